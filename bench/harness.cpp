@@ -1,0 +1,151 @@
+#include "harness.hpp"
+
+#include <gmp.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+#include <thread>
+
+namespace parmod::bench {
+
+double now_seconds() {
+  using clock = std::chrono::steady_clock;
+  return std::chrono::duration<double>(clock::now().time_since_epoch()).count();
+}
+
+std::vector<Timing> measure_interleaved(const std::vector<Variant>& variants, const Options& options) {
+  const std::size_t v = variants.size();
+  std::vector<Timing> out(v);
+  std::vector<std::vector<double>> samples(v);
+  // Calibrate: double the batch until it lasts batch_seconds (also warms up).
+  for (std::size_t i = 0; i < v; ++i) {
+    out[i].name = variants[i].name;
+    std::size_t batch = 1;
+    for (;;) {
+      const double t0 = now_seconds();
+      for (std::size_t r = 0; r < batch; ++r) variants[i].run();
+      const double dt = now_seconds() - t0;
+      if (dt >= options.batch_seconds || batch >= (std::size_t(1) << 30)) break;
+      batch = dt <= 0 ? batch * 8 : std::max(batch * 2, static_cast<std::size_t>(batch * options.batch_seconds / dt * 1.2));
+    }
+    out[i].batch = batch;
+  }
+  // Rounds: every variant once per round, rotated order.
+  for (std::size_t round = 0; round < options.rounds; ++round) {
+    for (std::size_t j = 0; j < v; ++j) {
+      const std::size_t i = (j + round) % v;
+      const double t0 = now_seconds();
+      for (std::size_t r = 0; r < out[i].batch; ++r) variants[i].run();
+      samples[i].push_back((now_seconds() - t0) * 1e9 / static_cast<double>(out[i].batch));
+    }
+  }
+  for (std::size_t i = 0; i < v; ++i) {
+    auto& s = samples[i];
+    std::sort(s.begin(), s.end());
+    out[i].rounds = s.size();
+    out[i].min_ns = s.empty() ? 0 : s.front();
+    out[i].median_ns = s.empty() ? 0 : (s.size() % 2 ? s[s.size() / 2] : 0.5 * (s[s.size() / 2 - 1] + s[s.size() / 2]));
+  }
+  return out;
+}
+
+std::string machine_description() {
+  std::string model = "unknown CPU";
+  std::ifstream cpu("/proc/cpuinfo");
+  std::string line;
+  while (std::getline(cpu, line)) {
+    if (line.rfind("model name", 0) == 0) {
+      const auto c = line.find(':');
+      if (c != std::string::npos) model = line.substr(c + 2);
+      break;
+    }
+  }
+  std::ostringstream s;
+  s << model << ", " << std::thread::hardware_concurrency() << " cores; GMP " << gmp_version << "; gcc "
+    << __GNUC__ << '.' << __GNUC_MINOR__ << '.' << __GNUC_PATCHLEVEL__;
+  return s.str();
+}
+
+std::string Table::markdown() const {
+  std::ostringstream s;
+  auto row = [&](const std::vector<std::string>& cells) {
+    s << '|';
+    for (const auto& c : cells) s << ' ' << c << " |";
+    s << '\n';
+  };
+  row(header);
+  s << '|';
+  for (std::size_t i = 0; i < header.size(); ++i) s << (i == 0 ? "---|" : "---:|");
+  s << '\n';
+  for (const auto& r : rows) row(r);
+  return s.str();
+}
+
+namespace {
+
+std::string json_string(const std::string& x) {
+  std::string o = "\"";
+  for (char c : x) {
+    if (c == '"' || c == '\\') o += '\\';
+    if (static_cast<unsigned char>(c) < 0x20) {
+      char buf[8];
+      std::snprintf(buf, sizeof buf, "\\u%04x", c);
+      o += buf;
+      continue;
+    }
+    o += c;
+  }
+  return o + "\"";
+}
+
+std::string json_cell(const std::string& x) {
+  std::string t = x;
+  if (!t.empty() && t.back() == 'x') t.pop_back();  // ratios "1.23x"
+  char* end = nullptr;
+  std::strtod(t.c_str(), &end);
+  if (!t.empty() && end && *end == '\0') return t;
+  return json_string(x);
+}
+
+}  // namespace
+
+std::string Table::json(const std::string& title) const {
+  std::ostringstream s;
+  s << "{\"machine\": " << json_string(machine_description()) << ", \"title\": " << json_string(title)
+    << ", \"columns\": [";
+  for (std::size_t i = 0; i < header.size(); ++i) s << (i ? ", " : "") << json_string(header[i]);
+  s << "], \"rows\": [";
+  for (std::size_t r = 0; r < rows.size(); ++r) {
+    s << (r ? ", " : "") << '[';
+    for (std::size_t i = 0; i < rows[r].size(); ++i) s << (i ? ", " : "") << json_cell(rows[r][i]);
+    s << ']';
+  }
+  s << "]}\n";
+  return s.str();
+}
+
+std::string format_us(double ns) {
+  char buf[32];
+  const double us = ns / 1000.0;
+  if (us >= 100)
+    std::snprintf(buf, sizeof buf, "%.0f", us);
+  else if (us >= 10)
+    std::snprintf(buf, sizeof buf, "%.1f", us);
+  else if (us >= 1)
+    std::snprintf(buf, sizeof buf, "%.2f", us);
+  else
+    std::snprintf(buf, sizeof buf, "%.3f", us);
+  return buf;
+}
+
+std::string format_ratio(double r) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.2fx", r);
+  return buf;
+}
+
+}  // namespace parmod::bench

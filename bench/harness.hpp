@@ -1,0 +1,59 @@
+// bench/harness.hpp - the shared timing harness used by every `parmod bench` command.
+//
+// Honest numbers on a noisy host: the variants of one comparison are measured
+// round by round, interleaved (each round times one batch of every variant, in
+// a rotated order), and each variant's time is the median over rounds of the
+// batch time per operation.  Batch sizes are calibrated once so that a batch
+// takes about `batch_seconds`.
+#pragma once
+
+#include <cstddef>
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace parmod::bench {
+
+struct Variant {
+  std::string name;
+  std::function<void()> run;  // performs one operation
+};
+
+struct Timing {
+  std::string name;
+  double median_ns = 0;  // median over rounds of ns per operation
+  double min_ns = 0;     // fastest round
+  std::size_t rounds = 0;
+  std::size_t batch = 0;  // operations per timed batch
+};
+
+struct Options {
+  std::size_t rounds = 11;       // timed rounds per variant
+  double batch_seconds = 0.004;  // target duration of one batch
+};
+
+// Measures all variants interleaved; results in the order of `variants`.
+std::vector<Timing> measure_interleaved(const std::vector<Variant>& variants, const Options& options);
+
+// Wall-clock seconds from a monotonic clock.
+double now_seconds();
+
+// "AMD EPYC, 2 cores; GMP 6.2.1; gcc 12.2.0" - names the machine in every table.
+std::string machine_description();
+
+// A small table printed as markdown or JSON.
+struct Table {
+  std::vector<std::string> header;
+  std::vector<std::vector<std::string>> rows;
+  std::string markdown() const;
+  // JSON: {"machine": ..., "title": ..., "columns": [...], "rows": [[...], ...]};
+  // cells that parse as numbers are written as numbers.
+  std::string json(const std::string& title) const;
+};
+
+// Formats a time in microseconds with 3 significant digits.
+std::string format_us(double ns);
+// Formats a ratio "1.23x".
+std::string format_ratio(double r);
+
+}  // namespace parmod::bench

@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# The second command: build and run every test.
+#  1. Release build, all C++ tests (ctest).
+#  2. AddressSanitizer + UndefinedBehaviorSanitizer build, all C++ tests.
+#  3. ThreadSanitizer build, the threaded tests (ctest label "threads").
+#  4. The Python package, when present (scripts/test_python.sh).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/install_deps.sh
+jobs=$(nproc)
+status=0
+
+build_and_test() {  # build_and_test DIR CMAKE_ARGS... -- CTEST_ARGS...
+  local dir="$1"; shift
+  local cmake_args=() ctest_args=()
+  while [ $# -gt 0 ] && [ "$1" != "--" ]; do cmake_args+=("$1"); shift; done
+  [ $# -gt 0 ] && shift
+  ctest_args=("$@")
+  echo "=== $dir: ${cmake_args[*]}"
+  cmake -S . -B "$dir" -G Ninja "${cmake_args[@]}" >/dev/null
+  cmake --build "$dir" -j "$jobs"
+  (cd "$dir" && ctest --output-on-failure -j "$jobs" "${ctest_args[@]}") || status=1
+}
+
+build_and_test build/test-release -DCMAKE_BUILD_TYPE=Release -DPARMOD_WITH_OPENSSL=ON
+build_and_test build/test-asan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DPARMOD_SANITIZE=address,undefined \
+  -DPARMOD_WITH_OPENSSL=OFF -- -LE install
+if [ -n "$(cd build/test-release && ctest -N -L threads 2>/dev/null | grep 'Test #')" ]; then
+  build_and_test build/test-tsan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DPARMOD_SANITIZE=thread \
+    -DPARMOD_WITH_OPENSSL=OFF -- -L threads
+fi
+if [ -f scripts/test_python.sh ]; then
+  echo "=== python package"
+  bash scripts/test_python.sh || status=1
+fi
+[ "$status" = 0 ] && echo "all test suites passed" || echo "SOME TESTS FAILED"
+exit "$status"

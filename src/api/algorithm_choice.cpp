@@ -1,0 +1,54 @@
+#include "api/algorithm_choice.hpp"
+
+#include <mutex>
+#include <sstream>
+#include <vector>
+
+#include "config/tuning_table.hpp"
+#include "modmul/montgomery_mul.hpp"
+
+namespace parmod::api {
+
+bool parse_size_table(const std::string& text, std::vector<std::pair<std::size_t, Algorithm>>* out) {
+  std::istringstream in(text);
+  std::string item;
+  out->clear();
+  while (in >> item) {
+    const auto colon = item.find(':');
+    if (colon == std::string::npos) return false;
+    char* end = nullptr;
+    const unsigned long limbs = std::strtoul(item.c_str(), &end, 10);
+    if (end != item.c_str() + colon) return false;
+    try {
+      const Algorithm a = algorithm_from_name(item.substr(colon + 1));
+      if (a == Algorithm::automatic) return false;
+      out->emplace_back(limbs, a);
+    } catch (const Error&) {
+      return false;
+    }
+  }
+  return !out->empty();
+}
+
+void apply_tuning_once() {
+  static std::once_flag once;
+  std::call_once(once, [] {
+    const long t = config::tuning_integer("redc_products_threshold", -1);
+    if (t > 0) modmul::set_redc_products_threshold(static_cast<std::size_t>(t));
+  });
+}
+
+Algorithm choose_algorithm(std::size_t n, bool odd) {
+  if (!odd) return Algorithm::barrett;
+  static const std::vector<std::pair<std::size_t, Algorithm>> table = [] {
+    std::vector<std::pair<std::size_t, Algorithm>> t;
+    const auto v = config::tuning_value("modmul.odd");
+    if (!v || !parse_size_table(*v, &t)) t = {{~std::size_t(0), Algorithm::montgomery}};
+    return t;
+  }();
+  for (const auto& [limbs, algorithm] : table)
+    if (n <= limbs) return algorithm;
+  return table.back().second;
+}
+
+}  // namespace parmod::api

@@ -1,0 +1,26 @@
+// api/errors.cpp - names of algorithms and error codes, the version string.
+#include <cstring>
+
+#include "parmod/parmod.hpp"
+
+namespace parmod {
+
+const char* algorithm_name(Algorithm a) noexcept {
+  switch (a) {
+    case Algorithm::automatic: return "automatic";
+    case Algorithm::montgomery: return "montgomery";
+    case Algorithm::barrett: return "barrett";
+  }
+  return "unknown";
+}
+
+Algorithm algorithm_from_name(const std::string& name) {
+  if (name == "automatic" || name == "auto") return Algorithm::automatic;
+  if (name == "montgomery") return Algorithm::montgomery;
+  if (name == "barrett") return Algorithm::barrett;
+  throw InvalidArgument("unknown algorithm '" + name + "' (expected automatic, montgomery or barrett)");
+}
+
+const char* version() noexcept { return PARMOD_VERSION_STRING; }
+
+}  // namespace parmod

@@ -1,0 +1,86 @@
+// capi/parmod_c.cpp - the C API (parmod.h) over the C++ one.
+//
+// Every call catches parmod::Error and std::bad_alloc and returns the code;
+// the result operand is written only on success.
+#include "parmod.h"
+
+#include <new>
+
+#include "parmod/parmod.hpp"
+
+struct parmod_modulus_s {
+  parmod::Modulus modulus;
+};
+
+namespace {
+
+mpz_class copy_in(const mpz_t x) { return mpz_class(x); }
+
+template <class F>
+int call(F&& f) noexcept {
+  try {
+    f();
+    return PARMOD_OK;
+  } catch (const parmod::Error& e) {
+    return static_cast<int>(e.code());
+  } catch (const std::bad_alloc&) {
+    return PARMOD_ERR_OUT_OF_MEMORY;
+  } catch (...) {
+    return PARMOD_ERR_INTERNAL;
+  }
+}
+
+bool valid_algorithm(int a) { return a >= PARMOD_AUTOMATIC && a <= PARMOD_BARRETT; }
+
+}  // namespace
+
+extern "C" {
+
+int parmod_mulmod(mpz_t r, const mpz_t a, const mpz_t b, const mpz_t m) {
+  if (!r || !a || !b || !m) return PARMOD_ERR_INVALID_ARGUMENT;
+  return call([&] { mpz_set(r, parmod::mulmod(copy_in(a), copy_in(b), copy_in(m)).get_mpz_t()); });
+}
+
+int parmod_powm(mpz_t r, const mpz_t b, const mpz_t e, const mpz_t m) {
+  if (!r || !b || !e || !m) return PARMOD_ERR_INVALID_ARGUMENT;
+  return call([&] { mpz_set(r, parmod::powm(copy_in(b), copy_in(e), copy_in(m)).get_mpz_t()); });
+}
+
+int parmod_modulus_init(parmod_modulus_t* ctx, const mpz_t m, parmod_algorithm algorithm, int threads) {
+  if (!ctx || !m || !valid_algorithm(algorithm) || threads < 0) return PARMOD_ERR_INVALID_ARGUMENT;
+  return call([&] {
+    *ctx = new parmod_modulus_s{parmod::Modulus(copy_in(m), static_cast<parmod::Algorithm>(algorithm), threads)};
+  });
+}
+
+int parmod_modulus_mulmod(mpz_t r, const mpz_t a, const mpz_t b, parmod_modulus_t ctx) {
+  if (!r || !a || !b || !ctx) return PARMOD_ERR_INVALID_ARGUMENT;
+  return call([&] { mpz_set(r, ctx->modulus.mul(copy_in(a), copy_in(b)).get_mpz_t()); });
+}
+
+int parmod_modulus_powm(mpz_t r, const mpz_t b, const mpz_t e, parmod_modulus_t ctx) {
+  if (!r || !b || !e || !ctx) return PARMOD_ERR_INVALID_ARGUMENT;
+  return call([&] { mpz_set(r, ctx->modulus.pow(copy_in(b), copy_in(e)).get_mpz_t()); });
+}
+
+void parmod_modulus_clear(parmod_modulus_t ctx) { delete ctx; }
+
+void parmod_set_num_threads(int threads) { parmod::set_num_threads(threads); }
+int parmod_get_num_threads(void) { return parmod::get_num_threads(); }
+
+const char* parmod_strerror(int code) {
+  switch (code) {
+    case PARMOD_OK: return "success";
+    case PARMOD_ERR_INVALID_ARGUMENT: return "invalid argument";
+    case PARMOD_ERR_DIVISION_BY_ZERO: return "modulus is zero";
+    case PARMOD_ERR_NOT_INVERTIBLE: return "base is not invertible for the given modulus";
+    case PARMOD_ERR_UNSUPPORTED_ALGORITHM: return "algorithm cannot take this modulus";
+    case PARMOD_ERR_OUT_OF_MEMORY: return "out of memory";
+    case PARMOD_ERR_INTERNAL: return "internal error";
+    default: return "unknown error code";
+  }
+}
+
+const char* parmod_version(void) { return parmod::version(); }
+
+}  // extern "C"

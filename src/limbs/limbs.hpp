@@ -1,0 +1,45 @@
+// limbs/limbs.hpp - layer 1: functions on arrays of 64-bit limbs (beta = 2^64).
+//
+// GMP mpn style: operands are (pointer, size) pairs, sizes are arguments, the
+// caller provides outputs and scratch, nothing here allocates (GMP's own mpn
+// calls may use their internal temporary stack for very large sizes).  For
+// addition, subtraction, comparison and copies the layers above call GMP's
+// mpn_add_n / mpn_sub_n / mpn_cmp / mpn_copyi directly.
+#pragma once
+
+#include <gmp.h>
+
+#include <cstddef>
+#include <cstdint>
+
+namespace parmod {
+
+using limb_t = mp_limb_t;
+static_assert(sizeof(limb_t) == 8, "parmod needs 64-bit GMP limbs");
+constexpr unsigned kLimbBits = 64;
+
+namespace limbs {
+
+// rp[0, an+bn) = a * b.  Preconditions: an >= 1, bn >= 1; rp does not overlap
+// a or b.  Either operand may be the longer one.  Cost M(an, bn) (GMP mpn_mul).
+void mul(limb_t* rp, const limb_t* ap, std::size_t an, const limb_t* bp, std::size_t bn) noexcept;
+
+// rp[0, 2n) = a * a.  n >= 1, no overlap.  Cost: GMP mpn_sqr.
+void sqr(limb_t* rp, const limb_t* ap, std::size_t n) noexcept;
+
+// rp[0, n) = a * b mod beta^n (the low half of the product).  n >= 1, no
+// overlap.  Cost about 0.5 M(n) to M(n): GMP's mullo (exported by libgmp as
+// __gmpn_mullo_n since GMP 5).
+void mullo(limb_t* rp, const limb_t* ap, const limb_t* bp, std::size_t n) noexcept;
+
+// Number of limbs of a after stripping high zero limbs (0 for a = 0).
+inline std::size_t normalized_size(const limb_t* ap, std::size_t n) noexcept {
+  while (n > 0 && ap[n - 1] == 0) --n;
+  return n;
+}
+
+// True when any of ap[0, n) is nonzero.
+inline bool any_nonzero(const limb_t* ap, std::size_t n) noexcept { return normalized_size(ap, n) != 0; }
+
+}  // namespace limbs
+}  // namespace parmod

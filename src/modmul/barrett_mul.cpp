@@ -1,0 +1,34 @@
+#include "modmul/barrett_mul.hpp"
+
+#include "reduce/barrett_reduce.hpp"
+
+namespace parmod::modmul {
+namespace {
+
+bool accepts(const ModulusConstants&) { return true; }
+
+void copy_residue(limb_t* r, const limb_t* a, const ModulusConstants& k, limb_t*) {
+  if (r != a) mpn_copyi(r, a, static_cast<mp_size_t>(k.n));
+}
+
+const limb_t* barrett_one(const ModulusConstants& k) { return k.one.data(); }
+
+}  // namespace
+
+std::size_t barrett_scratch(std::size_t n) noexcept { return 2 * n + reduce::barrett_reduce_scratch(n); }
+
+void barrett_mul(limb_t* r, const limb_t* a, const limb_t* b, const ModulusConstants& k, limb_t* scratch) noexcept {
+  limbs::mul(scratch, a, k.n, b, k.n);
+  reduce::barrett_reduce(r, scratch, k.p.data(), k.n, k.nu.data(), k.nu_n, scratch + 2 * k.n);
+}
+
+void barrett_sqr(limb_t* r, const limb_t* a, const ModulusConstants& k, limb_t* scratch) noexcept {
+  limbs::sqr(scratch, a, k.n);
+  reduce::barrett_reduce(r, scratch, k.p.data(), k.n, k.nu.data(), k.nu_n, scratch + 2 * k.n);
+}
+
+const Engine barrett_engine = {
+    "barrett", accepts, barrett_scratch, barrett_mul, barrett_sqr, copy_residue, copy_residue, barrett_one,
+};
+
+}  // namespace parmod::modmul

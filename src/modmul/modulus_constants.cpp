@@ -1,0 +1,55 @@
+#include "modmul/modulus_constants.hpp"
+
+#include <cassert>
+
+namespace parmod::modmul {
+
+void to_limbs(limb_t* out, std::size_t n, const mpz_class& x) noexcept {
+  const std::size_t xn = mpz_size(x.get_mpz_t());
+  assert(xn <= n);
+  const limb_t* xp = mpz_limbs_read(x.get_mpz_t());
+  for (std::size_t i = 0; i < xn; ++i) out[i] = xp[i];
+  for (std::size_t i = xn; i < n; ++i) out[i] = 0;
+}
+
+void from_limbs(mpz_class& x, const limb_t* in, std::size_t n) {
+  n = limbs::normalized_size(in, n);
+  limb_t* xp = mpz_limbs_write(x.get_mpz_t(), static_cast<mp_size_t>(n ? n : 1));
+  for (std::size_t i = 0; i < n; ++i) xp[i] = in[i];
+  mpz_limbs_finish(x.get_mpz_t(), static_cast<mp_size_t>(n));
+}
+
+ModulusConstants::ModulusConstants(const mpz_class& P) : n(mpz_size(P.get_mpz_t())), p(n), odd(mpz_odd_p(P.get_mpz_t()) != 0) {
+  assert(P > 0);
+  to_limbs(p.data(), n, P);
+  const unsigned bits = static_cast<unsigned>(n) * kLimbBits;
+  mpz_class beta_n, t;
+  mpz_ui_pow_ui(beta_n.get_mpz_t(), 2, bits);
+
+  // nu = floor(beta^2n / P).
+  mpz_class beta_2n = beta_n * beta_n, nu_z;
+  mpz_fdiv_q(nu_z.get_mpz_t(), beta_2n.get_mpz_t(), P.get_mpz_t());
+  nu_n = mpz_size(nu_z.get_mpz_t());
+  assert(nu_n == n + 1 || nu_n == n + 2);
+  nu.assign(nu_n, 0);
+  to_limbs(nu.data(), nu_n, nu_z);
+
+  one.assign(n, 0);
+  one[0] = (P == 1) ? 0 : 1;
+
+  if (odd) {
+    mpz_class inv;
+    mpz_invert(inv.get_mpz_t(), P.get_mpz_t(), beta_n.get_mpz_t());
+    t = beta_n - inv;  // -P^-1 mod beta^n (inv != 0 since P is odd)
+    mu.assign(n, 0);
+    to_limbs(mu.data(), n, t);
+    mu0 = mu[0];
+    mpz_class r = beta_n % P, r2 = beta_2n % P;
+    r_mod_p.assign(n, 0);
+    r2_mod_p.assign(n, 0);
+    to_limbs(r_mod_p.data(), n, r);
+    to_limbs(r2_mod_p.data(), n, r2);
+  }
+}
+
+}  // namespace parmod::modmul

@@ -1,0 +1,26 @@
+#include "reduce/barrett_reduce.hpp"
+
+namespace parmod::reduce {
+
+int barrett_reduce(limb_t* rp, const limb_t* cp, const limb_t* pp, std::size_t n, const limb_t* nu, std::size_t nu_n,
+                   limb_t* scratch) noexcept {
+  const std::size_t k1 = n + 1;
+  limb_t* q2 = scratch;               // (n + 1) + nu_n <= 2n + 3 limbs
+  limb_t* q3p = q2 + (2 * n + 4);     // (n + 1) + n limbs
+  limb_t* r = q3p + (2 * n + 2);      // n + 1 limbs
+  // q1 = floor(C / beta^(n-1)): n + 1 limbs; q2 = q1 nu; q3 = floor(q2 / beta^(n+1)).
+  limbs::mul(q2, cp + (n - 1), k1, nu, nu_n);
+  const limb_t* q3 = q2 + k1;  // q3 <= C / P < beta^(n+1): n + 1 limbs
+  // r = (C - q3 P) mod beta^(n+1); the true value is in [0, 3P) (HAC Fact 14.43).
+  limbs::mul(q3p, q3, k1, pp, n);
+  mpn_sub_n(r, cp, q3p, static_cast<mp_size_t>(k1));
+  int corrections = 0;
+  while (r[n] != 0 || mpn_cmp(r, pp, static_cast<mp_size_t>(n)) >= 0) {
+    mpn_sub(r, r, static_cast<mp_size_t>(k1), pp, static_cast<mp_size_t>(n));
+    ++corrections;
+  }
+  mpn_copyi(rp, r, static_cast<mp_size_t>(n));
+  return corrections;
+}
+
+}  // namespace parmod::reduce

@@ -1,0 +1,33 @@
+#include "reduce/montgomery_reduce.hpp"
+
+namespace parmod::reduce {
+
+void montgomery_reduce_words(limb_t* rp, limb_t* cp, const limb_t* pp, std::size_t n, limb_t mu0) noexcept {
+  const auto sn = static_cast<mp_size_t>(n);
+  // Step i zeroes c_i; the carry out of the n-limb window is parked in the
+  // zeroed limb and added in one pass at the end (C + QP < 2 P beta^n).
+  for (std::size_t i = 0; i < n; ++i) {
+    const limb_t q = cp[i] * mu0;
+    cp[i] = mpn_addmul_1(cp + i, pp, sn, q);
+  }
+  const limb_t carry = mpn_add_n(rp, cp + n, cp, sn);
+  // (C + QP) / beta^n = carry * beta^n + rp < 2P: one subtraction at most.
+  if (carry || mpn_cmp(rp, pp, sn) >= 0) mpn_sub_n(rp, rp, pp, sn);
+}
+
+void montgomery_reduce_products(limb_t* rp, const limb_t* cp, const limb_t* pp, const limb_t* mu, std::size_t n,
+                                limb_t* scratch) noexcept {
+  const auto sn = static_cast<mp_size_t>(n);
+  limb_t* q = scratch;        // n limbs
+  limb_t* qp = scratch + n;   // 2n limbs
+  limbs::mullo(q, cp, mu, n);
+  limbs::mul(qp, pp, n, q, n);
+  // C + QP = 0 mod beta^n: the low halves add to 0 or beta^n; the carry out of
+  // them is 1 exactly when the low half of C is nonzero.
+  const limb_t low_carry = limbs::any_nonzero(cp, n) ? 1 : 0;
+  limb_t carry = mpn_add_n(rp, cp + n, qp + n, sn);
+  carry += mpn_add_1(rp, rp, sn, low_carry);
+  if (carry || mpn_cmp(rp, pp, sn) >= 0) mpn_sub_n(rp, rp, pp, sn);
+}
+
+}  // namespace parmod::reduce

@@ -1,0 +1,74 @@
+#!/usr/bin/env bash
+# End-to-end tests of the `parmod` command: results against python3's pow,
+# and bad input -> one line on stderr, exit status 2.
+set -u
+P="${PARMOD_BIN:?set PARMOD_BIN to the parmod executable}"
+pass=0
+fail=0
+ok() { pass=$((pass + 1)); }
+bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
+
+expect_out() {  # expect_out WANT ARGS...
+  local want="$1"; shift
+  local got
+  got=$("$P" "$@" 2>/dev/null)
+  [ "$got" = "$want" ] && ok || bad "parmod $* -> '$got', want '$want'"
+}
+expect_error() {  # expect_error ARGS... : exit 2, exactly one stderr line, no stdout
+  local out err rc
+  out=$("$P" "$@" 2>/tmp/parmod_cli_err.$$); rc=$?
+  err=$(cat /tmp/parmod_cli_err.$$)
+  if [ "$rc" = 2 ] && [ -z "$out" ] && [ "$(printf '%s\n' "$err" | wc -l)" = 1 ] && [ -n "$err" ]; then ok
+  else bad "parmod $* -> rc=$rc out='$out' err='$err'"; fi
+}
+py() { python3 -c "print($1)"; }
+
+expect_out "$(py 'pow(3, 10**6, 2**4423 - 1)')" powm 3 1000000 "$(py '2**4423 - 1')"
+expect_out "$(py 'pow(2, 10, -1000)')" powm 2 10 -1000
+expect_out "$(py 'pow(3, -1, 7)')" powm 3 -1 7
+expect_out "$(py '(-7 * 3) % 10')" mulmod -7 3 10
+expect_out "$(py '(0x10 * -3) % 0xffffffffffffffffffffffffffff')" mulmod 0x10 -3 0xffffffffffffffffffffffffffff
+expect_out "$(py 'pow(0xabc, 0xdef, 2**128)')" --algo barrett powm 0xabc 0xDEF 0x100000000000000000000000000000000
+expect_out "$(py 'pow(5, 77, 2**127 - 1)')" --threads 2 --algo=montgomery powm 5 77 170141183460469231731687303715884105727
+expect_out "0" powm 5 -3 1
+expect_out "1" powm 0 0 7
+for i in 1 2 3 4 5; do
+  m=$(py "__import__('random').Random($i).getrandbits(64 * $i * 7) | 1")
+  b=$(py "-__import__('random').Random($i + 9).getrandbits(900)")
+  e=$(py "__import__('random').Random($i + 99).getrandbits(300)")
+  expect_out "$(py "pow($b, $e, $m)")" powm "$b" "$e" "$m"
+  expect_out "$(py "($b * $e) % -$m")" mulmod "$b" "$e" "-$m"
+done
+
+expect_error powm 2 3 0
+expect_error mulmod 2 3 0
+expect_error powm 2 -1 4
+expect_error powm 2 3
+expect_error powm 2 3 x7
+expect_error powm 2 3 ''
+expect_error powm 2 3 '1 2'
+expect_error powm 0x 3 7
+expect_error --algo montgomery powm 2 3 10
+expect_error --algo fft powm 2 3 11
+expect_error --threads 0 powm 2 3 11
+expect_error --threads
+expect_error frobnicate
+expect_error
+expect_error bench nosuchbench
+
+# batch: one result per line, an error line names the input line, exit 2 if any failed.
+out=$(printf 'mulmod 3 5 7\npowm 2 10 1000\n\npowm 2 -1 4\nmulmod 1 2\npowm 3 -1 7\nfoo 1 2 3\n' | "$P" batch 2>/tmp/parmod_cli_err.$$); rc=$?
+want=$(printf '1\n24\nerror\nerror\nerror\n5\nerror')
+[ "$out" = "$want" ] && ok || bad "batch stdout '$out'"
+[ "$rc" = 2 ] && ok || bad "batch rc $rc"
+grep -q "line 3: empty line" /tmp/parmod_cli_err.$$ && grep -q "line 4:" /tmp/parmod_cli_err.$$ \
+  && grep -q "line 7:" /tmp/parmod_cli_err.$$ && ok || bad "batch stderr: $(cat /tmp/parmod_cli_err.$$)"
+out=$(printf 'powm 2 100 1000000007\npowm 3 100 1000000007\n' | "$P" batch); rc=$?
+[ "$out" = "$(py 'pow(2,100,1000000007)')
+$(py 'pow(3,100,1000000007)')" ] && [ "$rc" = 0 ] && ok || bad "batch good lines"
+
+"$P" --help | grep -q "usage: parmod" && ok || bad "--help"
+"$P" --version | grep -q "^parmod [0-9]" && ok || bad "--version"
+rm -f /tmp/parmod_cli_err.$$
+echo "cli: $pass passed, $fail failed"
+[ "$fail" = 0 ]

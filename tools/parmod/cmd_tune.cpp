@@ -1,0 +1,119 @@
+// tools/parmod/cmd_tune.cpp - `parmod tune`: measure this machine, write the table.
+//
+// Steps (progress on stderr):
+//  1. redc_products_threshold: the smallest limb count from which REDC by two
+//     products beats word-by-word REDC (interleaved medians at 8..96 limbs).
+//  2. modmul.odd: Montgomery against Barrett per size (1024..65536 bits).
+//  3. every step registered by later modules (tools/parmod/registry.hpp).
+// The table goes to config::tuning_file_path() ($PARMOD_TUNING_FILE, ...).
+#include <iostream>
+#include <map>
+#include <sstream>
+
+#include "config/tuning_table.hpp"
+#include "harness.hpp"
+#include "modmul/barrett_mul.hpp"
+#include "modmul/montgomery_mul.hpp"
+#include "numbers.hpp"
+#include "options.hpp"
+#include "reduce/montgomery_reduce.hpp"
+#include "registry.hpp"
+
+namespace parmod::cli {
+namespace {
+
+struct Operands {
+  explicit Operands(std::size_t n, gmp_randclass& rng) : k(make_modulus(n, rng)), x(n), y(n), r(n), work(8 * n + 16) {
+    modmul::to_limbs(x.data(), n, rng.get_z_range(mpz_class(1) << (64 * n - 1)));
+    modmul::to_limbs(y.data(), n, rng.get_z_range(mpz_class(1) << (64 * n - 1)));
+  }
+  static mpz_class make_modulus(std::size_t n, gmp_randclass& rng) {
+    mpz_class P = rng.get_z_bits(64 * n);
+    mpz_setbit(P.get_mpz_t(), 64 * n - 1);
+    mpz_setbit(P.get_mpz_t(), 0);
+    return P;
+  }
+  modmul::ModulusConstants k;
+  std::vector<limb_t> x, y, r, work;
+};
+
+std::size_t tune_redc(gmp_randclass& rng) {
+  const std::size_t sizes[] = {8, 12, 16, 20, 24, 32, 40, 48, 64, 80, 96};
+  std::size_t threshold = 1000;  // never, unless products win
+  for (std::size_t n : sizes) {
+    Operands o(n, rng);
+    std::vector<limb_t> c(2 * n);
+    std::vector<bench::Variant> v = {
+        {"words",
+         [&] {
+           limbs::mul(c.data(), o.x.data(), n, o.y.data(), n);
+           reduce::montgomery_reduce_words(o.r.data(), c.data(), o.k.p.data(), n, o.k.mu0);
+         }},
+        {"products",
+         [&] {
+           limbs::mul(c.data(), o.x.data(), n, o.y.data(), n);
+           reduce::montgomery_reduce_products(o.r.data(), c.data(), o.k.p.data(), o.k.mu.data(), n, o.work.data());
+         }},
+    };
+    const auto t = bench::measure_interleaved(v, bench::Options{9, 0.002});
+    const bool products_win = t[1].median_ns < t[0].median_ns;
+    std::cerr << "  redc " << n << " limbs: words " << bench::format_us(t[0].median_ns) << " us, products "
+              << bench::format_us(t[1].median_ns) << " us\n";
+    if (products_win && threshold == 1000) threshold = n;
+    if (!products_win) threshold = 1000;  // must win from here on
+  }
+  return threshold;
+}
+
+std::string tune_odd_algorithm(gmp_randclass& rng) {
+  std::ostringstream table;
+  std::string last;
+  for (unsigned bits = 1024; bits <= 65536; bits *= 2) {
+    const std::size_t n = bits / 64;
+    Operands o(n, rng);
+    std::vector<bench::Variant> v = {
+        {"montgomery", [&] { modmul::montgomery_mul(o.r.data(), o.x.data(), o.y.data(), o.k, o.work.data()); }},
+        {"barrett", [&] { modmul::barrett_mul(o.r.data(), o.x.data(), o.y.data(), o.k, o.work.data()); }},
+    };
+    const auto t = bench::measure_interleaved(v, bench::Options{9, 0.003});
+    const std::string best = t[0].median_ns <= t[1].median_ns ? "montgomery" : "barrett";
+    std::cerr << "  modmul " << bits << " bits: montgomery " << bench::format_us(t[0].median_ns) << " us, barrett "
+              << bench::format_us(t[1].median_ns) << " us -> " << best << '\n';
+    if (!last.empty() && best != last) table << (n / 2 + n / 4) << ':' << last << ' ';
+    last = best;
+  }
+  table << "18446744073709551615:" << last;
+  return table.str();
+}
+
+}  // namespace
+
+int cmd_tune(const Options& o) {
+  if (!o.args.empty()) throw UsageError("usage: parmod tune (no arguments)");
+  gmp_randclass rng(gmp_randinit_default);
+  rng.seed(7);
+  std::cerr << "parmod tune on " << bench::machine_description() << "\n[1/" << 2 + tune_steps().size()
+            << "] REDC: word by word against two products\n";
+  std::map<std::string, std::string> values;
+  const std::size_t redc = tune_redc(rng);
+  values["redc_products_threshold"] = std::to_string(redc);
+  modmul::set_redc_products_threshold(redc);
+  std::cerr << "[2/" << 2 + tune_steps().size() << "] modular multiplication: Montgomery against Barrett\n";
+  values["modmul.odd"] = tune_odd_algorithm(rng);
+  std::string error;
+  if (!config::write_tuning_values(values, "parmod tuning table, written by `parmod tune` on " + bench::machine_description(),
+                                   &error))
+    throw UsageError(error);
+  int step = 3;
+  for (const auto& s : tune_steps()) {
+    std::cerr << "[" << step++ << "/" << 2 + tune_steps().size() << "] " << s.help << '\n';
+    char name[64];
+    std::snprintf(name, sizeof name, "%s", s.name);
+    char* argv[] = {name, nullptr};
+    if (int rc = s.run(1, argv); rc != 0) return rc;
+  }
+  std::cout << "wrote " << config::tuning_file_path() << '\n';
+  return 0;
+}
+
+}  // namespace parmod::cli

@@ -1,0 +1,15 @@
+#include "registry.hpp"
+
+namespace parmod::cli {
+
+std::vector<CommandEntry>& bench_commands() {
+  static std::vector<CommandEntry> v;
+  return v;
+}
+
+std::vector<CommandEntry>& tune_steps() {
+  static std::vector<CommandEntry> v;
+  return v;
+}
+
+}  // namespace parmod::cli

@@ -1,0 +1,31 @@
+// tools/parmod/registry.hpp - `parmod bench NAME` and `parmod tune` steps register here.
+//
+// A file tools/parmod/bench_NAME.cpp defines its command and registers it with
+//   static const parmod::cli::BenchRegistration reg{"NAME", "one-line help", &run};
+// The tune steps likewise with TuneRegistration; `parmod tune` runs every step.
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace parmod::cli {
+
+using CommandFn = int (*)(int argc, char** argv);  // argv[0] is the command name
+
+struct CommandEntry {
+  const char* name;
+  const char* help;
+  CommandFn run;
+};
+
+std::vector<CommandEntry>& bench_commands();
+std::vector<CommandEntry>& tune_steps();
+
+struct BenchRegistration {
+  BenchRegistration(const char* name, const char* help, CommandFn fn) { bench_commands().push_back({name, help, fn}); }
+};
+struct TuneRegistration {
+  TuneRegistration(const char* name, const char* help, CommandFn fn) { tune_steps().push_back({name, help, fn}); }
+};
+
+}  // namespace parmod::cli
