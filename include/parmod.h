@@ -24,6 +24,8 @@ typedef enum {
   PARMOD_AUTOMATIC = 0, /* fastest for the size, from the tuned table */
   PARMOD_MONTGOMERY,    /* REDC; odd moduli only                       */
   PARMOD_BARRETT,       /* any modulus                                 */
+  PARMOD_BIPARTITE,     /* Kaihara-Takagi bipartite, R = beta^floor(n/2); odd moduli only */
+  PARMOD_MULTIPARTITE,  /* multipartite (k chosen per size/threads), R = beta^floor(n/2); odd moduli only */
   /* later issues add more */
   PARMOD_ALGORITHM_MAX_ENUM_ = 0x7fffffff /* not an algorithm: makes every int a valid value of the type */
 } parmod_algorithm;
@@ -54,6 +56,32 @@ int parmod_modulus_mulmod(mpz_t r, const mpz_t a, const mpz_t b, parmod_modulus_
 int parmod_modulus_powm(mpz_t r, const mpz_t b, const mpz_t e, parmod_modulus_t ctx);
 void parmod_modulus_clear(parmod_modulus_t ctx);
 
+/* The context's representation x -> xR mod |m|, as OpenSSL's BN_to_montgomery /
+ * BN_mod_mul_montgomery: R = beta^n for PARMOD_MONTGOMERY, beta^floor(n/2) for
+ * PARMOD_BIPARTITE and PARMOD_MULTIPARTITE, 1 for PARMOD_BARRETT (beta = 2^64,
+ * n = limbs of m).  to_mont reduces any a; mont_mul takes a, b in [0, |m|) and
+ * gives abR^-1 mod |m|; from_mont takes a in [0, |m|) and gives aR^-1 mod |m|.
+ * Operands out of range: PARMOD_ERR_INVALID_ARGUMENT. */
+int parmod_modulus_to_mont(mpz_t r, const mpz_t a, parmod_modulus_t ctx);
+int parmod_modulus_mont_mul(mpz_t r, const mpz_t a, const mpz_t b, parmod_modulus_t ctx);
+int parmod_modulus_from_mont(mpz_t r, const mpz_t a, parmod_modulus_t ctx);
+
+/* r = b^e mod m for secret b and e: fixed window, masked table scans, no
+ * branch or address depending on b or e (the limb layer is checked with
+ * valgrind; converting an unreduced b is not constant time).  m odd and e >= 0,
+ * else PARMOD_ERR_INVALID_ARGUMENT, as GMP's mpz_powm_sec. */
+int parmod_powm_sec(mpz_t r, const mpz_t b, const mpz_t e, const mpz_t m);
+
+/* r = b^e mod pq for coprime p, q (RSA-CRT): one exponentiation per factor,
+ * recombined; e is reduced mod p-1 (q-1) when p (q) is prime and b prime to it. */
+int parmod_powm_crt(mpz_t r, const mpz_t b, const mpz_t e, const mpz_t p, const mpz_t q);
+
+/* r[i] = bases[i or 0]^exps[i or 0] mod m for i < count: bases_count and
+ * exps_count are each 1 (the same for every i) or count.  r must hold count
+ * initialised mpz_t.  On error no r[i] is changed. */
+int parmod_powm_list(mpz_t *r, size_t count, const mpz_t *bases, size_t bases_count, const mpz_t *exps,
+                     size_t exps_count, const mpz_t m);
+
 /* Process-wide default thread count; threads <= 0 restores the environment rule. */
 void parmod_set_num_threads(int threads);
 int parmod_get_num_threads(void);
@@ -63,6 +91,11 @@ const char *parmod_strerror(int code);
 
 /* The library version, "MAJOR.MINOR.PATCH". */
 const char *parmod_version(void);
+
+/* r = a * b (any signs; r may be a or b), on the default number of threads
+ * (parmod_set_num_threads, then the environment rule), sequential or
+ * parallel by the tuned thresholds.  Reads and writes the limbs in place. */
+int parmod_mul(mpz_t r, const mpz_t a, const mpz_t b);
 
 #ifdef __cplusplus
 }

@@ -13,6 +13,7 @@
 #include <memory>
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 namespace parmod {
 
@@ -23,6 +24,8 @@ enum class Algorithm {
   automatic = 0,
   montgomery = 1,  // REDC (word-by-word or by products); odd moduli only
   barrett = 2,     // Barrett reduction; any modulus
+  bipartite = 3,     // Kaihara-Takagi bipartite (PMR + PBR in parallel), R = beta^floor(n/2); odd moduli only
+  multipartite = 4,  // multipartite, k chunks chosen per size and threads, R = beta^floor(n/2); odd moduli only
 };
 
 // "automatic", "montgomery", "barrett".
@@ -74,7 +77,14 @@ struct OutOfMemory : Error {
 
 namespace detail {
 struct ModulusState;
+struct FixedBaseState;
 }
+class Modulus;
+namespace api {
+const detail::ModulusState* state_of(const Modulus& m) noexcept;
+}
+
+class FixedBase;
 
 // A modulus with everything precomputed: built once, immutable afterwards,
 // safe to share between threads (scratch is per call and per thread).
@@ -94,9 +104,22 @@ class Modulus {
   mpz_class sqr(const mpz_class& a) const;                      // (a*a) % m
   mpz_class pow(const mpz_class& b, const mpz_class& e) const;  // pow(b, e, m)
 
+  // b^e mod m for a secret exponent and base: fixed window, every table entry
+  // read by a masked full scan, no branch or address depending on b or e (the
+  // sizes of m and e are public).  Needs an odd m and e >= 0 (InvalidArgument
+  // otherwise, as GMP's mpz_powm_sec); b should be in [0, |m|): reducing a
+  // larger or negative b is not constant time.  Result sign as pow.
+  mpz_class pow_sec(const mpz_class& b, const mpz_class& e) const;
+
+  // A table for raising g to many exponents of up to max_exponent_bits bits
+  // (0: the modulus size): one multiplication per w-bit window and no
+  // squaring.  Longer exponents fall back to pow.
+  FixedBase fixed_base(const mpz_class& g, std::size_t max_exponent_bits = 0) const;
+
   // The algorithm's internal representation, as OpenSSL's BN_to_montgomery /
   // BN_mod_mul_montgomery: x -> xR mod |m| with R = beta^n for montgomery
-  // (beta = 2^64, n = limbs()) and R = 1 for barrett.  to_mont reduces any
+  // (beta = 2^64, n = limbs()), R = beta^floor(n/2) for bipartite and
+  // multipartite, and R = 1 for barrett.  to_mont reduces any
   // integer; mont_mul takes a, b in [0, |m|) and returns abR^-1 mod |m|;
   // from_mont takes a in [0, |m|).  Results are in [0, |m|).  Throws
   // InvalidArgument for operands out of range.
@@ -105,7 +128,20 @@ class Modulus {
   mpz_class from_mont(const mpz_class& a) const;
 
  private:
+  friend const detail::ModulusState* api::state_of(const Modulus& m) noexcept;
   std::shared_ptr<const detail::ModulusState> state_;
+};
+
+// Precomputed powers of one base modulo one modulus (Modulus::fixed_base).
+class FixedBase {
+ public:
+  mpz_class pow(const mpz_class& e) const;  // pow(g, e, m), any integer e
+  std::size_t max_exponent_bits() const noexcept;
+  unsigned window() const noexcept;
+
+ private:
+  friend class Modulus;
+  std::shared_ptr<const detail::FixedBaseState> state_;
 };
 
 // (a * b) % m and pow(b, e, m) without keeping a Modulus.
@@ -113,6 +149,38 @@ mpz_class mulmod(const mpz_class& a, const mpz_class& b, const mpz_class& m,
                  Algorithm algorithm = Algorithm::automatic);
 mpz_class powm(const mpz_class& b, const mpz_class& e, const mpz_class& m,
                Algorithm algorithm = Algorithm::automatic);
+
+// pow_sec without keeping a Modulus.
+mpz_class powm_sec(const mpz_class& b, const mpz_class& e, const mpz_class& m);
+
+// pow(b, e, f_1 f_2 ... f_k) for pairwise coprime factors f_i > 1 (RSA: p, q;
+// Paillier: p^2, q^2): one exponentiation modulo each factor, recombined by
+// Garner's CRT.  The factors' exponentiations run in parallel on the thread
+// team.  For a factor that is prime (GMP's BPSW test, cached for the last 32
+// factors seen, so repeated calls with one key pay it once) and a base prime
+// to it, e is first reduced modulo f - 1.  Throws InvalidArgument for an
+// empty list, a factor < 2 or factors that are not coprime.  Result in
+// [0, prod f_i).
+mpz_class powm_crt(const mpz_class& b, const mpz_class& e, const std::vector<mpz_class>& factors);
+
+// gmpy2's powmod_base_list / powmod_exp_list: [pow(b, e, m) for b in bases],
+// [pow(b, e, m) for e in exps], with one Modulus for the whole list.
+std::vector<mpz_class> powm_base_list(const std::vector<mpz_class>& bases, const mpz_class& e, const mpz_class& m);
+std::vector<mpz_class> powm_exp_list(const mpz_class& b, const std::vector<mpz_class>& exps, const mpz_class& m);
+// [pow(bases[i], exps[i], m)], a list of length 1 standing for every i.  All
+// three list calls settle signs and inverses first (errors are thrown before
+// any work starts), then spread the items over the thread team.
+std::vector<mpz_class> powm_list(const std::vector<mpz_class>& bases, const std::vector<mpz_class>& exps,
+                                 const mpz_class& m);
+
+// Lara et al.'s balanced exponent split: for an n-bit exponent and phi = M/S
+// (a multiplication's time over a squaring's), the optimal number of factors k
+// (eq. 18) and the partition points p_1 < ... < p_k = n (eq. 13).
+struct PartitionPoints {
+  unsigned k = 1;
+  std::vector<double> points;
+};
+PartitionPoints partition_points(double n_bits, double phi);
 
 // Process-wide default thread count; n <= 0 restores the environment rule
 // (PARMOD_NUM_THREADS, then OMP_NUM_THREADS, then the core count).
@@ -122,5 +190,11 @@ int get_num_threads();
 int resolve_num_threads(int requested);
 
 const char* version() noexcept;
+
+// The integer product a * b (any signs), on up to `threads` threads (0: the
+// default rule above).  Sequential GMP or a parallel split (Toom-3 with
+// parallel point products, k1 x k2 blocks), chosen per size by the tuned
+// thresholds (`parmod tune`).  Throws InvalidArgument for threads < 0.
+mpz_class mul(const mpz_class& a, const mpz_class& b, int threads = 0);
 
 }  // namespace parmod

@@ -38,6 +38,16 @@ void apply_tuning_once() {
   });
 }
 
+PowmPlan choose_powm_plan(std::size_t, std::size_t bits, int threads) {
+  static const long split_min_bits = config::tuning_integer("powm.split_min_bits", 4096);
+  static const double phi = static_cast<double>(config::tuning_integer("powm.phi_percent", 130)) / 100.0;
+  PowmPlan plan;
+  plan.phi = phi > 0 ? phi : 1.3;
+  if (threads >= 2 && split_min_bits > 0 && bits >= static_cast<std::size_t>(split_min_bits))
+    plan.split_threads = threads;
+  return plan;
+}
+
 Algorithm choose_algorithm(std::size_t n, bool odd) {
   if (!odd) return Algorithm::barrett;
   static const std::vector<std::pair<std::size_t, Algorithm>> table = [] {

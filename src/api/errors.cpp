@@ -10,6 +10,8 @@ const char* algorithm_name(Algorithm a) noexcept {
     case Algorithm::automatic: return "automatic";
     case Algorithm::montgomery: return "montgomery";
     case Algorithm::barrett: return "barrett";
+    case Algorithm::bipartite: return "bipartite";
+    case Algorithm::multipartite: return "multipartite";
   }
   return "unknown";
 }
@@ -18,7 +20,9 @@ Algorithm algorithm_from_name(const std::string& name) {
   if (name == "automatic" || name == "auto") return Algorithm::automatic;
   if (name == "montgomery") return Algorithm::montgomery;
   if (name == "barrett") return Algorithm::barrett;
-  throw InvalidArgument("unknown algorithm '" + name + "' (expected automatic, montgomery or barrett)");
+  if (name == "bipartite") return Algorithm::bipartite;
+  if (name == "multipartite") return Algorithm::multipartite;
+  throw InvalidArgument("unknown algorithm '" + name + "' (expected automatic, montgomery, barrett, bipartite or multipartite)");
 }
 
 const char* version() noexcept { return PARMOD_VERSION_STRING; }

@@ -3,57 +3,54 @@
 // Entry: Python semantics on mpz values (api/integer_semantics), one scratch
 // lease per call (api/scratch), then the limb layers: modmul engines for
 // products, powm/binary_powm for powers.
+#include <algorithm>
 #include <new>
 
 #include "api/algorithm_choice.hpp"
 #include "api/integer_semantics.hpp"
+#include "api/modulus_state.hpp"
 #include "api/scratch.hpp"
+#include "consttime/constant_time_powm.hpp"
 #include "modmul/barrett_mul.hpp"
-#include "modmul/engine.hpp"
 #include "modmul/montgomery_mul.hpp"
-#include "parmod/parmod.hpp"
-#include "powm/binary_powm.hpp"
+#include "modmul/multipartite_engine.hpp"
+#include "powm/sliding_window.hpp"
+#include "powm/split_powm.hpp"
 #include "runtime/thread_count.hpp"
 
 namespace parmod {
 namespace detail {
 
-struct ModulusState {
-  mpz_class m;  // as given
-  mpz_class P;  // |m| > 0
-  Algorithm algorithm;
-  int threads;
-  modmul::ModulusConstants k;
-  const modmul::Engine* engine;
-
-  ModulusState(const mpz_class& m_, const mpz_class& P_, Algorithm a, int t)
-      : m(m_), P(P_), algorithm(a), threads(t), k(P_), engine(a == Algorithm::montgomery ? &modmul::montgomery_engine
-                                                                                        : &modmul::barrett_engine) {}
-  std::size_t n() const { return k.n; }
-};
-
-}  // namespace detail
-
-namespace {
-
-using detail::ModulusState;
-
-// Runs f, turning allocation failure into OutOfMemory.
-template <class F>
-auto guarded(F&& f) -> decltype(f()) {
-  try {
-    return f();
-  } catch (const std::bad_alloc&) {
-    throw OutOfMemory("out of memory");
+ModulusState::ModulusState(const mpz_class& m_, const mpz_class& P_, Algorithm a, int t)
+    : m(m_), P(P_), algorithm(a), threads(t), k(P_),
+      engine(a == Algorithm::montgomery ? &modmul::montgomery_engine : &modmul::barrett_engine) {
+  if (a == Algorithm::bipartite || a == Algorithm::multipartite) {  // plans built once per modulus (issue 4)
+    const auto kind = a == Algorithm::bipartite ? modmul::MultipartiteKind::bipartite : modmul::MultipartiteKind::multipartite;
+    engine = kind == modmul::MultipartiteKind::bipartite ? &modmul::bipartite_engine : &modmul::multipartite_engine;
+    plans = std::make_shared<const modmul::MultipartiteRegistration>(k, kind, t);
   }
 }
 
-mpz_class result_from(const ModulusState& s, const limb_t* r) {
+}  // namespace detail
+
+namespace api {
+
+mpz_class result_from(const detail::ModulusState& s, const limb_t* r) {
   mpz_class out;
   modmul::from_limbs(out, r, s.n());
-  api::apply_modulus_sign(out, s.m);
+  apply_modulus_sign(out, s.m);
   return out;
 }
+
+const detail::ModulusState* state_of(const Modulus& m) noexcept { return m.state_.get(); }
+
+}  // namespace api
+
+namespace {
+
+using api::guarded;
+using api::result_from;
+using detail::ModulusState;
 
 void require_residue(const ModulusState& s, const mpz_class& a, const char* what) {
   if (a < 0 || a >= s.P) throw InvalidArgument(std::string(what) + " must be in [0, |m|) for this call");
@@ -73,6 +70,10 @@ Modulus::Modulus(const mpz_class& m, Algorithm algorithm, int threads) {
       if (!odd) throw UnsupportedAlgorithm("montgomery needs an odd modulus");
       break;
     case Algorithm::barrett: break;
+    case Algorithm::bipartite:
+    case Algorithm::multipartite:
+      if (!odd) throw UnsupportedAlgorithm(std::string(algorithm_name(algorithm)) + " needs an odd modulus");
+      break;
     default: throw InvalidArgument("unknown algorithm");
   }
   state_ = guarded([&] {
@@ -111,12 +112,37 @@ mpz_class Modulus::pow(const mpz_class& b, const mpz_class& e) const {
   return guarded([&] {
     mpz_class base = b;
     const mpz_class exponent = api::resolve_negative_exponent(base, e, s.P);
-    const std::size_t n = s.n();
-    api::ScratchLease lease(n + exponentiation::binary_powm_scratch(n, *s.engine));
+    const std::size_t n = s.n(), en = mpz_size(exponent.get_mpz_t());
+    const limb_t* ep = mpz_limbs_read(exponent.get_mpz_t());
+    const api::PowmPlan plan = api::choose_powm_plan(n, mpz_sizeinbase(exponent.get_mpz_t(), 2), s.threads);
+    if (plan.split_threads > 1) {
+      api::ScratchLease lease(n + exponentiation::split_powm_scratch(n, en, *s.engine, plan.split_threads));
+      limb_t* x = lease.get();
+      api::reduce_to_limbs(x, n, base, s.P);
+      exponentiation::split_powm(x, x, ep, en, s.k, *s.engine, plan.split_threads, plan.phi, x + n);
+      return result_from(s, x);
+    }
+    api::ScratchLease lease(n + exponentiation::sliding_window_powm_scratch(n, en, *s.engine));
     limb_t* x = lease.get();
     api::reduce_to_limbs(x, n, base, s.P);
-    exponentiation::binary_powm(x, x, mpz_limbs_read(exponent.get_mpz_t()), mpz_size(exponent.get_mpz_t()), s.k, *s.engine,
-                      x + n);
+    exponentiation::sliding_window_powm(x, x, ep, en, s.k, *s.engine, x + n);
+    return result_from(s, x);
+  });
+}
+
+mpz_class Modulus::pow_sec(const mpz_class& b, const mpz_class& e) const {
+  const ModulusState& s = *state_;
+  if (!s.k.odd) throw InvalidArgument("pow_sec needs an odd modulus");
+  if (e < 0) throw InvalidArgument("pow_sec needs a non-negative exponent");
+  if (s.P == 1) return 0;
+  return guarded([&] {
+    const std::size_t n = s.n(), en = std::max<std::size_t>(1, mpz_size(e.get_mpz_t()));
+    api::ScratchLease lease(n + en + consttime::constant_time_powm_scratch(n, en));
+    limb_t* x = lease.get();
+    limb_t* ev = x + n;
+    api::reduce_to_limbs(x, n, b, s.P);
+    modmul::to_limbs(ev, en, e);
+    consttime::constant_time_powm(x, x, ev, en, s.k, ev + en);
     return result_from(s, x);
   });
 }
@@ -183,6 +209,11 @@ mpz_class mulmod(const mpz_class& a, const mpz_class& b, const mpz_class& m, Alg
 
 mpz_class powm(const mpz_class& b, const mpz_class& e, const mpz_class& m, Algorithm algorithm) {
   return Modulus(m, algorithm).pow(b, e);
+}
+
+mpz_class powm_sec(const mpz_class& b, const mpz_class& e, const mpz_class& m) {
+  if (mpz_even_p(m.get_mpz_t()) && m != 0) throw InvalidArgument("powm_sec needs an odd modulus");
+  return Modulus(m, Algorithm::montgomery).pow_sec(b, e);
 }
 
 }  // namespace parmod

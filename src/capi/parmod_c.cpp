@@ -5,6 +5,7 @@
 #include "parmod.h"
 
 #include <new>
+#include <vector>
 
 #include "parmod/parmod.hpp"
 
@@ -30,7 +31,7 @@ int call(F&& f) noexcept {
   }
 }
 
-bool valid_algorithm(int a) { return a >= PARMOD_AUTOMATIC && a <= PARMOD_BARRETT; }
+bool valid_algorithm(int a) { return a >= PARMOD_AUTOMATIC && a <= PARMOD_MULTIPARTITE; }
 
 }  // namespace
 
@@ -64,6 +65,45 @@ int parmod_modulus_powm(mpz_t r, const mpz_t b, const mpz_t e, parmod_modulus_t 
 }
 
 void parmod_modulus_clear(parmod_modulus_t ctx) { delete ctx; }
+
+int parmod_modulus_to_mont(mpz_t r, const mpz_t a, parmod_modulus_t ctx) {
+  if (!r || !a || !ctx) return PARMOD_ERR_INVALID_ARGUMENT;
+  return call([&] { mpz_set(r, ctx->modulus.to_mont(copy_in(a)).get_mpz_t()); });
+}
+
+int parmod_modulus_mont_mul(mpz_t r, const mpz_t a, const mpz_t b, parmod_modulus_t ctx) {
+  if (!r || !a || !b || !ctx) return PARMOD_ERR_INVALID_ARGUMENT;
+  return call([&] { mpz_set(r, ctx->modulus.mont_mul(copy_in(a), copy_in(b)).get_mpz_t()); });
+}
+
+int parmod_modulus_from_mont(mpz_t r, const mpz_t a, parmod_modulus_t ctx) {
+  if (!r || !a || !ctx) return PARMOD_ERR_INVALID_ARGUMENT;
+  return call([&] { mpz_set(r, ctx->modulus.from_mont(copy_in(a)).get_mpz_t()); });
+}
+
+int parmod_powm_sec(mpz_t r, const mpz_t b, const mpz_t e, const mpz_t m) {
+  if (!r || !b || !e || !m) return PARMOD_ERR_INVALID_ARGUMENT;
+  return call([&] { mpz_set(r, parmod::powm_sec(copy_in(b), copy_in(e), copy_in(m)).get_mpz_t()); });
+}
+
+int parmod_powm_crt(mpz_t r, const mpz_t b, const mpz_t e, const mpz_t p, const mpz_t q) {
+  if (!r || !b || !e || !p || !q) return PARMOD_ERR_INVALID_ARGUMENT;
+  return call([&] { mpz_set(r, parmod::powm_crt(copy_in(b), copy_in(e), {copy_in(p), copy_in(q)}).get_mpz_t()); });
+}
+
+int parmod_powm_list(mpz_t* r, size_t count, const mpz_t* bases, size_t bases_count, const mpz_t* exps,
+                     size_t exps_count, const mpz_t m) {
+  if (!m || (count > 0 && (!r || !bases || !exps))) return PARMOD_ERR_INVALID_ARGUMENT;
+  if ((bases_count != 1 && bases_count != count) || (exps_count != 1 && exps_count != count))
+    return PARMOD_ERR_INVALID_ARGUMENT;
+  return call([&] {
+    std::vector<mpz_class> b, e;
+    for (size_t i = 0; i < (count ? bases_count : 0); ++i) b.push_back(copy_in(bases[i]));
+    for (size_t i = 0; i < (count ? exps_count : 0); ++i) e.push_back(copy_in(exps[i]));
+    const std::vector<mpz_class> out = parmod::powm_list(b, e, copy_in(m));
+    for (size_t i = 0; i < out.size(); ++i) mpz_set(r[i], out[i].get_mpz_t());
+  });
+}
 
 void parmod_set_num_threads(int threads) { parmod::set_num_threads(threads); }
 int parmod_get_num_threads(void) { return parmod::get_num_threads(); }

@@ -1,5 +1,7 @@
 #include "reduce/montgomery_reduce.hpp"
 
+#include "limbs/addmul_1.hpp"
+
 namespace parmod::reduce {
 
 void montgomery_reduce_words(limb_t* rp, limb_t* cp, const limb_t* pp, std::size_t n, limb_t mu0) noexcept {
@@ -8,7 +10,7 @@ void montgomery_reduce_words(limb_t* rp, limb_t* cp, const limb_t* pp, std::size
   // zeroed limb and added in one pass at the end (C + QP < 2 P beta^n).
   for (std::size_t i = 0; i < n; ++i) {
     const limb_t q = cp[i] * mu0;
-    cp[i] = mpn_addmul_1(cp + i, pp, sn, q);
+    cp[i] = limbs::addmul_1(cp + i, pp, n, q);
   }
   const limb_t carry = mpn_add_n(rp, cp + n, cp, sn);
   // (C + QP) / beta^n = carry * beta^n + rp < 2P: one subtraction at most.

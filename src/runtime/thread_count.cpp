@@ -22,8 +22,12 @@ int env_count(const char* name) noexcept {
 }  // namespace
 
 int core_count() noexcept {
-  unsigned c = std::thread::hardware_concurrency();
-  return c ? static_cast<int>(c) : 1;
+  // hardware_concurrency() reads /sys on every call (about 7 us): once per process.
+  static const int cores = [] {
+    const unsigned c = std::thread::hardware_concurrency();
+    return c ? static_cast<int>(c) : 1;
+  }();
+  return cores;
 }
 
 int default_thread_count() noexcept {

@@ -74,3 +74,41 @@ TEST(CApi, Threads) {
 }
 
 }  // namespace
+
+namespace {
+
+TEST(CApi, PowmSecCrtAndList) {
+  Z r, b("0x1234567890abcdef1234567890"), e("0xffffffffffffffffff"), m("0xfffffffffffffffffffffffffffffffffffffffffffffffffffffffefffffc2f");
+  Z want;
+  ASSERT_EQ(parmod_powm_sec(r.v, b.v, e.v, m.v), PARMOD_OK);
+  mpz_powm(want.v, b.v, e.v, m.v);
+  EXPECT_EQ(mpz_cmp(r.v, want.v), 0);
+  Z even("1000");
+  EXPECT_EQ(parmod_powm_sec(r.v, b.v, e.v, even.v), PARMOD_ERR_INVALID_ARGUMENT);
+  Z p("1000000007"), q("998244353"), n;
+  mpz_mul(n.v, p.v, q.v);
+  ASSERT_EQ(parmod_powm_crt(r.v, b.v, e.v, p.v, q.v), PARMOD_OK);
+  mpz_powm(want.v, b.v, e.v, n.v);
+  EXPECT_EQ(mpz_cmp(r.v, want.v), 0);
+  EXPECT_EQ(parmod_powm_crt(r.v, b.v, e.v, p.v, p.v), PARMOD_ERR_INVALID_ARGUMENT);
+
+  mpz_t out[3], bases[3];
+  for (int i = 0; i < 3; ++i) {
+    mpz_init(out[i]);
+    mpz_init_set_ui(bases[i], 7 + i);
+  }
+  ASSERT_EQ(parmod_powm_list(out, 3, bases, 3, &e.v, 1, m.v), PARMOD_OK);
+  for (int i = 0; i < 3; ++i) {
+    mpz_powm(want.v, bases[i], e.v, m.v);
+    EXPECT_EQ(mpz_cmp(out[i], want.v), 0);
+  }
+  EXPECT_EQ(parmod_powm_list(out, 3, bases, 2, &e.v, 1, m.v), PARMOD_ERR_INVALID_ARGUMENT);
+  Z zero("0");
+  EXPECT_EQ(parmod_powm_list(out, 3, bases, 3, &e.v, 1, zero.v), PARMOD_ERR_DIVISION_BY_ZERO);
+  for (int i = 0; i < 3; ++i) {
+    mpz_clear(out[i]);
+    mpz_clear(bases[i]);
+  }
+}
+
+}  // namespace

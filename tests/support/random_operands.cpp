@@ -109,4 +109,10 @@ mpz_class py_mod(const mpz_class& x, const mpz_class& m) {
   return r;
 }
 
+mpz_class gmp_powm(const mpz_class& b, const mpz_class& e, const mpz_class& m) {
+  mpz_class r;
+  mpz_powm(r.get_mpz_t(), b.get_mpz_t(), e.get_mpz_t(), m.get_mpz_t());
+  return r;
+}
+
 }  // namespace parmod::test

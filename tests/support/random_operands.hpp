@@ -56,4 +56,7 @@ inline mpz_class min_z(const mpz_class& a, const mpz_class& b) { return a < b ? 
 // Python's x % m (result has the sign of m): GMP's floor remainder.
 mpz_class py_mod(const mpz_class& x, const mpz_class& m);
 
+// GMP's b^e mod m for e >= 0, b any sign (the oracle of the exponentiation tests).
+mpz_class gmp_powm(const mpz_class& b, const mpz_class& e, const mpz_class& m);
+
 }  // namespace parmod::test

@@ -1,48 +1,114 @@
 // tools/parmod/cmd_batch.cpp - `parmod batch`: one operation per stdin line.
 //
 // Each line is "mulmod A B M" or "powm B E M".  stdout gets one line per input
-// line: the result, or "error" for a line that failed; each failure also
-// prints "parmod: line N: <reason>" on stderr.  Exit status 0 when every line
-// succeeded, 2 otherwise.  Consecutive lines with the same modulus share one
-// precomputed Modulus.
+// line, in order: the result, or "error" for a line that failed; each failure
+// also prints "parmod: line N: <reason>" on stderr.  Exit status 0 when every
+// line succeeded, 2 otherwise.
+//
+// Lines are read in blocks of up to 4096; a block is parsed on the calling
+// thread, then its lines are computed as chunk tasks on the thread team
+// (runtime::run), consecutive lines with the same modulus sharing one
+// precomputed Modulus within a chunk, and printed in input order.
 #include <iostream>
 #include <optional>
 #include <sstream>
+#include <vector>
 
 #include "numbers.hpp"
 #include "options.hpp"
+#include "runtime/team.hpp"
 
 namespace parmod::cli {
+namespace {
+
+struct Line {
+  std::size_t number = 0;
+  bool is_pow = false;
+  mpz_class x, y, m;
+  std::string result;  // decimal result, or empty with error set
+  std::string error;
+};
+
+struct BatchJob {
+  std::vector<Line>* lines;
+  std::size_t chunks;
+  Algorithm algorithm;
+};
+
+void parse(Line& l, const std::string& text) {
+  std::istringstream in(text);
+  std::string op, x, y, z, extra;
+  if (!(in >> op)) throw UsageError("empty line");
+  if (op != "mulmod" && op != "powm") throw UsageError("unknown operation '" + op + "' (mulmod or powm)");
+  if (!(in >> x >> y >> z) || (in >> extra)) throw UsageError(op + " takes exactly three integers");
+  l.is_pow = op == "powm";
+  l.x = parse_integer(x, l.is_pow ? "B" : "A");
+  l.y = parse_integer(y, l.is_pow ? "E" : "B");
+  l.m = parse_integer(z, "M");
+}
+
+void run_chunk(const void* ctx, unsigned chunk) {
+  const BatchJob& j = *static_cast<const BatchJob*>(ctx);
+  std::vector<Line>& lines = *j.lines;
+  const std::size_t lo = lines.size() * chunk / j.chunks, hi = lines.size() * (chunk + 1) / j.chunks;
+  std::optional<Modulus> cached;
+  mpz_class cached_m;
+  for (std::size_t i = lo; i < hi; ++i) {
+    Line& l = lines[i];
+    if (!l.error.empty()) continue;
+    try {
+      if (!cached || cached_m != l.m) {
+        cached.reset();
+        cached.emplace(l.m, j.algorithm, 1);  // one thread per line: the lines are the parallelism
+        cached_m = l.m;
+      }
+      l.result = (l.is_pow ? cached->pow(l.x, l.y) : cached->mul(l.x, l.y)).get_str();
+    } catch (const std::exception& e) {
+      l.error = e.what();
+    }
+  }
+}
+
+}  // namespace
 
 int cmd_batch(const Options& o) {
   if (!o.args.empty()) throw UsageError("usage: parmod batch < FILE (no arguments)");
-  std::string line;
+  std::ios::sync_with_stdio(false);
+  const int threads = resolve_num_threads(o.threads);
+  std::string text;
   std::size_t number = 0;
   int status = 0;
-  std::optional<Modulus> cached;
-  mpz_class cached_m;
-  std::ios::sync_with_stdio(false);
-  while (std::getline(std::cin, line)) {
-    ++number;
-    if (!line.empty() && line.back() == '\r') line.pop_back();
-    try {
-      std::istringstream in(line);
-      std::string op, x, y, z, extra;
-      if (!(in >> op)) throw UsageError("empty line");
-      if (op != "mulmod" && op != "powm") throw UsageError("unknown operation '" + op + "' (mulmod or powm)");
-      if (!(in >> x >> y >> z) || (in >> extra)) throw UsageError(op + " takes exactly three integers");
-      const mpz_class a = parse_integer(x, op == "powm" ? "B" : "A");
-      const mpz_class b = parse_integer(y, op == "powm" ? "E" : "B");
-      const mpz_class m = parse_integer(z, "M");
-      if (!cached || cached_m != m) {
-        cached.emplace(m, o.algorithm, o.threads);
-        cached_m = m;
+  bool more = true;
+  while (more) {
+    std::vector<Line> block;
+    while (block.size() < 4096 && (more = static_cast<bool>(std::getline(std::cin, text)))) {
+      if (!text.empty() && text.back() == '\r') text.pop_back();
+      Line& l = block.emplace_back();
+      l.number = ++number;
+      try {
+        parse(l, text);
+      } catch (const std::exception& e) {
+        l.error = e.what();
       }
-      std::cout << (op == "mulmod" ? cached->mul(a, b) : cached->pow(a, b)).get_str() << '\n';
-    } catch (const std::exception& e) {
-      std::cout << "error\n";
-      std::cerr << "parmod: line " << number << ": " << e.what() << '\n';
-      status = 2;
+    }
+    if (block.empty()) break;
+    const std::size_t chunks =
+        std::min<std::size_t>({block.size(), static_cast<std::size_t>(runtime::Schedule::kMaxTasks),
+                               threads > 1 ? 4 * static_cast<std::size_t>(threads) : 1});
+    const BatchJob job{&block, chunks, o.algorithm};
+    runtime::Schedule s(threads);
+    for (std::size_t c = 0; c < chunks; ++c)
+      s.add(run_chunk, &job, static_cast<unsigned>(c), 1.0, static_cast<int>(c % static_cast<std::size_t>(threads)),
+            "batch chunk");
+    runtime::run(s, threads);
+    for (const Line& l : block) {
+      if (l.error.empty()) {
+        std::cout << l.result << '\n';
+      } else {
+        std::cout << "error\n";
+        std::cerr << "parmod: line " << l.number << ": " << l.error << '\n';
+        status = 2;
+      }
     }
   }
   std::cout.flush();

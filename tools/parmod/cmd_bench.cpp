@@ -115,11 +115,11 @@ int bench_quick(bool json) {
 
 int cmd_bench(const Options& o, int, char**) {
   const auto& args = o.args;
-  bool json = false, quick = false;
-  for (const auto& a : args) {
-    if (a == "--json") json = true;
-    if (a == "--quick") quick = true;
-  }
+  // `parmod bench --quick [--json]`: --quick must come first, so that a named
+  // benchmark may have a --quick option of its own.
+  const bool quick = !args.empty() && args[0] == "--quick";
+  bool json = false;
+  for (const auto& a : args) json = json || a == "--json";
   if (args.empty() || args[0] == "--help" || args[0] == "-h") {
     std::cout << kBenchHelp;
     for (const auto& c : bench_commands()) std::cout << "  " << c.name << "\t" << c.help << '\n';

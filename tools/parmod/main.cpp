@@ -3,6 +3,7 @@
 #include <cstring>
 #include <iostream>
 #include <string>
+#include <vector>
 
 #include "numbers.hpp"
 #include "options.hpp"
@@ -54,6 +55,7 @@ int main(int argc, char** argv) {
           continue;
         }
         std::cout << kHelp;
+        for (const auto& c : extra_commands()) std::cout << "  " << c.name << "  " << c.help << '\n';
         return 0;
       }
       if (a == "--version") {
@@ -78,6 +80,16 @@ int main(int argc, char** argv) {
     if (command == "batch") return cmd_batch(o);
     if (command == "bench") return cmd_bench(o, argc - command_index, argv + command_index);
     if (command == "tune") return cmd_tune(o);
+    for (const auto& c : extra_commands()) {
+      if (command == c.name) {
+        std::vector<std::string> copy{command};
+        copy.insert(copy.end(), o.args.begin(), o.args.end());
+        std::vector<char*> args;
+        for (auto& s : copy) args.push_back(s.data());
+        args.push_back(nullptr);
+        return c.run(static_cast<int>(copy.size()), args.data());
+      }
+    }
     throw UsageError("unknown command '" + command + "' (parmod --help lists them)");
   } catch (const UsageError& e) {
     std::cerr << "parmod: error: " << e.what() << '\n';

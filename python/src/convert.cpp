@@ -1,0 +1,135 @@
+// Python int <-> mpz_class.
+//
+// Both directions copy the magnitude once, straight between CPython's digit
+// array and GMP's limb array, as little-endian bytes:
+//   int -> mpz: _PyLong_AsByteArray (3.9-3.12) / PyLong_AsNativeBytes (3.13+)
+//               written directly into mpz_limbs_write()'s limbs;
+//   mpz -> int: _PyLong_FromByteArray / PyLong_FromUnsignedNativeBytes reading
+//               mpz_limbs_read()'s limbs.
+// Negative values go through their magnitude.  gmpy2.mpz values cross as int
+// (mpz.__index__ and mpz(int), both limb-based inside gmpy2).
+#include "convert.hpp"
+
+#include <bit>
+#include <climits>
+#include <cstring>
+
+static_assert(std::endian::native == std::endian::little,
+              "parmod's Python conversion assumes a little-endian machine");
+static_assert(sizeof(mp_limb_t) == 8 && sizeof(long) == 8, "64-bit limbs and long expected");
+
+namespace parmod_py {
+
+PyObject* g_mpz_type = nullptr;
+
+namespace {
+
+struct Ref {  // owning PyObject*
+  PyObject* p;
+  explicit Ref(PyObject* o) : p(o) {}
+  ~Ref() { Py_XDECREF(p); }
+  Ref(const Ref&) = delete;
+  Ref& operator=(const Ref&) = delete;
+};
+
+// Magnitude of a nonnegative PyLong into out.
+bool magnitude_to_mpz(PyObject* v, mpz_class& out) {
+#if PY_VERSION_HEX >= 0x030D0000
+  Py_ssize_t nbytes = PyLong_AsNativeBytes(
+      v, nullptr, 0, Py_ASNATIVEBYTES_LITTLE_ENDIAN | Py_ASNATIVEBYTES_UNSIGNED_BUFFER);
+  if (nbytes < 0) return false;
+#else
+  size_t nbits = _PyLong_NumBits(v);
+  if (nbits == (size_t)-1 && PyErr_Occurred()) return false;
+  Py_ssize_t nbytes = (Py_ssize_t)((nbits + 7) / 8);
+#endif
+  if (nbytes == 0) {
+    out = 0;
+    return true;
+  }
+  mp_size_t nlimbs = (mp_size_t)((nbytes + 7) / 8);
+  mpz_ptr z = out.get_mpz_t();
+  mp_limb_t* d = mpz_limbs_write(z, nlimbs);
+  d[nlimbs - 1] = 0;  // the bytes may not fill the top limb
+#if PY_VERSION_HEX >= 0x030D0000
+  Py_ssize_t r = PyLong_AsNativeBytes(
+      v, d, nbytes, Py_ASNATIVEBYTES_LITTLE_ENDIAN | Py_ASNATIVEBYTES_UNSIGNED_BUFFER);
+  if (r < 0) return false;
+#else
+  if (_PyLong_AsByteArray((PyLongObject*)v, (unsigned char*)d, (size_t)nbytes,
+                          /*little_endian=*/1, /*is_signed=*/0) < 0)
+    return false;
+#endif
+  mpz_limbs_finish(z, nlimbs);  // normalizes
+  return true;
+}
+
+}  // namespace
+
+bool long_to_mpz(PyObject* v, mpz_class& out) {
+  int overflow = 0;
+  long small = PyLong_AsLongAndOverflow(v, &overflow);  // long is 64-bit here
+  if (!overflow) {
+    if (small == -1 && PyErr_Occurred()) return false;
+    mpz_set_si(out.get_mpz_t(), small);
+    return true;
+  }
+#if PY_VERSION_HEX >= 0x030E0000
+  int sign;
+  if (PyLong_GetSign(v, &sign) < 0) return false;
+#else
+  int sign = _PyLong_Sign(v);
+#endif
+  if (sign >= 0) return magnitude_to_mpz(v, out);
+  Ref neg(PyNumber_Negative(v));
+  if (!neg.p) return false;
+  if (!magnitude_to_mpz(neg.p, out)) return false;
+  mpz_neg(out.get_mpz_t(), out.get_mpz_t());
+  return true;
+}
+
+PyObject* mpz_to_long(const mpz_class& v) {
+  mpz_srcptr z = v.get_mpz_t();
+  size_t n = mpz_size(z);
+  if (n == 0) return PyLong_FromLong(0);
+  if (n == 1) {
+    unsigned long long x = mpz_getlimbn(z, 0);
+    if (mpz_sgn(z) > 0) return PyLong_FromUnsignedLongLong(x);
+    if (x <= (unsigned long long)LLONG_MAX) return PyLong_FromLongLong(-(long long)x);
+  }
+  const mp_limb_t* d = mpz_limbs_read(z);
+#if PY_VERSION_HEX >= 0x030D0000
+  PyObject* mag = PyLong_FromUnsignedNativeBytes(d, n * sizeof(mp_limb_t),
+                                                 Py_ASNATIVEBYTES_LITTLE_ENDIAN);
+#else
+  PyObject* mag = _PyLong_FromByteArray((const unsigned char*)d, n * sizeof(mp_limb_t),
+                                        /*little_endian=*/1, /*is_signed=*/0);
+#endif
+  if (!mag || mpz_sgn(z) > 0) return mag;
+  PyObject* neg = PyNumber_Negative(mag);
+  Py_DECREF(mag);
+  return neg;
+}
+
+bool to_mpz(PyObject* obj, const char* func, const char* arg, mpz_class& out, bool* is_mpz) {
+  if (PyLong_Check(obj)) return long_to_mpz(obj, out);  // int, bool, int subclasses
+  if (g_mpz_type && Py_TYPE(obj) == (PyTypeObject*)g_mpz_type) *is_mpz = true;
+  if (!PyIndex_Check(obj)) {
+    PyErr_Format(PyExc_TypeError, "%s() argument '%s' must be an integer, not %.200s", func,
+                 arg, Py_TYPE(obj)->tp_name);
+    return false;
+  }
+  Ref idx(PyNumber_Index(obj));
+  if (!idx.p) return false;
+  return long_to_mpz(idx.p, out);
+}
+
+PyObject* from_mpz(const mpz_class& v, bool as_mpz) {
+  PyObject* r = mpz_to_long(v);
+  if (!r || !as_mpz || !g_mpz_type) return r;
+  PyObject* m = PyObject_CallOneArg(g_mpz_type, r);
+  Py_DECREF(r);
+  return m;
+}
+
+}  // namespace parmod_py

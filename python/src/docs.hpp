@@ -1,0 +1,277 @@
+// Docstrings of parmod._core (what help(parmod.X) shows).
+#pragma once
+
+namespace parmod_py::doc {
+
+inline constexpr const char* powmod = R"(pow(b, e, m), computed by parmod with the GIL released.
+
+Same result as the built-in ``pow(b, e, m)`` for every integer input:
+negative bases are reduced, the result has the sign of m (0 <= r < m for
+m > 0, m < r <= 0 for m < 0), abs(m) == 1 gives 0, and a negative e means
+the inverse of b raised to -e.
+
+Args:
+    b, e, m: int, bool, gmpy2.mpz or any object with ``__index__``.
+    threads: None (the process default, see set_num_threads) or a positive
+        int: the threads this one call may use.
+    algorithm: "auto" (fastest for the size), "montgomery" (odd m only) or
+        "barrett".
+
+Returns:
+    int, or gmpy2.mpz when an integer argument was a gmpy2.mpz.
+
+Raises:
+    TypeError: b, e or m is not an integer (the message names it).
+    ZeroModulusError: m == 0 (a ValueError, like pow, and a ZeroDivisionError).
+    NotInvertibleError: e < 0 and b has no inverse modulo m (a ValueError:
+        "base is not invertible for the given modulus", like pow).
+    ValueError: threads not positive, unknown algorithm, or "montgomery"
+        with an even m.
+
+Example:
+    >>> parmod.powmod(3, 10**6, 2**4423 - 1) == pow(3, 10**6, 2**4423 - 1)
+    True
+)";
+
+inline constexpr const char* mulmod = R"((a * b) % m, computed by parmod with the GIL released.
+
+Same result as Python's ``(a * b) % m``: the result has the sign of m.
+
+Args:
+    a, b, m: int, bool, gmpy2.mpz or any object with ``__index__``.
+    threads: None (the process default) or a positive int.
+    algorithm: "auto", "montgomery" (odd m only) or "barrett".
+
+Returns:
+    int, or gmpy2.mpz when an integer argument was a gmpy2.mpz.
+
+Raises:
+    TypeError: a, b or m is not an integer.
+    ZeroModulusError: m == 0.  It is both a ValueError (as powmod and pow
+        raise) and a ZeroDivisionError (as ``(a * b) % 0`` raises), so code
+        written for either keeps working.
+    ValueError: threads not positive, unknown algorithm, or "montgomery"
+        with an even m.
+)";
+
+inline constexpr const char* powmod_base_list = R"([pow(b, e, m) for b in bases], with one GIL release for the whole list.
+
+The modulus is prepared once (a parmod.Modulus) and every base raised to e
+in C++; the GIL is released once for all of them.
+
+Args:
+    bases: an iterable of integers.
+    e, m, threads, algorithm: as powmod.
+
+Returns:
+    list of int (of gmpy2.mpz when an integer argument was a gmpy2.mpz).
+
+Raises:
+    As powmod; a TypeError names the element (``bases[3]``), a
+    NotInvertibleError the first element without an inverse.
+)";
+
+inline constexpr const char* powmod_exp_list = R"([pow(b, e, m) for e in exps], with one GIL release for the whole list.
+
+Args:
+    b, m, threads, algorithm: as powmod.
+    exps: an iterable of integers.
+
+Returns:
+    list of int (of gmpy2.mpz when an integer argument was a gmpy2.mpz).
+
+Raises:
+    As powmod; a TypeError names the element (``exps[3]``), a
+    NotInvertibleError the first negative exponent that needs an inverse
+    b does not have.
+)";
+
+inline constexpr const char* powmod_sec = R"(pow(b, e, m) for a secret exponent and base, as GMP's mpz_powm_sec.
+
+The exponentiation runs in parmod's constant-time limb code: a fixed window,
+every table entry read by a masked scan of the whole table, and no branch or
+memory address that depends on b or e (the sizes of m and e are public).
+The GIL is released.
+
+Only that limb-level code is checked constant time.  Python ints are not
+constant-time objects: converting b and e from int, reducing a b outside
+range(0, abs(m)), and building and using the int result all take time that
+depends on the values.  Use this as defence in depth; it does not make a
+Python program free of timing side channels.
+
+Args:
+    b: int, bool, gmpy2.mpz or ``__index__``; keep it in range(0, abs(m))
+        (a larger or negative b is reduced first, not in constant time).
+    e: a non-negative integer.
+    m: an odd integer (negative keeps Python's sign convention).
+
+Returns:
+    ``pow(b, e, m)``: int, or gmpy2.mpz when an argument was a gmpy2.mpz.
+
+Raises:
+    TypeError: b, e or m is not an integer.
+    ZeroModulusError: m == 0.
+    ValueError: m is even or e < 0 (mpz_powm_sec's conditions, except that
+        e == 0 is allowed and gives 1 % m).
+
+Example:
+    >>> p = 2**521 - 1
+    >>> parmod.powmod_sec(5, 2**500 + 7, p) == pow(5, 2**500 + 7, p)
+    True
+)";
+
+inline constexpr const char* powmod_crt = R"(pow(b, e, f_1 * f_2 * ... * f_k) for pairwise coprime factors, by the CRT.
+
+One exponentiation modulo each factor (for a factor that is prime, by
+GMP's BPSW test, and a base prime to it, e is first reduced modulo f - 1),
+recombined by Garner's algorithm: RSA decryption with factors [p, q],
+Paillier with [p**2, q**2].  The GIL is released.
+
+Args:
+    b, e: int, bool, gmpy2.mpz or ``__index__``; e may be negative (the
+        inverse of b raised to -e).
+    factors: a non-empty iterable of pairwise coprime integers >= 2.
+
+Returns:
+    ``pow(b, e, prod(factors))``, in range(0, prod(factors)): int, or
+    gmpy2.mpz when an argument was a gmpy2.mpz.
+
+Raises:
+    TypeError: b, e or a factor is not an integer (``factors[1]``), or
+        factors is not iterable.
+    ValueError: factors is empty, a factor is < 2, or two factors are not
+        coprime.
+    NotInvertibleError: e < 0 and b has no inverse modulo the product.
+
+Example:
+    >>> p, q = 2**127 - 1, 2**89 - 1
+    >>> parmod.powmod_crt(3, 65537, [p, q]) == pow(3, 65537, p * q)
+    True
+)";
+
+inline constexpr const char* partition_points = R"(Lara et al.'s balanced exponent split: (k, [p_1, ..., p_k]).
+
+For an n_bits-bit exponent split into k factors computed in parallel
+(g**e = prod_i (g**(2**p_(i-1)))**e_i, e_i the bits [p_(i-1), p_i) of e),
+with phi = M / S the time of a modular multiplication over a squaring: the
+optimal number of factors k (eq. 18 of "Parallel modular exponentiation
+using load balancing without precomputation", JCSS 2012) and the partition
+points p_1 < ... < p_k = n_bits that make every factor finish at the same
+time (eq. 13), as floats.
+
+Args:
+    n_bits: a real number >= 1 (int or float).
+    phi: a real number > 0.
+
+Returns:
+    tuple (k, points): k an int >= 1, points a list of k floats.
+
+Raises:
+    TypeError: an argument is not a real number.
+    ValueError: n_bits < 1, phi <= 0, a value that is not finite, or a
+        combination that gives more than 2**20 points.
+
+Example:
+    >>> k, points = parmod.partition_points(1024, 1.14)
+    >>> k, [round(p, 3) for p in points[:3]], points[-1]
+    (8, [652.426, 889.294, 975.291], 1024.0)
+)";
+
+inline constexpr const char* set_num_threads = R"(Sets the process-wide default thread count.
+
+Args:
+    n: a positive int, or None to restore the default rule
+       (PARMOD_NUM_THREADS, then OMP_NUM_THREADS, then the core count).
+
+Raises:
+    ValueError: n is not positive.  TypeError: n is not an integer or None.
+)";
+
+inline constexpr const char* get_num_threads =
+    R"(The process-wide default thread count (what threads=None means).)";
+
+inline constexpr const char* Modulus = R"(Modulus(m, *, threads=None, algorithm="auto")
+
+A modulus with its constants precomputed once; immutable and safe to share
+between threads.  Its methods follow Python's ``%`` and ``pow`` semantics
+(results have the sign of m) and release the GIL.
+
+Args:
+    m: a nonzero integer (int, gmpy2.mpz or ``__index__``); negative keeps
+       Python's sign convention.
+    threads: None (the process default) or a positive int.
+    algorithm: "auto", "montgomery" (odd m only) or "barrett".
+
+Raises:
+    TypeError, ZeroModulusError, ValueError: as powmod.
+
+Example:
+    >>> M = parmod.Modulus(2**521 - 1)
+    >>> M.pow(3, 2**520) == pow(3, 2**520, 2**521 - 1)
+    True
+    >>> x, y = M.to_mont(5), M.to_mont(7)       # the algorithm's representation
+    >>> M.from_mont(M.mont_mul(x, y))
+    35
+
+Results are gmpy2.mpz when m or an argument of the call was a gmpy2.mpz.
+)";
+
+inline constexpr const char* mod_mul = R"((a * b) % m.  TypeError for non-integers.)";
+inline constexpr const char* mod_sqr = R"((a * a) % m.  TypeError for a non-integer.)";
+inline constexpr const char* mod_pow = R"(pow(b, e, m); NotInvertibleError (a ValueError) when e < 0 and b has no inverse.)";
+inline constexpr const char* mod_pow_sec = R"(pow(b, e, m) for a secret b and e, as powmod_sec (GMP's mpz_powm_sec).
+
+Constant-time limb code (fixed window, masked table scans, no branch or
+address depending on b or e); only that code is checked constant time, and
+Python ints are not constant-time objects (see powmod_sec).  Needs an odd m
+and e >= 0 (ValueError otherwise); keep b in range(0, abs(m)).)";
+inline constexpr const char* mod_fixed_base = R"(Precomputed powers of g for raising g to many exponents: a FixedBase.
+
+The table holds g**(d * 2**(w*i)) for every w-bit window i and digit d, so
+FixedBase.pow(e) takes one multiplication per w bits of e and no squaring.
+The window w is chosen for max_exponent_bits and the modulus size (tables
+stay under about 32 MiB).  Building it releases the GIL.
+
+Args:
+    g: the base (any integer; reduced modulo m).
+    max_exponent_bits: None (the modulus size in bits) or a positive int
+        (at most 2**27 // limbs, so that the table stays under 1 GiB).
+        Longer exponents still work: they fall back to Modulus.pow.
+
+Example:
+    >>> M = parmod.Modulus(2**255 - 19)
+    >>> G = M.fixed_base(9)
+    >>> G.pow(2**254 + 12345) == pow(9, 2**254 + 12345, 2**255 - 19)
+    True
+)";
+inline constexpr const char* mod_to_mont = R"(a into the algorithm's representation: a*R mod abs(m).
+
+R = 2**(64*limbs) for "montgomery", R = 1 for "barrett" (then this is
+a % abs(m)).  Takes any integer; the result is in range(0, abs(m)).)";
+inline constexpr const char* mod_mont_mul = R"(a*b*R**-1 mod abs(m), the product in the algorithm's representation.
+
+a and b must be in range(0, abs(m)) (ValueError otherwise), as to_mont returns.)";
+inline constexpr const char* mod_from_mont = R"(a*R**-1 mod abs(m): back from the algorithm's representation.
+
+a must be in range(0, abs(m)) (ValueError otherwise).)";
+
+inline constexpr const char* FixedBase = R"(Precomputed powers of one base modulo one modulus (from Modulus.fixed_base).
+
+Immutable and safe to share between threads; pow releases the GIL.  Not
+constructed directly: call ``Modulus(m).fixed_base(g)``.
+
+Example:
+    >>> G = parmod.Modulus(2**127 - 1).fixed_base(3, max_exponent_bits=128)
+    >>> [G.pow(e) for e in (0, 1, 2, 10)]
+    [1, 3, 9, 59049]
+    >>> G.max_exponent_bits >= 128
+    True
+)";
+inline constexpr const char* fixed_base_pow = R"(pow(g, e, m), any integer e.
+
+Exponents 0 <= e < 2**max_exponent_bits use the table (one multiplication
+per window, no squaring); longer or negative ones fall back to Modulus.pow
+(NotInvertibleError when e < 0 and g has no inverse).  Results follow
+pow's sign rule: int, or gmpy2.mpz when the modulus, g or e was an mpz.)";
+
+}  // namespace parmod_py::doc

@@ -1,0 +1,43 @@
+// api/modulus_state.hpp - what a parmod::Modulus holds (shared, immutable).
+#pragma once
+
+#include "modmul/engine.hpp"
+#include "modmul/modulus_constants.hpp"
+#include "parmod/parmod.hpp"
+
+namespace parmod::detail {
+
+struct ModulusState {
+  mpz_class m;  // as given
+  mpz_class P;  // |m| > 0
+  Algorithm algorithm;
+  int threads;
+  modmul::ModulusConstants k;
+  const modmul::Engine* engine;
+  std::shared_ptr<const void> plans;  // bipartite/multipartite: their MultipartiteRegistration (per-modulus plans)
+
+  ModulusState(const mpz_class& m_, const mpz_class& P_, Algorithm a, int t);
+  std::size_t n() const { return k.n; }
+};
+
+}  // namespace parmod::detail
+
+namespace parmod::api {
+
+// Runs f, turning allocation failure into OutOfMemory.
+template <class F>
+auto guarded(F&& f) -> decltype(f()) {
+  try {
+    return f();
+  } catch (const std::bad_alloc&) {
+    throw OutOfMemory("out of memory");
+  }
+}
+
+// The plain residue in r[0, n) as an mpz with the sign rule of the modulus.
+mpz_class result_from(const detail::ModulusState& s, const limb_t* r);
+
+// The state behind a Modulus (for the API files beside modulus.cpp).
+const detail::ModulusState* state_of(const Modulus& m) noexcept;
+
+}  // namespace parmod::api

@@ -1,0 +1,17 @@
+// api/partition.cpp - the public face of Lara et al.'s partition points.
+#include <cmath>
+
+#include "parmod/parmod.hpp"
+#include "powm/exponent_split.hpp"
+
+namespace parmod {
+
+PartitionPoints partition_points(double n_bits, double phi) {
+  // Finite, and small enough that lambda = phi / (2 + phi) stays below 1 in doubles.
+  if (!(n_bits >= 1) || !(n_bits <= 1e12) || !(phi > 0) || !(phi <= 1e9))
+    throw InvalidArgument("partition_points needs 1 <= n_bits <= 1e12 and 0 < phi <= 1e9");
+  const auto p = exponentiation::partition_points(n_bits, phi);
+  return {p.k, p.points};
+}
+
+}  // namespace parmod

@@ -1,0 +1,196 @@
+// src/capi/field_c.cpp - the C API of parmod_field.h over parmod::Fp<N>: a
+// context holds one of Fp<2>..Fp<8>, chosen by the size of p at run time;
+// each call dispatches once (std::visit) and copies N limbs in and out.
+#include "parmod_field.h"
+
+#include <cstring>
+#include <new>
+#include <stdexcept>
+#include <variant>
+
+#include "parmod/field/fp.hpp"
+
+namespace {
+
+using Variant = std::variant<parmod::Fp<2>, parmod::Fp<3>, parmod::Fp<4>, parmod::Fp<5>, parmod::Fp<6>,
+                             parmod::Fp<7>, parmod::Fp<8>>;
+
+template <int N>
+Variant make(const mpz_class& p, parmod::FieldPath path) {
+  return Variant(std::in_place_type<parmod::Fp<N>>, p, path);
+}
+
+template <class F>
+typename F::Element load(const parmod_fe* a) {
+  typename F::Element e;
+  std::memcpy(e.v, a->limb, sizeof e.v);
+  return e;
+}
+template <class F>
+void store(parmod_fe* r, const typename F::Element& e) {
+  parmod_fe out{};
+  std::memcpy(out.limb, e.v, sizeof e.v);
+  *r = out;
+}
+
+}  // namespace
+
+struct parmod_field_s {
+  Variant f;
+};
+
+extern "C" {
+
+int parmod_field_init(parmod_field_t* field, const mpz_t p, parmod_field_path path) {
+  if (!field || !p) return PARMOD_ERR_INVALID_ARGUMENT;
+  if (mpz_cmp_ui(p, 3) < 0 || mpz_even_p(p) || mpz_sizeinbase(p, 2) > 512) return PARMOD_ERR_INVALID_ARGUMENT;
+  if (path != PARMOD_FIELD_AUTO && path != PARMOD_FIELD_PORTABLE && path != PARMOD_FIELD_MULX_ADX)
+    return PARMOD_ERR_INVALID_ARGUMENT;
+  auto fp = static_cast<parmod::FieldPath>(path);
+  if (fp == parmod::FieldPath::mulx_adx && !parmod::cpu_has_mulx_adx()) return PARMOD_ERR_INVALID_ARGUMENT;
+  int n = (int)((mpz_sizeinbase(p, 2) + 63) / 64);
+  if (n < 2) n = 2;
+  try {
+    mpz_class pz(p);
+    Variant v = [&]() -> Variant {
+      switch (n) {
+        case 2: return make<2>(pz, fp);
+        case 3: return make<3>(pz, fp);
+        case 4: return make<4>(pz, fp);
+        case 5: return make<5>(pz, fp);
+        case 6: return make<6>(pz, fp);
+        case 7: return make<7>(pz, fp);
+        default: return make<8>(pz, fp);
+      }
+    }();
+    *field = new parmod_field_s{std::move(v)};
+  } catch (const std::bad_alloc&) {
+    return PARMOD_ERR_OUT_OF_MEMORY;
+  } catch (const std::invalid_argument&) {
+    return PARMOD_ERR_INVALID_ARGUMENT;
+  } catch (...) {
+    return PARMOD_ERR_INTERNAL;
+  }
+  return PARMOD_OK;
+}
+
+void parmod_field_clear(parmod_field_t field) { delete field; }
+
+int parmod_field_limbs(parmod_field_t field) {
+  return field ? std::visit([](const auto& f) { return f.limb_count; }, field->f) : 0;
+}
+size_t parmod_field_byte_length(parmod_field_t field) {
+  return field ? std::visit([](const auto& f) { return f.byte_length(); }, field->f) : 0;
+}
+int parmod_field_is_lazy(parmod_field_t field) {
+  return field ? std::visit([](const auto& f) { return f.lazy() ? 1 : 0; }, field->f) : 0;
+}
+
+int parmod_field_set_mpz(parmod_field_t field, parmod_fe* r, const mpz_t a) {
+  if (!field || !r || !a) return PARMOD_ERR_INVALID_ARGUMENT;
+  try {
+    std::visit([&](const auto& f) { store<std::decay_t<decltype(f)>>(r, f.from_mpz(mpz_class(a))); }, field->f);
+  } catch (const std::bad_alloc&) {
+    return PARMOD_ERR_OUT_OF_MEMORY;
+  }
+  return PARMOD_OK;
+}
+
+int parmod_field_set_ui(parmod_field_t field, parmod_fe* r, unsigned long a) {
+  mpz_class x(a);
+  return parmod_field_set_mpz(field, r, x.get_mpz_t());
+}
+
+int parmod_field_set_bytes(parmod_field_t field, parmod_fe* r, const unsigned char* in, size_t len) {
+  if (!field || !r || !in || len != parmod_field_byte_length(field)) return PARMOD_ERR_INVALID_ARGUMENT;
+  return std::visit(
+      [&](const auto& f) {
+        using F = std::decay_t<decltype(f)>;
+        typename F::Element e;
+        if (!f.from_bytes(e, in)) return (int)PARMOD_ERR_INVALID_ARGUMENT;
+        store<F>(r, e);
+        return (int)PARMOD_OK;
+      },
+      field->f);
+}
+
+int parmod_field_get_mpz(parmod_field_t field, mpz_t r, const parmod_fe* a) {
+  if (!field || !r || !a) return PARMOD_ERR_INVALID_ARGUMENT;
+  std::visit([&](const auto& f) { mpz_set(r, f.to_mpz(load<std::decay_t<decltype(f)>>(a)).get_mpz_t()); }, field->f);
+  return PARMOD_OK;
+}
+
+int parmod_field_get_bytes(parmod_field_t field, unsigned char* out, size_t len, const parmod_fe* a) {
+  if (!field || !out || !a || len != parmod_field_byte_length(field)) return PARMOD_ERR_INVALID_ARGUMENT;
+  std::visit([&](const auto& f) { f.to_bytes(out, load<std::decay_t<decltype(f)>>(a)); }, field->f);
+  return PARMOD_OK;
+}
+
+#define PARMOD_FIELD_BINARY(name, op)                                                         \
+  int parmod_field_##name(parmod_field_t field, parmod_fe* r, const parmod_fe* a, const parmod_fe* b) { \
+    if (!field || !r || !a || !b) return PARMOD_ERR_INVALID_ARGUMENT;                       \
+    std::visit(                                                                              \
+        [&](const auto& f) {                                                                 \
+          using F = std::decay_t<decltype(f)>;                                               \
+          store<F>(r, f.op(load<F>(a), load<F>(b)));                                         \
+        },                                                                                   \
+        field->f);                                                                           \
+    return PARMOD_OK;                                                                        \
+  }
+#define PARMOD_FIELD_UNARY(name, op)                                                   \
+  int parmod_field_##name(parmod_field_t field, parmod_fe* r, const parmod_fe* a) {   \
+    if (!field || !r || !a) return PARMOD_ERR_INVALID_ARGUMENT;                      \
+    std::visit(                                                                       \
+        [&](const auto& f) {                                                          \
+          using F = std::decay_t<decltype(f)>;                                        \
+          store<F>(r, f.op(load<F>(a)));                                              \
+        },                                                                            \
+        field->f);                                                                    \
+    return PARMOD_OK;                                                                 \
+  }
+
+PARMOD_FIELD_BINARY(add, add)
+PARMOD_FIELD_BINARY(sub, sub)
+PARMOD_FIELD_BINARY(mul, mul)
+PARMOD_FIELD_UNARY(neg, neg)
+PARMOD_FIELD_UNARY(sqr, sqr)
+
+int parmod_field_inv(parmod_field_t field, parmod_fe* r, const parmod_fe* a) {
+  if (!field || !r || !a) return PARMOD_ERR_INVALID_ARGUMENT;
+  return std::visit(
+      [&](const auto& f) {
+        using F = std::decay_t<decltype(f)>;
+        auto x = load<F>(a);
+        auto y = f.inv(x);  // computed whatever a is; only a = 0 is reported
+        if (f.is_zero(x)) return (int)PARMOD_ERR_NOT_INVERTIBLE;
+        store<F>(r, y);
+        return (int)PARMOD_OK;
+      },
+      field->f);
+}
+
+int parmod_field_sqrt(parmod_field_t field, parmod_fe* r, const parmod_fe* a) {
+  if (!field || !r || !a) return PARMOD_ERR_INVALID_ARGUMENT;
+  if (mpz_fdiv_ui(std::visit([](const auto& f) { return f.modulus().get_mpz_t(); }, field->f), 4) != 3)
+    return PARMOD_ERR_INVALID_ARGUMENT;
+  return std::visit(
+      [&](const auto& f) {
+        using F = std::decay_t<decltype(f)>;
+        typename F::Element s;
+        if (!f.sqrt(s, load<F>(a))) return (int)PARMOD_ERR_NOT_INVERTIBLE;
+        store<F>(r, s);
+        return (int)PARMOD_OK;
+      },
+      field->f);
+}
+
+int parmod_field_equal(parmod_field_t field, int* equal, const parmod_fe* a, const parmod_fe* b) {
+  if (!field || !equal || !a || !b) return PARMOD_ERR_INVALID_ARGUMENT;
+  *equal = std::visit([&](const auto& f) {
+    using F = std::decay_t<decltype(f)>;
+    return f.equal(load<F>(a), load<F>(b)) ? 1 : 0;
+  }, field->f);
+  return PARMOD_OK;
+}
+
+}  // extern "C"

@@ -1,0 +1,36 @@
+#include "consttime/montgomery_ct.hpp"
+
+#include <algorithm>
+
+namespace parmod::consttime {
+
+std::size_t montgomery_ct_scratch(std::size_t n) noexcept {
+  const auto sn = static_cast<mp_size_t>(n);
+  return 2 * n + static_cast<std::size_t>(std::max(mpn_sec_mul_itch(sn, sn), mpn_sec_sqr_itch(sn)));
+}
+
+void montgomery_redc_ct(limb_t* r, limb_t* c, const modmul::ModulusConstants& k) noexcept {
+  const std::size_t n = k.n;
+  const auto sn = static_cast<mp_size_t>(n);
+  for (std::size_t i = 0; i < n; ++i) c[i] = mpn_addmul_1(c + i, k.p.data(), sn, c[i] * k.mu0);
+  const limb_t carry = mpn_add_n(r, c + n, c, sn);
+  // Subtract P when carry = 1 or r >= P.  The trial subtraction's borrow is
+  // computed into c (free now); the condition is arithmetic, not a branch.
+  const limb_t borrow = mpn_sub_n(c, r, k.p.data(), sn);
+  mpn_cnd_sub_n(carry | (borrow ^ 1), r, r, k.p.data(), sn);
+}
+
+void montgomery_mul_ct(limb_t* r, const limb_t* a, const limb_t* b, const modmul::ModulusConstants& k,
+                       limb_t* scratch) noexcept {
+  const auto sn = static_cast<mp_size_t>(k.n);
+  mpn_sec_mul(scratch, a, sn, b, sn, scratch + 2 * k.n);
+  montgomery_redc_ct(r, scratch, k);
+}
+
+void montgomery_sqr_ct(limb_t* r, const limb_t* a, const modmul::ModulusConstants& k, limb_t* scratch) noexcept {
+  const auto sn = static_cast<mp_size_t>(k.n);
+  mpn_sec_sqr(scratch, a, sn, scratch + 2 * k.n);
+  montgomery_redc_ct(r, scratch, k);
+}
+
+}  // namespace parmod::consttime

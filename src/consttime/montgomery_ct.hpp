@@ -1,0 +1,26 @@
+// consttime/montgomery_ct.hpp - Montgomery multiplication without secret-dependent
+// branches or memory addresses.
+//
+// Kept apart from the variable-time code (as blst does): everything here runs
+// the same instructions and touches the same addresses for every operand value
+// of a given size.  The product uses GMP's side-channel-silent mpn_sec_mul /
+// mpn_sec_sqr (schoolbook), the reduction is word-by-word REDC over
+// mpn_addmul_1 and its final subtraction is GMP's mpn_cnd_sub_n with the
+// condition computed arithmetically.  Modulus values are public.
+#pragma once
+
+#include "modmul/modulus_constants.hpp"
+
+namespace parmod::consttime {
+
+// r[0, n) = a b beta^-n mod P; a, b in [0, P); P odd (k.odd).  r may alias a or b.
+// Scratch: montgomery_ct_scratch(n) limbs.  Cost: n^2 (product) + n^2 (REDC) limb products.
+void montgomery_mul_ct(limb_t* r, const limb_t* a, const limb_t* b, const modmul::ModulusConstants& k,
+                       limb_t* scratch) noexcept;
+// r[0, n) = a^2 beta^-n mod P.
+void montgomery_sqr_ct(limb_t* r, const limb_t* a, const modmul::ModulusConstants& k, limb_t* scratch) noexcept;
+// r[0, n) = C beta^-n mod P for C in c[0, 2n), C < P beta^n; destroys c.
+void montgomery_redc_ct(limb_t* r, limb_t* c, const modmul::ModulusConstants& k) noexcept;
+std::size_t montgomery_ct_scratch(std::size_t n) noexcept;
+
+}  // namespace parmod::consttime

@@ -1,0 +1,33 @@
+// src/field/cpu_features.cpp - detects BMI2 (mulx) and ADX (adcx/adox) at run time.
+#include "parmod/field/cpu_features.hpp"
+
+#include "parmod/field/montgomery_fips_adx.hpp"
+
+namespace parmod {
+
+namespace {
+bool detect() noexcept {
+#if defined(PARMOD_FIELD_HAVE_ADX_KERNEL)
+  __builtin_cpu_init();
+  return __builtin_cpu_supports("bmi2") && __builtin_cpu_supports("adx");
+#else
+  return false;
+#endif
+}
+}  // namespace
+
+bool cpu_has_mulx_adx() noexcept {
+  static const bool has = detect();
+  return has;
+}
+
+const char* field_path_name(FieldPath path) noexcept {
+  switch (path) {
+    case FieldPath::automatic: return "automatic";
+    case FieldPath::portable: return "portable";
+    case FieldPath::mulx_adx: return "mulx_adx";
+  }
+  return "unknown";
+}
+
+}  // namespace parmod

@@ -1,0 +1,5 @@
+# The fixed-size field module (issue 8): the templates live in include/parmod/field/;
+# these are its compiled parts.
+list(APPEND PARMOD_SOURCES
+  src/field/cpu_features.cpp
+  src/capi/field_c.cpp)

@@ -1,0 +1,108 @@
+// limbs/parallel_mul.cpp - the automatic choice among the product methods (see parallel_mul.hpp).
+#include "limbs/parallel_mul.hpp"
+
+#include <algorithm>
+#include <atomic>
+
+#include "limbs/comba.hpp"
+#include "limbs/parallel_mul_blocks.hpp"
+#include "limbs/parallel_mul_toom3.hpp"
+#include "limbs/parallel_mul_toom4.hpp"
+#include "limbs/parallel_mul_tuning.hpp"
+#include "runtime/team.hpp"
+#include "runtime/thread_count.hpp"
+
+namespace parmod::limbs {
+
+bool parallel_mul_pays(std::size_t an, std::size_t bn) noexcept {
+  const MulTuning t = mul_tuning();
+  const std::size_t n = std::min(an, bn);
+  return n >= std::min(t.par_min, t.sqr_par_min) || (an == bn && n <= t.comba_max);
+}
+
+MulChoice choose_mul(std::size_t an, std::size_t bn, bool square, int threads) noexcept {
+  MulChoice c;
+  const MulTuning t = mul_tuning();
+  const std::size_t m = std::max(an, bn), n = std::min(an, bn);
+  if (n < (square ? t.sqr_par_min : t.par_min)) {  // fast path: no thread-count lookup
+    if (an == bn && n <= t.comba_max && !square) c.method = MulMethod::comba;
+    return c;
+  }
+  int T = runtime::resolve_thread_count(threads);
+  if (T > 16) T = 16;
+  // Fall back to GMP while the team is unhealthy (its workers rarely got a
+  // core in time lately), probing the parallel path on one call in eight.
+  static std::atomic<unsigned> probe{0};
+  const bool unhealthy = runtime::team_health() < t.health_min && (probe.fetch_add(1, std::memory_order_relaxed) & 7) != 0;
+  if (T <= 1 || runtime::inside_task() || n < (square ? t.sqr_par_min : t.par_min) || n < 2 ||
+      !runtime::team_free() || unhealthy) {
+    if (an == bn && n <= t.comba_max && !square) c.method = MulMethod::comba;
+    return c;
+  }
+  c.threads = T;
+  if (n >= t.fft_split_min || double(n) < t.unbalanced_ratio * double(m) || !toom3_applicable(m, n)) {
+    // Blocks: cut the longer operand T ways (k2 = 1 keeps the shorter one
+    // whole, so the products stay in GMP's FFT range when it is).
+    c.method = MulMethod::blocks;
+    c.k1 = std::min(T, 8);
+    c.k2 = 1;
+    return c;
+  }
+  c.method = n >= t.toom4_min && !square && toom4_applicable(m, n) ? MulMethod::toom4 : MulMethod::toom3;
+  return c;
+}
+
+std::string mul_choice_name(const MulChoice& c) {
+  switch (c.method) {
+    case MulMethod::gmp: return "gmp";
+    case MulMethod::comba: return "comba";
+    case MulMethod::toom3: return "toom3";
+    case MulMethod::toom4: return "toom4";
+    case MulMethod::blocks: return "blocks " + std::to_string(c.k1) + "x" + std::to_string(c.k2);
+  }
+  return "?";
+}
+
+std::size_t parallel_mul_scratch(std::size_t an, std::size_t bn) noexcept {
+  std::size_t s = std::max(mul_toom3_scratch(an, bn), mul_toom4_scratch(an, bn));
+  // Blocks with k2 = 1 and k1 <= 8: at most all products but one in scratch.
+  s = std::max(s, std::max(an, bn) + 8 * std::min(an, bn) + 16);
+  s = std::max(s, sqr_blocks_scratch(std::max(an, bn), 8));
+  return s;
+}
+
+void mul_with(const MulChoice& c, limb_t* rp, const limb_t* ap, std::size_t an, const limb_t* bp, std::size_t bn,
+              limb_t* scratch) noexcept {
+  const bool square = ap == bp && an == bn;
+  switch (c.method) {
+    case MulMethod::gmp:
+      mul(rp, ap, an, bp, bn);
+      return;
+    case MulMethod::comba:
+      comba_mul_adx(rp, ap, bp, an);
+      return;
+    case MulMethod::toom3:
+      if (square)
+        sqr_toom3(rp, ap, an, c.threads, scratch);
+      else
+        mul_toom3(rp, ap, an, bp, bn, c.threads, scratch);
+      return;
+    case MulMethod::toom4:
+      mul_toom4(rp, ap, an, bp, bn, c.threads, scratch);
+      return;
+    case MulMethod::blocks:
+      if (square)
+        sqr_blocks(rp, ap, an, std::max(c.k1, 2), c.threads, scratch);
+      else
+        mul_blocks(rp, ap, an, bp, bn, c.k1, c.k2, c.threads, scratch);
+      return;
+  }
+}
+
+void parallel_mul(limb_t* rp, const limb_t* ap, std::size_t an, const limb_t* bp, std::size_t bn, int threads,
+                  limb_t* scratch) noexcept {
+  const bool square = ap == bp && an == bn;
+  mul_with(choose_mul(an, bn, square, threads), rp, ap, an, bp, bn, scratch);
+}
+
+}  // namespace parmod::limbs

@@ -1,0 +1,56 @@
+// limbs/parallel_mul.hpp - the automatic integer product: sequential GMP,
+// the mulx Comba, Toom-3 or Toom-4 with parallel point products, or k1 x k2
+// blocks,
+// chosen per size and thread count from the tuned thresholds
+// (parallel_mul_tuning.hpp).
+#pragma once
+
+#include <cstddef>
+#include <string>
+
+#include "limbs/limbs.hpp"
+
+namespace parmod::limbs {
+
+enum class MulMethod { gmp, comba, toom3, toom4, blocks };
+
+struct MulChoice {
+  MulMethod method = MulMethod::gmp;
+  int k1 = 1, k2 = 1;  // blocks only
+  int threads = 1;     // threads the method is given
+};
+
+// What parallel_mul does for an x bn limbs (square: a == b) with `threads`
+// threads (<= 0: the default rule): a function of sizes, threads, tuning and
+// whether the team is free (runtime::team_free), healthy (runtime::team_health
+// >= tuning health_min; else GMP, probing parallel on one call in eight) or the caller is
+// in a task.
+MulChoice choose_mul(std::size_t an, std::size_t bn, bool square, int threads) noexcept;
+// "gmp", "comba", "toom3", "blocks 2x1", ...
+std::string mul_choice_name(const MulChoice& c);
+
+// Cheap test (a few relaxed loads): false when parallel_mul would surely
+// just call GMP's mpn_mul for these sizes, so API layers can call mpz_mul
+// directly and skip scratch and thread-count lookups.
+bool parallel_mul_pays(std::size_t an, std::size_t bn) noexcept;
+
+// Scratch limbs parallel_mul needs for these sizes (any thread count).
+std::size_t parallel_mul_scratch(std::size_t an, std::size_t bn) noexcept;
+
+// rp[0, an+bn) = a * b, as choose_mul decides; a square when ap == bp and
+// an == bn.  Preconditions: an, bn >= 1; rp does not overlap a, b or
+// scratch; scratch holds parallel_mul_scratch(an, bn) limbs.  Cost: M(an, bn)
+// divided over the threads where that pays (never worse than mpn_mul by more
+// than the measurement noise of `parmod tune mul`).  Safe to call from many
+// threads at once: a caller that finds the team busy (another user thread
+// has it), or that runs inside a task, computes its product sequentially
+// with GMP.
+void parallel_mul(limb_t* rp, const limb_t* ap, std::size_t an, const limb_t* bp, std::size_t bn, int threads,
+                  limb_t* scratch) noexcept;
+
+// Runs a given choice (benchmarks, tests).  The preconditions of the method apply
+// (toom3: toom3_applicable; toom4: toom4_applicable; comba: an == bn <= 192).
+void mul_with(const MulChoice& c, limb_t* rp, const limb_t* ap, std::size_t an, const limb_t* bp, std::size_t bn,
+              limb_t* scratch) noexcept;
+
+}  // namespace parmod::limbs

@@ -1,0 +1,264 @@
+// limbs/parallel_mul_toom3.cpp - Toom-3 top level with parallel point products (see parallel_mul_toom3.hpp).
+#include "limbs/parallel_mul_toom3.hpp"
+
+#include <algorithm>
+#include <cstring>
+
+#include "limbs/mul_cost.hpp"
+#include "runtime/schedule.hpp"
+#include "runtime/team.hpp"
+
+namespace parmod::limbs {
+namespace {
+
+using sz = mp_size_t;
+
+// out[0, s] = x0 + x1 + x2 (x2 has t <= s limbs).
+void eval_p1(limb_t* out, const limb_t* x, std::size_t s, std::size_t t) noexcept {
+  limb_t cy = mpn_add_n(out, x, x + s, sz(s));
+  cy += mpn_add(out, out, sz(s), x + 2 * s, sz(t));
+  out[s] = cy;
+}
+
+// out[0, s] = |x0 - x1 + x2|; returns 1 when x0 - x1 + x2 < 0.
+int eval_m1(limb_t* out, const limb_t* x, std::size_t s, std::size_t t) noexcept {
+  out[s] = mpn_add(out, x, sz(s), x + 2 * s, sz(t));
+  if (out[s] == 0 && mpn_cmp(out, x + s, sz(s)) < 0) {
+    mpn_sub_n(out, x + s, out, sz(s));
+    return 1;
+  }
+  mpn_sub(out, out, sz(s + 1), x + s, sz(s));
+  return 0;
+}
+
+// out[0, s] = x0 + 2 x1 + 4 x2 (< 7 beta^s).
+void eval_p2(limb_t* out, const limb_t* x, std::size_t s, std::size_t t) noexcept {
+  out[t] = mpn_lshift(out, x + 2 * s, sz(t), 1);
+  if (t < s) std::memset(out + t + 1, 0, (s - t) * sizeof(limb_t));
+  out[s] += mpn_add_n(out, out, x + s, sz(s));
+  mpn_lshift(out, out, sz(s + 1), 1);
+  mpn_add(out, out, sz(s + 1), x, sz(s));
+}
+
+struct Toom {
+  limb_t* rp;
+  const limb_t* a;
+  const limb_t* b;  // null: squaring
+  std::size_t an, bn, s, ta, tb, h, w;
+  limb_t* ev[4][2];  // private evaluation buffers of the tasks W1, Wm1, W2a, W2b
+  limb_t* w1;        // W(1), 2s+2 limbs
+  limb_t* wm1;       // |W(-1)|, 2s+2 limbs
+  limb_t* w2;        // W(2): W2a lands here, the interpolation adds W2b
+  limb_t* w2b;
+  limb_t* t1;
+  limb_t* t3;
+  limb_t* t2;  // t2 = W(-1) - W(0), then v = t2 + 4 W(inf)
+  limb_t* c2;
+};
+
+enum Job : unsigned { kW1, kWm1, kW0, kWinf, kW2a, kW2b };
+
+void product_task(const void* ctx, unsigned job) {
+  Toom& T = *const_cast<Toom*>(static_cast<const Toom*>(ctx));
+  const std::size_t s = T.s;
+  const bool sq = T.b == nullptr;
+  switch (job) {
+    case kW0:
+      if (sq)
+        mpn_sqr(T.rp, T.a, sz(s));
+      else
+        mpn_mul_n(T.rp, T.a, T.b, sz(s));
+      break;
+    case kWinf:
+      if (sq)
+        mpn_sqr(T.rp + 4 * s, T.a + 2 * s, sz(T.ta));
+      else if (T.ta >= T.tb)
+        mpn_mul(T.rp + 4 * s, T.a + 2 * s, sz(T.ta), T.b + 2 * s, sz(T.tb));
+      else
+        mpn_mul(T.rp + 4 * s, T.b + 2 * s, sz(T.tb), T.a + 2 * s, sz(T.ta));
+      break;
+    case kW1: {
+      limb_t *ea = T.ev[0][0], *eb = T.ev[0][1];
+      eval_p1(ea, T.a, s, T.ta);
+      if (sq) {
+        mpn_sqr(T.w1, ea, sz(s + 1));
+      } else {
+        eval_p1(eb, T.b, s, T.tb);
+        mpn_mul_n(T.w1, ea, eb, sz(s + 1));
+      }
+      break;
+    }
+    case kWm1: {
+      limb_t *ea = T.ev[1][0], *eb = T.ev[1][1];
+      int neg = eval_m1(ea, T.a, s, T.ta);
+      if (sq) {
+        mpn_sqr(T.wm1, ea, sz(s + 1));
+        neg = 0;
+      } else {
+        neg ^= eval_m1(eb, T.b, s, T.tb);
+        mpn_mul_n(T.wm1, ea, eb, sz(s + 1));
+      }
+      if (neg) mpn_neg(T.wm1, T.wm1, sz(T.w));  // two's complement on w limbs from here on
+      break;
+    }
+    case kW2a:
+    case kW2b: {
+      const int k = job == kW2a ? 2 : 3;
+      limb_t *ea = T.ev[k][0], *eb = T.ev[k][1];
+      eval_p2(ea, T.a, s, T.ta);
+      const limb_t* e2 = ea;
+      if (!sq) {
+        eval_p2(eb, T.b, s, T.tb);
+        e2 = eb;
+      }
+      if (job == kW2a)
+        mpn_mul(T.w2, ea, sz(s + 1), e2, sz(T.h));
+      else
+        mpn_mul(T.w2b, ea, sz(s + 1), e2 + T.h, sz(s + 1 - T.h));
+      break;
+    }
+  }
+}
+
+// The interpolation (Bodrato's sequence for the points 0, 1, -1, 2, inf) in
+// two parts.  Part 1 needs only W(1), W(-1), W(0), W(inf), so it overlaps
+// the two W(2) half-products:
+//   t1 = (W1 - Wm1)/2 = c1 + c3,  t2 = Wm1 - W0 = -c1 + c2 - c3 + c4,
+//   c2 = t2 + t1 - W4,  v = t2 + 4 W4,
+// then r[2s, 4s) = 0 and c2 is added at limb 2s (W(0) and W(inf) already sit
+// in r[0, 2s) and r[4s, ...)).  Part 2, after W(2):
+//   t3 = (W2 - Wm1)/3 = c1 + c2 + 3c3 + 5c4,  t3 = (t3 - v)/2 = c1 + 2c3,
+//   c3 = t3 - t1,  c1 = t1 - c3, added at limbs s and 3s.
+// All on w = 2s+2 limbs in two's complement; every division is exact.
+void interpolate1_task(const void* ctx, unsigned) {
+  Toom& T = *const_cast<Toom*>(static_cast<const Toom*>(ctx));
+  const std::size_t s = T.s, w = T.w, total = T.an + T.bn, l4 = T.ta + T.tb;
+  const limb_t* w0 = T.rp;
+  const limb_t* w4 = T.rp + 4 * s;
+  mpn_sub_n(T.t1, T.w1, T.wm1, sz(w));
+  mpn_rshift(T.t1, T.t1, sz(w), 1);                // t1 = c1 + c3
+  mpn_sub(T.t2, T.wm1, sz(w), w0, sz(2 * s));      // t2 (may be < 0)
+  mpn_add_n(T.c2, T.t2, T.t1, sz(w));
+  mpn_sub(T.c2, T.c2, sz(w), w4, sz(l4));          // c2
+  limb_t* tmp = T.ev[0][0];                        // W(1)'s evaluation buffers (2s+2 limbs) are free now
+  tmp[l4] = mpn_lshift(tmp, w4, sz(l4), 2);
+  mpn_add(T.t2, T.t2, sz(w), tmp, sz(l4 + 1));     // v = t2 + 4 W4
+  std::memset(T.rp + 2 * s, 0, 2 * s * sizeof(limb_t));
+  std::size_t len = std::min(normalized_size(T.c2, w), total - 2 * s);
+  if (len) mpn_add(T.rp + 2 * s, T.rp + 2 * s, sz(total - 2 * s), T.c2, sz(len));
+}
+
+void interpolate2_task(const void* ctx, unsigned) {
+  Toom& T = *const_cast<Toom*>(static_cast<const Toom*>(ctx));
+  const std::size_t s = T.s, w = T.w, total = T.an + T.bn;
+  // W(2) = W2a + W2b beta^h.
+  std::memset(T.w2 + (s + 1 + T.h), 0, (w - (s + 1 + T.h)) * sizeof(limb_t));
+  mpn_add(T.w2 + T.h, T.w2 + T.h, sz(w - T.h), T.w2b, sz(2 * s + 2 - T.h));
+  mpn_sub_n(T.t3, T.w2, T.wm1, sz(w));
+  mpn_divexact_by3(T.t3, T.t3, sz(w));             // c1 + c2 + 3c3 + 5c4
+  mpn_sub_n(T.t3, T.t3, T.t2, sz(w));
+  mpn_rshift(T.t3, T.t3, sz(w), 1);                // c1 + 2c3
+  mpn_sub_n(T.t3, T.t3, T.t1, sz(w));              // c3
+  mpn_sub_n(T.t1, T.t1, T.t3, sz(w));              // c1
+  const limb_t* coef[2] = {T.t1, T.t3};
+  for (int i = 0; i < 2; ++i) {
+    std::size_t off = (2 * i + 1) * s;
+    std::size_t len = std::min(normalized_size(coef[i], w), total - off);  // higher limbs are zero
+    if (len) mpn_add(T.rp + off, T.rp + off, sz(total - off), coef[i], sz(len));
+  }
+}
+
+void setup(Toom& T, limb_t* rp, const limb_t* ap, std::size_t an, const limb_t* bp, std::size_t bn,
+           limb_t* scratch) noexcept {
+  if (an < bn) {
+    std::swap(ap, bp);
+    std::swap(an, bn);
+  }
+  T.rp = rp;
+  T.a = ap;
+  T.b = bp;
+  T.an = an;
+  T.bn = bn;
+  T.s = (an + 2) / 3;
+  T.ta = an - 2 * T.s;
+  T.tb = bn - 2 * T.s;
+  T.h = (T.s + 1) / 2;
+  T.w = 2 * T.s + 2;
+  const std::size_t e = T.s + 1;
+  limb_t* p = scratch;
+  auto take = [&](std::size_t n) {
+    limb_t* q = p;
+    if (p) p += n;
+    return q;
+  };
+  for (auto& ev : T.ev) {
+    ev[0] = take(e);
+    ev[1] = take(e);
+  }
+  T.w1 = take(T.w);
+  T.wm1 = take(T.w);
+  T.w2 = take(T.w);
+  T.w2b = take(2 * T.s + 2 - T.h);
+  T.t1 = take(T.w);
+  T.t3 = take(T.w);
+  T.t2 = take(T.w);
+  T.c2 = take(T.w);
+}
+
+void build(runtime::Schedule& s, const Toom& T) {
+  const double c = mul_cost_estimate(T.s + 1, T.s + 1);
+  const double ch = mul_cost_estimate(T.s + 1, T.h);
+  // Plan for two lists: {W1, W0, W2lo, interpolate-2} and {W-1, Winf,
+  // interpolate-1, W2hi}: part 1 of the interpolation overlaps W(2)lo.
+  const int w1 = s.add(&product_task, &T, kW1, c, 0, "W(1)");
+  const int wm1 = s.add(&product_task, &T, kWm1, c, 1, "W(-1)");
+  const int w0 = s.add(&product_task, &T, kW0, c, 0, "W(0)");
+  const int winf = s.add(&product_task, &T, kWinf, mul_cost_estimate(T.ta, T.tb), 1, "W(inf)");
+  const int w2a = s.add(&product_task, &T, kW2a, ch, 0, "W(2)lo");
+  const int i1 = s.add(&interpolate1_task, &T, 0, 4.0 * double(T.w), 1, "interpolate-1");
+  for (int d : {w1, wm1, w0, winf}) s.depend(i1, d);
+  const int w2b = s.add(&product_task, &T, kW2b, ch, 1, "W(2)hi");
+  const int i2 = s.add(&interpolate2_task, &T, 0, 4.0 * double(T.w), 0, "interpolate-2");
+  for (int d : {w2a, i1, w2b}) s.depend(i2, d);
+}
+
+}  // namespace
+
+bool toom3_applicable(std::size_t an, std::size_t bn) noexcept {
+  std::size_t m = std::max(an, bn), n = std::min(an, bn);
+  std::size_t s = (m + 2) / 3;
+  return n >= 1 && m >= 2 * s + 1 && n >= 2 * s + 1;
+}
+
+std::size_t mul_toom3_scratch(std::size_t an, std::size_t bn) noexcept {
+  std::size_t s = (std::max(an, bn) + 2) / 3;
+  return 24 * (s + 1);
+}
+
+void mul_toom3(limb_t* rp, const limb_t* ap, std::size_t an, const limb_t* bp, std::size_t bn, int threads,
+               limb_t* scratch) noexcept {
+  Toom T;
+  setup(T, rp, ap, an, bp, bn, scratch);
+  runtime::Schedule s(std::max(threads, 1));
+  build(s, T);
+  runtime::run(s, std::max(threads, 1));
+}
+
+void sqr_toom3(limb_t* rp, const limb_t* ap, std::size_t n, int threads, limb_t* scratch) noexcept {
+  Toom T;
+  setup(T, rp, ap, n, nullptr, n, scratch);
+  T.tb = T.ta;
+  runtime::Schedule s(std::max(threads, 1));
+  build(s, T);
+  runtime::run(s, std::max(threads, 1));
+}
+
+std::string describe_mul_toom3(std::size_t an, std::size_t bn, int threads) {
+  Toom T;
+  setup(T, nullptr, nullptr, an, nullptr, bn, nullptr);
+  runtime::Schedule s(std::max(threads, 1));
+  build(s, T);
+  return s.describe();
+}
+
+}  // namespace parmod::limbs

@@ -1,0 +1,49 @@
+// limbs/parallel_mul_toom3.hpp - a parallel product that keeps the
+// sub-quadratic algorithm: one Toom-3 level on top, its point products as tasks.
+//
+// The §6 future work of multipartite-modular-multiplication.txt ("Karatsuba/
+// Toom-based parallel splitting"): with only two cores, the k1 x k2 blocks of
+// §5.2 compute about 1.45 M(n) of work for a 2x2 split (GMP's own Toom is
+// sub-quadratic), which caps them near 1.35x.  Here A and B are cut in three
+// (s = ceil(m/3) limbs), evaluated at 0, 1, -1, 2, infinity, and the five
+// products W(0), W(1), W(-1), W(2), W(inf) are tasks (GMP's mpn_mul, which
+// keeps its own Toom/FFT inside); W(2) is cut in two half-products so the six
+// tasks balance on two threads.  Each product task evaluates its own points
+// (no dependency, O(s) work), W(0) and W(inf) are written straight into r,
+// and two tasks interpolate (Bodrato's sequence for the points 0, 1, -1, 2,
+// inf, in two's complement on 2s+2 limbs): the first needs only W(0), W(1),
+// W(-1), W(inf), so it runs while the W(2) halves are still computed, and
+// adds c2 into r; the second finishes c1 and c3 once W(2) is known.
+#pragma once
+
+#include <cstddef>
+#include <string>
+
+#include "limbs/limbs.hpp"
+
+namespace parmod::limbs {
+
+// True when the Toom-3 split applies: with m = max(an, bn), n = min(an, bn)
+// and s = ceil(m/3), both top parts are nonempty (m - 2s >= 1, n - 2s >= 1).
+bool toom3_applicable(std::size_t an, std::size_t bn) noexcept;
+
+// Scratch limbs for mul_toom3 / sqr_toom3: 24 (s + 1).
+std::size_t mul_toom3_scratch(std::size_t an, std::size_t bn) noexcept;
+
+// rp[0, an+bn) = a * b.  Preconditions: toom3_applicable(an, bn); rp does not
+// overlap a, b or scratch; scratch holds mul_toom3_scratch() limbs.  Cost:
+// 4 M(s+1) + M(m-2s, n-2s) + O(s) interpolation: six product tasks and two
+// interpolation tasks on up to `threads` threads; critical path on two
+// threads about 2 M(s+1) + M(s+1, s/2) + 10 passes over 2s limbs.
+void mul_toom3(limb_t* rp, const limb_t* ap, std::size_t an, const limb_t* bp, std::size_t bn, int threads,
+               limb_t* scratch) noexcept;
+
+// rp[0, 2n) = a^2, the same split with squares (mpn_sqr) for W(0), W(1),
+// W(-1), W(inf).  Preconditions: toom3_applicable(n, n); no overlap;
+// scratch holds mul_toom3_scratch(n, n) limbs.
+void sqr_toom3(limb_t* rp, const limb_t* ap, std::size_t n, int threads, limb_t* scratch) noexcept;
+
+// The printed task graph of mul_toom3 for these sizes.
+std::string describe_mul_toom3(std::size_t an, std::size_t bn, int threads);
+
+}  // namespace parmod::limbs

@@ -1,0 +1,14 @@
+#include "modmul/multipartite_counts.hpp"
+
+namespace parmod::modmul {
+
+int lemma1_pmr_calls(int k) noexcept { return k % 2 == 0 ? k * (k + 2) / 8 : (k + 1) * (k + 3) / 8; }
+int lemma2_pbr_calls(int k) noexcept { return lemma1_pmr_calls(k); }
+int corollary1_unreduced_products(int k) noexcept {
+  return k % 2 == 0 ? (3 * k * k - 2 * k) / 4 : (3 * k * k - 4 * k - 3) / 4;
+}
+int lemma3_pmr_calls(int k) noexcept { return (k + 1) / 2; }
+int lemma3_pbr_calls(int k) noexcept { return (k + 1) / 2; }
+int lemma2_first_pbr_weight(int k) noexcept { return 3 * k / 2 - 1; }
+
+}  // namespace parmod::modmul

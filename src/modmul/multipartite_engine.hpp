@@ -1,0 +1,79 @@
+// modmul/multipartite_engine.hpp - bipartite and multipartite as Engines
+// (engine.hpp), in the representation x -> x R mod P with R = beta^h,
+// h = floor(n/2) (odd n: R = beta^((n-1)/2); n = 1: R = 1).
+//
+// Per-modulus data: the plans (product and square), the chosen k and thread
+// count, and R mod P live in a MultipartiteEnginePlans, built once per
+// modulus by a MultipartiteRegistration that the Modulus keeps (its lifetime
+// is the modulus').  The engine functions find it from the ModulusConstants
+// address (a shared lock and a pointer copy per call; no allocation).  Called
+// on constants nobody registered (tests, direct use), an engine registers
+// them itself once, sequential with the default k, in a small cache of 16
+// moduli (allocation on that first call only).
+#pragma once
+
+#include <cstddef>
+#include <memory>
+#include <vector>
+
+#include "modmul/engine.hpp"
+#include "modmul/multipartite_plan.hpp"
+
+namespace parmod::modmul {
+
+enum class MultipartiteKind { bipartite, multipartite };
+
+struct MultipartiteEnginePlans {
+  MultipartiteKind kind = MultipartiteKind::multipartite;
+  int chunks = 0;   // k (2 for bipartite's B split)
+  int threads = 1;  // threads each product uses
+  MultipartitePlan mul, sqr;  // sqr unused for bipartite (a square is a product)
+  std::vector<limb_t> p;      // P, to validate lookups
+  std::vector<limb_t> one;    // R mod P = beta^h mod P, n limbs
+  double predicted_ns = 0;    // the product's predicted makespan
+};
+
+// The k in [2, 8] with the smallest predicted makespan of the product's
+// schedule on `threads` threads (a smaller k unless a larger one predicts 2%
+// better).  Cost: 7 plans (about 100 us).
+int predicted_multipartite_k(std::size_t n, int threads, const runtime::CostTable& costs);
+// The k `parmod tune` confirmed by measurement for (n, threads) (tuning-table
+// key multipartite.k.T<threads>, "bits:k,..."), or 0 when not tuned.
+int measured_multipartite_k(std::size_t n, int threads);
+// The k the engines use: measured when tuned (and costs is the measured
+// table), else predicted.
+int choose_multipartite_k(std::size_t n, int threads, const runtime::CostTable& costs);
+
+// Builds the plans for modulus k (odd P).  chunks = 0: choose_multipartite_k.
+// With threads > 1 the plans stay sequential (threads = 1) when the
+// predicted T-thread makespan plus the team's overhead (2 us) is not below
+// the predicted sequential time (small moduli: splitting does not pay).
+std::shared_ptr<const MultipartiteEnginePlans> make_engine_plans(const ModulusConstants& k, MultipartiteKind kind,
+                                                                 int threads, int chunks = 0);
+
+// Registers plans for the constants `k` (which must outlive the registration).
+class MultipartiteRegistration {
+ public:
+  MultipartiteRegistration() = default;
+  MultipartiteRegistration(const ModulusConstants& k, MultipartiteKind kind, int threads, int chunks = 0);
+  ~MultipartiteRegistration();
+  MultipartiteRegistration(const MultipartiteRegistration&) = delete;
+  MultipartiteRegistration& operator=(const MultipartiteRegistration&) = delete;
+  const MultipartiteEnginePlans* plans() const noexcept { return plans_.get(); }
+
+ private:
+  const ModulusConstants* key_ = nullptr;
+  std::shared_ptr<const MultipartiteEnginePlans> plans_;
+};
+
+// The plans an engine call uses for k (registered, or made and cached).
+std::shared_ptr<const MultipartiteEnginePlans> engine_plans(const ModulusConstants& k, MultipartiteKind kind);
+
+// Scratch of the engines for n limbs: bounds every plan (k <= 8, any threads)
+// and the conversions.
+std::size_t multipartite_engine_scratch(std::size_t n) noexcept;
+
+extern const Engine bipartite_engine;     // R = beta^floor(n/2), odd P
+extern const Engine multipartite_engine;  // R = beta^floor(n/2), odd P
+
+}  // namespace parmod::modmul

@@ -1,0 +1,55 @@
+#include "modmul/parallel_classic.hpp"
+
+#include <gmp.h>
+
+#include <algorithm>
+
+#include "limbs/parallel_mul.hpp"
+
+namespace parmod::modmul {
+
+std::size_t parallel_classic_scratch(std::size_t n) noexcept {
+  // T (2n), mu T or q1 nu (2n + 4), q P (2n + 4), the products' own scratch.
+  return (2 * n) + (2 * n + 4) + (2 * n + 4) + limbs::parallel_mul_scratch(n + 2, n + 2);
+}
+
+void parallel_montgomery_mul(limb_t* r, const limb_t* a, const limb_t* b, const ModulusConstants& k, int threads,
+                             limb_t* scratch) noexcept {
+  const std::size_t n = k.n;
+  const mp_size_t sn = static_cast<mp_size_t>(n);
+  limb_t* T = scratch;
+  limb_t* Q = T + 2 * n;
+  limb_t* QP = Q + 2 * n + 4;
+  limb_t* ws = QP + 2 * n + 4;
+  limbs::parallel_mul(T, a, n, b, n, threads, ws);                 // T = ab
+  limbs::parallel_mul(Q, T, n, k.mu.data(), n, threads, ws);       // Q = mu T mod beta^n (low half)
+  limbs::parallel_mul(QP, Q, n, k.p.data(), n, threads, ws);       // QP
+  const limb_t cy = mpn_add_n(QP, QP, T, 2 * sn);                  // T + QP = 0 mod beta^n
+  if (cy || mpn_cmp(QP + n, k.p.data(), sn) >= 0)
+    mpn_sub_n(r, QP + n, k.p.data(), sn);
+  else
+    mpn_copyi(r, QP + n, sn);
+}
+
+void parallel_barrett_mul(limb_t* r, const limb_t* a, const limb_t* b, const ModulusConstants& k, int threads,
+                          limb_t* scratch) noexcept {
+  const std::size_t n = k.n;
+  limb_t* T = scratch;
+  limb_t* Q = T + 2 * n;
+  limb_t* QP = Q + 2 * n + 4;
+  limb_t* ws = QP + 2 * n + 4;
+  limbs::parallel_mul(T, a, n, b, n, threads, ws);
+  // q1 = floor(T / beta^(n-1)): n + 1 limbs; q = floor(q1 nu / beta^(n+1)).
+  limbs::parallel_mul(Q, T + (n - 1), n + 1, k.nu.data(), k.nu_n, threads, ws);
+  limb_t* q = Q + (n + 1);
+  const std::size_t qn = k.nu_n;  // q < beta^(nu_n): n + 1 (or n + 2) limbs
+  // r = (T - qP) mod beta^(n+1): only the low n + 1 limbs matter.
+  limbs::parallel_mul(QP, q, qn, k.p.data(), n, threads, ws);
+  limb_t* R = T;  // reuse: R = low n + 1 limbs of T - qP
+  mpn_sub_n(R, T, QP, static_cast<mp_size_t>(n + 1));
+  while (R[n] != 0 || mpn_cmp(R, k.p.data(), static_cast<mp_size_t>(n)) >= 0)
+    R[n] -= mpn_sub_n(R, R, k.p.data(), static_cast<mp_size_t>(n));
+  mpn_copyi(r, R, static_cast<mp_size_t>(n));
+}
+
+}  // namespace parmod::modmul

@@ -1,0 +1,29 @@
+// modmul/parallel_classic.hpp - Montgomery and Barrett modular multiplication
+// on the parallel integer multiplication (limbs/parallel_mul.hpp): the
+// paper's first parallel model (Giorgi, Imbert, Izard 2011, section 4.2):
+// three dependent products, each split over the threads, parallel cost
+// 3M(n/k1, n/k2) on k1 x k2 threads.  Sequential dependencies between the
+// three products: two synchronisations per operation.
+#pragma once
+
+#include "limbs/limbs.hpp"
+#include "modmul/modulus_constants.hpp"
+
+namespace parmod::modmul {
+
+// r = a b beta^-n mod P (REDC by products, section 2.1, full products: the
+// low half of mu T comes from a full parallel product).  P odd; a, b in
+// [0, P), n limbs; r may alias a or b.  Scratch: parallel_classic_scratch(n).
+// Cost 3 M(n) split over `threads` (each product as limbs::parallel_mul decides).
+void parallel_montgomery_mul(limb_t* r, const limb_t* a, const limb_t* b, const ModulusConstants& k, int threads,
+                             limb_t* scratch) noexcept;
+
+// r = a b mod P (Barrett, section 2.2, eq. 3, HAC 14.42 with full products):
+// q = floor(floor(T / beta^(n-1)) nu / beta^(n+1)), r = T - qP, <= 2
+// corrections.  Any P.  Same contract and cost.
+void parallel_barrett_mul(limb_t* r, const limb_t* a, const limb_t* b, const ModulusConstants& k, int threads,
+                          limb_t* scratch) noexcept;
+
+std::size_t parallel_classic_scratch(std::size_t n) noexcept;
+
+}  // namespace parmod::modmul

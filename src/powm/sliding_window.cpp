@@ -1,0 +1,85 @@
+#include "powm/sliding_window.hpp"
+
+#include "powm/exponent_bits.hpp"
+
+namespace parmod::exponentiation {
+
+unsigned sliding_window_size(std::size_t bits) noexcept {
+  unsigned best = 1;
+  double best_cost = 1e300;
+  for (unsigned w = 1; w <= 7; ++w) {
+    const double cost = static_cast<double>(1u << (w - 1)) + static_cast<double>(bits) / (w + 1);
+    if (cost < best_cost) {
+      best_cost = cost;
+      best = w;
+    }
+  }
+  return best;
+}
+
+std::size_t sliding_window_powm_repr_scratch(std::size_t n, std::size_t en, const modmul::Engine& engine) noexcept {
+  const unsigned w = sliding_window_size(en * kLimbBits);
+  // x^2, the 2^(w-1) odd powers, the engine's own.
+  return n * ((std::size_t(1) << (w - 1)) + 1) + engine.scratch_limbs(n);
+}
+
+std::size_t sliding_window_powm_scratch(std::size_t n, std::size_t en, const modmul::Engine& engine) noexcept {
+  return 2 * n + sliding_window_powm_repr_scratch(n, en, engine);  // x and acc, then the loop's
+}
+
+void sliding_window_powm_repr(limb_t* acc, const limb_t* x, const limb_t* ep, std::size_t en,
+                              const modmul::ModulusConstants& k, const modmul::Engine& engine, limb_t* scratch) noexcept {
+  const std::size_t n = k.n;
+  const std::size_t bits = exponent_bit_length(ep, en);
+  if (bits == 0) {
+    mpn_copyi(acc, engine.one(k), static_cast<mp_size_t>(n));
+    return;
+  }
+  const unsigned w = sliding_window_size(en * kLimbBits);
+  const std::size_t table_size = std::size_t(1) << (w - 1);
+  limb_t* x2 = scratch;
+  limb_t* table = x2 + n;  // table[i] = x^(2i+1)
+  limb_t* work = table + table_size * n;
+  mpn_copyi(table, x, static_cast<mp_size_t>(n));
+  if (table_size > 1) {
+    engine.sqr(x2, x, k, work);
+    for (std::size_t i = 1; i < table_size; ++i) engine.mul(table + i * n, table + (i - 1) * n, x2, k, work);
+  }
+  bool first = true;
+  std::size_t i = bits;  // bits i-1 .. 0 remain
+  while (i > 0) {
+    if (exponent_bit(ep, i - 1) == 0) {
+      engine.sqr(acc, acc, k, work);  // never first: the top bit is one
+      --i;
+      continue;
+    }
+    // The window [j, i-1]: at most w bits, ending on a one.
+    std::size_t j = i >= w ? i - w : 0;
+    while (exponent_bit(ep, j) == 0) ++j;
+    const unsigned len = static_cast<unsigned>(i - j);
+    const unsigned value = exponent_bits(ep, en, j, len);
+    const limb_t* power = table + static_cast<std::size_t>(value >> 1) * n;
+    if (first) {
+      mpn_copyi(acc, power, static_cast<mp_size_t>(n));
+      first = false;
+    } else {
+      for (unsigned s = 0; s < len; ++s) engine.sqr(acc, acc, k, work);
+      engine.mul(acc, acc, power, k, work);
+    }
+    i = j;
+  }
+}
+
+void sliding_window_powm(limb_t* r, const limb_t* b, const limb_t* ep, std::size_t en, const modmul::ModulusConstants& k,
+                         const modmul::Engine& engine, limb_t* scratch) noexcept {
+  const std::size_t n = k.n;
+  limb_t* x = scratch;
+  limb_t* acc = scratch + n;
+  // Layout: x, acc, then the loop's scratch (which starts with its own table).
+  limb_t* rest = scratch + 2 * n;
+  engine.to_repr(x, b, k, rest);
+  sliding_window_powm_repr(acc, x, ep, en, k, engine, rest);
+  engine.from_repr(r, acc, k, rest);
+}
+
+}  // namespace parmod::exponentiation

@@ -1,0 +1,153 @@
+// runtime/schedule.cpp - static schedules with dynamic claiming of ready tasks (see schedule.hpp).
+#include "runtime/schedule.hpp"
+
+#include <cstdio>
+#include <cstdlib>
+
+#include "runtime/spin_wait.hpp"
+
+namespace parmod::runtime {
+namespace {
+[[noreturn]] void schedule_fail(const char* what) noexcept {
+  std::fprintf(stderr, "parmod: schedule misuse: %s\n", what);
+  std::abort();
+}
+}  // namespace
+
+Schedule::Schedule(int threads) noexcept
+    : threads_(threads < 1 ? 1 : threads > kMaxThreads ? kMaxThreads : threads) {}
+
+int Schedule::add(TaskFn fn, const void* ctx, unsigned arg, double cost, int thread, const char* name) noexcept {
+  if (n_ >= kMaxTasks) schedule_fail("too many tasks");
+  int t = thread < 0 ? 0 : thread % threads_;
+  tasks_[n_] = Task{fn, ctx, arg, static_cast<std::uint16_t>(t), static_cast<std::uint16_t>(ndeps_), 0, cost, name};
+  ran_on_[n_] = -1;
+  return n_++;
+}
+
+void Schedule::depend(int task, int on) noexcept {
+  if (task != n_ - 1) schedule_fail("depend() must follow add() of the dependent task");
+  if (on < 0 || on >= task) schedule_fail("a task may depend only on an earlier task");
+  if (ndeps_ >= kMaxDeps) schedule_fail("too many dependencies");
+  deps_[ndeps_++] = static_cast<std::uint16_t>(on);
+  tasks_[task].dep_count++;
+}
+
+double Schedule::total_cost() const noexcept {
+  double c = 0;
+  for (int i = 0; i < n_; ++i) c += tasks_[i].cost;
+  return c;
+}
+
+bool Schedule::all_participated(int P) const noexcept {
+  std::uint64_t seen = 0;
+  for (int i = 0; i < n_; ++i)
+    if (ran_on_[i] >= 0 && ran_on_[i] < 64) seen |= std::uint64_t(1) << ran_on_[i];
+  const std::uint64_t want = P >= 64 ? ~std::uint64_t(0) : (std::uint64_t(1) << P) - 1;
+  return (seen & want) == want;
+}
+
+void Schedule::run_sequential() noexcept {
+  for (int i = 0; i < n_; ++i) {
+    tasks_[i].fn(tasks_[i].ctx, tasks_[i].arg);
+    ran_on_[i] = 0;
+  }
+}
+
+void Schedule::prepare_run() noexcept {
+  for (int i = 0; i < n_; ++i) state_[i].v.store(0, std::memory_order_relaxed);
+  done_.store(0, std::memory_order_relaxed);
+}
+
+bool Schedule::ready(int i) const noexcept {
+  const Task& t = tasks_[i];
+  for (int d = t.dep_begin; d < t.dep_begin + t.dep_count; ++d)
+    if (state_[deps_[d]].v.load(std::memory_order_acquire) != 2) return false;
+  return true;
+}
+
+void Schedule::run_task(int i, int p) noexcept {
+  tasks_[i].fn(tasks_[i].ctx, tasks_[i].arg);
+  ran_on_[i] = static_cast<std::int8_t>(p);
+  state_[i].v.store(2, std::memory_order_release);
+  done_.fetch_add(1, std::memory_order_acq_rel);
+}
+
+void Schedule::execute(int p, int P) noexcept {
+  Backoff idle;  // reset whenever a task ran
+  bool idle_now = false;
+  for (;;) {
+    int pick = -1;
+    bool unclaimed = false;
+    const bool may_steal = !strict_ || (idle_now && idle.waited_ns() > spin_budget_ns());
+    for (int pass = 0; pass < 2 && pick < 0; ++pass) {
+      for (int i = 0; i < n_; ++i) {
+        bool own = (tasks_[i].thread % P) == p;
+        if (own != (pass == 0)) continue;
+        if (state_[i].v.load(std::memory_order_relaxed) != 0) continue;
+        unclaimed = true;
+        if (!own && !may_steal) continue;
+        if (!ready(i)) continue;
+        std::uint32_t expected = 0;
+        if (state_[i].v.compare_exchange_strong(expected, 1, std::memory_order_acq_rel)) {
+          pick = i;
+          break;
+        }
+      }
+    }
+    if (pick >= 0) {
+      run_task(pick, p);
+      idle.reset();
+      idle_now = false;
+      continue;
+    }
+    if (!unclaimed) return;
+    // Every unclaimed task waits for a running one: pause, then yield the
+    // core (the partner we wait for may share it).
+    idle.pause();
+    idle_now = true;
+  }
+}
+
+std::string Schedule::describe() const {
+  std::string out;
+  char buf[160];
+  std::snprintf(buf, sizeof buf, "schedule: %d tasks, %d threads, total cost %.3g\n", n_, threads_, total_cost());
+  out += buf;
+  for (int t = 0; t < threads_; ++t) {
+    double c = 0;
+    std::snprintf(buf, sizeof buf, "  thread %d:", t);
+    out += buf;
+    for (int i = 0; i < n_; ++i) {
+      if (tasks_[i].thread != t) continue;
+      c += tasks_[i].cost;
+      std::snprintf(buf, sizeof buf, " [%d] %s (%.3g)", i, tasks_[i].name ? tasks_[i].name : "?", tasks_[i].cost);
+      out += buf;
+    }
+    std::snprintf(buf, sizeof buf, "  | sum %.3g\n", c);
+    out += buf;
+  }
+  for (int i = 0; i < n_; ++i) {
+    if (tasks_[i].dep_count == 0) continue;
+    std::snprintf(buf, sizeof buf, "  [%d] after", i);
+    out += buf;
+    for (int d = tasks_[i].dep_begin; d < tasks_[i].dep_begin + tasks_[i].dep_count; ++d) {
+      std::snprintf(buf, sizeof buf, " %d", deps_[d]);
+      out += buf;
+    }
+    out += "\n";
+  }
+  bool ran = false;
+  for (int i = 0; i < n_; ++i) ran |= ran_on_[i] >= 0;
+  if (ran) {
+    out += "  last run:";
+    for (int i = 0; i < n_; ++i) {
+      std::snprintf(buf, sizeof buf, " [%d]@%d", i, ran_on_[i]);
+      out += buf;
+    }
+    out += "\n";
+  }
+  return out;
+}
+
+}  // namespace parmod::runtime

@@ -1,0 +1,107 @@
+// runtime/schedule.hpp - a static schedule: tasks with costs, per-thread ordered
+// lists and cross-thread dependencies, executed by the team (team.hpp).
+//
+// A Schedule holds at most kMaxTasks tasks and kMaxDeps dependency edges in
+// fixed arrays, so building and running one allocates nothing; it usually
+// lives on the caller's stack.  Task i may depend only on tasks j < i, which
+// makes every schedule acyclic and lets index order serve as the sequential
+// order.  Each task names the thread whose list holds it (the plan); at run
+// time a participant first takes the ready tasks of its own list in order and
+// then, once its list is exhausted, claims the next ready task of any list
+// (one atomic compare-exchange per task): on shared cloud cores, where a
+// partner may be stalled, whichever thread is free moves the work on, and
+// no barrier is needed between steps.  Dependencies are signalled by per-task
+// done flags (release/acquire).
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <string>
+
+namespace parmod::runtime {
+
+// A task body: `ctx` and `arg` as given to Schedule::add.
+using TaskFn = void (*)(const void* ctx, unsigned arg);
+
+class Schedule {
+ public:
+  static constexpr int kMaxTasks = 96;
+  static constexpr int kMaxDeps = 512;
+  static constexpr int kMaxThreads = 64;
+
+  // An empty schedule planned for `threads` lists (clamped to 1..kMaxThreads).
+  explicit Schedule(int threads) noexcept;
+  Schedule(const Schedule&) = delete;
+  Schedule& operator=(const Schedule&) = delete;
+
+  // Appends a task to list `thread` (taken modulo threads()); returns its index.
+  // `cost` is the planner's estimate (any unit, printed only); `name` must
+  // outlive the schedule (a string literal).  Aborts beyond kMaxTasks.
+  int add(TaskFn fn, const void* ctx, unsigned arg, double cost, int thread, const char* name) noexcept;
+  // Task `task` starts only after task `on` has finished; requires on < task.
+  // Aborts beyond kMaxDeps or on a bad edge.
+  void depend(int task, int on) noexcept;
+
+  // Strict lists: a participant takes tasks of other lists only after it has
+  // waited spin_budget_ns() with nothing ready (so a missing or stalled
+  // partner cannot block the run).  Default off: free participants claim any
+  // ready task at once.  For measuring signal latency and for replaying a
+  // plan exactly.
+  void set_strict(bool strict) noexcept { strict_ = strict; }
+
+  int size() const noexcept { return n_; }
+  int threads() const noexcept { return threads_; }
+  double total_cost() const noexcept;
+  // The participant that ran task i in the last run (-1 before any run).
+  int ran_on(int i) const noexcept { return ran_on_[i]; }
+
+  // True when, in the last run, each of the participants 0..P-1 ran at least
+  // one task (the team really worked in parallel).  Cost O(size()).
+  bool all_participated(int P) const noexcept;
+
+  // Runs every task on the calling thread in index order.  Cost: the tasks.
+  void run_sequential() noexcept;
+
+  // Human-readable plan: each thread's list in order with costs, the
+  // dependencies, and (after a run) which participant ran each task.
+  std::string describe() const;
+
+  // --- used by the team only ---
+  // Clears the run state (cost: O(size())).
+  void prepare_run() noexcept;
+  // Participant p of P executes tasks until none is left unclaimed.  Returns
+  // when every task is claimed; tasks claimed by others may still be running.
+  void execute(int p, int P) noexcept;
+
+ private:
+  struct Task {
+    TaskFn fn;
+    const void* ctx;
+    unsigned arg;
+    std::uint16_t thread;
+    std::uint16_t dep_begin;
+    std::uint16_t dep_count;
+    double cost;
+    const char* name;
+  };
+  struct alignas(64) State {
+    std::atomic<std::uint32_t> v{0};  // 0 free, 1 claimed, 2 done
+  };
+
+  bool ready(int i) const noexcept;
+  void run_task(int i, int p) noexcept;
+
+  int threads_;
+  bool strict_ = false;
+  int n_ = 0;
+  int ndeps_ = 0;
+  // Dependencies are stored grouped by task: depend() calls for one task must
+  // come before add() of the next task (checked).
+  Task tasks_[kMaxTasks];
+  std::uint16_t deps_[kMaxDeps];
+  std::int8_t ran_on_[kMaxTasks];
+  State state_[kMaxTasks];
+  alignas(64) std::atomic<int> done_{0};
+};
+
+}  // namespace parmod::runtime

@@ -1,0 +1,73 @@
+// runtime/spin_wait.hpp - spin briefly, then sleep: the idle policy of the thread team.
+//
+// Contract: a waiter spins on a 32-bit atomic word for at most spin_budget_ns()
+// nanoseconds (Backoff: pause hints, then yields), then sleeps in the kernel (Linux
+// futex) until a waker changes the word and calls wake().  An idle process
+// therefore uses no CPU after the budget.  Waker and waiter follow the
+// Dekker pattern: the waker stores the word (seq_cst) and then checks the
+// waiter's `sleeping` flag; the waiter sets `sleeping` (seq_cst) and then
+// re-checks the word before sleeping, so no wake-up is lost.
+// Only src/runtime/ uses this file.
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+
+namespace parmod::runtime {
+
+// The CPU's spin-loop hint (x86 `pause`); a compiler barrier elsewhere.
+inline void cpu_relax() noexcept {
+#if defined(__x86_64__) || defined(__i386__)
+  __builtin_ia32_pause();
+#else
+  std::atomic_signal_fence(std::memory_order_seq_cst);
+#endif
+}
+
+// Monotonic clock in nanoseconds (vDSO, about 20 ns).
+std::uint64_t monotonic_ns() noexcept;
+
+// How long a waiter spins before sleeping.  Default 100 microseconds;
+// PARMOD_SPIN_US (0..100000) overrides it, read once.
+std::uint64_t spin_budget_ns() noexcept;
+
+// Sleeps while word == expected (returns at once if it differs; may return
+// spuriously).  Cost: one futex system call.
+void futex_wait(std::atomic<std::uint32_t>& word, std::uint32_t expected) noexcept;
+// Wakes every thread sleeping in futex_wait on `word`.
+void futex_wake_all(std::atomic<std::uint32_t>& word) noexcept;
+
+// One step of a busy wait for another thread: the CPU's pause hint for the
+// first ~2 microseconds, then sched_yield() at every step, so that a partner
+// sharing this core (an oversubscribed or shared cloud host: the thread we
+// wait for may be queued behind us) runs at once instead of after our time
+// slice.  Without such a partner sched_yield returns immediately.
+class Backoff {
+ public:
+  void pause() noexcept;
+  // Nanoseconds since the first pause() (0 before).
+  std::uint64_t waited_ns() const noexcept { return start_ ? monotonic_ns() - start_ : 0; }
+  void reset() noexcept {
+    start_ = 0;
+    steps_ = 0;
+  }
+
+ private:
+  std::uint64_t start_ = 0;
+  unsigned steps_ = 0;
+};
+
+// A word one thread waits on and another changes.  Cache-line aligned so
+// two waiters never share a line.
+struct alignas(64) WaitWord {
+  std::atomic<std::uint32_t> value{0};
+  std::atomic<std::uint32_t> sleeping{0};
+
+  // Waits until value != old; spins for the budget first, then sleeps.
+  // Returns the new value (acquire).
+  std::uint32_t wait_change(std::uint32_t old) noexcept;
+  // Stores v (seq_cst) and wakes the waiter if it sleeps.
+  void publish(std::uint32_t v) noexcept;
+};
+
+}  // namespace parmod::runtime

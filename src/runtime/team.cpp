@@ -1,0 +1,229 @@
+// runtime/team.cpp - persistent spin-then-sleep workers executing schedules (see team.hpp).
+#include "runtime/team.hpp"
+
+#include <pthread.h>
+#include <signal.h>
+
+#include <atomic>
+#include <cstdint>
+#include <cstdio>
+#include <memory>
+#include <mutex>
+#include <thread>
+#include <vector>
+
+#include "runtime/spin_wait.hpp"
+#include "runtime/thread_count.hpp"
+
+namespace parmod::runtime {
+namespace {
+
+thread_local bool tl_inside = false;
+
+struct Team;
+
+struct Worker {
+  WaitWord go;  // bumped by the caller for each schedule this worker joins
+  int index = 0;
+  std::thread thread;
+};
+
+struct Team {
+  std::atomic_flag busy = ATOMIC_FLAG_INIT;  // owned by the caller running a schedule
+  std::mutex grow_mutex;
+  std::vector<std::unique_ptr<Worker>> workers;  // changed only while `busy` is held
+  std::atomic<int> size{1};
+  std::uint32_t seq = 0;  // the job sequence number, written by the owner only
+  // The job, written by the owner before it opens the gate and bumps `go`.
+  Schedule* job = nullptr;
+  int participants = 1;
+  // The gate of the current job: bits 63..32 its sequence number, bit 31
+  // closed, bits 30..0 the workers inside.  A worker enters only while the
+  // gate is open for the job it was woken for; the owner closes it when it
+  // has finished its share, so it never waits for a worker that had not
+  // started (a stalled or descheduled partner simply misses the job).
+  alignas(64) std::atomic<std::uint64_t> gate{0};
+  std::atomic<std::uint32_t> left{0};  // bumped when the last worker leaves a closed job
+  std::atomic<std::uint32_t> caller_sleeping{0};
+
+  static constexpr std::uint64_t kClosed = 1u << 31;
+  static constexpr std::uint64_t kCount = kClosed - 1;
+
+  bool enter(std::uint32_t job_seq) noexcept {
+    std::uint64_t g = gate.load(std::memory_order_acquire);
+    for (;;) {
+      if ((g >> 32) != job_seq || (g & kClosed)) return false;
+      if (gate.compare_exchange_weak(g, g + 1, std::memory_order_acq_rel)) return true;
+    }
+  }
+
+  void leave() noexcept {
+    std::uint64_t g = gate.fetch_sub(1, std::memory_order_seq_cst);
+    if ((g & kCount) == 1 && (g & kClosed)) {
+      left.fetch_add(1, std::memory_order_seq_cst);
+      if (caller_sleeping.load(std::memory_order_seq_cst)) futex_wake_all(left);
+    }
+  }
+
+  void worker_loop(Worker* w) {
+    tl_inside = true;
+    std::uint32_t seen = 0;
+    for (;;) {
+      seen = w->go.wait_change(seen);
+      if (!enter(seen)) continue;
+      job->execute(w->index, participants);
+      leave();
+    }
+  }
+
+  // Adds workers until the team has `want` threads; caller holds `busy`.
+  void grow(int want) {
+    std::lock_guard<std::mutex> lock(grow_mutex);
+    // Workers block every signal: handlers run on the user's threads.
+    sigset_t all, old;
+    sigfillset(&all);
+    pthread_sigmask(SIG_SETMASK, &all, &old);
+    while (static_cast<int>(workers.size()) + 1 < want) {
+      auto w = std::make_unique<Worker>();
+      w->index = static_cast<int>(workers.size()) + 1;
+      Worker* raw = w.get();
+      try {
+        w->thread = std::thread([this, raw] { worker_loop(raw); });
+      } catch (...) {
+        break;  // no more threads: run with what we have
+      }
+      char name[16];
+      std::snprintf(name, sizeof name, "parmod-w%d", raw->index % 1000);
+      pthread_setname_np(w->thread.native_handle(), name);
+      workers.push_back(std::move(w));
+    }
+    pthread_sigmask(SIG_SETMASK, &old, nullptr);
+    size.store(static_cast<int>(workers.size()) + 1, std::memory_order_relaxed);
+  }
+
+  // Closes the gate and waits for the workers inside: spin (Backoff), then sleep.
+  void close_and_wait() noexcept {
+    std::uint64_t g = gate.fetch_or(kClosed, std::memory_order_seq_cst);
+    if ((g & kCount) == 0) return;
+    const std::uint64_t budget = spin_budget_ns();
+    Backoff b;
+    while ((gate.load(std::memory_order_acquire) & kCount) != 0) {
+      b.pause();
+      if (b.waited_ns() > budget) {
+        for (;;) {
+          caller_sleeping.store(1, std::memory_order_seq_cst);
+          std::uint32_t v = left.load(std::memory_order_seq_cst);
+          if ((gate.load(std::memory_order_seq_cst) & kCount) == 0) break;
+          futex_wait(left, v);
+        }
+        caller_sleeping.store(0, std::memory_order_relaxed);
+        break;
+      }
+    }
+  }
+};
+
+// The process's team; never destroyed (workers sleep until exit).  After a
+// fork the child drops the pointer: the parent's workers do not exist there.
+std::atomic<Team*> g_team{nullptr};
+std::mutex g_create_mutex;
+std::atomic<int> g_teams_created{0};
+std::atomic<std::uint32_t> g_history{~0u};
+constexpr std::uint64_t kHealthMinNs = 20000;  // bit i: the i-th last parallel run had every participant working
+
+void atfork_prepare() { g_create_mutex.lock(); }
+void atfork_parent() { g_create_mutex.unlock(); }
+void atfork_child() {
+  g_team.store(nullptr, std::memory_order_relaxed);  // leaked on purpose: its threads are gone
+  g_teams_created.store(0, std::memory_order_relaxed);
+  g_history.store(~0u, std::memory_order_relaxed);
+  tl_inside = false;
+  g_create_mutex.unlock();
+}
+
+Team* get_team(int want) {
+  Team* t = g_team.load(std::memory_order_acquire);
+  if (t) return t;
+  std::lock_guard<std::mutex> lock(g_create_mutex);
+  t = g_team.load(std::memory_order_relaxed);
+  if (t) return t;
+  static std::once_flag atfork_once;
+  std::call_once(atfork_once, [] { pthread_atfork(atfork_prepare, atfork_parent, atfork_child); });
+  t = new Team;
+  int n = default_thread_count();
+  if (want > n) n = want;
+  if (n > Schedule::kMaxThreads) n = Schedule::kMaxThreads;
+  t->grow(n);
+  g_teams_created.fetch_add(1, std::memory_order_relaxed);
+  g_team.store(t, std::memory_order_release);
+  return t;
+}
+
+}  // namespace
+
+bool inside_task() noexcept { return tl_inside; }
+
+bool team_free() noexcept {
+  Team* t = g_team.load(std::memory_order_acquire);
+  return !t || !t->busy.test(std::memory_order_relaxed);
+}
+
+double team_health() noexcept {
+  return __builtin_popcount(g_history.load(std::memory_order_relaxed)) / 32.0;
+}
+
+int team_size() noexcept {
+  Team* t = g_team.load(std::memory_order_acquire);
+  return t ? t->size.load(std::memory_order_relaxed) : 0;
+}
+
+int teams_created() noexcept { return g_teams_created.load(std::memory_order_relaxed); }
+
+int warm_up(int threads) noexcept {
+  int want = resolve_thread_count(threads);
+  Team* t = get_team(want);
+  if (t->size.load(std::memory_order_relaxed) < want && !t->busy.test_and_set(std::memory_order_acquire)) {
+    t->grow(want);
+    t->busy.clear(std::memory_order_release);
+  }
+  return t->size.load(std::memory_order_relaxed);
+}
+
+int run(Schedule& s, int threads) noexcept {
+  int want = resolve_thread_count(threads);
+  if (want > Schedule::kMaxThreads) want = Schedule::kMaxThreads;
+  if (want > s.size()) want = s.size();
+  if (want <= 1 || tl_inside) {
+    s.run_sequential();
+    return 1;
+  }
+  Team* t = get_team(want);
+  if (t->busy.test_and_set(std::memory_order_acquire)) {
+    s.run_sequential();  // another user thread has the team
+    return 1;
+  }
+  if (t->size.load(std::memory_order_relaxed) < want) t->grow(want);
+  int P = t->size.load(std::memory_order_relaxed);
+  if (P > want) P = want;
+  s.prepare_run();
+  const std::uint64_t started = monotonic_ns();
+  t->job = &s;
+  t->participants = P;
+  const std::uint32_t seq = ++t->seq == 0 ? ++t->seq : t->seq;  // 0 is every worker's initial `seen`
+  t->gate.store(static_cast<std::uint64_t>(seq) << 32, std::memory_order_release);
+  for (int w = 0; w < P - 1; ++w) t->workers[w]->go.publish(seq);
+  tl_inside = true;
+  s.execute(0, P);
+  tl_inside = false;
+  t->close_and_wait();
+  // Health: only runs long enough that a worker on a free core surely joins
+  // (it answers within ~1 us) say anything about the host.
+  if (monotonic_ns() - started > kHealthMinNs) {
+    const std::uint32_t h = g_history.load(std::memory_order_relaxed);
+    g_history.store((h << 1) | (s.all_participated(P) ? 1u : 0u), std::memory_order_relaxed);
+  }
+  t->busy.clear(std::memory_order_release);
+  return P;
+}
+
+}  // namespace parmod::runtime

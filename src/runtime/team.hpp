@@ -1,0 +1,54 @@
+// runtime/team.hpp - the one persistent thread team of the process.
+//
+// The only place parmod starts, wakes or waits on threads.  The team is
+// created on first use with default_thread_count() - 1 workers (the caller is
+// participant 0) and grows, once, if a call asks for more threads; nothing is
+// allocated and no thread is started per operation.  Idle workers spin for
+// spin_budget_ns() (100 us by default) and then sleep in the kernel.
+//
+// Concurrency: one caller at a time owns the team (a try-lock).  A caller
+// that cannot get it, and any call made from inside a task or a worker, runs
+// the schedule sequentially on its own thread: never a deadlock, never
+// oversubscription.  fork(): a pthread_atfork handler makes the child forget
+// the parent's team (its threads do not exist there); the child builds a new
+// team on first use, so the child stays usable.
+#pragma once
+
+#include "runtime/schedule.hpp"
+
+namespace parmod::runtime {
+
+// Runs every task of `s` using up to `threads` threads (<= 0: the default
+// rule), the caller included, and returns when all tasks have finished.
+// Returns how many threads took part (1 = ran sequentially).
+int run(Schedule& s, int threads) noexcept;
+
+// True on a team worker and on a caller while it executes a schedule.
+bool inside_task() noexcept;
+
+// A hint: false while another caller owns the team (a run() now would most
+// likely execute sequentially), true otherwise.  Planners use it to pick a
+// sequential algorithm instead of a sequentially executed parallel one.
+bool team_free() noexcept;
+
+// How well parallel runs went lately: the fraction (0..1) of the last 32
+// parallel runs that lasted over 20 us in which every participant ran at
+// least one task (shorter runs are not counted: the caller may rightly
+// finish them alone).  Near 1
+// on free cores; low when the workers rarely get a core in time (an
+// oversubscribed or shared host), so that planners can fall back to
+// sequential algorithms (they should still probe now and then).
+double team_health() noexcept;
+
+// Threads in the team now (workers + the caller's slot); 0 before first use.
+int team_size() noexcept;
+
+// How many teams this process has built (1 after first use; a forked child
+// that used parmod counts its own).  For tests and diagnostics.
+int teams_created() noexcept;
+
+// Builds the team now (sized by the default rule, at least `threads`) so that
+// a first timed call does not pay for thread start.  Returns team_size().
+int warm_up(int threads = 0) noexcept;
+
+}  // namespace parmod::runtime

@@ -1,0 +1,123 @@
+// pow_sec, fixed_base, powm_crt, the list calls and partition_points through the C++ API.
+#include <gtest/gtest.h>
+
+#include "parmod/parmod.hpp"
+#include "support/random_operands.hpp"
+
+namespace parmod::test {
+namespace {
+
+TEST(PowmApi, PowSec) {
+  for (std::size_t n : {1u, 2u, 8u, 32u}) {
+    const mpz_class P = random_modulus(n, true);
+    const Modulus mod(P);
+    for (const mpz_class& e : {mpz_class(0), mpz_class(1), rrandom_bits(64 * n), mpz_class(beta_pow(n) - 1)}) {
+      const mpz_class b = random_below(P);
+      EXPECT_EQ(mod.pow_sec(b, e), gmp_powm(b, e, P));
+      EXPECT_EQ(powm_sec(b, e, -P), py_mod(gmp_powm(b, e, P), -P));
+      EXPECT_EQ(mod.pow_sec(-b - P, e), gmp_powm(py_mod(-b, P), e, P));
+    }
+  }
+  EXPECT_THROW(powm_sec(2, 3, 10), InvalidArgument);
+  EXPECT_THROW(powm_sec(2, -3, 11), InvalidArgument);
+  EXPECT_THROW(powm_sec(2, 3, 0), DivisionByZero);
+  EXPECT_EQ(powm_sec(2, 3, 1), 0);
+}
+
+TEST(PowmApi, FixedBase) {
+  for (std::size_t n : {1u, 3u, 16u}) {
+    for (bool odd : {true, false}) {
+      const mpz_class P = random_modulus(n, odd);
+      const Modulus mod(P);
+      const mpz_class g = rrandom_bits(64 * n + 5);
+      const FixedBase fb = mod.fixed_base(g);
+      EXPECT_GE(fb.max_exponent_bits(), 64 * n - 1);
+      for (const mpz_class& e : {mpz_class(0), mpz_class(1), rrandom_bits(64 * n - 1), rrandom_bits(64 * n + 100)}) {
+        EXPECT_EQ(fb.pow(e), gmp_powm(g, e, P));
+      }
+      mpz_class inv;
+      if (mpz_invert(inv.get_mpz_t(), g.get_mpz_t(), P.get_mpz_t()))
+        EXPECT_EQ(fb.pow(-5), gmp_powm(inv, 5, P));
+      else
+        EXPECT_THROW(fb.pow(-5), NotInvertible);
+    }
+  }
+  EXPECT_EQ(Modulus(-7).fixed_base(3).pow(2), -5);  // pow(3, 2, -7) == -5
+}
+
+TEST(PowmApi, Crt) {
+  // RSA-like: two primes.
+  mpz_class p, q;
+  mpz_nextprime(p.get_mpz_t(), rrandom_bits(512).get_mpz_t());
+  mpz_nextprime(q.get_mpz_t(), rrandom_bits(500).get_mpz_t());
+  const mpz_class N = p * q, b = random_below(N), e = rrandom_bits(1000);
+  EXPECT_EQ(powm_crt(b, e, {p, q}), gmp_powm(b, e, N));
+  // Paillier-like: p^2, q^2; a base sharing a factor; three factors; even factor.
+  EXPECT_EQ(powm_crt(b, e, {p * p, q * q}), gmp_powm(b, e, N * N));
+  EXPECT_EQ(powm_crt(p * 3, e, {p, q}), gmp_powm(p * 3, e, N));
+  EXPECT_EQ(powm_crt(b, e, {p, q, mpz_class(1) << 70}), gmp_powm(b, e, N << 70));
+  EXPECT_EQ(powm_crt(b, 0, {p, q}), 1);
+  EXPECT_EQ(powm_crt(-b, 65537, {p, q}), gmp_powm(py_mod(-b, N), 65537, N));
+  mpz_class inv;
+  mpz_invert(inv.get_mpz_t(), b.get_mpz_t(), N.get_mpz_t());
+  EXPECT_EQ(powm_crt(b, -3, {p, q}), gmp_powm(inv, 3, N));
+  EXPECT_THROW(powm_crt(p, -1, {p, q}), NotInvertible);
+  EXPECT_THROW(powm_crt(b, e, {}), InvalidArgument);
+  EXPECT_THROW(powm_crt(b, e, {p, p * q}), InvalidArgument);
+  EXPECT_THROW(powm_crt(b, e, {p, 1}), InvalidArgument);
+}
+
+TEST(PowmApi, Lists) {
+  const mpz_class m = random_modulus(5, true), even = random_modulus(3, false);
+  std::vector<mpz_class> bases, exps;
+  for (int i = 0; i < 9; ++i) {
+    bases.push_back(rrandom_bits(1 + 40 * i) * (i % 2 ? -1 : 1));
+    exps.push_back(rrandom_bits(1 + 37 * i));
+  }
+  const auto r1 = powm_base_list(bases, exps[5], m);
+  const auto r2 = powm_exp_list(bases[3], exps, even);
+  const auto r3 = powm_exp_list(bases[3], {exps[0], exps[1]}, m);
+  ASSERT_EQ(r1.size(), bases.size());
+  for (std::size_t i = 0; i < bases.size(); ++i) {
+    EXPECT_EQ(r1[i], gmp_powm(py_mod(bases[i], m), exps[5], m));
+    EXPECT_EQ(r2[i], gmp_powm(py_mod(bases[3], even), exps[i], even));
+  }
+  EXPECT_EQ(r3[1], gmp_powm(py_mod(bases[3], m), exps[1], m));
+  EXPECT_TRUE(powm_base_list({}, 3, m).empty());
+  EXPECT_THROW(powm_base_list(bases, 3, 0), DivisionByZero);
+}
+
+TEST(PowmApi, ListsOnTheTeamWithNegativeExponents) {
+  mpz_class m;  // prime: every nonzero base is invertible
+  mpz_nextprime(m.get_mpz_t(), random_modulus(7, true).get_mpz_t());
+  std::vector<mpz_class> bases, exps;
+  for (int i = 0; i < 203; ++i) {
+    bases.push_back(random_below(m - 1) + 1);
+    exps.push_back(rrandom_bits(1 + (i * 13) % 500) * (i % 5 == 0 ? -1 : 1));
+  }
+  set_num_threads(3);
+  const auto r = powm_list(bases, exps, m);
+  const auto r1 = powm_exp_list(bases[1], exps, m);
+  const auto r2 = powm_base_list(bases, exps[3], m);
+  set_num_threads(0);
+  ASSERT_EQ(r.size(), bases.size());
+  for (std::size_t i = 0; i < bases.size(); ++i) {
+    EXPECT_EQ(r[i], Modulus(m).pow(bases[i], exps[i])) << i;
+    EXPECT_EQ(r1[i], Modulus(m).pow(bases[1], exps[i])) << i;
+    EXPECT_EQ(r2[i], Modulus(m).pow(bases[i], exps[3])) << i;
+  }
+  EXPECT_THROW(powm_list({2, 3}, {1, 2, 3}, m), InvalidArgument);
+  EXPECT_THROW(powm_list({2, 0, 4}, {mpz_class(-1)}, m), NotInvertible);
+  EXPECT_TRUE(powm_list({}, {}, m).empty());
+}
+
+TEST(PowmApi, PartitionPoints) {
+  const PartitionPoints p = partition_points(1024, 1.14);
+  EXPECT_EQ(p.k, 8u);
+  EXPECT_NEAR(p.points[0], 652.42623896, 1e-6);
+  EXPECT_THROW(partition_points(0, 1.14), InvalidArgument);
+  EXPECT_THROW(partition_points(1024, -1), InvalidArgument);
+}
+
+}  // namespace
+}  // namespace parmod::test

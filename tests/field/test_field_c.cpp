@@ -1,0 +1,97 @@
+// tests/field/test_field_c.cpp - the C API (parmod_field.h) against GMP for
+// every limb count 2..8 and both paths, plus its error codes.
+#include <gtest/gtest.h>
+
+#include <vector>
+
+#include "field_test_util.hpp"
+#include "parmod/field/cpu_features.hpp"
+#include "parmod_field.h"
+
+using namespace fieldtest;
+
+namespace {
+
+mpz_class get(parmod_field_t f, const parmod_fe& a) {
+  mpz_class r;
+  EXPECT_EQ(parmod_field_get_mpz(f, r.get_mpz_t(), &a), PARMOD_OK);
+  return r;
+}
+
+}  // namespace
+
+TEST(FieldC, AgreesWithGmp) {
+  std::vector<parmod_field_path> paths{PARMOD_FIELD_PORTABLE};
+  if (parmod::cpu_has_mulx_adx()) paths.push_back(PARMOD_FIELD_MULX_ADX);
+  Rng rng(800);
+  for (int n = 1; n <= 8; ++n)
+    for (auto path : paths) {
+      mpz_class p = random_prime(rng, n == 1 ? 61 : 64 * n - (n % 3), true);
+      parmod_field_t f = nullptr;
+      ASSERT_EQ(parmod_field_init(&f, p.get_mpz_t(), path), PARMOD_OK);
+      EXPECT_EQ(parmod_field_limbs(f), n < 2 ? 2 : n);
+      EXPECT_EQ(parmod_field_byte_length(f), (mpz_sizeinbase(p.get_mpz_t(), 2) + 7) / 8);
+      for (int it = 0; it < 100; ++it) {
+        mpz_class a = rng.below(p), b = rng.below(p);
+        if (it == 0) a = 0;
+        if (it == 1) b = p - 1;
+        parmod_fe x, y, r;
+        ASSERT_EQ(parmod_field_set_mpz(f, &x, a.get_mpz_t()), PARMOD_OK);
+        ASSERT_EQ(parmod_field_set_mpz(f, &y, b.get_mpz_t()), PARMOD_OK);
+        ASSERT_EQ(parmod_field_add(f, &r, &x, &y), PARMOD_OK);
+        ASSERT_EQ(get(f, r), (a + b) % p);
+        ASSERT_EQ(parmod_field_sub(f, &r, &x, &y), PARMOD_OK);
+        ASSERT_EQ(get(f, r), ((a - b) % p + p) % p);
+        ASSERT_EQ(parmod_field_neg(f, &r, &x), PARMOD_OK);
+        ASSERT_EQ(get(f, r), (p - a) % p);
+        ASSERT_EQ(parmod_field_mul(f, &r, &x, &y), PARMOD_OK);
+        ASSERT_EQ(get(f, r), a * b % p);
+        ASSERT_EQ(parmod_field_sqr(f, &r, &x), PARMOD_OK);
+        ASSERT_EQ(get(f, r), a * a % p);
+        int rc = parmod_field_inv(f, &r, &x);
+        if (a == 0) {
+          ASSERT_EQ(rc, PARMOD_ERR_NOT_INVERTIBLE);
+        } else {
+          ASSERT_EQ(rc, PARMOD_OK);
+          ASSERT_EQ(get(f, r) * a % p, 1);
+        }
+        rc = parmod_field_sqrt(f, &r, &x);
+        if (mpz_legendre(a.get_mpz_t(), p.get_mpz_t()) >= 0) {
+          ASSERT_EQ(rc, PARMOD_OK);
+          ASSERT_EQ(get(f, r) * get(f, r) % p, a);
+        } else {
+          ASSERT_EQ(rc, PARMOD_ERR_NOT_INVERTIBLE);
+        }
+        int eq = -1;
+        ASSERT_EQ(parmod_field_equal(f, &eq, &x, &y), PARMOD_OK);
+        ASSERT_EQ(eq, a == b ? 1 : 0);
+        std::vector<unsigned char> bytes(parmod_field_byte_length(f));
+        ASSERT_EQ(parmod_field_get_bytes(f, bytes.data(), bytes.size(), &x), PARMOD_OK);
+        ASSERT_EQ(parmod_field_set_bytes(f, &r, bytes.data(), bytes.size()), PARMOD_OK);
+        ASSERT_EQ(get(f, r), a);
+      }
+      parmod_field_clear(f);
+    }
+}
+
+TEST(FieldC, ErrorCodes) {
+  parmod_field_t f = nullptr;
+  mpz_class even(100), big = (mpz_class(1) << 513) + 1, one(1), p(1000003);
+  EXPECT_EQ(parmod_field_init(&f, even.get_mpz_t(), PARMOD_FIELD_AUTO), PARMOD_ERR_INVALID_ARGUMENT);
+  EXPECT_EQ(parmod_field_init(&f, big.get_mpz_t(), PARMOD_FIELD_AUTO), PARMOD_ERR_INVALID_ARGUMENT);
+  EXPECT_EQ(parmod_field_init(&f, one.get_mpz_t(), PARMOD_FIELD_AUTO), PARMOD_ERR_INVALID_ARGUMENT);
+  EXPECT_EQ(parmod_field_init(nullptr, p.get_mpz_t(), PARMOD_FIELD_AUTO), PARMOD_ERR_INVALID_ARGUMENT);
+  ASSERT_EQ(parmod_field_init(&f, p.get_mpz_t(), PARMOD_FIELD_AUTO), PARMOD_OK);
+  parmod_fe x, r;
+  ASSERT_EQ(parmod_field_set_ui(f, &x, 5), PARMOD_OK);
+  EXPECT_EQ(parmod_field_add(f, nullptr, &x, &x), PARMOD_ERR_INVALID_ARGUMENT);
+  unsigned char bytes[3] = {0xff, 0xff, 0xff};  // 16777215 >= p
+  EXPECT_EQ(parmod_field_set_bytes(f, &r, bytes, 3), PARMOD_ERR_INVALID_ARGUMENT);
+  EXPECT_EQ(parmod_field_set_bytes(f, &r, bytes, 2), PARMOD_ERR_INVALID_ARGUMENT);
+  parmod_field_clear(f);
+  mpz_class q(13);  // 1 mod 4
+  ASSERT_EQ(parmod_field_init(&f, q.get_mpz_t(), PARMOD_FIELD_PORTABLE), PARMOD_OK);
+  ASSERT_EQ(parmod_field_set_ui(f, &x, 4), PARMOD_OK);
+  EXPECT_EQ(parmod_field_sqrt(f, &r, &x), PARMOD_ERR_INVALID_ARGUMENT);
+  parmod_field_clear(f);
+}

@@ -1,0 +1,87 @@
+// tests/field/test_montgomery_fips.cpp - the FIPS kernels (portable and
+// mulx/adx) against GMP: r = a*b*R^-1 mod p, r in [0, p) with the final
+// subtraction, r in [0, 2p) without it, and both paths bit-identical.
+#include <gtest/gtest.h>
+
+#include "field_test_util.hpp"
+#include "parmod/field/cpu_features.hpp"
+#include "parmod/field/montgomery_fips.hpp"
+#include "parmod/field/montgomery_fips_adx.hpp"
+
+using namespace fieldtest;
+using u64 = std::uint64_t;
+
+namespace {
+
+template <int N>
+void check_kernels(const mpz_class& p, Rng& rng, int iterations) {
+  u64 pl[N];
+  to_limbs(pl, N, p);
+  mpz_class R = mpz_class(1) << (64 * N);
+  mpz_class Rinv;
+  mpz_invert(Rinv.get_mpz_t(), R.get_mpz_t(), p.get_mpz_t());
+  mpz_class pinv_z;
+  mpz_class beta = mpz_class(1) << 64;
+  mpz_invert(pinv_z.get_mpz_t(), p.get_mpz_t(), beta.get_mpz_t());
+  u64 pinv = (u64)0 - mpz_get_ui(pinv_z.get_mpz_t());
+  const bool lazy = 4 * p < R;
+  // operands: lazy kernels take [0, 2p), final-subtraction kernels [0, p)
+  const mpz_class range = lazy ? mpz_class(2 * p) : p;
+  std::vector<mpz_class> edge = {0, 1, 2, p - 1, p - 2};
+  if (lazy) edge.insert(edge.end(), {p, p + 1, 2 * p - 1, 2 * p - 2});
+  auto pick = [&](int i) { return i < (int)edge.size() ? edge[i] : rng.below(range); };
+  for (int it = 0; it < iterations; ++it) {
+    mpz_class a = pick(it % 13 == 0 ? it / 13 % (int)edge.size() : 1000);
+    mpz_class b = pick(it % 7 == 0 ? it / 7 % (int)edge.size() : 1000);
+    u64 al[N], bl[N], r1[N], r2[N], s1[N], s2[N];
+    to_limbs(al, N, a);
+    to_limbs(bl, N, b);
+    mpz_class want = a * b * Rinv % p;
+    mpz_class want_sq = a * a * Rinv % p;
+    if (lazy) {
+      parmod::field::fips::mul_portable<N, false>(r1, al, bl, pl, pinv);
+      parmod::field::fips::sqr_portable<N, false>(s1, al, pl, pinv);
+    } else {
+      parmod::field::fips::mul_portable<N, true>(r1, al, bl, pl, pinv);
+      parmod::field::fips::sqr_portable<N, true>(s1, al, pl, pinv);
+    }
+    mpz_class r = from_limbs(r1, N), s = from_limbs(s1, N);
+    ASSERT_EQ(r % p, want) << "p=" << p << " a=" << a << " b=" << b;
+    ASSERT_EQ(s % p, want_sq) << "p=" << p << " a=" << a;
+    ASSERT_LT(r, lazy ? mpz_class(2 * p) : p);
+    ASSERT_LT(s, lazy ? mpz_class(2 * p) : p);
+#if defined(PARMOD_FIELD_HAVE_ADX_KERNEL)
+    if (parmod::cpu_has_mulx_adx()) {
+      if (lazy) {
+        parmod::field::fips::mul_adx<N, false>(r2, al, bl, pl, pinv);
+        parmod::field::fips::sqr_adx<N, false>(s2, al, pl, pinv);
+      } else {
+        parmod::field::fips::mul_adx<N, true>(r2, al, bl, pl, pinv);
+        parmod::field::fips::sqr_adx<N, true>(s2, al, pl, pinv);
+      }
+      for (int i = 0; i < N; ++i) {
+        ASSERT_EQ(r1[i], r2[i]) << "paths differ, p=" << p << " a=" << a << " b=" << b;
+        ASSERT_EQ(s1[i], s2[i]) << "paths differ (sqr), p=" << p << " a=" << a;
+      }
+    }
+#endif
+  }
+}
+
+}  // namespace
+
+TEST(MontgomeryFips, AgreesWithGmpBothPathsAllSizes) {
+  for_each_n([]<int N>() {
+    Rng rng(100 + N);
+    for (auto& [name, p] : moduli_for(N, 1)) {
+      SCOPED_TRACE(name + " N=" + std::to_string(N));
+      check_kernels<N>(p, rng, 3000);
+    }
+  });
+}
+
+TEST(MontgomeryFips, AdxPathIsAvailableOnThisMachine) {
+  // Not a requirement of the library; records whether the adx path was tested.
+  RecordProperty("mulx_adx", parmod::cpu_has_mulx_adx() ? "yes" : "no");
+  if (!parmod::cpu_has_mulx_adx()) GTEST_SKIP() << "no BMI2/ADX: only the portable path ran";
+}

@@ -1,0 +1,107 @@
+"""Shared strategies and oracles for parmod's Python tests.
+
+Every result is checked against Python's own pow / * / %, and against gmpy2
+when it is installed.  Python's pow is slow for large exponents (20000-bit
+modulus and exponent: ~18 s), so the strategies bound the exponent by the
+modulus size (cost ~ e_bits * m_bits**1.6) and the few full-size cases use
+gmpy2 as the oracle (skipped without it).
+"""
+
+import os
+import sys
+
+import pytest
+from hypothesis import HealthCheck, settings
+from hypothesis import strategies as st
+
+import parmod
+
+try:
+    import gmpy2
+except ImportError:  # pragma: no cover
+    gmpy2 = None
+
+settings.register_profile(
+    "parmod",
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+    print_blob=True,
+    database=None,  # no .hypothesis folder in the repository
+)
+settings.register_profile("thorough", parent=settings.get_profile("parmod"), max_examples=2000)
+settings.load_profile(os.environ.get("PARMOD_HYPOTHESIS_PROFILE", "parmod"))
+
+MAX_BITS = 20000
+
+# Failure reports print 20000-bit integers.
+if hasattr(sys, "set_int_max_str_digits"):
+    sys.set_int_max_str_digits(0)
+
+
+def int_id(v):
+    """A short test id for a (possibly huge) integer."""
+    return str(v) if abs(v) < 2**64 else ("-" if v < 0 else "") + f"{abs(v).bit_length()}bit_{abs(v) & 0xffff:x}"
+
+needs_gmpy2 = pytest.mark.skipif(gmpy2 is None, reason="gmpy2 not installed")
+
+
+def edge_values():
+    """Integers where limb and digit boundaries and special cases sit."""
+    vals = {0, 1, 2, 3, 4, 5, 7, 2**30 - 1, 2**30, 2**31 - 1, 2**32 - 1, 2**32}
+    for k in (1, 2, 3, 4, 8, 16, 64, 200, 312):
+        p = 2 ** (64 * k)
+        vals |= {p - 1, p, p + 1, p // 2 - 1, p // 2, p // 2 + 1}
+    vals |= {2**127 - 1, 2**521 - 1, 2**4423 - 1, 2**9689 - 1, 2**19937 - 1, 2**20000 - 1, 2**20000 + 1}
+    vals |= {10**100, 3**12000}
+    return sorted(vals)
+
+
+EDGE_VALUES = edge_values()
+EDGE_MODULI = [v for v in EDGE_VALUES if v != 0]
+
+
+@st.composite
+def ints(draw, max_bits=MAX_BITS, negative=True, nonzero=False):
+    """An integer of 0..max_bits bits: random, all-ones, power of two +-1, or an edge value."""
+    kind = draw(st.sampled_from(["random", "random", "random", "ones", "pow2", "edge", "small"]))
+    if kind == "edge":
+        v = draw(st.sampled_from([x for x in EDGE_VALUES if x.bit_length() <= max_bits]))
+    elif kind == "small":
+        v = draw(st.integers(0, 2**64 + 1))
+    else:
+        bits = draw(st.integers(1, max_bits))
+        if kind == "random":
+            rnd = draw(st.randoms(use_true_random=False))
+            v = rnd.getrandbits(bits) | (1 << (bits - 1))
+        elif kind == "ones":
+            v = (1 << bits) - 1
+        else:
+            v = (1 << (bits - 1)) + draw(st.sampled_from([-1, 0, 1]))
+    if nonzero and v == 0:
+        v = 1
+    if negative and draw(st.booleans()):
+        v = -v
+    return v
+
+
+def moduli(max_bits=MAX_BITS, negative=True):
+    return ints(max_bits=max_bits, negative=negative, nonzero=True)
+
+
+def exp_budget(m):
+    """Exponent bits for which pow(b, e, m) in pure Python stays around 10 ms."""
+    mb = max(abs(m).bit_length(), 64)
+    return int(max(64, min(MAX_BITS, 25000 * (1000 / mb) ** 1.6)))
+
+
+def ref_pow(b, e, m):
+    """pow(b, e, m), through gmpy2 when it is installed and the case is big."""
+    if gmpy2 is None or abs(e).bit_length() <= 64:
+        return pow(b, e, m)
+    am = abs(m)
+    if am == 1:
+        return 0
+    if e < 0:
+        b = int(gmpy2.invert(b, am))  # ZeroDivisionError when not invertible
+    r = int(gmpy2.powmod(b, abs(e), am))
+    return r + m if (m < 0 and r) else r

@@ -1,0 +1,66 @@
+"""Docstrings: help() is useful and its examples run."""
+
+import doctest
+import pydoc
+
+import parmod
+
+
+def test_docstring_examples_run():
+    globs = {"parmod": parmod}
+    objs = [parmod, parmod.powmod, parmod.mulmod, parmod.Modulus]
+    # These must have examples, and they must pass.
+    with_examples = [parmod.powmod_sec, parmod.powmod_crt, parmod.partition_points, parmod.Modulus.fixed_base,
+                     parmod.FixedBase]
+    for obj in objs + with_examples:
+        runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
+        for test in doctest.DocTestFinder(recurse=False).find(obj, obj.__name__, globs=globs):
+            runner.run(test)
+        assert runner.failures == 0, obj
+        assert runner.tries > 0 or obj not in with_examples, obj
+
+
+def test_help_texts():
+    text = pydoc.render_doc(parmod.powmod)
+    for word in ("pow(b, e, m)", "threads", "algorithm", "ZeroModulusError", "NotInvertibleError", "TypeError"):
+        assert word in text
+    assert "GIL" in pydoc.render_doc(parmod.powmod_base_list)
+    assert "mont_mul" in pydoc.render_doc(parmod.Modulus)
+    assert parmod.__version__
+    assert set(parmod.__all__) <= set(dir(parmod))
+
+
+def test_help_texts_of_the_newer_functions():
+    def text(obj):
+        return " ".join(pydoc.render_doc(obj).split())
+
+    sec = text(parmod.powmod_sec)
+    for words in ("mpz_powm_sec", "Only that limb-level code is checked constant time",
+                  "Python ints are not constant-time objects", "odd", "GIL"):
+        assert words in sec, words
+    assert "Python ints are not constant-time objects" in text(parmod.Modulus.pow_sec)
+    crt = text(parmod.powmod_crt)
+    for words in ("pairwise coprime", "Garner", "NotInvertibleError", "ValueError", "GIL"):
+        assert words in crt, words
+    assert "eq. 18" in text(parmod.partition_points)
+    assert "FixedBase" in text(parmod.Modulus.fixed_base)
+    fb = text(parmod.FixedBase)
+    for words in ("max_exponent_bits", "window", "pow"):
+        assert words in fb, words
+
+
+def test_stubs_cover_the_module():
+    """_core.pyi names every public function, class, method and property of _core."""
+    import ast
+    import os
+
+    path = os.path.join(os.path.dirname(parmod.__file__), "_core.pyi")
+    tree = ast.parse(open(path).read())
+    top = {n.name: n for n in tree.body if isinstance(n, (ast.FunctionDef, ast.ClassDef))}
+    for name in parmod.__all__:
+        if name != "ALGORITHMS":
+            assert name in top, name
+    for cls in ("Modulus", "FixedBase"):
+        members = {n.name for n in top[cls].body if isinstance(n, ast.FunctionDef)}
+        public = {a for a in dir(getattr(parmod, cls)) if not a.startswith("_")}
+        assert public <= members, (cls, public - members)

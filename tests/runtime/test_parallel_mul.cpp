@@ -1,0 +1,82 @@
+// Differential tests of limbs/parallel_mul.cpp (the automatic choice) against mpn_mul.
+#include "limbs/parallel_mul.hpp"
+
+#include <gtest/gtest.h>
+
+#include <vector>
+
+#include "limbs/parallel_mul_tuning.hpp"
+#include "runtime/operands.hpp"
+
+namespace {
+using namespace parmod;
+using parmod::test::Fill;
+
+void check(test::Operands& g, std::size_t an, std::size_t bn, int T, Fill fill, bool square = false) {
+  auto a = g.limbs(an, fill);
+  auto b = square ? a : g.limbs(bn, fill);
+  auto want = test::reference_mul(a, b);
+  std::vector<limb_t> r(an + bn), scratch(limbs::parallel_mul_scratch(an, bn));
+  const limb_t* bp = square ? a.data() : b.data();
+  limbs::parallel_mul(r.data(), a.data(), an, bp, bn, T, scratch.data());
+  ASSERT_EQ(r, want) << an << "x" << bn << " T=" << T << " square=" << square << " "
+                     << limbs::mul_choice_name(limbs::choose_mul(an, bn, square, T));
+}
+
+class ParallelMulTuned : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    saved_ = limbs::mul_tuning();
+    // Small thresholds so that every method runs at test sizes.
+    limbs::MulTuning t = saved_;
+    t.par_min = 4;
+    t.sqr_par_min = 4;
+    t.toom4_min = 200;
+    t.fft_split_min = 1200;
+    t.comba_max = 8;
+    t.health_min = 0;  // choices must not depend on how loaded the test machine is
+    limbs::set_mul_tuning(t);
+  }
+  void TearDown() override { limbs::set_mul_tuning(saved_); }
+  limbs::MulTuning saved_;
+};
+
+TEST_F(ParallelMulTuned, EveryMethodEveryThreadCount) {
+  test::Operands g(41);
+  const std::size_t sizes[] = {1, 2, 3, 4, 5, 7, 8, 9, 31, 100, 257, 1000, 1500};
+  for (int T = 1; T <= 4; ++T)
+    for (std::size_t an : sizes) {
+      for (std::size_t bn : {std::size_t(1), std::size_t(2), an / 3 + 1, (2 * an) / 3 + 1, an})
+        for (Fill fill : {Fill::rrandomb, Fill::ones}) {
+          check(g, an, bn, T, fill);
+          check(g, bn, an, T, fill);
+        }
+      check(g, an, an, T, Fill::rrandomb, true);
+      check(g, an, an, T, Fill::ones, true);
+    }
+}
+
+TEST_F(ParallelMulTuned, ChoicesCoverTheMethods) {
+  EXPECT_EQ(limbs::choose_mul(8, 8, false, 1).method, limbs::MulMethod::comba);
+  EXPECT_EQ(limbs::choose_mul(100, 100, false, 1).method, limbs::MulMethod::gmp);
+  EXPECT_EQ(limbs::choose_mul(100, 100, false, 2).method, limbs::MulMethod::toom3);
+  EXPECT_EQ(limbs::choose_mul(1000, 100, false, 2).method, limbs::MulMethod::blocks);
+  EXPECT_EQ(limbs::choose_mul(300, 300, false, 2).method, limbs::MulMethod::toom4);
+  EXPECT_EQ(limbs::choose_mul(300, 300, true, 2).method, limbs::MulMethod::toom3);  // squares: Toom-3
+  EXPECT_EQ(limbs::choose_mul(1300, 1300, false, 2).method, limbs::MulMethod::blocks);  // fft_split_min 1200
+  EXPECT_EQ(limbs::mul_choice_name(limbs::choose_mul(1000, 100, false, 3)), "blocks 3x1");
+}
+
+TEST(ParallelMul, DefaultsAreSequentialForSmallSizes) {
+  limbs::MulTuning d = limbs::default_mul_tuning();
+  EXPECT_GE(d.par_min, 16u);
+  EXPECT_EQ(limbs::choose_mul(8, 8, false, 2).method == limbs::MulMethod::toom3, false);
+  test::Operands g(42);
+  for (int T = 1; T <= 4; ++T)
+    for (std::size_t n : {1, 16, 200, 2048, 4097}) {
+      check(g, n, n, T, Fill::rrandomb);
+      check(g, n, n, T, Fill::rrandomb, true);
+      check(g, n, n / 5 + 1, T, Fill::ones);
+    }
+}
+}  // namespace

@@ -1,0 +1,227 @@
+// Tests for runtime/team.cpp: schedules run completely and in dependency order
+// on the persistent team, concurrent callers, nested calls, idle CPU, fork().
+#include "runtime/team.hpp"
+
+#include <gtest/gtest.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <chrono>
+#include <thread>
+#include <vector>
+
+#include "runtime/spin_wait.hpp"
+
+namespace {
+using namespace parmod::runtime;
+
+struct Counters {
+  std::atomic<int> stamp{0};
+  int when[Schedule::kMaxTasks] = {};
+  long work[Schedule::kMaxTasks] = {};
+};
+void busy_task(const void* ctx, unsigned arg) {
+  auto* c = const_cast<Counters*>(static_cast<const Counters*>(ctx));
+  volatile long x = 0;
+  for (int i = 0; i < 200 * int(arg % 5 + 1); ++i) x = x + i;
+  c->work[arg] = x;
+  c->when[arg] = c->stamp.fetch_add(1);
+}
+
+// A layered graph: each task of layer L depends on two tasks of layer L-1.
+void build_layers(Schedule& s, Counters& c, int layers, int width) {
+  for (int l = 0; l < layers; ++l)
+    for (int w = 0; w < width; ++w) {
+      int i = s.add(&busy_task, &c, unsigned(l * width + w), 1, w, "t");
+      if (l > 0) {
+        s.depend(i, (l - 1) * width + w);
+        s.depend(i, (l - 1) * width + (w + 1) % width);
+      }
+    }
+}
+
+void check_layers(const Counters& c, int layers, int width) {
+  for (int l = 1; l < layers; ++l)
+    for (int w = 0; w < width; ++w) {
+      int i = l * width + w;
+      EXPECT_GT(c.when[i], c.when[(l - 1) * width + w]);
+      EXPECT_GT(c.when[i], c.when[(l - 1) * width + (w + 1) % width]);
+    }
+  for (int i = 0; i < layers * width; ++i) EXPECT_NE(c.work[i], 0);
+}
+
+TEST(Team, RunsEveryTaskInDependencyOrderForThreadCounts1To4) {
+  for (int T = 1; T <= 4; ++T) {
+    for (int rep = 0; rep < 20; ++rep) {
+      Counters c;
+      Schedule s(T);
+      build_layers(s, c, 8, 4);
+      int used = run(s, T);
+      EXPECT_GE(used, 1);
+      EXPECT_LE(used, T);
+      EXPECT_EQ(c.stamp.load(), 32);
+      check_layers(c, 8, 4);
+    }
+  }
+  EXPECT_GE(team_size(), 4);
+  EXPECT_EQ(teams_created(), 1);
+}
+
+TEST(Team, OneTaskRunsOnTheCaller) {
+  Counters c;
+  Schedule s(2);
+  s.add(&busy_task, &c, 0, 1, 1, "only");
+  EXPECT_EQ(run(s, 2), 1);
+  EXPECT_EQ(s.ran_on(0), 0);
+}
+
+struct Nested {
+  std::atomic<int> ran{0};
+  std::atomic<int> nested_used{0};
+  std::atomic<int> inside{0};
+};
+void inner_task(const void* ctx, unsigned) { const_cast<Nested*>(static_cast<const Nested*>(ctx))->ran++; }
+void outer_task(const void* ctx, unsigned) {
+  auto* n = const_cast<Nested*>(static_cast<const Nested*>(ctx));
+  if (inside_task()) n->inside++;
+  Schedule inner(2);
+  inner.add(&inner_task, n, 0, 1, 0, "in0");
+  inner.add(&inner_task, n, 1, 1, 1, "in1");
+  n->nested_used += run(inner, 2);
+}
+
+TEST(Team, CallFromInsideATaskRunsSequentially) {
+  Nested n;
+  Schedule s(2);
+  s.add(&outer_task, &n, 0, 1, 0, "out0");
+  s.add(&outer_task, &n, 1, 1, 1, "out1");
+  run(s, 2);
+  EXPECT_EQ(n.ran.load(), 4);
+  EXPECT_EQ(n.nested_used.load(), 2);  // each nested run used 1 thread
+  EXPECT_EQ(n.inside.load(), 2);
+  EXPECT_FALSE(inside_task());
+}
+
+TEST(Team, EightUserThreadsAtOnce) {
+  std::vector<std::thread> users;
+  std::atomic<int> failures{0};
+  for (int u = 0; u < 8; ++u)
+    users.emplace_back([&, u] {
+      for (int rep = 0; rep < 100; ++rep) {
+        Counters c;
+        Schedule s(2 + u % 3);
+        build_layers(s, c, 4, 4);
+        run(s, 2 + u % 3);
+        if (c.stamp.load() != 16) failures++;
+        for (int l = 1; l < 4; ++l)
+          for (int w = 0; w < 4; ++w)
+            if (c.when[l * 4 + w] < c.when[(l - 1) * 4 + w]) failures++;
+      }
+    });
+  for (auto& t : users) t.join();
+  EXPECT_EQ(failures.load(), 0);
+}
+
+double process_cpu_seconds() {
+  rusage ru;
+  getrusage(RUSAGE_SELF, &ru);
+  return double(ru.ru_utime.tv_sec + ru.ru_stime.tv_sec) + 1e-6 * double(ru.ru_utime.tv_usec + ru.ru_stime.tv_usec);
+}
+
+TEST(Team, IdleProcessUsesNoCpu) {
+  Counters c;
+  Schedule s(2);
+  build_layers(s, c, 2, 2);
+  run(s, 2);
+  // Let the workers pass their spin budget, then measure an idle interval.
+  std::this_thread::sleep_for(std::chrono::nanoseconds(spin_budget_ns() * 2 + 20000000));
+  double before = process_cpu_seconds();
+  std::this_thread::sleep_for(std::chrono::milliseconds(300));
+  double used = process_cpu_seconds() - before;
+  EXPECT_LT(used, 0.03) << "idle workers burned " << used << " s of CPU in 0.3 s";
+}
+
+TEST(Team, ForkedChildCanRunSchedules) {
+#if defined(__SANITIZE_THREAD__)
+  GTEST_SKIP() << "ThreadSanitizer cannot start threads in a child of a multi-threaded fork";
+#endif
+  Counters c0;
+  Schedule s0(2);
+  build_layers(s0, c0, 2, 2);
+  run(s0, 2);  // the parent's team exists now
+  ASSERT_GE(teams_created(), 1);
+  pid_t pid = fork();
+  ASSERT_GE(pid, 0);
+  if (pid == 0) {
+    int bad = teams_created() != 0;  // the child forgot the parent's team
+    for (int rep = 0; rep < 10; ++rep) {
+      Counters c;
+      Schedule s(2);
+      build_layers(s, c, 4, 2);
+      run(s, 2);
+      bad |= c.stamp.load() != 8;
+    }
+    bad |= teams_created() != 1;
+    _exit(bad ? 1 : 0);
+  }
+  int status = 0;
+  ASSERT_EQ(waitpid(pid, &status, 0), pid);
+  ASSERT_TRUE(WIFEXITED(status));
+  EXPECT_EQ(WEXITSTATUS(status), 0);
+  // The parent's team is untouched.
+  Counters c1;
+  Schedule s1(2);
+  build_layers(s1, c1, 2, 2);
+  run(s1, 2);
+  EXPECT_EQ(c1.stamp.load(), 4);
+}
+
+TEST(Team, WarmUpBuildsTheTeam) {
+  EXPECT_GE(warm_up(3), 3);
+  EXPECT_GE(team_size(), 3);
+}
+}  // namespace
+
+namespace {
+struct Probe {
+  std::atomic<int> seen_busy{0};
+};
+void probe_task(const void* ctx, unsigned) {
+  auto* p = const_cast<Probe*>(static_cast<const Probe*>(ctx));
+  if (!parmod::runtime::team_free()) p->seen_busy++;
+}
+TEST(Team, TeamFreeIsFalseWhileAScheduleRuns) {
+  using namespace parmod::runtime;
+  warm_up(2);
+  EXPECT_TRUE(team_free());
+  Probe p;
+  Schedule s(2);
+  s.add(&probe_task, &p, 0, 1, 0, "a");
+  s.add(&probe_task, &p, 1, 1, 1, "b");
+  EXPECT_EQ(run(s, 2), 2);
+  EXPECT_EQ(p.seen_busy.load(), 2);
+  EXPECT_TRUE(team_free());
+}
+}  // namespace
+
+namespace {
+void tiny_task(const void*, unsigned) {}
+TEST(Team, HealthStaysInRangeAndAllParticipatedCounts) {
+  using namespace parmod::runtime;
+  Schedule s(2);
+  s.add(&tiny_task, nullptr, 0, 1, 0, "a");
+  s.add(&tiny_task, nullptr, 1, 1, 1, "b");
+  s.set_strict(true);  // each list by its owner: both participate
+  for (int i = 0; i < 40; ++i) run(s, 2);
+  EXPECT_TRUE(s.all_participated(2));
+  EXPECT_GE(team_health(), 0.0);
+  EXPECT_LE(team_health(), 1.0);
+  Schedule one(2);
+  one.add(&tiny_task, nullptr, 0, 1, 0, "a");
+  one.run_sequential();
+  EXPECT_TRUE(one.all_participated(1));
+  EXPECT_FALSE(one.all_participated(2));
+}
+}  // namespace

@@ -1,0 +1,415 @@
+// tools/parmod/bench_field.cpp - `parmod bench field`: fixed-size F_q
+// arithmetic (issue 8) against GMP and OpenSSL.
+//
+// Per field (P-256 and BN254 at N = 4, BLS12-381 and a random 384-bit prime at
+// N = 6, random 512- and 509-bit primes at N = 8): multiplication as a
+// dependent chain x = x*y (latency) and as 4 independent chains (throughput),
+// squaring, addition and inversion, for parmod's portable and mulx/adx paths,
+// GMP (mpn_mul_n/mpn_sqr + mpn_redc_1, the REDC that libgmp exports;
+// mpn_add_n/mpn_sub_n; mpz_invert) and OpenSSL (BN_mod_mul_montgomery,
+// BN_mod_add_quick, BN_mod_inverse).  For BN254 and BLS12-381 also F_q^2
+// mul/sqr and F_q^6 mul by schoolbook, Karatsuba-3 and Toom-Cook-3i (with the
+// factor 4 removed by halvings, and x4 as used in the quarter representation).
+//
+// Every variant runs a block of operations per call, measured interleaved
+// with medians over rounds (bench/harness).  Cycles are TSC cycles: ns times
+// the TSC rate measured against the monotonic clock at start-up.
+#include <gmp.h>
+#if defined(__x86_64__)
+#include <x86intrin.h>
+#endif
+
+#include <cstring>
+#include <iostream>
+#include <memory>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "harness.hpp"
+#include "parmod/field.hpp"
+#include "registry.hpp"
+
+#ifdef PARMOD_HAVE_OPENSSL
+#include <openssl/bn.h>
+#endif
+
+extern "C" mp_limb_t __gmpn_redc_1(mp_ptr rp, mp_ptr up, mp_srcptr mp, mp_size_t n, mp_limb_t invm);
+
+namespace parmod::cli {
+namespace {
+
+constexpr int kBlock = 64;  // operations per harness call (amortises the call)
+
+double tsc_ghz() {
+#if !defined(__x86_64__)
+  return 1.0;  // no TSC: "cycles" are then nanoseconds
+#else
+  double t0 = bench::now_seconds();
+  unsigned long long c0 = __rdtsc();
+  while (bench::now_seconds() - t0 < 0.05) {
+  }
+  unsigned long long c1 = __rdtsc();
+  double t1 = bench::now_seconds();
+  return (double)(c1 - c0) / (t1 - t0) / 1e9;
+#endif
+}
+
+// Core clock estimate: a chain of dependent 64-bit imul (3-cycle latency on
+// Zen and recent Intel cores); the TSC runs at a fixed rate that may differ.
+double core_ghz_estimate() {
+#if !defined(__x86_64__)
+  return 1.0;
+#else
+  double best = 1e30;
+  for (int r = 0; r < 20; ++r) {
+    unsigned long x = 3;
+    double t0 = bench::now_seconds();
+    for (int i = 0; i < 200000; ++i) __asm__ volatile("imul %0, %0\n\timul %0, %0\n\timul %0, %0\n\timul %0, %0" : "+r"(x));
+    double dt = bench::now_seconds() - t0;
+    if (dt < best) best = dt;
+  }
+  return 800000.0 * 3 / best / 1e9;
+#endif
+}
+
+std::string fmt(double x, int prec = 1) {
+  std::ostringstream s;
+  s.setf(std::ios::fixed);
+  s.precision(prec);
+  s << x;
+  return s.str();
+}
+
+struct Row {
+  std::string field, op;
+  double ns[4] = {0, 0, 0, 0};  // portable, mulx_adx, gmp, openssl; 0 = not measured
+};
+
+// Measures up to four variants interleaved; fills row.ns (per operation).
+void measure(Row& row, std::vector<std::pair<int, bench::Variant>> vs, const bench::Options& opt, int per_call) {
+  std::vector<bench::Variant> variants;
+  for (auto& v : vs) variants.push_back(v.second);
+  auto t = bench::measure_interleaved(variants, opt);
+  for (std::size_t i = 0; i < vs.size(); ++i) row.ns[vs[i].first] = t[i].median_ns / per_call;
+}
+
+// ---- GMP: operands as limb arrays, Montgomery form via mpn_redc_1 ----------
+template <int N>
+struct GmpState {
+  mp_limb_t p[N], a[N], b[N], x[4][N], t[2 * N], s[N];
+  mp_limb_t invm;  // -1/p mod 2^64
+  mpz_class pz, az, rz;
+  void mont_mul(mp_limb_t* r, const mp_limb_t* u, const mp_limb_t* v) {
+    mpn_mul_n(t, u, v, N);
+    mp_limb_t cy = __gmpn_redc_1(r, t, p, N, invm);
+    mpn_cnd_sub_n(cy, r, r, p, N);
+  }
+  void mont_sqr(mp_limb_t* r, const mp_limb_t* u) {
+    mpn_sqr(t, u, N);
+    mp_limb_t cy = __gmpn_redc_1(r, t, p, N, invm);
+    mpn_cnd_sub_n(cy, r, r, p, N);
+  }
+  void add(mp_limb_t* r, const mp_limb_t* u, const mp_limb_t* v) {
+    mp_limb_t cy = mpn_add_n(r, u, v, N);
+    mp_limb_t bw = mpn_sub_n(s, r, p, N);
+    if (cy || !bw) std::memcpy(r, s, sizeof s);
+  }
+};
+
+template <int N>
+void bench_fp(const std::string& name, const mpz_class& p, const bench::Options& opt, std::vector<Row>& rows,
+              bool extensions, SmallComplex xi) {
+  using F = Fp<N>;
+  gmp_randclass rng(gmp_randinit_default);
+  rng.seed(42);
+  mpz_class a = rng.get_z_range(p), b = rng.get_z_range(p);
+  auto fport = std::make_shared<F>(p, FieldPath::portable);
+  std::shared_ptr<F> fadx = cpu_has_mulx_adx() ? std::make_shared<F>(p, FieldPath::mulx_adx) : nullptr;
+  const std::string fname = name + " (N=" + std::to_string(N) + (fport->lazy() ? ", lazy)" : ", strict)");
+
+  struct PState {
+    typename F::Element x[4], y;
+  };
+  auto make_state = [&](const F& f) {
+    auto s = std::make_shared<PState>();
+    for (int i = 0; i < 4; ++i) s->x[i] = f.from_mpz(a + i);
+    s->y = f.from_mpz(b);
+    return s;
+  };
+
+  auto gs = std::make_shared<GmpState<N>>();
+  {
+    mpz_class R = mpz_class(1) << (64 * N), beta = mpz_class(1) << 64, inv;
+    for (auto* arr : {gs->p, gs->a, gs->b}) std::memset(arr, 0, sizeof(mp_limb_t) * N);
+    mpz_export(gs->p, nullptr, -1, 8, 0, 0, p.get_mpz_t());
+    mpz_class am = a * R % p, bm = b * R % p;
+    mpz_export(gs->a, nullptr, -1, 8, 0, 0, am.get_mpz_t());
+    mpz_export(gs->b, nullptr, -1, 8, 0, 0, bm.get_mpz_t());
+    for (int i = 0; i < 4; ++i) std::memcpy(gs->x[i], gs->a, sizeof gs->a), gs->x[i][0] ^= i;
+    mpz_invert(inv.get_mpz_t(), p.get_mpz_t(), beta.get_mpz_t());
+    gs->invm = -mpz_get_ui(inv.get_mpz_t());
+    gs->pz = p;
+    gs->az = a;
+  }
+
+#ifdef PARMOD_HAVE_OPENSSL
+  struct Ossl {
+    BN_CTX* ctx = BN_CTX_new();
+    BN_MONT_CTX* mont = BN_MONT_CTX_new();
+    BIGNUM *p = BN_new(), *x[4] = {BN_new(), BN_new(), BN_new(), BN_new()}, *y = BN_new(), *r = BN_new();
+    ~Ossl() {
+      BN_MONT_CTX_free(mont);
+      BN_CTX_free(ctx);
+      for (BIGNUM* z : {p, x[0], x[1], x[2], x[3], y, r}) BN_free(z);
+    }
+  };
+  auto os = std::make_shared<Ossl>();
+  {
+    std::string ph = p.get_str(16), ah = a.get_str(16), bh = b.get_str(16);
+    BN_hex2bn(&os->p, ph.c_str());
+    BN_MONT_CTX_set(os->mont, os->p, os->ctx);
+    for (int i = 0; i < 4; ++i) {
+      BN_hex2bn(&os->x[i], ah.c_str());
+      BN_add_word(os->x[i], i);
+      BN_to_montgomery(os->x[i], os->x[i], os->mont, os->ctx);
+    }
+    BN_hex2bn(&os->y, bh.c_str());
+    BN_to_montgomery(os->y, os->y, os->mont, os->ctx);
+  }
+#endif
+
+  // one parmod variant per path
+  auto parmod_variants = [&](auto body) {
+    std::vector<std::pair<int, bench::Variant>> v;
+    auto sp = make_state(*fport);
+    v.push_back({0, {"portable", [f = fport, sp, body] { body(*f, *sp); }}});
+    if (fadx) {
+      auto sa = make_state(*fadx);
+      v.push_back({1, {"mulx_adx", [f = fadx, sa, body] { body(*f, *sa); }}});
+    }
+    return v;
+  };
+
+  {  // mul, latency
+    Row row{fname, "mul (chain)"};
+    auto v = parmod_variants([](const F& f, PState& s) {
+      for (int i = 0; i < kBlock; ++i) s.x[0] = f.mul(s.x[0], s.y);
+    });
+    v.push_back({2, {"gmp", [gs] {
+                       for (int i = 0; i < kBlock; ++i) gs->mont_mul(gs->x[0], gs->x[0], gs->b);
+                     }}});
+#ifdef PARMOD_HAVE_OPENSSL
+    v.push_back({3, {"openssl", [os] {
+                       for (int i = 0; i < kBlock; ++i) BN_mod_mul_montgomery(os->x[0], os->x[0], os->y, os->mont, os->ctx);
+                     }}});
+#endif
+    measure(row, v, opt, kBlock);
+    rows.push_back(row);
+  }
+  {  // mul, throughput
+    Row row{fname, "mul (4 independent)"};
+    auto v = parmod_variants([](const F& f, PState& s) {
+      for (int i = 0; i < kBlock / 4; ++i) {
+        s.x[0] = f.mul(s.x[0], s.y);
+        s.x[1] = f.mul(s.x[1], s.y);
+        s.x[2] = f.mul(s.x[2], s.y);
+        s.x[3] = f.mul(s.x[3], s.y);
+      }
+    });
+    v.push_back({2, {"gmp", [gs] {
+                       for (int i = 0; i < kBlock / 4; ++i)
+                         for (int k = 0; k < 4; ++k) gs->mont_mul(gs->x[k], gs->x[k], gs->b);
+                     }}});
+#ifdef PARMOD_HAVE_OPENSSL
+    v.push_back({3, {"openssl", [os] {
+                       for (int i = 0; i < kBlock / 4; ++i)
+                         for (int k = 0; k < 4; ++k)
+                           BN_mod_mul_montgomery(os->x[k], os->x[k], os->y, os->mont, os->ctx);
+                     }}});
+#endif
+    measure(row, v, opt, kBlock);
+    rows.push_back(row);
+  }
+  {  // sqr
+    Row row{fname, "sqr (chain)"};
+    auto v = parmod_variants([](const F& f, PState& s) {
+      for (int i = 0; i < kBlock; ++i) s.x[0] = f.sqr(s.x[0]);
+    });
+    v.push_back({2, {"gmp", [gs] {
+                       for (int i = 0; i < kBlock; ++i) gs->mont_sqr(gs->x[0], gs->x[0]);
+                     }}});
+#ifdef PARMOD_HAVE_OPENSSL
+    v.push_back({3, {"openssl", [os] {
+                       for (int i = 0; i < kBlock; ++i) BN_mod_mul_montgomery(os->x[0], os->x[0], os->x[0], os->mont, os->ctx);
+                     }}});
+#endif
+    measure(row, v, opt, kBlock);
+    rows.push_back(row);
+  }
+  {  // add
+    Row row{fname, "add (chain)"};
+    auto v = parmod_variants([](const F& f, PState& s) {
+      for (int i = 0; i < kBlock; ++i) s.x[0] = f.add(s.x[0], s.y);
+    });
+    v.push_back({2, {"gmp", [gs] {
+                       for (int i = 0; i < kBlock; ++i) gs->add(gs->x[0], gs->x[0], gs->b);
+                     }}});
+#ifdef PARMOD_HAVE_OPENSSL
+    v.push_back({3, {"openssl", [os] {
+                       for (int i = 0; i < kBlock; ++i) BN_mod_add_quick(os->x[0], os->x[0], os->y, os->p);
+                     }}});
+#endif
+    measure(row, v, opt, kBlock);
+    rows.push_back(row);
+  }
+  {  // inversion (parmod: constant-time Fermat; GMP/OpenSSL: their variable-time gcd inversions)
+    Row row{fname, "inv"};
+    auto v = parmod_variants([](const F& f, PState& s) { s.x[0] = f.add(f.inv(s.x[0]), s.y); });
+    v.push_back({2, {"gmp", [gs] {
+                       mpz_invert(gs->rz.get_mpz_t(), gs->az.get_mpz_t(), gs->pz.get_mpz_t());
+                       gs->az = gs->rz + 1;
+                     }}});
+#ifdef PARMOD_HAVE_OPENSSL
+    v.push_back({3, {"openssl", [os] {
+                       BN_mod_inverse(os->r, os->x[0], os->p, os->ctx);
+                       BN_add_word(os->r, 1);
+                       std::swap(os->r, os->x[0]);
+                     }}});
+#endif
+    measure(row, v, opt, 1);
+    rows.push_back(row);
+  }
+
+  if (!extensions) return;
+  // F_q^2 and F_q^6 on both paths
+  using F2 = Fp2<F>;
+  using F6 = Fp6<F2>;
+  struct XState {
+    std::shared_ptr<F> f;
+    std::unique_ptr<F2> f2;
+    std::unique_ptr<F6> f6;
+    typename F2::Element u, w;
+    typename F6::Element x, y;
+  };
+  auto make_x = [&](std::shared_ptr<F> f) {
+    auto s = std::make_shared<XState>();
+    s->f = f;
+    s->f2 = std::make_unique<F2>(*f);
+    s->f6 = std::make_unique<F6>(*s->f2, xi);
+    s->u = s->f2->from_mpz(a, b);
+    s->w = s->f2->from_mpz(b, a + 1);
+    for (int k = 0; k < 3; ++k) {
+      s->x.c[k] = s->f2->from_mpz(a + k, b + 2 * k);
+      s->y.c[k] = s->f2->from_mpz(b + 3 * k, a + 5 * k);
+    }
+    return s;
+  };
+  auto ext = [&](const std::string& op, int per_call, auto body) {
+    Row row{fname, op};
+    std::vector<std::pair<int, bench::Variant>> v;
+    auto sp = make_x(fport);
+    v.push_back({0, {"portable", [sp, body] { body(*sp); }}});
+    if (fadx) {
+      auto sa = make_x(fadx);
+      v.push_back({1, {"mulx_adx", [sa, body] { body(*sa); }}});
+    }
+    measure(row, v, opt, per_call);
+    rows.push_back(row);
+  };
+  constexpr int kX = 16;
+  ext("F_q^2 mul (Karatsuba)", kX, [](XState& s) {
+    for (int i = 0; i < kX; ++i) s.u = s.f2->mul(s.u, s.w);
+  });
+  ext("F_q^2 sqr (complex)", kX, [](XState& s) {
+    for (int i = 0; i < kX; ++i) s.u = s.f2->sqr(s.u);
+  });
+  ext("F_q^6 mul schoolbook", kX, [](XState& s) {
+    for (int i = 0; i < kX; ++i) s.x = s.f6->mul_schoolbook(s.x, s.y);
+  });
+  ext("F_q^6 mul Karatsuba-3", kX, [](XState& s) {
+    for (int i = 0; i < kX; ++i) s.x = s.f6->mul_karatsuba3(s.x, s.y);
+  });
+  ext("F_q^6 mul Toom-3i (/4 by halving)", kX, [](XState& s) {
+    for (int i = 0; i < kX; ++i) s.x = s.f6->mul_toom3i(s.x, s.y);
+  });
+  ext("F_q^6 mul Toom-3i x4 (quarter repr.)", kX, [](XState& s) {
+    for (int i = 0; i < kX; ++i) s.x = s.f6->mul4_toom3i(s.x, s.y);
+  });
+  ext("F_q^6 sqr Toom-3i x4 (5 sqr)", kX, [](XState& s) {
+    for (int i = 0; i < kX; ++i) s.x = s.f6->sqr4_toom3i(s.x);
+  });
+}
+
+int run_bench_field(int argc, char** argv) {
+  bool json = false, quick = false;
+  for (int i = 1; i < argc; ++i) {
+    if (!std::strcmp(argv[i], "--json")) json = true;
+    else if (!std::strcmp(argv[i], "--short")) quick = true;  // (`--quick` is taken by `parmod bench --quick`)
+    else {
+      std::cerr << "usage: parmod bench field [--json] [--short]\n";
+      return 2;
+    }
+  }
+  bench::Options opt;
+  if (quick) {
+    opt.rounds = 5;
+    opt.batch_seconds = 0.001;
+  }
+  const double ghz = tsc_ghz();
+  const double core = core_ghz_estimate();
+  std::vector<Row> rows;
+  mpz_class p256("ffffffff00000001000000000000000000000000ffffffffffffffffffffffff", 16);
+  mpz_class bn254("30644e72e131a029b85045b68181585d97816a916871ca8d3c208c16d87cfd47", 16);
+  mpz_class bls("1a0111ea397fe69a4b1ba7b6434bacd764774b84f38512bf6730d2a0f6b0f6241eabfffeb153ffffb9feffffffffaaab", 16);
+  // fixed "random" primes: next primes after fixed patterns
+  auto next_prime = [](mpz_class x) {
+    mpz_nextprime(x.get_mpz_t(), x.get_mpz_t());
+    return x;
+  };
+  mpz_class r384 = next_prime((mpz_class(1) << 384) - (mpz_class(1) << 300) - 12345);
+  mpz_class r512 = next_prime((mpz_class(1) << 512) - (mpz_class(1) << 400) - 12345);
+  mpz_class r509 = next_prime((mpz_class(1) << 509) - (mpz_class(1) << 400) - 12345);
+  bench_fp<4>("P-256", p256, opt, rows, false, {1, 1});
+  bench_fp<4>("BN254", bn254, opt, rows, true, {9, 1});
+  bench_fp<6>("BLS12-381", bls, opt, rows, true, {1, 1});
+  bench_fp<6>("384-bit", r384, opt, rows, false, {1, 1});
+  bench_fp<8>("512-bit", r512, opt, rows, false, {1, 1});
+  bench_fp<8>("509-bit", r509, opt, rows, false, {1, 1});
+
+  bench::Table table;
+  table.header = {"field", "operation", "portable ns", "portable cycles", "mulx_adx ns", "mulx_adx cycles",
+                  "GMP ns", "GMP cycles", "OpenSSL ns", "OpenSSL cycles"};
+  for (const Row& r : rows) {
+    std::vector<std::string> cells{r.field, r.op};
+    for (int k = 0; k < 4; ++k) {
+      if (r.ns[k] > 0) {
+        cells.push_back(fmt(r.ns[k], r.ns[k] < 100 ? 1 : 0));
+        cells.push_back(fmt(r.ns[k] * ghz, 0));
+      } else {
+        cells.push_back("-");
+        cells.push_back("-");
+      }
+    }
+    table.rows.push_back(cells);
+  }
+  if (json) {
+    std::cout << table.json("parmod bench field: F_q, F_q^2, F_q^6 (TSC " + fmt(ghz, 3) + " GHz, core ~" +
+                            fmt(core, 2) + " GHz)")
+              << '\n';
+  } else {
+    std::cout << "parmod bench field on " << bench::machine_description() << "\n"
+              << "cycles = TSC cycles (TSC measured at " << fmt(ghz, 3) << " GHz; core clock ~" << fmt(core, 2)
+              << " GHz from a dependent imul chain, so core cycles ~ TSC cycles x " << fmt(core / ghz, 2)
+              << "); medians of "
+              << opt.rounds << " interleaved rounds; mulx_adx path " << (cpu_has_mulx_adx() ? "available" : "not available")
+              << "\n\n"
+              << table.markdown();
+  }
+  return 0;
+}
+
+const BenchRegistration reg{"field", "F_q, F_q^2, F_q^6 arithmetic (Fp<N>) vs GMP and OpenSSL", &run_bench_field};
+
+}  // namespace
+}  // namespace parmod::cli

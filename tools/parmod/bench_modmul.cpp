@@ -1,0 +1,242 @@
+// tools/parmod/bench_modmul.cpp - `parmod bench modmul`: the Appendix B table
+// of Giorgi, Imbert, Izard (2011) on this machine, for T = 1 and T = 2
+// threads, and the issue-4 target: the product in Montgomery-style
+// representation with 2 threads against the best single-thread peer.
+//
+//   parmod bench modmul [--json] [--sizes B1,B2,...] [--fast]
+// (--fast: k <= 4 and fewer rounds; `--quick` belongs to `parmod bench`;
+// --stat min: report each variant's fastest round instead of the median, for
+// a host whose cores other jobs share)
+//
+// Per size (bits; default 1024 ... 393216 as in Appendix B) one odd random
+// modulus with its top bit set and random residues; all variants of one size
+// are measured in the same run, interleaved, medians (bench/harness.hpp):
+//   gmp        mpz_mul + mpz_tdiv_r (how the paper timed GMP)
+//   mpn-redc   mpn_mul_n + GMP's word REDC (__gmpn_redc_1), or REDC by two
+//              mpn_mul_n products, the faster of the two per size
+//   openssl    BN_mod_mul_montgomery (when the tool links libcrypto)
+//   montgomery / barrett             parmod's sequential engines (T = 1), and
+//                                    on parallel_mul (T = 2, modmul/parallel_classic)
+//   bipartite / multi(k=...)         issue 4, 1 thread and 2 threads
+// "best peer" = the fastest of mpn-redc, openssl and parmod's montgomery
+// (each a product in Montgomery representation on one thread); the last
+// column of the 2-thread table is best peer / best 2-thread product in
+// representation R = beta^floor(n/2) (bipartite or multipartite).
+#include <gmp.h>
+
+#include <algorithm>
+#include <iostream>
+#include <memory>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "harness.hpp"
+#include "modmul/barrett_mul.hpp"
+#include "modmul/bipartite.hpp"
+#include "modmul/modulus_constants.hpp"
+#include "modmul/montgomery_mul.hpp"
+#include "modmul/multipartite.hpp"
+#include "modmul/multipartite_engine.hpp"
+#include "modmul/parallel_classic.hpp"
+#include "registry.hpp"
+#include "runtime/team.hpp"
+
+#ifdef PARMOD_HAVE_OPENSSL
+#include <openssl/bn.h>
+#endif
+
+extern "C" mp_limb_t __gmpn_redc_1(mp_ptr rp, mp_ptr up, mp_srcptr mp, mp_size_t n, mp_limb_t invm);
+
+namespace parmod::cli {
+namespace {
+
+const std::vector<std::size_t> kAppendixSizes = {1024,  1536,  2048,  3072,   4096,   6144,   8192,   12288,  16384,
+                                                 24576, 32768, 49152, 65536, 98304, 131072, 196608, 262144, 393216};
+const int kKs[] = {2, 3, 4, 6, 8};
+
+struct Measured {
+  std::size_t bits = 0;
+  std::vector<bench::Timing> t;
+  int auto_k1 = 0, auto_k2 = 0;
+  bool use_min = false;  // --stat min: the fastest round instead of the median
+  double get(const std::string& name) const {
+    for (const auto& x : t)
+      if (x.name == name) return use_min ? x.min_ns : x.median_ns;
+    return 0;
+  }
+};
+
+// REDC by two mpn_mul_n products: r = (t + (t mu mod beta^n) P) / beta^n.
+void mpn_redc_products(mp_limb_t* r, const mp_limb_t* t, const modmul::ModulusConstants& k, mp_limb_t* w) {
+  const mp_size_t n = static_cast<mp_size_t>(k.n);
+  mpn_mul_n(w, t, k.mu.data(), n);          // low n limbs: q
+  mpn_mul_n(w + 2 * n, w, k.p.data(), n);   // q P
+  mp_limb_t cy = mpn_add_n(w + 2 * n, w + 2 * n, t, 2 * n);
+  if (cy || mpn_cmp(w + 3 * n, k.p.data(), n) >= 0) mpn_sub_n(r, w + 3 * n, k.p.data(), n);
+  else mpn_copyi(r, w + 3 * n, n);
+}
+
+Measured measure_size(std::size_t bits, gmp_randstate_t rs, bool quick) {
+  Measured m;
+  m.bits = bits;
+  mpz_class P, a, b;
+  mpz_urandomb(P.get_mpz_t(), rs, bits);
+  mpz_setbit(P.get_mpz_t(), bits - 1);
+  mpz_setbit(P.get_mpz_t(), 0);
+  mpz_urandomm(a.get_mpz_t(), rs, P.get_mpz_t());
+  mpz_urandomm(b.get_mpz_t(), rs, P.get_mpz_t());
+  const modmul::ModulusConstants k(P);
+  const std::size_t n = k.n;
+  std::vector<limb_t> x(n), y(n), r(n), t(2 * n), w(6 * n + 64);
+  modmul::to_limbs(x.data(), n, a);
+  modmul::to_limbs(y.data(), n, b);
+  std::vector<limb_t> work(std::max(modmul::montgomery_scratch(n), std::size_t(8 * n + 64)) +
+                           modmul::multipartite_engine_scratch(n));
+  mpz_class g_prod, g_rem;
+
+  std::vector<bench::Variant> v;
+  v.push_back({"gmp", [&] {
+                 mpz_mul(g_prod.get_mpz_t(), a.get_mpz_t(), b.get_mpz_t());
+                 mpz_tdiv_r(g_rem.get_mpz_t(), g_prod.get_mpz_t(), P.get_mpz_t());
+               }});
+  v.push_back({"mpn-redc1", [&] {
+                 mpn_mul_n(t.data(), x.data(), y.data(), static_cast<mp_size_t>(n));
+                 if (__gmpn_redc_1(r.data(), t.data(), k.p.data(), static_cast<mp_size_t>(n), k.mu0))
+                   mpn_sub_n(r.data(), r.data(), k.p.data(), static_cast<mp_size_t>(n));
+               }});
+  v.push_back({"mpn-redc2", [&] {
+                 mpn_mul_n(t.data(), x.data(), y.data(), static_cast<mp_size_t>(n));
+                 mpn_redc_products(r.data(), t.data(), k, w.data());
+               }});
+#ifdef PARMOD_HAVE_OPENSSL
+  struct Ossl {
+    BN_CTX* ctx = BN_CTX_new();
+    BN_MONT_CTX* mont = BN_MONT_CTX_new();
+    BIGNUM *p = BN_new(), *a = BN_new(), *b = BN_new(), *r = BN_new();
+    ~Ossl() {
+      BN_free(p), BN_free(a), BN_free(b), BN_free(r);
+      BN_MONT_CTX_free(mont);
+      BN_CTX_free(ctx);
+    }
+  };
+  auto os = std::make_shared<Ossl>();
+  BN_hex2bn(&os->p, P.get_str(16).c_str());
+  BN_hex2bn(&os->a, a.get_str(16).c_str());
+  BN_hex2bn(&os->b, b.get_str(16).c_str());
+  BN_MONT_CTX_set(os->mont, os->p, os->ctx);
+  BN_to_montgomery(os->a, os->a, os->mont, os->ctx);
+  BN_to_montgomery(os->b, os->b, os->mont, os->ctx);
+  v.push_back({"openssl", [os] { BN_mod_mul_montgomery(os->r, os->a, os->b, os->mont, os->ctx); }});
+#endif
+  v.push_back({"montgomery", [&] { modmul::montgomery_mul(r.data(), x.data(), y.data(), k, work.data()); }});
+  v.push_back({"barrett", [&] { modmul::barrett_mul(r.data(), x.data(), y.data(), k, work.data()); }});
+  std::vector<limb_t> pwork(modmul::parallel_classic_scratch(n));
+  v.push_back({"montgomery/T2", [&] { modmul::parallel_montgomery_mul(r.data(), x.data(), y.data(), k, 2, pwork.data()); }});
+  v.push_back({"barrett/T2", [&] { modmul::parallel_barrett_mul(r.data(), x.data(), y.data(), k, 2, pwork.data()); }});
+
+  const auto costs = runtime::CostTable::measured();
+  std::vector<std::unique_ptr<modmul::MultipartitePlan>> plans;
+  auto add_plan = [&](const std::string& name, const modmul::MultipartiteConfig& c, int T) {
+    plans.push_back(std::make_unique<modmul::MultipartitePlan>(modmul::make_multipartite_plan(n, c, costs)));
+    const modmul::MultipartitePlan* p = plans.back().get();
+    v.push_back({name, [&, p, T] { modmul::multipartite_mul(r.data(), x.data(), y.data(), k, *p, work.data(), T); }});
+  };
+  m.auto_k1 = modmul::choose_multipartite_k(n, 1, costs);
+  m.auto_k2 = modmul::choose_multipartite_k(n, 2, costs);
+  for (int T : {1, 2}) {
+    const std::string s = "/T" + std::to_string(T);
+    add_plan("bipartite" + s, modmul::bipartite_config(T), T);
+    for (int kk : kKs) {
+      if (quick && kk > 4) continue;
+      modmul::MultipartiteConfig c;
+      c.ka = c.kb = kk;
+      c.threads = T;
+      add_plan("multi" + std::to_string(kk) + s, c, T);
+    }
+  }
+  bench::Options opt;
+  opt.rounds = bits >= 65536 ? 5 : (quick ? 5 : 9);
+  opt.batch_seconds = bits >= 65536 ? 0.001 : 0.002;
+  m.t = bench::measure_interleaved(v, opt);
+  return m;
+}
+
+std::string us(double ns) { return ns > 0 ? bench::format_us(ns) : std::string("n/a"); }
+
+int run(int argc, char** argv) {
+  bool json = false, quick = false, use_min = false;
+  std::vector<std::size_t> sizes = kAppendixSizes;
+  for (int i = 1; i < argc; ++i) {
+    const std::string a = argv[i];
+    if (a == "--json") json = true;
+    else if (a == "--fast") quick = true;
+    else if (a == "--stat" && i + 1 < argc) use_min = std::string(argv[++i]) == "min";
+    else if (a == "--sizes" && i + 1 < argc) {
+      sizes.clear();
+      std::stringstream ss(argv[++i]);
+      std::string item;
+      while (std::getline(ss, item, ',')) sizes.push_back(std::stoul(item));
+    } else {
+      std::cerr << "usage: parmod bench modmul [--json] [--fast] [--stat median|min] [--sizes B1,B2,...]\n";
+      return 2;
+    }
+  }
+  runtime::warm_up(2);
+  gmp_randstate_t rs;
+  gmp_randinit_default(rs);
+  gmp_randseed_ui(rs, 20110901);
+  std::vector<Measured> all;
+  for (std::size_t bits : sizes) {
+    all.push_back(measure_size(bits, rs, quick));
+    all.back().use_min = use_min;
+    if (!json) std::cerr << "  " << bits << " bits done\n";
+  }
+  gmp_randclear(rs);
+
+  std::vector<std::string> kcols;
+  for (int kk : kKs)
+    if (!quick || kk <= 4) kcols.push_back(std::to_string(kk));
+  std::string out_json = "[";
+  for (int T : {1, 2}) {
+    bench::Table tab;
+    tab.header = {"n (bits)", "GMP seq.", "mpn_mul_n+REDC", "OpenSSL mont", "Montgomery", "Barrett", "Bipartite"};
+    for (const auto& kk : kcols) tab.header.push_back("Multi(k=" + kk + ")");
+    tab.header.push_back("auto k");
+    tab.header.push_back(T == 1 ? "best peer / best multi" : "best 1-thread peer / best 2-thread");
+    for (const auto& m : all) {
+      const std::string s = "/T" + std::to_string(T);
+      const double redc = std::min(m.get("mpn-redc1"), m.get("mpn-redc2"));
+      double peer = std::min(redc, m.get("montgomery"));
+      if (m.get("openssl") > 0) peer = std::min(peer, m.get("openssl"));
+      double best = m.get("bipartite" + s);
+      std::vector<std::string> row = {std::to_string(m.bits), us(m.get("gmp")), us(redc), us(m.get("openssl")),
+                                      us(m.get(T == 1 ? "montgomery" : "montgomery/T2")),
+                                      us(m.get(T == 1 ? "barrett" : "barrett/T2")), us(m.get("bipartite" + s))};
+      for (const auto& kk : kcols) {
+        const double x = m.get("multi" + kk + s);
+        row.push_back(us(x));
+        best = std::min(best, x);
+      }
+      row.push_back(std::to_string(T == 1 ? m.auto_k1 : m.auto_k2));
+      row.push_back(bench::format_ratio(peer / best));
+      tab.rows.push_back(row);
+    }
+    const std::string title = "parmod bench modmul: modular multiplication, T = " + std::to_string(T) +
+                              " thread" + (T > 1 ? "s" : "") + " (microseconds, " +
+                              (use_min ? "fastest of interleaved rounds" : "medians of interleaved rounds") + ")";
+    if (json) {
+      out_json += (T == 2 ? "," : "") + tab.json(title);
+    } else {
+      std::cout << "## " << title << "\nMachine: " << bench::machine_description() << "\n\n" << tab.markdown() << '\n';
+    }
+  }
+  if (json) std::cout << out_json << "]\n";
+  return 0;
+}
+
+const BenchRegistration reg{"modmul", "Appendix B: GMP, REDC peers, Montgomery, Barrett, bipartite, multipartite (T=1,2)",
+                            &run};
+
+}  // namespace
+}  // namespace parmod::cli

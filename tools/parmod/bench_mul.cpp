@@ -1,0 +1,490 @@
+// tools/parmod/bench_mul.cpp - `parmod bench mul`: the integer product,
+// sequential GMP against parmod's parallel methods (Figures 3-4 of
+// multipartite-modular-multiplication.txt), and `parmod bench mul --comba`:
+// the Comba family against mpn_mul_n at the slides' sizes.
+//
+// Per size (balanced operands, random, a != b), measured interleaved in one
+// process (bench/harness, medians of rounds): Debian GMP's mpz_mul (the
+// baseline of the targets, result preallocated), mpn_mul, and for
+// every T: parmod's automatic product (limb level, scratch preallocated),
+// Toom-3 with parallel point products, the k1 x k2 blocks of §5.2 (2x1 =
+// the large-operand split, 2x2), and the Comba family where n <= 192 limbs.
+// Thread counts above the core count are marked "(> cores)".  Cells are
+// speedups over mpn_mul, except "auto vs mpz_mul" (limb level, both without
+// allocation) and "parmod::mul vs gmpxx a*b" (C++ API, both return a new
+// integer).
+// `parmod tune mul` (the TuneRegistration below) measures the thresholds
+// the automatic product uses and writes them to the tuning table.
+#include <gmp.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <fstream>
+#include <iostream>
+#include <map>
+#include <sstream>
+#include <string>
+#include <unistd.h>
+#include <vector>
+
+#include "config/tuning_table.hpp"
+#include "harness.hpp"
+#include "limbs/comba.hpp"
+#include "limbs/comba_parallel.hpp"
+#include "limbs/parallel_mul.hpp"
+#include "limbs/parallel_mul_blocks.hpp"
+#include "limbs/parallel_mul_toom3.hpp"
+#include "limbs/parallel_mul_toom4.hpp"
+#include "limbs/parallel_mul_tuning.hpp"
+#include "parmod/parmod.hpp"
+#include "registry.hpp"
+#include "runtime/team.hpp"
+#include "runtime/thread_count.hpp"
+
+namespace parmod::cli {
+namespace {
+
+struct Args {
+  bool json = false, comba = false, quick = false, schedule = false;
+  std::string plot;
+  std::vector<int> threads;
+  std::vector<unsigned long> bits;
+  std::size_t rounds = 11;
+};
+
+std::vector<unsigned long> parse_list(const char* s) {
+  std::vector<unsigned long> v;
+  std::stringstream in(s);
+  std::string item;
+  while (std::getline(in, item, ','))
+    if (!item.empty()) v.push_back(std::strtoul(item.c_str(), nullptr, 10));
+  return v;
+}
+
+std::string ratio_cell(double r, bool json) {
+  char b[32];
+  std::snprintf(b, sizeof b, json ? "%.3f" : "%.2fx", r);
+  return b;
+}
+
+std::string plot_script() {
+  if (const char* p = std::getenv("PARMOD_PLOT_SCRIPT"); p && *p) return p;
+  std::string here = __FILE__;  // .../tools/parmod/bench_mul.cpp
+  auto cut = here.rfind("/parmod/");
+  return (cut == std::string::npos ? std::string("tools") : here.substr(0, cut)) + "/plot/plot_bench.py";
+}
+
+// Writes the JSON table to a temporary file and runs the plot script on it.
+int write_plot(const std::string& json, const std::string& png) {
+  if (std::system("python3 -c 'import matplotlib' >/dev/null 2>&1") != 0) {
+    std::cerr << "parmod bench: --plot needs Python 3 with matplotlib, which is not installed "
+                 "(pip install matplotlib); no plot written\n";
+    return 2;
+  }
+  char path[] = "/tmp/parmod-plot-XXXXXX";
+  int fd = mkstemp(path);
+  if (fd < 0) return 2;
+  close(fd);
+  std::ofstream(path) << json;
+  std::string cmd = "python3 '" + plot_script() + "' '" + path + "' '" + png + "'";
+  int rc = std::system(cmd.c_str());
+  unlink(path);
+  if (rc != 0) {
+    std::cerr << "parmod bench: the plot script failed: " << cmd << '\n';
+    return 2;
+  }
+  std::cerr << "wrote " << png << '\n';
+  return 0;
+}
+
+std::string tlabel(int T) {
+  return "T=" + std::to_string(T) + (T > runtime::core_count() ? " (> cores)" : "");
+}
+
+int bench_products(const Args& a) {
+  std::vector<unsigned long> sizes = a.bits;
+  if (sizes.empty())
+    sizes = a.quick ? std::vector<unsigned long>{1024, 16384, 65536, 262144}
+                    : std::vector<unsigned long>{256,   512,   1024,  2048,   4096,   8192,
+                                                 16384, 32768, 65536, 131072, 262144, 393216};
+  std::vector<int> threads = a.threads;
+  if (threads.empty()) threads = {1, 2, 4};
+  int maxT = *std::max_element(threads.begin(), threads.end());
+  runtime::warm_up(std::max(maxT, 2));
+  gmp_randstate_t rs;
+  gmp_randinit_default(rs);
+  gmp_randseed_ui(rs, 20261122);
+
+  // Columns: fixed ones, then per T the parallel methods.
+  bench::Table table;
+  table.header = {"bits", "limbs", "mpz_mul (us)", "mpn_mul (us)"};
+  struct Col {
+    std::string name;
+    int T;
+    int kind;  // 0 auto, 1 toom3, 2 blocks 2x1, 3 blocks 2x2, 4 comba, 5 modified, 6 adx, 7 comba 2x, 8 comba Mx4, 9 auto vs mpz, 10 parmod::mul vs mpz
+  };
+  std::vector<Col> cols;
+  for (int T : threads) {
+    cols.push_back({"auto " + tlabel(T), T, 0});
+    cols.push_back({"auto vs mpz_mul " + tlabel(T), T, 9});
+    if (T >= 2) {
+      cols.push_back({"parmod::mul vs gmpxx a*b " + tlabel(T), T, 10});
+      cols.push_back({"toom3 " + tlabel(T), T, 1});
+      cols.push_back({"toom4 " + tlabel(T), T, 11});
+      cols.push_back({"blocks 2x1 " + tlabel(T), T, 2});
+      cols.push_back({"blocks 2x2 " + tlabel(T), T, 3});
+    }
+  }
+  cols.push_back({"comba T=1", 1, 4});
+  cols.push_back({"modified comba T=1", 1, 5});
+  cols.push_back({"mulx/adx comba T=1", 1, 6});
+  cols.push_back({"comba 2x T=2", 2, 7});
+  cols.push_back({"comba Mx M=4 T=2", 2, 8});
+  for (const auto& c : cols) table.header.push_back(c.name + (c.kind >= 9 ? "" : " vs mpn_mul"));
+
+  bench::Options opt;
+  opt.rounds = a.rounds;
+  opt.batch_seconds = 0.004;
+  if (!a.json) std::cerr << "parmod bench mul on " << bench::machine_description() << '\n';
+  for (unsigned long bits : sizes) {
+    const std::size_t n = (bits + 63) / 64;
+    mpz_t x, y, z;
+    mpz_inits(x, y, z, nullptr);
+    mpz_urandomb(x, rs, n * 64);
+    mpz_setbit(x, n * 64 - 1);
+    mpz_urandomb(y, rs, n * 64);
+    mpz_setbit(y, n * 64 - 1);
+    mpz_realloc2(z, 2 * n * 64 + 64);
+    mpz_mul(z, x, y);
+    const limb_t* xp = mpz_limbs_read(x);
+    const limb_t* yp = mpz_limbs_read(y);
+    std::vector<limb_t> r(2 * n), scratch(limbs::parallel_mul_scratch(n, n) + limbs::mul_blocks_scratch(n, n, 2, 2));
+    mpz_class ax(x), ay(y), az;
+    std::vector<bench::Variant> v;
+    v.push_back({"mpz_mul", [&] { mpz_mul(z, x, y); }});
+    v.push_back({"gmpxx", [&] { az = mpz_class(ax * ay); }});  // a new integer, as parmod::mul returns
+    v.push_back({"mpn_mul", [&] { mpn_mul(r.data(), xp, mp_size_t(n), yp, mp_size_t(n)); }});
+    std::vector<int> col_variant(cols.size(), -1);
+    for (std::size_t c = 0; c < cols.size(); ++c) {
+      const int T = cols[c].T;
+      std::function<void()> f;
+      switch (cols[c].kind) {
+        case 0:
+          f = [&, T] { limbs::parallel_mul(r.data(), xp, n, yp, n, T, scratch.data()); };
+          break;
+        case 1:
+          if (limbs::toom3_applicable(n, n)) f = [&, T] { limbs::mul_toom3(r.data(), xp, n, yp, n, T, scratch.data()); };
+          break;
+        case 2:
+          if (n >= 2) f = [&, T] { limbs::mul_blocks(r.data(), xp, n, yp, n, 2, 1, T, scratch.data()); };
+          break;
+        case 3:
+          if (n >= 2) f = [&, T] { limbs::mul_blocks(r.data(), xp, n, yp, n, 2, 2, T, scratch.data()); };
+          break;
+        case 4:
+          if (n <= 192) f = [&] { limbs::comba_mul(r.data(), xp, yp, n); };
+          break;
+        case 5:
+          if (n <= 192) f = [&] { limbs::comba_mul_modified(r.data(), xp, yp, n); };
+          break;
+        case 6:
+          if (n <= 192) f = [&] { limbs::comba_mul_adx(r.data(), xp, yp, n); };
+          break;
+        case 7:
+          if (n <= 192) f = [&, T] { limbs::comba_mul_2x(r.data(), xp, yp, n, T); };
+          break;
+        case 8:
+          if (n <= 192) f = [&, T] { limbs::comba_mul_mx(r.data(), xp, yp, n, 4, T); };
+          break;
+        case 9:
+          break;  // derived from column "auto"
+        case 11:
+          if (limbs::toom4_applicable(n, n)) f = [&, T] { limbs::mul_toom4(r.data(), xp, n, yp, n, T, scratch.data()); };
+          break;
+        case 10:
+          f = [&, T] { az = parmod::mul(ax, ay, T); };
+          break;
+      }
+      if (f) {
+        col_variant[c] = int(v.size());
+        v.push_back({cols[c].name, f});
+      }
+    }
+    auto t = bench::measure_interleaved(v, opt);
+    const double mpz = t[0].median_ns, gmpxx = t[1].median_ns, mpn = t[2].median_ns;
+    std::vector<std::string> row = {std::to_string(bits), std::to_string(n), bench::format_us(mpz), bench::format_us(mpn)};
+    for (std::size_t c = 0; c < cols.size(); ++c) {
+      if (cols[c].kind == 9) {
+        int auto_v = col_variant[c - 1];
+        row.push_back(ratio_cell(mpz / t[auto_v].median_ns, a.json));
+      } else if (col_variant[c] < 0) {
+        row.push_back(a.json ? "null" : "-");
+      } else if (cols[c].kind == 10) {
+        row.push_back(ratio_cell(gmpxx / t[col_variant[c]].median_ns, a.json));
+      } else {
+        row.push_back(ratio_cell(mpn / t[col_variant[c]].median_ns, a.json));
+      }
+    }
+    table.rows.push_back(row);
+    if (!a.json) {
+      std::cerr << "  " << bits << " bits: mpz_mul " << bench::format_us(mpz) << " us";
+      for (int T : threads) {
+        limbs::MulChoice ch = limbs::choose_mul(n, n, false, T);
+        std::cerr << "; " << tlabel(T) << " auto = " << limbs::mul_choice_name(ch);
+      }
+      std::cerr << '\n';
+    }
+    mpz_clears(x, y, z, nullptr);
+  }
+  gmp_randclear(rs);
+  const std::string title = "parmod bench mul: integer product, speedup over mpn_mul (auto columns: over mpz_mul)";
+  if (a.json) {
+    std::cout << table.json(title);
+  } else {
+    std::cout << "Integer product, balanced operands, median of " << a.rounds
+              << " interleaved rounds; cells are speedups (time of mpn_mul / time of the method)\n"
+              << "Machine: " << bench::machine_description() << "\n\n"
+              << table.markdown();
+  }
+  if (!a.plot.empty()) return write_plot(table.json(title), a.plot);
+  return 0;
+}
+
+int bench_comba(const Args& a) {
+  std::vector<unsigned long> sizes;  // limbs; the slides' 3..384 32-bit words
+  for (unsigned long w : a.bits.empty() ? std::vector<unsigned long>{4, 8, 16, 32, 48, 64, 96, 128, 192, 256, 384}
+                                        : a.bits)
+    sizes.push_back((w + 1) / 2);
+  runtime::warm_up(2);
+  gmp_randstate_t rs;
+  gmp_randinit_default(rs);
+  gmp_randseed_ui(rs, 7);
+  bench::Table table;
+  table.header = {"32-bit words", "limbs", "mpn_mul_n (ns)", "comba", "modified comba", "mulx/adx comba", "fixed (n<=8)",
+                  "comba 2x T=2", "comba Mx M=2 T=2", "comba Mx M=4 T=2"};
+  bench::Options opt;
+  opt.rounds = a.rounds;
+  opt.batch_seconds = 0.003;
+  for (unsigned long n : sizes) {
+    std::vector<limb_t> x(n), y(n), r(2 * n);
+    mpn_random(x.data(), mp_size_t(n));
+    mpn_random(y.data(), mp_size_t(n));
+    std::vector<bench::Variant> v = {
+        {"mpn_mul_n", [&] { mpn_mul_n(r.data(), x.data(), y.data(), mp_size_t(n)); }},
+        {"comba", [&] { limbs::comba_mul(r.data(), x.data(), y.data(), n); }},
+        {"modified", [&] { limbs::comba_mul_modified(r.data(), x.data(), y.data(), n); }},
+        {"adx", [&] { limbs::comba_mul_adx(r.data(), x.data(), y.data(), n); }},
+        {"2x", [&] { limbs::comba_mul_2x(r.data(), x.data(), y.data(), n, 2); }},
+        {"mx2", [&] { limbs::comba_mul_mx(r.data(), x.data(), y.data(), n, 2, 2); }},
+        {"mx4", [&] { limbs::comba_mul_mx(r.data(), x.data(), y.data(), n, 4, 2); }},
+    };
+    if (n <= 8) v.push_back({"fixed", [&] { limbs::comba_mul_fixed(r.data(), x.data(), y.data(), n); }});
+    auto t = bench::measure_interleaved(v, opt);
+    const double base = t[0].median_ns;
+    char nsb[32];
+    std::snprintf(nsb, sizeof nsb, "%.0f", base);
+    auto cell = [&](std::size_t i) { return ratio_cell(base / t[i].median_ns, a.json); };
+    table.rows.push_back({std::to_string(2 * n), std::to_string(n), nsb, cell(1), cell(2), cell(3),
+                          n <= 8 ? cell(7) : std::string(a.json ? "null" : "-"), cell(4), cell(5), cell(6)});
+    if (!a.json) std::cerr << "  " << n << " limbs done\n";
+  }
+  gmp_randclear(rs);
+  const std::string title = "parmod bench mul --comba: speedup over mpn_mul_n";
+  if (a.json) {
+    std::cout << table.json(title);
+  } else {
+    std::cout << "Comba family against GMP's mpn_mul_n (cells: speedup, time of mpn_mul_n / time of the kernel), "
+              << "median of " << a.rounds << " interleaved rounds\nMachine: " << bench::machine_description()
+              << (limbs::comba_adx_available() ? "; mulx/adx available" : "; no mulx/adx (portable fallback)")
+              << "\n\n"
+              << table.markdown();
+  }
+  if (!a.plot.empty()) return write_plot(table.json(title), a.plot);
+  return 0;
+}
+
+// The task graphs of the parallel methods, as the team would run them.
+int print_schedules(const Args& a) {
+  std::vector<unsigned long> sizes = a.bits.empty() ? std::vector<unsigned long>{65536} : a.bits;
+  std::vector<int> threads = a.threads.empty() ? std::vector<int>{2} : a.threads;
+  for (unsigned long bits : sizes)
+    for (int T : threads) {
+      const std::size_t n = (bits + 63) / 64;
+      limbs::MulChoice ch = limbs::choose_mul(n, n, false, T);
+      std::cout << "== " << bits << " bits (" << n << " limbs), " << tlabel(T)
+                << "; automatic choice: " << limbs::mul_choice_name(ch) << "\n";
+      if (limbs::toom3_applicable(n, n)) std::cout << "-- toom3\n" << limbs::describe_mul_toom3(n, n, T);
+      if (limbs::toom4_applicable(n, n)) std::cout << "-- toom4\n" << limbs::describe_mul_toom4(n, n, T);
+      std::cout << "-- blocks 2x2\n" << limbs::describe_mul_blocks(n, n, 2, 2, T);
+      std::cout << "-- blocks 2x1\n" << limbs::describe_mul_blocks(n, n, 2, 1, T);
+    }
+  return 0;
+}
+
+int bench_mul(int argc, char** argv) {
+  Args a;
+  for (int i = 1; i < argc; ++i) {
+    std::string s = argv[i];
+    if (s == "--json")
+      a.json = true;
+    else if (s == "--comba")
+      a.comba = true;
+    else if (s == "--schedule")
+      a.schedule = true;
+    else if (s == "--short")
+      a.quick = true;
+    else if (s == "--plot" && i + 1 < argc)
+      a.plot = argv[++i];
+    else if (s == "--thread-counts" && i + 1 < argc)
+      for (unsigned long t : parse_list(argv[++i])) a.threads.push_back(int(t));
+    else if (s == "--sizes" && i + 1 < argc)
+      a.bits = parse_list(argv[++i]);
+    else if (s == "--rounds" && i + 1 < argc)
+      a.rounds = std::max(3ul, std::strtoul(argv[++i], nullptr, 10));
+    else if (s == "--help" || s == "-h") {
+      std::cout << "usage: parmod bench mul [--thread-counts 1,2,4] [--sizes BITS,...] [--rounds N] [--short]\n"
+                   "                        [--json] [--plot FILE.png]\n"
+                   "       parmod bench mul --comba [--sizes WORDS32,...] [--json] [--plot FILE.png]\n"
+                   "       parmod bench mul --schedule [--sizes BITS,...] [--thread-counts T,...]\n"
+                   "         (prints the task graphs: which task on which thread list, in what order)\n";
+      return 0;
+    } else {
+      std::cerr << "parmod bench mul: unknown argument " << s << " (--help)\n";
+      return 2;
+    }
+  }
+  if (a.schedule) return print_schedules(a);
+  return a.comba ? bench_comba(a) : bench_products(a);
+}
+
+// ---------------------------------------------------------------------------
+// parmod tune mul: the thresholds of the automatic product.
+// ---------------------------------------------------------------------------
+
+// Median time ratio seq/parallel at n limbs (> 1: the parallel method wins).
+double gain(std::size_t n, bool square, int T, const limbs::MulChoice& ch, gmp_randstate_t rs) {
+  std::vector<limb_t> x(n), y(n), r(2 * n), scratch(limbs::parallel_mul_scratch(n, n));
+  mpn_random(x.data(), mp_size_t(n));
+  mpn_random(y.data(), mp_size_t(n));
+  (void)rs;
+  (void)T;
+  const limb_t* yp = square ? x.data() : y.data();
+  std::vector<bench::Variant> v = {
+      {"seq", [&] { limbs::mul(r.data(), x.data(), n, yp, n); }},
+      {"par", [&] { limbs::mul_with(ch, r.data(), x.data(), n, yp, n, scratch.data()); }},
+  };
+  bench::Options opt;
+  opt.rounds = 15;
+  opt.batch_seconds = 0.003;
+  auto t = bench::measure_interleaved(v, opt);
+  return t[0].median_ns / t[1].median_ns;
+}
+
+// The smallest size from which the parallel method wins by > 3% at this and
+// every larger size of the ladder.
+std::size_t crossover(bool square, int T, gmp_randstate_t rs, const char* what) {
+  const std::size_t ladder[] = {16, 24, 32, 48, 64, 80, 96, 128, 160, 192, 256, 320, 384, 512};
+  std::size_t found = 0;
+  for (std::size_t n : ladder) {
+    limbs::MulChoice ch;
+    ch.method = limbs::MulMethod::toom3;
+    ch.threads = T;
+    double g = gain(n, square, T, ch, rs);
+    std::cerr << "  " << what << " " << n << " limbs (" << n * 64 << " bits): toom3 T=" << T << " / mpn " << g << "x\n";
+    if (g > 1.03) {
+      if (!found) found = n;
+    } else {
+      found = 0;
+    }
+  }
+  return found ? found : 1024;
+}
+
+int tune_mul(int, char**) {
+  gmp_randstate_t rs;
+  gmp_randinit_default(rs);
+  gmp_randseed_ui(rs, 3);
+  const int T = std::max(2, std::min(runtime::default_thread_count(), 2));
+  runtime::warm_up(T);
+  limbs::MulTuning t = limbs::default_mul_tuning();
+  std::cerr << "  products: sequential against Toom-3 on " << T << " threads\n";
+  t.par_min = crossover(false, T, rs, "mul");
+  std::cerr << "  squares:\n";
+  t.sqr_par_min = crossover(true, T, rs, "sqr");
+  // Comba: the largest n <= 192 up to which the mulx Comba beats mpn_mul_n by > 3% at every size.
+  std::size_t comba_max = 0;
+  for (std::size_t n = 1; n <= 24; ++n) {
+    std::vector<limb_t> x(n), y(n), r(2 * n);
+    mpn_random(x.data(), mp_size_t(n));
+    mpn_random(y.data(), mp_size_t(n));
+    bench::Options opt;
+    opt.rounds = 11;
+    opt.batch_seconds = 0.002;
+    auto tm = bench::measure_interleaved({{"gmp", [&] { mpn_mul_n(r.data(), x.data(), y.data(), mp_size_t(n)); }},
+                                          {"comba", [&] { limbs::comba_mul_adx(r.data(), x.data(), y.data(), n); }}},
+                                         opt);
+    double g = tm[0].median_ns / tm[1].median_ns;
+    std::cerr << "  comba " << n << " limbs: " << g << "x\n";
+    if (g > 1.03 && comba_max == n - 1) comba_max = n;
+  }
+  t.comba_max = comba_max;
+  // Toom-4 against Toom-3 (products): the smallest ladder size from which
+  // Toom-4 wins by > 3% at every larger measured size.
+  t.toom4_min = std::size_t(1) << 30;
+  {
+    const std::size_t ladder[] = {256, 384, 512, 768, 1024, 1536, 2048, 3072, 4096};
+    std::size_t found = 0;
+    for (std::size_t n : ladder) {
+      limbs::MulChoice t3, t4;
+      t3.method = limbs::MulMethod::toom3;
+      t4.method = limbs::MulMethod::toom4;
+      t3.threads = t4.threads = T;
+      double g3 = gain(n, false, T, t3, rs), g4 = gain(n, false, T, t4, rs);
+      std::cerr << "  " << n << " limbs: toom3 " << g3 << "x, toom4 " << g4 << "x\n";
+      if (g4 > g3 * 1.03) {
+        if (!found) found = n;
+      } else {
+        found = 0;
+      }
+    }
+    if (found) t.toom4_min = found;
+  }
+  // Large sizes: the 2x1 halves (GMP FFT range) against Toom-3.
+  t.fft_split_min = std::size_t(1) << 30;
+  for (std::size_t n : {4096u, 6144u, 8192u, 12288u}) {
+    limbs::MulChoice toom, halves;
+    toom.method = n >= t.toom4_min ? limbs::MulMethod::toom4 : limbs::MulMethod::toom3;
+    toom.threads = T;
+    halves.method = limbs::MulMethod::blocks;
+    halves.k1 = 2;
+    halves.threads = T;
+    double gt = gain(n, false, T, toom, rs), gh = gain(n, false, T, halves, rs);
+    std::cerr << "  " << n << " limbs: " << limbs::mul_choice_name(toom) << " " << gt << "x, blocks 2x1 " << gh << "x\n";
+    if (gh > gt * 1.03 && t.fft_split_min > n) t.fft_split_min = n;
+    if (gh <= gt) t.fft_split_min = std::size_t(1) << 30;
+  }
+  gmp_randclear(rs);
+  limbs::set_mul_tuning(t);
+  std::map<std::string, std::string> values;
+  std::istringstream lines(limbs::format_mul_tuning(t));
+  std::string key, value;
+  while (lines >> key >> value) values[key] = value;
+  std::string error;
+  if (!config::write_tuning_values(values, "parmod tuning table, written by `parmod tune` on " + bench::machine_description(),
+                                   &error)) {
+    std::cerr << "parmod tune mul: " << error << '\n';
+    return 1;
+  }
+  limbs::reload_mul_tuning();
+  std::cerr << "  mul thresholds:\n" << limbs::format_mul_tuning(t);
+  return 0;
+}
+
+const BenchRegistration reg{"mul", "integer product: GMP vs parallel blocks/Toom-3 vs Comba (--comba)", &bench_mul};
+const TuneRegistration treg{"mul", "integer product: sequential/parallel thresholds, Comba range, large split",
+                            &tune_mul};
+
+}  // namespace
+}  // namespace parmod::cli
