@@ -27,7 +27,7 @@ build_and_test build/test-asan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DPARMOD_SANITI
   -DPARMOD_WITH_OPENSSL=OFF -- -LE install
 if [ -n "$(cd build/test-release && ctest -N -L threads 2>/dev/null | grep 'Test #')" ]; then
   build_and_test build/test-tsan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DPARMOD_SANITIZE=thread \
-    -DPARMOD_WITH_OPENSSL=OFF -- -L threads
+    -DPARMOD_WITH_OPENSSL=OFF -DPARMOD_BUILD_TOOLS=OFF -- -L threads
 fi
 if [ -f scripts/test_python.sh ]; then
   echo "=== python package"
