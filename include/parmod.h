@@ -82,6 +82,11 @@ int parmod_powm_crt(mpz_t r, const mpz_t b, const mpz_t e, const mpz_t p, const 
 int parmod_powm_list(mpz_t *r, size_t count, const mpz_t *bases, size_t bases_count, const mpz_t *exps,
                      size_t exps_count, const mpz_t m);
 
+/* r = prod(bases[i]^exps[i]) mod m for i < count (Python's
+ * prod(pow(b, e, m)) % m: negative exponents via inverses, count 0 gives
+ * 1 % m).  r is written only on success. */
+int parmod_multi_powm(mpz_t r, size_t count, const mpz_t *bases, const mpz_t *exps, const mpz_t m);
+
 /* Process-wide default thread count; threads <= 0 restores the environment rule. */
 void parmod_set_num_threads(int threads);
 int parmod_get_num_threads(void);

@@ -104,6 +104,13 @@ class Modulus {
   mpz_class sqr(const mpz_class& a) const;                      // (a*a) % m
   mpz_class pow(const mpz_class& b, const mpz_class& e) const;  // pow(b, e, m)
 
+  // prod(pow(bases[i], exps[i], m)) % m as one multi-exponentiation (Lim-Lee
+  // with precomputation or interleaved windows, parallel chunks on the team;
+  // see multiexp/).  Python semantics: bases reduced, negative exponents via
+  // inverses (NotInvertible), pow(0, 0) = 1, an empty list gives 1 % m;
+  // InvalidArgument for lists of different lengths.
+  mpz_class multi_pow(const std::vector<mpz_class>& bases, const std::vector<mpz_class>& exps) const;
+
   // b^e mod m for a secret exponent and base: fixed window, every table entry
   // read by a masked full scan, no branch or address depending on b or e (the
   // sizes of m and e are public).  Needs an odd m and e >= 0 (InvalidArgument
@@ -173,6 +180,9 @@ std::vector<mpz_class> powm_exp_list(const mpz_class& b, const std::vector<mpz_c
 std::vector<mpz_class> powm_list(const std::vector<mpz_class>& bases, const std::vector<mpz_class>& exps,
                                  const mpz_class& m);
 
+// Modulus(m).multi_pow(bases, exps): prod(pow(bases[i], exps[i], m)) % m.
+mpz_class multi_powm(const std::vector<mpz_class>& bases, const std::vector<mpz_class>& exps, const mpz_class& m);
+
 // Lara et al.'s balanced exponent split: for an n-bit exponent and phi = M/S
 // (a multiplication's time over a squaring's), the optimal number of factors k
 // (eq. 18) and the partition points p_1 < ... < p_k = n (eq. 13).
@@ -181,6 +191,19 @@ struct PartitionPoints {
   std::vector<double> points;
 };
 PartitionPoints partition_points(double n_bits, double phi);
+
+// The reduction counts of the multipartite multiplication with k chunks per
+// operand (Giorgi, Imbert, Izard 2011, section 3.3-3.4, with the errata of the
+// papers' README applied).  k >= 1, else InvalidArgument.
+struct MultipartiteCounts {
+  int pmr_calls;               // Lemma 1: products with d_ij < 0, one PMR each
+  int pbr_calls;               // Lemma 2 (corrected): the same number of PBR
+  int first_pbr_weight;        // Lemma 2: the first i + j reduced by PBR, floor(3k/2) - 1
+  int unreduced_products;      // Corollary 1: k^2 - 2 * Lemma 1
+  int grouped_pmr_calls;       // Lemma 3: equal weights summed first, ceil(k/2)
+  int grouped_pbr_calls;       // Lemma 3: ceil(k/2)
+};
+MultipartiteCounts multipartite_counts(int k);
 
 // Process-wide default thread count; n <= 0 restores the environment rule
 // (PARMOD_NUM_THREADS, then OMP_NUM_THREADS, then the core count).

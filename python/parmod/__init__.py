@@ -27,7 +27,7 @@ Keyword options of every computing call:
     ``PARMOD_NUM_THREADS``, else ``OMP_NUM_THREADS``, else the core count) or a
     positive int;
   * ``algorithm``: ``"auto"`` (fastest for the size, from the tuned table),
-    ``"montgomery"`` (odd moduli only) or ``"barrett"``.
+    ``"montgomery"``, ``"bipartite"``, ``"multipartite"`` (odd moduli only) or ``"barrett"``.
 
 Every call releases the GIL for its whole computation (a list call once), so
 several Python threads can compute at the same time.
@@ -50,7 +50,10 @@ from ._core import (
     NotInvertibleError,
     ZeroModulusError,
     get_num_threads,
+    mul,
     mulmod,
+    multi_powmod,
+    multipartite_counts,
     partition_points,
     powmod,
     powmod_base_list,
@@ -69,7 +72,7 @@ else:
 
 __version__ = _core.__version__
 
-ALGORITHMS = ("auto", "montgomery", "barrett")
+ALGORITHMS = ("auto", "montgomery", "barrett", "bipartite", "multipartite")
 
 __all__ = [
     "ALGORITHMS",
@@ -78,7 +81,10 @@ __all__ = [
     "NotInvertibleError",
     "ZeroModulusError",
     "get_num_threads",
+    "mul",
     "mulmod",
+    "multi_powmod",
+    "multipartite_counts",
     "partition_points",
     "powmod",
     "powmod_base_list",

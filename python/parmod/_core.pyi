@@ -8,7 +8,7 @@ Modulus methods: also the modulus) was a gmpy2.mpz; the stubs say int.
 from typing import Iterable, Literal, Optional, SupportsIndex, Union
 
 _Int = Union[int, SupportsIndex]
-_Algorithm = Union[Literal["auto", "automatic", "montgomery", "barrett"], str]
+_Algorithm = Union[Literal["auto", "automatic", "montgomery", "barrett", "bipartite", "multipartite"], str]
 
 __version__: str
 
@@ -22,6 +22,18 @@ def powmod(
     b: _Int, e: _Int, m: _Int, *, threads: Optional[int] = None, algorithm: _Algorithm = "auto"
 ) -> int:
     """pow(b, e, m), computed by parmod with the GIL released."""
+
+def mul(a: _Int, b: _Int, *, threads: Optional[int] = None) -> int:
+    """a * b, the integer product, split over the thread team where that pays."""
+    ...
+
+def multi_powmod(bases: Iterable[_Int], exps: Iterable[_Int], m: _Int) -> int:
+    """prod(pow(b, e, m) for b, e in zip(bases, exps)) % m, by Lim-Lee multi-exponentiation."""
+    ...
+
+def multipartite_counts(k: int) -> dict[str, int]:
+    """The reduction counts of the multipartite multiplication with k chunks (Lemmas 1-3)."""
+    ...
 
 def mulmod(
     a: _Int, b: _Int, m: _Int, *, threads: Optional[int] = None, algorithm: _Algorithm = "auto"
@@ -80,7 +92,7 @@ class Modulus:
     def fixed_base(self, g: _Int, max_exponent_bits: Optional[int] = None) -> FixedBase:
         """A table of powers of g for FixedBase.pow(e) (exponents up to max_exponent_bits bits)."""
     def to_mont(self, a: _Int) -> int:
-        """a*R mod abs(m) (R = 2**(64*limbs) for montgomery, 1 for barrett)."""
+        """a*R mod abs(m) (R = 2**(64*limbs) for montgomery, 2**(64*(limbs//2)) for bipartite and multipartite, 1 for barrett)."""
     def mont_mul(self, a: _Int, b: _Int) -> int:
         """a*b*R**-1 mod abs(m), for a, b in range(0, abs(m))."""
     def from_mont(self, a: _Int) -> int:
@@ -90,7 +102,7 @@ class Modulus:
         """m as given (sign kept)."""
     @property
     def algorithm(self) -> str:
-        """'montgomery' or 'barrett'."""
+        """'montgomery', 'barrett', 'bipartite' or 'multipartite'."""
     @property
     def threads(self) -> int:
         """Threads this modulus may use."""

@@ -33,6 +33,58 @@ Example:
     True
 )";
 
+inline constexpr const char* mul = R"(a * b, the integer product, split over the thread team where that pays.
+
+Args:
+    a, b: integers (int, gmpy2.mpz or anything with __index__), any sign.
+    threads: threads to use (a positive int), or None for the default rule
+        (set_num_threads, PARMOD_NUM_THREADS, OMP_NUM_THREADS, the core count).
+
+Returns:
+    a * b exactly, as int (gmpy2.mpz when an argument was an mpz).  Below the
+    tuned thresholds (about 8192 bits) it is GMP's product on one thread.
+
+Raises:
+    TypeError: a non-integer argument.
+    ValueError: threads is not a positive int.
+
+Example:
+    >>> parmod.mul(3**400, -(5**300)) == 3**400 * -(5**300)
+    True
+)";
+
+inline constexpr const char* multi_powmod = R"(prod(pow(b, e, m) for b, e in zip(bases, exps)) % m, by Lim-Lee multi-exponentiation.
+
+One squaring chain shared by all bases (Topcuoglu, Kaya, Savas: MULEXP with a
+precomputed table, or interleaved windows, chosen by a cost model), spread
+over the thread team where that pays.  The GIL is released for the whole call.
+
+Args:
+    bases, exps: iterables of integers of the same length.
+    m: the modulus (nonzero).
+
+Raises:
+    TypeError: a non-integer.  ValueError: lengths differ.
+    ZeroModulusError: m == 0.  NotInvertibleError: a negative exponent with a
+        base that has no inverse.
+
+Example:
+    >>> parmod.multi_powmod([2, 3], [10, 5], 1000003)
+    248832
+)";
+
+inline constexpr const char* multipartite_counts = R"(The reduction counts of the multipartite multiplication with k chunks.
+
+Giorgi, Imbert, Izard (2011), section 3.3-3.4, with the errata applied:
+pmr_calls (Lemma 1), pbr_calls (Lemma 2, corrected), first_pbr_weight,
+unreduced_products (Corollary 1), grouped_pmr_calls and grouped_pbr_calls
+(Lemma 3: equal weights summed before one reduction).
+
+Example:
+    >>> parmod.multipartite_counts(5)["pbr_calls"]
+    6
+)";
+
 inline constexpr const char* mulmod = R"((a * b) % m, computed by parmod with the GIL released.
 
 Same result as Python's ``(a * b) % m``: the result has the sign of m.

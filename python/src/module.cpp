@@ -77,21 +77,24 @@ parmod::Algorithm get_algorithm(nb::handle h, const char* func) {
     return parmod::algorithm_from_name(s);
   } catch (const parmod::Error&) {
     PyErr_Format(PyExc_ValueError,
-                 "%s() argument 'algorithm' must be 'auto', 'montgomery' or 'barrett', not %R",
+                 "%s() argument 'algorithm' must be 'auto', 'montgomery', 'barrett', 'bipartite' or "
+                 "'multipartite', not %R",
                  func, h.ptr());
     throw_set();
   }
 }
 
-// m == 0 -> ZeroModulusError; montgomery with an even m -> ValueError.
+// m == 0 -> ZeroModulusError; montgomery, bipartite or multipartite with an even m -> ValueError.
 void check_modulus(const mpz_class& m, parmod::Algorithm alg, const char* func) {
   if (m == 0) {
     PyErr_Format(ZeroModulusError, "%s() argument 'm' (the modulus) cannot be 0", func);
     throw_set();
   }
-  if (alg == parmod::Algorithm::montgomery && mpz_even_p(m.get_mpz_t())) {
-    PyErr_Format(PyExc_ValueError, "%s(): algorithm='montgomery' needs an odd modulus, argument 'm' is even",
-                 func);
+  const bool odd_only = alg == parmod::Algorithm::montgomery || alg == parmod::Algorithm::bipartite ||
+                        alg == parmod::Algorithm::multipartite;
+  if (odd_only && mpz_even_p(m.get_mpz_t())) {
+    PyErr_Format(PyExc_ValueError, "%s(): algorithm='%s' needs an odd modulus, argument 'm' is even", func,
+                 parmod::algorithm_name(alg));
     throw_set();
   }
 }
@@ -170,6 +173,15 @@ nb::object mulmod(nb::handle a, nb::handle b, nb::handle m, nb::handle threads, 
   return make_int(r, mp);
 }
 
+nb::object mul(nb::handle a, nb::handle b, nb::handle threads) {
+  const char* f = "mul";
+  bool mp = false;
+  mpz_class av = get_int(a, f, "a", mp), bv = get_int(b, f, "b", mp);
+  int t = get_threads(threads, f);
+  mpz_class r = compute(f, [&] { return parmod::mul(av, bv, t); });
+  return make_int(r, mp);
+}
+
 // The items of an iterable as mpz_class, with the GIL held.
 std::vector<mpz_class> get_int_list(nb::handle seq, const char* func, const char* arg, bool& mp) {
   nb::object fast = nb::steal(PySequence_Fast(seq.ptr(), ""));
@@ -230,6 +242,37 @@ nb::list powmod_base_list(nb::handle bases, nb::handle e, nb::handle m, nb::hand
       },
       &bad);
   return make_int_list(out, mp);
+}
+
+nb::object multi_powmod(nb::handle bases, nb::handle exps, nb::handle m) {
+  const char* f = "multi_powmod";
+  bool mp = false;
+  std::vector<mpz_class> bv = get_int_list(bases, f, "bases", mp), ev = get_int_list(exps, f, "exps", mp);
+  mpz_class mv = get_int(m, f, "m", mp);
+  if (bv.size() != ev.size()) {
+    PyErr_Format(PyExc_ValueError, "%s(): bases and exps must have the same length (%zd != %zd)", f,
+                 (Py_ssize_t)bv.size(), (Py_ssize_t)ev.size());
+    throw nb::python_error();
+  }
+  check_modulus(mv, parmod::Algorithm::automatic, f);
+  mpz_class r = compute(f, [&] { return parmod::multi_powm(bv, ev, mv); });
+  return make_int(r, mp);
+}
+
+nb::dict multipartite_counts(int k) {
+  if (k < 1 || k > (1 << 15)) {
+    PyErr_Format(PyExc_ValueError, "multipartite_counts(): k must be in [1, 32768], not %d", k);
+    throw nb::python_error();
+  }
+  const parmod::MultipartiteCounts c = parmod::multipartite_counts(k);
+  nb::dict d;
+  d["pmr_calls"] = c.pmr_calls;
+  d["pbr_calls"] = c.pbr_calls;
+  d["first_pbr_weight"] = c.first_pbr_weight;
+  d["unreduced_products"] = c.unreduced_products;
+  d["grouped_pmr_calls"] = c.grouped_pmr_calls;
+  d["grouped_pbr_calls"] = c.grouped_pbr_calls;
+  return d;
 }
 
 nb::list powmod_exp_list(nb::handle b, nb::handle exps, nb::handle m, nb::handle threads,
@@ -543,6 +586,8 @@ NB_MODULE(_core, m) {
         nb::sig("def mulmod(a: int, b: int, m: int, *, threads: int | None = None, "
                 "algorithm: str = 'auto') -> int"),
         doc::mulmod);
+  m.def("mul", &mul, "a"_a.none(), "b"_a.none(), nb::kw_only(), "threads"_a.none() = nb::none(),
+        nb::sig("def mul(a: int, b: int, *, threads: int | None = None) -> int"), doc::mul);
   m.def("powmod_base_list", &powmod_base_list, "bases"_a.none(), "e"_a.none(), "m"_a.none(), nb::kw_only(),
         "threads"_a.none() = nb::none(), "algorithm"_a.none() = "auto",
         nb::sig("def powmod_base_list(bases: Iterable[int], e: int, m: int, *, "
@@ -553,6 +598,10 @@ NB_MODULE(_core, m) {
         nb::sig("def powmod_exp_list(b: int, exps: Iterable[int], m: int, *, "
                 "threads: int | None = None, algorithm: str = 'auto') -> list[int]"),
         doc::powmod_exp_list);
+  m.def("multi_powmod", &multi_powmod, "bases"_a.none(), "exps"_a.none(), "m"_a.none(),
+        nb::sig("def multi_powmod(bases: Iterable[int], exps: Iterable[int], m: int) -> int"), doc::multi_powmod);
+  m.def("multipartite_counts", &multipartite_counts, "k"_a,
+        nb::sig("def multipartite_counts(k: int) -> dict[str, int]"), doc::multipartite_counts);
   m.def("powmod_sec", &powmod_sec, "b"_a.none(), "e"_a.none(), "m"_a.none(),
         nb::sig("def powmod_sec(b: int, e: int, m: int) -> int"),
         doc::powmod_sec);

@@ -38,27 +38,39 @@ void apply_tuning_once() {
   });
 }
 
-PowmPlan choose_powm_plan(std::size_t, std::size_t bits, int threads) {
+PowmPlan choose_powm_plan(std::size_t, std::size_t bits, int threads, Algorithm algorithm) {
   static const long split_min_bits = config::tuning_integer("powm.split_min_bits", 4096);
   static const double phi = static_cast<double>(config::tuning_integer("powm.phi_percent", 130)) / 100.0;
   PowmPlan plan;
   plan.phi = phi > 0 ? phi : 1.3;
-  if (threads >= 2 && split_min_bits > 0 && bits >= static_cast<std::size_t>(split_min_bits))
+  const bool parallel_products = algorithm == Algorithm::bipartite || algorithm == Algorithm::multipartite;
+  if (threads >= 2 && !parallel_products && split_min_bits > 0 && bits >= static_cast<std::size_t>(split_min_bits))
     plan.split_threads = threads;
   return plan;
 }
 
-Algorithm choose_algorithm(std::size_t n, bool odd) {
-  if (!odd) return Algorithm::barrett;
-  static const std::vector<std::pair<std::size_t, Algorithm>> table = [] {
-    std::vector<std::pair<std::size_t, Algorithm>> t;
-    const auto v = config::tuning_value("modmul.odd");
-    if (!v || !parse_size_table(*v, &t)) t = {{~std::size_t(0), Algorithm::montgomery}};
-    return t;
-  }();
+namespace {
+
+std::vector<std::pair<std::size_t, Algorithm>> size_table(const char* key, const char* builtin) {
+  std::vector<std::pair<std::size_t, Algorithm>> t;
+  const auto v = config::tuning_value(key);
+  if (!v || !parse_size_table(*v, &t)) parse_size_table(builtin, &t);
+  return t;
+}
+
+Algorithm lookup(const std::vector<std::pair<std::size_t, Algorithm>>& table, std::size_t n) {
   for (const auto& [limbs, algorithm] : table)
     if (n <= limbs) return algorithm;
   return table.back().second;
+}
+
+}  // namespace
+
+Algorithm choose_algorithm(std::size_t n, bool odd, int threads) {
+  if (!odd) return Algorithm::barrett;
+  static const auto sequential = size_table("modmul.odd", "18446744073709551615:montgomery");
+  static const auto parallel = size_table("modmul.odd.parallel", "18446744073709551615:montgomery");
+  return lookup(threads >= 2 ? parallel : sequential, n);
 }
 
 }  // namespace parmod::api

@@ -1,10 +1,15 @@
 // api/algorithm_choice.hpp - what Algorithm::automatic means for a modulus.
 //
-// The tuning table's key "modmul.odd" lists "LIMBS:ALGORITHM" pairs in
-// increasing LIMBS: the first pair with n <= LIMBS applies, the last one
-// beyond.  Even moduli always go to barrett (the only algorithm taking them).
-// Built-in default: montgomery for every odd size (measured on an AMD EPYC
-// with `parmod bench --quick`: Montgomery leads Barrett at every size).
+// The tuning table's key "modmul.odd" (one thread) and "modmul.odd.parallel"
+// (two threads or more) list "LIMBS:ALGORITHM" pairs in increasing LIMBS:
+// the first pair with n <= LIMBS applies, the last one beyond.  Even moduli
+// always go to barrett (the only algorithm taking them).  Built-in default:
+// montgomery at every size and thread count, measured on a quiet 2-core AMD
+// EPYC.  With two threads a single bipartite product is faster from 8192 bits
+// (`parmod bench modmul`: 1.39x the best one-thread peer at 8192, 1.5x at
+// 16384), but an exponentiation on it is slower than Montgomery with the
+// exponent split (it has no dedicated squaring yet: 162 ms against 104 ms at
+// 8192 bits), and a Modulus serves both; `parmod tune` may still choose it.
 // Also applies the table's lower-layer thresholds once per process.
 #pragma once
 
@@ -17,22 +22,25 @@
 
 namespace parmod::api {
 
-// The algorithm automatic picks for a modulus of n limbs and the given parity.
-Algorithm choose_algorithm(std::size_t n, bool odd);
+// The algorithm automatic picks for a modulus of n limbs, the given parity
+// and thread count.
+Algorithm choose_algorithm(std::size_t n, bool odd, int threads);
 
 // Parses a "LIMBS:ALGORITHM ..." list; returns false when malformed.
 bool parse_size_table(const std::string& text, std::vector<std::pair<std::size_t, Algorithm>>* out);
 
 // How pow runs for a modulus of n limbs, an exponent of `bits` bits and
 // `threads` threads: exponent splitting over split_threads threads (1: the
-// sequential sliding window).  Tuning keys: "powm.split_min_bits" (exponent
+// sequential sliding window).  Never with an algorithm whose products are
+// already parallel (bipartite, multipartite): inside a split task they would
+// run sequentially.  Tuning keys: "powm.split_min_bits" (exponent
 // bits from which splitting pays with 2 or more threads; 0 = never) and
 // "powm.phi_percent" (100 M/S).  Built-in: split from 4096-bit exponents, phi 1.3.
 struct PowmPlan {
   int split_threads = 1;
   double phi = 1.3;
 };
-PowmPlan choose_powm_plan(std::size_t n, std::size_t bits, int threads);
+PowmPlan choose_powm_plan(std::size_t n, std::size_t bits, int threads, Algorithm algorithm);
 
 // Reads the tuning table once and applies its thresholds (REDC by products, ...).
 void apply_tuning_once();

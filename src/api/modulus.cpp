@@ -65,7 +65,7 @@ Modulus::Modulus(const mpz_class& m, Algorithm algorithm, int threads) {
   const bool odd = mpz_odd_p(P.get_mpz_t()) != 0;
   const std::size_t n = mpz_size(P.get_mpz_t());
   switch (algorithm) {
-    case Algorithm::automatic: algorithm = api::choose_algorithm(n, odd); break;
+    case Algorithm::automatic: algorithm = api::choose_algorithm(n, odd, runtime::resolve_thread_count(threads)); break;
     case Algorithm::montgomery:
       if (!odd) throw UnsupportedAlgorithm("montgomery needs an odd modulus");
       break;
@@ -114,7 +114,7 @@ mpz_class Modulus::pow(const mpz_class& b, const mpz_class& e) const {
     const mpz_class exponent = api::resolve_negative_exponent(base, e, s.P);
     const std::size_t n = s.n(), en = mpz_size(exponent.get_mpz_t());
     const limb_t* ep = mpz_limbs_read(exponent.get_mpz_t());
-    const api::PowmPlan plan = api::choose_powm_plan(n, mpz_sizeinbase(exponent.get_mpz_t(), 2), s.threads);
+    const api::PowmPlan plan = api::choose_powm_plan(n, mpz_sizeinbase(exponent.get_mpz_t(), 2), s.threads, s.algorithm);
     if (plan.split_threads > 1) {
       api::ScratchLease lease(n + exponentiation::split_powm_scratch(n, en, *s.engine, plan.split_threads));
       limb_t* x = lease.get();

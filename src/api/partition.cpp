@@ -8,8 +8,8 @@ namespace parmod {
 
 PartitionPoints partition_points(double n_bits, double phi) {
   // Finite, and small enough that lambda = phi / (2 + phi) stays below 1 in doubles.
-  if (!(n_bits >= 1) || !(n_bits <= 1e12) || !(phi > 0) || !(phi <= 1e9))
-    throw InvalidArgument("partition_points needs 1 <= n_bits <= 1e12 and 0 < phi <= 1e9");
+  if (!(n_bits >= 1) || !(n_bits <= 1e12) || !(phi > 0) || !(phi <= 1e12))
+    throw InvalidArgument("partition_points needs 1 <= n_bits <= 1e12 and 0 < phi <= 1e12");
   const auto p = exponentiation::partition_points(n_bits, phi);
   return {p.k, p.points};
 }

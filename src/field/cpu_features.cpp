@@ -1,6 +1,7 @@
 // src/field/cpu_features.cpp - detects BMI2 (mulx) and ADX (adcx/adox) at run time.
 #include "parmod/field/cpu_features.hpp"
 
+#include "limbs/cpu_features.hpp"
 #include "parmod/field/montgomery_fips_adx.hpp"
 
 namespace parmod {
@@ -8,8 +9,7 @@ namespace parmod {
 namespace {
 bool detect() noexcept {
 #if defined(PARMOD_FIELD_HAVE_ADX_KERNEL)
-  __builtin_cpu_init();
-  return __builtin_cpu_supports("bmi2") && __builtin_cpu_supports("adx");
+  return limbs::cpu_has_mulx_adx();
 #else
   return false;
 #endif

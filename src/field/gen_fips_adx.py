@@ -1,15 +1,20 @@
 #!/usr/bin/env python3
-"""Generates include/parmod/field/fips_adx_asm.hpp: FIPS Montgomery
-multiplication and squaring for N = 2..8 limbs, each as one inline-assembly
-block using mulx/adcx/adox (see montgomery_fips_adx.hpp for the algorithm).
+"""Generates include/parmod/field/fips_adx_asm.hpp: Montgomery
+multiplication with mulx/adcx/adox, each kernel one inline-assembly block
+(see montgomery_fips_adx.hpp): operand scanning (CIOS, gen_cios) for
+N = 2..6 in three variants (strict wide, strict narrow, lazy), squaring by
+separated operand scanning (gen_sos_sqr) for N = 2..4, and FIPS
+multiplication and squaring (gen_mul, gen_sqr) for N = 7, 8, where the CIOS
+accumulator does not fit in the registers.  Every block uses at most 13
+registers including rdx (what gcc -O0 with AddressSanitizer leaves).
 
 Usage: python3 src/field/gen_fips_adx.py > include/parmod/field/fips_adx_asm.hpp
 
-Both kernels keep three-word column accumulators in registers that are
+The FIPS kernels (N = 7, 8) keep three-word column accumulators in registers that are
 renamed column by column instead of moved, use lo, hi and rdx for the
 products, and reach a, b, p and one N-word buffer through pointer registers.
 The buffer holds the digits m_j and then, in place, the result words (m_j is
-dead once result word j is written).  At most 13 registers plus rdx, and no
+dead once result word j is written).  At most 12 registers plus rdx, and no
 memory operand that needs its own base register, so the code also builds at
 -O0 with a frame pointer (sanitizer builds).
 
@@ -213,15 +218,251 @@ inline u64 {name}<{N}>(u64* buf, {args}) {{
 """
 
 
+
+# ---- operand scanning (CIOS) ------------------------------------------------
+CIOS_MAX_N = 6  # N+1 (narrow) or N+2 (wide) accumulator words + lo, hi, rdx + pointers: see cios_tight
+
+
+def cios_tight(N, narrow):
+    # accumulator + lo, hi + pointers a, b, p + rdx must fit in 13 registers
+    # (gcc at -O0 with AddressSanitizer leaves no more to an asm block);
+    # only N = 6 wide needs 14 and then keeps b in memory
+    return (N + 2 if not narrow else N + 1) + 2 + 3 + 1 > 13
+
+
+def gen_cios(N, final, narrow):
+    """Montgomery multiplication by coarsely integrated operand scanning.
+
+    For each word b_i: T += a*b_i (a row of mulx, lo words on the CF chain
+    (adcx), hi words on the OF chain (adox)), then q = t0*pinv and T += q*p
+    the same way (t0 becomes 0), and T shifts down one word -- by renaming
+    the registers, no move.  The accumulator T lives in registers.
+
+    Bound: with inputs a, b < M (M = p strict, 2p lazy), T < a + p before
+    each row (induction: (T + a*b_i + q*p)/beta < (a + p + (a + p)(beta-1))/beta),
+    so T + a*b_i + q*p < (a + p)*beta and the result T < a + p <= M + p.
+      wide   (any p < R):        a + p < 2R: T needs N+2 words (top 0 or 1);
+      narrow (M + p <= R, i.e.   a + p <= R: T + a*b_i + q*p < R*beta fits
+              p < R/2 strict,    N+1 words and the result N words; the carry
+              always when lazy):  out of the top word is always 0."""
+    L = []
+    W = N + 2 if not narrow else N + 1  # accumulator registers
+    T = [f"%[t{i}]" for i in range(W)]
+    tight = cios_tight(N, narrow)
+    for i in range(N):
+        if tight:  # b stays in memory: one register less (13 in all, see cios_tight)
+            L.append("movq %[b], %%rdx")
+            L.append(f"movq {8 * i}(%%rdx), %%rdx")
+        else:
+            L.append(f"movq {mem('b', i)}, %%rdx")
+        if i == 0:
+            # T = a*b_0 (T is zero): one adc chain
+            L.append(f"mulxq {mem('a', 0)}, {T[0]}, {T[1]}")
+            for j in range(1, N):
+                L.append(f"mulxq {mem('a', j)}, %[lo], {T[j + 1]}")
+                L.append(f"{'addq' if j == 1 else 'adcq'} %[lo], {T[j]}")
+            L.append(f"adcq $0, {T[N]}")
+        else:
+            # T_N (narrow) / T_(N+1) (wide) is the register zeroed by the last reduction
+            L.append("xorl %k[lo], %k[lo]")  # CF = OF = 0
+            for j in range(N):
+                L.append(f"mulxq {mem('a', j)}, %[lo], %[hi]")
+                L.append(f"adcxq %[lo], {T[j]}")
+                L.append(f"adoxq %[hi], {T[j + 1]}")
+            if narrow:
+                L.append(f"adcxq %[zero], {T[N]}")  # OF = 0 here (bound), CF is the last carry
+            else:
+                L.append(f"adcxq %[zero], {T[N]}")
+                L.append(f"adcxq %[zero], {T[N + 1]}")
+                L.append(f"adoxq %[zero], {T[N + 1]}")
+        # q = t0 * pinv; T += q*p
+        L.append(f"movq {T[0]}, %%rdx")
+        L.append("imulq %[pinv], %%rdx")
+        if i == 0 and not narrow:
+            L.append(f"xorl {k32(T[N + 1])}, {k32(T[N + 1])}")  # T_(N+1) = 0; CF = OF = 0 (imul set them)
+        else:
+            L.append("xorl %k[lo], %k[lo]")  # CF = OF = 0 (imul set them)
+        for j in range(N):
+            L.append(f"mulxq {mem('p', j)}, %[lo], %[hi]")
+            L.append(f"adcxq %[lo], {T[j]}")
+            if narrow and j == N - 1:
+                L.append(f"adoxq %[hi], {T[N]}")  # no carry out (bound)
+            else:
+                L.append(f"adoxq %[hi], {T[j + 1]}")
+        z = T[0]  # now 0
+        L.append(f"adcxq {z}, {T[N]}")
+        if not narrow:
+            L.append(f"adoxq {z}, {T[N + 1]}")
+            L.append(f"adcxq {z}, {T[N + 1]}")
+        T = T[1:] + T[:1]
+    # result: T_0..T_(N-1), plus T_N (0 or 1) when wide
+    if not final:
+        L.append("movq %[r], %[lo]")
+        for j in range(N):
+            L.append(f"movq {T[j]}, {8 * j}(%[lo])")
+        return L
+    if tight:
+        # too few registers for a copy of T: compute only the borrow of
+        # T - p, then subtract p*c with c = 1 iff T >= p, each p_j*c by a
+        # mulx (it leaves the flags, and so the sbb chain, alone)
+        for j in range(N):
+            L.append(f"movq {T[j]}, %[lo]")
+            L.append(f"{'subq' if j == 0 else 'sbbq'} {mem('p', j)}, %[lo]")
+        L.append(f"sbbq $0, {T[N]}")  # CF = 1 iff T < p
+        L.append("movl $0, %%edx")
+        L.append("setnc %%dl")  # rdx = c
+        for j in range(N):
+            L.append(f"mulxq {mem('p', j)}, %[lo], %[hi]")
+            L.append(f"{'subq' if j == 0 else 'sbbq'} %[lo], {T[j]}")
+        L.append("movq %[r], %[lo]")
+        for j in range(N):
+            L.append(f"movq {T[j]}, {8 * j}(%[lo])")
+        return L
+    S = ["%[lo]", "%[hi]", "%%rdx", "%[a]", "%[b]", T[W - 1]][:N]
+    for j in range(N):
+        L.append(f"movq {T[j]}, {S[j]}")
+        L.append(f"{'subq' if j == 0 else 'sbbq'} {mem('p', j)}, {S[j]}")
+    if not narrow:
+        L.append(f"sbbq $0, {T[N]}")  # CF = 1 iff T < p
+    for j in range(N):
+        L.append(f"cmovcq {T[j]}, {S[j]}")  # keep T if T < p
+    L.append(f"movq %[r], {T[0]}")
+    for j in range(N):
+        L.append(f"movq {S[j]}, {8 * j}({T[0]})")
+    return L
+
+
+def emit_cios(N, final, narrow):
+    lines = gen_cios(N, final, narrow)
+    body = "\n".join(f'      "{l}\\n\\t"' for l in lines)
+    W = N + 1 if narrow else N + 2
+    tight = cios_tight(N, narrow)
+    b_out = "" if tight else ', [b] "+r"(b)'
+    b_in = ', [b] "m"(b)' if tight else ""
+    tdecl = ", ".join(f"t{i}" for i in range(W))
+    touts = ", ".join(f'[t{i}] "=&r"(t{i})' for i in range(W))
+    return f"""
+// r = MontMul(a, b) for N = {N}, {'reduced to [0, p)' if final else 'lazy: in [0, 2p), requires p < R/4'}{', requires p < R/2' if narrow and final else ''}.
+template <>
+inline void mont_mul<{N}, {'true' if final else 'false'}, {'true' if narrow else 'false'}>(u64* r, const u64* a, const u64* b, const u64* p, u64 pinv) {{
+  u64 {tdecl}, lo, hi;
+  __asm__ volatile(
+{body}
+      : {touts},
+        [lo] "=&r"(lo), [hi] "=&r"(hi), [a] "+r"(a){b_out}
+      : [p] "r"(p), [r] "m"(r), [pinv] "m"(pinv), [zero] "m"(kZeroWord){b_in}
+      : "rdx", "cc", "memory");
+}}
+"""
+
+
+SQR_MAX_N = 4  # 2N product words + lo, hi, rdx + a, p fit in 13 registers (N = 4: exactly)
+
+
+def gen_sos_sqr(N, final, narrow):
+    """Montgomery squaring by separated operand scanning: T = a^2 (2N words,
+    all in registers: the N(N-1)/2 cross products once, doubled by an adcx
+    chain while the squares a_i^2 are added on the adox chain), then N
+    reduction rows T += q_i*p*beta^i (q_i = T_i*pinv).  The carry out of row
+    i at word i+N+1 waits in the register of the zeroed word T_i and is
+    added at the end of row i+1.  Result T_N..T_(2N-1) plus that carry (the
+    top word: 0 or 1; 0 when narrow), same value as the multiplication."""
+    L = []
+    T = [f"%[t{i}]" for i in range(2 * N)]
+    # cross products, row j: T[j+1..j+N] += a_j * a_(j+1..N-1)
+    L.append(f"movq {mem('a', 0)}, %%rdx")
+    L.append(f"mulxq {mem('a', 1)}, {T[1]}, {T[2]}")
+    for k in range(2, N):
+        L.append(f"mulxq {mem('a', k)}, %[lo], {T[k + 1]}")
+        L.append(f"{'addq' if k == 2 else 'adcq'} %[lo], {T[k]}")
+    if N > 2:
+        L.append(f"adcq $0, {T[N]}")
+    for j in range(1, N - 1):
+        L.append(f"xorl {k32(T[j + N])}, {k32(T[j + N])}")  # fresh top word; CF = OF = 0
+        L.append(f"movq {mem('a', j)}, %%rdx")
+        for k in range(j + 1, N):
+            L.append(f"mulxq {mem('a', k)}, %[lo], %[hi]")
+            L.append(f"adcxq %[lo], {T[j + k]}")
+            L.append(f"adoxq %[hi], {T[j + k + 1]}")
+        L.append(f"adcxq %[zero], {T[j + N]}")  # (OF = 0: no carry out of the top word)
+    # T = 2*T + sum a_i^2 beta^(2i): doubling on CF, squares on OF
+    L.append(f"xorl {k32(T[2 * N - 1])}, {k32(T[2 * N - 1])}")
+    for i in range(N):
+        L.append(f"movq {mem('a', i)}, %%rdx")
+        if i == 0:
+            L.append(f"mulxq %%rdx, {T[0]}, %[hi]")
+        else:
+            L.append("mulxq %%rdx, %[lo], %[hi]")
+            L.append(f"adcxq {T[2 * i]}, {T[2 * i]}")
+            L.append(f"adoxq %[lo], {T[2 * i]}")
+        L.append(f"adcxq {T[2 * i + 1]}, {T[2 * i + 1]}")
+        L.append(f"adoxq %[hi], {T[2 * i + 1]}")
+    # reduction rows
+    carry = "%[zero]"
+    for i in range(N):
+        L.append(f"movq {T[i]}, %%rdx")
+        L.append("imulq %[pinv], %%rdx")
+        L.append("xorl %k[lo], %k[lo]")  # CF = OF = 0 (imul set them)
+        for j in range(N):
+            L.append(f"mulxq {mem('p', j)}, %[lo], %[hi]")
+            L.append(f"adcxq %[lo], {T[i + j]}")
+            L.append(f"adoxq %[hi], {T[i + j + 1]}")
+        # T_i is 0 now: it takes the carry into word i+N+1
+        L.append(f"adcxq {carry}, {T[i + N]}")
+        L.append(f"adcxq {T[i]}, {T[i]}")
+        L.append(f"adoxq %[zero], {T[i]}")
+        carry = T[i]
+    R = T[N:]
+    top = carry
+    if not final:
+        L.append("movq %[r], %[lo]")
+        for j in range(N):
+            L.append(f"movq {R[j]}, {8 * j}(%[lo])")
+        return L
+    S = ["%[lo]", "%[hi]", "%%rdx", "%[a]"][:N]
+    for j in range(N):
+        L.append(f"movq {R[j]}, {S[j]}")
+        L.append(f"{'subq' if j == 0 else 'sbbq'} {mem('p', j)}, {S[j]}")
+    L.append(f"sbbq $0, {top}")  # CF = 1 iff T < p
+    for j in range(N):
+        L.append(f"cmovcq {R[j]}, {S[j]}")
+    L.append(f"movq %[r], {R[0]}")
+    for j in range(N):
+        L.append(f"movq {S[j]}, {8 * j}({R[0]})")
+    return L
+
+
+def emit_sqr(N, final, narrow):
+    lines = gen_sos_sqr(N, final, narrow)
+    body = "\n".join(f'      "{l}\\n\\t"' for l in lines)
+    tdecl = ", ".join(f"t{i}" for i in range(2 * N))
+    touts = ", ".join(f'[t{i}] "=&r"(t{i})' for i in range(2 * N))
+    return f"""
+// r = MontMul(a, a) for N = {N}, {'reduced to [0, p)' if final else 'lazy: in [0, 2p), requires p < R/4'}{', requires p < R/2' if narrow and final else ''}.
+template <>
+inline void mont_sqr<{N}, {'true' if final else 'false'}, {'true' if narrow else 'false'}>(u64* r, const u64* a, const u64* p, u64 pinv) {{
+  u64 {tdecl}, lo, hi;
+  __asm__ volatile(
+{body}
+      : {touts},
+        [lo] "=&r"(lo), [hi] "=&r"(hi), [a] "+r"(a)
+      : [p] "r"(p), [r] "m"(r), [pinv] "m"(pinv), [zero] "m"(kZeroWord)
+      : "rdx", "cc", "memory");
+}}
+"""
+
+
 def main():
     print("""// parmod/field/fips_adx_asm.hpp - GENERATED by src/field/gen_fips_adx.py; do not edit.
 //
-// FIPS Montgomery multiplication and squaring with mulx/adcx/adox, one
-// inline-assembly block per limb count N = 2..8 (the algorithm, bound and
-// contract of montgomery_fips.hpp / montgomery_fips_adx.hpp).  Each function
-// writes out = MontMul(...) mod R and returns the top bit (the value is
-// top*R + out < 2p); the caller does the final subtraction if it wants one.
-// Only call when cpu_has_mulx_adx().  No branch, no data-dependent address.
+// Montgomery multiplication with mulx/adcx/adox, one inline-assembly block
+// per kernel (algorithms, bound and contract: montgomery_fips.hpp and
+// montgomery_fips_adx.hpp).  mont_mul<N, Final, Narrow> (N = 2..6, operand
+// scanning) writes r = MontMul(a, b), reduced to [0, p) if Final.  mul<N> and
+// sqr<N> (N = 7, 8, product scanning) write out = MontMul(...) mod R and
+// return the top bit (the value is top*R + out < 2p); the caller does the
+// final subtraction if it wants one.  Only call when cpu_has_mulx_adx().  No
+// branch, no data-dependent address.
 #pragma once
 
 #include <cstdint>
@@ -236,10 +477,27 @@ inline constexpr u64 kZeroWord = 0;
 template <int N>
 u64 mul(u64* buf, const u64* a, const u64* b, const u64* p, u64 pinv);
 template <int N>
-u64 sqr(u64* buf, const u64* a, const u64* p, u64 pinv);""")
-    for N in range(2, 9):
+u64 sqr(u64* buf, const u64* a, const u64* p, u64 pinv);
+
+// Operand-scanning kernels (mont_mul) exist for N = 2..kCiosMaxN.
+inline constexpr int kCiosMaxN = """ + str(CIOS_MAX_N) + """;
+template <int N, bool Final, bool Narrow>
+void mont_mul(u64* r, const u64* a, const u64* b, const u64* p, u64 pinv);
+// Operand-scanning squaring kernels (mont_sqr) exist for N = 2..kSqrMaxN.
+inline constexpr int kSqrMaxN = """ + str(SQR_MAX_N) + """;
+template <int N, bool Final, bool Narrow>
+void mont_sqr(u64* r, const u64* a, const u64* p, u64 pinv);""")
+    for N in range(CIOS_MAX_N + 1, 9):  # product scanning only where CIOS does not fit
         print(emit("mul", N, gen_mul(N), False), end="")
         print(emit("sqr", N, gen_sqr(N), True), end="")
+    for N in range(2, CIOS_MAX_N + 1):
+        print(emit_cios(N, True, False), end="")
+        print(emit_cios(N, True, True), end="")
+        print(emit_cios(N, False, True), end="")
+    for N in range(2, SQR_MAX_N + 1):
+        print(emit_sqr(N, True, False), end="")
+        print(emit_sqr(N, True, True), end="")
+        print(emit_sqr(N, False, True), end="")
     print("\n}  // namespace parmod::field::fips::adx_asm")
 
 

@@ -1,6 +1,8 @@
 // limbs/comba.cpp - Comba, Modified Comba and the mulx/adx kernel (see comba.hpp).
 #include "limbs/comba.hpp"
 
+#include "limbs/cpu_features.hpp"
+
 #include <immintrin.h>
 
 namespace parmod::limbs {
@@ -120,16 +122,10 @@ __attribute__((target("bmi2,adx"))) void adx_kernel(limb_t* rp, const limb_t* ap
   rp[2 * n - 1] = a0;
 }
 
-bool detect_adx() noexcept {
-  __builtin_cpu_init();
-  return __builtin_cpu_supports("bmi2") && __builtin_cpu_supports("adx");
-}
-
 }  // namespace
 
 bool comba_adx_available() noexcept {
-  static const bool yes = detect_adx();
-  return yes;
+  return cpu_has_mulx_adx();
 }
 
 void comba_mul_adx(limb_t* rp, const limb_t* ap, const limb_t* bp, std::size_t n) noexcept {

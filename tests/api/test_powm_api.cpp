@@ -121,3 +121,27 @@ TEST(PowmApi, PartitionPoints) {
 
 }  // namespace
 }  // namespace parmod::test
+
+namespace parmod::test {
+namespace {
+
+TEST(PublicCounts, MultipartiteLemmas) {
+  // k = 5: Figure 1 shows 6 PMR and 6 PBR calls (Lemma 2 erratum), first PBR weight 6.
+  const MultipartiteCounts c5 = multipartite_counts(5);
+  EXPECT_EQ(c5.pmr_calls, 6);
+  EXPECT_EQ(c5.pbr_calls, 6);
+  EXPECT_EQ(c5.first_pbr_weight, 6);
+  EXPECT_EQ(c5.unreduced_products, 25 - 12);
+  EXPECT_EQ(c5.grouped_pmr_calls, 3);
+  for (int k = 1; k <= 40; ++k) {
+    const MultipartiteCounts c = multipartite_counts(k);
+    const int h = (k + 1) / 2;
+    EXPECT_EQ(c.pmr_calls, h * (h + 1) / 2) << k;
+    EXPECT_EQ(c.unreduced_products, k * k - 2 * c.pmr_calls) << k;
+    EXPECT_EQ(c.grouped_pbr_calls, h) << k;
+  }
+  EXPECT_THROW(multipartite_counts(0), InvalidArgument);
+}
+
+}  // namespace
+}  // namespace parmod::test

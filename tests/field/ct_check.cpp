@@ -131,6 +131,12 @@ int main(int argc, char** argv) {
     check_adx_kernels<4>("30644e72e131a029b85045b68181585d97816a916871ca8d3c208c16d87cfd47");
     check_adx_kernels<4>("ffffffff00000001000000000000000000000000ffffffffffffffffffffffff");
     check_adx_kernels<6>("1a0111ea397fe69a4b1ba7b6434bacd764774b84f38512bf6730d2a0f6b0f6241eabfffeb153ffffb9feffffffffaaab");
+    // strict with p < R/2 (narrow operand-scanning kernel), strict p > R/2 at N = 6, product scanning at N = 8
+    check_adx_kernels<4>("7fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffed");  // 2^255 - 19
+    check_adx_kernels<6>(
+        "fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffeffffffff0000000000000000ffffffff");  // P-384
+    check_adx_kernels<8>(
+        "fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffdc7");
   }
   std::vector<parmod::FieldPath> paths{parmod::FieldPath::portable};
   if (parmod::cpu_has_mulx_adx()) paths.push_back(parmod::FieldPath::mulx_adx);

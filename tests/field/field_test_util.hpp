@@ -66,6 +66,7 @@ inline std::vector<std::pair<std::string, mpz_class>> moduli_for(int n, unsigned
   Rng rng(seed * 7919 + n);
   std::vector<std::pair<std::string, mpz_class>> v;
   v.push_back({"random-full", random_prime(rng, 64 * n, true)});
+  v.push_back({"random-R/2", random_prime(rng, 64 * n - 1, true)});  // strict, p < R/2 (narrow adx kernel)
   v.push_back({"random-R/4", random_prime(rng, 64 * n - 2, true)});
   v.push_back({"random-R/16", random_prime(rng, 64 * n - 5, true)});
   v.push_back({"random-small", random_prime(rng, 64 * (n - 1) + 3, true)});

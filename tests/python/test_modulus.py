@@ -9,16 +9,16 @@ from conftest import EDGE_MODULI, exp_budget, gmpy2, int_id, ints, moduli, needs
 
 
 @settings(max_examples=120)
-@given(moduli(), st.sampled_from(["auto", "barrett", "montgomery"]), st.data())
+@given(moduli(), st.sampled_from(["auto", "barrett", "montgomery", "bipartite", "multipartite"]), st.data())
 def test_modulus_ops(m, algorithm, data):
-    if algorithm == "montgomery" and m % 2 == 0:
+    if algorithm in ("montgomery", "bipartite", "multipartite") and m % 2 == 0:
         algorithm = "barrett"
     M = parmod.Modulus(m, algorithm=algorithm)
     am = abs(m)
     assert M.value == m and type(M.value) is int
     assert M.bits == am.bit_length()
     assert M.limbs == (am.bit_length() + 63) // 64
-    assert M.algorithm in ("montgomery", "barrett")
+    assert M.algorithm in ("montgomery", "barrett", "bipartite", "multipartite")
     if algorithm != "auto":
         assert M.algorithm == algorithm
     assert M.threads >= 1
@@ -35,7 +35,7 @@ def test_modulus_ops(m, algorithm, data):
     else:
         assert M.pow(a, e) == expected
     # The internal representation: to_mont / mont_mul / from_mont.
-    R = 2 ** (64 * M.limbs) if M.algorithm == "montgomery" else 1
+    R = {"montgomery": 2 ** (64 * M.limbs), "barrett": 1}.get(M.algorithm, 2 ** (64 * (M.limbs // 2)))
     x, y = M.to_mont(a), M.to_mont(b)
     assert x == (a * R) % am and 0 <= x < am
     z = M.mont_mul(x, y)

@@ -3,13 +3,16 @@
 // Steps (progress on stderr):
 //  1. redc_products_threshold: the smallest limb count from which REDC by two
 //     products beats word-by-word REDC (interleaved medians at 8..96 limbs).
-//  2. modmul.odd: Montgomery against Barrett per size (1024..65536 bits).
+//  2. modmul.odd: Montgomery against Barrett per size (1024..65536 bits); with
+//     2 threads or more also modmul.odd.parallel: Montgomery on one thread
+//     against bipartite and multipartite on all of them.
 //  3. every step registered by later modules (tools/parmod/registry.hpp).
 // The table goes to config::tuning_file_path() ($PARMOD_TUNING_FILE, ...).
 #include <iostream>
 #include <map>
 #include <sstream>
 
+#include "api/modulus_state.hpp"
 #include "config/tuning_table.hpp"
 #include "harness.hpp"
 #include "modmul/barrett_mul.hpp"
@@ -86,6 +89,45 @@ std::string tune_odd_algorithm(gmp_randclass& rng) {
   return table.str();
 }
 
+// With T >= 2 threads: the product in each algorithm's representation, on T
+// threads, per size; the fastest algorithm per size becomes "modmul.odd.parallel".
+std::string tune_odd_parallel(gmp_randclass& rng, int threads) {
+  std::ostringstream table;
+  std::string last;
+  for (unsigned bits = 1024; bits <= 65536; bits *= 2) {
+    mpz_class P = rng.get_z_bits(bits);
+    mpz_setbit(P.get_mpz_t(), bits - 1);
+    mpz_setbit(P.get_mpz_t(), 0);
+    const std::vector<Algorithm> algos = {Algorithm::montgomery, Algorithm::bipartite, Algorithm::multipartite};
+    std::vector<Modulus> mods;
+    std::vector<std::vector<limb_t>> work;
+    for (Algorithm a : algos) mods.emplace_back(P, a, a == Algorithm::montgomery ? 1 : threads);
+    const std::size_t n = mods[0].limbs();
+    std::vector<limb_t> x(n), y(n), r(n);
+    modmul::to_limbs(x.data(), n, rng.get_z_range(P));
+    modmul::to_limbs(y.data(), n, rng.get_z_range(P));
+    std::vector<bench::Variant> v;
+    for (std::size_t i = 0; i < algos.size(); ++i) {
+      const detail::ModulusState* st = api::state_of(mods[i]);
+      work.emplace_back(st->engine->scratch_limbs(n));
+      limb_t* w = work.back().data();
+      v.push_back({algorithm_name(algos[i]), [&, st, w] { st->engine->mul(r.data(), x.data(), y.data(), st->k, w); }});
+    }
+    const auto t = bench::measure_interleaved(v, bench::Options{9, 0.003});
+    std::size_t best = 0;
+    for (std::size_t i = 1; i < t.size(); ++i)
+      if (t[i].median_ns < 0.97 * t[best].median_ns) best = i;
+    std::cerr << "  modmul " << bits << " bits, " << threads << " threads:";
+    for (const auto& x : t) std::cerr << ' ' << x.name << ' ' << bench::format_us(x.median_ns) << " us";
+    std::cerr << " -> " << t[best].name << '\n';
+    const std::string name = t[best].name;
+    if (!last.empty() && name != last) table << (n / 2 + n / 4) << ':' << last << ' ';
+    last = name;
+  }
+  table << "18446744073709551615:" << last;
+  return table.str();
+}
+
 }  // namespace
 
 int cmd_tune(const Options& o) {
@@ -100,6 +142,10 @@ int cmd_tune(const Options& o) {
   modmul::set_redc_products_threshold(redc);
   std::cerr << "[2/" << 2 + tune_steps().size() << "] modular multiplication: Montgomery against Barrett\n";
   values["modmul.odd"] = tune_odd_algorithm(rng);
+  if (const int threads = resolve_num_threads(o.threads); threads >= 2) {
+    std::cerr << "    and with " << threads << " threads: Montgomery (1 thread) against bipartite and multipartite\n";
+    values["modmul.odd.parallel"] = tune_odd_parallel(rng, threads);
+  }
   std::string error;
   if (!config::write_tuning_values(values, "parmod tuning table, written by `parmod tune` on " + bench::machine_description(),
                                    &error))

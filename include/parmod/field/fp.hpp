@@ -149,7 +149,9 @@ class Fp {
     field::limbs::shr1<N>(r.v, r.v, c);
     return r;
   }
-  // a*b (Montgomery product), FIPS kernel of the context's path.
+  // a*b (Montgomery product), kernel of the context's path (portable:
+  // product scanning; mulx_adx: operand scanning for N <= 6, product
+  // scanning for N = 7, 8; see montgomery_fips_adx.hpp).
   // Also valid for a < k*M with k = mul_unreduced_ok(), b < M.
   Element mul(const Element& a, const Element& b) const {
     Element r;
@@ -164,7 +166,9 @@ class Fp {
     else field::fips::mul_portable<N, true>(r.v, a.v, b.v, p_, pinv_);
     return r;
   }
-  // a^2, dedicated FIPS squaring (symmetric products once).
+  // a^2: portable path, dedicated FIPS squaring (symmetric products once);
+  // mulx_adx path, the multiplication kernel for N <= 6 (faster there, see
+  // montgomery_fips_adx.hpp), dedicated FIPS squaring for N = 7, 8.
   Element sqr(const Element& a) const {
     Element r;
 #if defined(PARMOD_FIELD_HAVE_ADX_KERNEL)

@@ -1,0 +1,80 @@
+// api/multi_powm.cpp - Modulus::multi_pow and multi_powm: prod(pow(b_i, e_i, m)) % m
+// with Python's semantics, computed as one multi-exponentiation (multiexp/).
+//
+// Semantics are settled on the caller's thread before any task runs: lengths
+// checked (InvalidArgument), negative exponents turned into inverses
+// (NotInvertible thrown here), bases reduced into [0, |m|), items with
+// exponent 0 dropped (pow(b, 0, m) = 1 % m, also for b = 0).  Then the cost
+// model (multiexp/multiexp_plan, with the tuned phi = M/S "powm.phi_percent") picks Lim-Lee MULEXP, interleaved windows or
+// parallel EXP and the chunk count from (count, exponent bits, limbs, the
+// Modulus's threads), and parallel_multiexp runs it on the team.
+#include <algorithm>
+#include <atomic>
+
+#include "api/integer_semantics.hpp"
+#include "api/modulus_state.hpp"
+#include "api/scratch.hpp"
+#include "config/tuning_table.hpp"
+#include "multiexp/multiexp_plan.hpp"
+#include "multiexp/parallel_multiexp.hpp"
+#include "runtime/team.hpp"
+
+namespace parmod {
+
+mpz_class Modulus::multi_pow(const std::vector<mpz_class>& bases, const std::vector<mpz_class>& exps) const {
+  if (bases.size() != exps.size())
+    throw InvalidArgument("multi_pow: bases and exps must have the same length");
+  const detail::ModulusState& s = *api::state_of(*this);
+  if (s.P == 1) return 0;
+  return api::guarded([&] {
+    const std::size_t n = s.n();
+    // Items with a nonzero exponent: base (reduced, inverted for e < 0) and |e|.
+    std::vector<mpz_class> abs_exps;
+    std::vector<limb_t> xs;
+    abs_exps.reserve(bases.size());
+    xs.reserve(bases.size() * n);
+    for (std::size_t i = 0; i < bases.size(); ++i) {
+      if (exps[i] == 0) continue;
+      mpz_class b = bases[i];
+      abs_exps.push_back(api::resolve_negative_exponent(b, exps[i], s.P));
+      xs.resize(xs.size() + n);
+      api::reduce_to_limbs(xs.data() + xs.size() - n, n, b, s.P);
+    }
+    const std::size_t nb = abs_exps.size();
+    std::vector<limb_t> r(n, 0);
+    if (nb == 0) {
+      r[0] = 1;  // the empty product, 1 % P with P > 1
+      return api::result_from(s, r.data());
+    }
+    std::vector<const limb_t*> ep(nb);
+    std::vector<std::size_t> en(nb);
+    std::size_t bits = 0;
+    for (std::size_t i = 0; i < nb; ++i) {
+      ep[i] = mpz_limbs_read(abs_exps[i].get_mpz_t());
+      en[i] = mpz_size(abs_exps[i].get_mpz_t());
+      bits = std::max<std::size_t>(bits, mpz_sizeinbase(abs_exps[i].get_mpz_t(), 2));
+    }
+    // While the team is busy or unhealthy (its workers rarely got a core in
+    // time lately) plan for one thread, probing the parallel plan one call in
+    // eight: a parallel plan run by one thread does its chunks' extra squarings.
+    static std::atomic<unsigned> probe{0};
+    int threads = s.threads;
+    if (threads > 1 && (!runtime::team_free() || runtime::inside_task() ||
+                        (runtime::team_health() < 0.5 && (probe.fetch_add(1, std::memory_order_relaxed) & 7) != 0)))
+      threads = 1;
+    static const double phi = std::max(1.0, static_cast<double>(config::tuning_integer("powm.phi_percent", 130)) / 100.0);
+    const multiexp::Plan plan = multiexp::choose_plan(nb, bits, n, threads, phi);
+    api::ScratchLease lease(multiexp::parallel_multiexp_scratch(n, nb, plan, *s.engine));
+    multiexp::parallel_multiexp(r.data(), xs.data(), nb, ep.data(), en.data(), plan, s.k, *s.engine, threads,
+                                lease.get(), nullptr);
+    return api::result_from(s, r.data());
+  });
+}
+
+mpz_class multi_powm(const std::vector<mpz_class>& bases, const std::vector<mpz_class>& exps, const mpz_class& m) {
+  if (bases.size() != exps.size())
+    throw InvalidArgument("multi_powm: bases and exps must have the same length");
+  return Modulus(m).multi_pow(bases, exps);
+}
+
+}  // namespace parmod

@@ -1,0 +1,67 @@
+#include "multiexp/mulexp.hpp"
+
+#include <algorithm>
+
+#include "multiexp/lim_lee_table.hpp"
+#include "multiexp/mulexp_model.hpp"
+#include "powm/exponent_bits.hpp"
+
+namespace parmod::multiexp {
+
+std::size_t max_exponent_bits(const limb_t* const* ep, const std::size_t* en, std::size_t nb) noexcept {
+  std::size_t b = 0;
+  for (std::size_t i = 0; i < nb; ++i) b = std::max(b, exponentiation::exponent_bit_length(ep[i], en[i]));
+  return b;
+}
+
+namespace {
+inline unsigned bit_at(const limb_t* ep, std::size_t en, std::size_t pos) noexcept {
+  const std::size_t limb = pos / kLimbBits;
+  return limb < en ? static_cast<unsigned>((ep[limb] >> (pos % kLimbBits)) & 1) : 0u;
+}
+}  // namespace
+
+void mulexp_chunk(limb_t* acc, const limb_t* table, std::size_t nb, std::size_t k, const limb_t* const* ep,
+                  const std::size_t* en, std::size_t lo, std::size_t hi, const modmul::ModulusConstants& kc,
+                  const modmul::Engine& engine, limb_t* scratch, OpCount* count) noexcept {
+  const std::size_t n = kc.n;
+  mpn_copyi(acc, engine.one(kc), static_cast<mp_size_t>(n));
+  for (std::size_t pos = hi; pos-- > lo;) {
+    engine.sqr(acc, acc, kc, scratch);  // line 9
+    if (count) ++count->sqr;
+    std::size_t offset = 0, base = 0;
+    for (std::size_t i = 0; i < k; ++i) {  // lines 10-13
+      const std::size_t g = group_size(nb, k, i);
+      std::size_t j = 0;
+      for (std::size_t u = 0; u < g; ++u) j = (j << 1) | bit_at(ep[base + u], en[base + u], pos);
+      if (j != 0) {
+        engine.mul(acc, acc, table + (offset + j) * n, kc, scratch);
+        if (count) ++count->mul;
+      }
+      offset += std::size_t(1) << g;
+      base += g;
+    }
+  }
+  for (std::size_t s = 0; s < lo; ++s) engine.sqr(acc, acc, kc, scratch);  // completing squarings
+  if (count) count->sqr += lo;
+}
+
+std::size_t mulexp_scratch(std::size_t n, std::size_t nb, std::size_t k, const modmul::Engine& engine) noexcept {
+  return (nb + lim_lee_table_entries(nb, k) + 1) * n + engine.scratch_limbs(n);
+}
+
+void mulexp(limb_t* r, const limb_t* xs, std::size_t nb, const limb_t* const* ep, const std::size_t* en,
+            std::size_t k, const modmul::ModulusConstants& kc, const modmul::Engine& engine, limb_t* scratch,
+            OpCount* count) noexcept {
+  const std::size_t n = kc.n;
+  limb_t* reps = scratch;
+  limb_t* table = reps + nb * n;
+  limb_t* acc = table + lim_lee_table_entries(nb, k) * n;
+  limb_t* work = acc + n;
+  for (std::size_t i = 0; i < nb; ++i) engine.to_repr(reps + i * n, xs + i * n, kc, work);
+  lim_lee_precompute(table, reps, nb, k, kc, engine, work, count);
+  mulexp_chunk(acc, table, nb, k, ep, en, 0, max_exponent_bits(ep, en, nb), kc, engine, work, count);
+  engine.from_repr(r, acc, kc, work);
+}
+
+}  // namespace parmod::multiexp

@@ -1,0 +1,80 @@
+#include "multiexp/mulexp_model.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+namespace parmod::multiexp {
+
+std::size_t group_start(std::size_t n, std::size_t k, std::size_t i) noexcept { return i * n / k; }
+
+std::size_t group_size(std::size_t n, std::size_t k, std::size_t i) noexcept {
+  return group_start(n, k, i + 1) - group_start(n, k, i);
+}
+
+double mulexp_precomputation_count(std::size_t n, std::size_t k) noexcept {
+  double c = 0;
+  for (std::size_t i = 0; i < k; ++i) c += std::ldexp(1.0, static_cast<int>(group_size(n, k, i)));
+  return c;
+}
+
+double mulexp_operation_count(std::size_t n, std::size_t b, std::size_t k) noexcept {
+  double c = static_cast<double>(b);  // one squaring per bit location
+  for (std::size_t i = 0; i < k; ++i) {
+    const int g = static_cast<int>(group_size(n, k, i));
+    c += std::ldexp(1.0, g) + (1.0 - std::ldexp(1.0, -g)) * static_cast<double>(b);
+  }
+  return c;
+}
+
+double exp_operation_count(std::size_t n, std::size_t b) noexcept {
+  return 1.5 * static_cast<double>(b) * static_cast<double>(n);
+}
+
+std::size_t best_group_count(std::size_t n, std::size_t b, unsigned max_group_bits) noexcept {
+  std::size_t best = n;
+  double best_cost = 1e300;
+  for (std::size_t k = 1; k <= n; ++k) {
+    if ((n + k - 1) / k > max_group_bits) continue;
+    const double c = mulexp_operation_count(n, b, k);
+    if (c < best_cost) {
+      best_cost = c;
+      best = k;
+    }
+  }
+  return best;
+}
+
+std::vector<long> equal_chunk_ends(std::size_t b, std::size_t /*k*/, unsigned tau) {
+  std::vector<long> ends(tau);
+  for (unsigned i = 0; i < tau; ++i) ends[i] = static_cast<long>((i + 1) * b / tau) - 1;
+  return ends;
+}
+
+std::vector<long> balanced_chunk_ends(std::size_t b, double k, unsigned tau) {
+  std::vector<long> ends(tau);
+  // l_i + 1 = b (q^(i+1) - 1) / (q^tau - 1), q = (k + 1) / k: Theorem 1 divided by k^tau.
+  const double q = (k + 1.0) / k;
+  const double denom = std::expm1(static_cast<double>(tau) * std::log(q));
+  long prev = -1;
+  for (unsigned i = 0; i < tau; ++i) {
+    const double frac = std::expm1(static_cast<double>(i + 1) * std::log(q)) / denom;
+    long e = std::lround(static_cast<double>(b) * frac) - 1;
+    if (i + 1 == tau) e = static_cast<long>(b) - 1;
+    e = std::clamp(e, prev, static_cast<long>(b) - 1);
+    ends[i] = e;
+    prev = e;
+  }
+  return ends;
+}
+
+std::vector<double> modelled_chunk_work(const std::vector<long>& ends, std::size_t b, double k) {
+  std::vector<double> w(ends.size());
+  long prev = -1;
+  for (std::size_t i = 0; i < ends.size(); ++i) {
+    w[i] = (k + 1.0) * static_cast<double>(ends[i] - prev) + static_cast<double>(static_cast<long>(b) - 1 - ends[i]);
+    prev = ends[i];
+  }
+  return w;
+}
+
+}  // namespace parmod::multiexp

@@ -1,0 +1,32 @@
+// multiexp/multiexp_plan.hpp - the cost model that picks a multi-exponentiation
+// method (Lim-Lee MULEXP with k groups, interleaved windows of w bits, or
+// parallel EXP) and its chunk count for (nb, b, threads).
+//
+// Model, in modular multiplications (squarings counted as 1/phi; phi = 1 is the paper):
+//   lim_lee(k):      precomputation sum_i 2^(g_i) spread over the prefixes,
+//                    then the largest chunk's work (eq. 1 with the expected
+//                    sum_i (1 - 2^(-g_i)) multiplications per bit) under the
+//                    balanced boundaries of Theorem 1;
+//   interleaved(w):  nb 2^(w-1) precomputed (spread over tasks), then the
+//                    largest chunk with nb / (w + 1) multiplications per bit;
+//   exp:             ceil(nb / T) sliding-window exponentiations.
+// One thread gives the sequential counts (mulexp_operation_count /
+// interleaved_operation_count).  Tiny operations (under about 2e5 limb
+// products in all) stay on one thread: the team's wake-up would dominate.
+#pragma once
+
+#include <cstddef>
+
+#include "multiexp/parallel_multiexp.hpp"
+
+namespace parmod::multiexp {
+
+// The modelled critical path (multiplications) of `plan` for nb b-bit exponents.
+double plan_cost(const Plan& plan, std::size_t nb, std::size_t b);
+
+// The cheapest plan for nb >= 1 bases, b-bit exponents, n-limb modulus and up
+// to `threads` threads; phi = multiplication / squaring time (balances the
+// chunks in time, see Plan::phi).  Cost O(nb (nb + threads)).
+Plan choose_plan(std::size_t nb, std::size_t b, std::size_t n, int threads, double phi = 1.0);
+
+}  // namespace parmod::multiexp

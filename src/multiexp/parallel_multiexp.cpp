@@ -1,0 +1,181 @@
+#include "multiexp/parallel_multiexp.hpp"
+
+#include <algorithm>
+
+#include "multiexp/interleaved_window.hpp"
+#include "multiexp/lim_lee_table.hpp"
+#include "multiexp/mulexp.hpp"
+#include "multiexp/mulexp_model.hpp"
+#include "powm/exponent_bits.hpp"
+#include "runtime/team.hpp"
+
+namespace parmod::multiexp {
+namespace {
+
+constexpr unsigned kMaxChunks = 32;
+constexpr unsigned kMaxPrefixBits = 4;
+
+unsigned clamp_chunks(const Plan& plan, std::size_t nb) noexcept {
+  unsigned c = std::clamp(plan.chunks, 1u, kMaxChunks);
+  if (plan.method == Method::exp) c = static_cast<unsigned>(std::min<std::size_t>(c, nb));
+  return c;
+}
+
+// t = ceil(log2 chunks), at most kMaxPrefixBits.
+unsigned prefix_bits(unsigned chunks) noexcept {
+  unsigned t = 0;
+  while ((1u << t) < chunks && t < kMaxPrefixBits) ++t;
+  return t;
+}
+
+unsigned precompute_tasks(const Plan& plan, std::size_t nb, unsigned chunks) noexcept {
+  switch (plan.method) {
+    case Method::lim_lee: return 1u << prefix_bits(chunks);
+    case Method::interleaved: return static_cast<unsigned>(std::min<std::size_t>({nb, chunks, 1u << kMaxPrefixBits}));
+    case Method::exp: return 0;
+  }
+  return 0;
+}
+
+std::size_t table_limbs(std::size_t n, std::size_t nb, const Plan& plan) noexcept {
+  switch (plan.method) {
+    case Method::lim_lee: return lim_lee_table_entries(nb, plan.k) * n;
+    case Method::interleaved: return nb * (std::size_t(1) << (plan.w - 1)) * n;
+    case Method::exp: return 0;
+  }
+  return 0;
+}
+
+// Per task: engine scratch + one extra residue + window state; exp tasks also
+// hold their odd-power table and the current power.
+std::size_t task_limbs(std::size_t n, std::size_t nb, const Plan& plan, const modmul::Engine& engine) noexcept {
+  std::size_t s = engine.scratch_limbs(n) + n + 2 * nb;
+  if (plan.method == Method::exp) s += ((std::size_t(1) << (plan.w - 1)) + 1) * n + 2;
+  return s;
+}
+
+struct Job {
+  const Plan* plan;
+  std::size_t nb, b, n;
+  unsigned chunks, prefixes, t;
+  const limb_t* const* ep;
+  const std::size_t* en;
+  const limb_t* reps;  // the bases in the representation
+  limb_t* table;
+  limb_t* partials;    // chunks x n
+  limb_t* work;        // per task
+  std::size_t task_stride;
+  const std::size_t* lo;
+  const std::size_t* hi;
+  const modmul::ModulusConstants* kc;
+  const modmul::Engine* engine;
+  OpCount* chunk_counts;
+};
+
+void precompute_task(const void* ctx, unsigned p) {
+  const Job& j = *static_cast<const Job*>(ctx);
+  limb_t* work = j.work + p * j.task_stride;
+  if (j.plan->method == Method::lim_lee) {
+    for (std::size_t g = 0; g < j.plan->k; ++g)
+      lim_lee_precompute_prefix(j.table, j.reps, j.nb, j.plan->k, g, j.t, p, *j.kc, *j.engine, work, nullptr);
+  } else {
+    for (std::size_t i = p; i < j.nb; i += j.prefixes)
+      interleaved_precompute_base(j.table, j.reps, i, j.plan->w, *j.kc, *j.engine, work, nullptr);
+  }
+}
+
+void chunk_task(const void* ctx, unsigned c) {
+  const Job& j = *static_cast<const Job*>(ctx);
+  limb_t* work = j.work + (j.prefixes + c) * j.task_stride;
+  limb_t* acc = j.partials + c * j.n;
+  OpCount* count = j.chunk_counts ? j.chunk_counts + c : nullptr;
+  const modmul::Engine& e = *j.engine;
+  if (j.plan->method == Method::lim_lee) {
+    mulexp_chunk(acc, j.table, j.nb, j.plan->k, j.ep, j.en, j.lo[c], j.hi[c], *j.kc, e, work, count);
+  } else if (j.plan->method == Method::interleaved) {
+    interleaved_chunk(acc, j.table, j.nb, j.plan->w, j.ep, j.en, j.lo[c], j.hi[c], *j.kc, e, work,
+                      work + 2 * j.nb, count);
+  } else {  // exp: bases [c nb / chunks, (c + 1) nb / chunks), each by its own sliding window
+    const std::size_t n = j.n, first = c * j.nb / j.chunks, last = (c + 1) * j.nb / j.chunks;
+    limb_t* engine_scratch = work;                     // engine.scratch_limbs(n) + n (precompute)
+    limb_t* table = work + e.scratch_limbs(n) + n + 2 * j.nb;
+    limb_t* power = table + (std::size_t(1) << (j.plan->w - 1)) * n;
+    limb_t* state = power + n;
+    mpn_copyi(acc, e.one(*j.kc), static_cast<mp_size_t>(n));
+    for (std::size_t i = first; i < last; ++i) {
+      const std::size_t bits = exponentiation::exponent_bit_length(j.ep[i], j.en[i]);
+      if (bits == 0) continue;
+      interleaved_precompute_base(table, j.reps + i * n, 0, j.plan->w, *j.kc, e, engine_scratch, count);
+      interleaved_chunk(power, table, 1, j.plan->w, j.ep + i, j.en + i, 0, bits, *j.kc, e, state,
+                        engine_scratch, count);
+      e.mul(acc, acc, power, *j.kc, engine_scratch);
+      if (count) ++count->mul;
+    }
+  }
+}
+
+}  // namespace
+
+void plan_chunk_positions(const Plan& plan, std::size_t nb, std::size_t b, std::size_t* lo, std::size_t* hi) {
+  const unsigned chunks = clamp_chunks(plan, nb);
+  if (plan.method == Method::exp || b == 0) {
+    for (unsigned c = 0; c < chunks; ++c) lo[c] = 0, hi[c] = b;
+    return;
+  }
+  const double per_bit = plan.method == Method::lim_lee ? static_cast<double>(plan.k)
+                                                        : static_cast<double>(nb) / (plan.w + 1);
+  const std::vector<long> ends = plan.balance == Balance::equal ? equal_chunk_ends(b, plan.k, chunks)
+                                                                : balanced_chunk_ends(b, per_bit * plan.phi, chunks);
+  long prev = -1;
+  for (unsigned c = 0; c < chunks; ++c) {
+    // Locations prev + 1 .. ends[c] are positions b - 1 - ends[c] .. b - 2 - prev.
+    lo[c] = b - 1 - static_cast<std::size_t>(ends[c]);
+    hi[c] = b - 1 - static_cast<std::size_t>(prev);
+    prev = ends[c];
+  }
+}
+
+std::size_t parallel_multiexp_scratch(std::size_t n, std::size_t nb, const Plan& plan,
+                                      const modmul::Engine& engine) noexcept {
+  const unsigned chunks = clamp_chunks(plan, nb);
+  const unsigned tasks = precompute_tasks(plan, nb, chunks) + chunks;
+  return nb * n + table_limbs(n, nb, plan) + chunks * n + tasks * task_limbs(n, nb, plan, engine) +
+         2 * kMaxChunks * sizeof(std::size_t) / sizeof(limb_t);
+}
+
+void parallel_multiexp(limb_t* r, const limb_t* xs, std::size_t nb, const limb_t* const* ep, const std::size_t* en,
+                       const Plan& plan, const modmul::ModulusConstants& kc, const modmul::Engine& engine,
+                       int threads, limb_t* scratch, OpCount* chunk_counts) noexcept {
+  const std::size_t n = kc.n;
+  const unsigned chunks = clamp_chunks(plan, nb);
+  const unsigned prefixes = precompute_tasks(plan, nb, chunks);
+  limb_t* reps = scratch;
+  limb_t* table = reps + nb * n;
+  limb_t* partials = table + table_limbs(n, nb, plan);
+  limb_t* work = partials + chunks * n;
+  const std::size_t stride = task_limbs(n, nb, plan, engine);
+  auto* lo = reinterpret_cast<std::size_t*>(work + (prefixes + chunks) * stride);
+  std::size_t* hi = lo + kMaxChunks;
+  const std::size_t b = max_exponent_bits(ep, en, nb);
+  plan_chunk_positions(plan, nb, b, lo, hi);
+  for (std::size_t i = 0; i < nb; ++i) engine.to_repr(reps + i * n, xs + i * n, kc, work);
+  const Job job{&plan, nb, b, n, chunks, prefixes, prefix_bits(chunks), ep, en, reps, table, partials, work, stride,
+                lo, hi, &kc, &engine, chunk_counts};
+  runtime::Schedule s(std::max(1, threads));
+  const double per_prefix = static_cast<double>(table_limbs(1, nb, plan)) / std::max(1u, prefixes);
+  for (unsigned p = 0; p < prefixes; ++p)
+    s.add(precompute_task, &job, p, per_prefix, static_cast<int>(p), "multiexp precompute");
+  for (unsigned c = 0; c < chunks; ++c) {
+    s.add(chunk_task, &job, c, static_cast<double>(hi[c] - lo[c] + lo[c]), static_cast<int>(c), "multiexp chunk");
+    for (unsigned p = 0; p < prefixes; ++p) s.depend(prefixes + c, static_cast<int>(p));
+  }
+  if (threads <= 1)
+    s.run_sequential();
+  else
+    runtime::run(s, threads);
+  limb_t* acc = partials;  // combine: chunks - 1 multiplications
+  for (unsigned c = 1; c < chunks; ++c) engine.mul(acc, acc, partials + c * n, kc, work);
+  engine.from_repr(r, acc, kc, work);
+}
+
+}  // namespace parmod::multiexp

@@ -1,0 +1,66 @@
+// multiexp/parallel_multiexp.hpp - multi-exponentiation on the thread team:
+// the paper's parallel MULEXP (Sec. III-IV, Alg. 3; variants v1 and v2), the
+// same parallel scheme over interleaved sliding windows (windowing, the
+// paper's future work, with the balance re-derived for it) and the parallel
+// EXP baseline (one exponentiation per task, partial results multiplied).
+//
+// The work is a runtime::Schedule executed by runtime::run:
+//   * precomputation tasks: Lim-Lee tables split by t-bit index prefixes
+//     (t = ceil(log2 chunks), lim_lee_precompute_prefix; lock-free: a prefix
+//     reads only its own entries) or, for windows, the bases' odd-power tables
+//     dealt round-robin;
+//   * one chunk task per thread: the bit positions of its chunk, then the
+//     completing squarings (mulexp_chunk / interleaved_chunk), after all
+//     precomputation tasks;
+// then the caller multiplies the chunk partials (chunks - 1 multiplications)
+// and leaves the representation.  No allocation: the caller gives scratch.
+#pragma once
+
+#include "modmul/engine.hpp"
+#include "multiexp/op_count.hpp"
+
+namespace parmod::multiexp {
+
+enum class Method {
+  lim_lee,      // MULEXP (Alg. 2/3), k groups, one bit per step
+  interleaved,  // interleaved sliding windows of w bits (groups of one base)
+  exp,          // parallel EXP: each base by its own sliding window, in parallel tasks
+};
+enum class Balance {
+  equal,     // v1: chunks of equal size
+  balanced,  // v2: Theorem 1's boundaries (k multiplications per bit; nb/(w+1) for windows)
+};
+
+struct Plan {
+  Method method = Method::lim_lee;
+  std::size_t k = 1;       // lim_lee: groups, 1..nb, groups of at most 20 bases
+  unsigned w = 1;          // interleaved / exp: window bits 1..8
+  unsigned chunks = 1;     // chunk tasks (lim_lee, interleaved) or exponentiation tasks (exp), 1..32
+  Balance balance = Balance::balanced;
+  // phi = (time of a multiplication) / (time of a squaring), >= 1.  v2 balances
+  // time rather than operation counts: with squarings of cost 1/phi, eq. (1)
+  // becomes w_i = (a + 1/phi)(l_i - l_(i-1)) + (b - 1 - l_i)/phi, which is
+  // Theorem 1 with k replaced by a phi (a = multiplications per bit).  1: the paper.
+  double phi = 1.0;
+};
+
+// Chunk c's bit positions [lo, hi) (LSB numbering) for exponents of b bits:
+// from the paper's end locations l_i (equal_chunk_ends or balanced_chunk_ends).
+// Writes plan.chunks pairs into lo[], hi[].  Cost O(chunks).
+void plan_chunk_positions(const Plan& plan, std::size_t nb, std::size_t b, std::size_t* lo, std::size_t* hi);
+
+std::size_t parallel_multiexp_scratch(std::size_t n, std::size_t nb, const Plan& plan,
+                                      const modmul::Engine& engine) noexcept;
+
+// r[0, n) = prod_(i < nb) X[i]^Y[i] mod P (plain form); xs: nb >= 1 bases in
+// [0, P), plain, contiguous; exponents ep[i][0, en[i]).  Runs on up to
+// `threads` threads of the team.  chunk_counts: nullptr or plan.chunks
+// counters, chunk task c adds its operations to chunk_counts[c] (the
+// precomputation is not included).  Scratch: parallel_multiexp_scratch.
+// Cost: see the methods; the critical path is the largest chunk's modelled work
+// (eq. 1) plus the precomputation divided over the prefixes.
+void parallel_multiexp(limb_t* r, const limb_t* xs, std::size_t nb, const limb_t* const* ep, const std::size_t* en,
+                       const Plan& plan, const modmul::ModulusConstants& kc, const modmul::Engine& engine,
+                       int threads, limb_t* scratch, OpCount* chunk_counts) noexcept;
+
+}  // namespace parmod::multiexp

@@ -1,0 +1,12 @@
+# Multi-exponentiation (issue 7): Lim-Lee MULEXP, its parallel variants, windows,
+# and the API entry points.
+list(APPEND PARMOD_SOURCES
+  src/multiexp/mulexp_model.cpp
+  src/multiexp/lim_lee_table.cpp
+  src/multiexp/mulexp.cpp
+  src/multiexp/interleaved_window.cpp
+  src/multiexp/parallel_multiexp.cpp
+  src/multiexp/multiexp_plan.cpp
+  src/api/multi_powm.cpp
+  src/capi/multi_powm_c.cpp
+)

@@ -1,0 +1,261 @@
+// tools/parmod/bench_multiexp.cpp - `parmod bench multiexp`: multi-exponentiation
+// r = prod X[i]^Y[i] mod m beside GMP, reproducing the paper's Table II and
+// Figures 3-5 on this machine, and the targets.
+//
+//   Table II:  one thread, EXP (GMP: n mpz_powm + product; parmod: a sliding
+//              window per base) vs MULEXP (the paper's k = n/4, and the best k)
+//              and parmod's chosen plan; n in {8, 16, 32, 64}, b in {4096, 8192}
+//              (modulus and exponents of b bits).
+//   Figs 3-5:  parallel EXP vs MULEXP v1 (equal chunks) vs v2 (Theorem 1) at
+//              T = 1, 2: time, time normalised to parallel EXP, the maximum
+//              per-thread multiplications (counted by the code) and time per
+//              multiplication of that maximum; also v2 balanced in time
+//              (squarings weighted 1/phi, Plan::phi) and the cost model's plan.
+//   Targets:   n = 16, b = 4096 and n = 2 (2048/3072-bit verification).
+// Interleaved rounds, medians (bench/harness); at n b >= 65536 one timed pass
+// of each variant (Table II's large cells take seconds each).
+//   parmod bench multiexp [--quick] [--rounds R] [--json]
+#include <algorithm>
+#include <iostream>
+#include <string>
+#include <vector>
+
+#include "config/tuning_table.hpp"
+#include "harness.hpp"
+#include "modmul/engine.hpp"
+#include "modmul/modulus_constants.hpp"
+#include "multiexp/interleaved_window.hpp"
+#include "multiexp/multiexp_plan.hpp"
+#include "multiexp/mulexp_model.hpp"
+#include "multiexp/parallel_multiexp.hpp"
+#include "numbers.hpp"
+#include "parmod/parmod.hpp"
+#include "registry.hpp"
+#include "runtime/team.hpp"
+
+namespace parmod::cli {
+namespace {
+
+struct Instance {
+  mpz_class m;
+  std::vector<mpz_class> bases, exps;
+  modmul::ModulusConstants kc;
+  std::vector<limb_t> xs;
+  std::vector<const limb_t*> ep;
+  std::vector<std::size_t> en;
+  std::vector<limb_t> scratch, r;
+
+  Instance(gmp_randclass& rng, std::size_t nb, std::size_t bits) : m(make_modulus(rng, bits)), kc(m) {
+    for (std::size_t i = 0; i < nb; ++i) {
+      bases.push_back(rng.get_z_range(m));
+      mpz_class e = rng.get_z_bits(bits);
+      mpz_setbit(e.get_mpz_t(), bits - 1);
+      exps.push_back(e);
+    }
+    for (const auto& b : bases) {
+      std::vector<limb_t> l(kc.n, 0);
+      modmul::to_limbs(l.data(), kc.n, b);
+      xs.insert(xs.end(), l.begin(), l.end());
+    }
+    for (const auto& e : exps) {
+      ep.push_back(mpz_limbs_read(e.get_mpz_t()));
+      en.push_back(mpz_size(e.get_mpz_t()));
+    }
+    r.resize(kc.n);
+  }
+  static mpz_class make_modulus(gmp_randclass& rng, std::size_t bits) {
+    mpz_class m = rng.get_z_bits(bits);
+    mpz_setbit(m.get_mpz_t(), bits - 1);
+    mpz_setbit(m.get_mpz_t(), 0);
+    return m;
+  }
+  std::size_t nb() const { return bases.size(); }
+  // The low-level call with a fixed plan (no API conversions).
+  void run(const multiexp::Plan& p, int threads, multiexp::OpCount* counts = nullptr) {
+    const std::size_t need = multiexp::parallel_multiexp_scratch(kc.n, nb(), p, modmul::montgomery_engine);
+    if (scratch.size() < need) scratch.resize(need);
+    multiexp::parallel_multiexp(r.data(), xs.data(), nb(), ep.data(), en.data(), p, kc, modmul::montgomery_engine,
+                                threads, scratch.data(), counts);
+  }
+  mpz_class gmp_exp() const {
+    mpz_class acc = 1, t;
+    for (std::size_t i = 0; i < nb(); ++i) {
+      mpz_powm(t.get_mpz_t(), bases[i].get_mpz_t(), exps[i].get_mpz_t(), m.get_mpz_t());
+      acc = acc * t % m;
+    }
+    return acc;
+  }
+};
+
+multiexp::Plan lim_lee(std::size_t k, unsigned chunks, multiexp::Balance bal) {
+  multiexp::Plan p;
+  p.method = multiexp::Method::lim_lee;
+  p.k = k;
+  p.chunks = chunks;
+  p.balance = bal;
+  return p;
+}
+multiexp::Plan exp_plan(std::size_t bits, unsigned chunks) {
+  multiexp::Plan p;
+  p.method = multiexp::Method::exp;
+  p.w = multiexp::interleaved_window_size(bits);
+  p.chunks = chunks;
+  return p;
+}
+
+double tuned_phi() {
+  return std::max(1.0, static_cast<double>(config::tuning_integer("powm.phi_percent", 130)) / 100.0);
+}
+
+multiexp::Plan with_phi(multiexp::Plan p) {
+  p.phi = tuned_phi();
+  return p;
+}
+
+std::string ms(double ns) { return bench::format_us(ns / 1000.0) ; }
+
+void emit(const bench::Table& t, const std::string& title, bool json) {
+  if (json)
+    std::cout << t.json(title) << '\n';
+  else
+    std::cout << "\n### " << title << "\n\n" << t.markdown() << '\n';
+}
+
+bench::Table table2(gmp_randclass& rng, const std::vector<std::size_t>& bit_sizes, const std::vector<std::size_t>& ns,
+                    std::size_t rounds) {
+  bench::Table t;
+  t.header = {"b", "n", "GMP EXP (ms)", "parmod EXP (ms)", "MULEXP k=n/4 (ms)", "MULEXP best k (ms)", "best k",
+              "parmod multi_pow T=1 (ms)", "plan", "GMP / multi_pow"};
+  for (std::size_t bits : bit_sizes)
+    for (std::size_t nb : ns) {
+      Instance in(rng, nb, bits);
+      const Modulus mod(in.m, Algorithm::automatic, 1);
+      const std::size_t kbest = multiexp::best_group_count(nb, bits);
+      const multiexp::Plan chosen = multiexp::choose_plan(nb, bits, in.kc.n, 1);
+      mpz_class sink, sink_gmp;
+      std::vector<bench::Variant> v = {
+          {"gmp", [&] { sink_gmp = in.gmp_exp(); }},
+          {"exp", [&] { in.run(exp_plan(bits, 1), 1); }},
+          {"k=n/4", [&] { in.run(lim_lee(std::max<std::size_t>(1, nb / 4), 1, multiexp::Balance::balanced), 1); }},
+          {"kbest", [&] { in.run(lim_lee(kbest, 1, multiexp::Balance::balanced), 1); }},
+          {"api", [&] { sink = mod.multi_pow(in.bases, in.exps); }},
+      };
+      // parmod's EXP is timed up to n = 16 only at b = 8192 (it only repeats GMP's EXP, slower).
+      const bool skip_exp = bits >= 8192 && nb > 16;
+      if (skip_exp) v[1].run = [] {};
+      std::vector<bench::Timing> m;
+      if (bits * nb >= 8192 * 8) {
+        // Large: one timed pass of every variant (no calibration run), to keep the whole run short.
+        for (const auto& var : v) {
+          const double t0 = bench::now_seconds();
+          var.run();
+          bench::Timing tm;
+          tm.name = var.name;
+          tm.median_ns = tm.min_ns = (bench::now_seconds() - t0) * 1e9;
+          tm.rounds = tm.batch = 1;
+          m.push_back(tm);
+        }
+      } else {
+        const std::size_t r = bits * nb >= 4096 * 32 ? std::min<std::size_t>(rounds, 2) : rounds;
+        m = bench::measure_interleaved(v, bench::Options{r, 0.001});
+      }
+      if (sink != sink_gmp) std::cerr << "MISMATCH at n=" << nb << " b=" << bits << '\n';
+      const char* method = chosen.method == multiexp::Method::lim_lee ? "lim_lee" :
+                           chosen.method == multiexp::Method::interleaved ? "windows" : "exp";
+      t.rows.push_back({std::to_string(bits), std::to_string(nb), ms(m[0].median_ns), skip_exp ? "-" : ms(m[1].median_ns),
+                        ms(m[2].median_ns), ms(m[3].median_ns), std::to_string(kbest), ms(m[4].median_ns),
+                        std::string(method) + (chosen.method == multiexp::Method::lim_lee ? " k=" + std::to_string(chosen.k)
+                                                                                         : " w=" + std::to_string(chosen.w)),
+                        bench::format_ratio(m[0].median_ns / m[4].median_ns)});
+      std::cerr << "  table II n=" << nb << " b=" << bits << " done\n";
+    }
+  return t;
+}
+
+bench::Table figures(gmp_randclass& rng, const std::vector<std::size_t>& bit_sizes, const std::vector<std::size_t>& ns,
+                     std::size_t rounds) {
+  bench::Table t;
+  t.header = {"b", "n", "T", "variant", "time (ms)", "vs parallel EXP", "max mults/thread", "ns per mult of max"};
+  for (std::size_t bits : bit_sizes)
+    for (std::size_t nb : ns) {
+      Instance in(rng, nb, bits);
+      const std::size_t k = std::max<std::size_t>(1, nb / 4);
+      for (unsigned T : {1u, 2u}) {
+        struct V { const char* name; multiexp::Plan p; };
+        const std::vector<V> vs = {{"parallel EXP", exp_plan(bits, T)},
+                                   {"MULEXP v1", lim_lee(k, T, multiexp::Balance::equal)},
+                                   {"MULEXP v2", lim_lee(k, T, multiexp::Balance::balanced)},
+                                   {"MULEXP v2, phi-balanced", with_phi(lim_lee(k, T, multiexp::Balance::balanced))},
+                                   {"chosen plan", multiexp::choose_plan(nb, bits, in.kc.n, static_cast<int>(T), tuned_phi())}};
+        std::vector<bench::Variant> v;
+        for (const auto& x : vs) v.push_back({x.name, [&in, p = x.p, T] { in.run(p, static_cast<int>(T)); }});
+        const auto m = bench::measure_interleaved(v, bench::Options{rounds, 0.001});
+        for (std::size_t i = 0; i < vs.size(); ++i) {
+          std::vector<multiexp::OpCount> counts(32);
+          in.run(vs[i].p, 1, counts.data());
+          std::uint64_t mx = 0;
+          for (const auto& c : counts) mx = std::max(mx, c.total());
+          t.rows.push_back({std::to_string(bits), std::to_string(nb), std::to_string(T), vs[i].name,
+                            ms(m[i].median_ns), bench::format_ratio(m[i].median_ns / m[0].median_ns),
+                            std::to_string(mx), std::to_string(static_cast<long>(m[i].median_ns / mx))});
+        }
+      }
+      std::cerr << "  figures n=" << nb << " b=" << bits << " done\n";
+    }
+  return t;
+}
+
+bench::Table targets(gmp_randclass& rng, std::size_t rounds) {
+  bench::Table t;
+  t.header = {"case", "GMP n x mpz_powm + product (ms)", "parmod T=1 (ms)", "parmod T=2 (ms)", "GMP / T=1",
+              "T=1 / T=2"};
+  struct C { const char* name; std::size_t nb, bits; };
+  for (const C& c : {C{"n=16, b=4096", 16, 4096}, C{"n=2, b=2048", 2, 2048}, C{"n=2, b=3072", 2, 3072}}) {
+    Instance in(rng, c.nb, c.bits);
+    const Modulus m1(in.m, Algorithm::automatic, 1), m2(in.m, Algorithm::automatic, 2);
+    mpz_class sink, sink_gmp;
+    std::vector<bench::Variant> v = {{"gmp", [&] { sink_gmp = in.gmp_exp(); }},
+                                     {"t1", [&] { sink = m1.multi_pow(in.bases, in.exps); }},
+                                     {"t2", [&] { sink = m2.multi_pow(in.bases, in.exps); }}};
+    const auto m = bench::measure_interleaved(v, bench::Options{rounds, 0.02});
+    if (sink != sink_gmp) std::cerr << "MISMATCH in " << c.name << '\n';
+    t.rows.push_back({c.name, ms(m[0].median_ns), ms(m[1].median_ns), ms(m[2].median_ns),
+                      bench::format_ratio(m[0].median_ns / m[1].median_ns),
+                      bench::format_ratio(m[1].median_ns / m[2].median_ns)});
+  }
+  return t;
+}
+
+int run(int argc, char** argv) {
+  bool json = false, quick = false;
+  std::size_t rounds = 3;
+  for (int i = 1; i < argc; ++i) {
+    const std::string a = argv[i];
+    if (a == "--json")
+      json = true;
+    else if (a == "--quick")
+      quick = true;
+    else if (a == "--rounds" && i + 1 < argc)
+      rounds = std::stoul(argv[++i]);
+    else
+      throw UsageError("usage: parmod bench multiexp [--quick] [--rounds R] [--json]");
+  }
+  runtime::warm_up(2);
+  gmp_randclass rng(gmp_randinit_default);
+  rng.seed(7);
+  std::cerr << "parmod bench multiexp on " << bench::machine_description() << '\n';
+  if (!json) std::cout << "Machine: " << bench::machine_description() << "\n";
+  const std::vector<std::size_t> bits = quick ? std::vector<std::size_t>{4096} : std::vector<std::size_t>{4096, 8192};
+  const std::vector<std::size_t> ns = quick ? std::vector<std::size_t>{8, 16} : std::vector<std::size_t>{8, 16, 32, 64};
+  emit(targets(rng, quick ? 3 : rounds + 4), "Targets (medians, interleaved; times in ms)", json);
+  emit(table2(rng, bits, ns, quick ? 1 : rounds), "Table II: one thread, EXP vs MULEXP (ms)", json);
+  emit(figures(rng, {4096}, quick ? std::vector<std::size_t>{16} : std::vector<std::size_t>{8, 16},
+               quick ? 1 : std::min<std::size_t>(rounds, 3)),
+       "Figures 3-5: parallel EXP vs MULEXP v1 / v2, T = 1, 2", json);
+  return 0;
+}
+
+const BenchRegistration reg{"multiexp", "multi-exponentiation: Table II and Figs 3-5 of the paper, targets", &run};
+
+}  // namespace
+}  // namespace parmod::cli
