@@ -2,15 +2,13 @@
 //
 // Conventions of capi/parmod_c.cpp: parmod::Error becomes its code,
 // std::bad_alloc PARMOD_ERR_OUT_OF_MEMORY; r is written only on success.
-#include <new>
 #include <vector>
 
-#include "parmod.h"
-#include "parmod/parmod.hpp"
+#include "capi/error_codes.hpp"
 
 extern "C" int parmod_multi_powm(mpz_t r, size_t count, const mpz_t* bases, const mpz_t* exps, const mpz_t m) {
   if (!r || !m || (count > 0 && (!bases || !exps))) return PARMOD_ERR_INVALID_ARGUMENT;
-  try {
+  return parmod::capi::call([&] {
     std::vector<mpz_class> b, e;
     b.reserve(count);
     e.reserve(count);
@@ -20,12 +18,5 @@ extern "C" int parmod_multi_powm(mpz_t r, size_t count, const mpz_t* bases, cons
     }
     const mpz_class result = parmod::multi_powm(b, e, mpz_class(m));
     mpz_set(r, result.get_mpz_t());
-    return PARMOD_OK;
-  } catch (const parmod::Error& err) {
-    return static_cast<int>(err.code());
-  } catch (const std::bad_alloc&) {
-    return PARMOD_ERR_OUT_OF_MEMORY;
-  } catch (...) {
-    return PARMOD_ERR_INTERNAL;
-  }
+  });
 }

@@ -7,6 +7,7 @@
 #include <new>
 #include <vector>
 
+#include "capi/error_codes.hpp"
 #include "parmod/parmod.hpp"
 
 struct parmod_modulus_s {
@@ -17,19 +18,7 @@ namespace {
 
 mpz_class copy_in(const mpz_t x) { return mpz_class(x); }
 
-template <class F>
-int call(F&& f) noexcept {
-  try {
-    f();
-    return PARMOD_OK;
-  } catch (const parmod::Error& e) {
-    return static_cast<int>(e.code());
-  } catch (const std::bad_alloc&) {
-    return PARMOD_ERR_OUT_OF_MEMORY;
-  } catch (...) {
-    return PARMOD_ERR_INTERNAL;
-  }
-}
+using parmod::capi::call;
 
 bool valid_algorithm(int a) { return a >= PARMOD_AUTOMATIC && a <= PARMOD_MULTIPARTITE; }
 

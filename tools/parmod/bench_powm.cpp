@@ -43,6 +43,22 @@ struct Bn {
 };
 #endif
 
+// The median of the variant called `name`, in ms (0 when absent).
+double median_ms(const std::vector<bench::Timing>& t, const char* name) {
+  for (const auto& x : t)
+    if (x.name == name) return x.median_ns / 1e6;
+  return 0;
+}
+
+// A cell in ms: 3 decimals below 10 ms, 1 above; "n/a" for a missing variant.
+std::string ms_cell(const std::vector<bench::Timing>& t, const char* name) {
+  const double x = median_ms(t, name);
+  if (x == 0) return "n/a";
+  char buf[32];
+  std::snprintf(buf, sizeof buf, x < 10 ? "%.3f" : "%.1f", x);
+  return buf;
+}
+
 // RSA private operation m^d mod N with p, q known: parmod::powm_crt (both halves
 // on the team) against OpenSSL computing the same two half-size powers with
 // BN_mod_exp_mont_consttime and BN_mod_exp_mont plus the recombination, and
@@ -103,16 +119,8 @@ bench::Table rsa_crt_table(gmp_randclass& rng, std::size_t rounds, bool json) {
     BN_MONT_CTX_free(mq);
     BN_CTX_free(ctx);
 #endif
-    auto ms = [&](const char* name) -> double {
-      for (const auto& x : r)
-        if (x.name == name) return x.median_ns / 1e6;
-      return 0;
-    };
-    auto cell = [&](const char* name) {
-      char buf[32];
-      std::snprintf(buf, sizeof buf, "%.3f", ms(name));
-      return ms(name) > 0 ? std::string(buf) : std::string("n/a");
-    };
+    auto ms = [&](const char* name) { return median_ms(r, name); };
+    auto cell = [&](const char* name) { return ms_cell(r, name); };
     t.rows.push_back({std::to_string(bits), cell("gmp"), cell("openssl"), cell("openssl_ct"), cell("parmod"),
                       ms("openssl") > 0 ? bench::format_ratio(ms("openssl") / ms("parmod")) : std::string("n/a")});
     if (!json) std::cerr << "  RSA-" << bits << " done\n";
@@ -233,18 +241,8 @@ int run(int argc, char** argv) {
     BN_MONT_CTX_free(mont);
     BN_CTX_free(ctx);
 #endif
-    auto ms = [&](const char* name) -> double {
-      for (const auto& x : t)
-        if (x.name == name) return x.median_ns / 1e6;
-      return 0;
-    };
-    auto cell = [&](const char* name) {
-      char buf[32];
-      const double x = ms(name);
-      if (x == 0) return std::string("n/a");
-      std::snprintf(buf, sizeof buf, x < 10 ? "%.3f" : "%.1f", x);
-      return std::string(buf);
-    };
+    auto ms = [&](const char* name) { return median_ms(t, name); };
+    auto cell = [&](const char* name) { return ms_cell(t, name); };
     double best_peer = ms("gmp");
     if (ms("openssl") > 0 && ms("openssl") < best_peer) best_peer = ms("openssl");
     table.rows.push_back({std::to_string(bits), cell("gmp"), cell("gmp_sec"), cell("openssl"), cell("openssl_ct"),
