@@ -63,6 +63,12 @@ want=$(printf '1\n24\nerror\nerror\nerror\n5\nerror')
 [ "$rc" = 2 ] && ok || bad "batch rc $rc"
 grep -q "line 3: empty line" /tmp/parmod_cli_err.$$ && grep -q "line 4:" /tmp/parmod_cli_err.$$ \
   && grep -q "line 7:" /tmp/parmod_cli_err.$$ && ok || bad "batch stderr: $(cat /tmp/parmod_cli_err.$$)"
+out=$(printf 'multi_powm 1000003 2 10 3 5\nmulti_powm 7\nmulti_powm 7 3 -1 5 2\n' | "$P" batch); rc=$?
+[ "$out" = "$(py 'pow(2,10,1000003)*pow(3,5,1000003)%1000003')
+1
+$(py 'pow(3,-1,7)*pow(5,2,7)%7')" ] && [ "$rc" = 0 ] && ok || bad "batch multi_powm: '$out'"
+out=$(printf 'multi_powm 7 3\nmulti_powm 0 2 1\nmulti_powm 14 7 -1\n' | "$P" batch 2>/dev/null); rc=$?
+[ "$out" = "$(printf 'error\nerror\nerror')" ] && [ "$rc" = 2 ] && ok || bad "batch multi_powm errors: '$out'"
 out=$(printf 'powm 2 100 1000000007\npowm 3 100 1000000007\n' | "$P" batch); rc=$?
 [ "$out" = "$(py 'pow(2,100,1000000007)')
 $(py 'pow(3,100,1000000007)')" ] && [ "$rc" = 0 ] && ok || bad "batch good lines"

@@ -21,16 +21,15 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
-#include <fstream>
 #include <iostream>
 #include <map>
 #include <sstream>
 #include <string>
-#include <unistd.h>
 #include <vector>
 
 #include "config/tuning_table.hpp"
 #include "harness.hpp"
+#include "plot.hpp"
 #include "limbs/comba.hpp"
 #include "limbs/comba_parallel.hpp"
 #include "limbs/parallel_mul.hpp"
@@ -67,36 +66,6 @@ std::string ratio_cell(double r, bool json) {
   char b[32];
   std::snprintf(b, sizeof b, json ? "%.3f" : "%.2fx", r);
   return b;
-}
-
-std::string plot_script() {
-  if (const char* p = std::getenv("PARMOD_PLOT_SCRIPT"); p && *p) return p;
-  std::string here = __FILE__;  // .../tools/parmod/bench_mul.cpp
-  auto cut = here.rfind("/parmod/");
-  return (cut == std::string::npos ? std::string("tools") : here.substr(0, cut)) + "/plot/plot_bench.py";
-}
-
-// Writes the JSON table to a temporary file and runs the plot script on it.
-int write_plot(const std::string& json, const std::string& png) {
-  if (std::system("python3 -c 'import matplotlib' >/dev/null 2>&1") != 0) {
-    std::cerr << "parmod bench: --plot needs Python 3 with matplotlib, which is not installed "
-                 "(pip install matplotlib); no plot written\n";
-    return 2;
-  }
-  char path[] = "/tmp/parmod-plot-XXXXXX";
-  int fd = mkstemp(path);
-  if (fd < 0) return 2;
-  close(fd);
-  std::ofstream(path) << json;
-  std::string cmd = "python3 '" + plot_script() + "' '" + path + "' '" + png + "'";
-  int rc = std::system(cmd.c_str());
-  unlink(path);
-  if (rc != 0) {
-    std::cerr << "parmod bench: the plot script failed: " << cmd << '\n';
-    return 2;
-  }
-  std::cerr << "wrote " << png << '\n';
-  return 0;
 }
 
 std::string tlabel(int T) {
@@ -248,7 +217,7 @@ int bench_products(const Args& a) {
               << "Machine: " << bench::machine_description() << "\n\n"
               << table.markdown();
   }
-  if (!a.plot.empty()) return write_plot(table.json(title), a.plot);
+  if (!a.plot.empty()) return bench::write_plot(table.json(title), a.plot);
   return 0;
 }
 
@@ -301,7 +270,7 @@ int bench_comba(const Args& a) {
               << "\n\n"
               << table.markdown();
   }
-  if (!a.plot.empty()) return write_plot(table.json(title), a.plot);
+  if (!a.plot.empty()) return bench::write_plot(table.json(title), a.plot);
   return 0;
 }
 

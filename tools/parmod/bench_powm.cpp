@@ -6,7 +6,7 @@
 // sliding window (Modulus::pow) and constant-time pow_sec.  Then RSA-CRT
 // private operations (2048/3072/4096) against OpenSSL's RSA-style CRT done
 // with BN_mod_exp_mont per prime.
-//   parmod bench powm [--max-bits N] [--rounds R] [--json]
+//   parmod bench powm [--max-bits N] [--rounds R] [--json] [--plot FILE.png]
 #include <cstdio>
 #include <algorithm>
 #include <cmath>
@@ -19,6 +19,7 @@
 
 #include "config/tuning_table.hpp"
 #include "harness.hpp"
+#include "plot.hpp"
 #include "powm/sliding_window.hpp"
 #include "modmul/montgomery_mul.hpp"
 #include "numbers.hpp"
@@ -181,16 +182,19 @@ int run(int argc, char** argv) {
   unsigned max_bits = 8192;
   std::size_t rounds = 5;
   bool json = false;
+  std::string plot;
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
     if (a == "--json") {
       json = true;
+    } else if (a == "--plot" && i + 1 < argc) {
+      plot = argv[++i];
     } else if (a == "--max-bits" && i + 1 < argc) {
       max_bits = static_cast<unsigned>(std::stoul(argv[++i]));
     } else if (a == "--rounds" && i + 1 < argc) {
       rounds = std::stoul(argv[++i]);
     } else {
-      throw UsageError("usage: parmod bench powm [--max-bits N] [--rounds R] [--json]");
+      throw UsageError("usage: parmod bench powm [--max-bits N] [--rounds R] [--json] [--plot FILE.png]");
     }
   }
   gmp_randclass rng(gmp_randinit_default);
@@ -249,6 +253,10 @@ int run(int argc, char** argv) {
                           cell("binary"), cell("pow"), cell("pow_sec"), cell("split2"), cell("pow2"),
                           bench::format_ratio(best_peer / ms("pow")), bench::format_ratio(best_peer / ms("pow2"))});
     if (!json) std::cerr << "  " << bits << " bits done\n";
+  }
+  if (!plot.empty()) {
+    // Figure 6's shape: speedup over the best single-thread peer against size.
+    if (const int rc = bench::write_plot(table.json("parmod powm: speedup over the best peer"), plot)) return rc;
   }
   const bench::Table crt = rsa_crt_table(rng, rounds, json);
   const bench::Table batch = batch_table(rng, rounds, json);

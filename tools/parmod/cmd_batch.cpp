@@ -1,6 +1,7 @@
 // tools/parmod/cmd_batch.cpp - `parmod batch`: one operation per stdin line.
 //
-// Each line is "mulmod A B M" or "powm B E M".  stdout gets one line per input
+// Each line is "mulmod A B M", "powm B E M" or "multi_powm M B1 E1 B2 E2 ..."
+// (the product of the B_i^E_i mod M; no pairs gives 1 mod M).  stdout gets one line per input
 // line, in order: the result, or "error" for a line that failed; each failure
 // also prints "parmod: line N: <reason>" on stderr.  Exit status 0 when every
 // line succeeded, 2 otherwise.
@@ -23,8 +24,9 @@ namespace {
 
 struct Line {
   std::size_t number = 0;
-  bool is_pow = false;
+  enum class Op { mulmod, powm, multi_powm } op = Op::mulmod;
   mpz_class x, y, m;
+  std::vector<mpz_class> bases, exps;  // multi_powm
   std::string result;  // decimal result, or empty with error set
   std::string error;
 };
@@ -39,11 +41,24 @@ void parse(Line& l, const std::string& text) {
   std::istringstream in(text);
   std::string op, x, y, z, extra;
   if (!(in >> op)) throw UsageError("empty line");
-  if (op != "mulmod" && op != "powm") throw UsageError("unknown operation '" + op + "' (mulmod or powm)");
+  if (op == "multi_powm") {
+    l.op = Line::Op::multi_powm;
+    if (!(in >> z)) throw UsageError("multi_powm takes M then pairs B E");
+    l.m = parse_integer(z, "M");
+    while (in >> x) {
+      if (!(in >> y)) throw UsageError("multi_powm takes M then pairs B E (an exponent is missing)");
+      l.bases.push_back(parse_integer(x, "B"));
+      l.exps.push_back(parse_integer(y, "E"));
+    }
+    return;
+  }
+  if (op != "mulmod" && op != "powm")
+    throw UsageError("unknown operation '" + op + "' (mulmod, powm or multi_powm)");
   if (!(in >> x >> y >> z) || (in >> extra)) throw UsageError(op + " takes exactly three integers");
-  l.is_pow = op == "powm";
-  l.x = parse_integer(x, l.is_pow ? "B" : "A");
-  l.y = parse_integer(y, l.is_pow ? "E" : "B");
+  l.op = op == "powm" ? Line::Op::powm : Line::Op::mulmod;
+  const bool is_pow = l.op == Line::Op::powm;
+  l.x = parse_integer(x, is_pow ? "B" : "A");
+  l.y = parse_integer(y, is_pow ? "E" : "B");
   l.m = parse_integer(z, "M");
 }
 
@@ -62,7 +77,11 @@ void run_chunk(const void* ctx, unsigned chunk) {
         cached.emplace(l.m, j.algorithm, 1);  // one thread per line: the lines are the parallelism
         cached_m = l.m;
       }
-      l.result = (l.is_pow ? cached->pow(l.x, l.y) : cached->mul(l.x, l.y)).get_str();
+      switch (l.op) {
+        case Line::Op::mulmod: l.result = cached->mul(l.x, l.y).get_str(); break;
+        case Line::Op::powm: l.result = cached->pow(l.x, l.y).get_str(); break;
+        case Line::Op::multi_powm: l.result = cached->multi_pow(l.bases, l.exps).get_str(); break;
+      }
     } catch (const std::exception& e) {
       l.error = e.what();
     }

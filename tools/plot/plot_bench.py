@@ -7,7 +7,8 @@ The table is {"machine", "title", "columns", "rows"} as bench/harness writes
 it.  The first column is the x axis (bits, or 32-bit words for --comba, on a
 log scale); every column whose cells are speedups (numbers, no unit in its
 name) becomes one line, y = speedup, with the 1.0 line marked.  Columns whose
-name ends in "(us)" or "(ns)" and the "limbs" column are skipped.
+name ends in a time unit ("(ns)", "(us)", "(ms)", "(ms/op)") and the "limbs" column are
+skipped.
 Needs matplotlib (pip install matplotlib); exits 2 without it.
 """
 import json
@@ -33,7 +34,7 @@ def main() -> int:
     xs = [r[0] for r in rows]
     fig, ax = plt.subplots(figsize=(10, 6))
     for i, name in enumerate(cols[1:], start=1):
-        if name == "limbs" or name.endswith("(us)") or name.endswith("(ns)"):
+        if name == "limbs" or name.endswith(("(us)", "(ns)", "(ms)", "(ms/op)")):
             continue
         pts = [(x, r[i]) for x, r in zip(xs, rows) if isinstance(r[i], (int, float))]
         if not pts:

@@ -1,0 +1,17 @@
+// bench/plot.hpp - `--plot FILE.png` for every `parmod bench` command.
+//
+// Writes a Table's JSON to a temporary file and runs tools/plot/plot_bench.py
+// on it (x: the first column, log scale; one line per speedup column).  Needs
+// python3 with matplotlib; without it, says so on stderr and returns 2.
+#pragma once
+
+#include <string>
+
+namespace parmod::bench {
+
+// The plot script: $PARMOD_PLOT_SCRIPT, else tools/plot/plot_bench.py of this source tree.
+std::string plot_script();
+// Plots the JSON table into png; returns 0, or 2 with a message on stderr.
+int write_plot(const std::string& json, const std::string& png);
+
+}  // namespace parmod::bench
