@@ -118,6 +118,12 @@ class Modulus {
   // larger or negative b is not constant time.  Result sign as pow.
   mpz_class pow_sec(const mpz_class& b, const mpz_class& e) const;
 
+  // [pow(bases[i], exps[i], m)], a list of length 1 standing for every i,
+  // spread over this modulus's threads (the thread team).  Signs and inverses
+  // are settled before any work starts (NotInvertible, InvalidArgument for
+  // mismatched lengths); one base with four exponents or more uses a fixed-base table.
+  std::vector<mpz_class> pow_list(const std::vector<mpz_class>& bases, const std::vector<mpz_class>& exps) const;
+
   // A table for raising g to many exponents of up to max_exponent_bits bits
   // (0: the modulus size): one multiplication per w-bit window and no
   // squaring.  Longer exponents fall back to pow.

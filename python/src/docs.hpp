@@ -108,8 +108,9 @@ Raises:
 
 inline constexpr const char* powmod_base_list = R"([pow(b, e, m) for b in bases], with one GIL release for the whole list.
 
-The modulus is prepared once (a parmod.Modulus) and every base raised to e
-in C++; the GIL is released once for all of them.
+The modulus is prepared once (a parmod.Modulus) and the bases are spread
+over the thread team (threads as for powmod; gmpy2's powmod_base_list loops
+on one core); the GIL is released once for all of them.
 
 Args:
     bases: an iterable of integers.
@@ -124,6 +125,9 @@ Raises:
 )";
 
 inline constexpr const char* powmod_exp_list = R"([pow(b, e, m) for e in exps], with one GIL release for the whole list.
+
+The exponents are spread over the thread team; from four exponents on, b's
+powers are tabulated once (a fixed-base table) so each item needs no squaring.
 
 Args:
     b, m, threads, algorithm: as powmod.

@@ -234,9 +234,13 @@ nb::list powmod_base_list(nb::handle bases, nb::handle e, nb::handle m, nb::hand
       f,
       [&] {
         parmod::Modulus mod(mv, alg, t);
-        for (size_t i = 0; i < bv.size(); ++i) {
-          bad = (Py_ssize_t)i;
-          out[i] = mod.pow(bv[i], ev);
+        try {
+          out = mod.pow_list(bv, {ev});  // the items spread over the thread team
+        } catch (const parmod::NotInvertible&) {
+          for (size_t i = 0; i < bv.size(); ++i) {  // find the element to name in the error
+            bad = (Py_ssize_t)i;
+            out[i] = mod.pow(bv[i], ev);
+          }
         }
         bad = -1;
       },
@@ -291,9 +295,13 @@ nb::list powmod_exp_list(nb::handle b, nb::handle exps, nb::handle m, nb::handle
       f,
       [&] {
         parmod::Modulus mod(mv, alg, t);
-        for (size_t i = 0; i < ev.size(); ++i) {
-          bad = (Py_ssize_t)i;
-          out[i] = mod.pow(bv, ev[i]);
+        try {
+          out = mod.pow_list({bv}, ev);  // the items spread over the thread team
+        } catch (const parmod::NotInvertible&) {
+          for (size_t i = 0; i < ev.size(); ++i) {  // find the element to name in the error
+            bad = (Py_ssize_t)i;
+            out[i] = mod.pow(bv, ev[i]);
+          }
         }
         bad = -1;
       },

@@ -80,14 +80,19 @@ std::vector<mpz_class> list_pow(const Modulus& mod, const std::vector<mpz_class>
 
 }  // namespace
 
-std::vector<mpz_class> powm_list(const std::vector<mpz_class>& bases, const std::vector<mpz_class>& exps,
-                                 const mpz_class& m) {
+std::vector<mpz_class> Modulus::pow_list(const std::vector<mpz_class>& bases,
+                                         const std::vector<mpz_class>& exps) const {
+  // An empty list against a single value is an empty result, as in Python.
+  if ((bases.empty() && exps.size() <= 1) || (exps.empty() && bases.size() <= 1)) return {};
   const std::size_t count = std::max(bases.size(), exps.size());
   if ((bases.size() != 1 && bases.size() != count) || (exps.size() != 1 && exps.size() != count))
-    throw InvalidArgument("powm_list: bases and exps must have the same length, or one of them length 1");
-  const Modulus mod(m);
-  if (bases.empty() || exps.empty()) return {};
-  return list_pow(mod, bases, exps, count);
+    throw InvalidArgument("pow_list: bases and exps must have the same length, or one of them length 1");
+  return list_pow(*this, bases, exps, count);
+}
+
+std::vector<mpz_class> powm_list(const std::vector<mpz_class>& bases, const std::vector<mpz_class>& exps,
+                                 const mpz_class& m) {
+  return Modulus(m).pow_list(bases, exps);
 }
 
 std::vector<mpz_class> powm_base_list(const std::vector<mpz_class>& bases, const mpz_class& e, const mpz_class& m) {
