@@ -40,11 +40,16 @@ Beyond pow and %:
     base to many exponents;
   * :func:`powmod_crt`: ``pow(b, e, prod(factors))`` for pairwise coprime
     factors by the CRT (RSA, Paillier);
-  * :func:`partition_points`: Lara et al.'s balanced exponent split.
+  * :func:`partition_points`: Lara et al.'s balanced exponent split;
+  * :class:`Field`: F_p for an odd prime p of 65..512 bits, with
+    :class:`FieldElement` values (+ - * / ** inverse sqrt, bytes) computed by
+    the fixed-size Fp<N> kernels, one call per operation (for experiments).
 """
 
 from . import _core
 from ._core import (
+    Field,
+    FieldElement,
     FixedBase,
     Modulus,
     NotInvertibleError,
@@ -76,6 +81,8 @@ ALGORITHMS = ("auto", "montgomery", "barrett", "bipartite", "multipartite")
 
 __all__ = [
     "ALGORITHMS",
+    "Field",
+    "FieldElement",
     "FixedBase",
     "Modulus",
     "NotInvertibleError",

@@ -330,4 +330,90 @@ per window, no squaring); longer or negative ones fall back to Modulus.pow
 (NotInvertibleError when e < 0 and g has no inverse).  Results follow
 pow's sign rule: int, or gmpy2.mpz when the modulus, g or e was an mpz.)";
 
+// ---- parmod.Field / parmod.FieldElement (python/src/field.cpp) ----------------
+
+inline constexpr const char* Field = R"(Field(p)
+
+The prime field F_p for an odd prime p of 65 to 512 bits (2 to 8 64-bit
+limbs), for experiments: elements are parmod.FieldElement values computed by
+parmod's fixed-size Fp<N> kernels (Montgomery form, through the C API of
+parmod_field.h).  Every operation is one call from Python, so the cost is
+Python's, not the kernels'; use the C++ or C API for speed.  Immutable and
+safe to share between threads.
+
+p is checked with GMP's mpz_probab_prime_p(p, 30) (BPSW plus Miller-Rabin
+rounds): a composite is rejected with overwhelming probability, not with a
+proof.  Inverses (Fermat, a**(p-2)) and ``**`` (exponents reduced mod p-1)
+assume p prime.
+
+Args:
+    p: an int (or gmpy2.mpz, or anything with ``__index__``).
+
+Raises:
+    TypeError: p is not an integer.
+    ValueError: p is negative, even, shorter than 65 or longer than 512
+        bits, or not a probable prime.
+
+Two Field objects with the same p are equal, and their elements mix.
+
+Example:
+    >>> F = parmod.Field(2**127 - 1)
+    >>> x = F(3)
+    >>> int(x**-1 * 3)
+    1
+    >>> int(F(-1)) == 2**127 - 2
+    True
+    >>> int((x + 1) * 2 - x)
+    5
+    >>> F(4).sqrt() in (F(2), F(-2))
+    True
+    >>> F.from_bytes(F(258).to_bytes()) == 258
+    True
+)";
+
+inline constexpr const char* field_element = R"(The element x mod p (any integer x, negatives and values >= p reduced).
+
+Same as calling the field: F.element(x) == F(x).  x may also be an element
+of a field with the same p; anything else raises TypeError.)";
+
+inline constexpr const char* field_from_bytes = R"(The element with the given big-endian bytes (bytes-like, exactly byte_length of them).
+
+The inverse of FieldElement.to_bytes.  ValueError when the length differs or
+the value is >= p; TypeError for a non-bytes-like argument.)";
+
+inline constexpr const char* FieldElement = R"(An element of a parmod.Field (from Field(p)(x)); immutable and hashable.
+
+Operators: + - * / with another element of the same field (TypeError for an
+element of a field with a different p) or with an int (reduced mod p:
+x + 1, 2 * x, 1 - x); unary - and +; x ** e for any int e (e < 0: the
+inverse to the power -e).  Division and the inverse:
+  * x.inverse() and x ** e with e < 0 raise parmod.NotInvertibleError (a
+    ValueError, as pow(0, -1, p) raises) for x == 0;
+  * x / y raises ZeroDivisionError for y == 0, as / does.
+x.sqrt() (p = 3 mod 4) returns a square root or None.
+
+Comparison: x == y is equality in the field; x == n for an int n compares
+x with F(n) (so F(-1) == -1 and F(0) == p are True).  hash(x) is
+hash(int(x)), consistent with == for elements and for ints in range(p).
+There is no ordering.  bool(x) is x != 0; int(x) is the value in range(p);
+str(x) its decimal digits; repr(x) evaluates back to x.
+
+inverse, sqrt and ** release the GIL.  Python-level elements are not
+constant-time objects, though the limb code underneath is.)";
+
+inline constexpr const char* field_element_inverse = R"(1 / x in F_p, by Fermat: x**(p-2).
+
+Raises:
+    NotInvertibleError: x == 0 (a ValueError, as pow(0, -1, p) raises).)";
+
+inline constexpr const char* field_element_sqrt = R"(A square root of x (p = 3 mod 4): r = x**((p+1)/4), or None.
+
+Returns the root r (the other one is -r; r == 0 for x == 0) when x is a
+square, None when it is not.
+
+Raises:
+    ValueError: p is not 3 mod 4 (only that case is implemented).)";
+
+inline constexpr const char* field_element_to_bytes = R"(The value in range(p) as exactly byte_length big-endian bytes (Field.from_bytes reads them back).)";
+
 }  // namespace parmod_py::doc

@@ -18,6 +18,7 @@
 
 #include "convert.hpp"
 #include "docs.hpp"
+#include "field.hpp"
 
 namespace nb = nanobind;
 using namespace nb::literals;
@@ -583,6 +584,8 @@ NB_MODULE(_core, m) {
     m.attr("ZeroModulusError") = nb::handle(ZeroModulusError);
     m.attr("NotInvertibleError") = nb::handle(NotInvertibleError);
   }
+
+  parmod_py::register_field(m, NotInvertibleError);  // parmod.Field, parmod.FieldElement (field.cpp)
 
   m.def("powmod", &powmod, "b"_a.none(), "e"_a.none(), "m"_a.none(), nb::kw_only(), "threads"_a.none() = nb::none(),
         "algorithm"_a.none() = "auto",

@@ -11,7 +11,7 @@ def test_docstring_examples_run():
     objs = [parmod, parmod.powmod, parmod.mulmod, parmod.Modulus]
     # These must have examples, and they must pass.
     with_examples = [parmod.powmod_sec, parmod.powmod_crt, parmod.partition_points, parmod.Modulus.fixed_base,
-                     parmod.FixedBase]
+                     parmod.FixedBase, parmod.Field]
     for obj in objs + with_examples:
         runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
         for test in doctest.DocTestFinder(recurse=False).find(obj, obj.__name__, globs=globs):
@@ -49,6 +49,21 @@ def test_help_texts_of_the_newer_functions():
         assert words in fb, words
 
 
+def test_help_texts_of_the_field():
+    def text(obj):
+        return " ".join(pydoc.render_doc(obj).split())
+
+    field = text(parmod.Field)
+    for words in ("mpz_probab_prime_p", "65 to 512 bits", "TypeError", "ValueError", "FieldElement"):
+        assert words in field, words
+    element = text(parmod.FieldElement)
+    for words in ("NotInvertibleError", "ZeroDivisionError", "TypeError", "sqrt", "hash", "GIL"):
+        assert words in element, words
+    assert "None" in text(parmod.FieldElement.sqrt)
+    assert "NotInvertibleError" in text(parmod.FieldElement.inverse)
+    assert "big-endian" in text(parmod.Field.from_bytes)
+
+
 def test_stubs_cover_the_module():
     """_core.pyi names every public function, class, method and property of _core."""
     import ast
@@ -60,7 +75,7 @@ def test_stubs_cover_the_module():
     for name in parmod.__all__:
         if name != "ALGORITHMS":
             assert name in top, name
-    for cls in ("Modulus", "FixedBase"):
+    for cls in ("Modulus", "FixedBase", "Field", "FieldElement"):
         members = {n.name for n in top[cls].body if isinstance(n, ast.FunctionDef)}
         public = {a for a in dir(getattr(parmod, cls)) if not a.startswith("_")}
         assert public <= members, (cls, public - members)
