@@ -49,6 +49,11 @@ PowmPlan choose_powm_plan(std::size_t, std::size_t bits, int threads, Algorithm 
   return plan;
 }
 
+bool even_split_pays(std::size_t n) {
+  static const long min_limbs = config::tuning_integer("powm.even_split_min_limbs", 1);
+  return min_limbs > 0 && n >= static_cast<std::size_t>(min_limbs);
+}
+
 namespace {
 
 std::vector<std::pair<std::size_t, Algorithm>> size_table(const char* key, const char* builtin) {

@@ -3,7 +3,8 @@
 // The tuning table's key "modmul.odd" (one thread) and "modmul.odd.parallel"
 // (two threads or more) list "LIMBS:ALGORITHM" pairs in increasing LIMBS:
 // the first pair with n <= LIMBS applies, the last one beyond.  Even moduli
-// always go to barrett (the only algorithm taking them).  Built-in default:
+// always go to barrett (the only algorithm taking them) for products; their
+// pow runs by the split P = 2^s m' when even_split_pays (below).  Built-in default:
 // montgomery at every size and thread count, measured on a quiet 2-core AMD
 // EPYC.  With two threads a single bipartite product is faster from 8192 bits
 // (`parmod bench modmul`: 1.39x the best one-thread peer at 8192, 1.5x at
@@ -41,6 +42,13 @@ struct PowmPlan {
   double phi = 1.3;
 };
 PowmPlan choose_powm_plan(std::size_t n, std::size_t bits, int threads, Algorithm algorithm);
+
+// Whether pow modulo an even P of n limbs under automatic runs by the split
+// P = 2^s m' (powm/even_modulus_powm: Montgomery on m', truncated products
+// mod 2^s, CRT) instead of Barrett on P.  Tuning key
+// "powm.even_split_min_limbs" (0 = never); built-in: from 1 limb (every size).
+// Products (Modulus::mul) stay on Barrett either way.
+bool even_split_pays(std::size_t n);
 
 // Reads the tuning table once and applies its thresholds (REDC by products, ...).
 void apply_tuning_once();

@@ -2,7 +2,8 @@
 //
 // Entry: Python semantics on mpz values (api/integer_semantics), one scratch
 // lease per call (api/scratch), then the limb layers: modmul engines for
-// products, powm/binary_powm for powers.
+// products, powm/sliding_window (or split_powm on the team) for powers, and
+// powm/even_modulus_powm for even moduli under automatic (P = 2^s m', GMP's split).
 #include <algorithm>
 #include <new>
 
@@ -21,9 +22,10 @@
 namespace parmod {
 namespace detail {
 
-ModulusState::ModulusState(const mpz_class& m_, const mpz_class& P_, Algorithm a, int t)
+ModulusState::ModulusState(const mpz_class& m_, const mpz_class& P_, Algorithm a, int t, bool even_split)
     : m(m_), P(P_), algorithm(a), threads(t), k(P_),
       engine(a == Algorithm::montgomery ? &modmul::montgomery_engine : &modmul::barrett_engine) {
+  if (even_split && !k.odd) even = std::make_shared<const exponentiation::EvenModulusConstants>(P_);
   if (a == Algorithm::bipartite || a == Algorithm::multipartite) {  // plans built once per modulus (issue 4)
     const auto kind = a == Algorithm::bipartite ? modmul::MultipartiteKind::bipartite : modmul::MultipartiteKind::multipartite;
     engine = kind == modmul::MultipartiteKind::bipartite ? &modmul::bipartite_engine : &modmul::multipartite_engine;
@@ -64,8 +66,12 @@ Modulus::Modulus(const mpz_class& m, Algorithm algorithm, int threads) {
   api::apply_tuning_once();
   const bool odd = mpz_odd_p(P.get_mpz_t()) != 0;
   const std::size_t n = mpz_size(P.get_mpz_t());
+  bool even_split = false;  // automatic only: an explicit barrett keeps pow on Barrett
   switch (algorithm) {
-    case Algorithm::automatic: algorithm = api::choose_algorithm(n, odd, runtime::resolve_thread_count(threads)); break;
+    case Algorithm::automatic:
+      algorithm = api::choose_algorithm(n, odd, runtime::resolve_thread_count(threads));
+      even_split = !odd && api::even_split_pays(n);
+      break;
     case Algorithm::montgomery:
       if (!odd) throw UnsupportedAlgorithm("montgomery needs an odd modulus");
       break;
@@ -77,7 +83,7 @@ Modulus::Modulus(const mpz_class& m, Algorithm algorithm, int threads) {
     default: throw InvalidArgument("unknown algorithm");
   }
   state_ = guarded([&] {
-    return std::make_shared<const ModulusState>(m, P, algorithm, runtime::resolve_thread_count(threads));
+    return std::make_shared<const ModulusState>(m, P, algorithm, runtime::resolve_thread_count(threads), even_split);
   });
 }
 
@@ -114,6 +120,20 @@ mpz_class Modulus::pow(const mpz_class& b, const mpz_class& e) const {
     const mpz_class exponent = api::resolve_negative_exponent(base, e, s.P);
     const std::size_t n = s.n(), en = mpz_size(exponent.get_mpz_t());
     const limb_t* ep = mpz_limbs_read(exponent.get_mpz_t());
+    if (s.even) {
+      // P = 2^s m': the odd part on Montgomery (split over the team when the
+      // plan says so for m'), the 2^s part by truncated products, then CRT.
+      const exponentiation::EvenModulusConstants& c = *s.even;
+      const api::PowmPlan plan = api::choose_powm_plan(c.odd_limbs(), mpz_sizeinbase(exponent.get_mpz_t(), 2),
+                                                       s.threads, Algorithm::montgomery);
+      const int threads = c.odd ? plan.split_threads : 1;
+      api::ScratchLease lease(
+          n + exponentiation::even_modulus_powm_scratch(c, en, modmul::montgomery_engine, threads));
+      limb_t* x = lease.get();
+      api::reduce_to_limbs(x, n, base, s.P);
+      exponentiation::even_modulus_powm(x, x, ep, en, c, modmul::montgomery_engine, threads, plan.phi, x + n);
+      return result_from(s, x);
+    }
     const api::PowmPlan plan = api::choose_powm_plan(n, mpz_sizeinbase(exponent.get_mpz_t(), 2), s.threads, s.algorithm);
     if (plan.split_threads > 1) {
       api::ScratchLease lease(n + exponentiation::split_powm_scratch(n, en, *s.engine, plan.split_threads));

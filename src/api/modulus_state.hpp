@@ -4,6 +4,7 @@
 #include "modmul/engine.hpp"
 #include "modmul/modulus_constants.hpp"
 #include "parmod/parmod.hpp"
+#include "powm/even_modulus_powm.hpp"
 
 namespace parmod::detail {
 
@@ -15,8 +16,11 @@ struct ModulusState {
   modmul::ModulusConstants k;
   const modmul::Engine* engine;
   std::shared_ptr<const void> plans;  // bipartite/multipartite: their MultipartiteRegistration (per-modulus plans)
+  // Even P under automatic (when api::even_split_pays): pow runs by the split
+  // P = 2^s m' (powm/even_modulus_powm); products stay on `engine` (Barrett).
+  std::shared_ptr<const exponentiation::EvenModulusConstants> even;
 
-  ModulusState(const mpz_class& m_, const mpz_class& P_, Algorithm a, int t);
+  ModulusState(const mpz_class& m_, const mpz_class& P_, Algorithm a, int t, bool even_split = false);
   std::size_t n() const { return k.n; }
 };
 

@@ -21,10 +21,12 @@ constexpr unsigned kLimbBits = 64;
 namespace limbs {
 
 // rp[0, an+bn) = a * b.  Preconditions: an >= 1, bn >= 1; rp does not overlap
-// a or b.  Either operand may be the longer one.  Cost M(an, bn) (GMP mpn_mul).
+// a or b.  Either operand may be the longer one.  Cost M(an, bn): own mulx/adx
+// schoolbook below limbs::mul_basecase_adx_limit(), GMP's mpn_mul above.
 void mul(limb_t* rp, const limb_t* ap, std::size_t an, const limb_t* bp, std::size_t bn) noexcept;
 
-// rp[0, 2n) = a * a.  n >= 1, no overlap.  Cost: GMP mpn_sqr.
+// rp[0, 2n) = a * a.  n >= 1, no overlap.  Cost: own mulx/adx square below
+// limbs::sqr_basecase_adx_limit(), GMP's mpn_sqr above.
 void sqr(limb_t* rp, const limb_t* ap, std::size_t n) noexcept;
 
 // rp[0, n) = a * b mod beta^n (the low half of the product).  n >= 1, no

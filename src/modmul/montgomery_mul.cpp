@@ -7,7 +7,7 @@
 namespace parmod::modmul {
 namespace {
 
-std::atomic<std::size_t> g_redc_products_threshold{40};
+std::atomic<std::size_t> g_redc_products_threshold{224};  // mulx rows win below (AMD EPYC)
 
 bool accepts(const ModulusConstants& k) { return k.odd; }
 

@@ -1,6 +1,6 @@
 // modmul/montgomery_mul.hpp - modular multiplication by Montgomery's method.
 //
-// The product AB (GMP mpn_mul_n / mpn_sqr) followed by a full REDC: word by
+// The product AB (limbs::mul / limbs::sqr) followed by a full REDC: word by
 // word below redc_products_threshold limbs, by two products above (the paper's
 // section 2.1, cost 2M(n) with full products).  Representation R = beta^n.
 #pragma once

@@ -1,6 +1,8 @@
 #include "reduce/montgomery_reduce.hpp"
 
 #include "limbs/addmul_1.hpp"
+#include "limbs/addmul_1_adx_row.hpp"
+#include "limbs/cpu_features.hpp"
 
 namespace parmod::reduce {
 
@@ -8,9 +10,14 @@ void montgomery_reduce_words(limb_t* rp, limb_t* cp, const limb_t* pp, std::size
   const auto sn = static_cast<mp_size_t>(n);
   // Step i zeroes c_i; the carry out of the n-limb window is parked in the
   // zeroed limb and added in one pass at the end (C + QP < 2 P beta^n).
-  for (std::size_t i = 0; i < n; ++i) {
-    const limb_t q = cp[i] * mu0;
-    cp[i] = limbs::addmul_1(cp + i, pp, n, q);
+#if defined(__x86_64__)
+  static const bool adx = limbs::cpu_has_mulx_adx();
+  if (adx) {
+    for (std::size_t i = 0; i < n; ++i) cp[i] = limbs::addmul_1_adx_row(cp + i, pp, n, cp[i] * mu0);
+  } else
+#endif
+  {
+    for (std::size_t i = 0; i < n; ++i) cp[i] = limbs::addmul_1(cp + i, pp, n, cp[i] * mu0);
   }
   const limb_t carry = mpn_add_n(rp, cp + n, cp, sn);
   // (C + QP) / beta^n = carry * beta^n + rp < 2P: one subtraction at most.

@@ -30,7 +30,9 @@
 #include "config/tuning_table.hpp"
 #include "harness.hpp"
 #include "plot.hpp"
+#include "limbs/basecase_adx.hpp"
 #include "limbs/comba.hpp"
+#include "limbs/cpu_features.hpp"
 #include "limbs/comba_parallel.hpp"
 #include "limbs/parallel_mul.hpp"
 #include "limbs/parallel_mul_blocks.hpp"
@@ -232,7 +234,8 @@ int bench_comba(const Args& a) {
   gmp_randseed_ui(rs, 7);
   bench::Table table;
   table.header = {"32-bit words", "limbs", "mpn_mul_n (ns)", "comba", "modified comba", "mulx/adx comba", "fixed (n<=8)",
-                  "comba 2x T=2", "comba Mx M=2 T=2", "comba Mx M=4 T=2"};
+                  "comba 2x T=2", "comba Mx M=2 T=2", "comba Mx M=4 T=2", "mulx rows (schoolbook)", "mpn_sqr (ns)",
+                  "mulx rows square vs mpn_sqr"};
   bench::Options opt;
   opt.rounds = a.rounds;
   opt.batch_seconds = 0.003;
@@ -249,14 +252,28 @@ int bench_comba(const Args& a) {
         {"mx2", [&] { limbs::comba_mul_mx(r.data(), x.data(), y.data(), n, 2, 2); }},
         {"mx4", [&] { limbs::comba_mul_mx(r.data(), x.data(), y.data(), n, 4, 2); }},
     };
-    if (n <= 8) v.push_back({"fixed", [&] { limbs::comba_mul_fixed(r.data(), x.data(), y.data(), n); }});
+    v.push_back({"fixed", [&] {
+                   if (n <= 8) limbs::comba_mul_fixed(r.data(), x.data(), y.data(), n);
+                 }});
+    const bool rows = limbs::cpu_has_mulx_adx();  // the row kernels need BMI2 + ADX
+    v.push_back({"rows", [&] {
+                   if (rows) limbs::mul_basecase_adx(r.data(), x.data(), n, y.data(), n);
+                 }});
+    v.push_back({"mpn_sqr", [&] { mpn_sqr(r.data(), x.data(), mp_size_t(n)); }});
+    v.push_back({"rows sqr", [&] {
+                   if (rows) limbs::sqr_basecase_adx(r.data(), x.data(), n);
+                 }});
     auto t = bench::measure_interleaved(v, opt);
     const double base = t[0].median_ns;
     char nsb[32];
     std::snprintf(nsb, sizeof nsb, "%.0f", base);
     auto cell = [&](std::size_t i) { return ratio_cell(base / t[i].median_ns, a.json); };
+    char sqb[32];
+    std::snprintf(sqb, sizeof sqb, "%.0f", t[9].median_ns);
+    const std::string none = a.json ? "null" : "-";
     table.rows.push_back({std::to_string(2 * n), std::to_string(n), nsb, cell(1), cell(2), cell(3),
-                          n <= 8 ? cell(7) : std::string(a.json ? "null" : "-"), cell(4), cell(5), cell(6)});
+                          n <= 8 ? cell(7) : none, cell(4), cell(5), cell(6), rows ? cell(8) : none, sqb,
+                          rows ? ratio_cell(t[9].median_ns / t[10].median_ns, a.json) : none});
     if (!a.json) std::cerr << "  " << n << " limbs done\n";
   }
   gmp_randclear(rs);

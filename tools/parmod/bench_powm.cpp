@@ -5,8 +5,9 @@
 // and BN_mod_exp_mont_consttime, the paper's binary method (§5.4), parmod's
 // sliding window (Modulus::pow) and constant-time pow_sec.  Then RSA-CRT
 // private operations (2048/3072/4096) against OpenSSL's RSA-style CRT done
-// with BN_mod_exp_mont per prime.
-//   parmod bench powm [--max-bits N] [--rounds R] [--json] [--plot FILE.png]
+// with BN_mod_exp_mont per prime; batch throughput; even moduli (GMP, Barrett,
+// the split P = 2^s m'; --even-only prints just that table).
+//   parmod bench powm [--max-bits N] [--rounds R] [--json] [--plot FILE.png] [--even-only]
 #include <cstdio>
 #include <algorithm>
 #include <cmath>
@@ -178,8 +179,48 @@ bench::Table batch_table(gmp_randclass& rng, std::size_t rounds, bool json) {
   return t;
 }
 
+// Even moduli P = 2^s m' (m' odd, random, P of `bits` bits): GMP mpz_powm
+// (which splits P the same way), parmod on Barrett (Algorithm::barrett, the
+// path before the split) and automatic (the split: Montgomery on m', truncated
+// products mod 2^s, CRT), one thread, full-length exponents, odd bases.
+bench::Table even_table(gmp_randclass& rng, std::size_t rounds, unsigned max_bits, bool json) {
+  bench::Table t;
+  t.header = {"bits", "s", "GMP mpz_powm (ms)", "parmod Barrett (ms)", "parmod automatic (split) (ms)",
+              "split vs Barrett", "split vs GMP"};
+  for (unsigned bits : {64u, 128u, 256u, 1024u, 2048u, 4096u}) {
+    if (bits > max_bits) break;
+    for (unsigned s : {1u, bits / 2, bits - 1}) {
+      mpz_class P = rng.get_z_bits(bits - s);
+      mpz_setbit(P.get_mpz_t(), bits - s - 1);
+      mpz_setbit(P.get_mpz_t(), 0);
+      P <<= s;  // exactly `bits` bits, 2-adic valuation s (s = bits - 1: P = 2^s)
+      const mpz_class b = rng.get_z_range(P) | 1, e = rng.get_z_range(P);  // odd b: an even one is 0 mod 2^s at once
+      const Modulus barrett(P, Algorithm::barrett, 1), automatic(P, Algorithm::automatic, 1);
+      mpz_class out;
+      std::vector<bench::Variant> v = {
+          {"gmp", [&] { mpz_powm(out.get_mpz_t(), b.get_mpz_t(), e.get_mpz_t(), P.get_mpz_t()); }},
+          {"barrett", [&] { out = barrett.pow(b, e); }},
+          {"split", [&] { out = automatic.pow(b, e); }},
+      };
+      const auto r = bench::measure_interleaved(v, bench::Options{rounds, 0.02});
+      auto ms = [&](const char* name) { return median_ms(r, name); };
+      auto cell = [&](const char* name) {
+        const double x = ms(name);
+        char buf[32];
+        std::snprintf(buf, sizeof buf, x < 0.1 ? "%.5f" : (x < 10 ? "%.3f" : "%.1f"), x);
+        return std::string(buf);
+      };
+      t.rows.push_back({std::to_string(bits), std::to_string(s), cell("gmp"), cell("barrett"), cell("split"),
+                        bench::format_ratio(ms("barrett") / ms("split")), bench::format_ratio(ms("gmp") / ms("split"))});
+    }
+    if (!json) std::cerr << "  even " << bits << " done\n";
+  }
+  return t;
+}
+
 int run(int argc, char** argv) {
   unsigned max_bits = 8192;
+  bool even_only = false;
   std::size_t rounds = 5;
   bool json = false;
   std::string plot;
@@ -189,16 +230,27 @@ int run(int argc, char** argv) {
       json = true;
     } else if (a == "--plot" && i + 1 < argc) {
       plot = argv[++i];
+    } else if (a == "--even-only") {
+      even_only = true;
     } else if (a == "--max-bits" && i + 1 < argc) {
       max_bits = static_cast<unsigned>(std::stoul(argv[++i]));
     } else if (a == "--rounds" && i + 1 < argc) {
       rounds = std::stoul(argv[++i]);
     } else {
-      throw UsageError("usage: parmod bench powm [--max-bits N] [--rounds R] [--json] [--plot FILE.png]");
+      throw UsageError("usage: parmod bench powm [--max-bits N] [--rounds R] [--json] [--plot FILE.png] [--even-only]");
     }
   }
   gmp_randclass rng(gmp_randinit_default);
   rng.seed(5);
+  if (even_only) {
+    const bench::Table even = even_table(rng, rounds, max_bits, json);
+    if (json)
+      std::cout << "[" << even.json("parmod bench powm: even moduli") << "]\n";
+    else
+      std::cout << "Even moduli P = 2^s m', full-length exponents, one thread, median of interleaved rounds\n"
+                << "Machine: " << bench::machine_description() << "\n\n" << even.markdown();
+    return 0;
+  }
   bench::Table table;
   table.header = {"bits", "GMP mpz_powm (ms)", "GMP mpz_powm_sec (ms)", "OpenSSL exp_mont (ms)",
                   "OpenSSL consttime (ms)", "binary (ms)", "parmod pow T=1 (ms)", "parmod pow_sec (ms)",
@@ -260,16 +312,20 @@ int run(int argc, char** argv) {
   }
   const bench::Table crt = rsa_crt_table(rng, rounds, json);
   const bench::Table batch = batch_table(rng, rounds, json);
+  const bench::Table even = even_table(rng, rounds, max_bits, json);
   if (json) {
     std::cout << "[" << table.json("parmod bench powm: modular exponentiation") << ","
               << crt.json("parmod bench powm: RSA-CRT private operation") << ","
-              << batch.json("parmod bench powm: batch throughput") << "]\n";
+              << batch.json("parmod bench powm: batch throughput") << ","
+              << even.json("parmod bench powm: even moduli") << "]\n";
   } else {
     std::cout << "Modular exponentiation with a full-length exponent, median of interleaved rounds\n"
               << "Machine: " << bench::machine_description() << "\n\n"
               << table.markdown() << "\nRSA-CRT private operation (d mod p-1, d mod q-1, two half-size powers, Garner)\n\n"
               << crt.markdown() << "\nBatch throughput: 64 exponentiations, one modulus, full-length exponents\n\n"
-              << batch.markdown();
+              << batch.markdown()
+              << "\nEven moduli P = 2^s m' (s = bits - 1: P = 2^s), full-length exponents, one thread\n\n"
+              << even.markdown();
   }
   return 0;
 }

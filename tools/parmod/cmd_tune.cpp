@@ -41,7 +41,7 @@ struct Operands {
 };
 
 std::size_t tune_redc(gmp_randclass& rng) {
-  const std::size_t sizes[] = {8, 12, 16, 20, 24, 32, 40, 48, 64, 80, 96};
+  const std::size_t sizes[] = {16, 32, 48, 64, 96, 128, 160, 192, 224, 256, 320};
   std::size_t threshold = 1000;  // never, unless products win
   for (std::size_t n : sizes) {
     Operands o(n, rng);

@@ -1,0 +1,84 @@
+#include "limbs/basecase_adx.hpp"
+
+#include <x86intrin.h>
+
+#include <atomic>
+
+#include "limbs/addmul_1_adx_row.hpp"
+#include "config/tuning_table.hpp"
+#include "limbs/cpu_features.hpp"
+
+namespace parmod::limbs {
+
+#if defined(__x86_64__)
+void mul_basecase_adx(limb_t* rp, const limb_t* ap, std::size_t an, const limb_t* bp, std::size_t bn) noexcept {
+  for (std::size_t j = 0; j < an; ++j) rp[j] = 0;
+  for (std::size_t i = 0; i < bn; ++i) rp[an + i] = addmul_1_adx_row(rp + i, ap, an, bp[i]);
+}
+
+void sqr_basecase_adx(limb_t* rp, const limb_t* ap, std::size_t n) noexcept {
+  // Off-diagonal triangle: row i adds a_i * a[i+1, n) at limb 2i+1 and its
+  // carry lands on limb n+i, which no earlier row has written.
+  rp[0] = 0;
+  rp[2 * n - 1] = 0;
+  for (std::size_t j = 1; j < n; ++j) rp[j] = 0;
+  for (std::size_t i = 0; i + 1 < n; ++i) rp[n + i] = addmul_1_adx_row(rp + 2 * i + 1, ap + i + 1, n - 1 - i, ap[i]);
+  // rp = 2 rp + sum a_i^2 beta^(2i): the doubled triangle is below a^2 < beta^(2n),
+  // so the last shift-out bit and the last carry are zero.
+  limb_t shift_in = 0;
+  unsigned char carry = 0;
+  for (std::size_t i = 0; i < n; ++i) {
+    const unsigned __int128 d = static_cast<unsigned __int128>(ap[i]) * ap[i];
+    const limb_t x0 = rp[2 * i], x1 = rp[2 * i + 1];
+    const limb_t y0 = (x0 << 1) | shift_in;
+    const limb_t y1 = (x1 << 1) | (x0 >> 63);
+    shift_in = x1 >> 63;
+    unsigned long long s0, s1;
+    carry = _addcarry_u64(carry, y0, static_cast<limb_t>(d), &s0);
+    carry = _addcarry_u64(carry, y1, static_cast<limb_t>(d >> 64), &s1);
+    rp[2 * i] = s0;
+    rp[2 * i + 1] = s1;
+  }
+}
+#else
+void mul_basecase_adx(limb_t* rp, const limb_t* ap, std::size_t an, const limb_t* bp, std::size_t bn) noexcept {
+  mpn_mul(rp, ap, static_cast<mp_size_t>(an), bp, static_cast<mp_size_t>(bn));
+}
+void sqr_basecase_adx(limb_t* rp, const limb_t* ap, std::size_t n) noexcept { mpn_sqr(rp, ap, static_cast<mp_size_t>(n)); }
+#endif
+
+namespace {
+// -1: not loaded yet.  Built-in defaults measured on the 2-core AMD EPYC
+// (Zen 4) of the README against Debian's GMP 6.2.1; `parmod tune` writes
+// the keys mul.basecase_adx_max and sqr.basecase_adx_max.
+std::atomic<long> g_mul_limit{-1}, g_sqr_limit{-1};
+constexpr long kDefaultMulLimit = 48, kDefaultSqrLimit = 48;
+
+std::size_t limit(std::atomic<long>& cached, const char* key, long fallback) noexcept {
+  long v = cached.load(std::memory_order_relaxed);
+  if (v < 0) {
+    v = 0;
+    if (cpu_has_mulx_adx()) {
+      try {
+        v = config::tuning_integer(key, fallback);
+      } catch (...) {
+        v = fallback;
+      }
+      if (v < 0) v = fallback;
+    }
+    cached.store(v, std::memory_order_relaxed);
+  }
+  return static_cast<std::size_t>(v);
+}
+}  // namespace
+
+std::size_t mul_basecase_adx_limit() noexcept { return limit(g_mul_limit, "mul.basecase_adx_max", kDefaultMulLimit); }
+std::size_t sqr_basecase_adx_limit() noexcept { return limit(g_sqr_limit, "sqr.basecase_adx_max", kDefaultSqrLimit); }
+
+void set_basecase_adx_limits(std::size_t mul_limit, std::size_t sqr_limit) noexcept {
+  const bool ok = cpu_has_mulx_adx();
+  g_mul_limit.store(ok ? static_cast<long>(mul_limit) : 0, std::memory_order_relaxed);
+  g_sqr_limit.store(ok ? static_cast<long>(sqr_limit) : 0, std::memory_order_relaxed);
+}
+
+}  // namespace parmod::limbs

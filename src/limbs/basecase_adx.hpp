@@ -1,0 +1,36 @@
+// limbs/basecase_adx.hpp - schoolbook product and square on mulx/adcx/adox
+// rows, for the sizes where quadratic multiplication is the fastest
+// (Debian's generic libgmp has no mulx kernels; these lift the basecase range).
+//
+// Both require BMI2 + ADX (limbs::cpu_has_mulx_adx()); limbs::mul and
+// limbs::sqr call them below the measured thresholds and GMP above.
+#pragma once
+
+#include <cstddef>
+
+#include "limbs/limbs.hpp"
+
+namespace parmod::limbs {
+
+// rp[0, an+bn) = a * b.  an >= 1, bn >= 1, rp overlaps neither operand.
+// Operand scanning: bn rows of limbs::addmul_1_adx_row over a (Knuth's
+// Algorithm 4.3.1M with the inner loop in mulx/adcx/adox).
+// Cost: an*bn limb products (about 1.5 core cycles each on Zen 4) + an stores.
+void mul_basecase_adx(limb_t* rp, const limb_t* ap, std::size_t an, const limb_t* bp, std::size_t bn) noexcept;
+
+// rp[0, 2n) = a^2.  n >= 1, rp does not overlap a.  The n(n-1)/2 products
+// a_i a_j (i < j) once, as rows, then one pass doubling them and adding the
+// diagonal a_i^2 (HAC Algorithm 14.16's symmetry, organised by rows).
+// Cost: n(n-1)/2 + n limb products, 2n limbs shifted.
+void sqr_basecase_adx(limb_t* rp, const limb_t* ap, std::size_t n) noexcept;
+
+// Size limits (in limbs of the shorter operand) below which limbs::mul /
+// limbs::sqr use the functions above: tuning-table keys mul.basecase_adx_max
+// and sqr.basecase_adx_max (written by `parmod tune`, which compares them
+// with GMP as `parmod bench mul --comba` does), else built-in defaults; 0
+// without BMI2 + ADX.  The setter is for tune and tests (0 = never).
+std::size_t mul_basecase_adx_limit() noexcept;
+std::size_t sqr_basecase_adx_limit() noexcept;
+void set_basecase_adx_limits(std::size_t mul_limit, std::size_t sqr_limit) noexcept;
+
+}  // namespace parmod::limbs
