@@ -29,7 +29,7 @@ ModulusState::ModulusState(const mpz_class& m_, const mpz_class& P_, Algorithm a
   if (a == Algorithm::bipartite || a == Algorithm::multipartite) {  // plans built once per modulus (issue 4)
     const auto kind = a == Algorithm::bipartite ? modmul::MultipartiteKind::bipartite : modmul::MultipartiteKind::multipartite;
     engine = kind == modmul::MultipartiteKind::bipartite ? &modmul::bipartite_engine : &modmul::multipartite_engine;
-    plans = std::make_shared<const modmul::MultipartiteRegistration>(k, kind, t);
+    k.multipartite_plans = modmul::make_engine_plans(k, kind, t);
   }
 }
 

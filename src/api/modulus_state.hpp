@@ -15,7 +15,6 @@ struct ModulusState {
   int threads;
   modmul::ModulusConstants k;
   const modmul::Engine* engine;
-  std::shared_ptr<const void> plans;  // bipartite/multipartite: their MultipartiteRegistration (per-modulus plans)
   // Even P under automatic (when api::even_split_pays): pow runs by the split
   // P = 2^s m' (powm/even_modulus_powm); products stay on `engine` (Barrett).
   std::shared_ptr<const exponentiation::EvenModulusConstants> even;

@@ -8,8 +8,8 @@
 // Requires BMI2 + ADX at run time: callers check limbs::cpu_has_mulx_adx()
 // once and pick their adx variant.  The asm itself needs no target attribute.
 // Cost: n limb products at about 1.5 core cycles each on Zen 4 (eight limbs
-// per iteration; the n mod 8 leading limbs one at a time), no call, no
-// memory besides rp and ap.
+// per pass; the n mod 8 leading limbs by a partial first pass entered through
+// a jump table), no call, no memory besides rp, ap and the table in .text.
 #pragma once
 
 #include <cstddef>
@@ -21,51 +21,56 @@ namespace parmod::limbs {
 #if defined(__x86_64__)
 inline __attribute__((always_inline)) limb_t addmul_1_adx_row(limb_t* rp, const limb_t* ap, std::size_t n,
                                                                limb_t b) noexcept {
-  limb_t carry = 0, lo0, lo1, hi0, zero;
-  std::size_t count = n % 8;  // rcx: first the single limbs, then the blocks of 8
-  std::size_t blocks = n / 8;
-  // Invariant: `carry` holds the high limb waiting for the next column; CF is
+  limb_t carry = 0, hi0 = 0, lo0, lo1, zero, t;
+  // The loop body is eight steps; the first pass enters at step `entry` so
+  // that n mod 8 limbs are done by a partial pass (Duff's device through a
+  // jump table), the pointers moved back by `entry` limbs to keep the offsets.
+  std::size_t entry = (8 - n % 8) % 8;
+  std::size_t count = (n + 7) / 8;  // rcx: passes through the body
+  // Invariant: the carry limb waiting for the next column is in `carry`
+  // before an even step and in hi0 before an odd one (both start at 0); CF is
   // the adcx chain (high limbs into the next low limb), OF the adox chain (rp
-  // into the sum).  lea, mov and jrcxz leave both flags alone.
-#define PARMOD_ADX_STEP(off, lo, hi_in, hi_out)          \
+  // into the sum).  lea, mov and the jumps leave both flags alone.
+#define PARMOD_ADX_STEP(k, off, lo, hi_in, hi_out)      \
+  ".Lparmod_row_s" #k "_%=:\n\t"                        \
   "mulx " #off "(%[a]), %[" #lo "], %[" #hi_out "]\n\t" \
   "adcx %[" #hi_in "], %[" #lo "]\n\t"                  \
   "adox " #off "(%[r]), %[" #lo "]\n\t"                 \
   "mov %[" #lo "], " #off "(%[r])\n\t"
+#define PARMOD_ADX_ENTRY(k) ".long .Lparmod_row_s" #k "_%=-.Lparmod_row_tab_%=\n\t"
   __asm__ volatile(
-      "xor %k[zero], %k[zero]\n\t"  // CF = OF = 0
-      "jrcxz 3f\n\t"
-      "4:\n\t"  // one limb
-      PARMOD_ADX_STEP(0, lo0, carry, hi0)
-      "mov %[hi0], %[carry]\n\t"
-      "lea 8(%[a]), %[a]\n\t"
-      "lea 8(%[r]), %[r]\n\t"
-      "lea -1(%%rcx), %%rcx\n\t"
-      "jrcxz 3f\n\t"
-      "jmp 4b\n\t"
-      "3:\n\t"
-      "mov %[blocks], %%rcx\n\t"
-      "jrcxz 5f\n\t"  // jrcxz reaches only 127 bytes: a trampoline over the loop
-      "jmp 1f\n\t"
-      "5:\n\t"
-      "jmp 2f\n\t"
-      "1:\n\t"  // eight limbs
-      PARMOD_ADX_STEP(0, lo0, carry, hi0) PARMOD_ADX_STEP(8, lo1, hi0, carry)
-      PARMOD_ADX_STEP(16, lo0, carry, hi0) PARMOD_ADX_STEP(24, lo1, hi0, carry)
-      PARMOD_ADX_STEP(32, lo0, carry, hi0) PARMOD_ADX_STEP(40, lo1, hi0, carry)
-      PARMOD_ADX_STEP(48, lo0, carry, hi0) PARMOD_ADX_STEP(56, lo1, hi0, carry)
+      "mov %[entry], %[t]\n\t"
+      "shl $3, %[t]\n\t"
+      "sub %[t], %[a]\n\t"
+      "sub %[t], %[r]\n\t"
+      "lea .Lparmod_row_tab_%=(%%rip), %[t]\n\t"
+      "movslq (%[t],%[entry],4), %[entry]\n\t"
+      "add %[t], %[entry]\n\t"
+      "xor %k[zero], %k[zero]\n\t"  // CF = OF = 0 from here on
+      "jmp *%[entry]\n\t"
+      ".p2align 2\n\t"
+      ".Lparmod_row_tab_%=:\n\t"
+      PARMOD_ADX_ENTRY(0) PARMOD_ADX_ENTRY(1) PARMOD_ADX_ENTRY(2) PARMOD_ADX_ENTRY(3)
+      PARMOD_ADX_ENTRY(4) PARMOD_ADX_ENTRY(5) PARMOD_ADX_ENTRY(6) PARMOD_ADX_ENTRY(7)
+      ".p2align 4\n\t"
+      ".Lparmod_row_loop_%=:\n\t"
+      PARMOD_ADX_STEP(0, 0, lo0, carry, hi0) PARMOD_ADX_STEP(1, 8, lo1, hi0, carry)
+      PARMOD_ADX_STEP(2, 16, lo0, carry, hi0) PARMOD_ADX_STEP(3, 24, lo1, hi0, carry)
+      PARMOD_ADX_STEP(4, 32, lo0, carry, hi0) PARMOD_ADX_STEP(5, 40, lo1, hi0, carry)
+      PARMOD_ADX_STEP(6, 48, lo0, carry, hi0) PARMOD_ADX_STEP(7, 56, lo1, hi0, carry)
       "lea 64(%[a]), %[a]\n\t"
       "lea 64(%[r]), %[r]\n\t"
       "lea -1(%%rcx), %%rcx\n\t"
-      "jrcxz 2f\n\t"
-      "jmp 1b\n\t"
-      "2:\n\t"
+      "jrcxz .Lparmod_row_done_%=\n\t"
+      "jmp .Lparmod_row_loop_%=\n\t"
+      ".Lparmod_row_done_%=:\n\t"
       "adcx %[zero], %[carry]\n\t"  // the last high limb takes both chains' carries
       "adox %[zero], %[carry]\n\t"
-      : [carry] "+&r"(carry), [a] "+&r"(ap), [r] "+&r"(rp), "+&c"(count), [lo0] "=&r"(lo0), [lo1] "=&r"(lo1),
-        [hi0] "=&r"(hi0), [zero] "=&r"(zero)
-      : "d"(b), [blocks] "r"(blocks)
+      : [carry] "+&r"(carry), [hi0] "+&r"(hi0), [a] "+&r"(ap), [r] "+&r"(rp), "+&c"(count), [entry] "+&r"(entry),
+        [lo0] "=&r"(lo0), [lo1] "=&r"(lo1), [zero] "=&r"(zero), [t] "=&r"(t)
+      : "d"(b)
       : "cc", "memory");
+#undef PARMOD_ADX_ENTRY
 #undef PARMOD_ADX_STEP
   return carry;
 }

@@ -1,7 +1,5 @@
 #include "limbs/basecase_adx.hpp"
 
-#include <x86intrin.h>
-
 #include <atomic>
 
 #include "limbs/addmul_1_adx_row.hpp"
@@ -24,21 +22,34 @@ void sqr_basecase_adx(limb_t* rp, const limb_t* ap, std::size_t n) noexcept {
   for (std::size_t j = 1; j < n; ++j) rp[j] = 0;
   for (std::size_t i = 0; i + 1 < n; ++i) rp[n + i] = addmul_1_adx_row(rp + 2 * i + 1, ap + i + 1, n - 1 - i, ap[i]);
   // rp = 2 rp + sum a_i^2 beta^(2i): the doubled triangle is below a^2 < beta^(2n),
-  // so the last shift-out bit and the last carry are zero.
-  limb_t shift_in = 0;
-  unsigned char carry = 0;
-  for (std::size_t i = 0; i < n; ++i) {
-    const unsigned __int128 d = static_cast<unsigned __int128>(ap[i]) * ap[i];
-    const limb_t x0 = rp[2 * i], x1 = rp[2 * i + 1];
-    const limb_t y0 = (x0 << 1) | shift_in;
-    const limb_t y1 = (x1 << 1) | (x0 >> 63);
-    shift_in = x1 >> 63;
-    unsigned long long s0, s1;
-    carry = _addcarry_u64(carry, y0, static_cast<limb_t>(d), &s0);
-    carry = _addcarry_u64(carry, y1, static_cast<limb_t>(d >> 64), &s1);
-    rp[2 * i] = s0;
-    rp[2 * i + 1] = s1;
-  }
+  // so both chains end with no carry.  CF chain: the doubling, adcx x, x
+  // shifting each limb left through the carry; OF chain: the squares.
+  limb_t* r = rp;
+  const limb_t* a = ap;
+  std::size_t count = n;
+  limb_t lo, hi, x0, x1;
+  __asm__ volatile(
+      "xor %k[lo], %k[lo]\n\t"  // CF = OF = 0
+      "1:\n\t"
+      "mov (%[a]), %%rdx\n\t"
+      "mulx %%rdx, %[lo], %[hi]\n\t"
+      "mov (%[r]), %[x0]\n\t"
+      "mov 8(%[r]), %[x1]\n\t"
+      "adcx %[x0], %[x0]\n\t"
+      "adcx %[x1], %[x1]\n\t"
+      "adox %[lo], %[x0]\n\t"
+      "adox %[hi], %[x1]\n\t"
+      "mov %[x0], (%[r])\n\t"
+      "mov %[x1], 8(%[r])\n\t"
+      "lea 8(%[a]), %[a]\n\t"
+      "lea 16(%[r]), %[r]\n\t"
+      "lea -1(%%rcx), %%rcx\n\t"
+      "jrcxz 2f\n\t"
+      "jmp 1b\n\t"
+      "2:\n\t"
+      : [a] "+&r"(a), [r] "+&r"(r), "+&c"(count), [lo] "=&r"(lo), [hi] "=&r"(hi), [x0] "=&r"(x0), [x1] "=&r"(x1)
+      :
+      : "rdx", "cc", "memory");
 }
 #else
 void mul_basecase_adx(limb_t* rp, const limb_t* ap, std::size_t an, const limb_t* bp, std::size_t bn) noexcept {

@@ -34,6 +34,10 @@ void sqr(limb_t* rp, const limb_t* ap, std::size_t n) noexcept;
 // __gmpn_mullo_n since GMP 5).
 void mullo(limb_t* rp, const limb_t* ap, const limb_t* bp, std::size_t n) noexcept;
 
+// rp[0, n) = a^2 mod beta^n (the low half of the square).  n >= 1, no overlap.
+// Cost below mullo's: GMP's sqrlo (exported by libgmp as __gmpn_sqrlo since 6.2).
+void sqrlo(limb_t* rp, const limb_t* ap, std::size_t n) noexcept;
+
 // Number of limbs of a after stripping high zero limbs (0 for a = 0).
 inline std::size_t normalized_size(const limb_t* ap, std::size_t n) noexcept {
   while (n > 0 && ap[n - 1] == 0) --n;

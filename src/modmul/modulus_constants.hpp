@@ -6,11 +6,14 @@
 
 #include <gmpxx.h>
 
+#include <memory>
 #include <vector>
 
 #include "limbs/limbs.hpp"
 
 namespace parmod::modmul {
+
+struct MultipartiteEnginePlans;  // modmul/multipartite_engine.hpp
 
 struct ModulusConstants {
   std::size_t n = 0;          // limbs of P; P[n-1] != 0
@@ -23,6 +26,11 @@ struct ModulusConstants {
   std::vector<limb_t> nu;     // floor(beta^2n / P); nu_t = floor(beta^(n+t)/P) is its top limbs
   std::size_t nu_n = 0;       // limbs of nu: n + 1, or n + 2 when P = beta^(n-1)
   std::vector<limb_t> one;    // 1 mod P, n limbs (the plain form of 1)
+  // The bipartite/multipartite engines' per-modulus context (plans, k,
+  // threads, R mod P), set once by the owner before the constants are shared
+  // (api: the Modulus); null for the other engines.  The engines read it
+  // with no lock; without it they fall back to a small shared cache.
+  std::shared_ptr<const MultipartiteEnginePlans> multipartite_plans;
 
   // P > 0.  Allocates; throws std::bad_alloc.
   explicit ModulusConstants(const mpz_class& P);

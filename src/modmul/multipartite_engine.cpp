@@ -23,7 +23,6 @@ struct Entry {
   const ModulusConstants* key;
   MultipartiteKind kind;
   std::shared_ptr<const MultipartiteEnginePlans> plans;
-  bool registered;
 };
 
 std::shared_mutex g_mutex;
@@ -48,8 +47,11 @@ std::shared_ptr<const MultipartiteEnginePlans> find(const ModulusConstants& k, M
   return nullptr;
 }
 
+// The plans of k: its own context (the usual case: no lock, no reference
+// count), else the fallback cache, which `hold` keeps alive for the call.
 const MultipartiteEnginePlans& plans_of(const ModulusConstants& k, MultipartiteKind kind,
                                         std::shared_ptr<const MultipartiteEnginePlans>& hold) {
+  if (const MultipartiteEnginePlans* own = k.multipartite_plans.get(); own != nullptr && own->kind == kind) return *own;
   hold = engine_plans(k, kind);
   return *hold;
 }
@@ -93,7 +95,7 @@ void from_repr(limb_t* r, const limb_t* a, const ModulusConstants& k, limb_t* ws
 template <MultipartiteKind K>
 const limb_t* one(const ModulusConstants& k) {
   std::shared_ptr<const MultipartiteEnginePlans> hold;
-  return plans_of(k, K, hold).one.data();  // owned by the registration / cache entry
+  return plans_of(k, K, hold).one.data();  // owned by k's plans or the cache entry
 }
 
 }  // namespace
@@ -188,37 +190,16 @@ std::shared_ptr<const MultipartiteEnginePlans> make_engine_plans(const ModulusCo
   return p;
 }
 
-MultipartiteRegistration::MultipartiteRegistration(const ModulusConstants& k, MultipartiteKind kind, int threads,
-                                                   int chunks)
-    : key_(&k), plans_(make_engine_plans(k, kind, threads, chunks)) {
-  std::unique_lock<std::shared_mutex> lock(g_mutex);
-  auto& es = entries();
-  es.erase(std::remove_if(es.begin(), es.end(), [&](const Entry& e) { return e.key == key_ && e.kind == kind; }),
-           es.end());
-  es.push_front(Entry{key_, kind, plans_, true});
-}
-
-MultipartiteRegistration::~MultipartiteRegistration() {
-  if (!key_) return;
-  std::unique_lock<std::shared_mutex> lock(g_mutex);
-  auto& es = entries();
-  es.erase(std::remove_if(es.begin(), es.end(), [&](const Entry& e) { return e.plans == plans_; }), es.end());
-}
-
 std::shared_ptr<const MultipartiteEnginePlans> engine_plans(const ModulusConstants& k, MultipartiteKind kind) {
+  if (k.multipartite_plans && k.multipartite_plans->kind == kind) return k.multipartite_plans;
   if (auto p = find(k, kind)) return p;
   auto made = make_engine_plans(k, kind, 1);
   std::unique_lock<std::shared_mutex> lock(g_mutex);
   auto& es = entries();
-  es.erase(std::remove_if(es.begin(), es.end(), [&](const Entry& e) { return e.key == &k && e.kind == kind && !e.registered; }),
+  es.erase(std::remove_if(es.begin(), es.end(), [&](const Entry& e) { return e.key == &k && e.kind == kind; }),
            es.end());
-  es.push_back(Entry{&k, kind, made, false});
-  std::size_t cached = 0;
-  for (const Entry& e : es) cached += e.registered ? 0 : 1;
-  if (cached > kCacheLimit) {
-    auto it = std::find_if(es.begin(), es.end(), [](const Entry& e) { return !e.registered; });
-    if (it != es.end()) es.erase(it);
-  }
+  es.push_back(Entry{&k, kind, made});
+  if (es.size() > kCacheLimit) es.pop_front();
   return made;
 }
 

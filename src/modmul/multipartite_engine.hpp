@@ -4,12 +4,13 @@
 //
 // Per-modulus data: the plans (product and square), the chosen k and thread
 // count, and R mod P live in a MultipartiteEnginePlans, built once per
-// modulus by a MultipartiteRegistration that the Modulus keeps (its lifetime
-// is the modulus').  The engine functions find it from the ModulusConstants
-// address (a shared lock and a pointer copy per call; no allocation).  Called
-// on constants nobody registered (tests, direct use), an engine registers
+// modulus (make_engine_plans) and attached to the constants as
+// ModulusConstants::multipartite_plans by their owner (the Modulus); the
+// engine functions read it from there (no lock, no allocation).  Called on
+// constants without plans of their kind (tests, direct use), an engine makes
 // them itself once, sequential with the default k, in a small cache of 16
-// moduli (allocation on that first call only).
+// moduli keyed by the constants' address (a shared lock per call, allocation
+// on the first call only).
 #pragma once
 
 #include <cstddef>
@@ -51,22 +52,8 @@ int choose_multipartite_k(std::size_t n, int threads, const runtime::CostTable& 
 std::shared_ptr<const MultipartiteEnginePlans> make_engine_plans(const ModulusConstants& k, MultipartiteKind kind,
                                                                  int threads, int chunks = 0);
 
-// Registers plans for the constants `k` (which must outlive the registration).
-class MultipartiteRegistration {
- public:
-  MultipartiteRegistration() = default;
-  MultipartiteRegistration(const ModulusConstants& k, MultipartiteKind kind, int threads, int chunks = 0);
-  ~MultipartiteRegistration();
-  MultipartiteRegistration(const MultipartiteRegistration&) = delete;
-  MultipartiteRegistration& operator=(const MultipartiteRegistration&) = delete;
-  const MultipartiteEnginePlans* plans() const noexcept { return plans_.get(); }
-
- private:
-  const ModulusConstants* key_ = nullptr;
-  std::shared_ptr<const MultipartiteEnginePlans> plans_;
-};
-
-// The plans an engine call uses for k (registered, or made and cached).
+// The plans an engine call uses for k (k.multipartite_plans when of this
+// kind, else made and cached).
 std::shared_ptr<const MultipartiteEnginePlans> engine_plans(const ModulusConstants& k, MultipartiteKind kind);
 
 // Scratch of the engines for n limbs: bounds every plan (k <= 8, any threads)

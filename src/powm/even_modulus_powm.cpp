@@ -64,17 +64,17 @@ void powlo(limb_t* r, const limb_t* b, const limb_t* ep, std::size_t en, std::si
   limb_t* other = table + table_size * n2;
   mpn_copyi(table, b, static_cast<mp_size_t>(n2));
   if (table_size > 1) {
-    limbs::mullo(x2, b, b, n2);
+    limbs::sqrlo(x2, b, n2);
     for (std::size_t i = 1; i < table_size; ++i) limbs::mullo(table + i * n2, table + (i - 1) * n2, x2, n2);
   }
-  // mullo may not write over its inputs: the accumulator alternates between r and other.
+  // mullo / sqrlo may not write over their inputs: the accumulator alternates between r and other.
   limb_t* acc = r;
   limb_t* tmp = other;
   bool first = true;
   std::size_t i = bits;
   while (i > 0) {
     if (exponent_bit(ep, i - 1) == 0) {
-      limbs::mullo(tmp, acc, acc, n2);
+      limbs::sqrlo(tmp, acc, n2);
       std::swap(acc, tmp);
       --i;
       continue;
@@ -88,7 +88,7 @@ void powlo(limb_t* r, const limb_t* b, const limb_t* ep, std::size_t en, std::si
       first = false;
     } else {
       for (unsigned q = 0; q < len; ++q) {
-        limbs::mullo(tmp, acc, acc, n2);
+        limbs::sqrlo(tmp, acc, n2);
         std::swap(acc, tmp);
       }
       limbs::mullo(tmp, acc, power, n2);

@@ -34,7 +34,7 @@ TEST(MultipartiteEngine, ScratchBoundHoldsForEveryPlan) {
     }
 }
 
-TEST(MultipartiteEngine, UnregisteredConstantsUseTheCache) {
+TEST(MultipartiteEngine, ConstantsWithoutPlansUseTheCache) {
   for (const Engine* e : {&bipartite_engine, &multipartite_engine})
     for (std::size_t n : {1, 2, 9, 40}) {
       const mpz_class P = random_modulus(n, true);
@@ -53,6 +53,29 @@ TEST(MultipartiteEngine, UnregisteredConstantsUseTheCache) {
       e->from_repr(r.data(), r.data(), k, ws.data());
       EXPECT_EQ(value_of(r), A);
       EXPECT_EQ(value_of(e->one(k), n), beta_pow(n / 2) % P);
+    }
+}
+
+TEST(MultipartiteEngine, ConstantsCarryTheirOwnPlans) {
+  // Plans attached to the constants are what the engine uses (no cache entry),
+  // for any k, and the products stay right; plans of the other kind are ignored.
+  for (std::size_t n : {3, 17, 64})
+    for (int chunks : {2, 3, 5, 8}) {
+      const mpz_class P = random_modulus(n, true);
+      ModulusConstants k(P);
+      k.multipartite_plans = make_engine_plans(k, MultipartiteKind::multipartite, 2, chunks);
+      EXPECT_EQ(engine_plans(k, MultipartiteKind::multipartite).get(), k.multipartite_plans.get());
+      EXPECT_EQ(k.multipartite_plans->chunks, std::min<int>(chunks, 8));
+      EXPECT_NE(engine_plans(k, MultipartiteKind::bipartite).get(), k.multipartite_plans.get());
+      for (const Engine* e : {&multipartite_engine, &bipartite_engine}) {
+        const mpz_class A = random_below(P), B = random_below(P);
+        auto a = limbs_of(A, n), b = limbs_of(B, n);
+        std::vector<limb_t> r(n), ws(e->scratch_limbs(n));
+        e->mul(r.data(), a.data(), b.data(), k, ws.data());
+        EXPECT_EQ(value_of(r), expected_mp(A, B, P, n)) << n << " k=" << chunks << " " << e->name;
+        e->sqr(r.data(), a.data(), k, ws.data());
+        EXPECT_EQ(value_of(r), expected_mp(A, A, P, n)) << n << " k=" << chunks << " " << e->name;
+      }
     }
 }
 
