@@ -70,10 +70,7 @@ template <MultipartiteKind K>
 void sqr(limb_t* r, const limb_t* a, const ModulusConstants& k, limb_t* ws) {
   std::shared_ptr<const MultipartiteEnginePlans> hold;
   const auto& p = plans_of(k, K, hold);
-  if (K == MultipartiteKind::bipartite)
-    multipartite_mul(r, a, a, k, p.mul, ws, p.threads);
-  else
-    multipartite_sqr(r, a, k, p.sqr, ws, p.threads);
+  multipartite_sqr(r, a, k, p.sqr, ws, p.threads);  // bipartite too: its square is the k = 2 square
 }
 
 // r = a beta^h mod P: Barrett reduction of a shifted by h limbs.
@@ -170,6 +167,10 @@ std::shared_ptr<const MultipartiteEnginePlans> make_engine_plans(const ModulusCo
   if (kind == MultipartiteKind::bipartite) {
     p->chunks = 2;
     p->mul = make_multipartite_plan(n, bipartite_config(p->threads), costs);
+    // A square has no B to split: the multipartite square with k = 2 (A0^2,
+    // A1^2 and A0 A1 once; same R = beta^floor(n/2)) does the bipartite's job
+    // with 3 half-size products instead of 2 half-by-full ones.
+    p->sqr = make_multipartite_plan(n, square_config(2, p->threads), costs);
   } else {
     p->chunks = chunks >= 2 ? std::min(chunks, kMaxEngineChunks) : choose_multipartite_k(n, p->threads, costs);
     MultipartiteConfig c;

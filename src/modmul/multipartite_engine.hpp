@@ -28,7 +28,7 @@ struct MultipartiteEnginePlans {
   MultipartiteKind kind = MultipartiteKind::multipartite;
   int chunks = 0;   // k (2 for bipartite's B split)
   int threads = 1;  // threads each product uses
-  MultipartitePlan mul, sqr;  // sqr unused for bipartite (a square is a product)
+  MultipartitePlan mul, sqr;  // bipartite: sqr is the multipartite k = 2 square
   std::vector<limb_t> p;      // P, to validate lookups
   std::vector<limb_t> one;    // R mod P = beta^h mod P, n limbs
   double predicted_ns = 0;    // the product's predicted makespan

@@ -10,6 +10,14 @@
 //   interleaved(w):  nb 2^(w-1) precomputed (spread over tasks), then the
 //                    largest chunk with nb / (w + 1) multiplications per bit;
 //   exp:             ceil(nb / T) sliding-window exponentiations.
+//   bucket(c):       Pippenger (bucket_multiexp.hpp), nb >= 64: no precomputation,
+//                    (nb (1 - 2^-c) + 2^c) / c multiplications per bit, chunked and
+//                    balanced like lim_lee (every c in 1..16 tried);
+//   hybrid(n'):      n' in {T, 2T, 3T, 4T} independent tasks of nb / n' bases,
+//                    each the best of lim_lee(k) / interleaved(w) / bucket(c) on
+//                    its bases (hybrid_multiexp.hpp): ceil(n' / T) task costs
+//                    + n' - 1 (plan.chunks holds T for this model).
+// Lim-Lee tables over 2^24 limbs (128 MiB, all tasks together) are skipped.
 // One thread gives the sequential counts (mulexp_operation_count /
 // interleaved_operation_count).  Tiny operations (under about 2e5 limb
 // products in all) stay on one thread: the team's wake-up would dominate.
@@ -26,7 +34,7 @@ double plan_cost(const Plan& plan, std::size_t nb, std::size_t b);
 
 // The cheapest plan for nb >= 1 bases, b-bit exponents, n-limb modulus and up
 // to `threads` threads; phi = multiplication / squaring time (balances the
-// chunks in time, see Plan::phi).  Cost O(nb (nb + threads)).
+// chunks in time, see Plan::phi).  Cost O(log threads (min(nb, 64)^2 + 16 nb)).
 Plan choose_plan(std::size_t nb, std::size_t b, std::size_t n, int threads, double phi = 1.0);
 
 }  // namespace parmod::multiexp

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "multiexp/bucket_multiexp.hpp"
+#include "multiexp/hybrid_multiexp.hpp"
 #include "multiexp/interleaved_window.hpp"
 #include "multiexp/lim_lee_table.hpp"
 #include "multiexp/mulexp.hpp"
@@ -32,16 +34,22 @@ unsigned precompute_tasks(const Plan& plan, std::size_t nb, unsigned chunks) noe
   switch (plan.method) {
     case Method::lim_lee: return 1u << prefix_bits(chunks);
     case Method::interleaved: return static_cast<unsigned>(std::min<std::size_t>({nb, chunks, 1u << kMaxPrefixBits}));
-    case Method::exp: return 0;
+    case Method::exp:
+    case Method::bucket:
+    case Method::hybrid: return 0;
   }
   return 0;
 }
+
+unsigned bucket_bits(const Plan& plan) noexcept { return std::clamp(plan.c, 1u, kMaxBucketWindow); }
 
 std::size_t table_limbs(std::size_t n, std::size_t nb, const Plan& plan) noexcept {
   switch (plan.method) {
     case Method::lim_lee: return lim_lee_table_entries(nb, plan.k) * n;
     case Method::interleaved: return nb * (std::size_t(1) << (plan.w - 1)) * n;
-    case Method::exp: return 0;
+    case Method::exp:
+    case Method::bucket:  // the buckets are per task (task_limbs)
+    case Method::hybrid: return 0;
   }
   return 0;
 }
@@ -51,6 +59,7 @@ std::size_t table_limbs(std::size_t n, std::size_t nb, const Plan& plan) noexcep
 std::size_t task_limbs(std::size_t n, std::size_t nb, const Plan& plan, const modmul::Engine& engine) noexcept {
   std::size_t s = engine.scratch_limbs(n) + n + 2 * nb;
   if (plan.method == Method::exp) s += ((std::size_t(1) << (plan.w - 1)) + 1) * n + 2;
+  if (plan.method == Method::bucket) s = bucket_chunk_scratch(n, bucket_bits(plan), engine);
   return s;
 }
 
@@ -92,6 +101,8 @@ void chunk_task(const void* ctx, unsigned c) {
   const modmul::Engine& e = *j.engine;
   if (j.plan->method == Method::lim_lee) {
     mulexp_chunk(acc, j.table, j.nb, j.plan->k, j.ep, j.en, j.lo[c], j.hi[c], *j.kc, e, work, count);
+  } else if (j.plan->method == Method::bucket) {
+    bucket_chunk(acc, j.reps, j.nb, bucket_bits(*j.plan), j.ep, j.en, j.lo[c], j.hi[c], *j.kc, e, work, count);
   } else if (j.plan->method == Method::interleaved) {
     interleaved_chunk(acc, j.table, j.nb, j.plan->w, j.ep, j.en, j.lo[c], j.hi[c], *j.kc, e, work,
                       work + 2 * j.nb, count);
@@ -118,12 +129,14 @@ void chunk_task(const void* ctx, unsigned c) {
 
 void plan_chunk_positions(const Plan& plan, std::size_t nb, std::size_t b, std::size_t* lo, std::size_t* hi) {
   const unsigned chunks = clamp_chunks(plan, nb);
-  if (plan.method == Method::exp || b == 0) {
+  if (plan.method == Method::exp || plan.method == Method::hybrid || b == 0) {
     for (unsigned c = 0; c < chunks; ++c) lo[c] = 0, hi[c] = b;
     return;
   }
   const double per_bit = plan.method == Method::lim_lee ? static_cast<double>(plan.k)
-                                                        : static_cast<double>(nb) / (plan.w + 1);
+                         : plan.method == Method::bucket
+                             ? bucket_operation_count(nb, b, bucket_bits(plan)) / static_cast<double>(b) - 1.0
+                             : static_cast<double>(nb) / (plan.w + 1);
   const std::vector<long> ends = plan.balance == Balance::equal ? equal_chunk_ends(b, plan.k, chunks)
                                                                 : balanced_chunk_ends(b, per_bit * plan.phi, chunks);
   long prev = -1;
@@ -137,6 +150,7 @@ void plan_chunk_positions(const Plan& plan, std::size_t nb, std::size_t b, std::
 
 std::size_t parallel_multiexp_scratch(std::size_t n, std::size_t nb, const Plan& plan,
                                       const modmul::Engine& engine) noexcept {
+  if (plan.method == Method::hybrid) return hybrid_scratch(n, nb, plan, engine);
   const unsigned chunks = clamp_chunks(plan, nb);
   const unsigned tasks = precompute_tasks(plan, nb, chunks) + chunks;
   return nb * n + table_limbs(n, nb, plan) + chunks * n + tasks * task_limbs(n, nb, plan, engine) +
@@ -146,6 +160,10 @@ std::size_t parallel_multiexp_scratch(std::size_t n, std::size_t nb, const Plan&
 void parallel_multiexp(limb_t* r, const limb_t* xs, std::size_t nb, const limb_t* const* ep, const std::size_t* en,
                        const Plan& plan, const modmul::ModulusConstants& kc, const modmul::Engine& engine,
                        int threads, limb_t* scratch, OpCount* chunk_counts) noexcept {
+  if (plan.method == Method::hybrid) {
+    hybrid_multiexp(r, xs, nb, ep, en, plan, kc, engine, threads, scratch, chunk_counts);
+    return;
+  }
   const std::size_t n = kc.n;
   const unsigned chunks = clamp_chunks(plan, nb);
   const unsigned prefixes = precompute_tasks(plan, nb, chunks);

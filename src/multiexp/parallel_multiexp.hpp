@@ -13,7 +13,10 @@
 //     completing squarings (mulexp_chunk / interleaved_chunk), after all
 //     precomputation tasks;
 // then the caller multiplies the chunk partials (chunks - 1 multiplications)
-// and leaves the representation.  No allocation: the caller gives scratch.
+// and leaves the representation.  Method::bucket runs the same chunk scheme
+// with no precomputation (bucket_chunk); Method::hybrid is handed to
+// hybrid_multiexp (independent tasks of bases instead of chunks of bits).
+// No allocation: the caller gives scratch.
 #pragma once
 
 #include "modmul/engine.hpp"
@@ -25,6 +28,8 @@ enum class Method {
   lim_lee,      // MULEXP (Alg. 2/3), k groups, one bit per step
   interleaved,  // interleaved sliding windows of w bits (groups of one base)
   exp,          // parallel EXP: each base by its own sliding window, in parallel tasks
+  bucket,       // Pippenger's buckets, windows of c bits (bucket_multiexp.hpp), chunked like lim_lee
+  hybrid,       // n' = tasks independent multi-exponentiations of nb / n' bases (hybrid_multiexp.hpp)
 };
 enum class Balance {
   equal,     // v1: chunks of equal size
@@ -42,6 +47,10 @@ struct Plan {
   // becomes w_i = (a + 1/phi)(l_i - l_(i-1)) + (b - 1 - l_i)/phi, which is
   // Theorem 1 with k replaced by a phi (a = multiplications per bit).  1: the paper.
   double phi = 1.0;
+  unsigned c = 4;          // bucket (and hybrid with inner bucket): window bits 1..kMaxBucketWindow
+  unsigned tasks = 1;      // hybrid: n', 1..min(nb, 64) tasks of consecutive bases
+  Method inner = Method::lim_lee;  // hybrid: each task's method (lim_lee with k groups per
+                                   // task, interleaved with w, or bucket with c); chunks unused
 };
 
 // Chunk c's bit positions [lo, hi) (LSB numbering) for exponents of b bits:
@@ -56,7 +65,8 @@ std::size_t parallel_multiexp_scratch(std::size_t n, std::size_t nb, const Plan&
 // [0, P), plain, contiguous; exponents ep[i][0, en[i]).  Runs on up to
 // `threads` threads of the team.  chunk_counts: nullptr or plan.chunks
 // counters, chunk task c adds its operations to chunk_counts[c] (the
-// precomputation is not included).  Scratch: parallel_multiexp_scratch.
+// precomputation is not included); for hybrid: plan.tasks counters, one per
+// task, its precomputation included.  Scratch: parallel_multiexp_scratch.
 // Cost: see the methods; the critical path is the largest chunk's modelled work
 // (eq. 1) plus the precomputation divided over the prefixes.
 void parallel_multiexp(limb_t* r, const limb_t* xs, std::size_t nb, const limb_t* const* ep, const std::size_t* en,

@@ -11,10 +11,18 @@
 //              per-thread multiplications (counted by the code) and time per
 //              multiplication of that maximum; also v2 balanced in time
 //              (squarings weighted 1/phi, Plan::phi) and the cost model's plan.
+//              Beyond the paper: Pippenger's buckets (chunked like v2) and
+//              the n' hybrid (n' = 2T tasks, Lim-Lee inside each) as rows.
+//   Many bases: n in {64, 256, 1024} with short exponents (batch verification),
+//              where the model may pick the buckets: EXP, Lim-Lee, windows,
+//              Pippenger, the hybrid and the chosen plan at T = 1, 2.
 //   Targets:   n = 16, b = 4096 and n = 2 (2048/3072-bit verification).
 // Interleaved rounds, medians (bench/harness); at n b >= 65536 one timed pass
 // of each variant (Table II's large cells take seconds each).
-//   parmod bench multiexp [--quick] [--rounds R] [--json]
+//   parmod bench multiexp [--quick] [--rounds R] [--json] [--plot FILE.png]
+// --plot: Figure 3 style, x = n, one line per (variant, T): parallel EXP's
+// time over the variant's (above 1: faster than parallel EXP), from the
+// Figures 3-5 run (bench/plot).
 #include <algorithm>
 #include <iostream>
 #include <string>
@@ -24,11 +32,13 @@
 #include "harness.hpp"
 #include "modmul/engine.hpp"
 #include "modmul/modulus_constants.hpp"
+#include "multiexp/bucket_multiexp.hpp"
 #include "multiexp/interleaved_window.hpp"
 #include "multiexp/multiexp_plan.hpp"
 #include "multiexp/mulexp_model.hpp"
 #include "multiexp/parallel_multiexp.hpp"
 #include "numbers.hpp"
+#include "plot.hpp"
 #include "parmod/parmod.hpp"
 #include "registry.hpp"
 #include "runtime/team.hpp"
@@ -62,6 +72,11 @@ struct Instance {
       en.push_back(mpz_size(e.get_mpz_t()));
     }
     r.resize(kc.n);
+  }
+  mpz_class result() const {
+    mpz_class v;
+    mpz_import(v.get_mpz_t(), r.size(), -1, sizeof(limb_t), 0, 0, r.data());
+    return v;
   }
   static mpz_class make_modulus(gmp_randclass& rng, std::size_t bits) {
     mpz_class m = rng.get_z_bits(bits);
@@ -101,6 +116,36 @@ multiexp::Plan exp_plan(std::size_t bits, unsigned chunks) {
   p.w = multiexp::interleaved_window_size(bits);
   p.chunks = chunks;
   return p;
+}
+
+multiexp::Plan bucket(std::size_t nb, std::size_t bits, unsigned chunks) {
+  multiexp::Plan p;
+  p.method = multiexp::Method::bucket;
+  p.c = multiexp::bucket_window_size(nb, (bits + chunks - 1) / chunks);
+  p.chunks = chunks;
+  p.balance = multiexp::Balance::balanced;
+  return p;
+}
+// n' = tasks independent tasks, each Lim-Lee with its best group count.
+multiexp::Plan hybrid(std::size_t nb, std::size_t bits, unsigned tasks) {
+  multiexp::Plan p;
+  p.method = multiexp::Method::hybrid;
+  p.tasks = tasks;
+  p.inner = multiexp::Method::lim_lee;
+  p.k = multiexp::best_group_count((nb + tasks - 1) / tasks, bits);
+  return p;
+}
+
+std::string plan_name(const multiexp::Plan& p) {
+  using multiexp::Method;
+  auto inner = [&](Method m) {
+    return m == Method::lim_lee ? "lim_lee k=" + std::to_string(p.k)
+           : m == Method::bucket ? "bucket c=" + std::to_string(p.c)
+                                 : "windows w=" + std::to_string(p.w);
+  };
+  if (p.method == Method::hybrid) return "hybrid n'=" + std::to_string(p.tasks) + " " + inner(p.inner);
+  if (p.method == Method::exp) return "exp x" + std::to_string(p.chunks);
+  return inner(p.method) + (p.chunks > 1 ? " x" + std::to_string(p.chunks) : "");
 }
 
 double tuned_phi() {
@@ -160,20 +205,44 @@ bench::Table table2(gmp_randclass& rng, const std::vector<std::size_t>& bit_size
         m = bench::measure_interleaved(v, bench::Options{r, 0.001});
       }
       if (sink != sink_gmp) std::cerr << "MISMATCH at n=" << nb << " b=" << bits << '\n';
-      const char* method = chosen.method == multiexp::Method::lim_lee ? "lim_lee" :
-                           chosen.method == multiexp::Method::interleaved ? "windows" : "exp";
       t.rows.push_back({std::to_string(bits), std::to_string(nb), ms(m[0].median_ns), skip_exp ? "-" : ms(m[1].median_ns),
                         ms(m[2].median_ns), ms(m[3].median_ns), std::to_string(kbest), ms(m[4].median_ns),
-                        std::string(method) + (chosen.method == multiexp::Method::lim_lee ? " k=" + std::to_string(chosen.k)
-                                                                                         : " w=" + std::to_string(chosen.w)),
+                        plan_name(chosen),
                         bench::format_ratio(m[0].median_ns / m[4].median_ns)});
       std::cerr << "  table II n=" << nb << " b=" << bits << " done\n";
     }
   return t;
 }
 
+// Figure 3 style for --plot: per n, parallel EXP's time over each variant's.
+struct FigurePlot {
+  std::vector<std::string> series;              // "variant T=t", in first-seen order
+  std::vector<std::pair<std::string, std::vector<std::pair<std::string, double>>>> rows;  // x -> (series, ratio)
+  void add(const std::string& x, const std::string& name, double ratio) {
+    if (std::find(series.begin(), series.end(), name) == series.end()) series.push_back(name);
+    if (rows.empty() || rows.back().first != x) rows.push_back({x, {}});
+    rows.back().second.push_back({name, ratio});
+  }
+  bench::Table table() const {
+    bench::Table t;
+    t.header = {"n (bases)"};
+    for (const auto& s : series) t.header.push_back(s);
+    for (const auto& [x, cells] : rows) {
+      std::vector<std::string> row = {x};
+      for (const auto& s : series) {
+        std::string v = "-";
+        for (const auto& [name, r] : cells)
+          if (name == s) v = std::to_string(r);
+        row.push_back(v);
+      }
+      t.rows.push_back(row);
+    }
+    return t;
+  }
+};
+
 bench::Table figures(gmp_randclass& rng, const std::vector<std::size_t>& bit_sizes, const std::vector<std::size_t>& ns,
-                     std::size_t rounds) {
+                     std::size_t rounds, FigurePlot* plot) {
   bench::Table t;
   t.header = {"b", "n", "T", "variant", "time (ms)", "vs parallel EXP", "max mults/thread", "ns per mult of max"};
   for (std::size_t bits : bit_sizes)
@@ -186,22 +255,74 @@ bench::Table figures(gmp_randclass& rng, const std::vector<std::size_t>& bit_siz
                                    {"MULEXP v1", lim_lee(k, T, multiexp::Balance::equal)},
                                    {"MULEXP v2", lim_lee(k, T, multiexp::Balance::balanced)},
                                    {"MULEXP v2, phi-balanced", with_phi(lim_lee(k, T, multiexp::Balance::balanced))},
+                                   {"Pippenger (buckets)", bucket(nb, bits, T)},
+                                   {"hybrid n'=2T", hybrid(nb, bits, 2 * T)},
                                    {"chosen plan", multiexp::choose_plan(nb, bits, in.kc.n, static_cast<int>(T), tuned_phi())}};
         std::vector<bench::Variant> v;
         for (const auto& x : vs) v.push_back({x.name, [&in, p = x.p, T] { in.run(p, static_cast<int>(T)); }});
         const auto m = bench::measure_interleaved(v, bench::Options{rounds, 0.001});
         for (std::size_t i = 0; i < vs.size(); ++i) {
-          std::vector<multiexp::OpCount> counts(32);
+          std::vector<multiexp::OpCount> counts(64);
           in.run(vs[i].p, 1, counts.data());
           std::uint64_t mx = 0;
           for (const auto& c : counts) mx = std::max(mx, c.total());
           t.rows.push_back({std::to_string(bits), std::to_string(nb), std::to_string(T), vs[i].name,
                             ms(m[i].median_ns), bench::format_ratio(m[i].median_ns / m[0].median_ns),
                             std::to_string(mx), std::to_string(static_cast<long>(m[i].median_ns / mx))});
+          if (plot && i > 0 && bits == bit_sizes.front())
+            plot->add(std::to_string(nb), std::string(vs[i].name) + " T=" + std::to_string(T),
+                      m[0].median_ns / m[i].median_ns);
         }
       }
       std::cerr << "  figures n=" << nb << " b=" << bits << " done\n";
     }
+  return t;
+}
+
+// Many bases, short exponents (batch verification, 2048-bit modulus): the
+// region where Pippenger's buckets can beat Lim-Lee and windows.
+bench::Table many_bases(gmp_randclass& rng, const std::vector<std::size_t>& ns, std::size_t exp_bits,
+                        std::size_t rounds) {
+  bench::Table t;
+  t.header = {"n", "b", "GMP EXP (ms)", "MULEXP best k (ms)", "windows (ms)", "Pippenger (ms)", "c",
+              "hybrid n'=2, T=2 (ms)", "Pippenger x2, T=2 (ms)", "chosen T=1 (ms)", "plan T=1", "chosen T=2 (ms)",
+              "plan T=2", "GMP / chosen T=1"};
+  for (std::size_t nb : ns) {
+    Instance in(rng, nb, 2048);
+    for (auto& e : in.exps) {  // short exponents of exp_bits bits
+      e = rng.get_z_bits(exp_bits);
+      mpz_setbit(e.get_mpz_t(), exp_bits - 1);
+    }
+    for (std::size_t i = 0; i < nb; ++i) {
+      in.ep[i] = mpz_limbs_read(in.exps[i].get_mpz_t());
+      in.en[i] = mpz_size(in.exps[i].get_mpz_t());
+    }
+    multiexp::Plan win;
+    win.method = multiexp::Method::interleaved;
+    win.w = multiexp::interleaved_window_size(exp_bits);
+    const multiexp::Plan pip = bucket(nb, exp_bits, 1), pip2 = bucket(nb, exp_bits, 2), hy = hybrid(nb, exp_bits, 2);
+    const multiexp::Plan c1 = multiexp::choose_plan(nb, exp_bits, in.kc.n, 1, tuned_phi());
+    const multiexp::Plan c2 = multiexp::choose_plan(nb, exp_bits, in.kc.n, 2, tuned_phi());
+    mpz_class sink_gmp;
+    std::vector<bench::Variant> v = {
+        {"gmp", [&] { sink_gmp = in.gmp_exp(); }},
+        {"kbest", [&] { in.run(lim_lee(multiexp::best_group_count(nb, exp_bits), 1, multiexp::Balance::balanced), 1); }},
+        {"windows", [&] { in.run(win, 1); }},
+        {"pippenger", [&] { in.run(pip, 1); }},
+        {"hybrid", [&] { in.run(hy, 2); }},
+        {"pippenger2", [&] { in.run(pip2, 2); }},
+        {"chosen1", [&] { in.run(c1, 1); }},
+        {"chosen2", [&] { in.run(c2, 2); }},
+    };
+    const auto m = bench::measure_interleaved(v, bench::Options{rounds, 0.001});
+    in.run(c2, 2);
+    if (in.result() != sink_gmp) std::cerr << "MISMATCH in many bases n=" << nb << '\n';
+    t.rows.push_back({std::to_string(nb), std::to_string(exp_bits), ms(m[0].median_ns), ms(m[1].median_ns),
+                      ms(m[2].median_ns), ms(m[3].median_ns), std::to_string(pip.c), ms(m[4].median_ns),
+                      ms(m[5].median_ns), ms(m[6].median_ns), plan_name(c1), ms(m[7].median_ns), plan_name(c2),
+                      bench::format_ratio(m[0].median_ns / m[6].median_ns)});
+    std::cerr << "  many bases n=" << nb << " done\n";
+  }
   return t;
 }
 
@@ -229,6 +350,7 @@ bench::Table targets(gmp_randclass& rng, std::size_t rounds) {
 int run(int argc, char** argv) {
   bool json = false, quick = false;
   std::size_t rounds = 3;
+  std::string plot;
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
     if (a == "--json")
@@ -237,8 +359,10 @@ int run(int argc, char** argv) {
       quick = true;
     else if (a == "--rounds" && i + 1 < argc)
       rounds = std::stoul(argv[++i]);
+    else if (a == "--plot" && i + 1 < argc)
+      plot = argv[++i];
     else
-      throw UsageError("usage: parmod bench multiexp [--quick] [--rounds R] [--json]");
+      throw UsageError("usage: parmod bench multiexp [--quick] [--rounds R] [--json] [--plot FILE.png]");
   }
   runtime::warm_up(2);
   gmp_randclass rng(gmp_randinit_default);
@@ -249,9 +373,17 @@ int run(int argc, char** argv) {
   const std::vector<std::size_t> ns = quick ? std::vector<std::size_t>{8, 16} : std::vector<std::size_t>{8, 16, 32, 64};
   emit(targets(rng, quick ? 3 : rounds + 4), "Targets (medians, interleaved; times in ms)", json);
   emit(table2(rng, bits, ns, quick ? 1 : rounds), "Table II: one thread, EXP vs MULEXP (ms)", json);
-  emit(figures(rng, {4096}, quick ? std::vector<std::size_t>{16} : std::vector<std::size_t>{8, 16},
-               quick ? 1 : std::min<std::size_t>(rounds, 3)),
-       "Figures 3-5: parallel EXP vs MULEXP v1 / v2, T = 1, 2", json);
+  FigurePlot fig;
+  emit(figures(rng, {4096}, quick ? std::vector<std::size_t>{8, 16} : std::vector<std::size_t>{8, 16, 32},
+               quick ? 1 : std::min<std::size_t>(rounds, 3), &fig),
+       "Figures 3-5: parallel EXP vs MULEXP v1 / v2, Pippenger, hybrid, T = 1, 2", json);
+  emit(many_bases(rng, quick ? std::vector<std::size_t>{64, 256} : std::vector<std::size_t>{64, 256, 1024}, 128,
+                  quick ? 1 : std::min<std::size_t>(rounds, 3)),
+       "Many bases, 128-bit exponents, 2048-bit modulus: Pippenger and the hybrid (ms)", json);
+  if (!plot.empty())
+    return bench::write_plot(fig.table().json("parmod multiexp, b = 4096: parallel EXP time / variant time "
+                                              "(Figure 3 style)"),
+                             plot);
   return 0;
 }
 
