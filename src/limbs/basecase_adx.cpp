@@ -63,7 +63,7 @@ namespace {
 // (Zen 4) of the README against Debian's GMP 6.2.1; `parmod tune` writes
 // the keys mul.basecase_adx_max and sqr.basecase_adx_max.
 std::atomic<long> g_mul_limit{-1}, g_sqr_limit{-1};
-constexpr long kDefaultMulLimit = 48, kDefaultSqrLimit = 48;
+constexpr long kDefaultMulLimit = 52, kDefaultSqrLimit = 64;
 
 std::size_t limit(std::atomic<long>& cached, const char* key, long fallback) noexcept {
   long v = cached.load(std::memory_order_relaxed);
@@ -82,6 +82,9 @@ std::size_t limit(std::atomic<long>& cached, const char* key, long fallback) noe
   return static_cast<std::size_t>(v);
 }
 }  // namespace
+
+std::size_t mul_basecase_adx_min() noexcept { return 10; }
+std::size_t sqr_basecase_adx_min() noexcept { return 18; }
 
 std::size_t mul_basecase_adx_limit() noexcept { return limit(g_mul_limit, "mul.basecase_adx_max", kDefaultMulLimit); }
 std::size_t sqr_basecase_adx_limit() noexcept { return limit(g_sqr_limit, "sqr.basecase_adx_max", kDefaultSqrLimit); }

@@ -24,11 +24,15 @@ void mul_basecase_adx(limb_t* rp, const limb_t* ap, std::size_t an, const limb_t
 // Cost: n(n-1)/2 + n limb products, 2n limbs shifted.
 void sqr_basecase_adx(limb_t* rp, const limb_t* ap, std::size_t n) noexcept;
 
-// Size limits (in limbs of the shorter operand) below which limbs::mul /
-// limbs::sqr use the functions above: tuning-table keys mul.basecase_adx_max
-// and sqr.basecase_adx_max (written by `parmod tune`, which compares them
-// with GMP as `parmod bench mul --comba` does), else built-in defaults; 0
-// without BMI2 + ADX.  The setter is for tune and tests (0 = never).
+// The range [min, limit) of sizes (limbs of the shorter operand) in which
+// limbs::mul / limbs::sqr use the functions above.  The minima are fixed
+// (below them GMP's basecase, with less set-up per row, wins: 10 limbs for
+// products, 18 for squares on the README's AMD EPYC); the limits are the
+// tuning-table keys mul.basecase_adx_max and sqr.basecase_adx_max (written
+// by `parmod tune`, which compares the kernels with GMP as `parmod bench mul
+// --comba` does), else built-in defaults; 0 without BMI2 + ADX.  The setter is for tune and tests (0 = never).
+std::size_t mul_basecase_adx_min() noexcept;
+std::size_t sqr_basecase_adx_min() noexcept;
 std::size_t mul_basecase_adx_limit() noexcept;
 std::size_t sqr_basecase_adx_limit() noexcept;
 void set_basecase_adx_limits(std::size_t mul_limit, std::size_t sqr_limit) noexcept;

@@ -14,7 +14,7 @@ void mul(limb_t* rp, const limb_t* ap, std::size_t an, const limb_t* bp, std::si
     std::swap(ap, bp);
     std::swap(an, bn);
   }
-  if (bn < mul_basecase_adx_limit()) return mul_basecase_adx(rp, ap, an, bp, bn);
+  if (bn >= mul_basecase_adx_min() && bn < mul_basecase_adx_limit()) return mul_basecase_adx(rp, ap, an, bp, bn);
   if (an == bn)
     mpn_mul_n(rp, ap, bp, static_cast<mp_size_t>(an));
   else
@@ -22,7 +22,7 @@ void mul(limb_t* rp, const limb_t* ap, std::size_t an, const limb_t* bp, std::si
 }
 
 void sqr(limb_t* rp, const limb_t* ap, std::size_t n) noexcept {
-  if (n < sqr_basecase_adx_limit()) return sqr_basecase_adx(rp, ap, n);
+  if (n >= sqr_basecase_adx_min() && n < sqr_basecase_adx_limit()) return sqr_basecase_adx(rp, ap, n);
   mpn_sqr(rp, ap, static_cast<mp_size_t>(n));
 }
 

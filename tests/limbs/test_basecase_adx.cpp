@@ -57,8 +57,9 @@ TEST(BasecaseAdx, SquareMatchesGmp) {
 
 TEST(BasecaseAdx, DispatchAroundTheLimits) {
   const std::size_t lm = limbs::mul_basecase_adx_limit(), ls = limbs::sqr_basecase_adx_limit();
-  for (std::size_t n : {std::size_t{1}, lm > 1 ? lm - 1 : 1, lm, lm + 1, ls > 1 ? ls - 1 : 1, ls, ls + 1,
-                        std::size_t{130}}) {
+  const std::size_t mm = limbs::mul_basecase_adx_min(), ms = limbs::sqr_basecase_adx_min();
+  for (std::size_t n : {std::size_t{1}, mm - 1, mm, ms - 1, ms, lm > 1 ? lm - 1 : 1, lm, lm + 1, ls > 1 ? ls - 1 : 1,
+                        ls, ls + 1, std::size_t{130}}) {
     if (n == 0) continue;
     const auto a = limbs_of(operand(n, 0), n), b = limbs_of(operand(n, 1), n);
     std::vector<limb_t> want(2 * n), got(2 * n);

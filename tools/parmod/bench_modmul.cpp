@@ -3,7 +3,7 @@
 // threads, and the issue-4 target: the product in Montgomery-style
 // representation with 2 threads against the best single-thread peer.
 //
-//   parmod bench modmul [--json] [--sizes B1,B2,...] [--fast]
+//   parmod bench modmul [--json] [--sizes B1,B2,...] [--fast] [--plot FILE.png]
 // (--fast: k <= 4 and fewer rounds; `--quick` belongs to `parmod bench`;
 // --stat min: report each variant's fastest round instead of the median, for
 // a host whose cores other jobs share)
@@ -25,6 +25,7 @@
 #include <gmp.h>
 
 #include <algorithm>
+#include <cstdio>
 #include <iostream>
 #include <memory>
 #include <sstream>
@@ -32,6 +33,7 @@
 #include <vector>
 
 #include "harness.hpp"
+#include "plot.hpp"
 #include "modmul/barrett_mul.hpp"
 #include "modmul/bipartite.hpp"
 #include "modmul/modulus_constants.hpp"
@@ -166,19 +168,21 @@ std::string us(double ns) { return ns > 0 ? bench::format_us(ns) : std::string("
 
 int run(int argc, char** argv) {
   bool json = false, quick = false, use_min = false;
+  std::string plot;
   std::vector<std::size_t> sizes = kAppendixSizes;
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
     if (a == "--json") json = true;
     else if (a == "--fast") quick = true;
     else if (a == "--stat" && i + 1 < argc) use_min = std::string(argv[++i]) == "min";
+    else if (a == "--plot" && i + 1 < argc) plot = argv[++i];
     else if (a == "--sizes" && i + 1 < argc) {
       sizes.clear();
       std::stringstream ss(argv[++i]);
       std::string item;
       while (std::getline(ss, item, ',')) sizes.push_back(std::stoul(item));
     } else {
-      std::cerr << "usage: parmod bench modmul [--json] [--fast] [--stat median|min] [--sizes B1,B2,...]\n";
+      std::cerr << "usage: parmod bench modmul [--json] [--fast] [--stat median|min] [--sizes B1,B2,...] [--plot FILE.png]\n";
       return 2;
     }
   }
@@ -232,7 +236,32 @@ int run(int argc, char** argv) {
     }
   }
   if (json) std::cout << out_json << "]\n";
-  return 0;
+  if (plot.empty()) return 0;
+  // The plot: speedups over the best one-thread peer (GMP mpn_mul_n + REDC,
+  // OpenSSL, parmod Montgomery), one line per method and thread count.
+  bench::Table fig;
+  fig.header = {"bits", "Montgomery T=1", "bipartite T=1", "best multipartite T=1", "bipartite T=2",
+                "best multipartite T=2"};
+  for (const auto& m : all) {
+    double peer = std::min({m.get("mpn-redc1"), m.get("mpn-redc2"), m.get("montgomery")});
+    if (m.get("openssl") > 0) peer = std::min(peer, m.get("openssl"));
+    auto cell = [&](double t) {
+      char b[32];
+      std::snprintf(b, sizeof b, "%.3f", t > 0 ? peer / t : 0.0);
+      return std::string(b);
+    };
+    auto best_multi = [&](int T) {
+      double best = 0;
+      for (const auto& kk : kcols) {
+        const double x = m.get("multi" + kk + "/T" + std::to_string(T));
+        if (x > 0 && (best == 0 || x < best)) best = x;
+      }
+      return best;
+    };
+    fig.rows.push_back({std::to_string(m.bits), cell(m.get("montgomery")), cell(m.get("bipartite/T1")),
+                        cell(best_multi(1)), cell(m.get("bipartite/T2")), cell(best_multi(2))});
+  }
+  return bench::write_plot(fig.json("parmod bench modmul: speedup over the best one-thread peer"), plot);
 }
 
 const BenchRegistration reg{"modmul", "Appendix B: GMP, REDC peers, Montgomery, Barrett, bipartite, multipartite (T=1,2)",

@@ -416,6 +416,32 @@ int tune_mul(int, char**) {
     if (g > 1.03 && comba_max == n - 1) comba_max = n;
   }
   t.comba_max = comba_max;
+  // The mulx row kernels (limbs/basecase_adx): the limit is one past the
+  // largest ladder size up to which they beat GMP at every measured size.
+  std::size_t rows_mul_max = 0, rows_sqr_max = 0;
+  if (limbs::cpu_has_mulx_adx()) {
+    bool mul_on = true, sqr_on = true;
+    for (std::size_t n : {20u, 24u, 32u, 40u, 48u, 56u, 64u, 80u, 96u}) {
+      std::vector<limb_t> x(n), y(n), r(2 * n);
+      mpn_random(x.data(), mp_size_t(n));
+      mpn_random(y.data(), mp_size_t(n));
+      bench::Options opt;
+      opt.rounds = 11;
+      opt.batch_seconds = 0.002;
+      auto tm = bench::measure_interleaved(
+          {{"gmp", [&] { mpn_mul_n(r.data(), x.data(), y.data(), mp_size_t(n)); }},
+           {"rows", [&] { limbs::mul_basecase_adx(r.data(), x.data(), n, y.data(), n); }},
+           {"gmp sqr", [&] { mpn_sqr(r.data(), x.data(), mp_size_t(n)); }},
+           {"rows sqr", [&] { limbs::sqr_basecase_adx(r.data(), x.data(), n); }}},
+          opt);
+      const double gm = tm[0].median_ns / tm[1].median_ns, gs = tm[2].median_ns / tm[3].median_ns;
+      std::cerr << "  mulx rows " << n << " limbs: product " << gm << "x, square " << gs << "x\n";
+      mul_on = mul_on && gm > 1.0;
+      sqr_on = sqr_on && gs > 1.0;
+      if (mul_on) rows_mul_max = n + 1;
+      if (sqr_on) rows_sqr_max = n + 1;
+    }
+  }
   // Toom-4 against Toom-3 (products): the smallest ladder size from which
   // Toom-4 wins by > 3% at every larger measured size.
   t.toom4_min = std::size_t(1) << 30;
@@ -457,6 +483,9 @@ int tune_mul(int, char**) {
   std::istringstream lines(limbs::format_mul_tuning(t));
   std::string key, value;
   while (lines >> key >> value) values[key] = value;
+  values["mul.basecase_adx_max"] = std::to_string(rows_mul_max);
+  values["sqr.basecase_adx_max"] = std::to_string(rows_sqr_max);
+  limbs::set_basecase_adx_limits(rows_mul_max, rows_sqr_max);
   std::string error;
   if (!config::write_tuning_values(values, "parmod tuning table, written by `parmod tune` on " + bench::machine_description(),
                                    &error)) {
