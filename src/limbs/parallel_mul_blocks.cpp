@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <cstring>
 
+#include "limbs/limbs.hpp"
 #include "limbs/mul_cost.hpp"
 #include "runtime/schedule.hpp"
 #include "runtime/team.hpp"
@@ -14,6 +15,26 @@ namespace {
 
 constexpr int kMaxK = 8;
 constexpr int kMaxBlocks = kMaxK * kMaxK;
+
+// "AiBj" for a product, "AiAj" / "Ai^2" for a square's block: formatted once
+// per process (planning runs on every call and must not format strings).
+const char* block_name(int i, int j, bool square) noexcept {
+  struct Names {
+    char product[kMaxK][kMaxK][8], square[kMaxK][kMaxK][8];
+    Names() {
+      for (int a = 0; a < kMaxK; ++a)
+        for (int b = 0; b < kMaxK; ++b) {
+          std::snprintf(product[a][b], sizeof product[a][b], "A%dB%d", a, b);
+          if (a == b)
+            std::snprintf(square[a][b], sizeof square[a][b], "A%d^2", a);
+          else
+            std::snprintf(square[a][b], sizeof square[a][b], "A%dA%d", a, b);
+        }
+    }
+  };
+  static const Names names;
+  return square ? names.square[i][j] : names.product[i][j];
+}
 
 struct Part {
   std::size_t off, len;
@@ -50,17 +71,17 @@ struct Plan {
   int ngap = 0;
   limb_t* acc = nullptr;  // squaring: the sum of off-diagonal products
   std::size_t scratch_used = 0;
-  char names[kMaxBlocks][24];
+  const char* names[kMaxBlocks];  // task names for describe(), from block_name
 };
 
 void product_task(const void* ctx, unsigned i) {
   const Block& b = static_cast<const Plan*>(ctx)->blk[i];
   if (!b.b)
-    mpn_sqr(b.out, b.a, static_cast<mp_size_t>(b.an));
+    limbs::sqr(b.out, b.a, b.an);
   else if (b.an >= b.bn)
-    mpn_mul(b.out, b.a, static_cast<mp_size_t>(b.an), b.b, static_cast<mp_size_t>(b.bn));
+    limbs::mul(b.out, b.a, b.an, b.b, b.bn);
   else
-    mpn_mul(b.out, b.b, static_cast<mp_size_t>(b.bn), b.a, static_cast<mp_size_t>(b.an));
+    limbs::mul(b.out, b.b, b.bn, b.a, b.an);
 }
 
 // The one summation task: zero the limbs no direct product covers, then add
@@ -133,7 +154,7 @@ void plan_mul(Plan& p, limb_t* rp, const limb_t* ap, std::size_t an, const limb_
         if ((i == j) != (pass == 0)) continue;
         Block& b = p.blk[p.nblk];
         b = Block{ap + pa[i].off, pa[i].len, bp + pb[j].off, pb[j].len, pa[i].off + pb[j].off, nullptr, false, false};
-        std::snprintf(p.names[p.nblk], sizeof p.names[0], "A%dB%d", i, j);
+        p.names[p.nblk] = block_name(i, j, false);
         p.nblk++;
       }
   place(p, scratch);
@@ -147,14 +168,14 @@ void plan_sqr(Plan& p, limb_t* rp, const limb_t* ap, std::size_t n, int k, limb_
   p.nblk = 0;
   for (int i = 0; i < na; ++i) {
     p.blk[p.nblk] = Block{ap + pa[i].off, pa[i].len, nullptr, pa[i].len, 2 * pa[i].off, nullptr, false, false};
-    std::snprintf(p.names[p.nblk], sizeof p.names[0], "A%d^2", i);
+    p.names[p.nblk] = block_name(i, i, true);
     p.nblk++;
   }
   for (int i = 0; i < na; ++i)
     for (int j = i + 1; j < na; ++j) {
       p.blk[p.nblk] = Block{ap + pa[i].off, pa[i].len, ap + pa[j].off, pa[j].len, pa[i].off + pa[j].off, nullptr,
                             false, true};
-      std::snprintf(p.names[p.nblk], sizeof p.names[0], "A%dA%d", i, j);
+      p.names[p.nblk] = block_name(i, j, true);
       p.nblk++;
     }
   place(p, scratch);

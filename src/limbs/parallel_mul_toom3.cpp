@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cstring>
 
+#include "limbs/limbs.hpp"
 #include "limbs/mul_cost.hpp"
 #include "runtime/schedule.hpp"
 #include "runtime/team.hpp"
@@ -65,26 +66,26 @@ void product_task(const void* ctx, unsigned job) {
   switch (job) {
     case kW0:
       if (sq)
-        mpn_sqr(T.rp, T.a, sz(s));
+        limbs::sqr(T.rp, T.a, s);
       else
-        mpn_mul_n(T.rp, T.a, T.b, sz(s));
+        limbs::mul(T.rp, T.a, s, T.b, s);
       break;
     case kWinf:
       if (sq)
-        mpn_sqr(T.rp + 4 * s, T.a + 2 * s, sz(T.ta));
+        limbs::sqr(T.rp + 4 * s, T.a + 2 * s, T.ta);
       else if (T.ta >= T.tb)
-        mpn_mul(T.rp + 4 * s, T.a + 2 * s, sz(T.ta), T.b + 2 * s, sz(T.tb));
+        limbs::mul(T.rp + 4 * s, T.a + 2 * s, T.ta, T.b + 2 * s, T.tb);
       else
-        mpn_mul(T.rp + 4 * s, T.b + 2 * s, sz(T.tb), T.a + 2 * s, sz(T.ta));
+        limbs::mul(T.rp + 4 * s, T.b + 2 * s, T.tb, T.a + 2 * s, T.ta);
       break;
     case kW1: {
       limb_t *ea = T.ev[0][0], *eb = T.ev[0][1];
       eval_p1(ea, T.a, s, T.ta);
       if (sq) {
-        mpn_sqr(T.w1, ea, sz(s + 1));
+        limbs::sqr(T.w1, ea, s + 1);
       } else {
         eval_p1(eb, T.b, s, T.tb);
-        mpn_mul_n(T.w1, ea, eb, sz(s + 1));
+        limbs::mul(T.w1, ea, s + 1, eb, s + 1);
       }
       break;
     }
@@ -92,11 +93,11 @@ void product_task(const void* ctx, unsigned job) {
       limb_t *ea = T.ev[1][0], *eb = T.ev[1][1];
       int neg = eval_m1(ea, T.a, s, T.ta);
       if (sq) {
-        mpn_sqr(T.wm1, ea, sz(s + 1));
+        limbs::sqr(T.wm1, ea, s + 1);
         neg = 0;
       } else {
         neg ^= eval_m1(eb, T.b, s, T.tb);
-        mpn_mul_n(T.wm1, ea, eb, sz(s + 1));
+        limbs::mul(T.wm1, ea, s + 1, eb, s + 1);
       }
       if (neg) mpn_neg(T.wm1, T.wm1, sz(T.w));  // two's complement on w limbs from here on
       break;
@@ -112,9 +113,9 @@ void product_task(const void* ctx, unsigned job) {
         e2 = eb;
       }
       if (job == kW2a)
-        mpn_mul(T.w2, ea, sz(s + 1), e2, sz(T.h));
+        limbs::mul(T.w2, ea, s + 1, e2, T.h);
       else
-        mpn_mul(T.w2b, ea, sz(s + 1), e2 + T.h, sz(s + 1 - T.h));
+        limbs::mul(T.w2b, ea, s + 1, e2 + T.h, s + 1 - T.h);
       break;
     }
   }

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cstring>
 
+#include "limbs/limbs.hpp"
 #include "limbs/mul_cost.hpp"
 #include "runtime/schedule.hpp"
 #include "runtime/team.hpp"
@@ -96,20 +97,20 @@ void product_task(const void* ctx, unsigned job) {
   limb_t *ea = q, *eb = q + e, *t1 = q + 2 * e, *t2 = q + 3 * e;
   switch (job) {
     case kW0:
-      mpn_mul_n(T.rp, T.a.x, T.b.x, sz(s));
+      limbs::mul(T.rp, T.a.x, s, T.b.x, s);
       return;
     case kWinf:
       if (T.a.t >= T.b.t)
-        mpn_mul(T.rp + 6 * s, T.a.part(3), sz(T.a.t), T.b.part(3), sz(T.b.t));
+        limbs::mul(T.rp + 6 * s, T.a.part(3), T.a.t, T.b.part(3), T.b.t);
       else
-        mpn_mul(T.rp + 6 * s, T.b.part(3), sz(T.b.t), T.a.part(3), sz(T.a.t));
+        limbs::mul(T.rp + 6 * s, T.b.part(3), T.b.t, T.a.part(3), T.a.t);
       return;
     case kW1:
     case kWm1: {
       int na = eval_pm1(job == kW1 ? ea : t1, job == kW1 ? t1 : ea, T.a, t2);
       int nb = eval_pm1(job == kW1 ? eb : t1, job == kW1 ? t1 : eb, T.b, t2);
       limb_t* out = T.wv[job == kW1 ? 0 : 1];
-      mpn_mul_n(out, ea, eb, sz(e));
+      limbs::mul(out, ea, e, eb, e);
       if (job == kWm1 && (na ^ nb)) mpn_neg(out, out, sz(T.w));
       return;
     }
@@ -118,7 +119,7 @@ void product_task(const void* ctx, unsigned job) {
       int na = eval_pm2(job == kW2 ? ea : t1, job == kW2 ? t1 : ea, T.a, t2);
       int nb = eval_pm2(job == kW2 ? eb : t1, job == kW2 ? t1 : eb, T.b, t2);
       limb_t* out = T.wv[job == kW2 ? 2 : 3];
-      mpn_mul_n(out, ea, eb, sz(e));
+      limbs::mul(out, ea, e, eb, e);
       if (job == kWm2 && (na ^ nb)) mpn_neg(out, out, sz(T.w));
       return;
     }
@@ -127,9 +128,9 @@ void product_task(const void* ctx, unsigned job) {
       eval_half(ea, T.a);
       eval_half(eb, T.b);
       if (job == kWhLo)
-        mpn_mul(T.wv[4], ea, sz(e), eb, sz(T.h));
+        limbs::mul(T.wv[4], ea, e, eb, T.h);
       else
-        mpn_mul(T.wv[5], ea, sz(e), eb + T.h, sz(e - T.h));
+        limbs::mul(T.wv[5], ea, e, eb + T.h, e - T.h);
       return;
   }
 }

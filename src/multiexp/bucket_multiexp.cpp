@@ -5,18 +5,10 @@
 #include <vector>
 
 #include "multiexp/mulexp.hpp"
+#include "powm/exponent_bits.hpp"
 
 namespace parmod::multiexp {
 namespace {
-
-// Bits [s, s + width) of e (width <= 16), zero beyond en limbs.
-inline unsigned digit_at(const limb_t* ep, std::size_t en, std::size_t s, unsigned width) noexcept {
-  const std::size_t limb = s / kLimbBits, off = s % kLimbBits;
-  if (limb >= en) return 0;
-  limb_t v = ep[limb] >> off;
-  if (off + width > kLimbBits && limb + 1 < en) v |= ep[limb + 1] << (kLimbBits - off);
-  return static_cast<unsigned>(v & ((limb_t(1) << width) - 1));
-}
 
 inline std::size_t window_count(std::size_t lo, std::size_t hi, unsigned c) noexcept {
   return hi > lo ? (hi - lo + c - 1) / c : 0;
@@ -48,7 +40,7 @@ OpCount bucket_exact_count(const limb_t* const* ep, const std::size_t* en, std::
     std::fill(filled.begin(), filled.end(), 0);
     std::uint64_t z = 0, m = 0, top = 0;
     for (std::size_t i = 0; i < nb; ++i) {
-      const unsigned d = digit_at(ep[i], en[i], s, width);
+      const unsigned d = exponentiation::exponent_bits(ep[i], en[i], s, width);
       if (d == 0) continue;
       ++z;
       if (!filled[d]) filled[d] = 1, ++m;
@@ -89,7 +81,7 @@ void bucket_chunk(limb_t* acc, const limb_t* reps, std::size_t nb, unsigned c, c
     std::fill(filled, filled + used, limb_t(0));
     unsigned top = 0;
     for (std::size_t i = 0; i < nb; ++i) {  // accumulate the buckets
-      const unsigned d = digit_at(ep[i], en[i], s, width);
+      const unsigned d = exponentiation::exponent_bits(ep[i], en[i], s, width);
       if (d == 0) continue;
       limb_t* bd = buckets + (d - 1) * n;
       if (filled[d]) {

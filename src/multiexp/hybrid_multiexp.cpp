@@ -1,4 +1,5 @@
 #include "multiexp/hybrid_multiexp.hpp"
+#include "multiexp/parallel_multiexp.hpp"
 
 #include <algorithm>
 
@@ -124,9 +125,7 @@ void hybrid_multiexp(limb_t* r, const limb_t* xs, std::size_t nb, const limb_t* 
     s.run_sequential();
   else
     runtime::run(s, threads);
-  limb_t* acc = partials;  // combine: tasks - 1 multiplications
-  for (unsigned t = 1; t < tasks; ++t) engine.mul(acc, acc, partials + t * n, kc, tail);
-  engine.from_repr(r, acc, kc, tail);
+  combine_partials(r, partials, tasks, kc, engine, tail);  // tasks - 1 multiplications
 }
 
 }  // namespace parmod::multiexp

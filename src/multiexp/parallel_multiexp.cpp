@@ -191,9 +191,13 @@ void parallel_multiexp(limb_t* r, const limb_t* xs, std::size_t nb, const limb_t
     s.run_sequential();
   else
     runtime::run(s, threads);
-  limb_t* acc = partials;  // combine: chunks - 1 multiplications
-  for (unsigned c = 1; c < chunks; ++c) engine.mul(acc, acc, partials + c * n, kc, work);
-  engine.from_repr(r, acc, kc, work);
+  combine_partials(r, partials, chunks, kc, engine, work);
+}
+
+void combine_partials(limb_t* r, limb_t* partials, unsigned count, const modmul::ModulusConstants& kc,
+                      const modmul::Engine& engine, limb_t* work) noexcept {
+  for (unsigned t = 1; t < count; ++t) engine.mul(partials, partials, partials + t * kc.n, kc, work);
+  engine.from_repr(r, partials, kc, work);
 }
 
 }  // namespace parmod::multiexp

@@ -73,4 +73,11 @@ void parallel_multiexp(limb_t* r, const limb_t* xs, std::size_t nb, const limb_t
                        const Plan& plan, const modmul::ModulusConstants& kc, const modmul::Engine& engine,
                        int threads, limb_t* scratch, OpCount* chunk_counts) noexcept;
 
+// r[0, n) = the plain form of prod_(t < count) partials[t] (count >= 1
+// partial results in the representation, n limbs each, contiguous); the
+// product accumulates in partials[0].  Cost: count - 1 products and one
+// conversion out.  The last step of every parallel scheme here.
+void combine_partials(limb_t* r, limb_t* partials, unsigned count, const modmul::ModulusConstants& kc,
+                      const modmul::Engine& engine, limb_t* work) noexcept;
+
 }  // namespace parmod::multiexp

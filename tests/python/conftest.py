@@ -8,6 +8,7 @@ gmpy2 as the oracle (skipped without it).
 """
 
 import os
+import random
 import sys
 
 import pytest
@@ -105,3 +106,30 @@ def ref_pow(b, e, m):
         b = int(gmpy2.invert(b, am))  # ZeroDivisionError when not invertible
     r = int(gmpy2.powmod(b, abs(e), am))
     return r + m if (m < 0 and r) else r
+
+
+_SMALL_PRIMES = [q for q in range(2, 2000) if all(q % d for d in range(2, int(q**0.5) + 1))]
+
+
+def is_probable_prime(n, rounds=32):
+    """Miller-Rabin with bases from a generator seeded by n (independent of GMP)."""
+    if n < 2:
+        return False
+    for q in _SMALL_PRIMES:
+        if n % q == 0:
+            return n == q
+    d, s = n - 1, 0
+    while d % 2 == 0:
+        d, s = d // 2, s + 1
+    rnd = random.Random(n)
+    for _ in range(rounds):
+        x = pow(rnd.randrange(2, n - 1), d, n)
+        if x in (1, n - 1):
+            continue
+        for _ in range(s - 1):
+            x = x * x % n
+            if x == n - 1:
+                break
+        else:
+            return False
+    return True

@@ -8,34 +8,10 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 import parmod
-from conftest import exp_budget, gmpy2, ints, needs_gmpy2, ref_pow
+from conftest import exp_budget, gmpy2, ints, is_probable_prime, needs_gmpy2, ref_pow
 
 SMALL_PRIMES = [p for p in range(2, 200) if all(p % q for q in range(2, int(p**0.5) + 1))]
 MERSENNE_PRIMES = [2**k - 1 for k in (31, 61, 89, 107, 127, 521, 607, 1279)]
-
-
-def is_probable_prime(n, rounds=24):
-    """Miller-Rabin with fixed pseudo-random bases (only used without gmpy2)."""
-    if n < 2:
-        return False
-    for p in SMALL_PRIMES:
-        if n % p == 0:
-            return n == p
-    d, s = n - 1, 0
-    while d % 2 == 0:
-        d, s = d // 2, s + 1
-    rnd = random.Random(n)
-    for _ in range(rounds):
-        x = pow(rnd.randrange(2, n - 1), d, n)
-        if x in (1, n - 1):
-            continue
-        for _ in range(s - 1):
-            x = x * x % n
-            if x == n - 1:
-                break
-        else:
-            return False
-    return True
 
 
 def next_prime(n):

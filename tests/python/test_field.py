@@ -15,6 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import parmod
+from conftest import is_probable_prime
 
 try:
     import gmpy2
@@ -25,33 +26,6 @@ except ImportError:  # pragma: no cover
 # ---------------------------------------------------------------------------
 # Primes
 # ---------------------------------------------------------------------------
-
-_SMALL_PRIMES = [q for q in range(3, 2000) if all(q % d for d in range(2, int(q**0.5) + 1))]
-
-
-def is_probable_prime(n, rounds=32):
-    """Miller-Rabin with fixed-seed bases (independent of GMP)."""
-    if n < 2:
-        return False
-    for q in [2] + _SMALL_PRIMES:
-        if n % q == 0:
-            return n == q
-    d, s = n - 1, 0
-    while d % 2 == 0:
-        d, s = d // 2, s + 1
-    rnd = random.Random(n)
-    for _ in range(rounds):
-        x = pow(rnd.randrange(2, n - 1), d, n)
-        if x in (1, n - 1):
-            continue
-        for _ in range(s - 1):
-            x = x * x % n
-            if x == n - 1:
-                break
-        else:
-            return False
-    return True
-
 
 def next_prime(n):
     n |= 1

@@ -21,6 +21,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <functional>
 #include <iostream>
 #include <map>
 #include <sstream>
@@ -388,6 +389,23 @@ std::size_t crossover(bool square, int T, gmp_randstate_t rs, const char* what) 
   return found ? found : 1024;
 }
 
+// Median ns of each kernel r = f(x, y) on random n-limb operands (r has 2n
+// limbs), 11 interleaved rounds: the tune steps' kernel comparisons.
+using Kernel = std::function<void(limb_t*, const limb_t*, const limb_t*)>;
+std::vector<double> kernel_medians(std::size_t n, const std::vector<Kernel>& kernels) {
+  std::vector<limb_t> x(n), y(n), r(2 * n);
+  mpn_random(x.data(), mp_size_t(n));
+  mpn_random(y.data(), mp_size_t(n));
+  bench::Options opt;
+  opt.rounds = 11;
+  opt.batch_seconds = 0.002;
+  std::vector<bench::Variant> v;
+  for (const Kernel& k : kernels) v.push_back({"kernel", [&, k] { k(r.data(), x.data(), y.data()); }});
+  std::vector<double> out;
+  for (const auto& t : bench::measure_interleaved(v, opt)) out.push_back(t.median_ns);
+  return out;
+}
+
 int tune_mul(int, char**) {
   gmp_randstate_t rs;
   gmp_randinit_default(rs);
@@ -402,16 +420,9 @@ int tune_mul(int, char**) {
   // Comba: the largest n <= 192 up to which the mulx Comba beats mpn_mul_n by > 3% at every size.
   std::size_t comba_max = 0;
   for (std::size_t n = 1; n <= 24; ++n) {
-    std::vector<limb_t> x(n), y(n), r(2 * n);
-    mpn_random(x.data(), mp_size_t(n));
-    mpn_random(y.data(), mp_size_t(n));
-    bench::Options opt;
-    opt.rounds = 11;
-    opt.batch_seconds = 0.002;
-    auto tm = bench::measure_interleaved({{"gmp", [&] { mpn_mul_n(r.data(), x.data(), y.data(), mp_size_t(n)); }},
-                                          {"comba", [&] { limbs::comba_mul_adx(r.data(), x.data(), y.data(), n); }}},
-                                         opt);
-    double g = tm[0].median_ns / tm[1].median_ns;
+    const auto tm = kernel_medians(n, {[n](limb_t* r, const limb_t* x, const limb_t* y) { mpn_mul_n(r, x, y, mp_size_t(n)); },
+                                       [n](limb_t* r, const limb_t* x, const limb_t* y) { limbs::comba_mul_adx(r, x, y, n); }});
+    double g = tm[0] / tm[1];
     std::cerr << "  comba " << n << " limbs: " << g << "x\n";
     if (g > 1.03 && comba_max == n - 1) comba_max = n;
   }
@@ -422,19 +433,12 @@ int tune_mul(int, char**) {
   if (limbs::cpu_has_mulx_adx()) {
     bool mul_on = true, sqr_on = true;
     for (std::size_t n : {20u, 24u, 32u, 40u, 48u, 56u, 64u, 80u, 96u}) {
-      std::vector<limb_t> x(n), y(n), r(2 * n);
-      mpn_random(x.data(), mp_size_t(n));
-      mpn_random(y.data(), mp_size_t(n));
-      bench::Options opt;
-      opt.rounds = 11;
-      opt.batch_seconds = 0.002;
-      auto tm = bench::measure_interleaved(
-          {{"gmp", [&] { mpn_mul_n(r.data(), x.data(), y.data(), mp_size_t(n)); }},
-           {"rows", [&] { limbs::mul_basecase_adx(r.data(), x.data(), n, y.data(), n); }},
-           {"gmp sqr", [&] { mpn_sqr(r.data(), x.data(), mp_size_t(n)); }},
-           {"rows sqr", [&] { limbs::sqr_basecase_adx(r.data(), x.data(), n); }}},
-          opt);
-      const double gm = tm[0].median_ns / tm[1].median_ns, gs = tm[2].median_ns / tm[3].median_ns;
+      const auto tm = kernel_medians(
+          n, {[n](limb_t* r, const limb_t* x, const limb_t* y) { mpn_mul_n(r, x, y, mp_size_t(n)); },
+              [n](limb_t* r, const limb_t* x, const limb_t* y) { limbs::mul_basecase_adx(r, x, n, y, n); },
+              [n](limb_t* r, const limb_t* x, const limb_t*) { mpn_sqr(r, x, mp_size_t(n)); },
+              [n](limb_t* r, const limb_t* x, const limb_t*) { limbs::sqr_basecase_adx(r, x, n); }});
+      const double gm = tm[0] / tm[1], gs = tm[2] / tm[3];
       std::cerr << "  mulx rows " << n << " limbs: product " << gm << "x, square " << gs << "x\n";
       mul_on = mul_on && gm > 1.0;
       sqr_on = sqr_on && gs > 1.0;

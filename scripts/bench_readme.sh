@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# Reruns every benchmark the README quotes, in one go, and leaves each table
+# (markdown) and plot (PNG) in docs/bench/.  Run it on a quiet machine: the
+# tables are medians of interleaved rounds, but other load on the two cores
+# still moves the two-thread numbers.  About 15 minutes on a 2-core EPYC.
+#   usage: bash scripts/bench_readme.sh [BUILD_DIR]   (default build/release)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+build="${1:-build/release}"
+tool="$build/tools/parmod/parmod"
+out=docs/bench
+mkdir -p "$out"
+run() {  # run NAME ARGS...: the table to NAME.md, progress to the terminal
+  local name="$1"; shift
+  echo "=== $name: parmod $*"
+  "$tool" "$@" > "$out/$name.md"
+}
+{ uptime; "$tool" --version 2>/dev/null || true; } > "$out/machine.txt"
+run quick bench --quick
+run runtime bench runtime --thread-counts 2,3
+run mul bench mul --thread-counts 1,2 --rounds 11 --plot "$out/mul.png"
+run comba bench mul --comba
+run modmul bench modmul --plot "$out/modmul.png"
+run powm bench powm --max-bits 16384 --rounds 3 --plot "$out/powm.png"
+run multiexp bench multiexp --plot "$out/multiexp.png"
+run field bench field
+if [ -x build/venv/bin/python ]; then
+  echo "=== python: python -m parmod.bench"
+  build/venv/bin/python -m parmod.bench --bits 1024 2048 4096 8192 16384 --rounds 3 --pow-max-bits 4096 > "$out/python.md"
+fi
+echo "tables and plots in $out/"
