@@ -427,11 +427,10 @@ int tune_mul(int, char**) {
     if (g > 1.03 && comba_max == n - 1) comba_max = n;
   }
   t.comba_max = comba_max;
-  // The mulx row kernels (limbs/basecase_adx): the limit is one past the
-  // largest ladder size up to which they beat GMP at every measured size.
+  // The mulx row kernels (limbs/basecase_adx): the upper limits of their
+  // ranges (the lower ends are fixed in limbs/basecase_adx.cpp).
   std::size_t rows_mul_max = 0, rows_sqr_max = 0;
   if (limbs::cpu_has_mulx_adx()) {
-    bool mul_on = true, sqr_on = true;
     for (std::size_t n : {20u, 24u, 32u, 40u, 48u, 56u, 64u, 80u, 96u}) {
       const auto tm = kernel_medians(
           n, {[n](limb_t* r, const limb_t* x, const limb_t* y) { mpn_mul_n(r, x, y, mp_size_t(n)); },
@@ -440,10 +439,10 @@ int tune_mul(int, char**) {
               [n](limb_t* r, const limb_t* x, const limb_t*) { limbs::sqr_basecase_adx(r, x, n); }});
       const double gm = tm[0] / tm[1], gs = tm[2] / tm[3];
       std::cerr << "  mulx rows " << n << " limbs: product " << gm << "x, square " << gs << "x\n";
-      mul_on = mul_on && gm > 1.0;
-      sqr_on = sqr_on && gs > 1.0;
-      if (mul_on) rows_mul_max = n + 1;
-      if (sqr_on) rows_sqr_max = n + 1;
+      // One past the largest size where the kernel wins by > 2% (a single
+      // noisy loss in between does not cut the range short).
+      if (gm > 1.02) rows_mul_max = n + 1;
+      if (gs > 1.02) rows_sqr_max = n + 1;
     }
   }
   // Toom-4 against Toom-3 (products): the smallest ladder size from which
