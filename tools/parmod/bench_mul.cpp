@@ -33,6 +33,7 @@
 #include "plot.hpp"
 #include "limbs/basecase_adx.hpp"
 #include "limbs/comba.hpp"
+#include "limbs/karatsuba_adx.hpp"
 #include "limbs/cpu_features.hpp"
 #include "limbs/comba_parallel.hpp"
 #include "limbs/parallel_mul.hpp"
@@ -235,8 +236,8 @@ int bench_comba(const Args& a) {
   gmp_randseed_ui(rs, 7);
   bench::Table table;
   table.header = {"32-bit words", "limbs", "mpn_mul_n (ns)", "comba", "modified comba", "mulx/adx comba", "fixed (n<=8)",
-                  "comba 2x T=2", "comba Mx M=2 T=2", "comba Mx M=4 T=2", "mulx rows (schoolbook)", "mpn_sqr (ns)",
-                  "mulx rows square vs mpn_sqr"};
+                  "comba 2x T=2", "comba Mx M=2 T=2", "comba Mx M=4 T=2", "mulx rows (schoolbook)", "mulx Karatsuba",
+                  "mpn_sqr (ns)", "mulx rows square vs mpn_sqr", "mulx Karatsuba square vs mpn_sqr"};
   bench::Options opt;
   opt.rounds = a.rounds;
   opt.batch_seconds = 0.003;
@@ -264,6 +265,13 @@ int bench_comba(const Args& a) {
     v.push_back({"rows sqr", [&] {
                    if (rows) limbs::sqr_basecase_adx(r.data(), x.data(), n);
                  }});
+    std::vector<limb_t> ws(limbs::karatsuba_adx_scratch(n));
+    v.push_back({"karatsuba", [&] {
+                   if (rows && n >= 2) limbs::karatsuba_mul_adx(r.data(), x.data(), y.data(), n, ws.data());
+                 }});
+    v.push_back({"karatsuba sqr", [&] {
+                   if (rows && n >= 2) limbs::karatsuba_sqr_adx(r.data(), x.data(), n, ws.data());
+                 }});
     auto t = bench::measure_interleaved(v, opt);
     const double base = t[0].median_ns;
     char nsb[32];
@@ -273,8 +281,10 @@ int bench_comba(const Args& a) {
     std::snprintf(sqb, sizeof sqb, "%.0f", t[9].median_ns);
     const std::string none = a.json ? "null" : "-";
     table.rows.push_back({std::to_string(2 * n), std::to_string(n), nsb, cell(1), cell(2), cell(3),
-                          n <= 8 ? cell(7) : none, cell(4), cell(5), cell(6), rows ? cell(8) : none, sqb,
-                          rows ? ratio_cell(t[9].median_ns / t[10].median_ns, a.json) : none});
+                          n <= 8 ? cell(7) : none, cell(4), cell(5), cell(6), rows ? cell(8) : none,
+                          rows && n >= 2 ? cell(11) : none, sqb,
+                          rows ? ratio_cell(t[9].median_ns / t[10].median_ns, a.json) : none,
+                          rows && n >= 2 ? ratio_cell(t[9].median_ns / t[12].median_ns, a.json) : none});
     if (!a.json) std::cerr << "  " << n << " limbs done\n";
   }
   gmp_randclear(rs);
@@ -489,6 +499,25 @@ int tune_mul(int, char**) {
   values["mul.basecase_adx_max"] = std::to_string(rows_mul_max);
   values["sqr.basecase_adx_max"] = std::to_string(rows_sqr_max);
   limbs::set_basecase_adx_limits(rows_mul_max, rows_sqr_max);
+  // Karatsuba over the row kernels (limbs/karatsuba_adx), above their range:
+  // one past the largest ladder size where it beats GMP by > 2%.
+  std::size_t kara_mul_max = 0, kara_sqr_max = 0;
+  if (limbs::cpu_has_mulx_adx() && rows_mul_max > 0 && rows_sqr_max > 0) {
+    for (std::size_t n : {64u, 96u, 128u, 160u, 192u, 256u, 320u, 384u}) {
+      std::vector<limb_t> ws(limbs::karatsuba_adx_scratch(n));
+      const auto tm = kernel_medians(
+          n, {[n](limb_t* r, const limb_t* x, const limb_t* y) { mpn_mul_n(r, x, y, mp_size_t(n)); },
+              [n, &ws](limb_t* r, const limb_t* x, const limb_t* y) { limbs::karatsuba_mul_adx(r, x, y, n, ws.data()); },
+              [n](limb_t* r, const limb_t* x, const limb_t*) { mpn_sqr(r, x, mp_size_t(n)); },
+              [n, &ws](limb_t* r, const limb_t* x, const limb_t*) { limbs::karatsuba_sqr_adx(r, x, n, ws.data()); }});
+      const double gm = tm[0] / tm[1], gs = tm[2] / tm[3];
+      std::cerr << "  mulx Karatsuba " << n << " limbs: product " << gm << "x, square " << gs << "x\n";
+      if (gm > 1.02) kara_mul_max = n + 1;
+      if (gs > 1.02) kara_sqr_max = n + 1;
+    }
+  }
+  values["mul.karatsuba_adx_max"] = std::to_string(kara_mul_max);
+  values["sqr.karatsuba_adx_max"] = std::to_string(kara_sqr_max);
   std::string error;
   if (!config::write_tuning_values(values, "parmod tuning table, written by `parmod tune` on " + bench::machine_description(),
                                    &error)) {

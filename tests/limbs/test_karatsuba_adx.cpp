@@ -1,0 +1,72 @@
+// Karatsuba over the mulx row kernels against GMP's mpn_mul_n / mpn_sqr, with
+// the recursion cut at several basecase limits (deep recursion on small
+// sizes, odd sizes at every level), and limbs::mul / limbs::sqr around the
+// Karatsuba limits.
+#include <gtest/gtest.h>
+
+#include "limbs/basecase_adx.hpp"
+#include "limbs/cpu_features.hpp"
+#include "limbs/karatsuba_adx.hpp"
+#include "support/random_operands.hpp"
+
+namespace parmod::test {
+namespace {
+
+mpz_class operand(std::size_t n, int kind) {
+  switch (kind) {
+    case 1: return beta_pow(n) - 1;                                  // all-ones limbs: maximal carries
+    case 2: return beta_pow(n) - beta_pow(n / 2);                    // a0 = 0, a1 all ones: |a0 - a1| large
+    case 3: return beta_pow(n - 1) * (rng().get_z_bits(64) | 1);     // a0 = 0
+    default: return rrandom_bits(64 * n);
+  }
+}
+
+struct RestoreLimits {
+  std::size_t mul = limbs::mul_basecase_adx_limit(), sqr = limbs::sqr_basecase_adx_limit();
+  ~RestoreLimits() { limbs::set_basecase_adx_limits(mul, sqr); }
+};
+
+TEST(KaratsubaAdx, ProductAndSquareMatchGmp) {
+  if (!limbs::cpu_has_mulx_adx()) GTEST_SKIP() << "no BMI2+ADX";
+  RestoreLimits restore;
+  for (std::size_t base : {std::size_t{2}, std::size_t{5}, std::size_t{17}, std::size_t{52}}) {
+    limbs::set_basecase_adx_limits(base, base);
+    for (std::size_t n = 2; n <= 200; n += (n < 40 ? 1 : 7)) {
+      std::vector<limb_t> scratch(limbs::karatsuba_adx_scratch(n) + 1, 0x77);
+      for (int kind = 0; kind < 4; ++kind) {
+        const auto a = limbs_of(operand(n, kind), n), b = limbs_of(operand(n, (kind + 2) % 4), n);
+        std::vector<limb_t> want(2 * n), got(2 * n + 1, 0x5a5a);
+        mpn_mul_n(want.data(), a.data(), b.data(), static_cast<mp_size_t>(n));
+        limbs::karatsuba_mul_adx(got.data(), a.data(), b.data(), n, scratch.data());
+        EXPECT_EQ(got.back(), 0x5a5au) << "wrote past the product";
+        EXPECT_EQ(scratch.back(), 0x77u) << "wrote past the scratch";
+        got.pop_back();
+        EXPECT_EQ(got, want) << "mul n=" << n << " base=" << base << " kind=" << kind;
+        got.assign(2 * n + 1, 0x5a5a);
+        mpn_sqr(want.data(), a.data(), static_cast<mp_size_t>(n));
+        limbs::karatsuba_sqr_adx(got.data(), a.data(), n, scratch.data());
+        EXPECT_EQ(got.back(), 0x5a5au) << "wrote past the square";
+        got.pop_back();
+        EXPECT_EQ(got, want) << "sqr n=" << n << " base=" << base << " kind=" << kind;
+      }
+    }
+  }
+}
+
+TEST(KaratsubaAdx, DispatchAroundTheLimits) {
+  const std::size_t km = limbs::mul_karatsuba_adx_limit(), ks = limbs::sqr_karatsuba_adx_limit();
+  for (std::size_t n : {km > 1 ? km - 1 : 1, km, km + 1, ks > 1 ? ks - 1 : 1, ks, ks + 1, std::size_t{53},
+                        std::size_t{63}, std::size_t{64}, std::size_t{65}, std::size_t{127}}) {
+    const auto a = limbs_of(operand(n, 0), n), b = limbs_of(operand(n, 1), n);
+    std::vector<limb_t> want(2 * n), got(2 * n);
+    mpn_mul_n(want.data(), a.data(), b.data(), static_cast<mp_size_t>(n));
+    limbs::mul(got.data(), a.data(), n, b.data(), n);
+    EXPECT_EQ(got, want) << "mul n=" << n;
+    mpn_sqr(want.data(), a.data(), static_cast<mp_size_t>(n));
+    limbs::sqr(got.data(), a.data(), n);
+    EXPECT_EQ(got, want) << "sqr n=" << n;
+  }
+}
+
+}  // namespace
+}  // namespace parmod::test
