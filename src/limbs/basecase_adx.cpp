@@ -3,8 +3,8 @@
 #include <atomic>
 
 #include "limbs/addmul_1_adx_row.hpp"
-#include "config/tuning_table.hpp"
 #include "limbs/cpu_features.hpp"
+#include "limbs/kernel_limit.hpp"
 
 namespace parmod::limbs {
 
@@ -64,30 +64,18 @@ namespace {
 // the keys mul.basecase_adx_max and sqr.basecase_adx_max.
 std::atomic<long> g_mul_limit{-1}, g_sqr_limit{-1};
 constexpr long kDefaultMulLimit = 52, kDefaultSqrLimit = 64;
-
-std::size_t limit(std::atomic<long>& cached, const char* key, long fallback) noexcept {
-  long v = cached.load(std::memory_order_relaxed);
-  if (v < 0) {
-    v = 0;
-    if (cpu_has_mulx_adx()) {
-      try {
-        v = config::tuning_integer(key, fallback);
-      } catch (...) {
-        v = fallback;
-      }
-      if (v < 0) v = fallback;
-    }
-    cached.store(v, std::memory_order_relaxed);
-  }
-  return static_cast<std::size_t>(v);
-}
+constexpr long kMaxLimit = 1L << 20;
 }  // namespace
 
 std::size_t mul_basecase_adx_min() noexcept { return 10; }
 std::size_t sqr_basecase_adx_min() noexcept { return 18; }
 
-std::size_t mul_basecase_adx_limit() noexcept { return limit(g_mul_limit, "mul.basecase_adx_max", kDefaultMulLimit); }
-std::size_t sqr_basecase_adx_limit() noexcept { return limit(g_sqr_limit, "sqr.basecase_adx_max", kDefaultSqrLimit); }
+std::size_t mul_basecase_adx_limit() noexcept {
+  return tuned_kernel_limit(g_mul_limit, "mul.basecase_adx_max", kDefaultMulLimit, kMaxLimit);
+}
+std::size_t sqr_basecase_adx_limit() noexcept {
+  return tuned_kernel_limit(g_sqr_limit, "sqr.basecase_adx_max", kDefaultSqrLimit, kMaxLimit);
+}
 
 void set_basecase_adx_limits(std::size_t mul_limit, std::size_t sqr_limit) noexcept {
   const bool ok = cpu_has_mulx_adx();

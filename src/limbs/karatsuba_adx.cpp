@@ -2,9 +2,8 @@
 
 #include <atomic>
 
-#include "config/tuning_table.hpp"
 #include "limbs/basecase_adx.hpp"
-#include "limbs/cpu_features.hpp"
+#include "limbs/kernel_limit.hpp"
 
 namespace parmod::limbs {
 namespace {
@@ -46,24 +45,6 @@ std::atomic<long> g_mul_limit{-1}, g_sqr_limit{-1};
 constexpr long kDefaultMulLimit = 176, kDefaultSqrLimit = 224;  // AMD EPYC (Zen 4), against Debian GMP 6.2.1
 constexpr long kMaxLimit = static_cast<long>(kKaratsubaAdxMaxLimit);
 
-std::size_t limit(std::atomic<long>& cached, const char* key, long fallback) noexcept {
-  long v = cached.load(std::memory_order_relaxed);
-  if (v < 0) {
-    v = 0;
-    if (cpu_has_mulx_adx()) {
-      try {
-        v = config::tuning_integer(key, fallback);
-      } catch (...) {
-        v = fallback;
-      }
-      if (v < 0) v = fallback;
-      if (v > kMaxLimit) v = kMaxLimit;
-    }
-    cached.store(v, std::memory_order_relaxed);
-  }
-  return static_cast<std::size_t>(v);
-}
-
 }  // namespace
 
 void karatsuba_mul_adx(limb_t* rp, const limb_t* ap, const limb_t* bp, std::size_t n, limb_t* scratch) noexcept {
@@ -103,10 +84,10 @@ void karatsuba_sqr_adx(limb_t* rp, const limb_t* ap, std::size_t n, limb_t* scra
 }
 
 std::size_t mul_karatsuba_adx_limit() noexcept {
-  return limit(g_mul_limit, "mul.karatsuba_adx_max", kDefaultMulLimit);
+  return tuned_kernel_limit(g_mul_limit, "mul.karatsuba_adx_max", kDefaultMulLimit, kMaxLimit);
 }
 std::size_t sqr_karatsuba_adx_limit() noexcept {
-  return limit(g_sqr_limit, "sqr.karatsuba_adx_max", kDefaultSqrLimit);
+  return tuned_kernel_limit(g_sqr_limit, "sqr.karatsuba_adx_max", kDefaultSqrLimit, kMaxLimit);
 }
 
 }  // namespace parmod::limbs

@@ -1,5 +1,5 @@
-// The mulx/adx schoolbook product and square against GMP's mpn_mul / mpn_sqr,
-// and limbs::mul / limbs::sqr on both sides of their basecase limits.
+// The mulx/adx schoolbook product and square against GMP's mpn_mul / mpn_sqr
+// (limbs::mul / limbs::sqr around every kernel limit: test_karatsuba_adx.cpp).
 #include <gtest/gtest.h>
 
 #include "limbs/basecase_adx.hpp"
@@ -52,25 +52,6 @@ TEST(BasecaseAdx, SquareMatchesGmp) {
       got.pop_back();
       EXPECT_EQ(got, want) << "n=" << n << " kind=" << kind;
     }
-  }
-}
-
-TEST(BasecaseAdx, DispatchAroundTheLimits) {
-  const std::size_t lm = limbs::mul_basecase_adx_limit(), ls = limbs::sqr_basecase_adx_limit();
-  const std::size_t mm = limbs::mul_basecase_adx_min(), ms = limbs::sqr_basecase_adx_min();
-  for (std::size_t n : {std::size_t{1}, mm - 1, mm, ms - 1, ms, lm > 1 ? lm - 1 : 1, lm, lm + 1, ls > 1 ? ls - 1 : 1,
-                        ls, ls + 1, std::size_t{130}}) {
-    if (n == 0) continue;
-    const auto a = limbs_of(operand(n, 0), n), b = limbs_of(operand(n, 1), n);
-    std::vector<limb_t> want(2 * n), got(2 * n);
-    mpn_mul_n(want.data(), a.data(), b.data(), static_cast<mp_size_t>(n));
-    limbs::mul(got.data(), a.data(), n, b.data(), n);
-    EXPECT_EQ(got, want) << "mul n=" << n;
-    mpn_sqr(want.data(), a.data(), static_cast<mp_size_t>(n));
-    limbs::sqr(got.data(), a.data(), n);
-    EXPECT_EQ(got, want) << "sqr n=" << n;
-    limbs::mul(got.data(), a.data(), n, a.data(), n);  // a*a through mul takes the square
-    EXPECT_EQ(got, want) << "mul(a, a) n=" << n;
   }
 }
 

@@ -53,10 +53,16 @@ TEST(KaratsubaAdx, ProductAndSquareMatchGmp) {
   }
 }
 
-TEST(KaratsubaAdx, DispatchAroundTheLimits) {
-  const std::size_t km = limbs::mul_karatsuba_adx_limit(), ks = limbs::sqr_karatsuba_adx_limit();
-  for (std::size_t n : {km > 1 ? km - 1 : 1, km, km + 1, ks > 1 ? ks - 1 : 1, ks, ks + 1, std::size_t{53},
-                        std::size_t{63}, std::size_t{64}, std::size_t{65}, std::size_t{127}}) {
+// limbs::mul / limbs::sqr on both sides of every limit: GMP, the row kernels,
+// Karatsuba over them, GMP again; a * a through mul takes the square.
+TEST(KernelDispatch, AroundEveryLimit) {
+  std::vector<std::size_t> sizes = {1, 2, 127, 130};
+  for (std::size_t limit : {limbs::mul_basecase_adx_min(), limbs::sqr_basecase_adx_min(), limbs::mul_basecase_adx_limit(),
+                            limbs::sqr_basecase_adx_limit(), limbs::mul_karatsuba_adx_limit(),
+                            limbs::sqr_karatsuba_adx_limit()})
+    for (std::size_t n : {limit - 1, limit, limit + 1})
+      if (n >= 1 && n < 1000) sizes.push_back(n);
+  for (std::size_t n : sizes) {
     const auto a = limbs_of(operand(n, 0), n), b = limbs_of(operand(n, 1), n);
     std::vector<limb_t> want(2 * n), got(2 * n);
     mpn_mul_n(want.data(), a.data(), b.data(), static_cast<mp_size_t>(n));
@@ -65,6 +71,8 @@ TEST(KaratsubaAdx, DispatchAroundTheLimits) {
     mpn_sqr(want.data(), a.data(), static_cast<mp_size_t>(n));
     limbs::sqr(got.data(), a.data(), n);
     EXPECT_EQ(got, want) << "sqr n=" << n;
+    limbs::mul(got.data(), a.data(), n, a.data(), n);
+    EXPECT_EQ(got, want) << "mul(a, a) n=" << n;
   }
 }
 

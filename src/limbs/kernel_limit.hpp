@@ -1,0 +1,34 @@
+// limbs/kernel_limit.hpp - the size limit of an own kernel, read once from the
+// tuning table.
+#pragma once
+
+#include <atomic>
+#include <cstddef>
+
+#include "config/tuning_table.hpp"
+#include "limbs/cpu_features.hpp"
+
+namespace parmod::limbs {
+
+// The limit stored under `key` (else `fallback`), at most `max`, cached in
+// `cached` (-1 until loaded); 0 without BMI2 + ADX, which every own kernel
+// needs.  Loading twice from two threads is harmless: both store the same.
+inline std::size_t tuned_kernel_limit(std::atomic<long>& cached, const char* key, long fallback, long max) noexcept {
+  long v = cached.load(std::memory_order_relaxed);
+  if (v < 0) {
+    v = 0;
+    if (cpu_has_mulx_adx()) {
+      try {
+        v = config::tuning_integer(key, fallback);
+      } catch (...) {
+        v = fallback;
+      }
+      if (v < 0) v = fallback;
+      if (v > max) v = max;
+    }
+    cached.store(v, std::memory_order_relaxed);
+  }
+  return static_cast<std::size_t>(v);
+}
+
+}  // namespace parmod::limbs
