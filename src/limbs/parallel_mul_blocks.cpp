@@ -78,10 +78,8 @@ void product_task(const void* ctx, unsigned i) {
   const Block& b = static_cast<const Plan*>(ctx)->blk[i];
   if (!b.b)
     limbs::sqr(b.out, b.a, b.an);
-  else if (b.an >= b.bn)
-    limbs::mul(b.out, b.a, b.an, b.b, b.bn);
   else
-    limbs::mul(b.out, b.b, b.bn, b.a, b.an);
+    limbs::mul(b.out, b.a, b.an, b.b, b.bn);  // either operand may be the longer
 }
 
 // The one summation task: zero the limbs no direct product covers, then add
@@ -207,9 +205,7 @@ void mul_blocks(limb_t* rp, const limb_t* ap, std::size_t an, const limb_t* bp, 
                 int threads, limb_t* scratch) noexcept {
   Plan p;
   plan_mul(p, rp, ap, an, bp, bn, k1, k2, scratch);
-  runtime::Schedule s(std::max(threads, 1));
-  build(s, p);
-  runtime::run(s, std::max(threads, 1));
+  runtime::run_built(threads, [&](runtime::Schedule& s) { build(s, p); });
 }
 
 std::size_t sqr_blocks_scratch(std::size_t n, int k) noexcept {
@@ -221,17 +217,13 @@ std::size_t sqr_blocks_scratch(std::size_t n, int k) noexcept {
 void sqr_blocks(limb_t* rp, const limb_t* ap, std::size_t n, int k, int threads, limb_t* scratch) noexcept {
   Plan p;
   plan_sqr(p, rp, ap, n, k, scratch);
-  runtime::Schedule s(std::max(threads, 1));
-  build(s, p);
-  runtime::run(s, std::max(threads, 1));
+  runtime::run_built(threads, [&](runtime::Schedule& s) { build(s, p); });
 }
 
 std::string describe_mul_blocks(std::size_t an, std::size_t bn, int k1, int k2, int threads) {
   Plan p;
   plan_mul(p, nullptr, nullptr, an, nullptr, bn, k1, k2, nullptr);
-  runtime::Schedule s(std::max(threads, 1));
-  build(s, p);
-  return s.describe();
+  return runtime::describe_built(threads, [&](runtime::Schedule& s) { build(s, p); });
 }
 
 }  // namespace parmod::limbs

@@ -73,10 +73,8 @@ void product_task(const void* ctx, unsigned job) {
     case kWinf:
       if (sq)
         limbs::sqr(T.rp + 4 * s, T.a + 2 * s, T.ta);
-      else if (T.ta >= T.tb)
-        limbs::mul(T.rp + 4 * s, T.a + 2 * s, T.ta, T.b + 2 * s, T.tb);
       else
-        limbs::mul(T.rp + 4 * s, T.b + 2 * s, T.tb, T.a + 2 * s, T.ta);
+        limbs::mul(T.rp + 4 * s, T.a + 2 * s, T.ta, T.b + 2 * s, T.tb);
       break;
     case kW1: {
       limb_t *ea = T.ev[0][0], *eb = T.ev[0][1];
@@ -240,26 +238,20 @@ void mul_toom3(limb_t* rp, const limb_t* ap, std::size_t an, const limb_t* bp, s
                limb_t* scratch) noexcept {
   Toom T;
   setup(T, rp, ap, an, bp, bn, scratch);
-  runtime::Schedule s(std::max(threads, 1));
-  build(s, T);
-  runtime::run(s, std::max(threads, 1));
+  runtime::run_built(threads, [&](runtime::Schedule& s) { build(s, T); });
 }
 
 void sqr_toom3(limb_t* rp, const limb_t* ap, std::size_t n, int threads, limb_t* scratch) noexcept {
   Toom T;
   setup(T, rp, ap, n, nullptr, n, scratch);
   T.tb = T.ta;
-  runtime::Schedule s(std::max(threads, 1));
-  build(s, T);
-  runtime::run(s, std::max(threads, 1));
+  runtime::run_built(threads, [&](runtime::Schedule& s) { build(s, T); });
 }
 
 std::string describe_mul_toom3(std::size_t an, std::size_t bn, int threads) {
   Toom T;
   setup(T, nullptr, nullptr, an, nullptr, bn, nullptr);
-  runtime::Schedule s(std::max(threads, 1));
-  build(s, T);
-  return s.describe();
+  return runtime::describe_built(threads, [&](runtime::Schedule& s) { build(s, T); });
 }
 
 }  // namespace parmod::limbs

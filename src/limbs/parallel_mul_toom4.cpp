@@ -100,27 +100,21 @@ void product_task(const void* ctx, unsigned job) {
       limbs::mul(T.rp, T.a.x, s, T.b.x, s);
       return;
     case kWinf:
-      if (T.a.t >= T.b.t)
-        limbs::mul(T.rp + 6 * s, T.a.part(3), T.a.t, T.b.part(3), T.b.t);
-      else
-        limbs::mul(T.rp + 6 * s, T.b.part(3), T.b.t, T.a.part(3), T.a.t);
+      limbs::mul(T.rp + 6 * s, T.a.part(3), T.a.t, T.b.part(3), T.b.t);
       return;
     case kW1:
-    case kWm1: {
-      int na = eval_pm1(job == kW1 ? ea : t1, job == kW1 ? t1 : ea, T.a, t2);
-      int nb = eval_pm1(job == kW1 ? eb : t1, job == kW1 ? t1 : eb, T.b, t2);
-      limb_t* out = T.wv[job == kW1 ? 0 : 1];
-      limbs::mul(out, ea, e, eb, e);
-      if (job == kWm1 && (na ^ nb)) mpn_neg(out, out, sz(T.w));
-      return;
-    }
+    case kWm1:
     case kW2:
     case kWm2: {
-      int na = eval_pm2(job == kW2 ? ea : t1, job == kW2 ? t1 : ea, T.a, t2);
-      int nb = eval_pm2(job == kW2 ? eb : t1, job == kW2 ? t1 : eb, T.b, t2);
-      limb_t* out = T.wv[job == kW2 ? 2 : 3];
+      // W(+-1) from eval_pm1, W(+-2) from eval_pm2: each evaluates both signs,
+      // the plus point into its first argument; only the needed one lands in ea/eb.
+      const bool two = job == kW2 || job == kWm2, plus = job == kW1 || job == kW2;
+      auto eval = two ? eval_pm2 : eval_pm1;
+      const int na = eval(plus ? ea : t1, plus ? t1 : ea, T.a, t2);
+      const int nb = eval(plus ? eb : t1, plus ? t1 : eb, T.b, t2);
+      limb_t* out = T.wv[(two ? 2 : 0) + (plus ? 0 : 1)];
       limbs::mul(out, ea, e, eb, e);
-      if (job == kWm2 && (na ^ nb)) mpn_neg(out, out, sz(T.w));
+      if (!plus && (na ^ nb)) mpn_neg(out, out, sz(T.w));
       return;
     }
     case kWhLo:
@@ -268,17 +262,13 @@ void mul_toom4(limb_t* rp, const limb_t* ap, std::size_t an, const limb_t* bp, s
                limb_t* scratch) noexcept {
   Toom4 T;
   setup(T, rp, ap, an, bp, bn, scratch);
-  runtime::Schedule s(std::max(threads, 1));
-  build(s, T);
-  runtime::run(s, std::max(threads, 1));
+  runtime::run_built(threads, [&](runtime::Schedule& s) { build(s, T); });
 }
 
 std::string describe_mul_toom4(std::size_t an, std::size_t bn, int threads) {
   Toom4 T;
   setup(T, nullptr, nullptr, an, nullptr, bn, nullptr);
-  runtime::Schedule s(std::max(threads, 1));
-  build(s, T);
-  return s.describe();
+  return runtime::describe_built(threads, [&](runtime::Schedule& s) { build(s, T); });
 }
 
 }  // namespace parmod::limbs

@@ -206,26 +206,15 @@ std::shared_ptr<const MultipartiteEnginePlans> engine_plans(const ModulusConstan
 
 std::size_t multipartite_engine_scratch(std::size_t n) noexcept { return 48 * n + 640; }
 
-const Engine bipartite_engine = {
-    "bipartite",
-    accepts,
-    scratch,
-    mul<MultipartiteKind::bipartite>,
-    sqr<MultipartiteKind::bipartite>,
-    to_repr<MultipartiteKind::bipartite>,
-    from_repr<MultipartiteKind::bipartite>,
-    one<MultipartiteKind::bipartite>,
-};
+namespace {
+// The two engines differ only in the kind their functions read the plans of.
+template <MultipartiteKind K>
+constexpr Engine engine_of(const char* name) {
+  return Engine{name, accepts, scratch, mul<K>, sqr<K>, to_repr<K>, from_repr<K>, one<K>};
+}
+}  // namespace
 
-const Engine multipartite_engine = {
-    "multipartite",
-    accepts,
-    scratch,
-    mul<MultipartiteKind::multipartite>,
-    sqr<MultipartiteKind::multipartite>,
-    to_repr<MultipartiteKind::multipartite>,
-    from_repr<MultipartiteKind::multipartite>,
-    one<MultipartiteKind::multipartite>,
-};
+const Engine bipartite_engine = engine_of<MultipartiteKind::bipartite>("bipartite");
+const Engine multipartite_engine = engine_of<MultipartiteKind::multipartite>("multipartite");
 
 }  // namespace parmod::modmul

@@ -14,6 +14,8 @@
 // team on first use, so the child stays usable.
 #pragma once
 
+#include <string>
+
 #include "runtime/schedule.hpp"
 
 namespace parmod::runtime {
@@ -22,6 +24,23 @@ namespace parmod::runtime {
 // rule), the caller included, and returns when all tasks have finished.
 // Returns how many threads took part (1 = ran sequentially).
 int run(Schedule& s, int threads) noexcept;
+
+// The one way the parallel products run their task graphs: a schedule for
+// max(threads, 1) threads, filled by build(s), then run (or described, for
+// `parmod bench mul --schedule`).
+template <class Build>
+int run_built(int threads, Build&& build) noexcept {
+  const int t = threads < 1 ? 1 : threads;
+  Schedule s(t);
+  build(s);
+  return run(s, t);
+}
+template <class Build>
+std::string describe_built(int threads, Build&& build) {
+  Schedule s(threads < 1 ? 1 : threads);
+  build(s);
+  return s.describe();
+}
 
 // True on a team worker and on a caller while it executes a schedule.
 bool inside_task() noexcept;
