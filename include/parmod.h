@@ -26,6 +26,8 @@ typedef enum {
   PARMOD_BARRETT,       /* any modulus                                 */
   PARMOD_BIPARTITE,     /* Kaihara-Takagi bipartite, R = beta^floor(n/2); odd moduli only */
   PARMOD_MULTIPARTITE,  /* multipartite (k chosen per size/threads), R = beta^floor(n/2); odd moduli only */
+  PARMOD_MONTGOMERY52,  /* radix-2^52 Montgomery on AVX-512 IFMA, R = 2^(52d), d = ceil((bits+2)/52);
+                           odd moduli up to 9930 bits, CPUs with AVX-512 IFMA only */
   /* later issues add more */
   PARMOD_ALGORITHM_MAX_ENUM_ = 0x7fffffff /* not an algorithm: makes every int a valid value of the type */
 } parmod_algorithm;
@@ -58,8 +60,8 @@ void parmod_modulus_clear(parmod_modulus_t ctx);
 
 /* The context's representation x -> xR mod |m|, as OpenSSL's BN_to_montgomery /
  * BN_mod_mul_montgomery: R = beta^n for PARMOD_MONTGOMERY, beta^floor(n/2) for
- * PARMOD_BIPARTITE and PARMOD_MULTIPARTITE, 1 for PARMOD_BARRETT (beta = 2^64,
- * n = limbs of m).  to_mont reduces any a; mont_mul takes a, b in [0, |m|) and
+ * PARMOD_BIPARTITE and PARMOD_MULTIPARTITE, 2^(52d) with d = ceil((bits+2)/52)
+ * for PARMOD_MONTGOMERY52, 1 for PARMOD_BARRETT (beta = 2^64, n = limbs of m).  to_mont reduces any a; mont_mul takes a, b in [0, |m|) and
  * gives abR^-1 mod |m|; from_mont takes a in [0, |m|) and gives aR^-1 mod |m|.
  * Operands out of range: PARMOD_ERR_INVALID_ARGUMENT. */
 int parmod_modulus_to_mont(mpz_t r, const mpz_t a, parmod_modulus_t ctx);

@@ -26,9 +26,11 @@ enum class Algorithm {
   barrett = 2,     // Barrett reduction; any modulus
   bipartite = 3,     // Kaihara-Takagi bipartite (PMR + PBR in parallel), R = beta^floor(n/2); odd moduli only
   multipartite = 4,  // multipartite, k chunks chosen per size and threads, R = beta^floor(n/2); odd moduli only
+  montgomery52 = 5,  // Montgomery in radix 2^52 on AVX-512 IFMA, R = 2^(52 d), d = ceil((bits + 2) / 52);
+                     // odd moduli of up to 9930 bits, CPUs with AVX-512 IFMA only
 };
 
-// "automatic", "montgomery", "barrett".
+// "automatic", "montgomery", "barrett", "bipartite", "multipartite", "montgomery52".
 const char* algorithm_name(Algorithm a) noexcept;
 // Parses a name as printed by algorithm_name ("auto" is accepted too);
 // throws InvalidArgument for an unknown name.
@@ -132,7 +134,8 @@ class Modulus {
   // The algorithm's internal representation, as OpenSSL's BN_to_montgomery /
   // BN_mod_mul_montgomery: x -> xR mod |m| with R = beta^n for montgomery
   // (beta = 2^64, n = limbs()), R = beta^floor(n/2) for bipartite and
-  // multipartite, and R = 1 for barrett.  to_mont reduces any
+  // multipartite, R = 2^(52 d) with d = ceil((bits + 2) / 52) for
+  // montgomery52, and R = 1 for barrett.  to_mont reduces any
   // integer; mont_mul takes a, b in [0, |m|) and returns abR^-1 mod |m|;
   // from_mont takes a in [0, |m|).  Results are in [0, |m|).  Throws
   // InvalidArgument for operands out of range.

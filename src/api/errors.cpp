@@ -12,6 +12,7 @@ const char* algorithm_name(Algorithm a) noexcept {
     case Algorithm::barrett: return "barrett";
     case Algorithm::bipartite: return "bipartite";
     case Algorithm::multipartite: return "multipartite";
+    case Algorithm::montgomery52: return "montgomery52";
   }
   return "unknown";
 }
@@ -22,7 +23,9 @@ Algorithm algorithm_from_name(const std::string& name) {
   if (name == "barrett") return Algorithm::barrett;
   if (name == "bipartite") return Algorithm::bipartite;
   if (name == "multipartite") return Algorithm::multipartite;
-  throw InvalidArgument("unknown algorithm '" + name + "' (expected automatic, montgomery, barrett, bipartite or multipartite)");
+  if (name == "montgomery52") return Algorithm::montgomery52;
+  throw InvalidArgument("unknown algorithm '" + name +
+                        "' (expected automatic, montgomery, barrett, bipartite, multipartite or montgomery52)");
 }
 
 const char* version() noexcept { return PARMOD_VERSION_STRING; }

@@ -13,6 +13,7 @@
 #include "api/scratch.hpp"
 #include "consttime/constant_time_powm.hpp"
 #include "modmul/barrett_mul.hpp"
+#include "modmul/montgomery52.hpp"
 #include "modmul/montgomery_mul.hpp"
 #include "modmul/multipartite_engine.hpp"
 #include "powm/sliding_window.hpp"
@@ -24,7 +25,9 @@ namespace detail {
 
 ModulusState::ModulusState(const mpz_class& m_, const mpz_class& P_, Algorithm a, int t, bool even_split)
     : m(m_), P(P_), algorithm(a), threads(t), k(P_),
-      engine(a == Algorithm::montgomery ? &modmul::montgomery_engine : &modmul::barrett_engine) {
+      engine(a == Algorithm::montgomery     ? &modmul::montgomery_engine
+             : a == Algorithm::montgomery52 ? &modmul::montgomery52_engine
+                                            : &modmul::barrett_engine) {
   if (even_split && !k.odd) even = std::make_shared<const exponentiation::EvenModulusConstants>(P_);
   if (a == Algorithm::bipartite || a == Algorithm::multipartite) {  // plans built once per modulus (issue 4)
     const auto kind = a == Algorithm::bipartite ? modmul::MultipartiteKind::bipartite : modmul::MultipartiteKind::multipartite;
@@ -79,6 +82,12 @@ Modulus::Modulus(const mpz_class& m, Algorithm algorithm, int threads) {
     case Algorithm::bipartite:
     case Algorithm::multipartite:
       if (!odd) throw UnsupportedAlgorithm(std::string(algorithm_name(algorithm)) + " needs an odd modulus");
+      break;
+    case Algorithm::montgomery52:
+      if (!odd) throw UnsupportedAlgorithm("montgomery52 needs an odd modulus");
+      if (!modmul::montgomery52_available(mpz_sizeinbase(P.get_mpz_t(), 2)))
+        throw UnsupportedAlgorithm("montgomery52 needs a CPU with AVX-512 IFMA and a modulus of at most " +
+                                   std::to_string(modmul::kMontgomery52MaxBits) + " bits");
       break;
     default: throw InvalidArgument("unknown algorithm");
   }

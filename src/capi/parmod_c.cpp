@@ -20,7 +20,7 @@ mpz_class copy_in(const mpz_t x) { return mpz_class(x); }
 
 using parmod::capi::call;
 
-bool valid_algorithm(int a) { return a >= PARMOD_AUTOMATIC && a <= PARMOD_MULTIPARTITE; }
+bool valid_algorithm(int a) { return a >= PARMOD_AUTOMATIC && a <= PARMOD_MONTGOMERY52; }
 
 }  // namespace
 

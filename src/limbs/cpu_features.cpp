@@ -1,5 +1,7 @@
 #include "limbs/cpu_features.hpp"
 
+#include <cstdlib>
+
 namespace parmod::limbs {
 
 bool cpu_has_mulx_adx() noexcept {
@@ -7,6 +9,20 @@ bool cpu_has_mulx_adx() noexcept {
   static const bool has = [] {
     __builtin_cpu_init();  // may run before the CPU model is initialised (static constructors)
     return __builtin_cpu_supports("bmi2") && __builtin_cpu_supports("adx");
+  }();
+  return has;
+#else
+  return false;
+#endif
+}
+
+bool cpu_has_avx512_ifma() noexcept {
+#if defined(__x86_64__)
+  static const bool has = [] {
+    __builtin_cpu_init();
+    const char* off = std::getenv("PARMOD_NO_IFMA");
+    if (off && *off && *off != '0') return false;
+    return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512ifma");
   }();
   return has;
 #else

@@ -26,7 +26,23 @@ struct Engine {
   void (*from_repr)(limb_t* r, const limb_t* a, const ModulusConstants& k, limb_t* scratch);
   // R mod P: 1 in the representation (n limbs, owned by k).
   const limb_t* (*one)(const ModulusConstants& k);
+  // Words per element for a P of n limbs when they are not n-limb residues
+  // (null: n).  Such an engine's to_repr still takes and from_repr still
+  // returns n-limb residues in [0, P); only loops that size their elements by
+  // element_size() take it.
+  std::size_t (*element_words)(std::size_t n) = nullptr;
+  // The same representation R with elements of element_words words (faster:
+  // no conversion per product), for such loops; null when there is none.
+  const Engine* elements = nullptr;
 };
+
+// The engine a loop that honours element_size() runs on: the element form when there is one.
+inline const Engine& element_engine(const Engine& engine) { return engine.elements ? *engine.elements : engine; }
+
+// Words per element of `engine` for a P of n limbs.
+inline std::size_t element_size(const Engine& engine, std::size_t n) {
+  return engine.element_words ? engine.element_words(n) : n;
+}
 
 extern const Engine montgomery_engine;  // modmul/montgomery_mul.cpp
 extern const Engine barrett_engine;     // modmul/barrett_mul.cpp

@@ -2,6 +2,8 @@
 
 #include <cassert>
 
+#include "modmul/montgomery52.hpp"
+
 namespace parmod::modmul {
 
 void to_limbs(limb_t* out, std::size_t n, const mpz_class& x) noexcept {
@@ -49,6 +51,7 @@ ModulusConstants::ModulusConstants(const mpz_class& P) : n(mpz_size(P.get_mpz_t(
     r2_mod_p.assign(n, 0);
     to_limbs(r_mod_p.data(), n, r);
     to_limbs(r2_mod_p.data(), n, r2);
+    if (montgomery52_available(mpz_sizeinbase(P.get_mpz_t(), 2))) m52 = std::make_shared<const Montgomery52Constants>(P);
   }
 }
 

@@ -14,6 +14,7 @@
 namespace parmod::modmul {
 
 struct MultipartiteEnginePlans;  // modmul/multipartite_engine.hpp
+struct Montgomery52Constants;    // modmul/montgomery52.hpp
 
 struct ModulusConstants {
   std::size_t n = 0;          // limbs of P; P[n-1] != 0
@@ -31,6 +32,9 @@ struct ModulusConstants {
   // (api: the Modulus); null for the other engines.  The engines read it
   // with no lock; without it they fall back to a small shared cache.
   std::shared_ptr<const MultipartiteEnginePlans> multipartite_plans;
+  // Radix-2^52 Montgomery constants (modmul/montgomery52), built with the rest
+  // when P is odd, small enough and the CPU has AVX-512 IFMA; null otherwise.
+  std::shared_ptr<const Montgomery52Constants> m52;
 
   // P > 0.  Allocates; throws std::bad_alloc.
   explicit ModulusConstants(const mpz_class& P);

@@ -60,13 +60,13 @@ std::vector<std::size_t> split_boundaries(std::size_t bits, double phi, unsigned
 }
 
 std::size_t exponent_split_factor_scratch(std::size_t n, std::size_t en, const modmul::Engine& engine) noexcept {
-  return n + sliding_window_powm_repr_scratch(n, en, engine) + en;
+  return modmul::element_size(engine, n) + sliding_window_powm_repr_scratch(n, en, engine) + en;
 }
 
 void exponent_split_factor(limb_t* out, const limb_t* x, const limb_t* ep, std::size_t en, std::size_t lo,
                            std::size_t hi, const modmul::ModulusConstants& k, const modmul::Engine& engine,
                            limb_t* scratch) noexcept {
-  const std::size_t n = k.n;
+  const std::size_t n = modmul::element_size(engine, k.n);  // words per element
   limb_t* base = scratch;                    // x^(2^lo)
   limb_t* bits = base + n;                   // e_[lo, hi) as limbs: en limbs at most
   limb_t* work = bits + en;

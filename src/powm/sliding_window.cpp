@@ -20,16 +20,17 @@ unsigned sliding_window_size(std::size_t bits) noexcept {
 std::size_t sliding_window_powm_repr_scratch(std::size_t n, std::size_t en, const modmul::Engine& engine) noexcept {
   const unsigned w = sliding_window_size(en * kLimbBits);
   // x^2, the 2^(w-1) odd powers, the engine's own.
-  return n * ((std::size_t(1) << (w - 1)) + 1) + engine.scratch_limbs(n);
+  return modmul::element_size(engine, n) * ((std::size_t(1) << (w - 1)) + 1) + engine.scratch_limbs(n);
 }
 
 std::size_t sliding_window_powm_scratch(std::size_t n, std::size_t en, const modmul::Engine& engine) noexcept {
-  return 2 * n + sliding_window_powm_repr_scratch(n, en, engine);  // x and acc, then the loop's
+  const modmul::Engine& e = modmul::element_engine(engine);
+  return 2 * modmul::element_size(e, n) + sliding_window_powm_repr_scratch(n, en, e);  // x and acc, then the loop's
 }
 
 void sliding_window_powm_repr(limb_t* acc, const limb_t* x, const limb_t* ep, std::size_t en,
                               const modmul::ModulusConstants& k, const modmul::Engine& engine, limb_t* scratch) noexcept {
-  const std::size_t n = k.n;
+  const std::size_t n = modmul::element_size(engine, k.n);  // words per element
   const std::size_t bits = exponent_bit_length(ep, en);
   if (bits == 0) {
     mpn_copyi(acc, engine.one(k), static_cast<mp_size_t>(n));
@@ -72,14 +73,15 @@ void sliding_window_powm_repr(limb_t* acc, const limb_t* x, const limb_t* ep, st
 
 void sliding_window_powm(limb_t* r, const limb_t* b, const limb_t* ep, std::size_t en, const modmul::ModulusConstants& k,
                          const modmul::Engine& engine, limb_t* scratch) noexcept {
-  const std::size_t n = k.n;
+  const modmul::Engine& e = modmul::element_engine(engine);
+  const std::size_t s = modmul::element_size(e, k.n);
   limb_t* x = scratch;
-  limb_t* acc = scratch + n;
+  limb_t* acc = scratch + s;
   // Layout: x, acc, then the loop's scratch (which starts with its own table).
-  limb_t* rest = scratch + 2 * n;
-  engine.to_repr(x, b, k, rest);
-  sliding_window_powm_repr(acc, x, ep, en, k, engine, rest);
-  engine.from_repr(r, acc, k, rest);
+  limb_t* rest = scratch + 2 * s;
+  e.to_repr(x, b, k, rest);
+  sliding_window_powm_repr(acc, x, ep, en, k, e, rest);
+  e.from_repr(r, acc, k, rest);
 }
 
 }  // namespace parmod::exponentiation

@@ -19,14 +19,14 @@ struct SplitJob {
   const std::size_t* bounds;  // factors + 1 boundaries
   const modmul::ModulusConstants* k;
   const modmul::Engine* engine;
-  limb_t* factors;  // n limbs each
+  limb_t* factors;  // one element each
   limb_t* scratch;  // per factor
   std::size_t per_factor;
 };
 
 void run_factor(const void* ctx, unsigned i) {
   const SplitJob& j = *static_cast<const SplitJob*>(ctx);
-  const std::size_t n = j.k->n;
+  const std::size_t n = modmul::element_size(*j.engine, j.k->n);
   exponent_split_factor(j.factors + i * n, j.x, j.ep, j.en, j.bounds[i], j.bounds[i + 1], *j.k, *j.engine,
                         j.scratch + i * j.per_factor);
 }
@@ -39,13 +39,16 @@ double split_phi_effective(double phi, std::size_t bits) noexcept {
 }
 
 std::size_t split_powm_scratch(std::size_t n, std::size_t en, const modmul::Engine& engine, int threads) noexcept {
+  const modmul::Engine& e = modmul::element_engine(engine);  // the loop runs on the element form
   const std::size_t f = static_cast<std::size_t>(std::clamp(threads, 1, kMaxFactors));
-  return n + f * n + f * exponent_split_factor_scratch(n, en, engine) + engine.scratch_limbs(n);
+  const std::size_t s = modmul::element_size(e, n);
+  return s + f * s + f * exponent_split_factor_scratch(n, en, e) + e.scratch_limbs(n);
 }
 
 void split_powm(limb_t* r, const limb_t* b, const limb_t* ep, std::size_t en, const modmul::ModulusConstants& k,
-                const modmul::Engine& engine, int threads, double phi, limb_t* scratch) noexcept {
-  const std::size_t n = k.n;
+                const modmul::Engine& any_form, int threads, double phi, limb_t* scratch) noexcept {
+  const modmul::Engine& engine = modmul::element_engine(any_form);
+  const std::size_t n = modmul::element_size(engine, k.n);  // words per element
   const std::size_t bits = exponent_bit_length(ep, en);
   threads = std::clamp(threads, 1, kMaxFactors);
   if (bits < 2 * static_cast<std::size_t>(threads)) threads = 1;
@@ -56,7 +59,7 @@ void split_powm(limb_t* r, const limb_t* b, const limb_t* ep, std::size_t en, co
   limb_t* x = scratch;
   limb_t* fac = x + n;
   limb_t* per = fac + factors * n;
-  const std::size_t per_factor = exponent_split_factor_scratch(n, en, engine);
+  const std::size_t per_factor = exponent_split_factor_scratch(k.n, en, engine);
   limb_t* work = per + factors * per_factor;
   engine.to_repr(x, b, k, work);
   const SplitJob job{x, ep, en, bounds, &k, &engine, fac, per, per_factor};

@@ -17,7 +17,9 @@ double split_phi_effective(double phi, std::size_t bits) noexcept;
 
 // r[0, n) = b^e mod P on up to `threads` threads.  b in [0, P), plain form;
 // e in ep[0, en).  phi = a multiplication's time over a squaring's at this
-// size.  Scratch: split_powm_scratch(n, en, engine, threads).  No allocation.
+// size.  The factors run on engine.elements when the engine has one (see
+// sliding_window.hpp).  Scratch: split_powm_scratch(n, en, engine, threads).
+// No allocation.
 void split_powm(limb_t* r, const limb_t* b, const limb_t* ep, std::size_t en, const modmul::ModulusConstants& k,
                 const modmul::Engine& engine, int threads, double phi, limb_t* scratch) noexcept;
 std::size_t split_powm_scratch(std::size_t n, std::size_t en, const modmul::Engine& engine, int threads) noexcept;

@@ -1,0 +1,48 @@
+#include "limbs/radix52.hpp"
+
+namespace parmod::limbs {
+
+void to_radix52(std::uint64_t* d, std::size_t nd, const limb_t* x, std::size_t n) noexcept {
+  for (std::size_t j = 0; j < nd; ++j) {
+    const std::size_t bit = kDigitBits * j;
+    const std::size_t li = bit / kLimbBits;
+    const unsigned off = static_cast<unsigned>(bit % kLimbBits);
+    std::uint64_t v = 0;
+    if (li < n) {
+      v = x[li] >> off;
+      if (off > kLimbBits - kDigitBits && li + 1 < n) v |= x[li + 1] << (kLimbBits - off);
+    }
+    d[j] = v & kDigitMask;
+  }
+}
+
+void from_radix52(limb_t* x, std::size_t n, const std::uint64_t* d, std::size_t nd) noexcept {
+  for (std::size_t i = 0; i < n; ++i) {
+    // Limb i holds bits [64 i, 64 i + 64): from digit j on, at most three digits.
+    const std::size_t bit = kLimbBits * i;
+    std::size_t j = bit / kDigitBits;
+    unsigned off = static_cast<unsigned>(bit % kDigitBits);  // bits of digit j below the limb
+    limb_t v = 0;
+    unsigned filled = 0;  // bits of v set so far
+    while (filled < kLimbBits && j < nd) {
+      v |= (d[j] >> off) << filled;
+      filled += kDigitBits - off;
+      off = 0;
+      ++j;
+    }
+    x[i] = v;
+  }
+}
+
+std::uint64_t normalize_radix52(std::uint64_t* d, std::size_t nd) noexcept {
+  std::uint64_t carry = 0;
+  for (std::size_t j = 0; j < nd; ++j) {
+    // d_j + carry < 2^64 + 2^12: add in two steps so nothing is lost.
+    const std::uint64_t lo = (d[j] & kDigitMask) + carry;
+    carry = (d[j] >> kDigitBits) + (lo >> kDigitBits);
+    d[j] = lo & kDigitMask;
+  }
+  return carry;
+}
+
+}  // namespace parmod::limbs

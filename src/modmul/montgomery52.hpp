@@ -1,0 +1,69 @@
+// modmul/montgomery52.hpp - Montgomery multiplication in radix 2^52 on AVX-512 IFMA.
+//
+// Word-by-word Montgomery multiplication (HAC 14.36) with 52-bit digits, the
+// digit loop vectorised over eight 64-bit lanes per zmm register with
+// vpmadd52luq / vpmadd52huq: for each digit b_i of B the accumulator takes the
+// low and high halves of A b_i and of P m_i (m_i = t_0 (-P^-1) mod 2^52) and
+// shifts down one digit.  Lanes stay unnormalised inside the loop (each
+// takes at most four 52-bit halves a digit step, see montgomery52_kernel.cpp).
+// It is "almost Montgomery": with R = 2^(52 d) > 4P and inputs below 2P the
+// result a b R^-1 mod P is below 2P (a b + m P < 4P^2 + R P, divided by R).
+//
+// Two engines over this representation (x -> x R mod P):
+//  - montgomery52_engine: the Engine contract of engine.hpp (n-limb residues
+//    in [0, P)); each call converts to digits, multiplies and converts back
+//    (O(n) around the O(n^2) product).  Every loop of layer 4 can use it.
+//  - montgomery52_digit_engine: elements are `lanes` digit words in [0, 2P)
+//    (Engine::element_words); the sliding window runs on it with no conversion
+//    per step.
+// Available for odd P of at most kMontgomery52MaxBits bits on CPUs with
+// AVX-512 IFMA (limbs::cpu_has_avx512_ifma); ModulusConstants builds the
+// constants then (k.m52), and both engines accept exactly those moduli.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+#include "modmul/engine.hpp"
+
+namespace parmod::modmul {
+
+// At most 24 accumulator registers (192 lanes): d + 1 <= 192 digits.
+constexpr std::size_t kMontgomery52MaxVectors = 24;
+constexpr std::size_t kMontgomery52MaxBits = 52 * (8 * kMontgomery52MaxVectors - 1) - 2;  // 9930
+
+struct Montgomery52Constants {
+  std::size_t n = 0;       // limbs of P
+  std::size_t digits = 0;  // d = ceil((bits(P) + 2) / 52): R = 2^(52 d) >= 4P
+  std::size_t vectors = 0; // V = ceil((d + 1) / 8) accumulator registers
+  std::size_t lanes = 0;   // 8 V: the words of a digit operand the kernel reads
+  std::size_t words = 0;   // montgomery52_element_words(n) >= lanes: the vectors' length (zero-padded)
+  std::uint64_t k0 = 0;    // -P^-1 mod 2^52
+  std::vector<std::uint64_t> p;     // P's digits (words long, zero above d)
+  std::vector<std::uint64_t> p_up;  // P's digits moved up one place: p_up[j] = p[j-1], p_up[0] = 0
+  std::vector<std::uint64_t> r2;    // R^2 mod P, digits: converts into the representation
+  std::vector<std::uint64_t> one;   // R mod P, digits: 1 in the representation
+  std::vector<limb_t> r_mod_p;      // R mod P, n limbs (the n-limb engine's one)
+
+  explicit Montgomery52Constants(const mpz_class& P);  // odd P, bits(P) <= kMontgomery52MaxBits
+};
+
+// Words of a digit element for any P of n limbs (the digit engine's element_words).
+std::size_t montgomery52_element_words(std::size_t n) noexcept;
+
+// Whether the radix-2^52 engines can take an odd P of `bits` bits on this CPU.
+bool montgomery52_available(std::size_t bits) noexcept;
+
+// r = a b R^-1 mod P in [0, 2P), normalised digits (lanes words).  a and b are
+// lanes-word digit operands below 2P with every word >= d zero (as the
+// results are); r may alias a or b.  Cost: d digit steps of 4V IFMA
+// instructions each (about d * max(4V, 25) core cycles on Zen 4).
+void montgomery52_mul_digits(std::uint64_t* r, const std::uint64_t* a, const std::uint64_t* b,
+                             const Montgomery52Constants& c) noexcept;
+
+extern const Engine montgomery52_engine;        // n-limb residues, converted per call
+extern const Engine montgomery52_digit_engine;  // digit elements (element_words = lanes)
+
+}  // namespace parmod::modmul

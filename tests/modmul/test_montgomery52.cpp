@@ -1,0 +1,160 @@
+// Radix-2^52 Montgomery (modmul/montgomery52) against GMP: the digit kernel for
+// every register count, both engines, edge moduli and operands, the size limit.
+#include <gtest/gtest.h>
+
+#include "limbs/cpu_features.hpp"
+#include "limbs/radix52.hpp"
+#include "modmul/montgomery52.hpp"
+#include "support/random_operands.hpp"
+
+namespace parmod::test {
+namespace {
+
+using modmul::Montgomery52Constants;
+
+#define REQUIRE_IFMA()                                                                   \
+  if (!limbs::cpu_has_avx512_ifma()) GTEST_SKIP() << "no AVX-512 IFMA on this CPU (or PARMOD_NO_IFMA set)"
+
+std::vector<std::uint64_t> digits_of(const mpz_class& x, std::size_t words) {
+  std::vector<std::uint64_t> d(words, 0);
+  limbs::to_radix52(d.data(), words, mpz_limbs_read(x.get_mpz_t()), mpz_size(x.get_mpz_t()));
+  return d;
+}
+
+mpz_class value_of_digits(const std::uint64_t* d, std::size_t nd) {
+  mpz_class v = 0;
+  for (std::size_t j = nd; j-- > 0;) v = (v << 52) + mpz_class(static_cast<unsigned long>(d[j]));
+  return v;
+}
+
+mpz_class r_inverse(const Montgomery52Constants& c, const mpz_class& P) {
+  mpz_class R = mpz_class(1) << (52 * c.digits), inv;
+  mpz_invert(inv.get_mpz_t(), R.get_mpz_t(), P.get_mpz_t());
+  return inv;
+}
+
+// The kernel's contract: a, b < 2P in, a b R^-1 mod P out, below 2P, normalised, zero from digit d.
+void check_kernel(const mpz_class& P, const mpz_class& a, const mpz_class& b) {
+  const Montgomery52Constants c(P);
+  ASSERT_GE(mpz_class(1) << (52 * c.digits), 4 * P);
+  ASSERT_GE(c.lanes, c.digits + 1);
+  ASSERT_LE(c.lanes, c.words);
+  auto da = digits_of(a, c.words), db = digits_of(b, c.words);
+  std::vector<std::uint64_t> r(c.words, 0);
+  modmul::montgomery52_mul_digits(r.data(), da.data(), db.data(), c);
+  for (std::size_t j = 0; j < c.lanes; ++j) {
+    ASSERT_LT(r[j], std::uint64_t(1) << 52) << "digit " << j;
+    if (j >= c.digits) ASSERT_EQ(r[j], 0u) << "digit " << j << " of d=" << c.digits;
+  }
+  const mpz_class v = value_of_digits(r.data(), c.lanes);
+  ASSERT_LT(v, 2 * P) << "bits=" << mpz_sizeinbase(P.get_mpz_t(), 2);
+  ASSERT_EQ(py_mod(v, P), py_mod(a * b * r_inverse(c, P), P)) << "bits=" << mpz_sizeinbase(P.get_mpz_t(), 2);
+  // In place: r aliases a, then b.
+  modmul::montgomery52_mul_digits(da.data(), da.data(), db.data(), c);
+  ASSERT_EQ(value_of_digits(da.data(), c.lanes), v);
+  da = digits_of(a, c.words);
+  modmul::montgomery52_mul_digits(db.data(), da.data(), db.data(), c);
+  ASSERT_EQ(value_of_digits(db.data(), c.lanes), v);
+}
+
+mpz_class random_odd_modulus_bits(std::size_t bits) {
+  mpz_class P = rrandom_bits(bits);
+  mpz_setbit(P.get_mpz_t(), 0);
+  mpz_setbit(P.get_mpz_t(), bits - 1);
+  return P;
+}
+
+TEST(Montgomery52, KernelEveryRegisterCount) {
+  REQUIRE_IFMA();
+  // Every digit count d from 1 to the limit: every register count V, and d
+  // both just below and at a multiple of 8 lanes.
+  for (std::size_t bits = 2; bits <= modmul::kMontgomery52MaxBits; bits += (bits < 700 ? 13 : 97)) {
+    const mpz_class P = random_odd_modulus_bits(bits);
+    check_kernel(P, random_below(P), random_below(P));
+    check_kernel(P, random_below(2 * P), random_below(2 * P));  // almost-reduced inputs in [0, 2P)
+  }
+}
+
+TEST(Montgomery52, KernelLargestOperandsAndModuli) {
+  REQUIRE_IFMA();
+  // 2P - 1 operands (all-ones digits where P is all ones) make every lane as large as it gets.
+  for (std::size_t bits : {52u, 104u, 360u, 362u, 414u, 1024u, 2048u, 4096u, 8192u, 9930u}) {
+    const mpz_class ones = (mpz_class(1) << bits) - 1;
+    for (const mpz_class& P : std::vector<mpz_class>{ones, (mpz_class(1) << (bits - 1)) + 1, random_odd_modulus_bits(bits)}) {
+      for (const mpz_class& a : std::vector<mpz_class>{0, 1, P - 1, 2 * P - 1})
+        for (const mpz_class& b : std::vector<mpz_class>{0, 1, P - 1, 2 * P - 1}) check_kernel(P, a, b);
+    }
+  }
+}
+
+TEST(Montgomery52, EnginesAgainstGmp) {
+  REQUIRE_IFMA();
+  for (std::size_t n = 1; n <= 155; n += (n < 40 ? 1 : 7)) {
+    for (const mpz_class& P : std::vector<mpz_class>{random_modulus(n, true), edge_moduli(n, true).front(), edge_moduli(n, true).back()}) {
+      const modmul::ModulusConstants k(P);
+      ASSERT_TRUE(k.m52 != nullptr) << "n=" << n;
+      const auto& e = modmul::montgomery52_engine;
+      ASSERT_TRUE(e.accepts(k));
+      const mpz_class R = mpz_class(1) << (52 * k.m52->digits), rinv = r_inverse(*k.m52, P);
+      std::vector<limb_t> scratch(e.scratch_limbs(n) + 1, 0x99), r(n);
+      for (const mpz_class& a : std::vector<mpz_class>{random_below(P), P - 1, 0, 1}) {
+        const mpz_class b = random_below(P);
+        auto x = limbs_of(a, n), y = limbs_of(b, n);
+        e.mul(r.data(), x.data(), y.data(), k, scratch.data());
+        ASSERT_EQ(value_of(r), py_mod(a * b * rinv, P)) << "mul n=" << n;
+        e.sqr(r.data(), x.data(), k, scratch.data());
+        ASSERT_EQ(value_of(r), py_mod(a * a * rinv, P)) << "sqr n=" << n;
+        e.mul(x.data(), x.data(), y.data(), k, scratch.data());  // in place
+        ASSERT_EQ(value_of(x), py_mod(a * b * rinv, P));
+        x = limbs_of(a, n);
+        e.to_repr(r.data(), x.data(), k, scratch.data());
+        ASSERT_EQ(value_of(r), py_mod(a * R, P)) << "to_repr n=" << n;
+        e.from_repr(r.data(), r.data(), k, scratch.data());
+        ASSERT_EQ(value_of(r), a) << "from_repr n=" << n;
+      }
+      ASSERT_EQ(value_of(e.one(k), n), py_mod(R, P));
+      // The digit engine: elements of element_words words in [0, 2P).
+      const auto& d = *e.elements;
+      const std::size_t w = modmul::element_size(d, n);
+      ASSERT_EQ(w, k.m52->words);
+      std::vector<limb_t> xa(w), xb(w), out(n), dscratch(d.scratch_limbs(n));
+      const mpz_class a = random_below(P), b = random_below(P);
+      auto al = limbs_of(a, n), bl = limbs_of(b, n);
+      d.to_repr(xa.data(), al.data(), k, dscratch.data());
+      d.to_repr(xb.data(), bl.data(), k, dscratch.data());
+      d.mul(xa.data(), xa.data(), xb.data(), k, dscratch.data());
+      d.sqr(xa.data(), xa.data(), k, dscratch.data());
+      d.mul(xa.data(), xa.data(), d.one(k), k, dscratch.data());
+      d.from_repr(out.data(), xa.data(), k, dscratch.data());
+      ASSERT_EQ(value_of(out), py_mod(a * b * a * b, P)) << "digit engine n=" << n;
+    }
+  }
+}
+
+TEST(Montgomery52, EdgeModuliAndOperands) {
+  REQUIRE_IFMA();
+  for (std::size_t n : {1u, 2u, 3u, 5u, 8u, 16u, 17u, 41u, 155u}) {
+    for (const mpz_class& P : edge_moduli(n, true)) {
+      if (!modmul::montgomery52_available(mpz_sizeinbase(P.get_mpz_t(), 2))) continue;
+      for (const mpz_class& a : edge_operands(P))
+        for (const mpz_class& b : edge_operands(P)) check_kernel(P, a, b);
+    }
+  }
+}
+
+TEST(Montgomery52, SizeLimitAndAvailability) {
+  REQUIRE_IFMA();
+  EXPECT_TRUE(modmul::montgomery52_available(modmul::kMontgomery52MaxBits));
+  EXPECT_FALSE(modmul::montgomery52_available(modmul::kMontgomery52MaxBits + 1));
+  EXPECT_FALSE(modmul::montgomery52_available(0));
+  const mpz_class big = (mpz_class(1) << modmul::kMontgomery52MaxBits) + 1;
+  EXPECT_EQ(modmul::ModulusConstants(big).m52, nullptr);
+  EXPECT_NE(modmul::ModulusConstants(big - 2).m52, nullptr);  // 2^9930 - 1
+  EXPECT_EQ(modmul::ModulusConstants(mpz_class(1000)).m52, nullptr);  // even
+  EXPECT_FALSE(modmul::montgomery52_engine.accepts(modmul::ModulusConstants(mpz_class(1000))));
+  // P = 1: everything is 0.
+  check_kernel(mpz_class(1), mpz_class(0), mpz_class(1));
+}
+
+}  // namespace
+}  // namespace parmod::test
