@@ -27,7 +27,7 @@ typedef enum {
   PARMOD_BIPARTITE,     /* Kaihara-Takagi bipartite, R = beta^floor(n/2); odd moduli only */
   PARMOD_MULTIPARTITE,  /* multipartite (k chosen per size/threads), R = beta^floor(n/2); odd moduli only */
   PARMOD_MONTGOMERY52,  /* radix-2^52 Montgomery on AVX-512 IFMA, R = 2^(52d), d = ceil((bits+2)/52);
-                           odd moduli up to 9930 bits, CPUs with AVX-512 IFMA only */
+                           odd moduli up to 52778 bits, CPUs with AVX-512 IFMA only */
   /* later issues add more */
   PARMOD_ALGORITHM_MAX_ENUM_ = 0x7fffffff /* not an algorithm: makes every int a valid value of the type */
 } parmod_algorithm;

@@ -27,7 +27,7 @@ enum class Algorithm {
   bipartite = 3,     // Kaihara-Takagi bipartite (PMR + PBR in parallel), R = beta^floor(n/2); odd moduli only
   multipartite = 4,  // multipartite, k chunks chosen per size and threads, R = beta^floor(n/2); odd moduli only
   montgomery52 = 5,  // Montgomery in radix 2^52 on AVX-512 IFMA, R = 2^(52 d), d = ceil((bits + 2) / 52);
-                     // odd moduli of up to 9930 bits, CPUs with AVX-512 IFMA only
+                     // odd moduli of up to 52778 bits, CPUs with AVX-512 IFMA only
 };
 
 // "automatic", "montgomery", "barrett", "bipartite", "multipartite", "montgomery52".

@@ -78,21 +78,21 @@ parmod::Algorithm get_algorithm(nb::handle h, const char* func) {
     return parmod::algorithm_from_name(s);
   } catch (const parmod::Error&) {
     PyErr_Format(PyExc_ValueError,
-                 "%s() argument 'algorithm' must be 'auto', 'montgomery', 'barrett', 'bipartite' or "
-                 "'multipartite', not %R",
+                 "%s() argument 'algorithm' must be 'auto', 'montgomery', 'barrett', 'bipartite', "
+                 "'multipartite' or 'montgomery52', not %R",
                  func, h.ptr());
     throw_set();
   }
 }
 
-// m == 0 -> ZeroModulusError; montgomery, bipartite or multipartite with an even m -> ValueError.
+// m == 0 -> ZeroModulusError; montgomery, bipartite, multipartite or montgomery52 with an even m -> ValueError.
 void check_modulus(const mpz_class& m, parmod::Algorithm alg, const char* func) {
   if (m == 0) {
     PyErr_Format(ZeroModulusError, "%s() argument 'm' (the modulus) cannot be 0", func);
     throw_set();
   }
   const bool odd_only = alg == parmod::Algorithm::montgomery || alg == parmod::Algorithm::bipartite ||
-                        alg == parmod::Algorithm::multipartite;
+                        alg == parmod::Algorithm::multipartite || alg == parmod::Algorithm::montgomery52;
   if (odd_only && mpz_even_p(m.get_mpz_t())) {
     PyErr_Format(PyExc_ValueError, "%s(): algorithm='%s' needs an odd modulus, argument 'm' is even", func,
                  parmod::algorithm_name(alg));

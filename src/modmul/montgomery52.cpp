@@ -17,8 +17,8 @@ std::size_t lanes_for(std::size_t digits) { return 8 * ((digits + 1 + 7) / 8); }
 // The most lanes any P of n limbs can need.
 std::size_t max_lanes(std::size_t n) { return lanes_for(digits_for(n * kLimbBits)); }
 
-std::vector<std::uint64_t> digits_of(const mpz_class& x, std::size_t lanes) {
-  std::vector<std::uint64_t> d(lanes, 0);
+DigitVector digits_of(const mpz_class& x, std::size_t lanes) {
+  DigitVector d(lanes, 0);
   to_radix52(d.data(), lanes, mpz_limbs_read(x.get_mpz_t()), mpz_size(x.get_mpz_t()));
   return d;
 }

@@ -24,15 +24,32 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <new>
 #include <vector>
 
 #include "modmul/engine.hpp"
 
 namespace parmod::modmul {
 
-// At most 24 accumulator registers (192 lanes): d + 1 <= 192 digits.
-constexpr std::size_t kMontgomery52MaxVectors = 24;
-constexpr std::size_t kMontgomery52MaxBits = 52 * (8 * kMontgomery52MaxVectors - 1) - 2;  // 9930
+// Up to 24 accumulator registers (192 lanes, 9930 bits) the accumulator stays
+// in zmm registers; above, in memory, up to 127 blocks of 8 lanes: d + 1 <= 1016
+// keeps every 64-bit lane from overflowing (montgomery52_kernel.cpp).
+constexpr std::size_t kMontgomery52RegisterVectors = 24;
+constexpr std::size_t kMontgomery52MaxVectors = 127;
+constexpr std::size_t kMontgomery52MaxBits = 52 * (8 * kMontgomery52MaxVectors - 1) - 2;  // 52778
+
+// Digit vectors on 64-byte (cache line, zmm) boundaries: aligned loads never split a line.
+template <class T>
+struct CacheLineAllocator {
+  using value_type = T;
+  CacheLineAllocator() = default;
+  template <class U>
+  CacheLineAllocator(const CacheLineAllocator<U>&) noexcept {}
+  T* allocate(std::size_t count) { return static_cast<T*>(::operator new(count * sizeof(T), std::align_val_t(64))); }
+  void deallocate(T* q, std::size_t) noexcept { ::operator delete(q, std::align_val_t(64)); }
+  friend bool operator==(const CacheLineAllocator&, const CacheLineAllocator&) { return true; }
+};
+using DigitVector = std::vector<std::uint64_t, CacheLineAllocator<std::uint64_t>>;
 
 struct Montgomery52Constants {
   std::size_t n = 0;       // limbs of P
@@ -41,10 +58,10 @@ struct Montgomery52Constants {
   std::size_t lanes = 0;   // 8 V: the words of a digit operand the kernel reads
   std::size_t words = 0;   // montgomery52_element_words(n) >= lanes: the vectors' length (zero-padded)
   std::uint64_t k0 = 0;    // -P^-1 mod 2^52
-  std::vector<std::uint64_t> p;     // P's digits (words long, zero above d)
-  std::vector<std::uint64_t> p_up;  // P's digits moved up one place: p_up[j] = p[j-1], p_up[0] = 0
-  std::vector<std::uint64_t> r2;    // R^2 mod P, digits: converts into the representation
-  std::vector<std::uint64_t> one;   // R mod P, digits: 1 in the representation
+  DigitVector p;     // P's digits (words long, zero above d)
+  DigitVector p_up;  // P's digits moved up one place: p_up[j] = p[j-1], p_up[0] = 0
+  DigitVector r2;    // R^2 mod P, digits: converts into the representation
+  DigitVector one;   // R mod P, digits: 1 in the representation
   std::vector<limb_t> r_mod_p;      // R mod P, n limbs (the n-limb engine's one)
 
   explicit Montgomery52Constants(const mpz_class& P);  // odd P, bits(P) <= kMontgomery52MaxBits
@@ -59,7 +76,8 @@ bool montgomery52_available(std::size_t bits) noexcept;
 // r = a b R^-1 mod P in [0, 2P), normalised digits (lanes words).  a and b are
 // lanes-word digit operands below 2P with every word >= d zero (as the
 // results are); r may alias a or b.  Cost: d digit steps of 4V IFMA
-// instructions each (about d * max(4V, 25) core cycles on Zen 4).
+// instructions each (about d * max(4V, 25) core cycles on Zen 4 in registers,
+// d * (4V + ~20) in memory).
 void montgomery52_mul_digits(std::uint64_t* r, const std::uint64_t* a, const std::uint64_t* b,
                              const Montgomery52Constants& c) noexcept;
 

@@ -68,7 +68,7 @@ TEST(Montgomery52, KernelEveryRegisterCount) {
   REQUIRE_IFMA();
   // Every digit count d from 1 to the limit: every register count V, and d
   // both just below and at a multiple of 8 lanes.
-  for (std::size_t bits = 2; bits <= modmul::kMontgomery52MaxBits; bits += (bits < 700 ? 13 : 97)) {
+  for (std::size_t bits = 2; bits <= modmul::kMontgomery52MaxBits; bits += (bits < 700 ? 13 : bits < 12000 ? 97 : 1499)) {
     const mpz_class P = random_odd_modulus_bits(bits);
     check_kernel(P, random_below(P), random_below(P));
     check_kernel(P, random_below(2 * P), random_below(2 * P));  // almost-reduced inputs in [0, 2P)
@@ -78,7 +78,9 @@ TEST(Montgomery52, KernelEveryRegisterCount) {
 TEST(Montgomery52, KernelLargestOperandsAndModuli) {
   REQUIRE_IFMA();
   // 2P - 1 operands (all-ones digits where P is all ones) make every lane as large as it gets.
-  for (std::size_t bits : {52u, 104u, 360u, 362u, 414u, 1024u, 2048u, 4096u, 8192u, 9930u}) {
+  // 9930 and 9931 bits: the largest register kernel and the smallest memory one.
+  for (std::size_t bits : {52u, 104u, 360u, 362u, 414u, 1024u, 2048u, 4096u, 8192u, 9930u, 9931u, 16384u,
+                           static_cast<unsigned>(modmul::kMontgomery52MaxBits)}) {
     const mpz_class ones = (mpz_class(1) << bits) - 1;
     for (const mpz_class& P : std::vector<mpz_class>{ones, (mpz_class(1) << (bits - 1)) + 1, random_odd_modulus_bits(bits)}) {
       for (const mpz_class& a : std::vector<mpz_class>{0, 1, P - 1, 2 * P - 1})
@@ -89,7 +91,7 @@ TEST(Montgomery52, KernelLargestOperandsAndModuli) {
 
 TEST(Montgomery52, EnginesAgainstGmp) {
   REQUIRE_IFMA();
-  for (std::size_t n = 1; n <= 155; n += (n < 40 ? 1 : 7)) {
+  for (std::size_t n = 1; n <= 824; n += (n < 40 ? 1 : n < 160 ? 7 : 83)) {
     for (const mpz_class& P : std::vector<mpz_class>{random_modulus(n, true), edge_moduli(n, true).front(), edge_moduli(n, true).back()}) {
       const modmul::ModulusConstants k(P);
       ASSERT_TRUE(k.m52 != nullptr) << "n=" << n;
@@ -133,7 +135,7 @@ TEST(Montgomery52, EnginesAgainstGmp) {
 
 TEST(Montgomery52, EdgeModuliAndOperands) {
   REQUIRE_IFMA();
-  for (std::size_t n : {1u, 2u, 3u, 5u, 8u, 16u, 17u, 41u, 155u}) {
+  for (std::size_t n : {1u, 2u, 3u, 5u, 8u, 16u, 17u, 41u, 155u, 156u, 256u}) {
     for (const mpz_class& P : edge_moduli(n, true)) {
       if (!modmul::montgomery52_available(mpz_sizeinbase(P.get_mpz_t(), 2))) continue;
       for (const mpz_class& a : edge_operands(P))
@@ -149,7 +151,7 @@ TEST(Montgomery52, SizeLimitAndAvailability) {
   EXPECT_FALSE(modmul::montgomery52_available(0));
   const mpz_class big = (mpz_class(1) << modmul::kMontgomery52MaxBits) + 1;
   EXPECT_EQ(modmul::ModulusConstants(big).m52, nullptr);
-  EXPECT_NE(modmul::ModulusConstants(big - 2).m52, nullptr);  // 2^9930 - 1
+  EXPECT_NE(modmul::ModulusConstants(big - 2).m52, nullptr);  // 2^max - 1
   EXPECT_EQ(modmul::ModulusConstants(mpz_class(1000)).m52, nullptr);  // even
   EXPECT_FALSE(modmul::montgomery52_engine.accepts(modmul::ModulusConstants(mpz_class(1000))));
   // P = 1: everything is 0.

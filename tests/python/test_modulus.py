@@ -8,17 +8,30 @@ import parmod
 from conftest import EDGE_MODULI, exp_budget, gmpy2, int_id, ints, moduli, needs_gmpy2
 
 
+def MONTGOMERY52(m):
+    """Whether algorithm='montgomery52' takes m here (an AVX-512 IFMA CPU, odd m of at most 52778 bits)."""
+    try:
+        parmod.Modulus(m, algorithm="montgomery52")
+        return True
+    except ValueError as e:
+        assert "AVX-512 IFMA" in str(e)
+        return False
+
+
 @settings(max_examples=120)
-@given(moduli(), st.sampled_from(["auto", "barrett", "montgomery", "bipartite", "multipartite"]), st.data())
+@given(moduli(), st.sampled_from(["auto", "barrett", "montgomery", "bipartite", "multipartite", "montgomery52"]),
+       st.data())
 def test_modulus_ops(m, algorithm, data):
-    if algorithm in ("montgomery", "bipartite", "multipartite") and m % 2 == 0:
+    if algorithm in ("montgomery", "bipartite", "multipartite", "montgomery52") and m % 2 == 0:
         algorithm = "barrett"
+    if algorithm == "montgomery52" and not MONTGOMERY52(m):
+        algorithm = "montgomery"
     M = parmod.Modulus(m, algorithm=algorithm)
     am = abs(m)
     assert M.value == m and type(M.value) is int
     assert M.bits == am.bit_length()
     assert M.limbs == (am.bit_length() + 63) // 64
-    assert M.algorithm in ("montgomery", "barrett", "bipartite", "multipartite")
+    assert M.algorithm in ("montgomery", "barrett", "bipartite", "multipartite", "montgomery52")
     if algorithm != "auto":
         assert M.algorithm == algorithm
     assert M.threads >= 1
@@ -35,7 +48,8 @@ def test_modulus_ops(m, algorithm, data):
     else:
         assert M.pow(a, e) == expected
     # The internal representation: to_mont / mont_mul / from_mont.
-    R = {"montgomery": 2 ** (64 * M.limbs), "barrett": 1}.get(M.algorithm, 2 ** (64 * (M.limbs // 2)))
+    R = {"montgomery": 2 ** (64 * M.limbs), "barrett": 1,
+         "montgomery52": 2 ** (52 * -(-(am.bit_length() + 2) // 52))}.get(M.algorithm, 2 ** (64 * (M.limbs // 2)))
     x, y = M.to_mont(a), M.to_mont(b)
     assert x == (a * R) % am and 0 <= x < am
     z = M.mont_mul(x, y)

@@ -17,11 +17,15 @@
 //   openssl    BN_mod_mul_montgomery (when the tool links libcrypto)
 //   montgomery / barrett             parmod's sequential engines (T = 1), and
 //                                    on parallel_mul (T = 2, modmul/parallel_classic)
+//   montgomery52                     radix 2^52 on AVX-512 IFMA (one thread), the
+//                                    product of two digit elements (its representation)
 //   bipartite / multi(k=...)         issue 4, 1 thread and 2 threads
-// "best peer" = the fastest of mpn-redc, openssl and parmod's montgomery
-// (each a product in Montgomery representation on one thread); the last
-// column of the 2-thread table is best peer / best 2-thread product in
-// representation R = beta^floor(n/2) (bipartite or multipartite).
+// "best peer" = the faster of mpn-redc and openssl, the issue's single-thread
+// peers (each a product in Montgomery representation).  The last column
+// divides it by parmod's best product in its representation with at most T
+// threads: T = 1 Montgomery, montgomery52, bipartite, multipartite; T = 2
+// the two-thread products and montgomery52 (which `automatic` keeps on one
+// thread even when two are allowed).
 #include <gmp.h>
 
 #include <algorithm>
@@ -37,6 +41,7 @@
 #include "modmul/barrett_mul.hpp"
 #include "modmul/bipartite.hpp"
 #include "modmul/modulus_constants.hpp"
+#include "modmul/montgomery52.hpp"
 #include "modmul/montgomery_mul.hpp"
 #include "modmul/multipartite.hpp"
 #include "modmul/multipartite_engine.hpp"
@@ -133,6 +138,16 @@ Measured measure_size(std::size_t bits, gmp_randstate_t rs, bool quick) {
 #endif
   v.push_back({"montgomery", [&] { modmul::montgomery_mul(r.data(), x.data(), y.data(), k, work.data()); }});
   v.push_back({"barrett", [&] { modmul::barrett_mul(r.data(), x.data(), y.data(), k, work.data()); }});
+  std::vector<limb_t> dx, dy, dr;
+  if (k.m52) {  // digit elements in the representation
+    const auto& e = modmul::montgomery52_digit_engine;
+    const std::size_t words = modmul::element_size(e, n);
+    dx.resize(words), dy.resize(words), dr.resize(words);
+    std::vector<limb_t> s52(e.scratch_limbs(n));
+    e.to_repr(dx.data(), x.data(), k, s52.data());
+    e.to_repr(dy.data(), y.data(), k, s52.data());
+    v.push_back({"montgomery52", [&] { modmul::montgomery52_mul_digits(dr.data(), dx.data(), dy.data(), *k.m52); }});
+  }
   std::vector<limb_t> pwork(modmul::parallel_classic_scratch(n));
   v.push_back({"montgomery/T2", [&] { modmul::parallel_montgomery_mul(r.data(), x.data(), y.data(), k, 2, pwork.data()); }});
   v.push_back({"barrett/T2", [&] { modmul::parallel_barrett_mul(r.data(), x.data(), y.data(), k, 2, pwork.data()); }});
@@ -204,18 +219,21 @@ int run(int argc, char** argv) {
   std::string out_json = "[";
   for (int T : {1, 2}) {
     bench::Table tab;
-    tab.header = {"n (bits)", "GMP seq.", "mpn_mul_n+REDC", "OpenSSL mont", "Montgomery", "Barrett", "Bipartite"};
+    tab.header = {"n (bits)", "GMP seq.", "mpn_mul_n+REDC", "OpenSSL mont", "Montgomery", "Montgomery52 (T=1)",
+                  "Barrett", "Bipartite"};
     for (const auto& kk : kcols) tab.header.push_back("Multi(k=" + kk + ")");
     tab.header.push_back("auto k");
-    tab.header.push_back(T == 1 ? "best peer / best multi" : "best 1-thread peer / best 2-thread");
+    tab.header.push_back(T == 1 ? "best peer / best parmod" : "best 1-thread peer / best parmod T<=2");
     for (const auto& m : all) {
       const std::string s = "/T" + std::to_string(T);
       const double redc = std::min(m.get("mpn-redc1"), m.get("mpn-redc2"));
-      double peer = std::min(redc, m.get("montgomery"));
+      double peer = redc;
       if (m.get("openssl") > 0) peer = std::min(peer, m.get("openssl"));
       double best = m.get("bipartite" + s);
+      for (const char* other : {T == 1 ? "montgomery" : "montgomery/T2", "montgomery52"})
+        if (m.get(other) > 0) best = std::min(best, m.get(other));
       std::vector<std::string> row = {std::to_string(m.bits), us(m.get("gmp")), us(redc), us(m.get("openssl")),
-                                      us(m.get(T == 1 ? "montgomery" : "montgomery/T2")),
+                                      us(m.get(T == 1 ? "montgomery" : "montgomery/T2")), us(m.get("montgomery52")),
                                       us(m.get(T == 1 ? "barrett" : "barrett/T2")), us(m.get("bipartite" + s))};
       for (const auto& kk : kcols) {
         const double x = m.get("multi" + kk + s);
@@ -238,12 +256,12 @@ int run(int argc, char** argv) {
   if (json) std::cout << out_json << "]\n";
   if (plot.empty()) return 0;
   // The plot: speedups over the best one-thread peer (GMP mpn_mul_n + REDC,
-  // OpenSSL, parmod Montgomery), one line per method and thread count.
+  // OpenSSL), one line per method and thread count.
   bench::Table fig;
-  fig.header = {"bits", "Montgomery T=1", "bipartite T=1", "best multipartite T=1", "bipartite T=2",
+  fig.header = {"bits", "Montgomery T=1", "Montgomery52 T=1", "bipartite T=1", "best multipartite T=1", "bipartite T=2",
                 "best multipartite T=2"};
   for (const auto& m : all) {
-    double peer = std::min({m.get("mpn-redc1"), m.get("mpn-redc2"), m.get("montgomery")});
+    double peer = std::min({m.get("mpn-redc1"), m.get("mpn-redc2")});
     if (m.get("openssl") > 0) peer = std::min(peer, m.get("openssl"));
     auto cell = [&](double t) {
       char b[32];
@@ -258,7 +276,8 @@ int run(int argc, char** argv) {
       }
       return best;
     };
-    fig.rows.push_back({std::to_string(m.bits), cell(m.get("montgomery")), cell(m.get("bipartite/T1")),
+    fig.rows.push_back({std::to_string(m.bits), cell(m.get("montgomery")), cell(m.get("montgomery52")),
+                        cell(m.get("bipartite/T1")),
                         cell(best_multi(1)), cell(m.get("bipartite/T2")), cell(best_multi(2))});
   }
   return bench::write_plot(fig.json("parmod bench modmul: speedup over the best one-thread peer"), plot);

@@ -1,0 +1,111 @@
+// Algorithm::montgomery52 through the C++ API: every path of layer 4 on the
+// radix-2^52 engines (sliding window on digit elements, the exponent split on
+// 1..4 threads, lists, fixed base, multi-exponentiation, the representation)
+// against GMP, and what automatic picks.
+#include <gtest/gtest.h>
+
+#include "limbs/cpu_features.hpp"
+#include "modmul/montgomery52.hpp"
+#include "parmod/parmod.hpp"
+#include "support/random_operands.hpp"
+
+namespace parmod::test {
+namespace {
+
+mpz_class odd_modulus_bits(std::size_t bits) {
+  mpz_class P = rrandom_bits(bits);
+  mpz_setbit(P.get_mpz_t(), 0);
+  return P;
+}
+
+TEST(Montgomery52Api, PowEveryPathAndThreadCount) {
+  if (!limbs::cpu_has_avx512_ifma()) GTEST_SKIP() << "no AVX-512 IFMA";
+  for (std::size_t bits : {2u, 63u, 64u, 700u, 1024u, 2048u, 4097u, 9930u, 9931u, 16384u}) {
+    const mpz_class P = odd_modulus_bits(bits);
+    for (int T : {1, 2, 3, 4}) {
+      if (bits > 4097 && T > 2) continue;
+      const Modulus mod(P, Algorithm::montgomery52, T);
+      ASSERT_EQ(mod.algorithm(), Algorithm::montgomery52);
+      // Full-length, split-length (>= 4096 bits splits with 2+ threads), and edge exponents.
+      std::vector<mpz_class> exps = {0, 1, 2, mpz_class(1) << 100, (mpz_class(1) << 4500) - 1,
+                                     rrandom_bits(bits + 3), rrandom_bits(5000)};
+      if (bits > 4097) exps = {0, 1, rrandom_bits(4200)};  // GMP's own powm is the slow part here
+      for (const mpz_class& e : exps) {
+        for (const mpz_class& b : std::vector<mpz_class>{0, 1, P - 1, random_below(P), rrandom_bits(bits + 70)}) {
+          ASSERT_EQ(mod.pow(b, e), gmp_powm(b, e, P)) << "bits=" << bits << " T=" << T;
+          if (bits > 2048) break;  // one base per exponent above
+        }
+      }
+      if (T == 1) {
+        const mpz_class a = random_below(P), b = random_below(P);
+        EXPECT_EQ(mod.mul(a, b), a * b % P);
+        EXPECT_EQ(mod.sqr(P - 1), 1 % P);
+        mpz_class inv;
+        const mpz_class g = random_below(P);
+        if (mpz_invert(inv.get_mpz_t(), g.get_mpz_t(), P.get_mpz_t()))
+          EXPECT_EQ(mod.pow(g, -3), gmp_powm(inv, 3, P));
+      }
+    }
+  }
+}
+
+TEST(Montgomery52Api, Representation) {
+  if (!limbs::cpu_has_avx512_ifma()) GTEST_SKIP() << "no AVX-512 IFMA";
+  for (std::size_t bits : {3u, 1000u, 1024u, 8192u, 20000u}) {
+    const mpz_class P = odd_modulus_bits(bits);
+    const Modulus mod(P, Algorithm::montgomery52, 1);
+    const std::size_t d = (bits + 2 + 51) / 52;
+    const mpz_class R = mpz_class(1) << (52 * d);
+    mpz_class rinv;
+    mpz_invert(rinv.get_mpz_t(), R.get_mpz_t(), P.get_mpz_t());
+    const mpz_class a = random_below(P), b = random_below(P);
+    const mpz_class x = mod.to_mont(a), y = mod.to_mont(b);
+    EXPECT_EQ(x, a * R % P);
+    EXPECT_EQ(mod.mont_mul(x, y), a * b * R % P);
+    EXPECT_EQ(mod.from_mont(mod.mont_mul(x, y)), a * b % P);
+    EXPECT_EQ(mod.mont_mul(a, b), a * b * rinv % P);
+  }
+}
+
+TEST(Montgomery52Api, ListsFixedBaseMultiPow) {
+  if (!limbs::cpu_has_avx512_ifma()) GTEST_SKIP() << "no AVX-512 IFMA";
+  for (std::size_t bits : {1024u, 3000u}) {
+    const mpz_class P = odd_modulus_bits(bits);
+    for (int T : {1, 2}) {
+      const Modulus mod(P, Algorithm::montgomery52, T);
+      std::vector<mpz_class> bases, exps;
+      mpz_class expect = 1;
+      for (int i = 0; i < 5; ++i) {
+        bases.push_back(rrandom_bits(bits + 8));
+        exps.push_back(i == 0 ? mpz_class(0) : rrandom_bits(bits - i));
+        expect = expect * gmp_powm(bases.back(), exps.back(), P) % P;
+      }
+      EXPECT_EQ(mod.multi_pow(bases, exps), expect);
+      const auto list = mod.pow_list(bases, exps);
+      for (std::size_t i = 0; i < bases.size(); ++i) EXPECT_EQ(list[i], gmp_powm(bases[i], exps[i], P));
+      const FixedBase fb = mod.fixed_base(bases[1]);
+      for (const mpz_class& e : exps) EXPECT_EQ(fb.pow(e), gmp_powm(bases[1], e, P));
+    }
+  }
+}
+
+TEST(Montgomery52Api, AutomaticAndErrors) {
+  const mpz_class P1024 = odd_modulus_bits(1024);
+  if (limbs::cpu_has_avx512_ifma()) {
+    EXPECT_EQ(Modulus(P1024).algorithm(), Algorithm::montgomery52);
+    EXPECT_EQ(Modulus(P1024, Algorithm::automatic, 2).algorithm(), Algorithm::montgomery52);
+    EXPECT_EQ(Modulus(odd_modulus_bits(256)).algorithm(), Algorithm::montgomery);  // below 12 limbs
+    EXPECT_EQ(Modulus(odd_modulus_bits(60000)).algorithm(), Algorithm::montgomery);  // above the limit
+    EXPECT_THROW(Modulus(odd_modulus_bits(modmul::kMontgomery52MaxBits + 1), Algorithm::montgomery52),
+                 UnsupportedAlgorithm);
+  } else {
+    EXPECT_EQ(Modulus(P1024).algorithm(), Algorithm::montgomery);
+    EXPECT_THROW(Modulus(P1024, Algorithm::montgomery52), UnsupportedAlgorithm);
+  }
+  EXPECT_THROW(Modulus(P1024 + 1, Algorithm::montgomery52), UnsupportedAlgorithm);  // even
+  EXPECT_EQ(algorithm_from_name("montgomery52"), Algorithm::montgomery52);
+  EXPECT_STREQ(algorithm_name(Algorithm::montgomery52), "montgomery52");
+}
+
+}  // namespace
+}  // namespace parmod::test
