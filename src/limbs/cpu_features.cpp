@@ -22,7 +22,7 @@ bool cpu_has_avx512_ifma() noexcept {
     __builtin_cpu_init();
     const char* off = std::getenv("PARMOD_NO_IFMA");
     if (off && *off && *off != '0') return false;
-    return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512ifma");
+    return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512ifma") && __builtin_cpu_supports("bmi2");
   }();
   return has;
 #else

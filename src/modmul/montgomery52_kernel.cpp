@@ -31,66 +31,111 @@ using limbs::kDigitMask;
 //   hi(A b_i) + hi(P m) belongs one place up, so after the division it adds
 //   to the same lane index: acc_j = (acc_(j+1..) moved down) + hi(A_j b_i) + hi(P_j m).
 // Blocks are swept from the top down so each A_j and P_j is loaded once per
-// step; `above` keeps block j + 1 as it was before its move.  Block 0's low
-// product comes first: m needs it.
+// step; `above` keeps block j + 1 as it was before its move.
+// The low and high 52 bits of x y for x, y < 2^52 (what vpmadd52luq / huq add).
+__attribute__((target("bmi2"))) inline void mul52(std::uint64_t x, std::uint64_t y, std::uint64_t* lo,
+                                                   std::uint64_t* hi) noexcept {
+  const unsigned __int128 t = static_cast<unsigned __int128>(x) * y;
+  *lo = static_cast<std::uint64_t>(t) & kDigitMask;
+  *hi = static_cast<std::uint64_t>(t >> 52);
+}
+
+// A scalar copy of lanes 0 and 1 (s, l) taking the same sums as the vector
+// lanes, so m_i does not wait for the vector: reading a lane and
+// broadcasting it back would put about 10 more cycles into every step.
+// Lane 2 is read from the vector at the start of the step, two steps before
+// it reaches lane 0.
+struct LowLanes {
+  std::uint64_t a0, a1, a2, p0, p1, p2, k0;
+  std::uint64_t s = 0, l = 0;  // lanes 0 and 1 at the start of the step
+
+  // m_i for b_i; advances (s, l) to the next step given lane 2 now.
+  __attribute__((target("bmi2"))) std::uint64_t step(std::uint64_t bi, std::uint64_t lane2) noexcept {
+    std::uint64_t lo0, hi0, lo1, hi1, plo0, phi0, plo1, phi1;
+    mul52(a0, bi, &lo0, &hi0);
+    mul52(a1, bi, &lo1, &hi1);
+    const std::uint64_t t0 = s + lo0;
+    const std::uint64_t m = (t0 * k0) & kDigitMask;
+    // t0 + lo(p0 m) = 0 mod 2^52, so its carry is t0's top plus one unless
+    // t0 = 0 mod 2^52: known before m, which leaves two products and two
+    // additions between m and the next t0.
+    const std::uint64_t before_m = l + lo1 + hi0 + (t0 >> 52) + ((t0 & kDigitMask) != 0);
+    mul52(p0, m, &plo0, &phi0);
+    mul52(p1, m, &plo1, &phi1);
+    s = before_m + plo1 + phi0;
+    l = lane2 + ((a2 * bi) & kDigitMask) + ((p2 * m) & kDigitMask) + hi1 + phi1;
+    return m;
+  }
+};
+
+// One block of the step: x = acc_j + lo(A_j b_i) + lo(P_j m) and
+// h = hi(A_j b_i) + hi(P_j m); the products start from zero and join acc_j by
+// one addition, so the chain from one step to the next is an add, the move
+// and an add.  Returns the moved block; `above` becomes x.
+__attribute__((target("avx512f,avx512ifma"))) inline __m512i block_step(__m512i acc_j, const std::uint64_t* aj_p,
+                                                                        const std::uint64_t* pj_p, __m512i bi,
+                                                                        __m512i mi, __m512i* above) noexcept {
+  const __m512i zero = _mm512_setzero_si512();
+  const __m512i aj = _mm512_load_si512(aj_p), pj = _mm512_load_si512(pj_p);
+  const __m512i x = _mm512_add_epi64(acc_j, _mm512_madd52lo_epu64(_mm512_madd52lo_epu64(zero, aj, bi), pj, mi));
+  const __m512i h = _mm512_madd52hi_epu64(_mm512_madd52hi_epu64(zero, aj, bi), pj, mi);
+  const __m512i moved = _mm512_add_epi64(_mm512_alignr_epi64(*above, x, 1), h);
+  *above = x;
+  return moved;
+}
+
+// Block 0 also passes lane 0's value >> 52 to the new lane 0.
+__attribute__((target("avx512f,avx512ifma"))) inline __m512i block0_step(__m512i acc_0, const std::uint64_t* a0_p,
+                                                                         const std::uint64_t* p0_p, __m512i bi,
+                                                                         __m512i mi, __m512i above) noexcept {
+  const __m512i zero = _mm512_setzero_si512();
+  const __m512i a0 = _mm512_load_si512(a0_p), p0 = _mm512_load_si512(p0_p);
+  const __m512i x = _mm512_add_epi64(acc_0, _mm512_madd52lo_epu64(_mm512_madd52lo_epu64(zero, a0, bi), p0, mi));
+  const __m512i h = _mm512_madd52hi_epu64(_mm512_madd52hi_epu64(zero, a0, bi), p0, mi);
+  return _mm512_add_epi64(_mm512_add_epi64(_mm512_alignr_epi64(above, x, 1), h), _mm512_maskz_srli_epi64(1, x, 52));
+}
+
+// V registers of accumulator, fully unrolled.
 template <int V>
-__attribute__((target("avx512f,avx512ifma"))) void digit_loop(std::uint64_t* r, const std::uint64_t* a,
-                                                               const std::uint64_t* b, const std::uint64_t* p,
-                                                               std::uint64_t k0, std::size_t d) noexcept {
+__attribute__((target("avx512f,avx512ifma,bmi2"))) void digit_loop(std::uint64_t* r, const std::uint64_t* a,
+                                                                    const std::uint64_t* b, const std::uint64_t* p,
+                                                                    std::uint64_t k0, std::size_t d) noexcept {
   alignas(64) std::uint64_t a_al[8 * V];  // a on cache lines
   for (int j = 0; j < 8 * V; ++j) a_al[j] = a[j];
   __m512i acc[V];
   _Pragma("GCC unroll 32") for (int j = 0; j < V; ++j) acc[j] = _mm512_setzero_si512();
-  const __m512i zero = _mm512_setzero_si512();
+  LowLanes low{a_al[0], a_al[1], a_al[2], p[0], p[1], p[2], k0};
   for (std::size_t i = 0; i < d; ++i) {
+    const auto lane2 = static_cast<std::uint64_t>(_mm_cvtsi128_si64(_mm512_extracti32x4_epi32(acc[0], 1)));
+    const std::uint64_t m = low.step(b[i], lane2);
     const __m512i bi = _mm512_set1_epi64(static_cast<long long>(b[i]));
-    const __m512i a0 = _mm512_load_si512(a_al), p0 = _mm512_load_si512(p);
-    __m512i x0 = _mm512_madd52lo_epu64(acc[0], a0, bi);
-    const std::uint64_t t0 = static_cast<std::uint64_t>(_mm_cvtsi128_si64(_mm512_castsi512_si128(x0)));
-    const __m512i mi = _mm512_set1_epi64(static_cast<long long>((t0 * k0) & kDigitMask));
-    __m512i above = zero;
-    _Pragma("GCC unroll 32") for (int j = V - 1; j >= 1; --j) {
-      const __m512i aj = _mm512_load_si512(a_al + 8 * j), pj = _mm512_load_si512(p + 8 * j);
-      const __m512i x = _mm512_madd52lo_epu64(_mm512_madd52lo_epu64(acc[j], aj, bi), pj, mi);
-      const __m512i h = _mm512_madd52hi_epu64(_mm512_madd52hi_epu64(zero, aj, bi), pj, mi);
-      acc[j] = _mm512_add_epi64(_mm512_alignr_epi64(above, x, 1), h);
-      above = x;
-    }
-    x0 = _mm512_madd52lo_epu64(x0, p0, mi);
-    const __m512i h0 = _mm512_madd52hi_epu64(_mm512_madd52hi_epu64(zero, a0, bi), p0, mi);
-    const __m512i carry = _mm512_maskz_srli_epi64(1, x0, 52);
-    acc[0] = _mm512_add_epi64(_mm512_add_epi64(_mm512_alignr_epi64(above, x0, 1), h0), carry);
+    const __m512i mi = _mm512_set1_epi64(static_cast<long long>(m));
+    __m512i above = _mm512_setzero_si512();
+    _Pragma("GCC unroll 32") for (int j = V - 1; j >= 1; --j) acc[j] =
+        block_step(acc[j], a_al + 8 * j, p + 8 * j, bi, mi, &above);
+    acc[0] = block0_step(acc[0], a_al, p, bi, mi, above);
   }
   _Pragma("GCC unroll 32") for (int j = 0; j < V; ++j) _mm512_storeu_si512(r + 8 * j, acc[j]);
 }
 
 // The same step with the accumulator in memory (L1), for V above the registers.
-__attribute__((target("avx512f,avx512ifma"))) void digit_loop_memory(std::uint64_t* r, const std::uint64_t* a,
-                                                                      const std::uint64_t* b, const std::uint64_t* p,
-                                                                      std::uint64_t k0, std::size_t d,
-                                                                      std::size_t v) noexcept {
+__attribute__((target("avx512f,avx512ifma,bmi2"))) void digit_loop_memory(std::uint64_t* r, const std::uint64_t* a,
+                                                                           const std::uint64_t* b,
+                                                                           const std::uint64_t* p, std::uint64_t k0,
+                                                                           std::size_t d, std::size_t v) noexcept {
   alignas(64) std::uint64_t a_al[8 * kMontgomery52MaxVectors];
   alignas(64) std::uint64_t acc[8 * kMontgomery52MaxVectors];
   for (std::size_t j = 0; j < 8 * v; ++j) a_al[j] = a[j], acc[j] = 0;
-  const __m512i zero = _mm512_setzero_si512();
+  LowLanes low{a_al[0], a_al[1], a_al[2], p[0], p[1], p[2], k0};
   for (std::size_t i = 0; i < d; ++i) {
+    const std::uint64_t m = low.step(b[i], acc[2]);
     const __m512i bi = _mm512_set1_epi64(static_cast<long long>(b[i]));
-    const __m512i a0 = _mm512_load_si512(a_al), p0 = _mm512_load_si512(p);
-    __m512i x0 = _mm512_madd52lo_epu64(_mm512_load_si512(acc), a0, bi);
-    const std::uint64_t t0 = static_cast<std::uint64_t>(_mm_cvtsi128_si64(_mm512_castsi512_si128(x0)));
-    const __m512i mi = _mm512_set1_epi64(static_cast<long long>((t0 * k0) & kDigitMask));
-    __m512i above = zero;
-    for (std::size_t j = v; j-- > 1;) {
-      const __m512i aj = _mm512_load_si512(a_al + 8 * j), pj = _mm512_load_si512(p + 8 * j);
-      const __m512i x = _mm512_madd52lo_epu64(_mm512_madd52lo_epu64(_mm512_load_si512(acc + 8 * j), aj, bi), pj, mi);
-      const __m512i h = _mm512_madd52hi_epu64(_mm512_madd52hi_epu64(zero, aj, bi), pj, mi);
-      _mm512_store_si512(acc + 8 * j, _mm512_add_epi64(_mm512_alignr_epi64(above, x, 1), h));
-      above = x;
-    }
-    x0 = _mm512_madd52lo_epu64(x0, p0, mi);
-    const __m512i h0 = _mm512_madd52hi_epu64(_mm512_madd52hi_epu64(zero, a0, bi), p0, mi);
-    const __m512i carry = _mm512_maskz_srli_epi64(1, x0, 52);
-    _mm512_store_si512(acc, _mm512_add_epi64(_mm512_add_epi64(_mm512_alignr_epi64(above, x0, 1), h0), carry));
+    const __m512i mi = _mm512_set1_epi64(static_cast<long long>(m));
+    __m512i above = _mm512_setzero_si512();
+    for (std::size_t j = v; j-- > 1;)
+      _mm512_store_si512(acc + 8 * j,
+                         block_step(_mm512_load_si512(acc + 8 * j), a_al + 8 * j, p + 8 * j, bi, mi, &above));
+    _mm512_store_si512(acc, block0_step(_mm512_load_si512(acc), a_al, p, bi, mi, above));
   }
   for (std::size_t j = 0; j < 8 * v; ++j) r[j] = acc[j];
 }
