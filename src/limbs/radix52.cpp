@@ -17,19 +17,16 @@ void to_radix52(std::uint64_t* d, std::size_t nd, const limb_t* x, std::size_t n
 }
 
 void from_radix52(limb_t* x, std::size_t n, const std::uint64_t* d, std::size_t nd) noexcept {
+  auto digit = [&](std::size_t j) { return j < nd ? d[j] : std::uint64_t(0); };
   for (std::size_t i = 0; i < n; ++i) {
-    // Limb i holds bits [64 i, 64 i + 64): from digit j on, at most three digits.
+    // Limb i holds bits [64 i, 64 i + 64): the top of digit j, all of digit
+    // j + 1 (52 bits) and, when fewer than 12 bits came from digit j, the
+    // bottom of digit j + 2.
     const std::size_t bit = kLimbBits * i;
-    std::size_t j = bit / kDigitBits;
-    unsigned off = static_cast<unsigned>(bit % kDigitBits);  // bits of digit j below the limb
-    limb_t v = 0;
-    unsigned filled = 0;  // bits of v set so far
-    while (filled < kLimbBits && j < nd) {
-      v |= (d[j] >> off) << filled;
-      filled += kDigitBits - off;
-      off = 0;
-      ++j;
-    }
+    const std::size_t j = bit / kDigitBits;
+    const unsigned off = static_cast<unsigned>(bit % kDigitBits);
+    limb_t v = (digit(j) >> off) | (digit(j + 1) << (kDigitBits - off));
+    if (off > 2 * kDigitBits - kLimbBits) v |= digit(j + 2) << (2 * kDigitBits - off);
     x[i] = v;
   }
 }

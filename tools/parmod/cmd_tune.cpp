@@ -3,9 +3,10 @@
 // Steps (progress on stderr):
 //  1. redc_products_threshold: the smallest limb count from which REDC by two
 //     products beats word-by-word REDC (interleaved medians at 8..96 limbs).
-//  2. modmul.odd: Montgomery against Barrett per size (1024..65536 bits); with
-//     2 threads or more also modmul.odd.parallel: Montgomery on one thread
-//     against bipartite and multipartite on all of them.
+//  2. modmul.odd: Montgomery, Barrett and montgomery52 (AVX-512 IFMA) per size
+//     (512..65536 bits); with 2 threads or more also modmul.odd.parallel:
+//     Montgomery and montgomery52 on one thread against bipartite and
+//     multipartite on all of them.
 //  3. every step registered by later modules (tools/parmod/registry.hpp).
 // The table goes to config::tuning_file_path() ($PARMOD_TUNING_FILE, ...).
 #include <iostream>
@@ -16,6 +17,7 @@
 #include "config/tuning_table.hpp"
 #include "harness.hpp"
 #include "modmul/barrett_mul.hpp"
+#include "modmul/montgomery52.hpp"
 #include "modmul/montgomery_mul.hpp"
 #include "numbers.hpp"
 #include "options.hpp"
@@ -68,64 +70,67 @@ std::size_t tune_redc(gmp_randclass& rng) {
   return threshold;
 }
 
-std::string tune_odd_algorithm(gmp_randclass& rng) {
+// The product in each algorithm's representation (its engine, plain n-limb
+// residues in and out), per size; the fastest algorithm per size (ahead by 3%
+// of the first, else the first) makes a "LIMBS:ALGORITHM ..." table whose
+// boundaries sit halfway between measured sizes.  Algorithms this CPU or size
+// cannot take (montgomery52) are left out of that size.
+std::string tune_size_table(gmp_randclass& rng, const std::vector<std::pair<Algorithm, int>>& algos,
+                            const char* label) {
   std::ostringstream table;
   std::string last;
-  for (unsigned bits = 1024; bits <= 65536; bits *= 2) {
-    const std::size_t n = bits / 64;
-    Operands o(n, rng);
-    std::vector<bench::Variant> v = {
-        {"montgomery", [&] { modmul::montgomery_mul(o.r.data(), o.x.data(), o.y.data(), o.k, o.work.data()); }},
-        {"barrett", [&] { modmul::barrett_mul(o.r.data(), o.x.data(), o.y.data(), o.k, o.work.data()); }},
-    };
-    const auto t = bench::measure_interleaved(v, bench::Options{9, 0.003});
-    const std::string best = t[0].median_ns <= t[1].median_ns ? "montgomery" : "barrett";
-    std::cerr << "  modmul " << bits << " bits: montgomery " << bench::format_us(t[0].median_ns) << " us, barrett "
-              << bench::format_us(t[1].median_ns) << " us -> " << best << '\n';
-    if (!last.empty() && best != last) table << (n / 2 + n / 4) << ':' << last << ' ';
-    last = best;
-  }
-  table << "18446744073709551615:" << last;
-  return table.str();
-}
-
-// With T >= 2 threads: the product in each algorithm's representation, on T
-// threads, per size; the fastest algorithm per size becomes "modmul.odd.parallel".
-std::string tune_odd_parallel(gmp_randclass& rng, int threads) {
-  std::ostringstream table;
-  std::string last;
-  for (unsigned bits = 1024; bits <= 65536; bits *= 2) {
+  std::size_t last_n = 0;
+  for (unsigned bits : {512u, 768u, 1024u, 2048u, 4096u, 8192u, 16384u, 32768u, 65536u}) {
     mpz_class P = rng.get_z_bits(bits);
     mpz_setbit(P.get_mpz_t(), bits - 1);
     mpz_setbit(P.get_mpz_t(), 0);
-    const std::vector<Algorithm> algos = {Algorithm::montgomery, Algorithm::bipartite, Algorithm::multipartite};
     std::vector<Modulus> mods;
-    std::vector<std::vector<limb_t>> work;
-    for (Algorithm a : algos) mods.emplace_back(P, a, a == Algorithm::montgomery ? 1 : threads);
+    for (const auto& [a, t] : algos) {
+      if (a == Algorithm::montgomery52 && !modmul::montgomery52_available(bits)) continue;
+      mods.emplace_back(P, a, t);
+    }
     const std::size_t n = mods[0].limbs();
     std::vector<limb_t> x(n), y(n), r(n);
     modmul::to_limbs(x.data(), n, rng.get_z_range(P));
     modmul::to_limbs(y.data(), n, rng.get_z_range(P));
+    std::vector<std::vector<limb_t>> work;
     std::vector<bench::Variant> v;
-    for (std::size_t i = 0; i < algos.size(); ++i) {
-      const detail::ModulusState* st = api::state_of(mods[i]);
+    for (const Modulus& m : mods) {
+      const detail::ModulusState* st = api::state_of(m);
       work.emplace_back(st->engine->scratch_limbs(n));
       limb_t* w = work.back().data();
-      v.push_back({algorithm_name(algos[i]), [&, st, w] { st->engine->mul(r.data(), x.data(), y.data(), st->k, w); }});
+      v.push_back({algorithm_name(m.algorithm()), [&, st, w] { st->engine->mul(r.data(), x.data(), y.data(), st->k, w); }});
     }
     const auto t = bench::measure_interleaved(v, bench::Options{9, 0.003});
     std::size_t best = 0;
     for (std::size_t i = 1; i < t.size(); ++i)
       if (t[i].median_ns < 0.97 * t[best].median_ns) best = i;
-    std::cerr << "  modmul " << bits << " bits, " << threads << " threads:";
+    std::cerr << "  " << label << ' ' << bits << " bits:";
     for (const auto& x : t) std::cerr << ' ' << x.name << ' ' << bench::format_us(x.median_ns) << " us";
     std::cerr << " -> " << t[best].name << '\n';
     const std::string name = t[best].name;
-    if (!last.empty() && name != last) table << (n / 2 + n / 4) << ':' << last << ' ';
+    if (!last.empty() && name != last) table << (last_n + n) / 2 << ':' << last << ' ';
     last = name;
+    last_n = n;
   }
   table << "18446744073709551615:" << last;
   return table.str();
+}
+
+std::string tune_odd_algorithm(gmp_randclass& rng) {
+  return tune_size_table(rng, {{Algorithm::montgomery, 1}, {Algorithm::barrett, 1}, {Algorithm::montgomery52, 1}},
+                         "modmul");
+}
+
+// With T >= 2 threads: Montgomery and montgomery52 on one thread against
+// bipartite and multipartite on T.
+std::string tune_odd_parallel(gmp_randclass& rng, int threads) {
+  return tune_size_table(rng,
+                         {{Algorithm::montgomery, 1},
+                          {Algorithm::montgomery52, 1},
+                          {Algorithm::bipartite, threads},
+                          {Algorithm::multipartite, threads}},
+                         (std::to_string(threads) + "-thread modmul").c_str());
 }
 
 }  // namespace
