@@ -18,6 +18,7 @@
 #include <thread>
 #include <vector>
 
+#include "api/modulus_state.hpp"
 #include "config/tuning_table.hpp"
 #include "harness.hpp"
 #include "plot.hpp"
@@ -289,10 +290,12 @@ int run(int argc, char** argv) {
     v.push_back({"pow1", [&] { out = mod1.pow(b, e); }});
     v.push_back({"pow2", [&] { out = mod2.pow(b, e); }});
     v.push_back({"pow_sec", [&] { out = mod.pow_sec(b, e); }});
-    std::vector<limb_t> split_scratch(exponentiation::split_powm_scratch(k.n, ev.size(), modmul::montgomery_engine, 2));
+    // The exponent split on automatic's engine (montgomery52 where the CPU has it), 2 threads.
+    const detail::ModulusState& st1 = *api::state_of(mod1);
+    std::vector<limb_t> split_scratch(exponentiation::split_powm_scratch(k.n, ev.size(), *st1.engine, 2));
     v.push_back({"split2", [&] {
-                   exponentiation::split_powm(r.data(), x.data(), ev.data(), ev.size(), k, modmul::montgomery_engine, 2,
-                                              1.3, split_scratch.data());
+                   exponentiation::split_powm(r.data(), x.data(), ev.data(), ev.size(), st1.k, *st1.engine, 2, 1.3,
+                                              split_scratch.data());
                  }});
     const auto t = bench::measure_interleaved(v, bench::Options{rounds, 0.02});
 #ifdef PARMOD_HAVE_OPENSSL
@@ -341,50 +344,55 @@ int tune(int, char**) {
   gmp_randclass rng(gmp_randinit_default);
   rng.seed(11);
   std::map<std::string, std::string> values;
-  {
-    mpz_class P = rng.get_z_bits(2048);
-    mpz_setbit(P.get_mpz_t(), 2047);
+  // Both measurements on the engine `automatic` takes for the size (montgomery52 where the CPU has it).
+  auto odd_modulus = [&](unsigned bits) {
+    mpz_class P = rng.get_z_bits(bits);
+    mpz_setbit(P.get_mpz_t(), bits - 1);
     mpz_setbit(P.get_mpz_t(), 0);
-    const modmul::ModulusConstants k(P);
-    std::vector<limb_t> x(k.n), y(k.n), r(k.n), w(modmul::montgomery_scratch(k.n));
-    modmul::to_limbs(x.data(), k.n, rng.get_z_range(P));
-    modmul::to_limbs(y.data(), k.n, rng.get_z_range(P));
-    const auto t = bench::measure_interleaved(
-        {{"mul", [&] { modmul::montgomery_mul(r.data(), x.data(), y.data(), k, w.data()); }},
-         {"sqr", [&] { modmul::montgomery_sqr(r.data(), x.data(), k, w.data()); }}},
-        bench::Options{9, 0.003});
+    return P;
+  };
+  {
+    const Modulus mod(odd_modulus(2048), Algorithm::automatic, 1);
+    const detail::ModulusState& st = *api::state_of(mod);
+    const modmul::Engine& e = modmul::element_engine(*st.engine);
+    const std::size_t n = st.n(), s = modmul::element_size(e, n);
+    std::vector<limb_t> plain(n), x(s), y(s), r(s), w(e.scratch_limbs(n));
+    modmul::to_limbs(plain.data(), n, rng.get_z_range(st.P));
+    e.to_repr(x.data(), plain.data(), st.k, w.data());
+    modmul::to_limbs(plain.data(), n, rng.get_z_range(st.P));
+    e.to_repr(y.data(), plain.data(), st.k, w.data());
+    const auto t = bench::measure_interleaved({{"mul", [&] { e.mul(r.data(), x.data(), y.data(), st.k, w.data()); }},
+                                               {"sqr", [&] { e.sqr(r.data(), x.data(), st.k, w.data()); }}},
+                                              bench::Options{9, 0.003});
     const long phi = std::lround(100.0 * t[0].median_ns / t[1].median_ns);
-    std::cerr << "  phi = M/S at 2048 bits: " << phi / 100.0 << '\n';
+    std::cerr << "  phi = M/S at 2048 bits (" << e.name << "): " << phi / 100.0 << '\n';
     values["powm.phi_percent"] = std::to_string(phi);
   }
   long split_from = 0;
   for (unsigned bits = 1024; bits <= 8192; bits *= 2) {
-    mpz_class P = rng.get_z_bits(bits);
-    mpz_setbit(P.get_mpz_t(), bits - 1);
-    mpz_setbit(P.get_mpz_t(), 0);
-    const mpz_class b = rng.get_z_range(P), e = rng.get_z_range(P);
-    const modmul::ModulusConstants k(P);
+    const Modulus mod(odd_modulus(bits), Algorithm::automatic, 1);
+    const detail::ModulusState& st = *api::state_of(mod);
+    const modmul::ModulusConstants& k = st.k;
+    const modmul::Engine& engine = *st.engine;
+    const mpz_class b = rng.get_z_range(st.P), e = rng.get_z_range(st.P);
     std::vector<limb_t> x(k.n), r(k.n), ev(mpz_size(e.get_mpz_t()));
     modmul::to_limbs(x.data(), k.n, b);
     modmul::to_limbs(ev.data(), ev.size(), e);
-    std::vector<limb_t> s1(exponentiation::sliding_window_powm_scratch(k.n, ev.size(), modmul::montgomery_engine));
-    std::vector<limb_t> s2(exponentiation::split_powm_scratch(k.n, ev.size(), modmul::montgomery_engine, 2));
+    std::vector<limb_t> s1(exponentiation::sliding_window_powm_scratch(k.n, ev.size(), engine));
+    std::vector<limb_t> s2(exponentiation::split_powm_scratch(k.n, ev.size(), engine, 2));
     const double phi = std::stod(values["powm.phi_percent"]) / 100.0;
     const auto t = bench::measure_interleaved(
         {{"seq",
-          [&] {
-            exponentiation::sliding_window_powm(r.data(), x.data(), ev.data(), ev.size(), k, modmul::montgomery_engine,
-                                                s1.data());
-          }},
+          [&] { exponentiation::sliding_window_powm(r.data(), x.data(), ev.data(), ev.size(), k, engine, s1.data()); }},
          {"split",
           [&] {
-            exponentiation::split_powm(r.data(), x.data(), ev.data(), ev.size(), k, modmul::montgomery_engine, 2, phi,
-                                       s2.data());
+            exponentiation::split_powm(r.data(), x.data(), ev.data(), ev.size(), k, engine, 2, phi, s2.data());
           }}},
         bench::Options{5, 0.02});
     const bool wins = t[1].median_ns < 0.97 * t[0].median_ns;
-    std::cerr << "  powm " << bits << " bits: sliding window " << bench::format_us(t[0].median_ns) << " us, split T=2 "
-              << bench::format_us(t[1].median_ns) << " us" << (wins ? " -> split" : "") << '\n';
+    std::cerr << "  powm " << bits << " bits (" << engine.name << "): sliding window "
+              << bench::format_us(t[0].median_ns) << " us, split T=2 " << bench::format_us(t[1].median_ns) << " us"
+              << (wins ? " -> split" : "") << '\n';
     if (wins && split_from == 0) split_from = bits;
     if (!wins) split_from = 0;
   }
