@@ -4,6 +4,7 @@
 
 #include "limbs/cpu_features.hpp"
 #include "limbs/radix52.hpp"
+#include "runtime/team.hpp"
 
 namespace parmod::modmul {
 namespace {
@@ -27,15 +28,25 @@ const Montgomery52Constants& constants(const ModulusConstants& k) { return *k.m5
 
 bool accepts(const ModulusConstants& k) { return k.m52 != nullptr; }
 
+// Every product of both engines: on two threads when the modulus allows them,
+// P is large enough and the call is not already inside a task.
+void product(limb_t* r, const limb_t* a, const limb_t* b, const ModulusConstants& k, limb_t* scratch) {
+  const auto& c = constants(k);
+  if (k.threads >= 2 && c.bits >= montgomery52_parallel_min_bits() && !runtime::inside_task())
+    montgomery52_mul_digits_parallel(r, a, b, c, k.threads, scratch);
+  else
+    montgomery52_mul_digits(r, a, b, c);
+}
+
 // ---- digit elements (lanes words, values in [0, 2P)) ----
 
-std::size_t digit_scratch(std::size_t n) { return max_lanes(n) + n; }
+std::size_t digit_scratch(std::size_t n) { return 3 * max_lanes(n) + n; }
 
-void digit_mul(limb_t* r, const limb_t* a, const limb_t* b, const ModulusConstants& k, limb_t*) {
-  montgomery52_mul_digits(r, a, b, constants(k));
+void digit_mul(limb_t* r, const limb_t* a, const limb_t* b, const ModulusConstants& k, limb_t* scratch) {
+  product(r, a, b, k, scratch);
 }
-void digit_sqr(limb_t* r, const limb_t* a, const ModulusConstants& k, limb_t*) {
-  montgomery52_mul_digits(r, a, a, constants(k));
+void digit_sqr(limb_t* r, const limb_t* a, const ModulusConstants& k, limb_t* scratch) {
+  product(r, a, a, k, scratch);
 }
 // r (digits) = a R mod P for a plain residue a[0, n) in [0, P).
 void digit_to_repr(limb_t* r, const limb_t* a, const ModulusConstants& k, limb_t* scratch) {
@@ -57,7 +68,7 @@ const limb_t* digit_one(const ModulusConstants& k) { return constants(k).one.dat
 
 // ---- n-limb residues in [0, P), converted per call ----
 
-std::size_t limb_scratch(std::size_t n) { return 3 * max_lanes(n) + n + 1; }
+std::size_t limb_scratch(std::size_t n) { return 4 * max_lanes(n) + n + 1; }
 
 // r[0, n) = the digit element x in [0, 2P) reduced into [0, P).
 void residue_from_digits(limb_t* r, const limb_t* x, const ModulusConstants& k, limb_t* scratch) {
@@ -74,14 +85,14 @@ void limb_mul(limb_t* r, const limb_t* a, const limb_t* b, const ModulusConstant
   limb_t* db = da + c.lanes;
   to_radix52(da, c.lanes, a, c.n);
   to_radix52(db, c.lanes, b, c.n);
-  montgomery52_mul_digits(da, da, db, c);
+  product(da, da, db, k, db + c.lanes);
   residue_from_digits(r, da, k, db);
 }
 void limb_sqr(limb_t* r, const limb_t* a, const ModulusConstants& k, limb_t* scratch) {
   const auto& c = constants(k);
   limb_t* da = scratch;
   to_radix52(da, c.lanes, a, c.n);
-  montgomery52_mul_digits(da, da, da, c);
+  product(da, da, da, k, da + c.lanes);
   residue_from_digits(r, da, k, da + c.lanes);
 }
 void limb_to_repr(limb_t* r, const limb_t* a, const ModulusConstants& k, limb_t* scratch) {
@@ -107,15 +118,14 @@ bool montgomery52_available(std::size_t bits) noexcept {
   return bits >= 1 && bits <= kMontgomery52MaxBits && limbs::cpu_has_avx512_ifma();
 }
 
-Montgomery52Constants::Montgomery52Constants(const mpz_class& P) : n(mpz_size(P.get_mpz_t())) {
-  const std::size_t bits = mpz_sizeinbase(P.get_mpz_t(), 2);
+Montgomery52Constants::Montgomery52Constants(const mpz_class& P)
+    : n(mpz_size(P.get_mpz_t())), bits(mpz_sizeinbase(P.get_mpz_t(), 2)) {
   digits = digits_for(bits);
   lanes = lanes_for(digits);
   vectors = lanes / 8;
   words = max_lanes(n);
   p = digits_of(P, words);
-  p_up.assign(words, 0);
-  for (std::size_t j = 1; j < lanes; ++j) p_up[j] = p[j - 1];
+  two_p = digits_of(2 * P, words);
   mpz_class base, inv, R;
   mpz_ui_pow_ui(base.get_mpz_t(), 2, limbs::kDigitBits);
   mpz_invert(inv.get_mpz_t(), P.get_mpz_t(), base.get_mpz_t());

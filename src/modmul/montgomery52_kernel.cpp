@@ -95,6 +95,17 @@ __attribute__((target("avx512f,avx512ifma"))) inline __m512i block0_step(__m512i
   return _mm512_add_epi64(_mm512_add_epi64(_mm512_alignr_epi64(above, x, 1), h), _mm512_maskz_srli_epi64(1, x, 52));
 }
 
+// A step that only reduces (b_i = 0): x = acc_j + lo(P_j m), h = hi(P_j m).
+__attribute__((target("avx512f,avx512ifma"))) inline __m512i reduce_block_step(__m512i acc_j, const std::uint64_t* pj_p,
+                                                                               __m512i mi, __m512i* above) noexcept {
+  const __m512i pj = _mm512_load_si512(pj_p);
+  const __m512i x = _mm512_madd52lo_epu64(acc_j, pj, mi);
+  const __m512i h = _mm512_madd52hi_epu64(_mm512_setzero_si512(), pj, mi);
+  const __m512i moved = _mm512_add_epi64(_mm512_alignr_epi64(*above, x, 1), h);
+  *above = x;
+  return moved;
+}
+
 // V registers of accumulator, fully unrolled.
 template <int V>
 __attribute__((target("avx512f,avx512ifma,bmi2"))) void digit_loop(std::uint64_t* r, const std::uint64_t* a,
@@ -118,16 +129,19 @@ __attribute__((target("avx512f,avx512ifma,bmi2"))) void digit_loop(std::uint64_t
   _Pragma("GCC unroll 32") for (int j = 0; j < V; ++j) _mm512_storeu_si512(r + 8 * j, acc[j]);
 }
 
-// The same step with the accumulator in memory (L1), for V above the registers.
+// The same steps with the accumulator in memory (L1), for V above the
+// registers and for the partial products of the two-thread split: the first
+// nb of the `steps` digit steps multiply by b_i, the rest only reduce.
 __attribute__((target("avx512f,avx512ifma,bmi2"))) void digit_loop_memory(std::uint64_t* r, const std::uint64_t* a,
-                                                                           const std::uint64_t* b,
-                                                                           const std::uint64_t* p, std::uint64_t k0,
-                                                                           std::size_t d, std::size_t v) noexcept {
+                                                                           const std::uint64_t* b, std::size_t nb,
+                                                                           std::size_t steps, const std::uint64_t* p,
+                                                                           std::uint64_t k0,
+                                                                           std::size_t v) noexcept {
   alignas(64) std::uint64_t a_al[8 * kMontgomery52MaxVectors];
   alignas(64) std::uint64_t acc[8 * kMontgomery52MaxVectors];
   for (std::size_t j = 0; j < 8 * v; ++j) a_al[j] = a[j], acc[j] = 0;
   LowLanes low{a_al[0], a_al[1], a_al[2], p[0], p[1], p[2], k0};
-  for (std::size_t i = 0; i < d; ++i) {
+  for (std::size_t i = 0; i < nb; ++i) {
     const std::uint64_t m = low.step(b[i], acc[2]);
     const __m512i bi = _mm512_set1_epi64(static_cast<long long>(b[i]));
     const __m512i mi = _mm512_set1_epi64(static_cast<long long>(m));
@@ -136,6 +150,14 @@ __attribute__((target("avx512f,avx512ifma,bmi2"))) void digit_loop_memory(std::u
       _mm512_store_si512(acc + 8 * j,
                          block_step(_mm512_load_si512(acc + 8 * j), a_al + 8 * j, p + 8 * j, bi, mi, &above));
     _mm512_store_si512(acc, block0_step(_mm512_load_si512(acc), a_al, p, bi, mi, above));
+  }
+  for (std::size_t i = nb; i < steps; ++i) {
+    const __m512i mi = _mm512_set1_epi64(static_cast<long long>(low.step(0, acc[2])));
+    __m512i above = _mm512_setzero_si512();
+    for (std::size_t j = v; j-- > 0;)
+      _mm512_store_si512(acc + 8 * j, reduce_block_step(_mm512_load_si512(acc + 8 * j), p + 8 * j, mi, &above));
+    // Lane 0's value >> 52 joins the new lane 0 (block 0 was moved last, `above` is its sum).
+    _mm512_store_si512(acc, _mm512_add_epi64(_mm512_load_si512(acc), _mm512_maskz_srli_epi64(1, above, 52)));
   }
   for (std::size_t j = 0; j < 8 * v; ++j) r[j] = acc[j];
 }
@@ -156,8 +178,14 @@ void montgomery52_mul_digits(std::uint64_t* r, const std::uint64_t* a, const std
   if (c.vectors <= kMontgomery52RegisterVectors)
     kDigitLoops[c.vectors - 1](r, a, b, c.p.data(), c.k0, c.digits);
   else
-    digit_loop_memory(r, a, b, c.p.data(), c.k0, c.digits, c.vectors);
+    digit_loop_memory(r, a, b, c.digits, c.digits, c.p.data(), c.k0, c.vectors);
   limbs::normalize_radix52(r, c.lanes);  // < 2P < 2^(52 d): no carry out
+}
+
+void montgomery52_partial_digits(std::uint64_t* r, const std::uint64_t* a, const std::uint64_t* b, std::size_t nb,
+                                 std::size_t steps, const Montgomery52Constants& c) noexcept {
+  digit_loop_memory(r, a, b, nb, steps, c.p.data(), c.k0, c.vectors);
+  limbs::normalize_radix52(r, c.lanes);
 }
 
 }  // namespace parmod::modmul

@@ -16,4 +16,5 @@ list(APPEND PARMOD_SOURCES
   src/modmul/parallel_classic.cpp
   src/modmul/montgomery52.cpp
   src/modmul/montgomery52_kernel.cpp
+  src/modmul/montgomery52_parallel.cpp
 )
