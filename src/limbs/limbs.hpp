@@ -21,12 +21,19 @@ constexpr unsigned kLimbBits = 64;
 namespace limbs {
 
 // rp[0, an+bn) = a * b.  Preconditions: an >= 1, bn >= 1; rp does not overlap
-// a or b.  Either operand may be the longer one.  Cost M(an, bn): own mulx/adx
-// schoolbook below limbs::mul_basecase_adx_limit(), GMP's mpn_mul above.
+// a or b.  Either operand may be the longer one.  Cost M(an, bn): with AVX-512
+// IFMA, the IFMA schoolbook (limbs/mul_ifma) for a shorter operand in
+// [mul_ifma_min(), mul_ifma_max()) and Karatsuba over it (limbs/karatsuba_ifma)
+// for balanced ones up to mul_karatsuba_ifma_limit(); otherwise own mulx/adx
+// schoolbook below limbs::mul_basecase_adx_limit() and Karatsuba over it
+// (limbs/karatsuba_adx), GMP's mpn_mul above.  Up to 78 KiB of stack.
 void mul(limb_t* rp, const limb_t* ap, std::size_t an, const limb_t* bp, std::size_t bn) noexcept;
 
-// rp[0, 2n) = a * a.  n >= 1, no overlap.  Cost: own mulx/adx square below
-// limbs::sqr_basecase_adx_limit(), GMP's mpn_sqr above.
+// rp[0, 2n) = a * a.  n >= 1, no overlap.  Cost: the IFMA square and
+// Karatsuba over it in their ranges (sqr_ifma_min() ..
+// sqr_karatsuba_ifma_limit()) where the CPU has IFMA, else own mulx/adx square
+// below limbs::sqr_basecase_adx_limit() and Karatsuba over it, GMP's mpn_sqr
+// above.
 void sqr(limb_t* rp, const limb_t* ap, std::size_t n) noexcept;
 
 // rp[0, n) = a * b mod beta^n (the low half of the product).  n >= 1, no

@@ -84,9 +84,11 @@ void montgomery52_mul_digits(std::uint64_t* r, const std::uint64_t* a, const std
 
 // r = (a (b_0 + ... + b_(nb-1) 2^(52(nb-1))) + q P) / 2^(52 steps) for the q
 // < 2^(52 steps) that makes it exact: nb <= steps digit steps multiply by b_i
-// and reduce, the rest only reduce.  Below 2P when a < 2P and, as the split
-// below uses it, a (b's part) < 2^(52 steps) * 2P.  Normalised digits (lanes
-// words); r may alias a or b.  Cost about nb full steps + (steps - nb) half.
+// and reduce, the rest only reduce.  r < a b' / 2^(52 steps) + P for the
+// part b' of b: below 2P when a b' < P 2^(52 steps), as in the split below
+// (a < 2P with nb < steps, or b' = the top of a b < 2P).  Normalised digits
+// (lanes words); r may alias a or b.  Cost about nb full steps + (steps - nb)
+// 0.55 of one.
 void montgomery52_partial_digits(std::uint64_t* r, const std::uint64_t* a, const std::uint64_t* b, std::size_t nb,
                                  std::size_t steps, const Montgomery52Constants& c) noexcept;
 

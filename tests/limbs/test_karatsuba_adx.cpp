@@ -7,6 +7,8 @@
 #include "limbs/basecase_adx.hpp"
 #include "limbs/cpu_features.hpp"
 #include "limbs/karatsuba_adx.hpp"
+#include "limbs/karatsuba_ifma.hpp"
+#include "limbs/mul_ifma.hpp"
 #include "support/random_operands.hpp"
 
 namespace parmod::test {
@@ -54,14 +56,17 @@ TEST(KaratsubaAdx, ProductAndSquareMatchGmp) {
 }
 
 // limbs::mul / limbs::sqr on both sides of every limit: GMP, the row kernels,
-// Karatsuba over them, GMP again; a * a through mul takes the square.
+// Karatsuba over them, GMP again, and the IFMA range where the CPU has it
+// (all 0 otherwise); a * a through mul takes the square.
 TEST(KernelDispatch, AroundEveryLimit) {
   std::vector<std::size_t> sizes = {1, 2, 127, 130};
   for (std::size_t limit : {limbs::mul_basecase_adx_min(), limbs::sqr_basecase_adx_min(), limbs::mul_basecase_adx_limit(),
                             limbs::sqr_basecase_adx_limit(), limbs::mul_karatsuba_adx_limit(),
-                            limbs::sqr_karatsuba_adx_limit()})
+                            limbs::sqr_karatsuba_adx_limit(), limbs::mul_ifma_min(), limbs::mul_ifma_max(),
+                            limbs::sqr_ifma_min(), limbs::sqr_ifma_max(), limbs::mul_karatsuba_ifma_limit(),
+                            limbs::sqr_karatsuba_ifma_limit()})
     for (std::size_t n : {limit - 1, limit, limit + 1})
-      if (n >= 1 && n < 1000) sizes.push_back(n);
+      if (n >= 1 && n <= 1200) sizes.push_back(n);
   for (std::size_t n : sizes) {
     const auto a = limbs_of(operand(n, 0), n), b = limbs_of(operand(n, 1), n);
     std::vector<limb_t> want(2 * n), got(2 * n);

@@ -124,7 +124,9 @@ TEST(Montgomery52, PartialProducts) {
     for (std::size_t nb : {std::size_t(0), std::size_t(1), c.digits / 3, c.digits}) {
       for (std::size_t steps : {nb, c.digits}) {
         if (steps < nb || steps == 0) continue;
-        const mpz_class b_part = random_below(mpz_class(1) << (52 * nb));
+        // Within the contract: a b' < P 2^(52 steps).
+        const mpz_class limit = min_z(mpz_class(1) << (52 * nb), (P << (52 * steps)) / (a + 1));
+        const mpz_class b_part = limit > 0 ? random_below(limit) : mpz_class(0);
         const auto db = digits_of(b_part, c.words);
         std::vector<std::uint64_t> r(c.words);
         modmul::montgomery52_partial_digits(r.data(), da.data(), db.data(), nb, steps, c);

@@ -26,6 +26,7 @@
 #include <map>
 #include <sstream>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "config/tuning_table.hpp"
@@ -34,6 +35,8 @@
 #include "limbs/basecase_adx.hpp"
 #include "limbs/comba.hpp"
 #include "limbs/karatsuba_adx.hpp"
+#include "limbs/karatsuba_ifma.hpp"
+#include "limbs/mul_ifma.hpp"
 #include "limbs/cpu_features.hpp"
 #include "limbs/comba_parallel.hpp"
 #include "limbs/parallel_mul.hpp"
@@ -237,7 +240,8 @@ int bench_comba(const Args& a) {
   bench::Table table;
   table.header = {"32-bit words", "limbs", "mpn_mul_n (ns)", "comba", "modified comba", "mulx/adx comba", "fixed (n<=8)",
                   "comba 2x T=2", "comba Mx M=2 T=2", "comba Mx M=4 T=2", "mulx rows (schoolbook)", "mulx Karatsuba",
-                  "mpn_sqr (ns)", "mulx rows square vs mpn_sqr", "mulx Karatsuba square vs mpn_sqr"};
+                  "IFMA (schoolbook)", "IFMA Karatsuba", "mpn_sqr (ns)", "mulx rows square vs mpn_sqr",
+                  "mulx Karatsuba square vs mpn_sqr", "IFMA square vs mpn_sqr", "IFMA Karatsuba square vs mpn_sqr"};
   bench::Options opt;
   opt.rounds = a.rounds;
   opt.batch_seconds = 0.003;
@@ -272,6 +276,23 @@ int bench_comba(const Args& a) {
     v.push_back({"karatsuba sqr", [&] {
                    if (rows && n >= 2) limbs::karatsuba_sqr_adx(r.data(), x.data(), n, ws.data());
                  }});
+    // The IFMA kernels (limbs/mul_ifma, limbs/karatsuba_ifma; the latter's
+    // leaves below mul.ifma_max / sqr.ifma_max), where the CPU has IFMA.
+    const bool ifma = limbs::cpu_has_avx512_ifma() && n <= limbs::kIfmaMaxLimbs;
+    std::vector<std::uint64_t> wi(limbs::mul_ifma_scratch(n, n));
+    std::vector<limb_t> wk(limbs::karatsuba_ifma_scratch(n));
+    v.push_back({"ifma", [&] {
+                   if (ifma) limbs::mul_ifma(r.data(), x.data(), n, y.data(), n, wi.data());
+                 }});
+    v.push_back({"ifma karatsuba", [&] {
+                   if (ifma && n >= 2) limbs::karatsuba_mul_ifma(r.data(), x.data(), y.data(), n, wk.data());
+                 }});
+    v.push_back({"ifma sqr", [&] {
+                   if (ifma) limbs::sqr_ifma(r.data(), x.data(), n, wi.data());
+                 }});
+    v.push_back({"ifma karatsuba sqr", [&] {
+                   if (ifma && n >= 2) limbs::karatsuba_sqr_ifma(r.data(), x.data(), n, wk.data());
+                 }});
     auto t = bench::measure_interleaved(v, opt);
     const double base = t[0].median_ns;
     char nsb[32];
@@ -282,9 +303,11 @@ int bench_comba(const Args& a) {
     const std::string none = a.json ? "null" : "-";
     table.rows.push_back({std::to_string(2 * n), std::to_string(n), nsb, cell(1), cell(2), cell(3),
                           n <= 8 ? cell(7) : none, cell(4), cell(5), cell(6), rows ? cell(8) : none,
-                          rows && n >= 2 ? cell(11) : none, sqb,
-                          rows ? ratio_cell(t[9].median_ns / t[10].median_ns, a.json) : none,
-                          rows && n >= 2 ? ratio_cell(t[9].median_ns / t[12].median_ns, a.json) : none});
+                          rows && n >= 2 ? cell(11) : none, ifma ? cell(13) : none, ifma && n >= 2 ? cell(14) : none,
+                          sqb, rows ? ratio_cell(t[9].median_ns / t[10].median_ns, a.json) : none,
+                          rows && n >= 2 ? ratio_cell(t[9].median_ns / t[12].median_ns, a.json) : none,
+                          ifma ? ratio_cell(t[9].median_ns / t[15].median_ns, a.json) : none,
+                          ifma && n >= 2 ? ratio_cell(t[9].median_ns / t[16].median_ns, a.json) : none});
     if (!a.json) std::cerr << "  " << n << " limbs done\n";
   }
   gmp_randclear(rs);
@@ -295,6 +318,7 @@ int bench_comba(const Args& a) {
     std::cout << "Comba family against GMP's mpn_mul_n (cells: speedup, time of mpn_mul_n / time of the kernel), "
               << "median of " << a.rounds << " interleaved rounds\nMachine: " << bench::machine_description()
               << (limbs::comba_adx_available() ? "; mulx/adx available" : "; no mulx/adx (portable fallback)")
+              << (limbs::cpu_has_avx512_ifma() ? "; AVX-512 IFMA available" : "; no AVX-512 IFMA (or PARMOD_NO_IFMA)")
               << "\n\n"
               << table.markdown();
   }
@@ -416,6 +440,86 @@ std::vector<double> kernel_medians(std::size_t n, const std::vector<Kernel>& ker
   return out;
 }
 
+// The IFMA kernels (limbs/mul_ifma, limbs/karatsuba_ifma): writes
+// mul/sqr.ifma_min (the smallest size from which the IFMA schoolbook beats
+// the non-IFMA choice, mulx rows or GMP, by > 2% at every larger measured
+// size), mul/sqr.ifma_max (the smallest ladder size from which one
+// Karatsuba level over it beats it by > 2% at every larger measured size)
+// and mul/sqr.ifma_karatsuba_max (one past the largest ladder size where
+// Karatsuba over IFMA beats GMP by > 2%).  Gains are medians of three runs.
+// The host is noisy (another tenant can halve a core for seconds): each
+// gain is the median of three interleaved measurements.
+std::pair<double, double> median_gains(std::size_t n, const std::vector<Kernel>& kernels) {
+  std::vector<double> gm, gs;
+  for (int rep = 0; rep < 3; ++rep) {
+    const auto tm = kernel_medians(n, kernels);
+    gm.push_back(tm[0] / tm[1]);
+    gs.push_back(tm[2] / tm[3]);
+  }
+  std::sort(gm.begin(), gm.end());
+  std::sort(gs.begin(), gs.end());
+  return {gm[1], gs[1]};
+}
+
+void tune_ifma(std::map<std::string, std::string>& values) {
+  limbs::set_ifma_limits(0, 0, 0, 0);  // limbs::mul / limbs::sqr: the choice without IFMA
+  limbs::set_karatsuba_ifma_limits(0, 0);
+  std::vector<std::uint64_t> wi(limbs::mul_ifma_scratch(limbs::kIfmaMaxLimbs, limbs::kIfmaMaxLimbs));
+  std::size_t mul_min = 0, sqr_min = 0;
+  for (std::size_t n = 6; n <= 40; n += (n < 24 ? 1 : 4)) {
+    const auto [gm, gs] = median_gains(
+        n, {[n](limb_t* r, const limb_t* x, const limb_t* y) { limbs::mul(r, x, n, y, n); },
+            [n, &wi](limb_t* r, const limb_t* x, const limb_t* y) { limbs::mul_ifma(r, x, n, y, n, wi.data()); },
+            [n](limb_t* r, const limb_t* x, const limb_t*) { limbs::sqr(r, x, n); },
+            [n, &wi](limb_t* r, const limb_t* x, const limb_t*) { limbs::sqr_ifma(r, x, n, wi.data()); }});
+    std::cerr << "  IFMA " << n << " limbs against the non-IFMA choice: product " << gm << "x, square " << gs << "x\n";
+    if (gm <= 1.02) mul_min = 0; else if (!mul_min) mul_min = n;
+    if (gs <= 1.02) sqr_min = 0; else if (!sqr_min) sqr_min = n;
+  }
+  if (!mul_min) mul_min = 41;
+  if (!sqr_min) sqr_min = 41;
+  // Schoolbook against one Karatsuba level over it (leaves n/2).
+  std::vector<limb_t> wk(limbs::karatsuba_ifma_scratch(limbs::kKaratsubaIfmaMaxLimit));
+  std::size_t mul_max = 0, sqr_max = 0;
+  const std::size_t ladder[] = {128, 192, 256, 320, 384, 448, 512, 640, 768, 896, 1024};
+  for (std::size_t n : ladder) {
+    limbs::set_ifma_limits(mul_min, n, sqr_min, n);  // the halves are leaves
+    const auto [gm, gs] = median_gains(
+        n, {[n, &wi](limb_t* r, const limb_t* x, const limb_t* y) { limbs::mul_ifma(r, x, n, y, n, wi.data()); },
+            [n, &wk](limb_t* r, const limb_t* x, const limb_t* y) { limbs::karatsuba_mul_ifma(r, x, y, n, wk.data()); },
+            [n, &wi](limb_t* r, const limb_t* x, const limb_t*) { limbs::sqr_ifma(r, x, n, wi.data()); },
+            [n, &wk](limb_t* r, const limb_t* x, const limb_t*) { limbs::karatsuba_sqr_ifma(r, x, n, wk.data()); }});
+    std::cerr << "  IFMA Karatsuba (one level) " << n << " limbs against the IFMA schoolbook: product " << gm
+              << "x, square " << gs << "x\n";
+    if (gm <= 1.02) mul_max = 0; else if (!mul_max) mul_max = n;
+    if (gs <= 1.02) sqr_max = 0; else if (!sqr_max) sqr_max = n;
+  }
+  if (!mul_max) mul_max = limbs::kIfmaMaxLimbs;
+  if (!sqr_max) sqr_max = limbs::kIfmaMaxLimbs;
+  limbs::set_ifma_limits(mul_min, mul_max, sqr_min, sqr_max);
+  // Karatsuba over IFMA (recursing to the limits above) against GMP.
+  std::size_t kara_mul_max = 0, kara_sqr_max = 0;
+  for (std::size_t n : {256u, 384u, 512u, 640u, 768u, 896u, 1024u, 1151u}) {
+    const auto [gm, gs] = median_gains(
+        n, {[n](limb_t* r, const limb_t* x, const limb_t* y) { mpn_mul_n(r, x, y, mp_size_t(n)); },
+            [n, &wk](limb_t* r, const limb_t* x, const limb_t* y) { limbs::karatsuba_mul_ifma(r, x, y, n, wk.data()); },
+            [n](limb_t* r, const limb_t* x, const limb_t*) { mpn_sqr(r, x, mp_size_t(n)); },
+            [n, &wk](limb_t* r, const limb_t* x, const limb_t*) { limbs::karatsuba_sqr_ifma(r, x, n, wk.data()); }});
+    std::cerr << "  IFMA Karatsuba " << n << " limbs against GMP: product " << gm << "x, square " << gs << "x\n";
+    if (gm > 1.02) kara_mul_max = n + 1;
+    if (gs > 1.02) kara_sqr_max = n + 1;
+  }
+  kara_mul_max = std::max(kara_mul_max, mul_max);
+  kara_sqr_max = std::max(kara_sqr_max, sqr_max);
+  limbs::set_karatsuba_ifma_limits(kara_mul_max, kara_sqr_max);
+  values["mul.ifma_min"] = std::to_string(mul_min);
+  values["mul.ifma_max"] = std::to_string(mul_max);
+  values["sqr.ifma_min"] = std::to_string(sqr_min);
+  values["sqr.ifma_max"] = std::to_string(sqr_max);
+  values["mul.ifma_karatsuba_max"] = std::to_string(kara_mul_max);
+  values["sqr.ifma_karatsuba_max"] = std::to_string(kara_sqr_max);
+}
+
 int tune_mul(int, char**) {
   gmp_randstate_t rs;
   gmp_randinit_default(rs);
@@ -518,6 +622,7 @@ int tune_mul(int, char**) {
   }
   values["mul.karatsuba_adx_max"] = std::to_string(kara_mul_max);
   values["sqr.karatsuba_adx_max"] = std::to_string(kara_sqr_max);
+  if (limbs::cpu_has_avx512_ifma()) tune_ifma(values);
   std::string error;
   if (!config::write_tuning_values(values, "parmod tuning table, written by `parmod tune` on " + bench::machine_description(),
                                    &error)) {
