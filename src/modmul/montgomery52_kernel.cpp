@@ -95,17 +95,6 @@ __attribute__((target("avx512f,avx512ifma"))) inline __m512i block0_step(__m512i
   return _mm512_add_epi64(_mm512_add_epi64(_mm512_alignr_epi64(above, x, 1), h), _mm512_maskz_srli_epi64(1, x, 52));
 }
 
-// A step that only reduces (b_i = 0): x = acc_j + lo(P_j m), h = hi(P_j m).
-__attribute__((target("avx512f,avx512ifma"))) inline __m512i reduce_block_step(__m512i acc_j, const std::uint64_t* pj_p,
-                                                                               __m512i mi, __m512i* above) noexcept {
-  const __m512i pj = _mm512_load_si512(pj_p);
-  const __m512i x = _mm512_madd52lo_epu64(acc_j, pj, mi);
-  const __m512i h = _mm512_madd52hi_epu64(_mm512_setzero_si512(), pj, mi);
-  const __m512i moved = _mm512_add_epi64(_mm512_alignr_epi64(*above, x, 1), h);
-  *above = x;
-  return moved;
-}
-
 // V registers of accumulator, fully unrolled.
 template <int V>
 __attribute__((target("avx512f,avx512ifma,bmi2"))) void digit_loop(std::uint64_t* r, const std::uint64_t* a,
@@ -129,36 +118,110 @@ __attribute__((target("avx512f,avx512ifma,bmi2"))) void digit_loop(std::uint64_t
   _Pragma("GCC unroll 32") for (int j = 0; j < V; ++j) _mm512_storeu_si512(r + 8 * j, acc[j]);
 }
 
-// The same steps with the accumulator in memory (L1), for V above the
-// registers and for the partial products of the two-thread split: the first
-// nb of the `steps` digit steps multiply by b_i, the rest only reduce.
+// One block of a step in the memory kernel, the operands in registers; with
+// kMultiply false the step only reduces (b_i = 0).  As block_step: returns
+// the moved block, `above` becomes the block before its move.
+template <bool kMultiply>
+__attribute__((target("avx512f,avx512ifma"))) inline __m512i memory_block_step(__m512i acc_j, __m512i aj, __m512i pj,
+                                                                               __m512i bi, __m512i mi,
+                                                                               __m512i* above) noexcept {
+  const __m512i zero = _mm512_setzero_si512();
+  __m512i x, h;
+  if (kMultiply) {
+    x = _mm512_add_epi64(acc_j, _mm512_madd52lo_epu64(_mm512_madd52lo_epu64(zero, aj, bi), pj, mi));
+    h = _mm512_madd52hi_epu64(_mm512_madd52hi_epu64(zero, aj, bi), pj, mi);
+  } else {
+    x = _mm512_madd52lo_epu64(acc_j, pj, mi);
+    h = _mm512_madd52hi_epu64(zero, pj, mi);
+  }
+  const __m512i moved = _mm512_add_epi64(_mm512_alignr_epi64(*above, x, 1), h);
+  *above = x;
+  return moved;
+}
+
+// m_i and m_(i+1) for two steps from lanes 0 and 1 of the accumulator
+// (b_i = b_(i+1) = 0 when kMultiply is false).
+template <bool kMultiply>
+__attribute__((target("bmi2"))) inline void two_step_digits(const LowLanes& c, std::uint64_t s0, std::uint64_t s1,
+                                                            std::uint64_t b0, std::uint64_t b1, std::uint64_t* m0,
+                                                            std::uint64_t* m1) noexcept {
+  std::uint64_t lo0 = 0, hi0 = 0, lo1 = 0, hi1 = 0, plo0, phi0, plo1, phi1;
+  if (kMultiply) {
+    mul52(c.a0, b0, &lo0, &hi0);
+    mul52(c.a1, b0, &lo1, &hi1);
+  }
+  const std::uint64_t t0 = s0 + lo0;
+  *m0 = (t0 * c.k0) & kDigitMask;
+  mul52(c.p0, *m0, &plo0, &phi0);
+  mul52(c.p1, *m0, &plo1, &phi1);
+  const std::uint64_t next0 = s1 + lo1 + hi0 + plo1 + phi0 + (t0 >> 52) + ((t0 & kDigitMask) != 0);
+  const std::uint64_t t1 = next0 + (kMultiply ? (c.a0 * b1) & kDigitMask : 0);
+  *m1 = (t1 * c.k0) & kDigitMask;
+}
+
+// Two steps in one sweep of the accumulator in memory: at block j step i
+// moves block j, and step i + 1 takes block j + 1, which step i moved one
+// block earlier; each block is loaded and stored once per two steps and A_j,
+// P_j serve both.  m_i and m_(i+1) come from lanes 0 and 1 before the sweep.
+template <bool kMultiply>
+__attribute__((target("avx512f,avx512ifma,bmi2"))) void two_step_sweep(std::uint64_t* acc, const std::uint64_t* a,
+                                                                        const std::uint64_t* p, const LowLanes& c,
+                                                                        std::uint64_t b0, std::uint64_t b1,
+                                                                        std::size_t v) noexcept {
+  std::uint64_t m0, m1;
+  two_step_digits<kMultiply>(c, acc[0], acc[1], b0, b1, &m0, &m1);
+  const __m512i bi0 = _mm512_set1_epi64(static_cast<long long>(b0)), bi1 = _mm512_set1_epi64(static_cast<long long>(b1));
+  const __m512i mi0 = _mm512_set1_epi64(static_cast<long long>(m0)), mi1 = _mm512_set1_epi64(static_cast<long long>(m1));
+  const __m512i zero = _mm512_setzero_si512();
+  __m512i above0 = zero, above1 = zero;          // blocks j + 1 (step i) and j + 2 (step i + 1) before their moves
+  __m512i moved_up = zero, a_up = zero, p_up = zero;  // block j + 1 after step i, and its A, P
+  for (std::size_t j = v; j-- > 0;) {
+    const __m512i aj = kMultiply ? _mm512_load_si512(a + 8 * j) : zero, pj = _mm512_load_si512(p + 8 * j);
+    __m512i moved = memory_block_step<kMultiply>(_mm512_load_si512(acc + 8 * j), aj, pj, bi0, mi0, &above0);
+    if (j == 0) moved = _mm512_add_epi64(moved, _mm512_maskz_srli_epi64(1, above0, 52));
+    if (j + 1 < v)
+      _mm512_store_si512(acc + 8 * (j + 1), memory_block_step<kMultiply>(moved_up, a_up, p_up, bi1, mi1, &above1));
+    moved_up = moved, a_up = aj, p_up = pj;
+  }
+  const __m512i last = memory_block_step<kMultiply>(moved_up, a_up, p_up, bi1, mi1, &above1);
+  _mm512_store_si512(acc, _mm512_add_epi64(last, _mm512_maskz_srli_epi64(1, above1, 52)));
+}
+
+// One step in one sweep (an odd step count's last).
+template <bool kMultiply>
+__attribute__((target("avx512f,avx512ifma,bmi2"))) void one_step_sweep(std::uint64_t* acc, const std::uint64_t* a,
+                                                                        const std::uint64_t* p, const LowLanes& c,
+                                                                        std::uint64_t b0, std::size_t v) noexcept {
+  std::uint64_t m0, m1;
+  two_step_digits<kMultiply>(c, acc[0], acc[1], b0, 0, &m0, &m1);
+  const __m512i bi0 = _mm512_set1_epi64(static_cast<long long>(b0));
+  const __m512i mi0 = _mm512_set1_epi64(static_cast<long long>(m0));
+  const __m512i zero = _mm512_setzero_si512();
+  __m512i above0 = zero;
+  for (std::size_t j = v; j-- > 0;) {
+    const __m512i aj = kMultiply ? _mm512_load_si512(a + 8 * j) : zero, pj = _mm512_load_si512(p + 8 * j);
+    __m512i moved = memory_block_step<kMultiply>(_mm512_load_si512(acc + 8 * j), aj, pj, bi0, mi0, &above0);
+    if (j == 0) moved = _mm512_add_epi64(moved, _mm512_maskz_srli_epi64(1, above0, 52));
+    _mm512_store_si512(acc + 8 * j, moved);
+  }
+}
+
+// The accumulator in memory (L1), for V above the registers and for the
+// partial products of the two-thread split: the first nb of the `steps`
+// digit steps multiply by b_i, the rest only reduce.
 __attribute__((target("avx512f,avx512ifma,bmi2"))) void digit_loop_memory(std::uint64_t* r, const std::uint64_t* a,
                                                                            const std::uint64_t* b, std::size_t nb,
                                                                            std::size_t steps, const std::uint64_t* p,
-                                                                           std::uint64_t k0,
-                                                                           std::size_t v) noexcept {
+                                                                           std::uint64_t k0, std::size_t v) noexcept {
   alignas(64) std::uint64_t a_al[8 * kMontgomery52MaxVectors];
   alignas(64) std::uint64_t acc[8 * kMontgomery52MaxVectors];
   for (std::size_t j = 0; j < 8 * v; ++j) a_al[j] = a[j], acc[j] = 0;
-  LowLanes low{a_al[0], a_al[1], a_al[2], p[0], p[1], p[2], k0};
-  for (std::size_t i = 0; i < nb; ++i) {
-    const std::uint64_t m = low.step(b[i], acc[2]);
-    const __m512i bi = _mm512_set1_epi64(static_cast<long long>(b[i]));
-    const __m512i mi = _mm512_set1_epi64(static_cast<long long>(m));
-    __m512i above = _mm512_setzero_si512();
-    for (std::size_t j = v; j-- > 1;)
-      _mm512_store_si512(acc + 8 * j,
-                         block_step(_mm512_load_si512(acc + 8 * j), a_al + 8 * j, p + 8 * j, bi, mi, &above));
-    _mm512_store_si512(acc, block0_step(_mm512_load_si512(acc), a_al, p, bi, mi, above));
-  }
-  for (std::size_t i = nb; i < steps; ++i) {
-    const __m512i mi = _mm512_set1_epi64(static_cast<long long>(low.step(0, acc[2])));
-    __m512i above = _mm512_setzero_si512();
-    for (std::size_t j = v; j-- > 0;)
-      _mm512_store_si512(acc + 8 * j, reduce_block_step(_mm512_load_si512(acc + 8 * j), p + 8 * j, mi, &above));
-    // Lane 0's value >> 52 joins the new lane 0 (block 0 was moved last, `above` is its sum).
-    _mm512_store_si512(acc, _mm512_add_epi64(_mm512_load_si512(acc), _mm512_maskz_srli_epi64(1, above, 52)));
-  }
+  const LowLanes c{a_al[0], a_al[1], a_al[2], p[0], p[1], p[2], k0};
+  std::size_t i = 0;
+  for (; i + 1 < nb; i += 2) two_step_sweep<true>(acc, a_al, p, c, b[i], b[i + 1], v);
+  if (i < nb) one_step_sweep<true>(acc, a_al, p, c, b[i], v), ++i;
+  for (; i + 1 < steps; i += 2) two_step_sweep<false>(acc, a_al, p, c, 0, 0, v);
+  if (i < steps) one_step_sweep<false>(acc, a_al, p, c, 0, v);
   for (std::size_t j = 0; j < 8 * v; ++j) r[j] = acc[j];
 }
 
