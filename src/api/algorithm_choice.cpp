@@ -61,9 +61,10 @@ bool even_split_pays(std::size_t n) {
 
 namespace {
 
-// montgomery52 (AVX-512 IFMA) from 12 to 824 limbs (768 to 52736 bits), where
-// it measured faster than montgomery; montgomery elsewhere.
-constexpr const char* kBuiltinOddTable = "11:montgomery 824:montgomery52 18446744073709551615:montgomery";
+// montgomery52 (AVX-512 IFMA) from 12 to 511 limbs (768 to 32704 bits), where
+// it measured faster than montgomery (whose products also run on IFMA, and
+// win from 32768 bits); montgomery elsewhere.
+constexpr const char* kBuiltinOddTable = "11:montgomery 511:montgomery52 18446744073709551615:montgomery";
 
 std::vector<std::pair<std::size_t, Algorithm>> size_table(const char* key, const char* builtin) {
   std::vector<std::pair<std::size_t, Algorithm>> t;

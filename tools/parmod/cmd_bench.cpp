@@ -4,9 +4,10 @@
 // --quick: modular multiplication at 1024..65536 bits.  Per size, with random
 // odd modulus and operands, measured interleaved (bench/harness): GMP's
 // mpz_mul + mpz_tdiv_r (as the paper timed GMP), OpenSSL's
-// BN_mod_mul_montgomery, parmod's Montgomery and Barrett products in their
-// representation (limb level, as the peers are timed on preallocated
-// operands), and Modulus::mul through the C++ API (plain form in and out,
+// BN_mod_mul_montgomery, parmod's Montgomery, Barrett and (where the CPU has
+// AVX-512 IFMA) montgomery52 products in their representation (limb level, as
+// the peers are timed on preallocated operands; montgomery52 on its digit
+// elements), and Modulus::mul through the C++ API (plain form in and out,
 // algorithm automatic).  Medians of interleaved rounds.
 #include <cstring>
 #include <iostream>
@@ -14,6 +15,7 @@
 
 #include "harness.hpp"
 #include "modmul/barrett_mul.hpp"
+#include "modmul/montgomery52.hpp"
 #include "modmul/montgomery_mul.hpp"
 #include "numbers.hpp"
 #include "options.hpp"
@@ -41,7 +43,8 @@ int bench_quick(bool json) {
   rng.seed(20261122);
   bench::Table table;
   table.header = {"bits", "GMP mpz_mul+tdiv_r (us)", "OpenSSL BN_mod_mul_montgomery (us)", "parmod montgomery (us)",
-                  "parmod barrett (us)", "parmod Modulus::mul (us)", "best parmod vs GMP"};
+                  "parmod barrett (us)", "parmod montgomery52 (us)", "parmod Modulus::mul (us)",
+                  "best parmod vs GMP", "best parmod vs best peer"};
   if (!json) std::cerr << "parmod bench --quick on " << bench::machine_description() << '\n';
   for (unsigned bits : sizes) {
     mpz_class P = rng.get_z_bits(bits);
@@ -78,6 +81,15 @@ int bench_quick(bool json) {
 #endif
     variants.push_back({"montgomery", [&] { modmul::montgomery_mul(r.data(), x.data(), y.data(), k, work.data()); }});
     variants.push_back({"barrett", [&] { modmul::barrett_mul(r.data(), x.data(), y.data(), k, work.data()); }});
+    std::vector<limb_t> dx, dy, dr, dwork;
+    if (k.m52) {
+      const auto& e = modmul::montgomery52_digit_engine;
+      const std::size_t words = modmul::element_size(e, n);
+      dx.resize(words), dy.resize(words), dr.resize(words), dwork.resize(e.scratch_limbs(n));
+      e.to_repr(dx.data(), x.data(), k, dwork.data());
+      e.to_repr(dy.data(), y.data(), k, dwork.data());
+      variants.push_back({"montgomery52", [&] { modmul::montgomery52_mul_digits(dr.data(), dx.data(), dy.data(), *k.m52); }});
+    }
     variants.push_back({"api", [&] { api_result = mod.mul(a, b); }});
     bench::Options opt;
     opt.rounds = 9;
@@ -94,11 +106,14 @@ int bench_quick(bool json) {
       return 0;
     };
     const double gmp = find("gmp");
-    const double best = std::min(find("montgomery"), find("barrett"));
+    double best = std::min(find("montgomery"), find("barrett"));
+    if (find("montgomery52") > 0) best = std::min(best, find("montgomery52"));
+    const double peer = find("openssl") > 0 ? std::min(gmp, find("openssl")) : gmp;
     table.rows.push_back({std::to_string(bits), bench::format_us(gmp),
                           find("openssl") > 0 ? bench::format_us(find("openssl")) : std::string("n/a"),
                           bench::format_us(find("montgomery")), bench::format_us(find("barrett")),
-                          bench::format_us(find("api")), bench::format_ratio(gmp / best)});
+                          find("montgomery52") > 0 ? bench::format_us(find("montgomery52")) : std::string("n/a"),
+                          bench::format_us(find("api")), bench::format_ratio(gmp / best), bench::format_ratio(peer / best)});
     if (!json) std::cerr << "  " << bits << " bits done\n";
   }
   if (json) {
