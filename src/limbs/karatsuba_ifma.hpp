@@ -22,11 +22,14 @@ constexpr std::size_t karatsuba_ifma_scratch(std::size_t n) noexcept {
   return karatsuba_adx_scratch(n) + mul_ifma_scratch((n + 1) / 2, (n + 1) / 2);
 }
 
-// The largest limit the tuning table may set: limbs::mul and limbs::sqr keep
-// karatsuba_ifma_scratch(kKaratsubaIfmaMaxLimit) words (78 KiB) on the stack
-// (Karatsuba over IFMA still beats GMP by ~1.2x at 1536 and 2048 limbs on
-// the README's EPYC, but needs more).
-constexpr std::size_t kKaratsubaIfmaMaxLimit = 1152;
+// limbs::mul and limbs::sqr keep karatsuba_ifma_scratch(kKaratsubaIfmaStackLimit)
+// words (78 KiB) on the stack; above, up to kKaratsubaIfmaMaxLimit (the
+// largest limit the tuning table may set), a workspace per thread that grows
+// once and is reused (272 KiB at 4096 limbs).  Karatsuba over IFMA beats
+// GMP's Toom by 1.6x at 1024 limbs, 1.38x at 2048, 1.16x at 4096 and 1.0x at
+// 6144 (squares 1.65x, 1.47x, 1.37x, 1.13x) on the README's EPYC.
+constexpr std::size_t kKaratsubaIfmaStackLimit = 1152;
+constexpr std::size_t kKaratsubaIfmaMaxLimit = 8192;
 
 // rp[0, 2n) = a * b for n-limb a, b; n >= 2, rp overlaps neither operand;
 // scratch holds karatsuba_ifma_scratch(n) words.  One level of Karatsuba's

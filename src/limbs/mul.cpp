@@ -5,7 +5,9 @@
 // mpn_mul / mpn_sqr elsewhere.
 #include <algorithm>
 #include <cstdint>
+#include <new>
 #include <utility>
+#include <vector>
 
 #include "limbs/basecase_adx.hpp"
 #include "limbs/karatsuba_adx.hpp"
@@ -59,13 +61,41 @@ __attribute__((noinline)) void sqr_ifma_large(limb_t* rp, const limb_t* ap, std:
   sqr_ifma(rp, ap, n, scratch);
 }
 
-__attribute__((noinline)) void karatsuba_ifma_on_stack(limb_t* rp, const limb_t* ap, const limb_t* bp,
-                                                       std::size_t n) noexcept {
-  alignas(64) limb_t scratch[karatsuba_ifma_scratch(kKaratsubaIfmaMaxLimit)];
+void karatsuba_ifma_with(limb_t* rp, const limb_t* ap, const limb_t* bp, std::size_t n, limb_t* scratch) noexcept {
   if (ap == bp)
     karatsuba_sqr_ifma(rp, ap, n, scratch);
   else
     karatsuba_mul_ifma(rp, ap, bp, n, scratch);
+}
+
+__attribute__((noinline)) void karatsuba_ifma_on_stack(limb_t* rp, const limb_t* ap, const limb_t* bp,
+                                                       std::size_t n) noexcept {
+  alignas(64) limb_t scratch[karatsuba_ifma_scratch(kKaratsubaIfmaStackLimit)];
+  karatsuba_ifma_with(rp, ap, bp, n, scratch);
+}
+
+// Above the stack limit: this thread's workspace, grown once to the largest
+// size met and reused (never freed before the thread ends).  Without memory
+// for it the product goes to GMP.
+void karatsuba_ifma_in_workspace(limb_t* rp, const limb_t* ap, const limb_t* bp, std::size_t n) noexcept {
+  thread_local std::vector<limb_t> workspace;
+  const std::size_t need = karatsuba_ifma_scratch(n) + 8;  // + 8: room to start on a cache line
+  if (workspace.size() < need) {
+    try {
+      workspace.resize(need);
+    } catch (const std::bad_alloc&) {
+      if (ap == bp) return mpn_sqr(rp, ap, static_cast<mp_size_t>(n));
+      return mpn_mul_n(rp, ap, bp, static_cast<mp_size_t>(n));
+    }
+  }
+  limb_t* scratch = workspace.data();
+  scratch += (8 - (reinterpret_cast<std::uintptr_t>(scratch) / sizeof(limb_t)) % 8) % 8;
+  karatsuba_ifma_with(rp, ap, bp, n, scratch);
+}
+
+void karatsuba_ifma(limb_t* rp, const limb_t* ap, const limb_t* bp, std::size_t n) noexcept {
+  if (n < kKaratsubaIfmaStackLimit) return karatsuba_ifma_on_stack(rp, ap, bp, n);
+  karatsuba_ifma_in_workspace(rp, ap, bp, n);
 }
 
 }  // namespace
@@ -80,7 +110,7 @@ void mul(limb_t* rp, const limb_t* ap, std::size_t an, const limb_t* bp, std::si
   if (bn >= mul_ifma_min() && bn < ifma_max)
     return an <= kSmallIfma ? mul_ifma_small(rp, ap, an, bp, bn) : mul_ifma_large(rp, ap, an, bp, bn);
   if (an == bn && ifma_max > 0 && bn >= ifma_max && bn < mul_karatsuba_ifma_limit())
-    return karatsuba_ifma_on_stack(rp, ap, bp, an);
+    return karatsuba_ifma(rp, ap, bp, an);
   const std::size_t base = mul_basecase_adx_limit();
   if (bn >= mul_basecase_adx_min() && bn < base) return mul_basecase_adx(rp, ap, an, bp, bn);
   if (an == bn && base > 0 && bn >= base && bn < mul_karatsuba_adx_limit()) {
@@ -96,7 +126,7 @@ void mul(limb_t* rp, const limb_t* ap, std::size_t an, const limb_t* bp, std::si
 void sqr(limb_t* rp, const limb_t* ap, std::size_t n) noexcept {
   const std::size_t ifma_max = sqr_ifma_max();  // 0 without IFMA, as all IFMA limits
   if (n >= sqr_ifma_min() && n < ifma_max) return n <= kSmallIfma ? sqr_ifma_small(rp, ap, n) : sqr_ifma_large(rp, ap, n);
-  if (ifma_max > 0 && n >= ifma_max && n < sqr_karatsuba_ifma_limit()) return karatsuba_ifma_on_stack(rp, ap, ap, n);
+  if (ifma_max > 0 && n >= ifma_max && n < sqr_karatsuba_ifma_limit()) return karatsuba_ifma(rp, ap, ap, n);
   const std::size_t base = sqr_basecase_adx_limit();
   if (n >= sqr_basecase_adx_min() && n < base) return sqr_basecase_adx(rp, ap, n);
   if (base > 0 && n >= base && n < sqr_karatsuba_adx_limit()) {
