@@ -7,6 +7,8 @@ separated operand scanning (gen_sos_sqr) for N = 2..4, and FIPS
 multiplication and squaring (gen_mul, gen_sqr) for N = 7, 8, where the CIOS
 accumulator does not fit in the registers.  Every block uses at most 13
 registers including rdx (what gcc -O0 with AddressSanitizer leaves).
+mont_mul_p256 (emit_p256) is the N = 4 strict CIOS kernel with the reduction
+rows of the P-256 prime (shifts and one mulx per row, no imul; 12 registers).
 
 Usage: python3 src/field/gen_fips_adx.py > include/parmod/field/fips_adx_asm.hpp
 
@@ -230,7 +232,7 @@ def cios_tight(N, narrow):
     return (N + 2 if not narrow else N + 1) + 2 + 3 + 1 > 13
 
 
-def gen_cios(N, final, narrow):
+def gen_cios(N, final, narrow, p256=False):
     """Montgomery multiplication by coarsely integrated operand scanning.
 
     For each word b_i: T += a*b_i (a row of mulx, lo words on the CF chain
@@ -275,6 +277,27 @@ def gen_cios(N, final, narrow):
                 L.append(f"adcxq %[zero], {T[N]}")
                 L.append(f"adcxq %[zero], {T[N + 1]}")
                 L.append(f"adoxq %[zero], {T[N + 1]}")
+        if p256:
+            # P-256 (p = 2^256 - 2^224 + 2^192 + 2^96 - 1, pinv = 1): q = t0 and
+            # t + q*p = t - q + q*2^96 + q*p_3*2^192 + ... with t0 - q = 0, so
+            # the row is q<<32 into word 1, q>>32 into word 2 and one mulx
+            # (q*p_3) into words 3, 4; one add/adc chain.  T0 becomes the top
+            # word (zero) after the shift.
+            L.append(f"movq {T[0]}, %%rdx")
+            L.append(f"mulxq {mem('p', 3)}, %[lo], %[hi]")
+            L.append(f"movq %%rdx, {T[0]}")
+            L.append(f"shlq $32, {T[0]}")
+            L.append("shrq $32, %%rdx")
+            if i == 0:
+                L.append(f"xorl {k32(T[5])}, {k32(T[5])}")  # the top word starts at zero
+            L.append(f"addq {T[0]}, {T[1]}")
+            L.append(f"adcq %%rdx, {T[2]}")
+            L.append(f"adcq %[lo], {T[3]}")
+            L.append(f"adcq %[hi], {T[4]}")
+            L.append(f"adcq $0, {T[5]}")
+            L.append(f"xorl {k32(T[0])}, {k32(T[0])}")
+            T = T[1:] + T[:1]
+            continue
         # q = t0 * pinv; T += q*p
         L.append(f"movq {T[0]}, %%rdx")
         L.append("imulq %[pinv], %%rdx")
@@ -351,6 +374,29 @@ inline void mont_mul<{N}, {'true' if final else 'false'}, {'true' if narrow else
       : {touts},
         [lo] "=&r"(lo), [hi] "=&r"(hi), [a] "+r"(a){b_out}
       : [p] "r"(p), [r] "m"(r), [pinv] "m"(pinv), [zero] "m"(kZeroWord){b_in}
+      : "rdx", "cc", "memory");
+}}
+"""
+
+
+def emit_p256():
+    # P-256 only (p = 2^256 - 2^224 + 2^192 + 2^96 - 1): CIOS whose reduction
+    # rows need one mulx instead of four and no imul (see gen_cios, p256).
+    # 12 registers with rdx: builds at -O0 with AddressSanitizer too.
+    lines = gen_cios(4, True, False, p256=True)
+    body = "\n".join(f'      "{l}\\n\\t"' for l in lines)
+    tdecl = ", ".join(f"t{i}" for i in range(6))
+    touts = ", ".join(f'[t{i}] "=&r"(t{i})' for i in range(6))
+    return f"""
+// r = MontMul(a, b) mod P-256 (p must be P-256: p_0 = 2^64-1, p_1 = 2^32-1,
+// p_2 = 0, p_3 = 2^64-2^32+1, pinv = 1), reduced to [0, p); r may alias a or b.
+inline void mont_mul_p256(u64* r, const u64* a, const u64* b, const u64* p) {{
+  u64 {tdecl}, lo, hi;
+  __asm__ volatile(
+{body}
+      : {touts},
+        [lo] "=&r"(lo), [hi] "=&r"(hi), [a] "+r"(a), [b] "+r"(b)
+      : [p] "r"(p), [r] "m"(r), [zero] "m"(kZeroWord)
       : "rdx", "cc", "memory");
 }}
 """
@@ -486,7 +532,9 @@ void mont_mul(u64* r, const u64* a, const u64* b, const u64* p, u64 pinv);
 // Operand-scanning squaring kernels (mont_sqr) exist for N = 2..kSqrMaxN.
 inline constexpr int kSqrMaxN = """ + str(SQR_MAX_N) + """;
 template <int N, bool Final, bool Narrow>
-void mont_sqr(u64* r, const u64* a, const u64* p, u64 pinv);""")
+void mont_sqr(u64* r, const u64* a, const u64* p, u64 pinv);
+// P-256 only: r = MontMul(a, b) reduced to [0, p) (defined below).
+inline void mont_mul_p256(u64* r, const u64* a, const u64* b, const u64* p);""")
     for N in range(CIOS_MAX_N + 1, 9):  # product scanning only where CIOS does not fit
         print(emit("mul", N, gen_mul(N), False), end="")
         print(emit("sqr", N, gen_sqr(N), True), end="")
@@ -494,6 +542,7 @@ void mont_sqr(u64* r, const u64* a, const u64* p, u64 pinv);""")
         print(emit_cios(N, True, False), end="")
         print(emit_cios(N, True, True), end="")
         print(emit_cios(N, False, True), end="")
+    print(emit_p256(), end="")
     for N in range(2, SQR_MAX_N + 1):
         print(emit_sqr(N, True, False), end="")
         print(emit_sqr(N, True, True), end="")

@@ -3,6 +3,9 @@
 // subtraction, r in [0, 2p) without it, and both paths bit-identical.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <vector>
+
 #include "field_test_util.hpp"
 #include "parmod/field/cpu_features.hpp"
 #include "parmod/field/montgomery_fips.hpp"
@@ -63,6 +66,21 @@ void check_kernels(const mpz_class& p, Rng& rng, int iterations) {
         ASSERT_EQ(r1[i], r2[i]) << "paths differ, p=" << p << " a=" << a << " b=" << b;
         ASSERT_EQ(s1[i], s2[i]) << "paths differ (sqr), p=" << p << " a=" << a;
       }
+      if constexpr (N == 4) {
+        if (parmod::field::fips::is_p256(pl)) {  // the dedicated P-256 kernel, also in place (r = a, r = b)
+          u64 r3[N], ra[N], rb[N];
+          parmod::field::fips::mul_adx_p256(r3, al, bl, pl);
+          std::copy(al, al + N, ra);
+          parmod::field::fips::mul_adx_p256(ra, ra, bl, pl);
+          std::copy(bl, bl + N, rb);
+          parmod::field::fips::mul_adx_p256(rb, al, rb, pl);
+          for (int i = 0; i < N; ++i) {
+            ASSERT_EQ(r1[i], r3[i]) << "P-256 kernel differs, a=" << a << " b=" << b;
+            ASSERT_EQ(r1[i], ra[i]) << "P-256 kernel differs (r = a), a=" << a << " b=" << b;
+            ASSERT_EQ(r1[i], rb[i]) << "P-256 kernel differs (r = b), a=" << a << " b=" << b;
+          }
+        }
+      }
     }
 #endif
   }
@@ -79,6 +97,40 @@ TEST(MontgomeryFips, AgreesWithGmpBothPathsAllSizes) {
     }
   });
 }
+
+#if defined(PARMOD_FIELD_HAVE_ADX_KERNEL)
+// The dedicated P-256 kernel against GMP: many random operands, edge values,
+// and operands with long runs of ones and zeros (carry propagation), plus the
+// kernel is not taken for other moduli.
+TEST(MontgomeryFips, P256KernelAgreesWithGmp) {
+  if (!parmod::cpu_has_mulx_adx()) GTEST_SKIP() << "no BMI2/ADX";
+  const mpz_class p("ffffffff00000001000000000000000000000000ffffffffffffffffffffffff", 16);
+  u64 pl[4];
+  to_limbs(pl, 4, p);
+  ASSERT_TRUE(parmod::field::fips::is_p256(pl));
+  const mpz_class R = mpz_class(1) << 256;
+  mpz_class Rinv;
+  mpz_invert(Rinv.get_mpz_t(), R.get_mpz_t(), p.get_mpz_t());
+  std::vector<mpz_class> edge = {0, 1, 2, p - 1, p - 2, (p - 1) / 2, (p + 1) / 2, R % p, (R * R) % p,
+                                 (mpz_class(1) << 255) - 1, mpz_class(1) << 255, (mpz_class(1) << 224) - 1,
+                                 mpz_class(1) << 192, (mpz_class(1) << 64) - 1, p - (mpz_class(1) << 96)};
+  Rng rng(256);
+  for (int it = 0; it < 200000; ++it) {
+    mpz_class a = it < 400 ? edge[it % edge.size()] : rng.below(p);
+    mpz_class b = it < 400 ? edge[it / edge.size() % edge.size()] : rng.below(p);
+    u64 al[4], bl[4], r[4];
+    to_limbs(al, 4, a);
+    to_limbs(bl, 4, b);
+    parmod::field::fips::mul_adx_p256(r, al, bl, pl);
+    ASSERT_EQ(from_limbs(r, 4), a * b * Rinv % p) << "a=" << a << " b=" << b;
+  }
+  for (auto& [name, q] : moduli_for(4, 1)) {
+    u64 ql[4];
+    to_limbs(ql, 4, q);
+    EXPECT_EQ(parmod::field::fips::is_p256(ql), q == p) << name;
+  }
+}
+#endif
 
 TEST(MontgomeryFips, AdxPathIsAvailableOnThisMachine) {
   // Not a requirement of the library; records whether the adx path was tested.

@@ -85,6 +85,9 @@ class Fp {
     path_ = path;
     pz_ = p;
     to_limbs(p_, p);
+#if defined(PARMOD_FIELD_HAVE_ADX_KERNEL)
+    if constexpr (N == 4) p256_ = path_ == FieldPath::mulx_adx && field::fips::is_p256(p_);
+#endif
     bits_ = mpz_sizeinbase(p.get_mpz_t(), 2);
     // pinv = -p^-1 mod 2^64 by Newton iteration (each step doubles the correct bits).
     u64 x = p_[0];  // p*p = 1 mod 8: 3 bits
@@ -157,6 +160,12 @@ class Fp {
     Element r;
 #if defined(PARMOD_FIELD_HAVE_ADX_KERNEL)
     if (path_ == FieldPath::mulx_adx) {
+      if constexpr (N == 4) {
+        if (p256_) {  // public: chosen once per context
+          field::fips::mul_adx_p256(r.v, a.v, b.v, p_);
+          return r;
+        }
+      }
       if (lazy_) field::fips::mul_adx<N, false>(r.v, a.v, b.v, p_, pinv_);
       else field::fips::mul_adx<N, true>(r.v, a.v, b.v, p_, pinv_);
       return r;
@@ -314,6 +323,7 @@ class Fp {
   std::size_t bits_ = 0;
   FieldPath path_ = FieldPath::portable;
   bool lazy_ = false;
+  bool p256_ = false;  // N = 4, mulx_adx path and p = P-256: the dedicated kernel
   bool p3mod4_ = false;
   int unreduced_factor_ = 1;
 };

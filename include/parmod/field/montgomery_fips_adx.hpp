@@ -53,11 +53,22 @@
 //   mul after    46 (65)       40 (57)        81 (115)         96 (137)
 //   sqr before   72 (102)      48 (68)        90 (128)        115 (164)
 //   sqr after    43 (61)       39 (55)        84 (120)         97 (138)
-// The kernels are throughput-bound, not latency-bound (4 independent chains
-// run at about the same speed): on Zen 4 a mulx and its two adcx/adox take
-// about 1.9 core cycles together (measured; alone a mulx issues once per
-// cycle and adcx/adox twice per cycle -- they compete for the same ALU
-// ports), so 2N^2 word products cost about 3.8 N^2 core cycles: 60 at N = 4.
+// 4 independent chains run at about the speed of one dependent chain, about
+// 1.8 core cycles per word product.  An earlier note blamed port sharing
+// ("a mulx with its adcx and adox costs about 1.9 cycles"); a microbenchmark
+// (unrolled blocks in a loop, min of 30 runs, rdtsc x measured clock) does not
+// confirm it on this Zen 4: independent mulx 1.00 core cycles each, adcx and
+// adox interleaved (CF and OF chains) 0.45 each, one adc or adcx chain 0.77,
+// and independent (mulx; adcx lo; adox hi) triples 1.25 per triple -- so 32
+// products could issue in about 40.  What costs the rest is the dependence
+// structure of the rows (measured: separated operand scanning with all 2N
+// product words in registers was 3-5 cycles slower than this CIOS at N = 4).
+//
+// P-256 (mul_adx_p256, chosen by Fp<4> when p is P-256): pinv = 1 and
+// p = 2^256 - 2^224 + 2^192 + 2^96 - 1, so a reduction row is q = t0,
+// q<<32 and q>>32 into words 1-2 and one mulx (q*p_3) into words 3-4: 20
+// mulx instead of 32 and no imul.  Kernel alone, core cycles, chain / 4
+// independent: 64-71 / 62-64 before, 54-55 / 49-50 after.
 #pragma once
 
 #include <cstdint>
@@ -97,6 +108,20 @@ inline void mul_adx(u64* r, const u64* a, const u64* b, const u64* p, u64 pinv) 
   } else {
     adx_asm::mul<N>(r, a, b, p, pinv);  // top = 0 when lazy (p < R/4)
   }
+}
+
+// True iff p (N = 4 limbs) is the NIST P-256 prime: the modulus is public,
+// so callers may branch on this (Fp<4> decides once per context).
+inline bool is_p256(const u64* p) {
+  return p[0] == ~(u64)0 && p[1] == 0xffffffffull && p[2] == 0 && p[3] == 0xffffffff00000001ull;
+}
+
+// r = MontMul(a, b) mod P-256, reduced to [0, p) (p must be P-256, see
+// is_p256): the operand-scanning kernel with P-256's reduction rows -- q = t0
+// (pinv = 1), q*p added as q<<32, q>>32 and one mulx (q*p_3) instead of four
+// mulx and an imul.  Same values as mul_adx<4, true>; r may alias a or b.
+inline void mul_adx_p256(u64* r, const u64* a, const u64* b, const u64* p) {
+  adx_asm::mont_mul_p256(r, b, a, p);  // scans a word by word (see mul_adx)
 }
 
 // r = MontMul(a, a) with mulx/adcx/adox; contract as sqr_portable, r must
