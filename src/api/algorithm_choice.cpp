@@ -36,19 +36,16 @@ void apply_tuning_once() {
   std::call_once(once, [] {
     const long t = config::tuning_integer("redc_products_threshold", -1);
     if (t > 0) modmul::set_redc_products_threshold(static_cast<std::size_t>(t));
-    const long m52 = config::tuning_integer("modmul.montgomery52_parallel_min_bits", -1);
-    if (m52 > 0) modmul::set_montgomery52_parallel_min_bits(static_cast<std::size_t>(m52));
+
   });
 }
 
-PowmPlan choose_powm_plan(std::size_t n, std::size_t bits, int threads, Algorithm algorithm) {
+PowmPlan choose_powm_plan(std::size_t, std::size_t bits, int threads, Algorithm algorithm) {
   static const long split_min_bits = config::tuning_integer("powm.split_min_bits", 4096);
   static const double phi = static_cast<double>(config::tuning_integer("powm.phi_percent", 130)) / 100.0;
   PowmPlan plan;
   plan.phi = phi > 0 ? phi : 1.3;
-  const bool parallel_products =
-      algorithm == Algorithm::bipartite || algorithm == Algorithm::multipartite ||
-      (algorithm == Algorithm::montgomery52 && n * kLimbBits >= modmul::montgomery52_parallel_min_bits());
+  const bool parallel_products = algorithm == Algorithm::bipartite || algorithm == Algorithm::multipartite;
   if (threads >= 2 && !parallel_products && split_min_bits > 0 && bits >= static_cast<std::size_t>(split_min_bits))
     plan.split_threads = threads;
   return plan;

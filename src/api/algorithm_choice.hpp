@@ -34,9 +34,8 @@ bool parse_size_table(const std::string& text, std::vector<std::pair<std::size_t
 // How pow runs for a modulus of n limbs, an exponent of `bits` bits and
 // `threads` threads: exponent splitting over split_threads threads (1: the
 // sequential sliding window).  Never with an algorithm whose products are
-// already parallel (bipartite, multipartite, montgomery52 from
-// montgomery52_parallel_min_bits): inside a split task they would run
-// sequentially.  Tuning keys: "powm.split_min_bits" (exponent
+// already parallel (bipartite, multipartite): inside a split task they would
+// run sequentially.  Tuning keys: "powm.split_min_bits" (exponent
 // bits from which splitting pays with 2 or more threads; 0 = never) and
 // "powm.phi_percent" (100 M/S).  Built-in: split from 4096-bit exponents, phi 1.3.
 struct PowmPlan {

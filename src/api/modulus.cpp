@@ -28,7 +28,6 @@ ModulusState::ModulusState(const mpz_class& m_, const mpz_class& P_, Algorithm a
       engine(a == Algorithm::montgomery     ? &modmul::montgomery_engine
              : a == Algorithm::montgomery52 ? &modmul::montgomery52_engine
                                             : &modmul::barrett_engine) {
-  k.threads = t;
   if (even_split && !k.odd) even = std::make_shared<const exponentiation::EvenModulusConstants>(P_);
   if (a == Algorithm::bipartite || a == Algorithm::multipartite) {  // plans built once per modulus (issue 4)
     const auto kind = a == Algorithm::bipartite ? modmul::MultipartiteKind::bipartite : modmul::MultipartiteKind::multipartite;

@@ -1,6 +1,8 @@
 // limbs/parallel_mul_tuning.cpp - thresholds of the automatic product (see parallel_mul_tuning.hpp).
 #include "limbs/parallel_mul_tuning.hpp"
 
+#include "limbs/cpu_features.hpp"
+
 #include <atomic>
 #include <mutex>
 
@@ -54,9 +56,13 @@ MulTuning default_mul_tuning() noexcept {
   // on two idle cores; with the mulx row kernels under Toom-3's point products
   // the 128-limb product only ties mpz_mul through the API (result allocation
   // and the team's hand-off cost ~7% there), so 192 keeps the "never 3%
-  // slower" margin.
-  t.par_min = 192;
-  t.sqr_par_min = 224;         // squares are cheaper, so the split pays later
+  // slower" margin.  Where the CPU has AVX-512 IFMA the sequential product is
+  // about 2x faster from 16 to 1024 limbs (limbs/mul_ifma, karatsuba_ifma),
+  // so the split pays later: from 448 limbs (2.3x mpz_mul against 1.7x on
+  // one thread at 448; 256-384 limbs went either way between runs).
+  const bool ifma = cpu_has_avx512_ifma();
+  t.par_min = ifma ? 448 : 192;
+  t.sqr_par_min = ifma ? 512 : 224;  // squares are cheaper, so the split pays later
   t.toom4_min = 1u << 30;      // never: its longer interpolation ate its better balance here
   t.fft_split_min = 1u << 30;  // never: the 2x1 halves did not beat Toom-3 up to 393216 bits here
   t.comba_max = 0;            // never: GMP's basecase wins at every size measured here

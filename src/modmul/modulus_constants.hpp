@@ -35,9 +35,6 @@ struct ModulusConstants {
   // Radix-2^52 Montgomery constants (modmul/montgomery52), built with the rest
   // when P is odd, small enough and the CPU has AVX-512 IFMA; null otherwise.
   std::shared_ptr<const Montgomery52Constants> m52;
-  // Threads one product may use (set by the owner, the Modulus, before the
-  // constants are shared); the montgomery52 engines read it.
-  int threads = 1;
 
   // P > 0.  Allocates; throws std::bad_alloc.
   explicit ModulusConstants(const mpz_class& P);

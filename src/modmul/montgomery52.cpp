@@ -4,7 +4,6 @@
 
 #include "limbs/cpu_features.hpp"
 #include "limbs/radix52.hpp"
-#include "runtime/team.hpp"
 
 namespace parmod::modmul {
 namespace {
@@ -28,19 +27,14 @@ const Montgomery52Constants& constants(const ModulusConstants& k) { return *k.m5
 
 bool accepts(const ModulusConstants& k) { return k.m52 != nullptr; }
 
-// Every product of both engines: on two threads when the modulus allows them,
-// P is large enough and the call is not already inside a task.
-void product(limb_t* r, const limb_t* a, const limb_t* b, const ModulusConstants& k, limb_t* scratch) {
-  const auto& c = constants(k);
-  if (k.threads >= 2 && c.bits >= montgomery52_parallel_min_bits() && !runtime::inside_task())
-    montgomery52_mul_digits_parallel(r, a, b, c, k.threads, scratch);
-  else
-    montgomery52_mul_digits(r, a, b, c);
+// Every product of both engines.
+void product(limb_t* r, const limb_t* a, const limb_t* b, const ModulusConstants& k, limb_t*) {
+  montgomery52_mul_digits(r, a, b, constants(k));
 }
 
 // ---- digit elements (lanes words, values in [0, 2P)) ----
 
-std::size_t digit_scratch(std::size_t n) { return 3 * max_lanes(n) + n; }
+std::size_t digit_scratch(std::size_t n) { return max_lanes(n) + n; }
 
 void digit_mul(limb_t* r, const limb_t* a, const limb_t* b, const ModulusConstants& k, limb_t* scratch) {
   product(r, a, b, k, scratch);
@@ -68,7 +62,7 @@ const limb_t* digit_one(const ModulusConstants& k) { return constants(k).one.dat
 
 // ---- n-limb residues in [0, P), converted per call ----
 
-std::size_t limb_scratch(std::size_t n) { return 4 * max_lanes(n) + n + 1; }
+std::size_t limb_scratch(std::size_t n) { return 3 * max_lanes(n) + n + 1; }
 
 // r[0, n) = the digit element x in [0, 2P) reduced into [0, P).
 void residue_from_digits(limb_t* r, const limb_t* x, const ModulusConstants& k, limb_t* scratch) {
@@ -125,7 +119,6 @@ Montgomery52Constants::Montgomery52Constants(const mpz_class& P)
   vectors = lanes / 8;
   words = max_lanes(n);
   p = digits_of(P, words);
-  two_p = digits_of(2 * P, words);
   mpz_class base, inv, R;
   mpz_ui_pow_ui(base.get_mpz_t(), 2, limbs::kDigitBits);
   mpz_invert(inv.get_mpz_t(), P.get_mpz_t(), base.get_mpz_t());

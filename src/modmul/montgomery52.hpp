@@ -60,7 +60,6 @@ struct Montgomery52Constants {
   std::size_t words = 0;   // montgomery52_element_words(n) >= lanes: the vectors' length (zero-padded)
   std::uint64_t k0 = 0;    // -P^-1 mod 2^52
   DigitVector p;     // P's digits (words long, zero above d)
-  DigitVector two_p; // 2P's digits: the bound of every result
   DigitVector r2;    // R^2 mod P, digits: converts into the representation
   DigitVector one;   // R mod P, digits: 1 in the representation
   std::vector<limb_t> r_mod_p;      // R mod P, n limbs (the n-limb engine's one)
@@ -81,34 +80,6 @@ bool montgomery52_available(std::size_t bits) noexcept;
 // d * (4V + ~20) in memory).
 void montgomery52_mul_digits(std::uint64_t* r, const std::uint64_t* a, const std::uint64_t* b,
                              const Montgomery52Constants& c) noexcept;
-
-// r = (a (b_0 + ... + b_(nb-1) 2^(52(nb-1))) + q P) / 2^(52 steps) for the q
-// < 2^(52 steps) that makes it exact: nb <= steps digit steps multiply by b_i
-// and reduce, the rest only reduce.  r < a b' / 2^(52 steps) + P for the
-// part b' of b: below 2P when a b' < P 2^(52 steps), as in the split below
-// (a < 2P with nb < steps, or b' = the top of a b < 2P).  Normalised digits
-// (lanes words); r may alias a or b.  Cost about nb full steps + (steps - nb)
-// 0.55 of one.
-void montgomery52_partial_digits(std::uint64_t* r, const std::uint64_t* a, const std::uint64_t* b, std::size_t nb,
-                                 std::size_t steps, const Montgomery52Constants& c) noexcept;
-
-// montgomery52_mul_digits on two threads of the team: with B = B_lo + B_hi 2^(52 h),
-// a B R^-1 = (a B_lo + q P) / R + (a B_hi + q' P) / 2^(52 (d - h)) (mod P), the
-// first on one thread (h multiplying steps, d - h reducing ones), the second
-// on the other (d - h multiplying steps), h = 0.31 d balancing the two (a
-// reducing step costs about 0.55 of a multiplying one); then one addition and
-// at most one subtraction of 2P.  Same contract as montgomery52_mul_digits;
-// scratch: 2 lanes words.  From inside a task (or without the team) it runs
-// both halves on the calling thread, so callers there should use the
-// sequential kernel.
-void montgomery52_mul_digits_parallel(std::uint64_t* r, const std::uint64_t* a, const std::uint64_t* b,
-                                      const Montgomery52Constants& c, int threads, std::uint64_t* scratch) noexcept;
-
-// The modulus size from which the engines run a product on two threads when
-// the modulus allows two or more (ModulusConstants::threads) and the call is
-// not inside a task.  Tuning key "modmul.montgomery52_parallel_min_bits".
-std::size_t montgomery52_parallel_min_bits() noexcept;
-void set_montgomery52_parallel_min_bits(std::size_t bits) noexcept;
 
 extern const Engine montgomery52_engine;        // n-limb residues, converted per call
 extern const Engine montgomery52_digit_engine;  // digit elements (element_words = lanes)

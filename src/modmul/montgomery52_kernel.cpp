@@ -72,11 +72,10 @@ struct LowLanes {
 // h = hi(A_j b_i) + hi(P_j m); the products start from zero and join acc_j by
 // one addition, so the chain from one step to the next is an add, the move
 // and an add.  Returns the moved block; `above` becomes x.
-__attribute__((target("avx512f,avx512ifma"))) inline __m512i block_step(__m512i acc_j, const std::uint64_t* aj_p,
-                                                                        const std::uint64_t* pj_p, __m512i bi,
-                                                                        __m512i mi, __m512i* above) noexcept {
+__attribute__((target("avx512f,avx512ifma"))) inline __m512i block_step(__m512i acc_j, __m512i aj, __m512i pj,
+                                                                        __m512i bi, __m512i mi,
+                                                                        __m512i* above) noexcept {
   const __m512i zero = _mm512_setzero_si512();
-  const __m512i aj = _mm512_load_si512(aj_p), pj = _mm512_load_si512(pj_p);
   const __m512i x = _mm512_add_epi64(acc_j, _mm512_madd52lo_epu64(_mm512_madd52lo_epu64(zero, aj, bi), pj, mi));
   const __m512i h = _mm512_madd52hi_epu64(_mm512_madd52hi_epu64(zero, aj, bi), pj, mi);
   const __m512i moved = _mm512_add_epi64(_mm512_alignr_epi64(*above, x, 1), h);
@@ -84,15 +83,19 @@ __attribute__((target("avx512f,avx512ifma"))) inline __m512i block_step(__m512i 
   return moved;
 }
 
+// The same with A_j and P_j loaded from 64-byte aligned addresses.
+__attribute__((target("avx512f,avx512ifma"))) inline __m512i block_step(__m512i acc_j, const std::uint64_t* aj_p,
+                                                                        const std::uint64_t* pj_p, __m512i bi,
+                                                                        __m512i mi, __m512i* above) noexcept {
+  return block_step(acc_j, _mm512_load_si512(aj_p), _mm512_load_si512(pj_p), bi, mi, above);
+}
+
 // Block 0 also passes lane 0's value >> 52 to the new lane 0.
 __attribute__((target("avx512f,avx512ifma"))) inline __m512i block0_step(__m512i acc_0, const std::uint64_t* a0_p,
                                                                          const std::uint64_t* p0_p, __m512i bi,
                                                                          __m512i mi, __m512i above) noexcept {
-  const __m512i zero = _mm512_setzero_si512();
-  const __m512i a0 = _mm512_load_si512(a0_p), p0 = _mm512_load_si512(p0_p);
-  const __m512i x = _mm512_add_epi64(acc_0, _mm512_madd52lo_epu64(_mm512_madd52lo_epu64(zero, a0, bi), p0, mi));
-  const __m512i h = _mm512_madd52hi_epu64(_mm512_madd52hi_epu64(zero, a0, bi), p0, mi);
-  return _mm512_add_epi64(_mm512_add_epi64(_mm512_alignr_epi64(above, x, 1), h), _mm512_maskz_srli_epi64(1, x, 52));
+  const __m512i moved = block_step(acc_0, a0_p, p0_p, bi, mi, &above);  // `above` is now block 0 before its move
+  return _mm512_add_epi64(moved, _mm512_maskz_srli_epi64(1, above, 52));
 }
 
 // V registers of accumulator, fully unrolled.
@@ -118,44 +121,20 @@ __attribute__((target("avx512f,avx512ifma,bmi2"))) void digit_loop(std::uint64_t
   _Pragma("GCC unroll 32") for (int j = 0; j < V; ++j) _mm512_storeu_si512(r + 8 * j, acc[j]);
 }
 
-// One block of a step in the memory kernel, the operands in registers; with
-// kMultiply false the step only reduces (b_i = 0).  As block_step: returns
-// the moved block, `above` becomes the block before its move.
-template <bool kMultiply>
-__attribute__((target("avx512f,avx512ifma"))) inline __m512i memory_block_step(__m512i acc_j, __m512i aj, __m512i pj,
-                                                                               __m512i bi, __m512i mi,
-                                                                               __m512i* above) noexcept {
-  const __m512i zero = _mm512_setzero_si512();
-  __m512i x, h;
-  if (kMultiply) {
-    x = _mm512_add_epi64(acc_j, _mm512_madd52lo_epu64(_mm512_madd52lo_epu64(zero, aj, bi), pj, mi));
-    h = _mm512_madd52hi_epu64(_mm512_madd52hi_epu64(zero, aj, bi), pj, mi);
-  } else {
-    x = _mm512_madd52lo_epu64(acc_j, pj, mi);
-    h = _mm512_madd52hi_epu64(zero, pj, mi);
-  }
-  const __m512i moved = _mm512_add_epi64(_mm512_alignr_epi64(*above, x, 1), h);
-  *above = x;
-  return moved;
-}
 
-// m_i and m_(i+1) for two steps from lanes 0 and 1 of the accumulator
-// (b_i = b_(i+1) = 0 when kMultiply is false).
-template <bool kMultiply>
+// m_i and m_(i+1) for two steps from lanes 0 and 1 of the accumulator.
 __attribute__((target("bmi2"))) inline void two_step_digits(const LowLanes& c, std::uint64_t s0, std::uint64_t s1,
                                                             std::uint64_t b0, std::uint64_t b1, std::uint64_t* m0,
                                                             std::uint64_t* m1) noexcept {
-  std::uint64_t lo0 = 0, hi0 = 0, lo1 = 0, hi1 = 0, plo0, phi0, plo1, phi1;
-  if (kMultiply) {
-    mul52(c.a0, b0, &lo0, &hi0);
-    mul52(c.a1, b0, &lo1, &hi1);
-  }
+  std::uint64_t lo0, hi0, lo1, hi1, plo0, phi0, plo1, phi1;
+  mul52(c.a0, b0, &lo0, &hi0);
+  mul52(c.a1, b0, &lo1, &hi1);
   const std::uint64_t t0 = s0 + lo0;
   *m0 = (t0 * c.k0) & kDigitMask;
   mul52(c.p0, *m0, &plo0, &phi0);
   mul52(c.p1, *m0, &plo1, &phi1);
   const std::uint64_t next0 = s1 + lo1 + hi0 + plo1 + phi0 + (t0 >> 52) + ((t0 & kDigitMask) != 0);
-  const std::uint64_t t1 = next0 + (kMultiply ? (c.a0 * b1) & kDigitMask : 0);
+  const std::uint64_t t1 = next0 + ((c.a0 * b1) & kDigitMask);
   *m1 = (t1 * c.k0) & kDigitMask;
 }
 
@@ -163,65 +142,61 @@ __attribute__((target("bmi2"))) inline void two_step_digits(const LowLanes& c, s
 // moves block j, and step i + 1 takes block j + 1, which step i moved one
 // block earlier; each block is loaded and stored once per two steps and A_j,
 // P_j serve both.  m_i and m_(i+1) come from lanes 0 and 1 before the sweep.
-template <bool kMultiply>
 __attribute__((target("avx512f,avx512ifma,bmi2"))) void two_step_sweep(std::uint64_t* acc, const std::uint64_t* a,
                                                                         const std::uint64_t* p, const LowLanes& c,
                                                                         std::uint64_t b0, std::uint64_t b1,
                                                                         std::size_t v) noexcept {
   std::uint64_t m0, m1;
-  two_step_digits<kMultiply>(c, acc[0], acc[1], b0, b1, &m0, &m1);
+  two_step_digits(c, acc[0], acc[1], b0, b1, &m0, &m1);
   const __m512i bi0 = _mm512_set1_epi64(static_cast<long long>(b0)), bi1 = _mm512_set1_epi64(static_cast<long long>(b1));
   const __m512i mi0 = _mm512_set1_epi64(static_cast<long long>(m0)), mi1 = _mm512_set1_epi64(static_cast<long long>(m1));
   const __m512i zero = _mm512_setzero_si512();
   __m512i above0 = zero, above1 = zero;          // blocks j + 1 (step i) and j + 2 (step i + 1) before their moves
   __m512i moved_up = zero, a_up = zero, p_up = zero;  // block j + 1 after step i, and its A, P
   for (std::size_t j = v; j-- > 0;) {
-    const __m512i aj = kMultiply ? _mm512_load_si512(a + 8 * j) : zero, pj = _mm512_load_si512(p + 8 * j);
-    __m512i moved = memory_block_step<kMultiply>(_mm512_load_si512(acc + 8 * j), aj, pj, bi0, mi0, &above0);
+    const __m512i aj = _mm512_load_si512(a + 8 * j), pj = _mm512_load_si512(p + 8 * j);
+    __m512i moved = block_step(_mm512_load_si512(acc + 8 * j), aj, pj, bi0, mi0, &above0);
     if (j == 0) moved = _mm512_add_epi64(moved, _mm512_maskz_srli_epi64(1, above0, 52));
     if (j + 1 < v)
-      _mm512_store_si512(acc + 8 * (j + 1), memory_block_step<kMultiply>(moved_up, a_up, p_up, bi1, mi1, &above1));
+      _mm512_store_si512(acc + 8 * (j + 1), block_step(moved_up, a_up, p_up, bi1, mi1, &above1));
     moved_up = moved, a_up = aj, p_up = pj;
   }
-  const __m512i last = memory_block_step<kMultiply>(moved_up, a_up, p_up, bi1, mi1, &above1);
+  const __m512i last = block_step(moved_up, a_up, p_up, bi1, mi1, &above1);
   _mm512_store_si512(acc, _mm512_add_epi64(last, _mm512_maskz_srli_epi64(1, above1, 52)));
 }
 
 // One step in one sweep (an odd step count's last).
-template <bool kMultiply>
 __attribute__((target("avx512f,avx512ifma,bmi2"))) void one_step_sweep(std::uint64_t* acc, const std::uint64_t* a,
                                                                         const std::uint64_t* p, const LowLanes& c,
                                                                         std::uint64_t b0, std::size_t v) noexcept {
   std::uint64_t m0, m1;
-  two_step_digits<kMultiply>(c, acc[0], acc[1], b0, 0, &m0, &m1);
+  two_step_digits(c, acc[0], acc[1], b0, 0, &m0, &m1);
   const __m512i bi0 = _mm512_set1_epi64(static_cast<long long>(b0));
   const __m512i mi0 = _mm512_set1_epi64(static_cast<long long>(m0));
   const __m512i zero = _mm512_setzero_si512();
   __m512i above0 = zero;
   for (std::size_t j = v; j-- > 0;) {
-    const __m512i aj = kMultiply ? _mm512_load_si512(a + 8 * j) : zero, pj = _mm512_load_si512(p + 8 * j);
-    __m512i moved = memory_block_step<kMultiply>(_mm512_load_si512(acc + 8 * j), aj, pj, bi0, mi0, &above0);
+    const __m512i aj = _mm512_load_si512(a + 8 * j), pj = _mm512_load_si512(p + 8 * j);
+    __m512i moved = block_step(_mm512_load_si512(acc + 8 * j), aj, pj, bi0, mi0, &above0);
     if (j == 0) moved = _mm512_add_epi64(moved, _mm512_maskz_srli_epi64(1, above0, 52));
     _mm512_store_si512(acc + 8 * j, moved);
   }
 }
 
-// The accumulator in memory (L1), for V above the registers and for the
-// partial products of the two-thread split: the first nb of the `steps`
-// digit steps multiply by b_i, the rest only reduce.
+// The accumulator in memory (L1), for V above the registers.  (A two-thread
+// split of B's digits, the low part multiplying then only reducing, gained
+// nothing: a reducing sweep cost as much as a multiplying one here.)
 __attribute__((target("avx512f,avx512ifma,bmi2"))) void digit_loop_memory(std::uint64_t* r, const std::uint64_t* a,
-                                                                           const std::uint64_t* b, std::size_t nb,
-                                                                           std::size_t steps, const std::uint64_t* p,
-                                                                           std::uint64_t k0, std::size_t v) noexcept {
+                                                                           const std::uint64_t* b, std::size_t d,
+                                                                           const std::uint64_t* p, std::uint64_t k0,
+                                                                           std::size_t v) noexcept {
   alignas(64) std::uint64_t a_al[8 * kMontgomery52MaxVectors];
   alignas(64) std::uint64_t acc[8 * kMontgomery52MaxVectors];
   for (std::size_t j = 0; j < 8 * v; ++j) a_al[j] = a[j], acc[j] = 0;
   const LowLanes c{a_al[0], a_al[1], a_al[2], p[0], p[1], p[2], k0};
   std::size_t i = 0;
-  for (; i + 1 < nb; i += 2) two_step_sweep<true>(acc, a_al, p, c, b[i], b[i + 1], v);
-  if (i < nb) one_step_sweep<true>(acc, a_al, p, c, b[i], v), ++i;
-  for (; i + 1 < steps; i += 2) two_step_sweep<false>(acc, a_al, p, c, 0, 0, v);
-  if (i < steps) one_step_sweep<false>(acc, a_al, p, c, 0, v);
+  for (; i + 1 < d; i += 2) two_step_sweep(acc, a_al, p, c, b[i], b[i + 1], v);
+  if (i < d) one_step_sweep(acc, a_al, p, c, b[i], v);
   for (std::size_t j = 0; j < 8 * v; ++j) r[j] = acc[j];
 }
 
@@ -241,14 +216,8 @@ void montgomery52_mul_digits(std::uint64_t* r, const std::uint64_t* a, const std
   if (c.vectors <= kMontgomery52RegisterVectors)
     kDigitLoops[c.vectors - 1](r, a, b, c.p.data(), c.k0, c.digits);
   else
-    digit_loop_memory(r, a, b, c.digits, c.digits, c.p.data(), c.k0, c.vectors);
+    digit_loop_memory(r, a, b, c.digits, c.p.data(), c.k0, c.vectors);
   limbs::normalize_radix52(r, c.lanes);  // < 2P < 2^(52 d): no carry out
-}
-
-void montgomery52_partial_digits(std::uint64_t* r, const std::uint64_t* a, const std::uint64_t* b, std::size_t nb,
-                                 std::size_t steps, const Montgomery52Constants& c) noexcept {
-  digit_loop_memory(r, a, b, nb, steps, c.p.data(), c.k0, c.vectors);
-  limbs::normalize_radix52(r, c.lanes);
 }
 
 }  // namespace parmod::modmul

@@ -16,5 +16,4 @@ list(APPEND PARMOD_SOURCES
   src/modmul/parallel_classic.cpp
   src/modmul/montgomery52.cpp
   src/modmul/montgomery52_kernel.cpp
-  src/modmul/montgomery52_parallel.cpp
 )

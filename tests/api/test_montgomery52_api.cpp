@@ -20,7 +20,6 @@ mpz_class odd_modulus_bits(std::size_t bits) {
 
 TEST(Montgomery52Api, PowEveryPathAndThreadCount) {
   if (!limbs::cpu_has_avx512_ifma()) GTEST_SKIP() << "no AVX-512 IFMA";
-  // 16384 and 20000 bits with 2 threads: every product on two threads (montgomery52_parallel_min_bits).
   for (std::size_t bits : {2u, 63u, 64u, 700u, 1024u, 2048u, 4097u, 9930u, 9931u, 16384u, 20000u}) {
     const mpz_class P = odd_modulus_bits(bits);
     for (int T : {1, 2, 3, 4}) {

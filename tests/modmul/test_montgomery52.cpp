@@ -89,57 +89,6 @@ TEST(Montgomery52, KernelLargestOperandsAndModuli) {
   }
 }
 
-TEST(Montgomery52, TwoThreadProductAgainstOneThread) {
-  REQUIRE_IFMA();
-  for (std::size_t bits : {3u, 60u, 521u, 1024u, 4096u, 9930u, 9931u, 16384u, 30011u,
-                           static_cast<unsigned>(modmul::kMontgomery52MaxBits)}) {
-    const mpz_class P = random_odd_modulus_bits(bits);
-    const Montgomery52Constants c(P);
-    const mpz_class rinv = r_inverse(c, P);
-    for (int threads : {1, 2, 3}) {
-      for (const auto& [a, b] : std::vector<std::pair<mpz_class, mpz_class>>{
-               {random_below(2 * P), random_below(2 * P)}, {2 * P - 1, 2 * P - 1}, {0, P - 1}, {1, 1}}) {
-        auto da = digits_of(a, c.words), db = digits_of(b, c.words);
-        std::vector<std::uint64_t> r(c.words), scratch(2 * c.lanes);
-        modmul::montgomery52_mul_digits_parallel(r.data(), da.data(), db.data(), c, threads, scratch.data());
-        const mpz_class v = value_of_digits(r.data(), c.lanes);
-        for (std::size_t j = 0; j < c.lanes; ++j) ASSERT_LT(r[j], std::uint64_t(1) << 52);
-        ASSERT_LT(v, 2 * P) << "bits=" << bits;
-        ASSERT_EQ(v % P, a * b * rinv % P) << "bits=" << bits << " threads=" << threads;
-        modmul::montgomery52_mul_digits_parallel(da.data(), da.data(), db.data(), c, threads, scratch.data());
-        ASSERT_EQ(value_of_digits(da.data(), c.lanes), v);  // in place
-      }
-    }
-  }
-}
-
-TEST(Montgomery52, PartialProducts) {
-  REQUIRE_IFMA();
-  // (a b' + q P) / 2^(52 steps) for the first nb digits b' of b: below 2P, right mod P.
-  for (std::size_t bits : {100u, 1024u, 12000u}) {
-    const mpz_class P = random_odd_modulus_bits(bits);
-    const Montgomery52Constants c(P);
-    const mpz_class a = random_below(2 * P);
-    const auto da = digits_of(a, c.words);
-    for (std::size_t nb : {std::size_t(0), std::size_t(1), c.digits / 3, c.digits}) {
-      for (std::size_t steps : {nb, c.digits}) {
-        if (steps < nb || steps == 0) continue;
-        // Within the contract: a b' < P 2^(52 steps).
-        const mpz_class limit = min_z(mpz_class(1) << (52 * nb), (P << (52 * steps)) / (a + 1));
-        const mpz_class b_part = limit > 0 ? random_below(limit) : mpz_class(0);
-        const auto db = digits_of(b_part, c.words);
-        std::vector<std::uint64_t> r(c.words);
-        modmul::montgomery52_partial_digits(r.data(), da.data(), db.data(), nb, steps, c);
-        const mpz_class v = value_of_digits(r.data(), c.lanes);
-        mpz_class inv, R = mpz_class(1) << (52 * steps);
-        mpz_invert(inv.get_mpz_t(), R.get_mpz_t(), P.get_mpz_t());
-        ASSERT_LT(v, 2 * P) << bits << ' ' << nb << ' ' << steps;
-        ASSERT_EQ(v % P, a * b_part * inv % P) << bits << ' ' << nb << ' ' << steps;
-      }
-    }
-  }
-}
-
 TEST(Montgomery52, EnginesAgainstGmp) {
   REQUIRE_IFMA();
   for (std::size_t n = 1; n <= 824; n += (n < 40 ? 1 : n < 160 ? 7 : 83)) {

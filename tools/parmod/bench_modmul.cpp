@@ -18,15 +18,14 @@
 //   montgomery / barrett             parmod's sequential engines (T = 1), and
 //                                    on parallel_mul (T = 2, modmul/parallel_classic)
 //   montgomery52                     radix 2^52 on AVX-512 IFMA, the product of two
-//                                    digit elements (its representation); T = 2: the
-//                                    two-thread split (montgomery52_mul_digits_parallel)
+//                                    digit elements (its representation), one thread
 //   bipartite / multi(k=...)         issue 4, 1 thread and 2 threads
 // "best peer" = the faster of mpn-redc and openssl, the issue's single-thread
 // peers (each a product in Montgomery representation).  The last column
 // divides it by parmod's best product in its representation with at most T
 // threads: T = 1 Montgomery, montgomery52, bipartite, multipartite; T = 2
 // the two-thread products and montgomery52 on one thread (which `automatic`
-// keeps below montgomery52_parallel_min_bits even when two are allowed).
+// keeps on one thread even when two are allowed).
 #include <gmp.h>
 
 #include <algorithm>
@@ -139,7 +138,7 @@ Measured measure_size(std::size_t bits, gmp_randstate_t rs, bool quick) {
 #endif
   v.push_back({"montgomery", [&] { modmul::montgomery_mul(r.data(), x.data(), y.data(), k, work.data()); }});
   v.push_back({"barrett", [&] { modmul::barrett_mul(r.data(), x.data(), y.data(), k, work.data()); }});
-  std::vector<limb_t> dx, dy, dr, m52_scratch;
+  std::vector<limb_t> dx, dy, dr;
   if (k.m52) {  // digit elements in the representation
     const auto& e = modmul::montgomery52_digit_engine;
     const std::size_t words = modmul::element_size(e, n);
@@ -148,11 +147,6 @@ Measured measure_size(std::size_t bits, gmp_randstate_t rs, bool quick) {
     e.to_repr(dx.data(), x.data(), k, s52.data());
     e.to_repr(dy.data(), y.data(), k, s52.data());
     v.push_back({"montgomery52", [&] { modmul::montgomery52_mul_digits(dr.data(), dx.data(), dy.data(), *k.m52); }});
-    m52_scratch.resize(2 * k.m52->lanes);
-    v.push_back({"montgomery52/T2", [&] {
-                   modmul::montgomery52_mul_digits_parallel(dr.data(), dx.data(), dy.data(), *k.m52, 2,
-                                                            m52_scratch.data());
-                 }});
   }
   std::vector<limb_t> pwork(modmul::parallel_classic_scratch(n));
   v.push_back({"montgomery/T2", [&] { modmul::parallel_montgomery_mul(r.data(), x.data(), y.data(), k, 2, pwork.data()); }});
@@ -236,11 +230,11 @@ int run(int argc, char** argv) {
       double peer = redc;
       if (m.get("openssl") > 0) peer = std::min(peer, m.get("openssl"));
       double best = m.get("bipartite" + s);
-      for (const char* other : {T == 1 ? "montgomery" : "montgomery/T2", "montgomery52", T == 1 ? "" : "montgomery52/T2"})
+      for (const char* other : {T == 1 ? "montgomery" : "montgomery/T2", "montgomery52"})
         if (m.get(other) > 0) best = std::min(best, m.get(other));
       std::vector<std::string> row = {std::to_string(m.bits), us(m.get("gmp")), us(redc), us(m.get("openssl")),
                                       us(m.get(T == 1 ? "montgomery" : "montgomery/T2")),
-                                      us(m.get(T == 1 ? "montgomery52" : "montgomery52/T2")),
+                                      us(m.get("montgomery52")),
                                       us(m.get(T == 1 ? "barrett" : "barrett/T2")), us(m.get("bipartite" + s))};
       for (const auto& kk : kcols) {
         const double x = m.get("multi" + kk + s);
