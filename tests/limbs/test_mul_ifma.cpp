@@ -120,7 +120,9 @@ TEST(KaratsubaIfma, ProductAndSquareMatchGmp) {
   RestoreIfmaLimits restore;
   for (std::size_t leaf : {std::size_t{2}, std::size_t{7}, std::size_t{33}, std::size_t{300}}) {
     limbs::set_ifma_limits(1, leaf, 1, leaf);
-    for (std::size_t n = 2; n <= limbs::kKaratsubaIfmaMaxLimit; n += (n < 40 ? 1 : n < 700 ? 37 : 101)) {
+    // Small leaves (deep recursion) to 1200 limbs, the largest leaf to the top of the range.
+    const std::size_t top = leaf < 300 ? 1200 : limbs::kKaratsubaIfmaMaxLimit;
+    for (std::size_t n = 2; n <= top; n += (n < 40 ? 1 : n < 700 ? 37 : n < 1200 ? 101 : 997)) {
       std::vector<limb_t> scratch(limbs::karatsuba_ifma_scratch(n) + 1, 0x77);
       for (int kind : {0, 1, 3}) {
         const auto a = limbs_of(operand(n, kind), n), b = limbs_of(operand(n, (kind + 1) % kKinds), n);
