@@ -10,6 +10,14 @@ build="${1:-build/release}"
 tool="$build/tools/parmod/parmod"
 out=docs/bench
 mkdir -p "$out"
+# The plots need matplotlib (Debian's python3-matplotlib; the tests do not).
+if ! python3 -c 'import matplotlib' >/dev/null 2>&1; then
+  SUDO=""; [ "$(id -u)" = 0 ] || SUDO="sudo"
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq python3-matplotlib >/dev/null
+  # a python3 that is not Debian's (pyenv, a venv) needs its own copy
+  python3 -c 'import matplotlib' >/dev/null 2>&1 || python3 -m pip install -q matplotlib
+fi
 run() {  # run NAME ARGS...: the table to NAME.md, progress to the terminal
   local name="$1"; shift
   echo "=== $name: parmod $*"

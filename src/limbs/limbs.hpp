@@ -36,6 +36,14 @@ void mul(limb_t* rp, const limb_t* ap, std::size_t an, const limb_t* bp, std::si
 // above.
 void sqr(limb_t* rp, const limb_t* ap, std::size_t n) noexcept;
 
+// Which kernel mul (an x bn limbs, either order) and sqr (n limbs) run: a
+// function of the sizes, the CPU and the tuned limits only.  gmp means
+// mpn_mul / mpn_sqr; API layers use it to call mpz_mul directly where parmod
+// adds nothing.
+enum class MulKernel { ifma, karatsuba_ifma, basecase_adx, karatsuba_adx, gmp };
+MulKernel mul_kernel(std::size_t an, std::size_t bn) noexcept;
+MulKernel sqr_kernel(std::size_t n) noexcept;
+
 // rp[0, n) = a * b mod beta^n (the low half of the product).  n >= 1, no
 // overlap.  Cost about 0.5 M(n) to M(n): GMP's mullo (exported by libgmp as
 // __gmpn_mullo_n since GMP 5).

@@ -100,22 +100,46 @@ void karatsuba_ifma(limb_t* rp, const limb_t* ap, const limb_t* bp, std::size_t 
 
 }  // namespace
 
+MulKernel mul_kernel(std::size_t an, std::size_t bn) noexcept {
+  if (an < bn) std::swap(an, bn);
+  const std::size_t ifma_max = mul_ifma_max();  // 0 without IFMA, as all IFMA limits
+  if (bn >= mul_ifma_min() && bn < ifma_max) return MulKernel::ifma;
+  if (an == bn && ifma_max > 0 && bn >= ifma_max && bn < mul_karatsuba_ifma_limit()) return MulKernel::karatsuba_ifma;
+  const std::size_t base = mul_basecase_adx_limit();
+  if (bn >= mul_basecase_adx_min() && bn < base) return MulKernel::basecase_adx;
+  if (an == bn && base > 0 && bn >= base && bn < mul_karatsuba_adx_limit()) return MulKernel::karatsuba_adx;
+  return MulKernel::gmp;
+}
+
+MulKernel sqr_kernel(std::size_t n) noexcept {
+  const std::size_t ifma_max = sqr_ifma_max();
+  if (n >= sqr_ifma_min() && n < ifma_max) return MulKernel::ifma;
+  if (ifma_max > 0 && n >= ifma_max && n < sqr_karatsuba_ifma_limit()) return MulKernel::karatsuba_ifma;
+  const std::size_t base = sqr_basecase_adx_limit();
+  if (n >= sqr_basecase_adx_min() && n < base) return MulKernel::basecase_adx;
+  if (base > 0 && n >= base && n < sqr_karatsuba_adx_limit()) return MulKernel::karatsuba_adx;
+  return MulKernel::gmp;
+}
+
 void mul(limb_t* rp, const limb_t* ap, std::size_t an, const limb_t* bp, std::size_t bn) noexcept {
   if (an == bn && ap == bp) return sqr(rp, ap, an);
   if (an < bn) {
     std::swap(ap, bp);
     std::swap(an, bn);
   }
-  const std::size_t ifma_max = mul_ifma_max();  // 0 without IFMA, as all IFMA limits
-  if (bn >= mul_ifma_min() && bn < ifma_max)
-    return an <= kSmallIfma ? mul_ifma_small(rp, ap, an, bp, bn) : mul_ifma_large(rp, ap, an, bp, bn);
-  if (an == bn && ifma_max > 0 && bn >= ifma_max && bn < mul_karatsuba_ifma_limit())
-    return karatsuba_ifma(rp, ap, bp, an);
-  const std::size_t base = mul_basecase_adx_limit();
-  if (bn >= mul_basecase_adx_min() && bn < base) return mul_basecase_adx(rp, ap, an, bp, bn);
-  if (an == bn && base > 0 && bn >= base && bn < mul_karatsuba_adx_limit()) {
-    limb_t scratch[karatsuba_adx_scratch(kKaratsubaAdxMaxLimit)];
-    return karatsuba_mul_adx(rp, ap, bp, an, scratch);
+  switch (mul_kernel(an, bn)) {
+    case MulKernel::ifma:
+      return an <= kSmallIfma ? mul_ifma_small(rp, ap, an, bp, bn) : mul_ifma_large(rp, ap, an, bp, bn);
+    case MulKernel::karatsuba_ifma:
+      return karatsuba_ifma(rp, ap, bp, an);
+    case MulKernel::basecase_adx:
+      return mul_basecase_adx(rp, ap, an, bp, bn);
+    case MulKernel::karatsuba_adx: {
+      limb_t scratch[karatsuba_adx_scratch(kKaratsubaAdxMaxLimit)];
+      return karatsuba_mul_adx(rp, ap, bp, an, scratch);
+    }
+    case MulKernel::gmp:
+      break;
   }
   if (an == bn)
     mpn_mul_n(rp, ap, bp, static_cast<mp_size_t>(an));
@@ -124,14 +148,19 @@ void mul(limb_t* rp, const limb_t* ap, std::size_t an, const limb_t* bp, std::si
 }
 
 void sqr(limb_t* rp, const limb_t* ap, std::size_t n) noexcept {
-  const std::size_t ifma_max = sqr_ifma_max();  // 0 without IFMA, as all IFMA limits
-  if (n >= sqr_ifma_min() && n < ifma_max) return n <= kSmallIfma ? sqr_ifma_small(rp, ap, n) : sqr_ifma_large(rp, ap, n);
-  if (ifma_max > 0 && n >= ifma_max && n < sqr_karatsuba_ifma_limit()) return karatsuba_ifma(rp, ap, ap, n);
-  const std::size_t base = sqr_basecase_adx_limit();
-  if (n >= sqr_basecase_adx_min() && n < base) return sqr_basecase_adx(rp, ap, n);
-  if (base > 0 && n >= base && n < sqr_karatsuba_adx_limit()) {
-    limb_t scratch[karatsuba_adx_scratch(kKaratsubaAdxMaxLimit)];
-    return karatsuba_sqr_adx(rp, ap, n, scratch);
+  switch (sqr_kernel(n)) {
+    case MulKernel::ifma:
+      return n <= kSmallIfma ? sqr_ifma_small(rp, ap, n) : sqr_ifma_large(rp, ap, n);
+    case MulKernel::karatsuba_ifma:
+      return karatsuba_ifma(rp, ap, ap, n);
+    case MulKernel::basecase_adx:
+      return sqr_basecase_adx(rp, ap, n);
+    case MulKernel::karatsuba_adx: {
+      limb_t scratch[karatsuba_adx_scratch(kKaratsubaAdxMaxLimit)];
+      return karatsuba_sqr_adx(rp, ap, n, scratch);
+    }
+    case MulKernel::gmp:
+      break;
   }
   mpn_sqr(rp, ap, static_cast<mp_size_t>(n));
 }

@@ -14,10 +14,12 @@
 
 namespace parmod::limbs {
 
-bool parallel_mul_pays(std::size_t an, std::size_t bn) noexcept {
+MulRoute mul_route(std::size_t an, std::size_t bn) noexcept {
   const MulTuning t = mul_tuning();
   const std::size_t n = std::min(an, bn);
-  return n >= std::min(t.par_min, t.sqr_par_min) || (an == bn && n <= t.comba_max);
+  if (n >= std::min(t.par_min, t.sqr_par_min) || (an == bn && n <= t.comba_max)) return MulRoute::parallel_mul;
+  if (mul_kernel(an, bn) != MulKernel::gmp || (an == bn && sqr_kernel(an) != MulKernel::gmp)) return MulRoute::sequential;
+  return MulRoute::gmp;
 }
 
 MulChoice choose_mul(std::size_t an, std::size_t bn, bool square, int threads) noexcept {
@@ -54,7 +56,7 @@ MulChoice choose_mul(std::size_t an, std::size_t bn, bool square, int threads) n
 
 std::string mul_choice_name(const MulChoice& c) {
   switch (c.method) {
-    case MulMethod::gmp: return "gmp";
+    case MulMethod::sequential: return "sequential";
     case MulMethod::comba: return "comba";
     case MulMethod::toom3: return "toom3";
     case MulMethod::toom4: return "toom4";
@@ -75,7 +77,7 @@ void mul_with(const MulChoice& c, limb_t* rp, const limb_t* ap, std::size_t an, 
               limb_t* scratch) noexcept {
   const bool square = ap == bp && an == bn;
   switch (c.method) {
-    case MulMethod::gmp:
+    case MulMethod::sequential:
       mul(rp, ap, an, bp, bn);
       return;
     case MulMethod::comba:

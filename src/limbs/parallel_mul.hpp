@@ -1,4 +1,4 @@
-// limbs/parallel_mul.hpp - the automatic integer product: sequential GMP,
+// limbs/parallel_mul.hpp - the automatic integer product: sequential (limbs::mul),
 // the mulx Comba, Toom-3 or Toom-4 with parallel point products, or k1 x k2
 // blocks,
 // chosen per size and thread count from the tuned thresholds
@@ -12,10 +12,10 @@
 
 namespace parmod::limbs {
 
-enum class MulMethod { gmp, comba, toom3, toom4, blocks };
+enum class MulMethod { sequential, comba, toom3, toom4, blocks };
 
 struct MulChoice {
-  MulMethod method = MulMethod::gmp;
+  MulMethod method = MulMethod::sequential;  // limbs::mul (own kernels or GMP)
   int k1 = 1, k2 = 1;  // blocks only
   int threads = 1;     // threads the method is given
 };
@@ -26,13 +26,16 @@ struct MulChoice {
 // >= tuning health_min; else GMP, probing parallel on one call in eight) or the caller is
 // in a task.
 MulChoice choose_mul(std::size_t an, std::size_t bn, bool square, int threads) noexcept;
-// "gmp", "comba", "toom3", "blocks 2x1", ...
+// "sequential", "comba", "toom3", "blocks 2x1", ...
 std::string mul_choice_name(const MulChoice& c);
 
-// Cheap test (a few relaxed loads): false when parallel_mul would surely
-// just call GMP's mpn_mul for these sizes, so API layers can call mpz_mul
-// directly and skip scratch and thread-count lookups.
-bool parallel_mul_pays(std::size_t an, std::size_t bn) noexcept;
+// How an x bn limbs are best multiplied, by a cheap test (a few relaxed
+// loads), so API layers skip what they do not need: gmp when parallel_mul
+// would surely just call GMP's mpn_mul (mpz_mul directly), sequential when it
+// would surely call limbs::mul's own kernels (no scratch, no thread-count
+// lookup), parallel_mul otherwise (it still decides per call).
+enum class MulRoute { gmp, sequential, parallel_mul };
+MulRoute mul_route(std::size_t an, std::size_t bn) noexcept;
 
 // Scratch limbs parallel_mul needs for these sizes (any thread count).
 std::size_t parallel_mul_scratch(std::size_t an, std::size_t bn) noexcept;
@@ -44,7 +47,7 @@ std::size_t parallel_mul_scratch(std::size_t an, std::size_t bn) noexcept;
 // than the measurement noise of `parmod tune mul`).  Safe to call from many
 // threads at once: a caller that finds the team busy (another user thread
 // has it), or that runs inside a task, computes its product sequentially
-// with GMP.
+// with limbs::mul.
 void parallel_mul(limb_t* rp, const limb_t* ap, std::size_t an, const limb_t* bp, std::size_t bn, int threads,
                   limb_t* scratch) noexcept;
 
