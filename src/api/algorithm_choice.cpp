@@ -40,12 +40,13 @@ void apply_tuning_once() {
   });
 }
 
-PowmPlan choose_powm_plan(std::size_t, std::size_t bits, int threads, Algorithm algorithm) {
+PowmPlan choose_powm_plan(std::size_t, std::size_t bits, int threads, Algorithm algorithm, bool products_split) {
   static const long split_min_bits = config::tuning_integer("powm.split_min_bits", 4096);
   static const double phi = static_cast<double>(config::tuning_integer("powm.phi_percent", 130)) / 100.0;
   PowmPlan plan;
   plan.phi = phi > 0 ? phi : 1.3;
-  const bool parallel_products = algorithm == Algorithm::bipartite || algorithm == Algorithm::multipartite;
+  const bool parallel_products =
+      products_split || algorithm == Algorithm::bipartite || algorithm == Algorithm::multipartite;
   if (threads >= 2 && !parallel_products && split_min_bits > 0 && bits >= static_cast<std::size_t>(split_min_bits))
     plan.split_threads = threads;
   return plan;

@@ -34,15 +34,17 @@ bool parse_size_table(const std::string& text, std::vector<std::pair<std::size_t
 // How pow runs for a modulus of n limbs, an exponent of `bits` bits and
 // `threads` threads: exponent splitting over split_threads threads (1: the
 // sequential sliding window).  Never with an algorithm whose products are
-// already parallel (bipartite, multipartite): inside a split task they would
-// run sequentially.  Tuning keys: "powm.split_min_bits" (exponent
+// already parallel (bipartite, multipartite, or products_split: Montgomery
+// and Barrett on modmul/parallel_classic): inside a split task they would run
+// sequentially.  Tuning keys: "powm.split_min_bits" (exponent
 // bits from which splitting pays with 2 or more threads; 0 = never) and
 // "powm.phi_percent" (100 M/S).  Built-in: split from 4096-bit exponents, phi 1.3.
 struct PowmPlan {
   int split_threads = 1;
   double phi = 1.3;
 };
-PowmPlan choose_powm_plan(std::size_t n, std::size_t bits, int threads, Algorithm algorithm);
+PowmPlan choose_powm_plan(std::size_t n, std::size_t bits, int threads, Algorithm algorithm,
+                          bool products_split = false);
 
 // Whether pow modulo an even P of n limbs under automatic runs by the split
 // P = 2^s m' (powm/even_modulus_powm: Montgomery on m', truncated products

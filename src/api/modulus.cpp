@@ -16,6 +16,7 @@
 #include "modmul/montgomery52.hpp"
 #include "modmul/montgomery_mul.hpp"
 #include "modmul/multipartite_engine.hpp"
+#include "modmul/parallel_classic.hpp"
 #include "powm/sliding_window.hpp"
 #include "powm/split_powm.hpp"
 #include "runtime/thread_count.hpp"
@@ -33,6 +34,12 @@ ModulusState::ModulusState(const mpz_class& m_, const mpz_class& P_, Algorithm a
     const auto kind = a == Algorithm::bipartite ? modmul::MultipartiteKind::bipartite : modmul::MultipartiteKind::multipartite;
     engine = kind == modmul::MultipartiteKind::bipartite ? &modmul::bipartite_engine : &modmul::multipartite_engine;
     k.multipartite_plans = modmul::make_engine_plans(k, kind, t);
+  }
+  // Montgomery and Barrett on T >= 2 threads split each product where that
+  // pays (the paper's first parallel model, modmul/parallel_classic).
+  if (const modmul::Engine* parallel = modmul::parallel_classic_engine(*engine, k.n, t)) {
+    engine = parallel;
+    k.product_threads = t;
   }
 }
 
@@ -143,7 +150,8 @@ mpz_class Modulus::pow(const mpz_class& b, const mpz_class& e) const {
       exponentiation::even_modulus_powm(x, x, ep, en, c, modmul::montgomery_engine, threads, plan.phi, x + n);
       return result_from(s, x);
     }
-    const api::PowmPlan plan = api::choose_powm_plan(n, mpz_sizeinbase(exponent.get_mpz_t(), 2), s.threads, s.algorithm);
+    const api::PowmPlan plan = api::choose_powm_plan(n, mpz_sizeinbase(exponent.get_mpz_t(), 2), s.threads,
+                                                       s.algorithm, s.k.product_threads > 1);
     if (plan.split_threads > 1) {
       api::ScratchLease lease(n + exponentiation::split_powm_scratch(n, en, *s.engine, plan.split_threads));
       limb_t* x = lease.get();

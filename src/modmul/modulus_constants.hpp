@@ -32,6 +32,10 @@ struct ModulusConstants {
   // (api: the Modulus); null for the other engines.  The engines read it
   // with no lock; without it they fall back to a small shared cache.
   std::shared_ptr<const MultipartiteEnginePlans> multipartite_plans;
+  // Threads the parallel Montgomery and Barrett engines split each product
+  // over (modmul/parallel_classic), set once by the owner like the plans
+  // above; 1 for every other engine.
+  int product_threads = 1;
   // Radix-2^52 Montgomery constants (modmul/montgomery52), built with the rest
   // when P is odd, small enough and the CPU has AVX-512 IFMA; null otherwise.
   std::shared_ptr<const Montgomery52Constants> m52;

@@ -5,6 +5,8 @@
 #include <algorithm>
 
 #include "limbs/parallel_mul.hpp"
+#include "modmul/barrett_mul.hpp"
+#include "modmul/montgomery_mul.hpp"
 
 namespace parmod::modmul {
 
@@ -50,6 +52,57 @@ void parallel_barrett_mul(limb_t* r, const limb_t* a, const limb_t* b, const Mod
   while (R[n] != 0 || mpn_cmp(R, k.p.data(), static_cast<mp_size_t>(n)) >= 0)
     R[n] -= mpn_sub_n(R, R, k.p.data(), static_cast<mp_size_t>(n));
   mpn_copyi(r, R, static_cast<mp_size_t>(n));
+}
+
+namespace {
+
+// The engines' scratch: the parallel products' or the conversions' (which
+// run on the sequential engine), whichever is larger.
+std::size_t parallel_montgomery_scratch(std::size_t n) {
+  return std::max(parallel_classic_scratch(n), montgomery_engine.scratch_limbs(n));
+}
+std::size_t parallel_barrett_scratch(std::size_t n) {
+  return std::max(parallel_classic_scratch(n), barrett_engine.scratch_limbs(n));
+}
+void montgomery_product(limb_t* r, const limb_t* a, const limb_t* b, const ModulusConstants& k, limb_t* scratch) {
+  parallel_montgomery_mul(r, a, b, k, k.product_threads, scratch);
+}
+void montgomery_square(limb_t* r, const limb_t* a, const ModulusConstants& k, limb_t* scratch) {
+  parallel_montgomery_mul(r, a, a, k, k.product_threads, scratch);
+}
+void barrett_product(limb_t* r, const limb_t* a, const limb_t* b, const ModulusConstants& k, limb_t* scratch) {
+  parallel_barrett_mul(r, a, b, k, k.product_threads, scratch);
+}
+void barrett_square(limb_t* r, const limb_t* a, const ModulusConstants& k, limb_t* scratch) {
+  parallel_barrett_mul(r, a, a, k, k.product_threads, scratch);
+}
+bool montgomery_accepts(const ModulusConstants& k) { return montgomery_engine.accepts(k); }
+bool barrett_accepts(const ModulusConstants& k) { return barrett_engine.accepts(k); }
+void montgomery_to(limb_t* r, const limb_t* a, const ModulusConstants& k, limb_t* s) { montgomery_engine.to_repr(r, a, k, s); }
+void montgomery_from(limb_t* r, const limb_t* a, const ModulusConstants& k, limb_t* s) {
+  montgomery_engine.from_repr(r, a, k, s);
+}
+const limb_t* montgomery_one(const ModulusConstants& k) { return montgomery_engine.one(k); }
+void barrett_to(limb_t* r, const limb_t* a, const ModulusConstants& k, limb_t* s) { barrett_engine.to_repr(r, a, k, s); }
+void barrett_from(limb_t* r, const limb_t* a, const ModulusConstants& k, limb_t* s) { barrett_engine.from_repr(r, a, k, s); }
+const limb_t* barrett_one(const ModulusConstants& k) { return barrett_engine.one(k); }
+
+}  // namespace
+
+const Engine parallel_montgomery_engine = {
+    "montgomery", montgomery_accepts, parallel_montgomery_scratch, montgomery_product, montgomery_square,
+    montgomery_to, montgomery_from, montgomery_one,
+};
+const Engine parallel_barrett_engine = {
+    "barrett", barrett_accepts, parallel_barrett_scratch, barrett_product, barrett_square,
+    barrett_to, barrett_from, barrett_one,
+};
+
+const Engine* parallel_classic_engine(const Engine& sequential, std::size_t n, int threads) noexcept {
+  if (threads < 2 || limbs::mul_route(n, n) != limbs::MulRoute::parallel_mul) return nullptr;
+  if (&sequential == &montgomery_engine) return &parallel_montgomery_engine;
+  if (&sequential == &barrett_engine) return &parallel_barrett_engine;
+  return nullptr;
 }
 
 }  // namespace parmod::modmul

@@ -1,0 +1,90 @@
+// Montgomery and Barrett on a Modulus of T >= 2 threads with moduli large
+// enough that each product is split over the team (modmul/parallel_classic,
+// chosen by parallel_classic_engine where limbs::mul_route says
+// parallel_mul): products, squares, conversions and pow against GMP, on edge
+// moduli (just above and below powers of beta, all-ones limbs) and edge
+// operands, odd and even sizes; and several user threads sharing one such
+// Modulus (a caller that cannot have the team computes sequentially).
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <thread>
+#include <vector>
+
+#include "parmod/parmod.hpp"
+#include "support/random_operands.hpp"
+
+namespace parmod::test {
+namespace {
+
+// 448 limbs: the built-in parallel threshold with IFMA (192 without), so
+// every size here takes the parallel engine on two threads.
+constexpr std::size_t kSizes[] = {448, 451};
+
+void check_modulus(const mpz_class& P, Algorithm algorithm, int threads) {
+  SCOPED_TRACE(::testing::Message() << mpz_sizeinbase(P.get_mpz_t(), 2) << "-bit P, " << algorithm_name(algorithm)
+                                    << ", T = " << threads);
+  const Modulus mod(P, algorithm, threads), seq(P, algorithm, 1);
+  std::vector<mpz_class> xs = edge_operands(P);
+  xs.push_back(random_below(P));
+  xs.push_back(rrandom_bits(mpz_sizeinbase(P.get_mpz_t(), 2) - 1));
+  for (std::size_t i = 0; i < xs.size(); ++i) {
+    const mpz_class& a = xs[i];
+    const mpz_class& b = xs[(i * 5 + 3) % xs.size()];
+    EXPECT_EQ(mod.mul(a, b), mpz_class(a * b % P));
+    EXPECT_EQ(mod.mul(a, a), mpz_class(a * a % P));
+    EXPECT_EQ(mod.mont_mul(a, b), seq.mont_mul(a, b));
+    EXPECT_EQ(mod.from_mont(mod.to_mont(a)), a);
+  }
+  const mpz_class b = random_below(P);
+  for (const mpz_class e : {mpz_class(0), mpz_class(1), mpz_class(65537), rrandom_bits(160)})
+    EXPECT_EQ(mod.pow(b, e), gmp_powm(b, e, P));
+}
+
+TEST(ParallelProducts, MontgomeryOnEdgeModuli) {
+  for (std::size_t n : kSizes) {
+    const std::vector<mpz_class> ps = edge_moduli(n, true);
+    for (std::size_t i = 0; i < ps.size(); i += 3) check_modulus(ps[i], Algorithm::montgomery, 2);
+    check_modulus(random_modulus(n, true), Algorithm::montgomery, 3);
+  }
+}
+
+TEST(ParallelProducts, BarrettOnEdgeModuliOddAndEven) {
+  for (std::size_t n : kSizes) {
+    for (bool odd : {true, false}) {
+      const std::vector<mpz_class> ps = edge_moduli(n, odd);
+      for (std::size_t i = 0; i < ps.size(); i += 3) check_modulus(ps[i], Algorithm::barrett, 2);
+    }
+  }
+}
+
+TEST(ParallelProducts, AutomaticEvenModulusProducts) {
+  const mpz_class P = random_modulus(449, false);
+  const Modulus mod(P, Algorithm::automatic, 2);
+  const mpz_class a = random_below(P), b = random_below(P);
+  EXPECT_EQ(mod.mul(a, b), mpz_class(a * b % P));
+  EXPECT_EQ(mod.pow(a, 65537), gmp_powm(a, 65537, P));
+}
+
+TEST(ParallelProducts, FourUserThreadsShareOneModulus) {
+  const mpz_class P = random_modulus(460, true);
+  const Modulus mod(P, Algorithm::montgomery, 2);
+  std::vector<mpz_class> as;
+  for (int i = 0; i < 8; ++i) as.push_back(random_below(P));
+  std::atomic<int> failures{0};
+  std::vector<std::thread> threads;
+  for (int t = 0; t < 4; ++t) {
+    threads.emplace_back([&, t] {
+      for (int rep = 0; rep < 6; ++rep) {
+        const mpz_class& a = as[(t + rep) % 8];
+        const mpz_class& b = as[(t * 3 + rep + 1) % 8];
+        if (mod.mul(a, b) != mpz_class(a * b % P)) ++failures;
+      }
+    });
+  }
+  for (auto& th : threads) th.join();
+  EXPECT_EQ(failures.load(), 0);
+}
+
+}  // namespace
+}  // namespace parmod::test
