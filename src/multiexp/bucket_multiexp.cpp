@@ -56,13 +56,14 @@ OpCount bucket_exact_count(const limb_t* const* ep, const std::size_t* en, std::
 }
 
 std::size_t bucket_chunk_scratch(std::size_t n, unsigned c, const modmul::Engine& engine) noexcept {
-  return (std::size_t(1) << c) * (n + 1) + engine.scratch_limbs(n);
+  const modmul::Engine& e = modmul::element_engine(engine);
+  return (std::size_t(1) << c) * (modmul::element_size(e, n) + 1) + e.scratch_limbs(n);
 }
 
 void bucket_chunk(limb_t* acc, const limb_t* reps, std::size_t nb, unsigned c, const limb_t* const* ep,
                   const std::size_t* en, std::size_t lo, std::size_t hi, const modmul::ModulusConstants& kc,
                   const modmul::Engine& engine, limb_t* scratch, OpCount* count) noexcept {
-  const std::size_t n = kc.n, slots = std::size_t(1) << c;
+  const std::size_t n = modmul::element_size(engine, kc.n), slots = std::size_t(1) << c;
   const auto ns = static_cast<mp_size_t>(n);
   limb_t* buckets = scratch;             // bucket d at (d - 1) n, d in [1, 2^c)
   limb_t* running = buckets + (slots - 1) * n;
@@ -124,19 +125,20 @@ void bucket_chunk(limb_t* acc, const limb_t* reps, std::size_t nb, unsigned c, c
 }
 
 std::size_t bucket_scratch(std::size_t n, std::size_t nb, unsigned c, const modmul::Engine& engine) noexcept {
-  return (nb + 1) * n + bucket_chunk_scratch(n, c, engine);
+  return (nb + 1) * modmul::element_size(modmul::element_engine(engine), n) + bucket_chunk_scratch(n, c, engine);
 }
 
 void bucket_multiexp(limb_t* r, const limb_t* xs, std::size_t nb, const limb_t* const* ep, const std::size_t* en,
                      unsigned c, const modmul::ModulusConstants& kc, const modmul::Engine& engine, limb_t* scratch,
                      OpCount* count) noexcept {
-  const std::size_t n = kc.n;
+  const modmul::Engine& e = modmul::element_engine(engine);
+  const std::size_t s = modmul::element_size(e, kc.n);
   limb_t* reps = scratch;
-  limb_t* acc = reps + nb * n;
-  limb_t* work = acc + n;
-  for (std::size_t i = 0; i < nb; ++i) engine.to_repr(reps + i * n, xs + i * n, kc, work);
-  bucket_chunk(acc, reps, nb, c, ep, en, 0, max_exponent_bits(ep, en, nb), kc, engine, work, count);
-  engine.from_repr(r, acc, kc, work);
+  limb_t* acc = reps + nb * s;
+  limb_t* work = acc + s;
+  for (std::size_t i = 0; i < nb; ++i) e.to_repr(reps + i * s, xs + i * kc.n, kc, work);
+  bucket_chunk(acc, reps, nb, c, ep, en, 0, max_exponent_bits(ep, en, nb), kc, e, work, count);
+  e.from_repr(r, acc, kc, work);
 }
 
 }  // namespace parmod::multiexp

@@ -22,19 +22,21 @@ unsigned clamp_window(unsigned w) noexcept { return std::clamp(w, 1u, 8u); }
 unsigned clamp_bucket(unsigned c) noexcept { return std::clamp(c, 1u, kMaxBucketWindow); }
 
 // Limbs one task needs besides the shared bases and partials: its table (or
-// buckets), window state and engine scratch (+ n for interleaved's x^2).
+// buckets), window state and engine scratch (+ one element for interleaved's
+// x^2); n limbs, elements of the element engine's size.
 std::size_t task_need(std::size_t n, std::size_t nbt, const Plan& plan, const modmul::Engine& engine) noexcept {
-  const std::size_t es = engine.scratch_limbs(n);
+  const modmul::Engine& e = modmul::element_engine(engine);
+  const std::size_t es = e.scratch_limbs(n), s = modmul::element_size(e, n);
   switch (plan.inner) {
-    case Method::lim_lee: return lim_lee_table_entries(nbt, hybrid_task_groups(nbt, plan.k)) * n + es;
+    case Method::lim_lee: return lim_lee_table_entries(nbt, hybrid_task_groups(nbt, plan.k)) * s + es;
     case Method::bucket: return bucket_chunk_scratch(n, clamp_bucket(plan.c), engine);
-    default: return nbt * (std::size_t(1) << (clamp_window(plan.w) - 1)) * n + 2 * nbt + n + es;
+    default: return nbt * (std::size_t(1) << (clamp_window(plan.w) - 1)) * s + 2 * nbt + s + es;
   }
 }
 
 struct Job {
   const Plan* plan;
-  std::size_t nb, n;
+  std::size_t nb, n;  // n: words per element
   unsigned tasks;
   const limb_t* xs;
   const limb_t* const* ep;
@@ -44,7 +46,7 @@ struct Job {
   limb_t* work;
   std::size_t stride;
   const modmul::ModulusConstants* kc;
-  const modmul::Engine* engine;
+  const modmul::Engine* engine;  // the element engine
   OpCount* counts;
 };
 
@@ -60,8 +62,8 @@ void task(const void* ctx, unsigned t) {
   const limb_t* const* ep = j.ep + first;
   const std::size_t* en = j.en + first;
   OpCount* count = j.counts ? j.counts + t : nullptr;
-  limb_t* es = work + (j.stride - e.scratch_limbs(n));  // engine scratch at the end of the task's area
-  for (std::size_t i = 0; i < nbt; ++i) e.to_repr(reps + i * n, j.xs + (first + i) * n, kc, es);
+  limb_t* es = work + (j.stride - e.scratch_limbs(kc.n));  // engine scratch at the end of the task's area
+  for (std::size_t i = 0; i < nbt; ++i) e.to_repr(reps + i * n, j.xs + (first + i) * kc.n, kc, es);
   const std::size_t b = max_exponent_bits(ep, en, nbt);
   switch (j.plan->inner) {
     case Method::lim_lee: {
@@ -98,23 +100,26 @@ std::size_t hybrid_scratch(std::size_t n, std::size_t nb, const Plan& plan, cons
   for (unsigned t = 0; t < tasks; ++t)
     stride = std::max(stride, task_need(n, hybrid_task_start(nb, tasks, t + 1) - hybrid_task_start(nb, tasks, t),
                                         plan, engine));
-  return nb * n + tasks * n + tasks * stride + engine.scratch_limbs(n);
+  const modmul::Engine& e = modmul::element_engine(engine);
+  const std::size_t s = modmul::element_size(e, n);
+  return nb * s + tasks * s + tasks * stride + e.scratch_limbs(n);
 }
 
 void hybrid_multiexp(limb_t* r, const limb_t* xs, std::size_t nb, const limb_t* const* ep, const std::size_t* en,
                      const Plan& plan, const modmul::ModulusConstants& kc, const modmul::Engine& engine, int threads,
                      limb_t* scratch, OpCount* task_counts) noexcept {
-  const std::size_t n = kc.n;
+  const modmul::Engine& e = modmul::element_engine(engine);
+  const std::size_t es = modmul::element_size(e, kc.n);
   const unsigned tasks = clamp_tasks(plan, nb);
   std::size_t stride = 0;
   for (unsigned t = 0; t < tasks; ++t)
-    stride = std::max(stride, task_need(n, hybrid_task_start(nb, tasks, t + 1) - hybrid_task_start(nb, tasks, t),
+    stride = std::max(stride, task_need(kc.n, hybrid_task_start(nb, tasks, t + 1) - hybrid_task_start(nb, tasks, t),
                                         plan, engine));
   limb_t* reps = scratch;
-  limb_t* partials = reps + nb * n;
-  limb_t* work = partials + tasks * n;
+  limb_t* partials = reps + nb * es;
+  limb_t* work = partials + tasks * es;
   limb_t* tail = work + tasks * stride;  // engine scratch for the combination
-  const Job job{&plan, nb, n, tasks, xs, ep, en, reps, partials, work, stride, &kc, &engine, task_counts};
+  const Job job{&plan, nb, es, tasks, xs, ep, en, reps, partials, work, stride, &kc, &e, task_counts};
   const int T = std::max(1, threads);
   runtime::Schedule s(T);
   for (unsigned t = 0; t < tasks; ++t) {
@@ -125,7 +130,7 @@ void hybrid_multiexp(limb_t* r, const limb_t* xs, std::size_t nb, const limb_t* 
     s.run_sequential();
   else
     runtime::run(s, threads);
-  combine_partials(r, partials, tasks, kc, engine, tail);  // tasks - 1 multiplications
+  combine_partials(r, partials, tasks, kc, e, tail);  // tasks - 1 multiplications
 }
 
 }  // namespace parmod::multiexp

@@ -49,7 +49,7 @@ unsigned interleaved_window_size(std::size_t b) noexcept {
 void interleaved_precompute_base(limb_t* tables, const limb_t* xs, std::size_t i, unsigned w,
                                  const modmul::ModulusConstants& kc, const modmul::Engine& engine, limb_t* scratch,
                                  OpCount* count) noexcept {
-  const std::size_t n = kc.n, entries = std::size_t(1) << (w - 1);
+  const std::size_t n = modmul::element_size(engine, kc.n), entries = std::size_t(1) << (w - 1);
   limb_t* t = tables + i * entries * n;
   mpn_copyi(t, xs + i * n, static_cast<mp_size_t>(n));
   if (entries == 1) return;
@@ -65,7 +65,7 @@ void interleaved_precompute_base(limb_t* tables, const limb_t* xs, std::size_t i
 void interleaved_chunk(limb_t* acc, const limb_t* tables, std::size_t nb, unsigned w, const limb_t* const* ep,
                        const std::size_t* en, std::size_t lo, std::size_t hi, const modmul::ModulusConstants& kc,
                        const modmul::Engine& engine, limb_t* state, limb_t* scratch, OpCount* count) noexcept {
-  const std::size_t n = kc.n, entries = std::size_t(1) << (w - 1);
+  const std::size_t n = modmul::element_size(engine, kc.n), entries = std::size_t(1) << (w - 1);
   limb_t* ends = state;
   limb_t* values = state + nb;
   for (std::size_t i = 0; i < nb; ++i) next_window(ep[i], en[i], lo, static_cast<long>(hi) - 1, w, &ends[i], &values[i]);
@@ -85,22 +85,24 @@ void interleaved_chunk(limb_t* acc, const limb_t* tables, std::size_t nb, unsign
 }
 
 std::size_t interleaved_scratch(std::size_t n, std::size_t nb, unsigned w, const modmul::Engine& engine) noexcept {
-  return (nb + nb * (std::size_t(1) << (w - 1)) + 2) * n + 2 * nb + engine.scratch_limbs(n);
+  const modmul::Engine& e = modmul::element_engine(engine);
+  return (nb + nb * (std::size_t(1) << (w - 1)) + 2) * modmul::element_size(e, n) + 2 * nb + e.scratch_limbs(n);
 }
 
 void interleaved_multiexp(limb_t* r, const limb_t* xs, std::size_t nb, const limb_t* const* ep, const std::size_t* en,
                           unsigned w, const modmul::ModulusConstants& kc, const modmul::Engine& engine,
                           limb_t* scratch, OpCount* count) noexcept {
-  const std::size_t n = kc.n;
+  const modmul::Engine& e = modmul::element_engine(engine);
+  const std::size_t s = modmul::element_size(e, kc.n);
   limb_t* reps = scratch;
-  limb_t* tables = reps + nb * n;
-  limb_t* acc = tables + nb * (std::size_t(1) << (w - 1)) * n;
-  limb_t* state = acc + n;
-  limb_t* work = state + 2 * nb;  // n + engine scratch
-  for (std::size_t i = 0; i < nb; ++i) engine.to_repr(reps + i * n, xs + i * n, kc, work);
-  for (std::size_t i = 0; i < nb; ++i) interleaved_precompute_base(tables, reps, i, w, kc, engine, work, count);
-  interleaved_chunk(acc, tables, nb, w, ep, en, 0, max_exponent_bits(ep, en, nb), kc, engine, state, work + n, count);
-  engine.from_repr(r, acc, kc, work);
+  limb_t* tables = reps + nb * s;
+  limb_t* acc = tables + nb * (std::size_t(1) << (w - 1)) * s;
+  limb_t* state = acc + s;
+  limb_t* work = state + 2 * nb;  // s + engine scratch
+  for (std::size_t i = 0; i < nb; ++i) e.to_repr(reps + i * s, xs + i * kc.n, kc, work);
+  for (std::size_t i = 0; i < nb; ++i) interleaved_precompute_base(tables, reps, i, w, kc, e, work, count);
+  interleaved_chunk(acc, tables, nb, w, ep, en, 0, max_exponent_bits(ep, en, nb), kc, e, state, work + s, count);
+  e.from_repr(r, acc, kc, work);
 }
 
 }  // namespace parmod::multiexp

@@ -15,7 +15,7 @@ std::size_t lim_lee_group_offset(std::size_t nb, std::size_t k, std::size_t i) n
 void lim_lee_precompute_prefix(limb_t* table, const limb_t* xs, std::size_t nb, std::size_t k, std::size_t group,
                                unsigned t, unsigned p, const modmul::ModulusConstants& kc,
                                const modmul::Engine& engine, limb_t* scratch, OpCount* count) noexcept {
-  const std::size_t n = kc.n;
+  const std::size_t n = modmul::element_size(engine, kc.n);
   const unsigned g = static_cast<unsigned>(group_size(nb, k, group));
   const unsigned tp = std::min<unsigned>(t, g);
   if (p >= (1u << tp)) return;

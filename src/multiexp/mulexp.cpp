@@ -24,7 +24,7 @@ inline unsigned bit_at(const limb_t* ep, std::size_t en, std::size_t pos) noexce
 void mulexp_chunk(limb_t* acc, const limb_t* table, std::size_t nb, std::size_t k, const limb_t* const* ep,
                   const std::size_t* en, std::size_t lo, std::size_t hi, const modmul::ModulusConstants& kc,
                   const modmul::Engine& engine, limb_t* scratch, OpCount* count) noexcept {
-  const std::size_t n = kc.n;
+  const std::size_t n = modmul::element_size(engine, kc.n);
   mpn_copyi(acc, engine.one(kc), static_cast<mp_size_t>(n));
   for (std::size_t pos = hi; pos-- > lo;) {
     engine.sqr(acc, acc, kc, scratch);  // line 9
@@ -47,21 +47,23 @@ void mulexp_chunk(limb_t* acc, const limb_t* table, std::size_t nb, std::size_t 
 }
 
 std::size_t mulexp_scratch(std::size_t n, std::size_t nb, std::size_t k, const modmul::Engine& engine) noexcept {
-  return (nb + lim_lee_table_entries(nb, k) + 1) * n + engine.scratch_limbs(n);
+  const modmul::Engine& e = modmul::element_engine(engine);
+  return (nb + lim_lee_table_entries(nb, k) + 1) * modmul::element_size(e, n) + e.scratch_limbs(n);
 }
 
 void mulexp(limb_t* r, const limb_t* xs, std::size_t nb, const limb_t* const* ep, const std::size_t* en,
             std::size_t k, const modmul::ModulusConstants& kc, const modmul::Engine& engine, limb_t* scratch,
             OpCount* count) noexcept {
-  const std::size_t n = kc.n;
+  const modmul::Engine& e = modmul::element_engine(engine);
+  const std::size_t s = modmul::element_size(e, kc.n);
   limb_t* reps = scratch;
-  limb_t* table = reps + nb * n;
-  limb_t* acc = table + lim_lee_table_entries(nb, k) * n;
-  limb_t* work = acc + n;
-  for (std::size_t i = 0; i < nb; ++i) engine.to_repr(reps + i * n, xs + i * n, kc, work);
-  lim_lee_precompute(table, reps, nb, k, kc, engine, work, count);
-  mulexp_chunk(acc, table, nb, k, ep, en, 0, max_exponent_bits(ep, en, nb), kc, engine, work, count);
-  engine.from_repr(r, acc, kc, work);
+  limb_t* table = reps + nb * s;
+  limb_t* acc = table + lim_lee_table_entries(nb, k) * s;
+  limb_t* work = acc + s;
+  for (std::size_t i = 0; i < nb; ++i) e.to_repr(reps + i * s, xs + i * kc.n, kc, work);
+  lim_lee_precompute(table, reps, nb, k, kc, e, work, count);
+  mulexp_chunk(acc, table, nb, k, ep, en, 0, max_exponent_bits(ep, en, nb), kc, e, work, count);
+  e.from_repr(r, acc, kc, work);
 }
 
 }  // namespace parmod::multiexp

@@ -54,18 +54,21 @@ std::size_t table_limbs(std::size_t n, std::size_t nb, const Plan& plan) noexcep
   return 0;
 }
 
-// Per task: engine scratch + one extra residue + window state; exp tasks also
-// hold their odd-power table and the current power.
+// Per task: engine scratch + one extra element + window state; exp tasks also
+// hold their odd-power table and the current power.  n limbs; elements of
+// the element engine's size.
 std::size_t task_limbs(std::size_t n, std::size_t nb, const Plan& plan, const modmul::Engine& engine) noexcept {
-  std::size_t s = engine.scratch_limbs(n) + n + 2 * nb;
-  if (plan.method == Method::exp) s += ((std::size_t(1) << (plan.w - 1)) + 1) * n + 2;
+  const modmul::Engine& e = modmul::element_engine(engine);
+  const std::size_t es = modmul::element_size(e, n);
+  std::size_t s = e.scratch_limbs(n) + es + 2 * nb;
+  if (plan.method == Method::exp) s += ((std::size_t(1) << (plan.w - 1)) + 1) * es + 2;
   if (plan.method == Method::bucket) s = bucket_chunk_scratch(n, bucket_bits(plan), engine);
   return s;
 }
 
 struct Job {
   const Plan* plan;
-  std::size_t nb, b, n;
+  std::size_t nb, b, n;  // n: words per element
   unsigned chunks, prefixes, t;
   const limb_t* const* ep;
   const std::size_t* en;
@@ -77,7 +80,7 @@ struct Job {
   const std::size_t* lo;
   const std::size_t* hi;
   const modmul::ModulusConstants* kc;
-  const modmul::Engine* engine;
+  const modmul::Engine* engine;  // the element engine
   OpCount* chunk_counts;
 };
 
@@ -108,8 +111,8 @@ void chunk_task(const void* ctx, unsigned c) {
                       work + 2 * j.nb, count);
   } else {  // exp: bases [c nb / chunks, (c + 1) nb / chunks), each by its own sliding window
     const std::size_t n = j.n, first = c * j.nb / j.chunks, last = (c + 1) * j.nb / j.chunks;
-    limb_t* engine_scratch = work;                     // engine.scratch_limbs(n) + n (precompute)
-    limb_t* table = work + e.scratch_limbs(n) + n + 2 * j.nb;
+    limb_t* engine_scratch = work;                     // engine scratch + one element (precompute)
+    limb_t* table = work + e.scratch_limbs(j.kc->n) + n + 2 * j.nb;
     limb_t* power = table + (std::size_t(1) << (j.plan->w - 1)) * n;
     limb_t* state = power + n;
     mpn_copyi(acc, e.one(*j.kc), static_cast<mp_size_t>(n));
@@ -153,7 +156,8 @@ std::size_t parallel_multiexp_scratch(std::size_t n, std::size_t nb, const Plan&
   if (plan.method == Method::hybrid) return hybrid_scratch(n, nb, plan, engine);
   const unsigned chunks = clamp_chunks(plan, nb);
   const unsigned tasks = precompute_tasks(plan, nb, chunks) + chunks;
-  return nb * n + table_limbs(n, nb, plan) + chunks * n + tasks * task_limbs(n, nb, plan, engine) +
+  const std::size_t s = modmul::element_size(modmul::element_engine(engine), n);
+  return nb * s + table_limbs(s, nb, plan) + chunks * s + tasks * task_limbs(n, nb, plan, engine) +
          2 * kMaxChunks * sizeof(std::size_t) / sizeof(limb_t);
 }
 
@@ -164,21 +168,22 @@ void parallel_multiexp(limb_t* r, const limb_t* xs, std::size_t nb, const limb_t
     hybrid_multiexp(r, xs, nb, ep, en, plan, kc, engine, threads, scratch, chunk_counts);
     return;
   }
-  const std::size_t n = kc.n;
+  const modmul::Engine& e = modmul::element_engine(engine);
+  const std::size_t n = modmul::element_size(e, kc.n);  // words per element
   const unsigned chunks = clamp_chunks(plan, nb);
   const unsigned prefixes = precompute_tasks(plan, nb, chunks);
   limb_t* reps = scratch;
   limb_t* table = reps + nb * n;
   limb_t* partials = table + table_limbs(n, nb, plan);
   limb_t* work = partials + chunks * n;
-  const std::size_t stride = task_limbs(n, nb, plan, engine);
+  const std::size_t stride = task_limbs(kc.n, nb, plan, engine);
   auto* lo = reinterpret_cast<std::size_t*>(work + (prefixes + chunks) * stride);
   std::size_t* hi = lo + kMaxChunks;
   const std::size_t b = max_exponent_bits(ep, en, nb);
   plan_chunk_positions(plan, nb, b, lo, hi);
-  for (std::size_t i = 0; i < nb; ++i) engine.to_repr(reps + i * n, xs + i * n, kc, work);
+  for (std::size_t i = 0; i < nb; ++i) e.to_repr(reps + i * n, xs + i * kc.n, kc, work);
   const Job job{&plan, nb, b, n, chunks, prefixes, prefix_bits(chunks), ep, en, reps, table, partials, work, stride,
-                lo, hi, &kc, &engine, chunk_counts};
+                lo, hi, &kc, &e, chunk_counts};
   runtime::Schedule s(std::max(1, threads));
   const double per_prefix = static_cast<double>(table_limbs(1, nb, plan)) / std::max(1u, prefixes);
   for (unsigned p = 0; p < prefixes; ++p)
@@ -191,12 +196,13 @@ void parallel_multiexp(limb_t* r, const limb_t* xs, std::size_t nb, const limb_t
     s.run_sequential();
   else
     runtime::run(s, threads);
-  combine_partials(r, partials, chunks, kc, engine, work);
+  combine_partials(r, partials, chunks, kc, e, work);
 }
 
 void combine_partials(limb_t* r, limb_t* partials, unsigned count, const modmul::ModulusConstants& kc,
                       const modmul::Engine& engine, limb_t* work) noexcept {
-  for (unsigned t = 1; t < count; ++t) engine.mul(partials, partials, partials + t * kc.n, kc, work);
+  const std::size_t n = modmul::element_size(engine, kc.n);
+  for (unsigned t = 1; t < count; ++t) engine.mul(partials, partials, partials + t * n, kc, work);
   engine.from_repr(r, partials, kc, work);
 }
 

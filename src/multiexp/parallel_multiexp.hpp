@@ -16,7 +16,10 @@
 // and leaves the representation.  Method::bucket runs the same chunk scheme
 // with no precomputation (bucket_chunk); Method::hybrid is handed to
 // hybrid_multiexp (independent tasks of bases instead of chunks of bits).
-// No allocation: the caller gives scratch.
+// Bases in and the result out are n-limb residues; everything between runs
+// on the engine's element form when it has one (modmul::element_engine, as
+// powm/sliding_window does: montgomery52's digits, no conversion per
+// product).  No allocation: the caller gives scratch.
 #pragma once
 
 #include "modmul/engine.hpp"
@@ -74,7 +77,8 @@ void parallel_multiexp(limb_t* r, const limb_t* xs, std::size_t nb, const limb_t
                        int threads, limb_t* scratch, OpCount* chunk_counts) noexcept;
 
 // r[0, n) = the plain form of prod_(t < count) partials[t] (count >= 1
-// partial results in the representation, n limbs each, contiguous); the
+// partial results in the representation, element_size(engine, kc.n) words
+// each, contiguous; engine is the element engine); the
 // product accumulates in partials[0].  Cost: count - 1 products and one
 // conversion out.  The last step of every parallel scheme here.
 void combine_partials(limb_t* r, limb_t* partials, unsigned count, const modmul::ModulusConstants& kc,

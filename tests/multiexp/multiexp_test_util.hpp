@@ -7,9 +7,20 @@
 #include <vector>
 
 #include "limbs/limbs.hpp"
+#include "modmul/engine.hpp"
+#include "modmul/montgomery52.hpp"
 #include "support/random_operands.hpp"
 
 namespace parmod::test {
+
+// The engine the multi-exponentiation tests run on: montgomery52 for odd P
+// where the CPU has AVX-512 IFMA (the multiexp code then runs on its digit
+// elements, words per element != limbs), else Montgomery; Barrett for even P
+// (n-limb elements).
+inline const modmul::Engine& engine_for(const modmul::ModulusConstants& k) {
+  if (!k.odd) return modmul::barrett_engine;
+  return modmul::montgomery52_engine.accepts(k) ? modmul::montgomery52_engine : modmul::montgomery_engine;
+}
 
 // nb bases and exponents modulo P: bases random below P (some edge values),
 // exponents of at most b bits (lengths vary; some zero) and exponent 0 when b = 0.

@@ -24,13 +24,9 @@ namespace {
 
 using test::MultiexpCase;
 
-const modmul::Engine& engine_for(const modmul::ModulusConstants& k) {
-  return k.odd ? modmul::montgomery_engine : modmul::barrett_engine;
-}
-
 mpz_class run_bucket(MultiexpCase& c, unsigned w, OpCount* count = nullptr) {
   const modmul::ModulusConstants kc(c.P);
-  const auto& e = engine_for(kc);
+  const auto& e = test::engine_for(kc);
   std::vector<limb_t> scratch(bucket_scratch(c.n, c.bases.size(), w, e)), r(c.n);
   bucket_multiexp(r.data(), c.xs.data(), c.bases.size(), c.ep.data(), c.en.data(), w, kc, e, scratch.data(), count);
   return test::value_of(r);
@@ -38,7 +34,7 @@ mpz_class run_bucket(MultiexpCase& c, unsigned w, OpCount* count = nullptr) {
 
 mpz_class run(MultiexpCase& c, const Plan& plan, int threads, OpCount* counts = nullptr) {
   const modmul::ModulusConstants kc(c.P);
-  const auto& e = engine_for(kc);
+  const auto& e = test::engine_for(kc);
   std::vector<limb_t> scratch(parallel_multiexp_scratch(c.n, c.bases.size(), plan, e)), r(c.n);
   parallel_multiexp(r.data(), c.xs.data(), c.bases.size(), c.ep.data(), c.en.data(), plan, kc, e, threads,
                     scratch.data(), counts);

@@ -30,6 +30,7 @@
 
 #include "config/tuning_table.hpp"
 #include "harness.hpp"
+#include "api/modulus_state.hpp"
 #include "modmul/engine.hpp"
 #include "modmul/modulus_constants.hpp"
 #include "multiexp/bucket_multiexp.hpp"
@@ -54,8 +55,12 @@ struct Instance {
   std::vector<const limb_t*> ep;
   std::vector<std::size_t> en;
   std::vector<limb_t> scratch, r;
+  // The engine Modulus(m, automatic, 1) runs on (montgomery52 where the CPU
+  // has AVX-512 IFMA, whose digit form the multi-exponentiation then uses).
+  const modmul::Engine* engine;
 
-  Instance(gmp_randclass& rng, std::size_t nb, std::size_t bits) : m(make_modulus(rng, bits)), kc(m) {
+  Instance(gmp_randclass& rng, std::size_t nb, std::size_t bits)
+      : m(make_modulus(rng, bits)), kc(m), engine(api::state_of(Modulus(m, Algorithm::automatic, 1))->engine) {
     for (std::size_t i = 0; i < nb; ++i) {
       bases.push_back(rng.get_z_range(m));
       mpz_class e = rng.get_z_bits(bits);
@@ -87,9 +92,9 @@ struct Instance {
   std::size_t nb() const { return bases.size(); }
   // The low-level call with a fixed plan (no API conversions).
   void run(const multiexp::Plan& p, int threads, multiexp::OpCount* counts = nullptr) {
-    const std::size_t need = multiexp::parallel_multiexp_scratch(kc.n, nb(), p, modmul::montgomery_engine);
+    const std::size_t need = multiexp::parallel_multiexp_scratch(kc.n, nb(), p, *engine);
     if (scratch.size() < need) scratch.resize(need);
-    multiexp::parallel_multiexp(r.data(), xs.data(), nb(), ep.data(), en.data(), p, kc, modmul::montgomery_engine,
+    multiexp::parallel_multiexp(r.data(), xs.data(), nb(), ep.data(), en.data(), p, kc, *engine,
                                 threads, scratch.data(), counts);
   }
   mpz_class gmp_exp() const {

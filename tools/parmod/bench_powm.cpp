@@ -329,7 +329,7 @@ int run(int argc, char** argv) {
               << table.markdown() << "\nRSA-CRT private operation (d mod p-1, d mod q-1, two half-size powers, Garner)\n\n"
               << crt.markdown() << "\nBatch throughput: 64 exponentiations, one modulus, full-length exponents\n\n"
               << batch.markdown()
-              << "\nEven moduli P = 2^s m' (s = bits - 1: P = 2^s), full-length exponents, one thread\n\n"
+              << "\nEven moduli P = 2^s m' (s = 1, bits/2 and bits - 1; s = bits - 1 is P = 2^s), full-length exponents, one thread; automatic (the split) against Barrett and GMP\n\n"
               << even.markdown();
   }
   return 0;
