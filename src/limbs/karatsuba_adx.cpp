@@ -9,9 +9,6 @@
 namespace parmod::limbs {
 namespace {
 
-using karatsuba_steps::abs_diff;
-using karatsuba_steps::add_middle;
-
 std::atomic<long> g_mul_limit{-1}, g_sqr_limit{-1};
 constexpr long kDefaultMulLimit = 176, kDefaultSqrLimit = 224;  // AMD EPYC (Zen 4), against Debian GMP 6.2.1
 constexpr long kMaxLimit = static_cast<long>(kKaratsubaAdxMaxLimit);
@@ -19,39 +16,15 @@ constexpr long kMaxLimit = static_cast<long>(kKaratsubaAdxMaxLimit);
 }  // namespace
 
 void karatsuba_mul_adx(limb_t* rp, const limb_t* ap, const limb_t* bp, std::size_t n, limb_t* scratch) noexcept {
-  if (n < 2 || n < mul_basecase_adx_limit()) {
-    mul_basecase_adx(rp, ap, n, bp, n);
-    return;
-  }
-  const std::size_t h = (n + 1) / 2, l = n - h;
-  limb_t* da = scratch;
-  limb_t* db = da + h;
-  limb_t* d = db + h;
-  limb_t* t = d + 2 * h;
-  limb_t* next = t + 2 * h + 1;
-  const int sa = abs_diff(da, ap, h, ap + h, l);
-  const int sb = abs_diff(db, bp, h, bp + h, l);
-  karatsuba_mul_adx(d, da, db, h, next);            // |a0 - a1| |b0 - b1|
-  karatsuba_mul_adx(rp, ap, bp, h, next);           // z0
-  karatsuba_mul_adx(rp + 2 * h, ap + h, bp + h, l, next);  // z2
-  add_middle(rp, n, h, d, sa == sb, t);  // (a0 - a1)(b0 - b1) >= 0: subtract it
+  karatsuba_steps::mul_recursive(rp, ap, bp, n, mul_basecase_adx_limit(), scratch,
+                                 [](limb_t* r, const limb_t* a, const limb_t* b, std::size_t m, limb_t*) {
+                                   mul_basecase_adx(r, a, m, b, m);
+                                 });
 }
 
 void karatsuba_sqr_adx(limb_t* rp, const limb_t* ap, std::size_t n, limb_t* scratch) noexcept {
-  if (n < 2 || n < sqr_basecase_adx_limit()) {
-    sqr_basecase_adx(rp, ap, n);
-    return;
-  }
-  const std::size_t h = (n + 1) / 2, l = n - h;
-  limb_t* da = scratch;
-  limb_t* d = da + 2 * h;  // keeps the layout of the product
-  limb_t* t = d + 2 * h;
-  limb_t* next = t + 2 * h + 1;
-  abs_diff(da, ap, h, ap + h, l);
-  karatsuba_sqr_adx(d, da, h, next);        // (a0 - a1)^2
-  karatsuba_sqr_adx(rp, ap, h, next);       // z0
-  karatsuba_sqr_adx(rp + 2 * h, ap + h, l, next);  // z2
-  add_middle(rp, n, h, d, true, t);
+  karatsuba_steps::sqr_recursive(rp, ap, n, sqr_basecase_adx_limit(), scratch,
+                                 [](limb_t* r, const limb_t* a, std::size_t m, limb_t*) { sqr_basecase_adx(r, a, m); });
 }
 
 std::size_t mul_karatsuba_adx_limit() noexcept {

@@ -1,7 +1,7 @@
-// limbs/karatsuba_steps.hpp - the linear steps of one Karatsuba level
-// (|a0 - a1| and the middle term), shared by the Karatsuba layers over the
-// mulx row kernels (limbs/karatsuba_adx) and over the IFMA kernel
-// (limbs/karatsuba_ifma).  Internal to the limb layer.
+// limbs/karatsuba_steps.hpp - Karatsuba's recursion over a base-case
+// product and its linear steps (|a0 - a1| and the middle term), shared by the
+// Karatsuba layers over the mulx row kernels (limbs/karatsuba_adx) and over
+// the IFMA kernel (limbs/karatsuba_ifma).  Internal to the limb layer.
 #pragma once
 
 #include <cstddef>
@@ -41,6 +41,52 @@ inline void add_middle(limb_t* rp, std::size_t n, std::size_t h, const limb_t* d
   std::size_t tn = 2 * h + 1;
   while (tn > n + l) --tn;  // the dropped limbs are zero: the middle term is below beta^(n + l)
   mpn_add(rp + h, rp + h, sz(n + l), t, sz(tn));
+}
+
+// rp[0, 2n) = a b for n-limb a, b: Karatsuba (subtractive form) while
+// n >= limit (and n >= 2), base(rp, ap, bp, n, scratch) below.  Halves
+// h = ceil(n/2) and n - h; scratch holds 6h + 1 limbs per level (da, db, d,
+// t), then the next level's.  rp does not overlap a, b or scratch.
+template <class Base>
+void mul_recursive(limb_t* rp, const limb_t* ap, const limb_t* bp, std::size_t n, std::size_t limit, limb_t* scratch,
+                   const Base& base) noexcept {
+  if (n < 2 || n < limit) {
+    base(rp, ap, bp, n, scratch);
+    return;
+  }
+  const std::size_t h = (n + 1) / 2, l = n - h;
+  limb_t* da = scratch;
+  limb_t* db = da + h;
+  limb_t* d = db + h;
+  limb_t* t = d + 2 * h;
+  limb_t* next = t + 2 * h + 1;
+  const int sa = abs_diff(da, ap, h, ap + h, l);
+  const int sb = abs_diff(db, bp, h, bp + h, l);
+  mul_recursive(d, da, db, h, limit, next, base);                   // |a0 - a1| |b0 - b1|
+  mul_recursive(rp, ap, bp, h, limit, next, base);                  // z0
+  mul_recursive(rp + 2 * h, ap + h, bp + h, l, limit, next, base);  // z2
+  add_middle(rp, n, h, d, sa == sb, t);  // (a0 - a1)(b0 - b1) >= 0: subtract it
+}
+
+// rp[0, 2n) = a^2 the same way, base(rp, ap, n, scratch) below limit; the
+// same scratch layout as mul_recursive.
+template <class Base>
+void sqr_recursive(limb_t* rp, const limb_t* ap, std::size_t n, std::size_t limit, limb_t* scratch,
+                   const Base& base) noexcept {
+  if (n < 2 || n < limit) {
+    base(rp, ap, n, scratch);
+    return;
+  }
+  const std::size_t h = (n + 1) / 2, l = n - h;
+  limb_t* da = scratch;
+  limb_t* d = da + 2 * h;  // keeps the layout of the product
+  limb_t* t = d + 2 * h;
+  limb_t* next = t + 2 * h + 1;
+  abs_diff(da, ap, h, ap + h, l);
+  sqr_recursive(d, da, h, limit, next, base);               // (a0 - a1)^2
+  sqr_recursive(rp, ap, h, limit, next, base);              // z0
+  sqr_recursive(rp + 2 * h, ap + h, l, limit, next, base);  // z2
+  add_middle(rp, n, h, d, true, t);
 }
 
 }  // namespace parmod::limbs::karatsuba_steps
