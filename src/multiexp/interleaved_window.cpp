@@ -62,14 +62,13 @@ void interleaved_precompute_base(limb_t* tables, const limb_t* xs, std::size_t i
   }
 }
 
-void interleaved_chunk(limb_t* acc, const limb_t* tables, std::size_t nb, unsigned w, const limb_t* const* ep,
-                       const std::size_t* en, std::size_t lo, std::size_t hi, const modmul::ModulusConstants& kc,
-                       const modmul::Engine& engine, limb_t* state, limb_t* scratch, OpCount* count) noexcept {
+void interleaved_bits(limb_t* acc, const limb_t* tables, std::size_t nb, unsigned w, const limb_t* const* ep,
+                      const std::size_t* en, std::size_t lo, std::size_t hi, const modmul::ModulusConstants& kc,
+                      const modmul::Engine& engine, limb_t* state, limb_t* scratch, OpCount* count) noexcept {
   const std::size_t n = modmul::element_size(engine, kc.n), entries = std::size_t(1) << (w - 1);
   limb_t* ends = state;
   limb_t* values = state + nb;
   for (std::size_t i = 0; i < nb; ++i) next_window(ep[i], en[i], lo, static_cast<long>(hi) - 1, w, &ends[i], &values[i]);
-  mpn_copyi(acc, engine.one(kc), static_cast<mp_size_t>(n));
   for (std::size_t pos = hi; pos-- > lo;) {
     engine.sqr(acc, acc, kc, scratch);
     if (count) ++count->sqr;
@@ -80,6 +79,13 @@ void interleaved_chunk(limb_t* acc, const limb_t* tables, std::size_t nb, unsign
       next_window(ep[i], en[i], lo, static_cast<long>(pos) - 1, w, &ends[i], &values[i]);
     }
   }
+}
+
+void interleaved_chunk(limb_t* acc, const limb_t* tables, std::size_t nb, unsigned w, const limb_t* const* ep,
+                       const std::size_t* en, std::size_t lo, std::size_t hi, const modmul::ModulusConstants& kc,
+                       const modmul::Engine& engine, limb_t* state, limb_t* scratch, OpCount* count) noexcept {
+  mpn_copyi(acc, engine.one(kc), static_cast<mp_size_t>(modmul::element_size(engine, kc.n)));
+  interleaved_bits(acc, tables, nb, w, ep, en, lo, hi, kc, engine, state, scratch, count);
   for (std::size_t s = 0; s < lo; ++s) engine.sqr(acc, acc, kc, scratch);
   if (count) count->sqr += lo;
 }

@@ -38,6 +38,13 @@ void interleaved_chunk(limb_t* acc, const limb_t* tables, std::size_t nb, unsign
                        const std::size_t* en, std::size_t lo, std::size_t hi, const modmul::ModulusConstants& kc,
                        const modmul::Engine& engine, limb_t* state, limb_t* scratch, OpCount* count) noexcept;
 
+// The chunk's bit positions only, continuing the chain in acc (windows kept
+// inside [lo, hi)): acc = acc^(2^(hi - lo)) prod_i X[i]^(bits [lo, hi) of
+// Y[i]).  Same state and scratch.
+void interleaved_bits(limb_t* acc, const limb_t* tables, std::size_t nb, unsigned w, const limb_t* const* ep,
+                      const std::size_t* en, std::size_t lo, std::size_t hi, const modmul::ModulusConstants& kc,
+                      const modmul::Engine& engine, limb_t* state, limb_t* scratch, OpCount* count) noexcept;
+
 // Sequential: r = prod X[i]^Y[i] mod P, plain form in and out (xs contiguous,
 // in [0, P)).  Scratch: interleaved_scratch(n, nb, w, engine).  No allocation.
 void interleaved_multiexp(limb_t* r, const limb_t* xs, std::size_t nb, const limb_t* const* ep, const std::size_t* en,

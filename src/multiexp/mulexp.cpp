@@ -21,11 +21,10 @@ inline unsigned bit_at(const limb_t* ep, std::size_t en, std::size_t pos) noexce
 }
 }  // namespace
 
-void mulexp_chunk(limb_t* acc, const limb_t* table, std::size_t nb, std::size_t k, const limb_t* const* ep,
-                  const std::size_t* en, std::size_t lo, std::size_t hi, const modmul::ModulusConstants& kc,
-                  const modmul::Engine& engine, limb_t* scratch, OpCount* count) noexcept {
+void mulexp_bits(limb_t* acc, const limb_t* table, std::size_t nb, std::size_t k, const limb_t* const* ep,
+                 const std::size_t* en, std::size_t lo, std::size_t hi, const modmul::ModulusConstants& kc,
+                 const modmul::Engine& engine, limb_t* scratch, OpCount* count) noexcept {
   const std::size_t n = modmul::element_size(engine, kc.n);
-  mpn_copyi(acc, engine.one(kc), static_cast<mp_size_t>(n));
   for (std::size_t pos = hi; pos-- > lo;) {
     engine.sqr(acc, acc, kc, scratch);  // line 9
     if (count) ++count->sqr;
@@ -42,6 +41,13 @@ void mulexp_chunk(limb_t* acc, const limb_t* table, std::size_t nb, std::size_t 
       base += g;
     }
   }
+}
+
+void mulexp_chunk(limb_t* acc, const limb_t* table, std::size_t nb, std::size_t k, const limb_t* const* ep,
+                  const std::size_t* en, std::size_t lo, std::size_t hi, const modmul::ModulusConstants& kc,
+                  const modmul::Engine& engine, limb_t* scratch, OpCount* count) noexcept {
+  mpn_copyi(acc, engine.one(kc), static_cast<mp_size_t>(modmul::element_size(engine, kc.n)));
+  mulexp_bits(acc, table, nb, k, ep, en, lo, hi, kc, engine, scratch, count);
   for (std::size_t s = 0; s < lo; ++s) engine.sqr(acc, acc, kc, scratch);  // completing squarings
   if (count) count->sqr += lo;
 }

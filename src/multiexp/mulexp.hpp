@@ -24,6 +24,14 @@ void mulexp_chunk(limb_t* acc, const limb_t* table, std::size_t nb, std::size_t 
                   const std::size_t* en, std::size_t lo, std::size_t hi, const modmul::ModulusConstants& kc,
                   const modmul::Engine& engine, limb_t* scratch, OpCount* count) noexcept;
 
+// The chunk's bit positions only, continuing the chain in acc (no start from
+// 1, no completing squarings): acc = acc^(2^(hi - lo)) prod_i X[i]^(bits
+// [lo, hi) of Y[i]).  Positions [lo, hi) then [lo', lo) give the same acc as
+// [lo', hi) at once.  Same scratch.
+void mulexp_bits(limb_t* acc, const limb_t* table, std::size_t nb, std::size_t k, const limb_t* const* ep,
+                 const std::size_t* en, std::size_t lo, std::size_t hi, const modmul::ModulusConstants& kc,
+                 const modmul::Engine& engine, limb_t* scratch, OpCount* count) noexcept;
+
 // Whole Alg. 2 on the caller's thread: r[0, n) = prod X[i]^Y[i] mod P (plain
 // form).  xs: nb bases in [0, P), plain form, n limbs each, contiguous.
 // b = max bit length of the exponents.  1 <= k <= nb, groups of at most 20

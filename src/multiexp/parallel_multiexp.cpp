@@ -82,7 +82,18 @@ struct Job {
   const modmul::ModulusConstants* kc;
   const modmul::Engine* engine;  // the element engine
   OpCount* chunk_counts;
+  runtime::Schedule* schedule;
+  int first_chunk_task;  // chunk c is task first_chunk_task + c
 };
+
+// Runs chunk c's bit positions on acc (already holding the chain so far).
+void chunk_bits(const Job& j, unsigned c, limb_t* acc, limb_t* work, OpCount* count) {
+  if (j.plan->method == Method::lim_lee)
+    mulexp_bits(acc, j.table, j.nb, j.plan->k, j.ep, j.en, j.lo[c], j.hi[c], *j.kc, *j.engine, work, count);
+  else
+    interleaved_bits(acc, j.table, j.nb, j.plan->w, j.ep, j.en, j.lo[c], j.hi[c], *j.kc, *j.engine, work,
+                     work + 2 * j.nb, count);
+}
 
 void precompute_task(const void* ctx, unsigned p) {
   const Job& j = *static_cast<const Job*>(ctx);
@@ -102,7 +113,25 @@ void chunk_task(const void* ctx, unsigned c) {
   limb_t* acc = j.partials + c * j.n;
   OpCount* count = j.chunk_counts ? j.chunk_counts + c : nullptr;
   const modmul::Engine& e = *j.engine;
-  if (j.plan->method == Method::lim_lee) {
+  if ((j.plan->method == Method::lim_lee || j.plan->method == Method::interleaved) && !j.chunk_counts) {
+    // Chunk 0 holds the highest bit positions, chunk c + 1 the positions
+    // just below chunk c's (hi[c + 1] = lo[c]).  The chain from chunk c
+    // down: while the next lower chunk is still unclaimed (its thread is late
+    // or stalled), absorb it and go on through its bits (its partial becomes
+    // 1), then the completing squarings of the lowest chunk reached.  With
+    // every thread on time this is chunk c alone; with none, the sequential
+    // chain.  Runs that count per chunk skip it.
+    const std::size_t n = j.n;
+    mpn_copyi(acc, e.one(*j.kc), static_cast<mp_size_t>(n));
+    chunk_bits(j, c, acc, work, count);
+    unsigned last = c;
+    while (last + 1 < j.chunks && j.schedule->absorb(j.first_chunk_task + static_cast<int>(last + 1))) {
+      ++last;
+      mpn_copyi(j.partials + last * n, e.one(*j.kc), static_cast<mp_size_t>(n));
+      chunk_bits(j, last, acc, work, count);
+    }
+    for (std::size_t s = 0; s < j.lo[last]; ++s) e.sqr(acc, acc, *j.kc, work);  // completing squarings
+  } else if (j.plan->method == Method::lim_lee) {
     mulexp_chunk(acc, j.table, j.nb, j.plan->k, j.ep, j.en, j.lo[c], j.hi[c], *j.kc, e, work, count);
   } else if (j.plan->method == Method::bucket) {
     bucket_chunk(acc, j.reps, j.nb, bucket_bits(*j.plan), j.ep, j.en, j.lo[c], j.hi[c], *j.kc, e, work, count);
@@ -182,15 +211,18 @@ void parallel_multiexp(limb_t* r, const limb_t* xs, std::size_t nb, const limb_t
   const std::size_t b = max_exponent_bits(ep, en, nb);
   plan_chunk_positions(plan, nb, b, lo, hi);
   for (std::size_t i = 0; i < nb; ++i) e.to_repr(reps + i * n, xs + i * kc.n, kc, work);
-  const Job job{&plan, nb, b, n, chunks, prefixes, prefix_bits(chunks), ep, en, reps, table, partials, work, stride,
-                lo, hi, &kc, &e, chunk_counts};
   runtime::Schedule s(std::max(1, threads));
+  const Job job{&plan, nb, b, n, chunks, prefixes, prefix_bits(chunks), ep, en, reps, table, partials, work, stride,
+                lo, hi, &kc, &e, chunk_counts, &s, static_cast<int>(prefixes)};
   const double per_prefix = static_cast<double>(table_limbs(1, nb, plan)) / std::max(1u, prefixes);
   for (unsigned p = 0; p < prefixes; ++p)
     s.add(precompute_task, &job, p, per_prefix, static_cast<int>(p), "multiexp precompute");
+  // Chunk 0 (the highest bits) first, on the caller's list: run alone (a
+  // late team, or sequentially) it absorbs the lower chunks and costs the
+  // sequential chain.
   for (unsigned c = 0; c < chunks; ++c) {
-    s.add(chunk_task, &job, c, static_cast<double>(hi[c] - lo[c] + lo[c]), static_cast<int>(c), "multiexp chunk");
-    for (unsigned p = 0; p < prefixes; ++p) s.depend(prefixes + c, static_cast<int>(p));
+    const int task = s.add(chunk_task, &job, c, static_cast<double>(hi[c]), static_cast<int>(c), "multiexp chunk");
+    for (unsigned p = 0; p < prefixes; ++p) s.depend(task, static_cast<int>(p));
   }
   if (threads <= 1)
     s.run_sequential();

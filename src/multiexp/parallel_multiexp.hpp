@@ -11,7 +11,12 @@
 //     dealt round-robin;
 //   * one chunk task per thread: the bit positions of its chunk, then the
 //     completing squarings (mulexp_chunk / interleaved_chunk), after all
-//     precomputation tasks;
+//     precomputation tasks; chunk 0 (the highest bits) is the caller's.  A
+//     chunk task whose next lower chunk no thread has started absorbs it
+//     (runtime::Schedule::absorb) and runs its chain on through those bits
+//     (mulexp_bits / interleaved_bits), so a late partner, or a run on one
+//     thread, costs the sequential chain, not the chunks' extra squarings
+//     (not in runs that count operations per chunk);
 // then the caller multiplies the chunk partials (chunks - 1 multiplications)
 // and leaves the representation.  Method::bucket runs the same chunk scheme
 // with no precomputation (bucket_chunk); Method::hybrid is handed to

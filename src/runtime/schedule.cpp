@@ -48,10 +48,24 @@ bool Schedule::all_participated(int P) const noexcept {
 }
 
 void Schedule::run_sequential() noexcept {
+  prepare_run();
   for (int i = 0; i < n_; ++i) {
-    tasks_[i].fn(tasks_[i].ctx, tasks_[i].arg);
-    ran_on_[i] = 0;
+    ran_on_[i] = -1;
+    std::uint32_t expected = 0;
+    if (!state_[i].v.compare_exchange_strong(expected, 1, std::memory_order_acq_rel)) continue;  // absorbed
+    run_task(i, 0);
   }
+}
+
+bool Schedule::absorb(int task) noexcept {
+  if (task < 0 || task >= n_) return false;
+  for (int d = 0; d < ndeps_; ++d)
+    if (deps_[d] == task) return false;  // another task waits for it
+  std::uint32_t expected = 0;
+  if (!state_[task].v.compare_exchange_strong(expected, 2, std::memory_order_acq_rel)) return false;
+  ran_on_[task] = -1;
+  done_.fetch_add(1, std::memory_order_acq_rel);
+  return true;
 }
 
 void Schedule::prepare_run() noexcept {

@@ -59,8 +59,18 @@ class Schedule {
   // one task (the team really worked in parallel).  Cost O(size()).
   bool all_participated(int P) const noexcept;
 
-  // Runs every task on the calling thread in index order.  Cost: the tasks.
+  // Runs every task on the calling thread in index order (tasks absorbed on
+  // the way are skipped).  Cost: the tasks.
   void run_sequential() noexcept;
+
+  // From inside a running task of this schedule: takes task `task` over if
+  // no participant has claimed it yet, marking it done; its function then
+  // never runs and the calling task does its work.  Only for tasks no other
+  // task depends on (false for those).  Lets a task continue its work into a
+  // neighbour's share when the neighbour's thread has not started it (the
+  // multi-exponentiation's chunks: one chain through both, no completing
+  // squarings), so a late or stalled partner costs nothing extra.
+  bool absorb(int task) noexcept;
 
   // Human-readable plan: each thread's list in order with costs, the
   // dependencies, and (after a run) which participant ran each task.

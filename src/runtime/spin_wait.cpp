@@ -19,7 +19,7 @@ std::uint64_t monotonic_ns() noexcept {
 
 std::uint64_t spin_budget_ns() noexcept {
   static const std::uint64_t budget = [] {
-    std::uint64_t us = 100;
+    std::uint64_t us = 1000;
     if (const char* s = std::getenv("PARMOD_SPIN_US"); s && *s) {
       char* end = nullptr;
       long v = std::strtol(s, &end, 10);

@@ -27,7 +27,10 @@ inline void cpu_relax() noexcept {
 // Monotonic clock in nanoseconds (vDSO, about 20 ns).
 std::uint64_t monotonic_ns() noexcept;
 
-// How long a waiter spins before sleeping.  Default 100 microseconds;
+// How long a waiter spins before sleeping.  Default 1 millisecond (libgomp
+// spins for milliseconds too): on this cloud VM a sleeping worker takes 0.1 to
+// 1 ms to run again, so a shorter budget let workers fall asleep between
+// back-to-back calls whose parts end up to a few hundred microseconds apart;
 // PARMOD_SPIN_US (0..100000) overrides it, read once.
 std::uint64_t spin_budget_ns() noexcept;
 

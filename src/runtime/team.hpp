@@ -4,7 +4,7 @@
 // created on first use with default_thread_count() - 1 workers (the caller is
 // participant 0) and grows, once, if a call asks for more threads; nothing is
 // allocated and no thread is started per operation.  Idle workers spin for
-// spin_budget_ns() (100 us by default) and then sleep in the kernel.
+// spin_budget_ns() (1 ms by default) and then sleep in the kernel.
 //
 // Concurrency: one caller at a time owns the team (a try-lock).  A caller
 // that cannot get it, and any call made from inside a task or a worker, runs

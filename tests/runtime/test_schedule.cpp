@@ -105,3 +105,54 @@ TEST(Schedule, StrictListsStillFinishWhenThePartnerIsMissing) {
   for (int i = 1; i < 6; ++i) EXPECT_EQ(c.when[i], c.when[i - 1] + 1);
 }
 }  // namespace
+
+namespace {
+// Task 0 absorbs tasks 1 and 2 when they are still free; task 3 depends on 0.
+struct Absorbing {
+  Schedule* s = nullptr;
+  std::atomic<int> ran[4] = {0, 0, 0, 0};
+  bool absorbed_1 = false, absorbed_2 = false, absorbed_3 = false;
+};
+void absorbing_task(const void* ctx, unsigned arg) {
+  auto* a = const_cast<Absorbing*>(static_cast<const Absorbing*>(ctx));
+  a->ran[arg].fetch_add(1);
+  if (arg == 0) {
+    a->absorbed_1 = a->s->absorb(1);
+    a->absorbed_2 = a->s->absorb(2);
+    a->absorbed_3 = a->s->absorb(3);  // allowed: task 3 depends on task 0, nothing depends on task 3
+  }
+}
+
+TEST(Schedule, AbsorbTakesOverFreeTasksOnly) {
+  Absorbing a;
+  Schedule s(2);
+  a.s = &s;
+  for (unsigned i = 0; i < 4; ++i) s.add(&absorbing_task, &a, i, 1, 0, "t");
+  s.depend(3, 0);
+  // Sequentially: task 0 runs first and absorbs 1, 2 and 3 (free, nothing depends on them).
+  s.run_sequential();
+  EXPECT_EQ(a.ran[0].load(), 1);
+  EXPECT_EQ(a.ran[1].load() + a.ran[2].load() + a.ran[3].load(), 0);
+  EXPECT_TRUE(a.absorbed_1 && a.absorbed_2 && a.absorbed_3);
+  EXPECT_EQ(s.ran_on(0), 0);
+  EXPECT_EQ(s.ran_on(1), -1);
+  // A second run starts afresh; a task that has run cannot be absorbed.
+  s.run_sequential();
+  EXPECT_EQ(a.ran[0].load(), 2);
+  EXPECT_FALSE(s.absorb(0));
+}
+
+TEST(Schedule, AbsorbRefusesTasksOthersDependOn) {
+  Absorbing a;
+  Schedule s(1);
+  a.s = &s;
+  s.add(&absorbing_task, &a, 1, 1, 0, "t");  // task 0 (arg 1)
+  s.add(&absorbing_task, &a, 2, 1, 0, "t");  // task 1 (arg 2), depends on task 0
+  s.depend(1, 0);
+  s.prepare_run();
+  EXPECT_FALSE(s.absorb(0));  // task 1 waits for it
+  EXPECT_TRUE(s.absorb(1));
+  EXPECT_FALSE(s.absorb(1));  // taken already
+  EXPECT_FALSE(s.absorb(7));  // no such task
+}
+}  // namespace
