@@ -3,6 +3,7 @@
 #include "runtime/team.hpp"
 
 #include <gtest/gtest.h>
+#include <sched.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -176,6 +177,36 @@ TEST(Team, ForkedChildCanRunSchedules) {
   build_layers(s1, c1, 2, 2);
   run(s1, 2);
   EXPECT_EQ(c1.stamp.load(), 4);
+}
+
+TEST(Team, WorkersConfinedToTheCallersCpuStillFinish) {
+  // A worker that shares its caller's CPU tries to move off it
+  // (step_off_cpu); with one allowed CPU there is nowhere to go, and runs must
+  // still finish, in order.  In a child, so that its team is built under the
+  // one-CPU affinity its workers inherit.
+#if defined(__SANITIZE_THREAD__)
+  GTEST_SKIP() << "ThreadSanitizer cannot start threads in a child of a multi-threaded fork";
+#endif
+  pid_t pid = fork();
+  ASSERT_GE(pid, 0);
+  if (pid == 0) {
+    cpu_set_t one;
+    CPU_ZERO(&one);
+    CPU_SET(sched_getcpu() >= 0 ? sched_getcpu() : 0, &one);
+    int bad = sched_setaffinity(0, sizeof one, &one) != 0;
+    for (int rep = 0; rep < 20 && !bad; ++rep) {
+      Counters c;
+      Schedule s(3);
+      build_layers(s, c, 4, 3);
+      run(s, 3);
+      bad |= c.stamp.load() != 12;
+    }
+    _exit(bad ? 1 : 0);
+  }
+  int status = 0;
+  ASSERT_EQ(waitpid(pid, &status, 0), pid);
+  ASSERT_TRUE(WIFEXITED(status));
+  EXPECT_EQ(WEXITSTATUS(status), 0);
 }
 
 TEST(Team, WarmUpBuildsTheTeam) {
