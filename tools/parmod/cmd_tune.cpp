@@ -5,7 +5,8 @@
 //     products beats word-by-word REDC (interleaved medians at 8..96 limbs).
 //  2. modmul.odd: Montgomery, Barrett and montgomery52 (AVX-512 IFMA) per size
 //     (512..65536 bits); with 2 threads or more also modmul.odd.parallel:
-//     Montgomery and montgomery52 on one thread against bipartite and
+//     montgomery52 on one thread against Montgomery (its products split over
+//     the team from the parallel-product threshold), bipartite and
 //     multipartite on all of them.
 //  3. every step registered by later modules (tools/parmod/registry.hpp).
 // The table goes to config::tuning_file_path() ($PARMOD_TUNING_FILE, ...).
@@ -126,7 +127,7 @@ std::string tune_odd_algorithm(gmp_randclass& rng) {
 // bipartite and multipartite on T.
 std::string tune_odd_parallel(gmp_randclass& rng, int threads) {
   return tune_size_table(rng,
-                         {{Algorithm::montgomery, 1},
+                         {{Algorithm::montgomery, threads},  // its products split over the team where that pays
                           {Algorithm::montgomery52, 1},
                           {Algorithm::bipartite, threads},
                           {Algorithm::multipartite, threads}},
@@ -148,7 +149,7 @@ int cmd_tune(const Options& o) {
   std::cerr << "[2/" << 2 + tune_steps().size() << "] modular multiplication: Montgomery against Barrett\n";
   values["modmul.odd"] = tune_odd_algorithm(rng);
   if (const int threads = resolve_num_threads(o.threads); threads >= 2) {
-    std::cerr << "    and with " << threads << " threads: Montgomery (1 thread) against bipartite and multipartite\n";
+    std::cerr << "    and with " << threads << " threads: montgomery52 (1 thread) against Montgomery, bipartite and multipartite\n";
     values["modmul.odd.parallel"] = tune_odd_parallel(rng, threads);
   }
   std::string error;
