@@ -25,12 +25,13 @@ std::vector<Timing> measure_interleaved(const std::vector<Variant>& variants, co
   for (std::size_t i = 0; i < v; ++i) {
     out[i].name = variants[i].name;
     std::size_t batch = 1;
+    const double target = variants[i].batch_seconds > 0 ? variants[i].batch_seconds : options.batch_seconds;
     for (;;) {
       const double t0 = now_seconds();
       for (std::size_t r = 0; r < batch; ++r) variants[i].run();
       const double dt = now_seconds() - t0;
-      if (dt >= options.batch_seconds || batch >= (std::size_t(1) << 30)) break;
-      batch = dt <= 0 ? batch * 8 : std::max(batch * 2, static_cast<std::size_t>(batch * options.batch_seconds / dt * 1.2));
+      if (dt >= target || batch >= (std::size_t(1) << 30)) break;
+      batch = dt <= 0 ? batch * 8 : std::max(batch * 2, static_cast<std::size_t>(batch * target / dt * 1.2));
     }
     out[i].batch = batch;
   }
@@ -38,6 +39,8 @@ std::vector<Timing> measure_interleaved(const std::vector<Variant>& variants, co
   for (std::size_t round = 0; round < options.rounds; ++round) {
     for (std::size_t j = 0; j < v; ++j) {
       const std::size_t i = (j + round) % v;
+      const std::size_t warm = std::max(options.warmup_calls, variants[i].warmup_calls);
+      for (std::size_t r = 0; r < warm; ++r) variants[i].run();
       const double t0 = now_seconds();
       for (std::size_t r = 0; r < out[i].batch; ++r) variants[i].run();
       samples[i].push_back((now_seconds() - t0) * 1e9 / static_cast<double>(out[i].batch));

@@ -71,6 +71,7 @@ bool Schedule::absorb(int task) noexcept {
 void Schedule::prepare_run() noexcept {
   for (int i = 0; i < n_; ++i) state_[i].v.store(0, std::memory_order_relaxed);
   done_.store(0, std::memory_order_relaxed);
+  caller_idle_ns_ = 0;
 }
 
 bool Schedule::ready(int i) const noexcept {
@@ -110,12 +111,16 @@ void Schedule::execute(int p, int P) noexcept {
       }
     }
     if (pick >= 0) {
+      if (p == 0 && idle_now) caller_idle_ns_ += idle.waited_ns();
       run_task(pick, p);
       idle.reset();
       idle_now = false;
       continue;
     }
-    if (!unclaimed) return;
+    if (!unclaimed) {
+      if (p == 0 && idle_now) caller_idle_ns_ += idle.waited_ns();
+      return;
+    }
     // Every unclaimed task waits for a running one: pause, then yield the
     // core (the partner we wait for may share it).
     idle.pause();

@@ -58,6 +58,11 @@ class Schedule {
   // True when, in the last run, each of the participants 0..P-1 ran at least
   // one task (the team really worked in parallel).  Cost O(size()).
   bool all_participated(int P) const noexcept;
+  // Nanoseconds participant 0 (the caller, in runtime::run) spent in the
+  // last run with nothing to do but wait for a task another participant was
+  // running.  A partner that stalls mid-task (its core taken by another
+  // process) shows here.
+  std::uint64_t caller_idle_ns() const noexcept { return caller_idle_ns_; }
 
   // Runs every task on the calling thread in index order (tasks absorbed on
   // the way are skipped).  Cost: the tasks.
@@ -111,6 +116,7 @@ class Schedule {
   std::uint16_t deps_[kMaxDeps];
   std::int8_t ran_on_[kMaxTasks];
   State state_[kMaxTasks];
+  std::uint64_t caller_idle_ns_ = 0;  // written by participant 0 only
   alignas(64) std::atomic<int> done_{0};
 };
 

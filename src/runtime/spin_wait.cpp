@@ -76,9 +76,11 @@ std::uint32_t WaitWord::wait_change(std::uint32_t old) noexcept {
   return v;
 }
 
-void WaitWord::publish(std::uint32_t v) noexcept {
+bool WaitWord::publish(std::uint32_t v) noexcept {
   value.store(v, std::memory_order_seq_cst);
-  if (sleeping.load(std::memory_order_seq_cst)) futex_wake_all(value);
+  if (!sleeping.load(std::memory_order_seq_cst)) return false;
+  futex_wake_all(value);
+  return true;
 }
 
 }  // namespace parmod::runtime

@@ -69,8 +69,10 @@ struct alignas(64) WaitWord {
   // Waits until value != old; spins for the budget first, then sleeps.
   // Returns the new value (acquire).
   std::uint32_t wait_change(std::uint32_t old) noexcept;
-  // Stores v (seq_cst) and wakes the waiter if it sleeps.
-  void publish(std::uint32_t v) noexcept;
+  // Stores v (seq_cst) and wakes the waiter if it sleeps; returns true when
+  // it did (the waiter then runs again only after the kernel's wake-up
+  // latency, 0.1-1 ms on a cloud VM).
+  bool publish(std::uint32_t v) noexcept;
 };
 
 }  // namespace parmod::runtime

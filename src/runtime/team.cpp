@@ -150,6 +150,7 @@ std::mutex g_create_mutex;
 std::atomic<int> g_teams_created{0};
 std::atomic<std::uint32_t> g_history{~0u};
 constexpr std::uint64_t kHealthMinNs = 20000;  // bit i: the i-th last parallel run had every participant working
+constexpr std::uint64_t kWakeNs = 2000000;     // longer than a sleeping worker takes to run again
 
 void atfork_prepare() { g_create_mutex.lock(); }
 void atfork_parent() { g_create_mutex.unlock(); }
@@ -177,6 +178,24 @@ Team* get_team(int want) {
   g_teams_created.fetch_add(1, std::memory_order_relaxed);
   g_team.store(t, std::memory_order_release);
   return t;
+}
+
+// Health: only runs long enough that a worker on a free core surely joins
+// (a spinning worker answers within ~1 us) say anything about the host.  A
+// run is good when every participant ran a task and the caller spent at most
+// half of the run waiting for the others (a worker whose core another process
+// took mid-task makes the caller wait: a run slower than the caller alone).
+// A run that had to wake a sleeping worker counts as good unless it lasted
+// longer than a wake-up takes (kWakeNs): a worker sleeps after a quiet spell
+// (for instance while planners ran sequentially because health was low), and
+// counting its wake-up latency against the host would keep health low for
+// good -- each probe would find the workers asleep again.
+void record_health(const Schedule& s, int P, std::uint64_t elapsed_ns, std::uint64_t caller_wait_ns,
+                   bool woken) noexcept {
+  if (elapsed_ns <= kHealthMinNs) return;
+  const bool good = (s.all_participated(P) && 2 * caller_wait_ns <= elapsed_ns) || (woken && elapsed_ns < kWakeNs);
+  const std::uint32_t h = g_history.load(std::memory_order_relaxed);
+  g_history.store((h << 1) | (good ? 1u : 0u), std::memory_order_relaxed);
 }
 
 }  // namespace
@@ -232,17 +251,15 @@ int run(Schedule& s, int threads) noexcept {
   const std::uint32_t seq = ++t->seq == 0 ? ++t->seq : t->seq;  // 0 is every worker's initial `seen`
   t->caller_cpu.store(sched_getcpu(), std::memory_order_relaxed);
   t->gate.store(static_cast<std::uint64_t>(seq) << 32, std::memory_order_release);
-  for (int w = 0; w < P - 1; ++w) t->workers[w]->go.publish(seq);
+  bool woken = false;  // a worker slept: it joins only after the kernel's wake-up latency
+  for (int w = 0; w < P - 1; ++w) woken |= t->workers[w]->go.publish(seq);
   tl_inside = true;
   s.execute(0, P);
   tl_inside = false;
+  const std::uint64_t closing = monotonic_ns();
   t->close_and_wait();
-  // Health: only runs long enough that a worker on a free core surely joins
-  // (it answers within ~1 us) say anything about the host.
-  if (monotonic_ns() - started > kHealthMinNs) {
-    const std::uint32_t h = g_history.load(std::memory_order_relaxed);
-    g_history.store((h << 1) | (s.all_participated(P) ? 1u : 0u), std::memory_order_relaxed);
-  }
+  const std::uint64_t end = monotonic_ns();
+  record_health(s, P, end - started, s.caller_idle_ns() + (end - closing), woken);
   t->busy.clear(std::memory_order_release);
   return P;
 }

@@ -52,8 +52,12 @@ bool team_free() noexcept;
 
 // How well parallel runs went lately: the fraction (0..1) of the last 32
 // parallel runs that lasted over 20 us in which every participant ran at
-// least one task (shorter runs are not counted: the caller may rightly
-// finish them alone).  Near 1
+// least one task and the caller waited for the others at most half of the
+// run (shorter runs are not counted: the caller may rightly
+// finish them alone; a run that had to wake a sleeping worker and lasted
+// under 2 ms counts as good: the kernel's wake-up latency is no sign of a
+// busy host, and probes after a sequential spell always find workers
+// asleep).  Near 1
 // on free cores; low when the workers rarely get a core in time (an
 // oversubscribed or shared host), so that planners can fall back to
 // sequential algorithms (they should still probe now and then).

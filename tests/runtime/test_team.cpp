@@ -262,3 +262,48 @@ TEST(Team, HealthStaysInRangeAndAllParticipatedCounts) {
   EXPECT_FALSE(one.all_participated(2));
 }
 }  // namespace
+
+namespace {
+void spin_40us(const void*, unsigned) {
+  const std::uint64_t until = parmod::runtime::monotonic_ns() + 40000;
+  while (parmod::runtime::monotonic_ns() < until) parmod::runtime::cpu_relax();
+}
+TEST(Team, RunsThatWakeSleepingWorkersDoNotLowerHealth) {
+  // A worker sleeps after its spin budget (1 ms); a short run that has to
+  // wake it is over before the kernel runs it again (0.1-1 ms here), and the
+  // caller does every task.  Such runs say nothing about the host: were they
+  // counted, a planner that went sequential on low health would find the
+  // workers asleep at each probe and never see health recover.
+  using namespace parmod::runtime;
+  warm_up(2);
+  if (team_size() < 2) GTEST_SKIP() << "no worker";
+  for (int i = 0; i < 40; ++i) {  // more than the 32 runs of the history
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));  // the worker falls asleep
+    Schedule s(2);
+    s.add(&spin_40us, nullptr, 0, 1, 0, "a");
+    s.add(&spin_40us, nullptr, 1, 1, 1, "b");
+    run(s, 2);
+  }
+  EXPECT_GE(team_health(), 0.75);  // the planners' default threshold (mul.health_pct)
+}
+}  // namespace
+
+namespace {
+void stall_5ms(const void*, unsigned) { std::this_thread::sleep_for(std::chrono::milliseconds(5)); }
+TEST(Team, APartnerStalledMidTaskLowersHealth) {
+  // The task of list 1 stands for a worker whose core another process took
+  // for 5 ms in the middle of a 40 us task: the caller, done with its own
+  // task, waits (or runs it itself).  Either way the run is no parallel win,
+  // and health must say so, so that planners fall back to sequential code.
+  using namespace parmod::runtime;
+  warm_up(2);
+  if (team_size() < 2) GTEST_SKIP() << "no worker";
+  for (int i = 0; i < 40; ++i) {
+    Schedule s(2);
+    s.add(&spin_40us, nullptr, 0, 1, 0, "own");
+    s.add(&stall_5ms, nullptr, 1, 1, 1, "stalled");
+    run(s, 2);
+  }
+  EXPECT_LT(team_health(), 0.75);
+}
+}  // namespace

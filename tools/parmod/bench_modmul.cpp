@@ -9,8 +9,11 @@
 // a host whose cores other jobs share)
 //
 // Per size (bits; default 1024 ... 393216 as in Appendix B) one odd random
-// modulus with its top bit set and random residues; all variants of one size
-// are measured in the same run, interleaved, medians (bench/harness.hpp):
+// modulus with its top bit set and random residues.  All variants of all
+// sizes are measured in one interleaved series (bench/harness.hpp): each of
+// the 11 rounds times one batch of every variant of every size, each batch
+// after one untimed warm-up call; medians over the rounds.  A burst of host
+// noise then costs every size a round or two, not all rounds of one size.
 //   gmp        mpz_mul + mpz_tdiv_r (how the paper timed GMP)
 //   mpn-redc   mpn_mul_n + GMP's word REDC (__gmpn_redc_1), or REDC by two
 //              mpn_mul_n products, the faster of the two per size
@@ -86,38 +89,17 @@ void mpn_redc_products(mp_limb_t* r, const mp_limb_t* t, const modmul::ModulusCo
   else mpn_copyi(r, w + 3 * n, n);
 }
 
-Measured measure_size(std::size_t bits, gmp_randstate_t rs, bool quick) {
-  Measured m;
-  m.bits = bits;
-  mpz_class P, a, b;
-  mpz_urandomb(P.get_mpz_t(), rs, bits);
-  mpz_setbit(P.get_mpz_t(), bits - 1);
-  mpz_setbit(P.get_mpz_t(), 0);
-  mpz_urandomm(a.get_mpz_t(), rs, P.get_mpz_t());
-  mpz_urandomm(b.get_mpz_t(), rs, P.get_mpz_t());
-  const modmul::ModulusConstants k(P);
-  const std::size_t n = k.n;
-  std::vector<limb_t> x(n), y(n), r(n), t(2 * n), w(6 * n + 64);
-  modmul::to_limbs(x.data(), n, a);
-  modmul::to_limbs(y.data(), n, b);
-  std::vector<limb_t> work(std::max(modmul::montgomery_scratch(n), std::size_t(8 * n + 64)) +
-                           modmul::multipartite_engine_scratch(n));
-  mpz_class g_prod, g_rem;
-
+// One size's operands, constants, scratch and variants.  The variants'
+// closures point into it, so it lives (on the heap) until every size has been
+// measured.
+struct SizeBench {
+  std::size_t bits = 0;
+  mpz_class P, a, b, g_prod, g_rem;
+  std::unique_ptr<modmul::ModulusConstants> k;
+  std::vector<limb_t> x, y, r, t, w, work, dx, dy, dr, pwork;
+  std::vector<std::unique_ptr<modmul::MultipartitePlan>> plans;
+  int auto_k1 = 0, auto_k2 = 0;
   std::vector<bench::Variant> v;
-  v.push_back({"gmp", [&] {
-                 mpz_mul(g_prod.get_mpz_t(), a.get_mpz_t(), b.get_mpz_t());
-                 mpz_tdiv_r(g_rem.get_mpz_t(), g_prod.get_mpz_t(), P.get_mpz_t());
-               }});
-  v.push_back({"mpn-redc1", [&] {
-                 mpn_mul_n(t.data(), x.data(), y.data(), static_cast<mp_size_t>(n));
-                 if (__gmpn_redc_1(r.data(), t.data(), k.p.data(), static_cast<mp_size_t>(n), k.mu0))
-                   mpn_sub_n(r.data(), r.data(), k.p.data(), static_cast<mp_size_t>(n));
-               }});
-  v.push_back({"mpn-redc2", [&] {
-                 mpn_mul_n(t.data(), x.data(), y.data(), static_cast<mp_size_t>(n));
-                 mpn_redc_products(r.data(), t.data(), k, w.data());
-               }});
 #ifdef PARMOD_HAVE_OPENSSL
   struct Ossl {
     BN_CTX* ctx = BN_CTX_new();
@@ -129,7 +111,48 @@ Measured measure_size(std::size_t bits, gmp_randstate_t rs, bool quick) {
       BN_CTX_free(ctx);
     }
   };
-  auto os = std::make_shared<Ossl>();
+  std::unique_ptr<Ossl> os;
+#endif
+};
+
+std::unique_ptr<SizeBench> make_size(std::size_t bits, gmp_randstate_t rs, bool quick) {
+  auto sb = std::make_unique<SizeBench>();
+  SizeBench& S = *sb;
+  S.bits = bits;
+  mpz_urandomb(S.P.get_mpz_t(), rs, bits);
+  mpz_setbit(S.P.get_mpz_t(), bits - 1);
+  mpz_setbit(S.P.get_mpz_t(), 0);
+  mpz_urandomm(S.a.get_mpz_t(), rs, S.P.get_mpz_t());
+  mpz_urandomm(S.b.get_mpz_t(), rs, S.P.get_mpz_t());
+  const mpz_class &P = S.P, &a = S.a, &b = S.b;
+  S.k = std::make_unique<modmul::ModulusConstants>(P);
+  const modmul::ModulusConstants& k = *S.k;
+  const std::size_t n = k.n;
+  S.x.resize(n), S.y.resize(n), S.r.resize(n), S.t.resize(2 * n), S.w.resize(6 * n + 64);
+  modmul::to_limbs(S.x.data(), n, a);
+  modmul::to_limbs(S.y.data(), n, b);
+  S.work.resize(std::max(modmul::montgomery_scratch(n), std::size_t(8 * n + 64)) +
+                modmul::multipartite_engine_scratch(n));
+  // Each closure captures s (the heap object) and nothing on this stack.
+  SizeBench* s = sb.get();
+  std::vector<bench::Variant>& v = S.v;
+  v.push_back({"gmp", [s] {
+                 mpz_mul(s->g_prod.get_mpz_t(), s->a.get_mpz_t(), s->b.get_mpz_t());
+                 mpz_tdiv_r(s->g_rem.get_mpz_t(), s->g_prod.get_mpz_t(), s->P.get_mpz_t());
+               }});
+  v.push_back({"mpn-redc1", [s] {
+                 const mp_size_t sn = static_cast<mp_size_t>(s->k->n);
+                 mpn_mul_n(s->t.data(), s->x.data(), s->y.data(), sn);
+                 if (__gmpn_redc_1(s->r.data(), s->t.data(), s->k->p.data(), sn, s->k->mu0))
+                   mpn_sub_n(s->r.data(), s->r.data(), s->k->p.data(), sn);
+               }});
+  v.push_back({"mpn-redc2", [s] {
+                 mpn_mul_n(s->t.data(), s->x.data(), s->y.data(), static_cast<mp_size_t>(s->k->n));
+                 mpn_redc_products(s->r.data(), s->t.data(), *s->k, s->w.data());
+               }});
+#ifdef PARMOD_HAVE_OPENSSL
+  S.os = std::make_unique<SizeBench::Ossl>();
+  SizeBench::Ossl* os = S.os.get();
   BN_hex2bn(&os->p, P.get_str(16).c_str());
   BN_hex2bn(&os->a, a.get_str(16).c_str());
   BN_hex2bn(&os->b, b.get_str(16).c_str());
@@ -138,47 +161,55 @@ Measured measure_size(std::size_t bits, gmp_randstate_t rs, bool quick) {
   BN_to_montgomery(os->b, os->b, os->mont, os->ctx);
   v.push_back({"openssl", [os] { BN_mod_mul_montgomery(os->r, os->a, os->b, os->mont, os->ctx); }});
 #endif
-  v.push_back({"montgomery", [&] { modmul::montgomery_mul(r.data(), x.data(), y.data(), k, work.data()); }});
-  v.push_back({"barrett", [&] { modmul::barrett_mul(r.data(), x.data(), y.data(), k, work.data()); }});
-  std::vector<limb_t> dx, dy, dr;
+  v.push_back({"montgomery", [s] { modmul::montgomery_mul(s->r.data(), s->x.data(), s->y.data(), *s->k, s->work.data()); }});
+  v.push_back({"barrett", [s] { modmul::barrett_mul(s->r.data(), s->x.data(), s->y.data(), *s->k, s->work.data()); }});
   if (k.m52) {  // digit elements in the representation
     const auto& e = modmul::montgomery52_digit_engine;
     const std::size_t words = modmul::element_size(e, n);
-    dx.resize(words), dy.resize(words), dr.resize(words);
+    S.dx.resize(words), S.dy.resize(words), S.dr.resize(words);
     std::vector<limb_t> s52(e.scratch_limbs(n));
-    e.to_repr(dx.data(), x.data(), k, s52.data());
-    e.to_repr(dy.data(), y.data(), k, s52.data());
-    v.push_back({"montgomery52", [&] { modmul::montgomery52_mul_digits(dr.data(), dx.data(), dy.data(), *k.m52); }});
+    e.to_repr(S.dx.data(), S.x.data(), k, s52.data());
+    e.to_repr(S.dy.data(), S.y.data(), k, s52.data());
+    v.push_back({"montgomery52", [s] { modmul::montgomery52_mul_digits(s->dr.data(), s->dx.data(), s->dy.data(), *s->k->m52); }});
   }
-  std::vector<limb_t> pwork(modmul::parallel_classic_scratch(n));
-  v.push_back({"montgomery/T2", [&] { modmul::parallel_montgomery_mul(r.data(), x.data(), y.data(), k, 2, pwork.data()); }});
-  v.push_back({"barrett/T2", [&] { modmul::parallel_barrett_mul(r.data(), x.data(), y.data(), k, 2, pwork.data()); }});
+  S.pwork.resize(modmul::parallel_classic_scratch(n));
+  v.push_back({"montgomery/T2", [s] {
+                 modmul::parallel_montgomery_mul(s->r.data(), s->x.data(), s->y.data(), *s->k, 2, s->pwork.data());
+               }});
+  v.push_back({"barrett/T2", [s] {
+                 modmul::parallel_barrett_mul(s->r.data(), s->x.data(), s->y.data(), *s->k, 2, s->pwork.data());
+               }});
 
   const auto costs = runtime::CostTable::measured();
-  std::vector<std::unique_ptr<modmul::MultipartitePlan>> plans;
   auto add_plan = [&](const std::string& name, const modmul::MultipartiteConfig& c, int T) {
-    plans.push_back(std::make_unique<modmul::MultipartitePlan>(modmul::make_multipartite_plan(n, c, costs)));
-    const modmul::MultipartitePlan* p = plans.back().get();
-    v.push_back({name, [&, p, T] { modmul::multipartite_mul(r.data(), x.data(), y.data(), k, *p, work.data(), T); }});
+    S.plans.push_back(std::make_unique<modmul::MultipartitePlan>(modmul::make_multipartite_plan(n, c, costs)));
+    const modmul::MultipartitePlan* p = S.plans.back().get();
+    v.push_back({name, [s, p, T] {
+                   modmul::multipartite_mul(s->r.data(), s->x.data(), s->y.data(), *s->k, *p, s->work.data(), T);
+                 }});
   };
-  m.auto_k1 = modmul::choose_multipartite_k(n, 1, costs);
-  m.auto_k2 = modmul::choose_multipartite_k(n, 2, costs);
+  S.auto_k1 = modmul::choose_multipartite_k(n, 1, costs);
+  S.auto_k2 = modmul::choose_multipartite_k(n, 2, costs);
   for (int T : {1, 2}) {
-    const std::string s = "/T" + std::to_string(T);
-    add_plan("bipartite" + s, modmul::bipartite_config(T), T);
+    const std::string suffix = "/T" + std::to_string(T);
+    add_plan("bipartite" + suffix, modmul::bipartite_config(T), T);
     for (int kk : kKs) {
       if (quick && kk > 4) continue;
       modmul::MultipartiteConfig c;
       c.ka = c.kb = kk;
       c.threads = T;
-      add_plan("multi" + std::to_string(kk) + s, c, T);
+      add_plan("multi" + std::to_string(kk) + suffix, c, T);
     }
   }
-  bench::Options opt;
-  opt.rounds = bits >= 65536 ? 5 : (quick ? 5 : 9);
-  opt.batch_seconds = bits >= 65536 ? 0.001 : 0.002;
-  m.t = bench::measure_interleaved(v, opt);
-  return m;
+  // One call of 0.2-5 ms from 65536 bits: a batch is one or two calls.
+  // Every batch is preceded by an untimed call, which brings the variant's
+  // operands, tables and scratch back into the caches the other variants
+  // evicted (every variant alike, as in a loop of many products).
+  for (auto& var : v) {
+    var.batch_seconds = bits >= 65536 ? 0.001 : 0.002;
+    var.warmup_calls = 1;
+  }
+  return sb;
 }
 
 std::string us(double ns) { return ns > 0 ? bench::format_us(ns) : std::string("n/a"); }
@@ -207,11 +238,31 @@ int run(int argc, char** argv) {
   gmp_randstate_t rs;
   gmp_randinit_default(rs);
   gmp_randseed_ui(rs, 20110901);
-  std::vector<Measured> all;
+  // Every size's variants are measured in one interleaved series: each
+  // round times one batch of every variant of every size, so a burst of
+  // host noise (seconds) costs each size a round or two instead of all the
+  // rounds of the sizes it happens to overlap.
+  std::vector<std::unique_ptr<SizeBench>> benches;
+  std::vector<bench::Variant> variants;
   for (std::size_t bits : sizes) {
-    all.push_back(measure_size(bits, rs, quick));
-    all.back().use_min = use_min;
-    if (!json) std::cerr << "  " << bits << " bits done\n";
+    benches.push_back(make_size(bits, rs, quick));
+    for (const auto& var : benches.back()->v) variants.push_back(var);
+  }
+  bench::Options opt;
+  opt.rounds = quick ? 5 : 11;
+  if (!json) std::cerr << "  " << variants.size() << " variants, " << opt.rounds << " interleaved rounds\n";
+  const std::vector<bench::Timing> timings = bench::measure_interleaved(variants, opt);
+  std::vector<Measured> all;
+  std::size_t at = 0;
+  for (const auto& sb : benches) {
+    Measured m;
+    m.bits = sb->bits;
+    m.auto_k1 = sb->auto_k1;
+    m.auto_k2 = sb->auto_k2;
+    m.use_min = use_min;
+    m.t.assign(timings.begin() + at, timings.begin() + at + sb->v.size());
+    at += sb->v.size();
+    all.push_back(std::move(m));
   }
   gmp_randclear(rs);
 
