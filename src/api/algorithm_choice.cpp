@@ -7,6 +7,7 @@
 #include "config/tuning_table.hpp"
 #include "modmul/montgomery52.hpp"
 #include "modmul/montgomery_mul.hpp"
+#include "runtime/team.hpp"
 
 namespace parmod::api {
 
@@ -47,9 +48,18 @@ PowmPlan choose_powm_plan(std::size_t, std::size_t bits, int threads, Algorithm 
   plan.phi = phi > 0 ? phi : 1.3;
   const bool parallel_products =
       products_split || algorithm == Algorithm::bipartite || algorithm == Algorithm::multipartite;
-  if (threads >= 2 && !parallel_products && split_min_bits > 0 && bits >= static_cast<std::size_t>(split_min_bits))
+  // Not while the team is busy or unhealthy (a partner that stalls mid-factor
+  // makes the split slower than the sequential window), probing one call in eight.
+  if (threads >= 2 && !parallel_products && split_min_bits > 0 && bits >= static_cast<std::size_t>(split_min_bits) &&
+      runtime::team_worth_planning(0.5))
     plan.split_threads = threads;
   return plan;
+}
+
+double phi_for(const modmul::Engine& engine) {
+  if (engine.square_is_product) return 1.0;
+  static const double tuned = static_cast<double>(config::tuning_integer("powm.phi_percent", 130)) / 100.0;
+  return tuned >= 1.0 ? tuned : tuned > 0 ? 1.0 : 1.3;
 }
 
 bool even_split_pays(std::size_t n) {

@@ -20,6 +20,7 @@
 #include <utility>
 #include <vector>
 
+#include "modmul/engine.hpp"
 #include "parmod/parmod.hpp"
 
 namespace parmod::api {
@@ -38,13 +39,25 @@ bool parse_size_table(const std::string& text, std::vector<std::pair<std::size_t
 // and Barrett on modmul/parallel_classic): inside a split task they would run
 // sequentially.  Tuning keys: "powm.split_min_bits" (exponent
 // bits from which splitting pays with 2 or more threads; 0 = never) and
-// "powm.phi_percent" (100 M/S).  Built-in: split from 4096-bit exponents, phi 1.3.
+// "powm.phi_percent" (100 M/S, measured on Montgomery by `parmod tune`).
+// Built-in: split from 4096-bit exponents, phi 1.3.  The split keeps the tuned
+// phi on montgomery52 too, whose square is its product: the worker's factor
+// (the low bits) starts after its wake-up, and 1.3 gives it correspondingly
+// less (measured at 4096 and 8192 bits: 2-5% faster than phi 1).
 struct PowmPlan {
   int split_threads = 1;
   double phi = 1.3;
 };
+
 PowmPlan choose_powm_plan(std::size_t n, std::size_t bits, int threads, Algorithm algorithm,
                           bool products_split = false);
+
+// phi = (time of a product) / (time of a square) on `engine`, which the
+// multi-exponentiation chunks balance with (their workers are awake by then:
+// the precomputation ran on the team): 1 for an engine whose square is its
+// product (Engine::square_is_product: montgomery52), else the tuned
+// "powm.phi_percent" / 100, built-in 1.3; never below 1.
+double phi_for(const modmul::Engine& engine);
 
 // Whether pow modulo an even P of n limbs under automatic runs by the split
 // P = 2^s m' (powm/even_modulus_powm: Montgomery on m', truncated products

@@ -5,12 +5,12 @@
 // checked (InvalidArgument), negative exponents turned into inverses
 // (NotInvertible thrown here), bases reduced into [0, |m|), items with
 // exponent 0 dropped (pow(b, 0, m) = 1 % m, also for b = 0).  Then the cost
-// model (multiexp/multiexp_plan, with the tuned phi = M/S "powm.phi_percent") picks Lim-Lee MULEXP, interleaved windows or
+// model (multiexp/multiexp_plan, with phi = M/S of the engine, api::phi_for) picks Lim-Lee MULEXP, interleaved windows or
 // parallel EXP and the chunk count from (count, exponent bits, limbs, the
 // Modulus's threads), and parallel_multiexp runs it on the team.
 #include <algorithm>
-#include <atomic>
 
+#include "api/algorithm_choice.hpp"
 #include "api/integer_semantics.hpp"
 #include "api/modulus_state.hpp"
 #include "api/scratch.hpp"
@@ -57,12 +57,9 @@ mpz_class Modulus::multi_pow(const std::vector<mpz_class>& bases, const std::vec
     // While the team is busy or unhealthy (its workers rarely got a core in
     // time lately) plan for one thread, probing the parallel plan one call in
     // eight: a parallel plan run by one thread does its chunks' extra squarings.
-    static std::atomic<unsigned> probe{0};
     int threads = s.threads;
-    if (threads > 1 && (!runtime::team_free() || runtime::inside_task() ||
-                        (runtime::team_health() < 0.5 && (probe.fetch_add(1, std::memory_order_relaxed) & 7) != 0)))
-      threads = 1;
-    static const double phi = std::max(1.0, static_cast<double>(config::tuning_integer("powm.phi_percent", 130)) / 100.0);
+    if (threads > 1 && !runtime::team_worth_planning(0.5)) threads = 1;
+    const double phi = api::phi_for(modmul::element_engine(*s.engine));
     const multiexp::Plan plan = multiexp::choose_plan(nb, bits, n, threads, phi);
     api::ScratchLease lease(multiexp::parallel_multiexp_scratch(n, nb, plan, *s.engine));
     multiexp::parallel_multiexp(r.data(), xs.data(), nb, ep.data(), en.data(), plan, s.k, *s.engine, threads,

@@ -2,7 +2,6 @@
 #include "limbs/parallel_mul.hpp"
 
 #include <algorithm>
-#include <atomic>
 
 #include "limbs/comba.hpp"
 #include "limbs/parallel_mul_blocks.hpp"
@@ -32,12 +31,9 @@ MulChoice choose_mul(std::size_t an, std::size_t bn, bool square, int threads) n
   }
   int T = runtime::resolve_thread_count(threads);
   if (T > 16) T = 16;
-  // Fall back to GMP while the team is unhealthy (its workers rarely got a
-  // core in time lately), probing the parallel path on one call in eight.
-  static std::atomic<unsigned> probe{0};
-  const bool unhealthy = runtime::team_health() < t.health_min && (probe.fetch_add(1, std::memory_order_relaxed) & 7) != 0;
-  if (T <= 1 || runtime::inside_task() || n < (square ? t.sqr_par_min : t.par_min) || n < 2 ||
-      !runtime::team_free() || unhealthy) {
+  // Sequential while the team is busy or unhealthy (its workers rarely got
+  // a core in time lately), probing the parallel path on one call in eight.
+  if (T <= 1 || n < (square ? t.sqr_par_min : t.par_min) || n < 2 || !runtime::team_worth_planning(t.health_min)) {
     if (an == bn && n <= t.comba_max && !square) c.method = MulMethod::comba;
     return c;
   }

@@ -34,6 +34,10 @@ struct Engine {
   // The same representation R with elements of element_words words (faster:
   // no conversion per product), for such loops; null when there is none.
   const Engine* elements = nullptr;
+  // True when sqr is mul(a, a) at the same cost (no dedicated squaring):
+  // planners that weigh squarings against multiplications (phi = M/S, the
+  // exponent split and multi-exponentiation chunks) take phi = 1 for it.
+  bool square_is_product = false;
 };
 
 // The engine a loop that honours element_size() runs on: the element form when there is one.

@@ -131,14 +131,15 @@ Montgomery52Constants::Montgomery52Constants(const mpz_class& P)
   to_limbs(r_mod_p.data(), n, r1);
 }
 
+// The squares are the digit loop with b = a: square_is_product.
 const Engine montgomery52_engine = {
     "montgomery52", accepts, limb_scratch, limb_mul, limb_sqr, limb_to_repr, limb_from_repr, limb_one,
-    nullptr,        &montgomery52_digit_engine,
+    nullptr,        &montgomery52_digit_engine, true,
 };
 
 const Engine montgomery52_digit_engine = {
     "montgomery52 digits", accepts, digit_scratch, digit_mul,  digit_sqr, digit_to_repr, digit_from_repr,
-    digit_one,             montgomery52_element_words,
+    digit_one,             montgomery52_element_words, nullptr, true,
 };
 
 }  // namespace parmod::modmul

@@ -211,6 +211,12 @@ double team_health() noexcept {
   return __builtin_popcount(g_history.load(std::memory_order_relaxed)) / 32.0;
 }
 
+bool team_worth_planning(double min_health) noexcept {
+  static std::atomic<unsigned> probe{0};
+  if (tl_inside || !team_free()) return false;
+  return team_health() >= min_health || (probe.fetch_add(1, std::memory_order_relaxed) & 7) == 0;
+}
+
 int team_size() noexcept {
   Team* t = g_team.load(std::memory_order_acquire);
   return t ? t->size.load(std::memory_order_relaxed) : 0;

@@ -63,6 +63,13 @@ bool team_free() noexcept;
 // sequential algorithms (they should still probe now and then).
 double team_health() noexcept;
 
+// Whether a planner should plan a parallel run now: false while another
+// caller owns the team or the caller runs inside a task (a run would execute
+// sequentially), and while team_health() < min_health except on one call in
+// eight (a probe, so that health can recover).  One probe counter per
+// process.
+bool team_worth_planning(double min_health) noexcept;
+
 // Threads in the team now (workers + the caller's slot); 0 before first use.
 int team_size() noexcept;
 

@@ -28,6 +28,7 @@
 #include <string>
 #include <vector>
 
+#include "api/algorithm_choice.hpp"
 #include "config/tuning_table.hpp"
 #include "harness.hpp"
 #include "api/modulus_state.hpp"
@@ -153,12 +154,11 @@ std::string plan_name(const multiexp::Plan& p) {
   return inner(p.method) + (p.chunks > 1 ? " x" + std::to_string(p.chunks) : "");
 }
 
-double tuned_phi() {
-  return std::max(1.0, static_cast<double>(config::tuning_integer("powm.phi_percent", 130)) / 100.0);
-}
+// phi = M/S of the engine the instance runs on, as Modulus::multi_pow takes it.
+double engine_phi(const Instance& in) { return api::phi_for(*in.engine); }
 
-multiexp::Plan with_phi(multiexp::Plan p) {
-  p.phi = tuned_phi();
+multiexp::Plan with_phi(multiexp::Plan p, const Instance& in) {
+  p.phi = engine_phi(in);
   return p;
 }
 
@@ -259,10 +259,10 @@ bench::Table figures(gmp_randclass& rng, const std::vector<std::size_t>& bit_siz
         const std::vector<V> vs = {{"parallel EXP", exp_plan(bits, T)},
                                    {"MULEXP v1", lim_lee(k, T, multiexp::Balance::equal)},
                                    {"MULEXP v2", lim_lee(k, T, multiexp::Balance::balanced)},
-                                   {"MULEXP v2, phi-balanced", with_phi(lim_lee(k, T, multiexp::Balance::balanced))},
+                                   {"MULEXP v2, phi-balanced", with_phi(lim_lee(k, T, multiexp::Balance::balanced), in)},
                                    {"Pippenger (buckets)", bucket(nb, bits, T)},
                                    {"hybrid n'=2T", hybrid(nb, bits, 2 * T)},
-                                   {"chosen plan", multiexp::choose_plan(nb, bits, in.kc.n, static_cast<int>(T), tuned_phi())}};
+                                   {"chosen plan", multiexp::choose_plan(nb, bits, in.kc.n, static_cast<int>(T), engine_phi(in))}};
         std::vector<bench::Variant> v;
         for (const auto& x : vs) v.push_back({x.name, [&in, p = x.p, T] { in.run(p, static_cast<int>(T)); }});
         const auto m = bench::measure_interleaved(v, bench::Options{rounds, 0.001});
@@ -306,8 +306,8 @@ bench::Table many_bases(gmp_randclass& rng, const std::vector<std::size_t>& ns, 
     win.method = multiexp::Method::interleaved;
     win.w = multiexp::interleaved_window_size(exp_bits);
     const multiexp::Plan pip = bucket(nb, exp_bits, 1), pip2 = bucket(nb, exp_bits, 2), hy = hybrid(nb, exp_bits, 2);
-    const multiexp::Plan c1 = multiexp::choose_plan(nb, exp_bits, in.kc.n, 1, tuned_phi());
-    const multiexp::Plan c2 = multiexp::choose_plan(nb, exp_bits, in.kc.n, 2, tuned_phi());
+    const multiexp::Plan c1 = multiexp::choose_plan(nb, exp_bits, in.kc.n, 1, engine_phi(in));
+    const multiexp::Plan c2 = multiexp::choose_plan(nb, exp_bits, in.kc.n, 2, engine_phi(in));
     mpz_class sink_gmp;
     std::vector<bench::Variant> v = {
         {"gmp", [&] { sink_gmp = in.gmp_exp(); }},

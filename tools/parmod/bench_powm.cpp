@@ -344,7 +344,8 @@ int tune(int, char**) {
   gmp_randclass rng(gmp_randinit_default);
   rng.seed(11);
   std::map<std::string, std::string> values;
-  // Both measurements on the engine `automatic` takes for the size (montgomery52 where the CPU has it).
+  // The split's measurement on the engine `automatic` takes for the size
+  // (montgomery52 where the CPU has it), with the tuned phi as pow uses it.
   auto odd_modulus = [&](unsigned bits) {
     mpz_class P = rng.get_z_bits(bits);
     mpz_setbit(P.get_mpz_t(), bits - 1);
@@ -352,7 +353,9 @@ int tune(int, char**) {
     return P;
   };
   {
-    const Modulus mod(odd_modulus(2048), Algorithm::automatic, 1);
+    // phi applies to the engines with their own squaring (api::phi_for):
+    // Montgomery's mpn_sqr against mpn_mul.
+    const Modulus mod(odd_modulus(2048), Algorithm::montgomery, 1);
     const detail::ModulusState& st = *api::state_of(mod);
     const modmul::Engine& e = modmul::element_engine(*st.engine);
     const std::size_t n = st.n(), s = modmul::element_size(e, n);
@@ -380,7 +383,7 @@ int tune(int, char**) {
     modmul::to_limbs(ev.data(), ev.size(), e);
     std::vector<limb_t> s1(exponentiation::sliding_window_powm_scratch(k.n, ev.size(), engine));
     std::vector<limb_t> s2(exponentiation::split_powm_scratch(k.n, ev.size(), engine, 2));
-    const double phi = std::stod(values["powm.phi_percent"]) / 100.0;
+    const double phi = std::stod(values["powm.phi_percent"]) / 100.0;  // as pow takes it (api::PowmPlan)
     const auto t = bench::measure_interleaved(
         {{"seq",
           [&] { exponentiation::sliding_window_powm(r.data(), x.data(), ev.data(), ev.size(), k, engine, s1.data()); }},
