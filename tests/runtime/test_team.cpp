@@ -305,5 +305,23 @@ TEST(Team, APartnerStalledMidTaskLowersHealth) {
     run(s, 2);
   }
   EXPECT_LT(team_health(), 0.75);
+  // Planners then plan sequentially, probing on one call in eight.
+  int yes = 0;
+  for (int i = 0; i < 64; ++i) yes += team_worth_planning(0.75) ? 1 : 0;
+  EXPECT_EQ(yes, 8);
+  EXPECT_TRUE(team_worth_planning(0.0));
+}
+
+std::atomic<int> g_planned_inside{0};
+void plan_inside(const void*, unsigned) {
+  if (team_worth_planning(0.0)) ++g_planned_inside;
+}
+TEST(Team, NoParallelPlanInsideATask) {
+  using namespace parmod::runtime;
+  Schedule s(2);  // two tasks: the team runs them (one alone would run sequentially)
+  s.add(&plan_inside, nullptr, 0, 1, 0, "a");
+  s.add(&plan_inside, nullptr, 1, 1, 1, "b");
+  EXPECT_GE(run(s, 2), 1);
+  EXPECT_EQ(g_planned_inside.load(), 0);
 }
 }  // namespace
