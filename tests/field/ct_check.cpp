@@ -94,6 +94,22 @@ void check_adx_kernels(const char* hex) {
   consume(r);
   parmod::field::fips::sqr_adx<N, false>(r.v, a.v, f.modulus_limbs(), f.pinv());
   consume(r);
+  if constexpr (N == 4) {
+    if (parmod::field::fips::is_p256(f.modulus_limbs())) {  // the dedicated P-256 kernels
+      parmod::field::fips::mul_adx_p256(r.v, a.v, b.v, f.modulus_limbs());
+      consume(r);
+      parmod::field::fips::sqr_adx_p256(r.v, a.v, f.modulus_limbs());
+      consume(r);
+    }
+  }
+  if constexpr (N == 6) {
+    if (parmod::field::fips::is_p384(f.modulus_limbs())) {  // the dedicated P-384 kernel
+      parmod::field::fips::mul_adx_p384(r.v, a.v, b.v);
+      consume(r);
+      parmod::field::fips::mul_adx_p384(r.v, a.v, a.v);
+      consume(r);
+    }
+  }
 #else
   (void)hex;
 #endif

@@ -20,7 +20,8 @@ struct NamedPrime {
 };
 
 // P-256 (FIPS 186), secp256k1 (SEC 2), BN254 base field (Barreto-Naehrig,
-// u = 4965661367192848881), BLS12-381 base field (u = -0xd201000000010000).
+// u = 4965661367192848881), BLS12-381 base field (u = -0xd201000000010000),
+// P-384 (FIPS 186).  Indices 0..3 are used by name in some tests.
 inline std::vector<NamedPrime> named_primes() {
   std::vector<NamedPrime> v;
   mpz_class two = 2;
@@ -37,6 +38,9 @@ inline std::vector<NamedPrime> named_primes() {
   v.push_back({"BLS12-381",
                mpz_class("1a0111ea397fe69a4b1ba7b6434bacd764774b84f38512bf6730d2a0f6b0f6241eabfffeb153ffffb9feffffffffaaab", 16),
                (x - 1) * (x - 1) * (x2 * x2 - x2 + 1) / 3 + x, 6});
+  v.push_back({"P-384",  // FIPS 186-4 D.1.2.4 / SP 800-186: its own mulx/adx kernel
+               mpz_class("fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffeffffffff0000000000000000ffffffff", 16),
+               pw(384) - pw(128) - pw(96) + pw(32) - 1, 6});
   return v;
 }
 

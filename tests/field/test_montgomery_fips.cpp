@@ -68,8 +68,11 @@ void check_kernels(const mpz_class& p, Rng& rng, int iterations) {
       }
       if constexpr (N == 4) {
         if (parmod::field::fips::is_p256(pl)) {  // the dedicated P-256 kernel, also in place (r = a, r = b)
-          u64 r3[N], ra[N], rb[N];
+          u64 r3[N], ra[N], rb[N], s3[N], sa[N];
           parmod::field::fips::mul_adx_p256(r3, al, bl, pl);
+          parmod::field::fips::sqr_adx_p256(s3, al, pl);
+          std::copy(al, al + N, sa);
+          parmod::field::fips::sqr_adx_p256(sa, sa, pl);
           std::copy(al, al + N, ra);
           parmod::field::fips::mul_adx_p256(ra, ra, bl, pl);
           std::copy(bl, bl + N, rb);
@@ -78,6 +81,25 @@ void check_kernels(const mpz_class& p, Rng& rng, int iterations) {
             ASSERT_EQ(r1[i], r3[i]) << "P-256 kernel differs, a=" << a << " b=" << b;
             ASSERT_EQ(r1[i], ra[i]) << "P-256 kernel differs (r = a), a=" << a << " b=" << b;
             ASSERT_EQ(r1[i], rb[i]) << "P-256 kernel differs (r = b), a=" << a << " b=" << b;
+            ASSERT_EQ(s1[i], s3[i]) << "P-256 squaring differs, a=" << a;
+            ASSERT_EQ(s1[i], sa[i]) << "P-256 squaring differs (r = a), a=" << a;
+          }
+        }
+      }
+      if constexpr (N == 6) {
+        if (parmod::field::fips::is_p384(pl)) {  // the dedicated P-384 kernel, also in place (r = a, r = b)
+          u64 r3[N], ra[N], rb[N], s3[N];
+          parmod::field::fips::mul_adx_p384(r3, al, bl);
+          parmod::field::fips::mul_adx_p384(s3, al, al);
+          std::copy(al, al + N, ra);
+          parmod::field::fips::mul_adx_p384(ra, ra, bl);
+          std::copy(bl, bl + N, rb);
+          parmod::field::fips::mul_adx_p384(rb, al, rb);
+          for (int i = 0; i < N; ++i) {
+            ASSERT_EQ(r1[i], r3[i]) << "P-384 kernel differs, a=" << a << " b=" << b;
+            ASSERT_EQ(s1[i], s3[i]) << "P-384 kernel differs (a*a), a=" << a;
+            ASSERT_EQ(r1[i], ra[i]) << "P-384 kernel differs (r = a), a=" << a << " b=" << b;
+            ASSERT_EQ(r1[i], rb[i]) << "P-384 kernel differs (r = b), a=" << a << " b=" << b;
           }
         }
       }
@@ -99,9 +121,9 @@ TEST(MontgomeryFips, AgreesWithGmpBothPathsAllSizes) {
 }
 
 #if defined(PARMOD_FIELD_HAVE_ADX_KERNEL)
-// The dedicated P-256 kernel against GMP: many random operands, edge values,
-// and operands with long runs of ones and zeros (carry propagation), plus the
-// kernel is not taken for other moduli.
+// The dedicated P-256 kernels (multiplication and squaring) against GMP: many
+// random operands, edge values, and operands with long runs of ones and zeros
+// (carry propagation), plus the kernels are not taken for other moduli.
 TEST(MontgomeryFips, P256KernelAgreesWithGmp) {
   if (!parmod::cpu_has_mulx_adx()) GTEST_SKIP() << "no BMI2/ADX";
   const mpz_class p("ffffffff00000001000000000000000000000000ffffffffffffffffffffffff", 16);
@@ -123,11 +145,59 @@ TEST(MontgomeryFips, P256KernelAgreesWithGmp) {
     to_limbs(bl, 4, b);
     parmod::field::fips::mul_adx_p256(r, al, bl, pl);
     ASSERT_EQ(from_limbs(r, 4), a * b * Rinv % p) << "a=" << a << " b=" << b;
+    parmod::field::fips::sqr_adx_p256(r, al, pl);
+    ASSERT_EQ(from_limbs(r, 4), a * a * Rinv % p) << "a=" << a;
   }
   for (auto& [name, q] : moduli_for(4, 1)) {
     u64 ql[4];
     to_limbs(ql, 4, q);
     EXPECT_EQ(parmod::field::fips::is_p256(ql), q == p) << name;
+  }
+}
+
+// The dedicated P-384 kernel against GMP, as for P-256: edge values (0, 1,
+// p-1, R mod p, R^2 mod p, words of all ones or zeros), operands whose low
+// word makes the reduction's q or its 32-bit halves extreme (q = 0, th + tl
+// carrying or not), many random operands, and squares; and the kernel is
+// not taken for other moduli.
+TEST(MontgomeryFips, P384KernelAgreesWithGmp) {
+  if (!parmod::cpu_has_mulx_adx()) GTEST_SKIP() << "no BMI2/ADX";
+  const mpz_class p("fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffeffffffff0000000000000000ffffffff", 16);
+  u64 pl[6];
+  to_limbs(pl, 6, p);
+  ASSERT_TRUE(parmod::field::fips::is_p384(pl));
+  const mpz_class R = mpz_class(1) << 384, beta = mpz_class(1) << 64;
+  mpz_class Rinv;
+  mpz_invert(Rinv.get_mpz_t(), R.get_mpz_t(), p.get_mpz_t());
+  std::vector<mpz_class> edge = {0, 1, 2, p - 1, p - 2, (p - 1) / 2, (p + 1) / 2, R % p, (R * R) % p,
+                                 (mpz_class(1) << 383) - 1, mpz_class(1) << 383, (mpz_class(1) << 320) - 1,
+                                 mpz_class(1) << 192, beta - 1, beta - (mpz_class(1) << 32), (mpz_class(1) << 32) - 1,
+                                 mpz_class(1) << 32, (mpz_class(1) << 32) + 1, p - (mpz_class(1) << 128),
+                                 p - beta, (mpz_class(1) << 256) - 1};
+  Rng rng(384);
+  for (int it = 0; it < 200000; ++it) {
+    mpz_class a, b;
+    if (it < (int)(edge.size() * edge.size())) {
+      a = edge[it % edge.size()];
+      b = edge[it / edge.size()];
+    } else {
+      a = rng.below(p);
+      b = rng.below(p);
+      if (it % 5 == 0) b = rng.below(beta) << (64 * (it % 6));  // one nonzero word
+      if (it % 7 == 0) a = p - 1 - rng.below(beta);             // near p
+    }
+    u64 al[6], bl[6], r[6];
+    to_limbs(al, 6, a);
+    to_limbs(bl, 6, b);
+    parmod::field::fips::mul_adx_p384(r, al, bl);
+    ASSERT_EQ(from_limbs(r, 6), a * b * Rinv % p) << "a=" << a << " b=" << b;
+    parmod::field::fips::mul_adx_p384(r, al, al);
+    ASSERT_EQ(from_limbs(r, 6), a * a * Rinv % p) << "a=" << a;
+  }
+  for (auto& [name, q] : moduli_for(6, 1)) {
+    u64 ql[6];
+    to_limbs(ql, 6, q);
+    EXPECT_EQ(parmod::field::fips::is_p384(ql), q == p) << name;
   }
 }
 #endif

@@ -1,8 +1,9 @@
 // tools/parmod/bench_field.cpp - `parmod bench field`: fixed-size F_q
 // arithmetic (issue 8) against GMP and OpenSSL.
 //
-// Per field (P-256 and BN254 at N = 4, BLS12-381 and a random 384-bit prime at
-// N = 6, random 512- and 509-bit primes at N = 8): multiplication as a
+// Per field (P-256 and BN254 at N = 4, BLS12-381, a random 384-bit prime and
+// P-384 at N = 6, random 512- and 509-bit primes at N = 8; P-256 and P-384 run
+// their own mulx/adx kernels): multiplication as a
 // dependent chain x = x*y (latency) and as 4 independent chains (throughput),
 // squaring, addition and inversion, for parmod's portable and mulx/adx paths,
 // GMP (mpn_mul_n/mpn_sqr + mpn_redc_1, the REDC that libgmp exports;
@@ -370,6 +371,7 @@ int run_bench_field(int argc, char** argv) {
   mpz_class p256("ffffffff00000001000000000000000000000000ffffffffffffffffffffffff", 16);
   mpz_class bn254("30644e72e131a029b85045b68181585d97816a916871ca8d3c208c16d87cfd47", 16);
   mpz_class bls("1a0111ea397fe69a4b1ba7b6434bacd764774b84f38512bf6730d2a0f6b0f6241eabfffeb153ffffb9feffffffffaaab", 16);
+  mpz_class p384 = (mpz_class(1) << 384) - (mpz_class(1) << 128) - (mpz_class(1) << 96) + (mpz_class(1) << 32) - 1;
   // fixed "random" primes: next primes after fixed patterns
   auto next_prime = [](mpz_class x) {
     mpz_nextprime(x.get_mpz_t(), x.get_mpz_t());
@@ -382,6 +384,7 @@ int run_bench_field(int argc, char** argv) {
   bench_fp<4>("BN254", bn254, opt, rows, true, {9, 1});
   bench_fp<6>("BLS12-381", bls, opt, rows, true, {1, 1});
   bench_fp<6>("384-bit", r384, opt, rows, false, {1, 1});
+  bench_fp<6>("P-384", p384, opt, rows, false, {1, 1});
   bench_fp<8>("512-bit", r512, opt, rows, false, {1, 1});
   bench_fp<8>("509-bit", r509, opt, rows, false, {1, 1});
   const double ratio_after = core_per_tsc();

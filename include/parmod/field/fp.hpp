@@ -87,6 +87,7 @@ class Fp {
     to_limbs(p_, p);
 #if defined(PARMOD_FIELD_HAVE_ADX_KERNEL)
     if constexpr (N == 4) p256_ = path_ == FieldPath::mulx_adx && field::fips::is_p256(p_);
+    if constexpr (N == 6) p384_ = path_ == FieldPath::mulx_adx && field::fips::is_p384(p_);
 #endif
     bits_ = mpz_sizeinbase(p.get_mpz_t(), 2);
     // pinv = -p^-1 mod 2^64 by Newton iteration (each step doubles the correct bits).
@@ -154,7 +155,8 @@ class Fp {
   }
   // a*b (Montgomery product), kernel of the context's path (portable:
   // product scanning; mulx_adx: operand scanning for N <= 6, product
-  // scanning for N = 7, 8; see montgomery_fips_adx.hpp).
+  // scanning for N = 7, 8, and the dedicated P-256 and P-384 kernels when p
+  // is one of those primes; see montgomery_fips_adx.hpp).
   // Also valid for a < k*M with k = mul_unreduced_ok(), b < M.
   Element mul(const Element& a, const Element& b) const {
     Element r;
@@ -163,6 +165,12 @@ class Fp {
       if constexpr (N == 4) {
         if (p256_) {  // public: chosen once per context
           field::fips::mul_adx_p256(r.v, a.v, b.v, p_);
+          return r;
+        }
+      }
+      if constexpr (N == 6) {
+        if (p384_) {  // public: chosen once per context
+          field::fips::mul_adx_p384(r.v, a.v, b.v);
           return r;
         }
       }
@@ -176,12 +184,26 @@ class Fp {
     return r;
   }
   // a^2: portable path, dedicated FIPS squaring (symmetric products once);
-  // mulx_adx path, the multiplication kernel for N <= 6 (faster there, see
-  // montgomery_fips_adx.hpp), dedicated FIPS squaring for N = 7, 8.
+  // mulx_adx path, the operand-scanning squaring for N <= 4 (P-256: with its
+  // own reduction rows), the multiplication kernel for N = 5, 6 (P-384: its
+  // own kernel with b = a; see montgomery_fips_adx.hpp), dedicated FIPS
+  // squaring for N = 7, 8.
   Element sqr(const Element& a) const {
     Element r;
 #if defined(PARMOD_FIELD_HAVE_ADX_KERNEL)
     if (path_ == FieldPath::mulx_adx) {
+      if constexpr (N == 4) {
+        if (p256_) {  // public: chosen once per context
+          field::fips::sqr_adx_p256(r.v, a.v, p_);
+          return r;
+        }
+      }
+      if constexpr (N == 6) {
+        if (p384_) {  // public: chosen once per context; the P-384 product with b = a
+          field::fips::mul_adx_p384(r.v, a.v, a.v);
+          return r;
+        }
+      }
       if (lazy_) field::fips::sqr_adx<N, false>(r.v, a.v, p_, pinv_);
       else field::fips::sqr_adx<N, true>(r.v, a.v, p_, pinv_);
       return r;
@@ -324,6 +346,7 @@ class Fp {
   FieldPath path_ = FieldPath::portable;
   bool lazy_ = false;
   bool p256_ = false;  // N = 4, mulx_adx path and p = P-256: the dedicated kernel
+  bool p384_ = false;  // N = 6, mulx_adx path and p = P-384: the dedicated kernel
   bool p3mod4_ = false;
   int unreduced_factor_ = 1;
 };

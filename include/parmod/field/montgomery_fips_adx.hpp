@@ -69,6 +69,37 @@
 // q<<32 and q>>32 into words 1-2 and one mulx (q*p_3) into words 3-4: 20
 // mulx instead of 32 and no imul.  Kernel alone, core cycles, chain / 4
 // independent: 64-71 / 62-64 before, 54-55 / 49-50 after.
+//
+// P-384 (mul_adx_p384, chosen by Fp<6> when p is P-384): pinv = 2^32 + 1 and
+// 2^384 - p = c = 2^128 + c1*2^64 + c0 (c0 = 2^64 - 2^32 + 1, c1 = 2^32 - 1),
+// so q = t0 + (t0 << 32) (no imul) and T + q*p = T - q*c + q*2^384 needs two
+// mulx (q*c0, q*c1) and one sub/sbb chain per row: 36 + 12 mulx instead of
+// 72 + 6 imul.  Kernel alone, dependent chain, core cycles (standalone
+// microbenchmark, rdtsc x measured clock, medians of 301 runs, quiet
+// machine): generic N = 6 wide 137; P-384 rows with q by imul 108.5, with q
+// by shl+add 101.5, and with the row's borrow taken from q (this kernel)
+// 100.  Tried and dropped: rows without any multiplication (word 1 of q*c is
+// (t0 << 32) - ((th + tl) mod 2^32) - carry, four one-cycle steps from t0,
+// but four more instructions per row) 107; the borrow of each row carried
+// in a register to the next row instead of through words 4..7 (constants
+// then RIP-relative) 4-6 slower; a squaring with each cross product once
+// against the doubled operand (21 + 12 mulx) 108.5 against 107 for this
+// kernel with b = a.  Where the time goes: the product rows alone (no
+// reduction) 66.5, and 4 independent chains run at 0.95x the dependent
+// chain: the kernel is bound by instruction throughput (mulx + adcx + adox
+// measured 1.42 core cycles per triple, 36 of them), so 80 cycles would
+// leave about 14 for six reduction rows and the final subtraction.
+//
+// P-256 squaring (sqr_adx_p256): the N = 4 separated operand scanning
+// squaring (10 mulx for a^2) with the P-256 reduction rows (4 mulx): 43 core
+// cycles against 61 for the generic squaring and 52 for mul_adx_p256(a, a).
+// P-256 multiplication by separated operand scanning (a*b into 8 registers,
+// then the same rows) measured 46, the same as the CIOS kernel; the product
+// alone (16 mulx, stores) measured 31, product plus final subtraction 42,
+// and 4 independent chains run at 0.9-0.95x the dependent chain, so 40 is
+// out of reach for the multiplication with this instruction count.  Keeping
+// the result in registers (the caller stores it after the asm) measured no
+// difference for either kernel (51 and 110 through Fp).
 #pragma once
 
 #include <cstdint>
@@ -123,6 +154,33 @@ inline bool is_p256(const u64* p) {
 inline void mul_adx_p256(u64* r, const u64* a, const u64* b, const u64* p) {
   adx_asm::mont_mul_p256(r, b, a, p);  // scans a word by word (see mul_adx)
 }
+
+// True iff p (N = 6 limbs) is the NIST P-384 prime 2^384 - 2^128 - 2^96 +
+// 2^32 - 1 (public: Fp<6> decides once per context).
+inline bool is_p384(const u64* p) {
+  return p[0] == 0xffffffffull && p[1] == 0xffffffff00000000ull && p[2] == 0xfffffffffffffffeull &&
+         p[3] == ~(u64)0 && p[4] == ~(u64)0 && p[5] == ~(u64)0;
+}
+
+// r = MontMul(a, b) mod P-384, reduced to [0, p) (a, b < p; p must be P-384,
+// see is_p384; the kernel has p built in): the operand-scanning kernel with
+// P-384's reduction rows -- q = t0*(2^32+1) = t0 + (t0 << 32) and T + q*p =
+// T - q*c + q*2^384 (c = 2^384 - p) by two mulx and one sub/sbb chain
+// (adx_asm::mont_mul_p384, gen_p384 in the generator).  48 mulx instead of
+// 72 and no imul.  Same values as mul_adx<6, true>; r may alias a or b.
+// Fp<6> also squares with it (b = a): a separate squaring does not fit the
+// registers at N = 6 (see above).  Cost: see the P-384 note above.
+inline void mul_adx_p384(u64* r, const u64* a, const u64* b) {
+  adx_asm::mont_mul_p384(r, b, a);  // scans a word by word (see mul_adx)
+}
+
+// r = MontMul(a, a) mod P-256, reduced to [0, p) (a < p; p must be P-256,
+// see is_p256): a^2 by separated operand scanning (the cross products once,
+// doubled, plus the squares: 10 mulx, all 8 words in registers), then four
+// P-256 reduction rows (q = T_i, q<<32 and q>>32 and one mulx q*p_3 each, no
+// imul) and one conditional subtraction.  Same values as sqr_adx<4, true>;
+// r may alias a.
+inline void sqr_adx_p256(u64* r, const u64* a, const u64* p) { adx_asm::mont_sqr_p256(r, a, p); }
 
 // r = MontMul(a, a) with mulx/adcx/adox; contract as sqr_portable, r must
 // not overlap a.
