@@ -57,7 +57,7 @@ void task(const void* ctx, unsigned t) {
   const std::size_t n = j.n, first = hybrid_task_start(j.nb, j.tasks, t);
   const std::size_t nbt = hybrid_task_start(j.nb, j.tasks, t + 1) - first;
   limb_t* reps = j.reps + first * n;
-  limb_t* acc = j.partials + t * n;
+  limb_t* acc = j.partials + t * line_words(n);
   limb_t* work = j.work + t * j.stride;
   const limb_t* const* ep = j.ep + first;
   const std::size_t* en = j.en + first;
@@ -102,7 +102,8 @@ std::size_t hybrid_scratch(std::size_t n, std::size_t nb, const Plan& plan, cons
                                         plan, engine));
   const modmul::Engine& e = modmul::element_engine(engine);
   const std::size_t s = modmul::element_size(e, n);
-  return nb * s + tasks * s + tasks * stride + e.scratch_limbs(n);
+  // Each part on its own cache lines (line_words), + the start's alignment.
+  return line_words(nb * s) + tasks * line_words(s) + tasks * line_words(stride) + e.scratch_limbs(n) + 7;
 }
 
 void hybrid_multiexp(limb_t* r, const limb_t* xs, std::size_t nb, const limb_t* const* ep, const std::size_t* en,
@@ -115,9 +116,10 @@ void hybrid_multiexp(limb_t* r, const limb_t* xs, std::size_t nb, const limb_t* 
   for (unsigned t = 0; t < tasks; ++t)
     stride = std::max(stride, task_need(kc.n, hybrid_task_start(nb, tasks, t + 1) - hybrid_task_start(nb, tasks, t),
                                         plan, engine));
-  limb_t* reps = scratch;
-  limb_t* partials = reps + nb * es;
-  limb_t* work = partials + tasks * es;
+  stride = line_words(stride);
+  limb_t* reps = line_aligned(scratch);
+  limb_t* partials = reps + line_words(nb * es);
+  limb_t* work = partials + tasks * line_words(es);
   limb_t* tail = work + tasks * stride;  // engine scratch for the combination
   const Job job{&plan, nb, es, tasks, xs, ep, en, reps, partials, work, stride, &kc, &e, task_counts};
   const int T = std::max(1, threads);

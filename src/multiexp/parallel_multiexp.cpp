@@ -1,6 +1,7 @@
 #include "multiexp/parallel_multiexp.hpp"
 
 #include <algorithm>
+#include <cstdint>
 
 #include "multiexp/bucket_multiexp.hpp"
 #include "multiexp/hybrid_multiexp.hpp"
@@ -15,6 +16,7 @@ namespace parmod::multiexp {
 namespace {
 
 constexpr unsigned kMaxChunks = 32;
+constexpr std::size_t kLineWords = 64 / sizeof(limb_t);
 constexpr unsigned kMaxPrefixBits = 4;
 
 unsigned clamp_chunks(const Plan& plan, std::size_t nb) noexcept {
@@ -54,6 +56,32 @@ std::size_t table_limbs(std::size_t n, std::size_t nb, const Plan& plan) noexcep
   return 0;
 }
 
+// Where parallel_multiexp puts its parts in the scratch: offsets in words
+// from the first line boundary of the scratch (line_aligned), each part on
+// its own lines; `total` words from that boundary.
+struct Layout {
+  std::size_t n = 0;            // words per element
+  std::size_t element_stride = 0;  // line_words(n): between partials
+  std::size_t task_stride = 0;  // line_words(task_limbs): between work areas
+  std::size_t reps = 0, table = 0, partials = 0, work = 0, bounds = 0, total = 0;
+};
+
+std::size_t task_limbs(std::size_t n, std::size_t nb, const Plan& plan, const modmul::Engine& engine) noexcept;
+
+Layout layout(std::size_t limbs, std::size_t nb, const Plan& plan, const modmul::Engine& engine, unsigned chunks,
+              unsigned tasks) noexcept {
+  Layout l;
+  l.n = modmul::element_size(modmul::element_engine(engine), limbs);
+  l.element_stride = line_words(l.n);
+  l.task_stride = line_words(task_limbs(limbs, nb, plan, engine));
+  l.table = line_words(nb * l.n);
+  l.partials = l.table + line_words(table_limbs(l.n, nb, plan));
+  l.work = l.partials + chunks * l.element_stride;
+  l.bounds = l.work + tasks * l.task_stride;
+  l.total = l.bounds + 2 * kMaxChunks * sizeof(std::size_t) / sizeof(limb_t);
+  return l;
+}
+
 // Per task: engine scratch + one extra element + window state; exp tasks also
 // hold their odd-power table and the current power.  n limbs; elements of
 // the element engine's size.
@@ -74,7 +102,7 @@ struct Job {
   const std::size_t* en;
   const limb_t* reps;  // the bases in the representation
   limb_t* table;
-  limb_t* partials;    // chunks x n
+  limb_t* partials;    // chunks elements, line_words(n) apart
   limb_t* work;        // per task
   std::size_t task_stride;
   const std::size_t* lo;
@@ -110,7 +138,7 @@ void precompute_task(const void* ctx, unsigned p) {
 void chunk_task(const void* ctx, unsigned c) {
   const Job& j = *static_cast<const Job*>(ctx);
   limb_t* work = j.work + (j.prefixes + c) * j.task_stride;
-  limb_t* acc = j.partials + c * j.n;
+  limb_t* acc = j.partials + c * line_words(j.n);
   OpCount* count = j.chunk_counts ? j.chunk_counts + c : nullptr;
   const modmul::Engine& e = *j.engine;
   if ((j.plan->method == Method::lim_lee || j.plan->method == Method::interleaved) && !j.chunk_counts) {
@@ -127,7 +155,7 @@ void chunk_task(const void* ctx, unsigned c) {
     unsigned last = c;
     while (last + 1 < j.chunks && j.schedule->absorb(j.first_chunk_task + static_cast<int>(last + 1))) {
       ++last;
-      mpn_copyi(j.partials + last * n, e.one(*j.kc), static_cast<mp_size_t>(n));
+      mpn_copyi(j.partials + last * line_words(n), e.one(*j.kc), static_cast<mp_size_t>(n));
       chunk_bits(j, last, acc, work, count);
     }
     for (std::size_t s = 0; s < j.lo[last]; ++s) e.sqr(acc, acc, *j.kc, work);  // completing squarings
@@ -185,9 +213,7 @@ std::size_t parallel_multiexp_scratch(std::size_t n, std::size_t nb, const Plan&
   if (plan.method == Method::hybrid) return hybrid_scratch(n, nb, plan, engine);
   const unsigned chunks = clamp_chunks(plan, nb);
   const unsigned tasks = precompute_tasks(plan, nb, chunks) + chunks;
-  const std::size_t s = modmul::element_size(modmul::element_engine(engine), n);
-  return nb * s + table_limbs(s, nb, plan) + chunks * s + tasks * task_limbs(n, nb, plan, engine) +
-         2 * kMaxChunks * sizeof(std::size_t) / sizeof(limb_t);
+  return layout(n, nb, plan, engine, chunks, tasks).total + kLineWords - 1;  // + the alignment of the start
 }
 
 void parallel_multiexp(limb_t* r, const limb_t* xs, std::size_t nb, const limb_t* const* ep, const std::size_t* en,
@@ -201,12 +227,14 @@ void parallel_multiexp(limb_t* r, const limb_t* xs, std::size_t nb, const limb_t
   const std::size_t n = modmul::element_size(e, kc.n);  // words per element
   const unsigned chunks = clamp_chunks(plan, nb);
   const unsigned prefixes = precompute_tasks(plan, nb, chunks);
-  limb_t* reps = scratch;
-  limb_t* table = reps + nb * n;
-  limb_t* partials = table + table_limbs(n, nb, plan);
-  limb_t* work = partials + chunks * n;
-  const std::size_t stride = task_limbs(kc.n, nb, plan, engine);
-  auto* lo = reinterpret_cast<std::size_t*>(work + (prefixes + chunks) * stride);
+  const Layout l = layout(kc.n, nb, plan, engine, chunks, prefixes + chunks);
+  limb_t* base = line_aligned(scratch);
+  limb_t* reps = base + l.reps;
+  limb_t* table = base + l.table;
+  limb_t* partials = base + l.partials;
+  limb_t* work = base + l.work;
+  const std::size_t stride = l.task_stride;
+  auto* lo = reinterpret_cast<std::size_t*>(base + l.bounds);
   std::size_t* hi = lo + kMaxChunks;
   const std::size_t b = max_exponent_bits(ep, en, nb);
   plan_chunk_positions(plan, nb, b, lo, hi);
@@ -231,10 +259,17 @@ void parallel_multiexp(limb_t* r, const limb_t* xs, std::size_t nb, const limb_t
   combine_partials(r, partials, chunks, kc, e, work);
 }
 
+std::size_t line_words(std::size_t words) noexcept { return (words + kLineWords - 1) / kLineWords * kLineWords; }
+
+limb_t* line_aligned(limb_t* p) noexcept {
+  const auto v = reinterpret_cast<std::uintptr_t>(p);
+  return reinterpret_cast<limb_t*>((v + 63) & ~static_cast<std::uintptr_t>(63));
+}
+
 void combine_partials(limb_t* r, limb_t* partials, unsigned count, const modmul::ModulusConstants& kc,
                       const modmul::Engine& engine, limb_t* work) noexcept {
-  const std::size_t n = modmul::element_size(engine, kc.n);
-  for (unsigned t = 1; t < count; ++t) engine.mul(partials, partials, partials + t * n, kc, work);
+  const std::size_t n = modmul::element_size(engine, kc.n), stride = line_words(n);
+  for (unsigned t = 1; t < count; ++t) engine.mul(partials, partials, partials + t * stride, kc, work);
   engine.from_repr(r, partials, kc, work);
 }
 

@@ -81,9 +81,17 @@ void parallel_multiexp(limb_t* r, const limb_t* xs, std::size_t nb, const limb_t
                        const Plan& plan, const modmul::ModulusConstants& kc, const modmul::Engine& engine,
                        int threads, limb_t* scratch, OpCount* chunk_counts) noexcept;
 
+// Cache lines in the scratch: words rounded up to whole 64-byte lines, and a
+// pointer rounded up to the next line.  Areas that different threads write
+// (per-task accumulators, work areas, table entries of different prefixes)
+// start on their own lines: on one shared line each thread's every store
+// would pull the line from the other core.
+std::size_t line_words(std::size_t words) noexcept;
+limb_t* line_aligned(limb_t* p) noexcept;
+
 // r[0, n) = the plain form of prod_(t < count) partials[t] (count >= 1
 // partial results in the representation, element_size(engine, kc.n) words
-// each, contiguous; engine is the element engine); the
+// each, line_words(element size) apart; engine is the element engine); the
 // product accumulates in partials[0].  Cost: count - 1 products and one
 // conversion out.  The last step of every parallel scheme here.
 void combine_partials(limb_t* r, limb_t* partials, unsigned count, const modmul::ModulusConstants& kc,
