@@ -34,7 +34,11 @@ void mulexp_bits(limb_t* acc, const limb_t* table, std::size_t nb, std::size_t k
       std::size_t j = 0;
       for (std::size_t u = 0; u < g; ++u) j = (j << 1) | bit_at(ep[base + u], en[base + u], pos);
       if (j != 0) {
-        engine.mul(acc, acc, table + (offset + j) * n, kc, scratch);
+        // The entry as the first operand: montgomery52 reads its first
+        // operand whole before the digit loop (misses overlap) and scans the
+        // second digit by digit on its critical path; an entry the other
+        // thread's prefix wrote is not yet in this core's cache.
+        engine.mul(acc, table + (offset + j) * n, acc, kc, scratch);
         if (count) ++count->mul;
       }
       offset += std::size_t(1) << g;
