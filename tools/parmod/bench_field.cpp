@@ -12,8 +12,9 @@
 // mul/sqr and F_q^6 mul by schoolbook, Karatsuba-3 and Toom-Cook-3i (with the
 // factor 4 removed by halvings, and x4 as used in the quarter representation).
 //
-// Every variant runs a block of operations per call, measured interleaved
-// with medians over rounds (bench/harness).  Two cycle counts per time:
+// Every variant runs a block of operations per call; all variants of all
+// fields and operations are measured in one interleaved series, medians over
+// rounds (bench/harness).  Two cycle counts per time:
 //  * TSC cycles = ns x TSC rate (rdtsc against the monotonic clock).  The TSC
 //    ticks at a fixed rate (about 2.6 GHz on the development EPYC), not at
 //    the core clock;
@@ -95,12 +96,34 @@ struct Row {
   double ns[4] = {0, 0, 0, 0};  // portable, mulx_adx, gmp, openssl; 0 = not measured
 };
 
-// Measures up to four variants interleaved; fills row.ns (per operation).
-void measure(Row& row, std::vector<std::pair<int, bench::Variant>> vs, const bench::Options& opt, int per_call) {
+// A row's variants (column index, variant), waiting for the one measured
+// series of the whole run.
+struct Pending {
+  std::size_t row;
+  std::vector<std::pair<int, bench::Variant>> vs;
+  int per_call;
+};
+std::vector<Pending> g_pending;
+
+// Appends the row and schedules its variants (up to four) for measure_all.
+void add_row(std::vector<Row>& rows, const Row& row, std::vector<std::pair<int, bench::Variant>> vs, int per_call) {
+  g_pending.push_back({rows.size(), std::move(vs), per_call});
+  rows.push_back(row);
+}
+
+// Measures every scheduled variant of every row in one interleaved series
+// (each round times one batch of each), so a burst of host noise (seconds)
+// costs every row a round or two instead of all rounds of the rows it
+// overlaps; fills rows[].ns (per operation, medians).
+void measure_all(std::vector<Row>& rows, const bench::Options& opt) {
   std::vector<bench::Variant> variants;
-  for (auto& v : vs) variants.push_back(v.second);
-  auto t = bench::measure_interleaved(variants, opt);
-  for (std::size_t i = 0; i < vs.size(); ++i) row.ns[vs[i].first] = t[i].median_ns / per_call;
+  for (const auto& p : g_pending)
+    for (const auto& v : p.vs) variants.push_back(v.second);
+  const auto t = bench::measure_interleaved(variants, opt);
+  std::size_t at = 0;
+  for (const auto& p : g_pending)
+    for (const auto& v : p.vs) rows[p.row].ns[v.first] = t[at++].median_ns / p.per_call;
+  g_pending.clear();
 }
 
 // ---- GMP: operands as limb arrays, Montgomery form via mpn_redc_1 ----------
@@ -127,7 +150,7 @@ struct GmpState {
 };
 
 template <int N>
-void bench_fp(const std::string& name, const mpz_class& p, const bench::Options& opt, std::vector<Row>& rows,
+void bench_fp(const std::string& name, const mpz_class& p, std::vector<Row>& rows,
               bool extensions, SmallComplex xi) {
   using F = Fp<N>;
   gmp_randclass rng(gmp_randinit_default);
@@ -213,8 +236,7 @@ void bench_fp(const std::string& name, const mpz_class& p, const bench::Options&
                        for (int i = 0; i < kBlock; ++i) BN_mod_mul_montgomery(os->x[0], os->x[0], os->y, os->mont, os->ctx);
                      }}});
 #endif
-    measure(row, v, opt, kBlock);
-    rows.push_back(row);
+    add_row(rows, row, std::move(v), kBlock);
   }
   {  // mul, throughput
     Row row{fname, "mul (4 independent)"};
@@ -237,8 +259,7 @@ void bench_fp(const std::string& name, const mpz_class& p, const bench::Options&
                            BN_mod_mul_montgomery(os->x[k], os->x[k], os->y, os->mont, os->ctx);
                      }}});
 #endif
-    measure(row, v, opt, kBlock);
-    rows.push_back(row);
+    add_row(rows, row, std::move(v), kBlock);
   }
   {  // sqr
     Row row{fname, "sqr (chain)"};
@@ -253,8 +274,7 @@ void bench_fp(const std::string& name, const mpz_class& p, const bench::Options&
                        for (int i = 0; i < kBlock; ++i) BN_mod_mul_montgomery(os->x[0], os->x[0], os->x[0], os->mont, os->ctx);
                      }}});
 #endif
-    measure(row, v, opt, kBlock);
-    rows.push_back(row);
+    add_row(rows, row, std::move(v), kBlock);
   }
   {  // add
     Row row{fname, "add (chain)"};
@@ -269,8 +289,7 @@ void bench_fp(const std::string& name, const mpz_class& p, const bench::Options&
                        for (int i = 0; i < kBlock; ++i) BN_mod_add_quick(os->x[0], os->x[0], os->y, os->p);
                      }}});
 #endif
-    measure(row, v, opt, kBlock);
-    rows.push_back(row);
+    add_row(rows, row, std::move(v), kBlock);
   }
   {  // inversion (parmod: constant-time Fermat; GMP/OpenSSL: their variable-time gcd inversions)
     Row row{fname, "inv"};
@@ -286,8 +305,7 @@ void bench_fp(const std::string& name, const mpz_class& p, const bench::Options&
                        std::swap(os->r, os->x[0]);
                      }}});
 #endif
-    measure(row, v, opt, 1);
-    rows.push_back(row);
+    add_row(rows, row, std::move(v), 1);
   }
 
   if (!extensions) return;
@@ -323,8 +341,7 @@ void bench_fp(const std::string& name, const mpz_class& p, const bench::Options&
       auto sa = make_x(fadx);
       v.push_back({1, {"mulx_adx", [sa, body] { body(*sa); }}});
     }
-    measure(row, v, opt, per_call);
-    rows.push_back(row);
+    add_row(rows, row, std::move(v), per_call);
   };
   constexpr int kX = 16;
   ext("F_q^2 mul (Karatsuba)", kX, [](XState& s) {
@@ -380,13 +397,14 @@ int run_bench_field(int argc, char** argv) {
   mpz_class r384 = next_prime((mpz_class(1) << 384) - (mpz_class(1) << 300) - 12345);
   mpz_class r512 = next_prime((mpz_class(1) << 512) - (mpz_class(1) << 400) - 12345);
   mpz_class r509 = next_prime((mpz_class(1) << 509) - (mpz_class(1) << 400) - 12345);
-  bench_fp<4>("P-256", p256, opt, rows, false, {1, 1});
-  bench_fp<4>("BN254", bn254, opt, rows, true, {9, 1});
-  bench_fp<6>("BLS12-381", bls, opt, rows, true, {1, 1});
-  bench_fp<6>("384-bit", r384, opt, rows, false, {1, 1});
-  bench_fp<6>("P-384", p384, opt, rows, false, {1, 1});
-  bench_fp<8>("512-bit", r512, opt, rows, false, {1, 1});
-  bench_fp<8>("509-bit", r509, opt, rows, false, {1, 1});
+  bench_fp<4>("P-256", p256, rows, false, {1, 1});
+  bench_fp<4>("BN254", bn254, rows, true, {9, 1});
+  bench_fp<6>("BLS12-381", bls, rows, true, {1, 1});
+  bench_fp<6>("384-bit", r384, rows, false, {1, 1});
+  bench_fp<6>("P-384", p384, rows, false, {1, 1});
+  bench_fp<8>("512-bit", r512, rows, false, {1, 1});
+  bench_fp<8>("509-bit", r509, rows, false, {1, 1});
+  measure_all(rows, opt);
   const double ratio_after = core_per_tsc();
   const double ratio = (ratio_before + ratio_after) / 2;
   const double core = ghz * ratio;
