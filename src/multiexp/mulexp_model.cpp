@@ -67,6 +67,31 @@ std::vector<long> balanced_chunk_ends(std::size_t b, double k, unsigned tau) {
   return ends;
 }
 
+std::vector<long> speed_balanced_chunk_ends(std::size_t b, double k, const std::vector<double>& speeds) {
+  const std::size_t tau = speeds.size();
+  if (tau == 0) return {};
+  // Bits per chunk for W = 1 (everything is linear in W).
+  std::vector<double> n(tau);
+  double below = 0;
+  for (std::size_t i = tau; i-- > 0;) {
+    n[i] = (speeds[i] - below) / (k + 1.0);
+    if (!(n[i] > 0)) return balanced_chunk_ends(b, k, static_cast<unsigned>(tau));
+    below += n[i];
+  }
+  const double scale = static_cast<double>(b) / below;
+  std::vector<long> ends(tau);
+  double top = 0;
+  long prev = -1;
+  for (std::size_t i = 0; i < tau; ++i) {
+    top += n[i] * scale;
+    long e = i + 1 == tau ? static_cast<long>(b) - 1 : std::lround(top) - 1;
+    e = std::clamp(e, prev, static_cast<long>(b) - 1);
+    ends[i] = e;
+    prev = e;
+  }
+  return ends;
+}
+
 std::vector<double> modelled_chunk_work(const std::vector<long>& ends, std::size_t b, double k) {
   std::vector<double> w(ends.size());
   long prev = -1;

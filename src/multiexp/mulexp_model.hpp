@@ -52,4 +52,14 @@ std::vector<long> balanced_chunk_ends(std::size_t b, double k, unsigned tau);
 // completing squarings).
 std::vector<double> modelled_chunk_work(const std::vector<long>& ends, std::size_t b, double k);
 
+// Theorem 1 for threads of unequal speed: the end locations (as
+// balanced_chunk_ends) that make every chunk's modelled work w_i (as
+// modelled_chunk_work) proportional to speeds[i] (> 0; chunk 0 holds the
+// highest bits), so that the chunks finish together.  Solved from the lowest
+// chunk up: n_(tau-1) = W s_(tau-1) / (k + 1), n_i = (W s_i - B_i) / (k + 1)
+// with B_i the bits below chunk i, W fixed by sum n_i = b.  Equal speeds give
+// Theorem 1's boundaries (up to rounding).  Falls back to balanced_chunk_ends
+// when a chunk would get no bits.  Cost O(tau).
+std::vector<long> speed_balanced_chunk_ends(std::size_t b, double k, const std::vector<double>& speeds);
+
 }  // namespace parmod::multiexp

@@ -1,6 +1,9 @@
 #include "multiexp/parallel_multiexp.hpp"
 
 #include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <cmath>
 #include <cstdint>
 
 #include "multiexp/bucket_multiexp.hpp"
@@ -54,6 +57,49 @@ std::size_t table_limbs(std::size_t n, std::size_t nb, const Plan& plan) noexcep
     case Method::hybrid: return 0;
   }
   return 0;
+}
+
+// The balance's k: modelled products per exponent bit, in squarings
+// (Plan::phi), for the chunked methods.
+double bit_cost(const Plan& plan, std::size_t nb, std::size_t b) noexcept {
+  const double per_bit = plan.method == Method::lim_lee ? static_cast<double>(plan.k)
+                         : plan.method == Method::bucket
+                             ? bucket_operation_count(nb, b, bucket_bits(plan)) / static_cast<double>(b) - 1.0
+                             : static_cast<double>(nb) / (plan.w + 1);
+  return per_bit * plan.phi;
+}
+
+std::uint64_t now_ns() noexcept {
+  return static_cast<std::uint64_t>(
+      std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now().time_since_epoch()).count());
+}
+
+// worker_speed_estimate in thousandths; relaxed: it only steers the balance.
+std::atomic<unsigned> g_worker_speed_permille{1000};
+
+// Folds one run's chunk timings into the estimate: chunk c ran from the
+// caller's chunk start (start_ns) to finish_ns[c] on participant ran_on[c],
+// doing modelled work w_c = (k + 1) bits + completing squarings.  Only runs
+// where chunk 0 ran on the caller and every other chunk on a worker, none
+// absorbed, say anything about the workers' speed.
+void record_chunk_speeds(const std::size_t* lo, const std::size_t* hi, double k, unsigned chunks,
+                         const std::uint64_t* finish_ns, std::uint64_t start_ns, const runtime::Schedule& s,
+                         int first_chunk_task) noexcept {
+  if (chunks < 2 || s.ran_on(first_chunk_task) != 0) return;
+  auto rate = [&](unsigned c) {
+    const double work = (k + 1.0) * static_cast<double>(hi[c] - lo[c]) + static_cast<double>(lo[c]);
+    return work / static_cast<double>(finish_ns[c] - start_ns);
+  };
+  double sum = 0;
+  for (unsigned c = 1; c < chunks; ++c) {
+    if (s.ran_on(first_chunk_task + static_cast<int>(c)) <= 0 || finish_ns[c] <= start_ns) return;  // absorbed
+    sum += rate(c);
+  }
+  if (finish_ns[0] <= start_ns) return;
+  const double r = std::clamp(sum / (chunks - 1) / rate(0), 0.5, 2.0);
+  const double old = g_worker_speed_permille.load(std::memory_order_relaxed) / 1000.0;
+  const double next = std::clamp(0.75 * old + 0.25 * r, 0.5, 2.0);
+  g_worker_speed_permille.store(static_cast<unsigned>(std::lround(next * 1000.0)), std::memory_order_relaxed);
 }
 
 // Where parallel_multiexp puts its parts in the scratch: offsets in words
@@ -112,6 +158,8 @@ struct Job {
   OpCount* chunk_counts;
   runtime::Schedule* schedule;
   int first_chunk_task;  // chunk c is task first_chunk_task + c
+  std::uint64_t* start_ns;   // when chunk 0 started (absorbing chunk tasks only)
+  std::uint64_t* finish_ns;  // when chunk c's task finished, per chunk (0: absorbed)
 };
 
 // Runs chunk c's bit positions on acc (already holding the chain so far).
@@ -150,6 +198,7 @@ void chunk_task(const void* ctx, unsigned c) {
     // every thread on time this is chunk c alone; with none, the sequential
     // chain.  Runs that count per chunk skip it.
     const std::size_t n = j.n;
+    if (c == 0) *j.start_ns = now_ns();
     mpn_copyi(acc, e.one(*j.kc), static_cast<mp_size_t>(n));
     chunk_bits(j, c, acc, work, count);
     unsigned last = c;
@@ -159,6 +208,7 @@ void chunk_task(const void* ctx, unsigned c) {
       chunk_bits(j, last, acc, work, count);
     }
     for (std::size_t s = 0; s < j.lo[last]; ++s) e.sqr(acc, acc, *j.kc, work);  // completing squarings
+    j.finish_ns[c] = now_ns();
   } else if (j.plan->method == Method::lim_lee) {
     mulexp_chunk(acc, j.table, j.nb, j.plan->k, j.ep, j.en, j.lo[c], j.hi[c], *j.kc, e, work, count);
   } else if (j.plan->method == Method::bucket) {
@@ -187,18 +237,17 @@ void chunk_task(const void* ctx, unsigned c) {
 
 }  // namespace
 
-void plan_chunk_positions(const Plan& plan, std::size_t nb, std::size_t b, std::size_t* lo, std::size_t* hi) {
+void plan_chunk_positions(const Plan& plan, std::size_t nb, std::size_t b, std::size_t* lo, std::size_t* hi,
+                          const double* speeds) {
   const unsigned chunks = clamp_chunks(plan, nb);
   if (plan.method == Method::exp || plan.method == Method::hybrid || b == 0) {
     for (unsigned c = 0; c < chunks; ++c) lo[c] = 0, hi[c] = b;
     return;
   }
-  const double per_bit = plan.method == Method::lim_lee ? static_cast<double>(plan.k)
-                         : plan.method == Method::bucket
-                             ? bucket_operation_count(nb, b, bucket_bits(plan)) / static_cast<double>(b) - 1.0
-                             : static_cast<double>(nb) / (plan.w + 1);
+  const double k = bit_cost(plan, nb, b);
   const std::vector<long> ends = plan.balance == Balance::equal ? equal_chunk_ends(b, plan.k, chunks)
-                                                                : balanced_chunk_ends(b, per_bit * plan.phi, chunks);
+                                 : speeds ? speed_balanced_chunk_ends(b, k, std::vector<double>(speeds, speeds + chunks))
+                                          : balanced_chunk_ends(b, k, chunks);
   long prev = -1;
   for (unsigned c = 0; c < chunks; ++c) {
     // Locations prev + 1 .. ends[c] are positions b - 1 - ends[c] .. b - 2 - prev.
@@ -237,11 +286,18 @@ void parallel_multiexp(limb_t* r, const limb_t* xs, std::size_t nb, const limb_t
   auto* lo = reinterpret_cast<std::size_t*>(base + l.bounds);
   std::size_t* hi = lo + kMaxChunks;
   const std::size_t b = max_exponent_bits(ep, en, nb);
-  plan_chunk_positions(plan, nb, b, lo, hi);
+  // Two or more threads on an absorbing chunk scheme: balance the chunks
+  // for the workers' measured speed (worker_speed_estimate) and measure it again.
+  const bool adaptive = threads > 1 && chunks > 1 && !chunk_counts && plan.balance == Balance::balanced &&
+                        (plan.method == Method::lim_lee || plan.method == Method::interleaved);
+  double speeds[kMaxChunks];
+  for (unsigned c = 0; c < chunks; ++c) speeds[c] = c == 0 ? 1.0 : worker_speed_estimate();
+  plan_chunk_positions(plan, nb, b, lo, hi, adaptive ? speeds : nullptr);
+  std::uint64_t start_ns = 0, finish_ns[kMaxChunks] = {};
   for (std::size_t i = 0; i < nb; ++i) e.to_repr(reps + i * n, xs + i * kc.n, kc, work);
   runtime::Schedule s(std::max(1, threads));
   const Job job{&plan, nb, b, n, chunks, prefixes, prefix_bits(chunks), ep, en, reps, table, partials, work, stride,
-                lo, hi, &kc, &e, chunk_counts, &s, static_cast<int>(prefixes)};
+                lo, hi, &kc, &e, chunk_counts, &s, static_cast<int>(prefixes), &start_ns, finish_ns};
   const double per_prefix = static_cast<double>(table_limbs(1, nb, plan)) / std::max(1u, prefixes);
   for (unsigned p = 0; p < prefixes; ++p)
     s.add(precompute_task, &job, p, per_prefix, static_cast<int>(p), "multiexp precompute");
@@ -252,11 +308,18 @@ void parallel_multiexp(limb_t* r, const limb_t* xs, std::size_t nb, const limb_t
     const int task = s.add(chunk_task, &job, c, static_cast<double>(hi[c]), static_cast<int>(c), "multiexp chunk");
     for (unsigned p = 0; p < prefixes; ++p) s.depend(task, static_cast<int>(p));
   }
-  if (threads <= 1)
+  if (threads <= 1) {
     s.run_sequential();
-  else
-    runtime::run(s, threads);
+  } else {
+    const int ran = runtime::run(s, threads);
+    if (adaptive && ran > 1)
+      record_chunk_speeds(lo, hi, bit_cost(plan, nb, b), chunks, finish_ns, start_ns, s, static_cast<int>(prefixes));
+  }
   combine_partials(r, partials, chunks, kc, e, work);
+}
+
+double worker_speed_estimate() noexcept {
+  return g_worker_speed_permille.load(std::memory_order_relaxed) / 1000.0;
 }
 
 std::size_t line_words(std::size_t words) noexcept { return (words + kLineWords - 1) / kLineWords * kLineWords; }

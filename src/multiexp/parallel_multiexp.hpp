@@ -62,9 +62,22 @@ struct Plan {
 };
 
 // Chunk c's bit positions [lo, hi) (LSB numbering) for exponents of b bits:
-// from the paper's end locations l_i (equal_chunk_ends or balanced_chunk_ends).
-// Writes plan.chunks pairs into lo[], hi[].  Cost O(chunks).
-void plan_chunk_positions(const Plan& plan, std::size_t nb, std::size_t b, std::size_t* lo, std::size_t* hi);
+// from the paper's end locations l_i (equal_chunk_ends or balanced_chunk_ends;
+// with `speeds`, plan.chunks relative thread speeds for a balanced plan,
+// speed_balanced_chunk_ends).  Writes plan.chunks pairs into lo[], hi[].
+// Cost O(chunks).
+void plan_chunk_positions(const Plan& plan, std::size_t nb, std::size_t b, std::size_t* lo, std::size_t* hi,
+                          const double* speeds = nullptr);
+
+// How fast the team's workers ran their chunks lately, relative to the
+// caller (1 = as fast): an average over recent two-or-more-thread runs of
+// the Lim-Lee and window chunk schemes, each run's chunk rates measured
+// from the start of the caller's chunk (so a worker's late start counts as
+// slowness).  parallel_multiexp balances the next run's chunks with it
+// (speed_balanced_chunk_ends): on a cloud VM one vCPU may run 20% slower than
+// the other for minutes (another tenant on its core), or a worker wake late.
+// Clamped to [0.5, 2].
+double worker_speed_estimate() noexcept;
 
 std::size_t parallel_multiexp_scratch(std::size_t n, std::size_t nb, const Plan& plan,
                                       const modmul::Engine& engine) noexcept;

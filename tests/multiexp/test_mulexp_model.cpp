@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <random>
 
 #include "multiexp/mulexp_model.hpp"
 
@@ -49,6 +50,51 @@ TEST(MulexpModel, PaperExampleTwoThreads) {
   const auto w2 = modelled_chunk_work(v2, 1024, 1);
   EXPECT_NEAR(w2[0], w2[1], 4);
   EXPECT_LT(std::max(w2[0], w2[1]), w1[0]);
+}
+
+TEST(MulexpModel, SpeedBalancedChunksFinishTogether) {
+  // Every chunk's modelled work over its thread's speed is the same within
+  // rounding; equal speeds give Theorem 1's boundaries.
+  std::mt19937 rng(8);
+  std::uniform_real_distribution<double> speed(0.5, 2.0);
+  for (std::size_t b : {1000u, 4096u, 8192u})
+    for (double k : {1.0, 1.99, 4.0})
+      for (unsigned tau = 1; tau <= 4; ++tau)
+        for (int rep = 0; rep < 20; ++rep) {
+          std::vector<double> s(tau);
+          for (auto& x : s) x = rep == 0 ? 1.0 : speed(rng);
+          s[0] = 1.0;
+          const auto ends = speed_balanced_chunk_ends(b, k, s);
+          ASSERT_EQ(ends.size(), tau);
+          EXPECT_EQ(ends.back(), static_cast<long>(b) - 1);
+          for (unsigned i = 1; i < tau; ++i) EXPECT_LE(ends[i - 1], ends[i]);
+          const auto w = modelled_chunk_work(ends, b, k);
+          // Feasible when every chunk gets bits: from the lowest up, s_i must
+          // exceed the work of the squarings below it; else the equal-speed
+          // boundaries.
+          bool feasible = true;
+          double below = 0;
+          for (unsigned i = tau; i-- > 0;) {
+            const double ni = (s[i] - below) / (k + 1);
+            feasible &= ni > 0;
+            below += ni;
+          }
+          if (!feasible) {
+            EXPECT_EQ(ends, balanced_chunk_ends(b, k, tau));
+            continue;
+          }
+          double lo = 1e300, hi = 0;
+          for (unsigned i = 0; i < tau; ++i) lo = std::min(lo, w[i] / s[i]), hi = std::max(hi, w[i] / s[i]);
+          EXPECT_LE(hi - lo, 2 * (k + 2) / 0.5) << "b=" << b << " k=" << k << " tau=" << tau;
+          if (rep == 0) {
+            const auto theorem = balanced_chunk_ends(b, k, tau);
+            for (unsigned i = 0; i < tau; ++i) EXPECT_NEAR(ends[i], theorem[i], 1);
+          }
+        }
+  // Two chunks, the worker 20% slower: it gets fewer bits than with equal speeds.
+  const auto even = speed_balanced_chunk_ends(4096, 2.0, {1.0, 1.0});
+  const auto slow = speed_balanced_chunk_ends(4096, 2.0, {1.0, 0.8});
+  EXPECT_GT(slow[0], even[0]);
 }
 
 TEST(MulexpModel, Theorem1BalancesEveryThread) {
