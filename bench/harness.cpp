@@ -39,8 +39,7 @@ std::vector<Timing> measure_interleaved(const std::vector<Variant>& variants, co
   for (std::size_t round = 0; round < options.rounds; ++round) {
     for (std::size_t j = 0; j < v; ++j) {
       const std::size_t i = (j + round) % v;
-      const std::size_t warm = std::max(options.warmup_calls, variants[i].warmup_calls);
-      for (std::size_t r = 0; r < warm; ++r) variants[i].run();
+      for (std::size_t r = 0; r < variants[i].warmup_calls; ++r) variants[i].run();
       const double t0 = now_seconds();
       for (std::size_t r = 0; r < out[i].batch; ++r) variants[i].run();
       samples[i].push_back((now_seconds() - t0) * 1e9 / static_cast<double>(out[i].batch));

@@ -18,7 +18,11 @@ struct Variant {
   std::string name;
   std::function<void()> run;  // performs one operation
   double batch_seconds = 0;   // > 0: this variant's batch target instead of Options::batch_seconds
-  std::size_t warmup_calls = 0;  // untimed calls before each timed batch (at least Options::warmup_calls)
+  // Untimed calls right before each timed batch.  For operations of
+  // milliseconds (a batch of one or two calls) they bring the variant's
+  // operands, tables and scratch back into the caches the other variants of
+  // the round evicted, so every variant is timed warm, as in a loop.
+  std::size_t warmup_calls = 0;
 };
 
 struct Timing {
@@ -32,12 +36,6 @@ struct Timing {
 struct Options {
   std::size_t rounds = 11;       // timed rounds per variant
   double batch_seconds = 0.004;  // target duration of one batch
-  // Untimed calls of the variant right before each of its timed batches.
-  // For operations of milliseconds (a batch of one or two calls), they
-  // bring the variant's operands, tables and scratch back into the caches
-  // the other variants of the round evicted, so every variant is timed warm
-  // alike, as in a loop of many operations.
-  std::size_t warmup_calls = 0;
 };
 
 // Measures all variants interleaved; results in the order of `variants`.

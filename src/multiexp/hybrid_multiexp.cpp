@@ -103,7 +103,8 @@ std::size_t hybrid_scratch(std::size_t n, std::size_t nb, const Plan& plan, cons
   const modmul::Engine& e = modmul::element_engine(engine);
   const std::size_t s = modmul::element_size(e, n);
   // Each part on its own cache lines (line_words), + the start's alignment.
-  return line_words(nb * s) + tasks * line_words(s) + tasks * line_words(stride) + e.scratch_limbs(n) + 7;
+  return line_words(nb * s) + tasks * line_words(s) + tasks * line_words(stride) + e.scratch_limbs(n) +
+         kLineWords - 1;
 }
 
 void hybrid_multiexp(limb_t* r, const limb_t* xs, std::size_t nb, const limb_t* const* ep, const std::size_t* en,

@@ -19,7 +19,6 @@ namespace parmod::multiexp {
 namespace {
 
 constexpr unsigned kMaxChunks = 32;
-constexpr std::size_t kLineWords = 64 / sizeof(limb_t);
 constexpr unsigned kMaxPrefixBits = 4;
 
 unsigned clamp_chunks(const Plan& plan, std::size_t nb) noexcept {

@@ -99,6 +99,7 @@ void parallel_multiexp(limb_t* r, const limb_t* xs, std::size_t nb, const limb_t
 // (per-task accumulators, work areas, table entries of different prefixes)
 // start on their own lines: on one shared line each thread's every store
 // would pull the line from the other core.
+constexpr std::size_t kLineWords = 64 / sizeof(limb_t);
 std::size_t line_words(std::size_t words) noexcept;
 limb_t* line_aligned(limb_t* p) noexcept;
 
