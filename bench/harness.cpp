@@ -47,12 +47,23 @@ std::vector<Timing> measure_interleaved(const std::vector<Variant>& variants, co
   }
   for (std::size_t i = 0; i < v; ++i) {
     auto& s = samples[i];
+    out[i].round_ns = s;
     std::sort(s.begin(), s.end());
     out[i].rounds = s.size();
     out[i].min_ns = s.empty() ? 0 : s.front();
     out[i].median_ns = s.empty() ? 0 : (s.size() % 2 ? s[s.size() / 2] : 0.5 * (s[s.size() / 2 - 1] + s[s.size() / 2]));
   }
   return out;
+}
+
+RatioSpread round_ratios(const Timing& a, const Timing& b) {
+  std::vector<double> r;
+  for (std::size_t i = 0; i < std::min(a.round_ns.size(), b.round_ns.size()); ++i)
+    if (b.round_ns[i] > 0) r.push_back(a.round_ns[i] / b.round_ns[i]);
+  if (r.empty()) return {};
+  std::sort(r.begin(), r.end());
+  const double med = r.size() % 2 ? r[r.size() / 2] : 0.5 * (r[r.size() / 2 - 1] + r[r.size() / 2]);
+  return {med, r.front(), r.back()};
 }
 
 std::string machine_description() {

@@ -31,7 +31,16 @@ struct Timing {
   double min_ns = 0;     // fastest round
   std::size_t rounds = 0;
   std::size_t batch = 0;  // operations per timed batch
+  std::vector<double> round_ns;  // ns per operation in each round, in round order
 };
+
+// a's time over b's, round by round (both from one measure_interleaved call,
+// so each round's two samples are minutes closer than the medians' may be):
+// the median and the extremes of the per-round ratios.
+struct RatioSpread {
+  double median = 0, min = 0, max = 0;
+};
+RatioSpread round_ratios(const Timing& a, const Timing& b);
 
 struct Options {
   std::size_t rounds = 11;       // timed rounds per variant

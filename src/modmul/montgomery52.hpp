@@ -76,8 +76,13 @@ bool montgomery52_available(std::size_t bits) noexcept;
 // r = a b R^-1 mod P in [0, 2P), normalised digits (lanes words).  a and b are
 // lanes-word digit operands below 2P with every word >= d zero (as the
 // results are); r may alias a or b.  Cost: d digit steps of 4V IFMA
-// instructions each (about d * max(4V, 25) core cycles on Zen 4 in registers,
-// d * (4V + ~20) in memory).
+// instructions each, plus V additions and V lane moves (valignq).  Measured
+// on the development Zen 4 (a chain r = r x, call included, core cycles per
+// digit step, quietest of several interleaved runs): V = 3, 6, 8, 10, 15, 20
+// (1024..8192 bits) take about 26, 33, 42, 48, 68, 89 (4-14% below the form
+// with the low halves summed from zero, block_step), against the 4V at
+// which the IFMA units (one zmm vpmadd52 per cycle here) would issue them;
+// in memory about d * (4V + ~20).
 void montgomery52_mul_digits(std::uint64_t* r, const std::uint64_t* a, const std::uint64_t* b,
                              const Montgomery52Constants& c) noexcept;
 

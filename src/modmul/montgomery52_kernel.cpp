@@ -68,15 +68,20 @@ struct LowLanes {
   }
 };
 
-// One block of the step: x = acc_j + lo(A_j b_i) + lo(P_j m) and
-// h = hi(A_j b_i) + hi(P_j m); the products start from zero and join acc_j by
-// one addition, so the chain from one step to the next is an add, the move
-// and an add.  Returns the moved block; `above` becomes x.
+// One block of the step: x = acc_j + lo(A_j b_i) + lo(P_j m), accumulated by
+// the two vpmadd52luq themselves, and h = hi(A_j b_i) + hi(P_j m) from zero,
+// joining the moved block by one addition.  The chain from one step to the
+// next is two IFMA, the move and an add (13 cycles); the step's four IFMA
+// per block still issue one per cycle.  (Summing the low halves from zero
+// too, one more addition per block, was 5-12% slower at V = 3..24 on Zen 4;
+// accumulating the high halves as well, no addition at all, put the move
+// between four IFMA on the chain and lost at V <= 6.)  Returns the moved
+// block; `above` becomes x.
 __attribute__((target("avx512f,avx512ifma"))) inline __m512i block_step(__m512i acc_j, __m512i aj, __m512i pj,
                                                                         __m512i bi, __m512i mi,
                                                                         __m512i* above) noexcept {
   const __m512i zero = _mm512_setzero_si512();
-  const __m512i x = _mm512_add_epi64(acc_j, _mm512_madd52lo_epu64(_mm512_madd52lo_epu64(zero, aj, bi), pj, mi));
+  const __m512i x = _mm512_madd52lo_epu64(_mm512_madd52lo_epu64(acc_j, aj, bi), pj, mi);
   const __m512i h = _mm512_madd52hi_epu64(_mm512_madd52hi_epu64(zero, aj, bi), pj, mi);
   const __m512i moved = _mm512_add_epi64(_mm512_alignr_epi64(*above, x, 1), h);
   *above = x;
@@ -182,6 +187,16 @@ __attribute__((target("avx512f,avx512ifma,bmi2"))) void one_step_sweep(std::uint
     _mm512_store_si512(acc + 8 * j, moved);
   }
 }
+
+// Tried against digit_loop at V = 3..10 and dropped (all 15-50% slower): an
+// accumulator that does not move, the operands instead taken from eight
+// copies of A and P shifted by 0..7 lanes (no valignq and no additions; the
+// move by one block every eight steps), with the products accumulated by
+// the IFMA instructions themselves, in one set of registers or in two (A's
+// products apart from P's, so those run ahead of m_i).  A probe that only
+// left out the lane moves (wrong results) ran about 15% faster, so the moves
+// cost something, but not through the units: IFMA mixed with valignq and
+// vpaddq in this kernel's proportions still issues at one per cycle.
 
 // The accumulator in memory (L1), for V above the registers.  (A two-thread
 // split of B's digits, the low part multiplying then only reducing, gained

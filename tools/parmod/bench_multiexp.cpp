@@ -16,7 +16,9 @@
 //   Many bases: n in {64, 256, 1024} with short exponents (batch verification),
 //              where the model may pick the buckets: EXP, Lim-Lee, windows,
 //              Pippenger, the hybrid and the chosen plan at T = 1, 2.
-//   Targets:   n = 16, b = 4096 and n = 2 (2048/3072-bit verification).
+//   Targets:   n = 16, b = 4096 and n = 2 (2048/3072-bit verification), with
+//              the two-thread speedup also round by round (its spread shows
+//              how much the host moved during the run).
 // Interleaved rounds, medians (bench/harness); at n b >= 65536 one timed pass
 // of each variant (Table II's large cells take seconds each).
 //   parmod bench multiexp [--quick] [--rounds R] [--json] [--plot FILE.png]
@@ -334,7 +336,7 @@ bench::Table many_bases(gmp_randclass& rng, const std::vector<std::size_t>& ns, 
 bench::Table targets(gmp_randclass& rng, std::size_t rounds) {
   bench::Table t;
   t.header = {"case", "GMP n x mpz_powm + product (ms)", "parmod T=1 (ms)", "parmod T=2 (ms)", "GMP / T=1",
-              "T=1 / T=2"};
+              "T=1 / T=2", "T=1 / T=2 by round: median (min-max)"};
   struct C { const char* name; std::size_t nb, bits; };
   for (const C& c : {C{"n=16, b=4096", 16, 4096}, C{"n=2, b=2048", 2, 2048}, C{"n=2, b=3072", 2, 3072}}) {
     Instance in(rng, c.nb, c.bits);
@@ -345,9 +347,12 @@ bench::Table targets(gmp_randclass& rng, std::size_t rounds) {
                                      {"t2", [&] { sink = m2.multi_pow(in.bases, in.exps); }}};
     const auto m = bench::measure_interleaved(v, bench::Options{rounds, 0.02});
     if (sink != sink_gmp) std::cerr << "MISMATCH in " << c.name << '\n';
+    const bench::RatioSpread by_round = bench::round_ratios(m[1], m[2]);
     t.rows.push_back({c.name, ms(m[0].median_ns), ms(m[1].median_ns), ms(m[2].median_ns),
                       bench::format_ratio(m[0].median_ns / m[1].median_ns),
-                      bench::format_ratio(m[1].median_ns / m[2].median_ns)});
+                      bench::format_ratio(m[1].median_ns / m[2].median_ns),
+                      bench::format_ratio(by_round.median) + " (" + bench::format_ratio(by_round.min) + "-" +
+                          bench::format_ratio(by_round.max) + ")"});
   }
   return t;
 }
@@ -376,7 +381,7 @@ int run(int argc, char** argv) {
   if (!json) std::cout << "Machine: " << bench::machine_description() << "\n";
   const std::vector<std::size_t> bits = quick ? std::vector<std::size_t>{4096} : std::vector<std::size_t>{4096, 8192};
   const std::vector<std::size_t> ns = quick ? std::vector<std::size_t>{8, 16} : std::vector<std::size_t>{8, 16, 32, 64};
-  emit(targets(rng, quick ? 3 : rounds + 4), "Targets (medians, interleaved; times in ms)", json);
+  emit(targets(rng, quick ? 3 : 4 * rounds + 3), "Targets (medians, interleaved; times in ms)", json);
   emit(table2(rng, bits, ns, quick ? 1 : rounds), "Table II: one thread, EXP vs MULEXP (ms)", json);
   FigurePlot fig;
   emit(figures(rng, {4096}, quick ? std::vector<std::size_t>{8, 16} : std::vector<std::size_t>{8, 16, 32},
