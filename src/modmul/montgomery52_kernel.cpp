@@ -197,6 +197,15 @@ __attribute__((target("avx512f,avx512ifma,bmi2"))) void one_step_sweep(std::uint
 // left out the lane moves (wrong results) ran about 15% faster, so the moves
 // cost something, but not through the units: IFMA mixed with valignq and
 // vpaddq in this kernel's proportions still issues at one per cycle.
+// Also tried, for the squares: step i multiplying a_i by a vector that is 0
+// below lane i, a_i at i and the digits of 2a above (each cross product
+// once, about 3V IFMA a step; bit for bit the product's result), with the
+// block holding lane i a template parameter so that no step branches on it.
+// A square then cost 0.90-0.97 of a product at V = 8..20 but 1.03-1.14 at
+// V <= 6; pow gained 2-9% at 4096-8192 bits and lost 7% at 2048; and the
+// V x G instances grew this object from 53 to 496 KB.  Not kept: the step
+// is not bound by its IFMA count (a pure dataflow model of it, without the
+// scalar lanes, runs 22% faster with a quarter of the IFMA left out).
 
 // The accumulator in memory (L1), for V above the registers.  (A two-thread
 // split of B's digits, the low part multiplying then only reducing, gained
