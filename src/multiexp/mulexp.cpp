@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "multiexp/column_entries.hpp"
 #include "multiexp/lim_lee_table.hpp"
 #include "multiexp/mulexp_model.hpp"
 #include "powm/exponent_bits.hpp"
@@ -14,13 +15,6 @@ std::size_t max_exponent_bits(const limb_t* const* ep, const std::size_t* en, st
   return b;
 }
 
-namespace {
-inline unsigned bit_at(const limb_t* ep, std::size_t en, std::size_t pos) noexcept {
-  const std::size_t limb = pos / kLimbBits;
-  return limb < en ? static_cast<unsigned>((ep[limb] >> (pos % kLimbBits)) & 1) : 0u;
-}
-}  // namespace
-
 void mulexp_bits(limb_t* acc, const limb_t* table, std::size_t nb, std::size_t k, const limb_t* const* ep,
                  const std::size_t* en, std::size_t lo, std::size_t hi, const modmul::ModulusConstants& kc,
                  const modmul::Engine& engine, limb_t* scratch, OpCount* count) noexcept {
@@ -28,22 +22,14 @@ void mulexp_bits(limb_t* acc, const limb_t* table, std::size_t nb, std::size_t k
   for (std::size_t pos = hi; pos-- > lo;) {
     engine.sqr(acc, acc, kc, scratch);  // line 9
     if (count) ++count->sqr;
-    std::size_t offset = 0, base = 0;
-    for (std::size_t i = 0; i < k; ++i) {  // lines 10-13
-      const std::size_t g = group_size(nb, k, i);
-      std::size_t j = 0;
-      for (std::size_t u = 0; u < g; ++u) j = (j << 1) | bit_at(ep[base + u], en[base + u], pos);
-      if (j != 0) {
-        // The entry as the first operand: montgomery52 reads its first
-        // operand whole before the digit loop (misses overlap) and scans the
-        // second digit by digit on its critical path; an entry the other
-        // thread's prefix wrote is not yet in this core's cache.
-        engine.mul(acc, table + (offset + j) * n, acc, kc, scratch);
-        if (count) ++count->mul;
-      }
-      offset += std::size_t(1) << g;
-      base += g;
-    }
+    // Lines 10-13.  The entry as the first operand: montgomery52 reads its
+    // first operand whole before the digit loop (misses overlap) and scans
+    // the second digit by digit on its critical path; an entry the other
+    // thread's prefix wrote is not yet in this core's cache.
+    const std::size_t muls = for_each_column_entry(table, n, nb, k, ep, en, pos, [&](const limb_t* entry) {
+      engine.mul(acc, entry, acc, kc, scratch);
+    });
+    if (count) count->mul += muls;
   }
 }
 

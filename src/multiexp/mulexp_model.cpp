@@ -102,4 +102,28 @@ std::vector<double> modelled_chunk_work(const std::vector<long>& ends, std::size
   return w;
 }
 
+double lim_lee_bit_multiplications(std::size_t n, std::size_t k) noexcept {
+  double a = 0;
+  for (std::size_t i = 0; i < k; ++i) a += 1.0 - std::ldexp(1.0, -static_cast<int>(group_size(n, k, i)));
+  return a;
+}
+
+double lim_lee_nonzero_column_probability(std::size_t n) noexcept {
+  return 1.0 - std::ldexp(1.0, -static_cast<int>(n));  // prod_i 2^(-g_i) = 2^(-n)
+}
+
+std::size_t offload_low_positions(std::size_t b, double a, double q1, double phi, double speed) noexcept {
+  const double inv_phi = 1.0 / phi, alpha = inv_phi + q1, beta = a - q1;
+  const double l = static_cast<double>(b) * (speed * alpha - beta) / (speed * q1 + inv_phi + q1);
+  return static_cast<std::size_t>(std::clamp(std::round(l), 0.0, static_cast<double>(b)));
+}
+
+double offload_chain_work(std::size_t b, std::size_t l, double q1, double phi) noexcept {
+  return static_cast<double>(b - l) * (1.0 / phi + q1) + static_cast<double>(l) / phi;
+}
+
+double offload_partner_work(std::size_t b, std::size_t l, double a, double q1, double phi) noexcept {
+  return static_cast<double>(b - l) * (a - q1) + static_cast<double>(l) * (1.0 / phi + a);
+}
+
 }  // namespace parmod::multiexp

@@ -62,4 +62,23 @@ std::vector<double> modelled_chunk_work(const std::vector<long>& ends, std::size
 // when a chunk would get no bits.  Cost O(tau).
 std::vector<long> speed_balanced_chunk_ends(std::size_t b, double k, const std::vector<double>& speeds);
 
+// Expected multiplications per bit position of MULEXP's chain, a = sum_i
+// (1 - 2^(-g_i)) (a group's digit is 0 with probability 2^(-g_i)), and the
+// probability that a position needs any, q1 = 1 - prod_i 2^(-g_i) = 1 - 2^(-n).  O(k), O(1).
+double lim_lee_bit_multiplications(std::size_t n, std::size_t k) noexcept;
+double lim_lee_nonzero_column_probability(std::size_t n) noexcept;
+
+// Beyond the paper (two threads, column_products.hpp): the top chunk's
+// column products formed by the partner thread, which also runs the low
+// positions [0, l).  In multiplications, squarings costing 1/phi:
+//   chain    (b - l)(1/phi + q1) + l/phi      its positions, then l completing squarings
+//   partner  (b - l)(a - q1) + l(1/phi + a)   the column products, then its own positions
+// offload_low_positions returns the l in [0, b] that makes chain and
+// partner / speed equal (speed: the partner's, relative to the chain's
+// thread), rounded: l = b (s alpha - beta) / (s q1 + 1/phi + q1) with
+// alpha = 1/phi + q1, beta = a - q1 (0 when that is negative).
+std::size_t offload_low_positions(std::size_t b, double a, double q1, double phi, double speed) noexcept;
+double offload_chain_work(std::size_t b, std::size_t l, double q1, double phi) noexcept;
+double offload_partner_work(std::size_t b, std::size_t l, double a, double q1, double phi) noexcept;
+
 }  // namespace parmod::multiexp

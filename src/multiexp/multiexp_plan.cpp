@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <vector>
 
 #include "multiexp/bucket_multiexp.hpp"
@@ -19,13 +20,6 @@ constexpr double kMaxTableLimbs = double(1u << 24);
 // the hybrid's inner method); below, Lim-Lee or windows always cost less.
 constexpr std::size_t kBucketMinBases = 64;
 
-// Expected multiplications per bit of MULEXP's multiplication phase: sum_i (1 - 2^(-g_i)).
-double lim_lee_per_bit(std::size_t nb, std::size_t k) {
-  double per_bit = 0;
-  for (std::size_t i = 0; i < k; ++i) per_bit += 1.0 - std::ldexp(1.0, -static_cast<int>(group_size(nb, k, i)));
-  return per_bit;
-}
-
 // One whole sequential multi-exponentiation of nb bases by `method`
 // (squarings weighted 1/phi): a hybrid task's modelled work.
 double sequential_cost(Method method, std::size_t nb, std::size_t b, std::size_t k, unsigned w, unsigned c,
@@ -34,7 +28,7 @@ double sequential_cost(Method method, std::size_t nb, std::size_t b, std::size_t
   switch (method) {
     case Method::lim_lee: {
       k = hybrid_task_groups(nb, k);
-      return mulexp_precomputation_count(nb, k) + bd * lim_lee_per_bit(nb, k) + sq;
+      return mulexp_precomputation_count(nb, k) + bd * lim_lee_bit_multiplications(nb, k) + sq;
     }
     case Method::bucket: return bucket_operation_count(nb, b, c) - bd + sq;
     default: return interleaved_operation_count(nb, b, w) - bd + sq;
@@ -78,7 +72,7 @@ double plan_cost(const Plan& plan, std::size_t nb, std::size_t b) {
   double precompute, per_bit;
   if (plan.method == Method::lim_lee) {
     precompute = mulexp_precomputation_count(nb, plan.k);
-    per_bit = lim_lee_per_bit(nb, plan.k);
+    per_bit = lim_lee_bit_multiplications(nb, plan.k);
   } else if (plan.method == Method::bucket) {
     precompute = 0;
     per_bit = b ? bucket_operation_count(nb, b, plan.c) / bd - 1.0 : 0.0;
@@ -88,6 +82,15 @@ double plan_cost(const Plan& plan, std::size_t nb, std::size_t b) {
   }
   if (chunks == 1) return precompute + bd * (per_bit + 1.0 / std::max(1.0, plan.phi));
   const double phi = std::max(1.0, plan.phi);
+  if (plan.method == Method::lim_lee && plan.offload && chunks == 2) {
+    // The top chunk's column products formed by the partner (column_products.hpp):
+    // worth it only while the partner forms them faster than the chain uses them.
+    const double q1 = lim_lee_nonzero_column_probability(nb);
+    if (per_bit - q1 >= 1.0 / phi + q1) return std::numeric_limits<double>::infinity();
+    const std::size_t l = offload_low_positions(b, per_bit, q1, phi, 1.0);
+    return precompute / 2 +
+           std::max(offload_chain_work(b, l, q1, phi), offload_partner_work(b, l, per_bit, q1, phi)) + 1;
+  }
   const std::vector<long> ends = plan.balance == Balance::equal
                                      ? equal_chunk_ends(b, plan.k, chunks)
                                      : balanced_chunk_ends(b, std::max(per_bit * phi, 1e-3), chunks);
@@ -127,6 +130,11 @@ Plan choose_plan(std::size_t nb, std::size_t b, std::size_t n, int threads, doub
       if (static_cast<double>(lim_lee_table_entries(nb, k)) * nd > kMaxTableLimbs) continue;
       p.k = k;
       consider(p);
+      if (chunks == 2 && k >= 2) {  // the top chunk's column products formed by the partner
+        p.offload = true;
+        consider(p);
+        p.offload = false;
+      }
     }
     p.method = Method::exp;
     p.k = 1;

@@ -9,6 +9,12 @@
 //                    balanced boundaries of Theorem 1;
 //   interleaved(w):  nb 2^(w-1) precomputed (spread over tasks), then the
 //                    largest chunk with nb / (w + 1) multiplications per bit;
+//   lim_lee(k), offload (two chunks, k >= 2): the top chunk's column
+//                    products formed by the partner (column_products.hpp):
+//                    half the precomputation, then the longer of chain and
+//                    partner (offload_chain_work / offload_partner_work) at
+//                    offload_low_positions; not when the partner would form
+//                    products slower than the chain uses them;
 //   exp:             ceil(nb / T) sliding-window exponentiations.
 //   bucket(c):       Pippenger (bucket_multiexp.hpp), nb >= 64: no precomputation,
 //                    (nb (1 - 2^-c) + 2^c) / c multiplications per bit, chunked and

@@ -7,6 +7,7 @@
 #include <cstdint>
 
 #include "multiexp/bucket_multiexp.hpp"
+#include "multiexp/column_products.hpp"
 #include "multiexp/hybrid_multiexp.hpp"
 #include "multiexp/interleaved_window.hpp"
 #include "multiexp/lim_lee_table.hpp"
@@ -47,6 +48,11 @@ unsigned precompute_tasks(const Plan& plan, std::size_t nb, unsigned chunks) noe
 
 unsigned bucket_bits(const Plan& plan) noexcept { return std::clamp(plan.c, 1u, kMaxBucketWindow); }
 
+// Whether the top chunk's column products go to the partner (Plan::offload).
+bool offloads(const Plan& plan, unsigned chunks) noexcept {
+  return plan.offload && plan.method == Method::lim_lee && chunks == 2 && plan.k >= 2;
+}
+
 std::size_t table_limbs(std::size_t n, std::size_t nb, const Plan& plan) noexcept {
   switch (plan.method) {
     case Method::lim_lee: return lim_lee_table_entries(nb, plan.k) * n;
@@ -78,17 +84,13 @@ std::atomic<unsigned> g_worker_speed_permille{1000};
 
 // Folds one run's chunk timings into the estimate: chunk c ran from the
 // caller's chunk start (start_ns) to finish_ns[c] on participant ran_on[c],
-// doing modelled work w_c = (k + 1) bits + completing squarings.  Only runs
-// where chunk 0 ran on the caller and every other chunk on a worker, none
-// absorbed, say anything about the workers' speed.
-void record_chunk_speeds(const std::size_t* lo, const std::size_t* hi, double k, unsigned chunks,
-                         const std::uint64_t* finish_ns, std::uint64_t start_ns, const runtime::Schedule& s,
-                         int first_chunk_task) noexcept {
+// doing modelled work work[c].  Only runs where chunk 0 ran on the caller
+// and every other chunk on a worker, none absorbed, say anything about the
+// workers' speed.
+void record_chunk_speeds(const double* work, unsigned chunks, const std::uint64_t* finish_ns, std::uint64_t start_ns,
+                         const runtime::Schedule& s, int first_chunk_task) noexcept {
   if (chunks < 2 || s.ran_on(first_chunk_task) != 0) return;
-  auto rate = [&](unsigned c) {
-    const double work = (k + 1.0) * static_cast<double>(hi[c] - lo[c]) + static_cast<double>(lo[c]);
-    return work / static_cast<double>(finish_ns[c] - start_ns);
-  };
+  auto rate = [&](unsigned c) { return work[c] / static_cast<double>(finish_ns[c] - start_ns); };
   double sum = 0;
   for (unsigned c = 1; c < chunks; ++c) {
     if (s.ran_on(first_chunk_task + static_cast<int>(c)) <= 0 || finish_ns[c] <= start_ns) return;  // absorbed
@@ -101,6 +103,21 @@ void record_chunk_speeds(const std::size_t* lo, const std::size_t* hi, double k,
   g_worker_speed_permille.store(static_cast<unsigned>(std::lround(next * 1000.0)), std::memory_order_relaxed);
 }
 
+// Each chunk's modelled work (multiplications, squarings as 1): eq. (1) with
+// k = bit_cost, or the offload model's chain and partner.
+void modelled_work(double* work, const Plan& plan, std::size_t nb, std::size_t b, const std::size_t* lo,
+                   const std::size_t* hi, unsigned chunks) noexcept {
+  if (offloads(plan, chunks)) {
+    const double a = lim_lee_bit_multiplications(nb, plan.k), q1 = lim_lee_nonzero_column_probability(nb);
+    work[0] = offload_chain_work(b, lo[0], q1, 1.0);
+    work[1] = offload_partner_work(b, lo[0], a, q1, 1.0);
+    return;
+  }
+  const double k = bit_cost(plan, nb, b);
+  for (unsigned c = 0; c < chunks; ++c)
+    work[c] = (k + 1.0) * static_cast<double>(hi[c] - lo[c]) + static_cast<double>(lo[c]);
+}
+
 // Where parallel_multiexp puts its parts in the scratch: offsets in words
 // from the first line boundary of the scratch (line_aligned), each part on
 // its own lines; `total` words from that boundary.
@@ -108,7 +125,7 @@ struct Layout {
   std::size_t n = 0;            // words per element
   std::size_t element_stride = 0;  // line_words(n): between partials
   std::size_t task_stride = 0;  // line_words(task_limbs): between work areas
-  std::size_t reps = 0, table = 0, partials = 0, work = 0, bounds = 0, total = 0;
+  std::size_t reps = 0, table = 0, partials = 0, work = 0, bounds = 0, ring = 0, total = 0;
 };
 
 std::size_t task_limbs(std::size_t n, std::size_t nb, const Plan& plan, const modmul::Engine& engine) noexcept;
@@ -123,7 +140,8 @@ Layout layout(std::size_t limbs, std::size_t nb, const Plan& plan, const modmul:
   l.partials = l.table + line_words(table_limbs(l.n, nb, plan));
   l.work = l.partials + chunks * l.element_stride;
   l.bounds = l.work + tasks * l.task_stride;
-  l.total = l.bounds + 2 * kMaxChunks * sizeof(std::size_t) / sizeof(limb_t);
+  l.ring = line_words(l.bounds + 2 * kMaxChunks * sizeof(std::size_t) / sizeof(limb_t));
+  l.total = l.ring + (offloads(plan, chunks) ? column_ring_limbs(l.n) : 0);
   return l;
 }
 
@@ -159,6 +177,7 @@ struct Job {
   int first_chunk_task;  // chunk c is task first_chunk_task + c
   std::uint64_t* start_ns;   // when chunk 0 started (absorbing chunk tasks only)
   std::uint64_t* finish_ns;  // when chunk c's task finished, per chunk (0: absorbed)
+  ColumnRing* ring;          // Plan::offload: the top chunk's column products (else null)
 };
 
 // Runs chunk c's bit positions on acc (already holding the chain so far).
@@ -188,18 +207,26 @@ void chunk_task(const void* ctx, unsigned c) {
   limb_t* acc = j.partials + c * line_words(j.n);
   OpCount* count = j.chunk_counts ? j.chunk_counts + c : nullptr;
   const modmul::Engine& e = *j.engine;
-  if ((j.plan->method == Method::lim_lee || j.plan->method == Method::interleaved) && !j.chunk_counts) {
+  if ((j.plan->method == Method::lim_lee || j.plan->method == Method::interleaved) && (!j.chunk_counts || j.ring)) {
     // Chunk 0 holds the highest bit positions, chunk c + 1 the positions
     // just below chunk c's (hi[c + 1] = lo[c]).  The chain from chunk c
     // down: while the next lower chunk is still unclaimed (its thread is late
     // or stalled), absorb it and go on through its bits (its partial becomes
     // 1), then the completing squarings of the lowest chunk reached.  With
     // every thread on time this is chunk c alone; with none, the sequential
-    // chain.  Runs that count per chunk skip it.
+    // chain.  Runs that count per chunk skip it, except with column products
+    // (Plan::offload), whose counts are those of the run as it went.
     const std::size_t n = j.n;
     if (c == 0) *j.start_ns = now_ns();
     mpn_copyi(acc, e.one(*j.kc), static_cast<mp_size_t>(n));
-    chunk_bits(j, c, acc, work, count);
+    if (j.ring && c == 0)  // the top chain, taking the partner's column products
+      mulexp_bits_with_columns(acc, j.table, j.nb, j.plan->k, j.ep, j.en, j.lo[0], j.hi[0], *j.kc, e, work, *j.ring,
+                               count);
+    else if (j.ring)  // the partner: the top chunk's column products, between its own positions
+      mulexp_bits_producing_columns(acc, j.table, j.nb, j.plan->k, j.ep, j.en, j.lo[c], j.hi[c], j.lo[0], j.hi[0],
+                                    *j.kc, e, work, *j.ring, count);
+    else
+      chunk_bits(j, c, acc, work, count);
     unsigned last = c;
     while (last + 1 < j.chunks && j.schedule->absorb(j.first_chunk_task + static_cast<int>(last + 1))) {
       ++last;
@@ -207,6 +234,7 @@ void chunk_task(const void* ctx, unsigned c) {
       chunk_bits(j, last, acc, work, count);
     }
     for (std::size_t s = 0; s < j.lo[last]; ++s) e.sqr(acc, acc, *j.kc, work);  // completing squarings
+    if (count) count->sqr += j.lo[last];
     j.finish_ns[c] = now_ns();
   } else if (j.plan->method == Method::lim_lee) {
     mulexp_chunk(acc, j.table, j.nb, j.plan->k, j.ep, j.en, j.lo[c], j.hi[c], *j.kc, e, work, count);
@@ -241,6 +269,13 @@ void plan_chunk_positions(const Plan& plan, std::size_t nb, std::size_t b, std::
   const unsigned chunks = clamp_chunks(plan, nb);
   if (plan.method == Method::exp || plan.method == Method::hybrid || b == 0) {
     for (unsigned c = 0; c < chunks; ++c) lo[c] = 0, hi[c] = b;
+    return;
+  }
+  if (offloads(plan, chunks)) {  // chunk 0 the top chain, chunk 1 the partner's low positions
+    const double a = lim_lee_bit_multiplications(nb, plan.k), q1 = lim_lee_nonzero_column_probability(nb);
+    const std::size_t l =
+        offload_low_positions(b, a, q1, std::max(1.0, plan.phi), speeds ? speeds[1] / speeds[0] : 1.0);
+    lo[0] = l, hi[0] = b, lo[1] = 0, hi[1] = l;
     return;
   }
   const double k = bit_cost(plan, nb, b);
@@ -295,8 +330,12 @@ void parallel_multiexp(limb_t* r, const limb_t* xs, std::size_t nb, const limb_t
   std::uint64_t start_ns = 0, finish_ns[kMaxChunks] = {};
   for (std::size_t i = 0; i < nb; ++i) e.to_repr(reps + i * n, xs + i * kc.n, kc, work);
   runtime::Schedule s(std::max(1, threads));
+  ColumnRing ring;
+  const bool use_ring = offloads(plan, chunks);
+  if (use_ring) ring = column_ring_init(base + l.ring, n, hi[0]);
   const Job job{&plan, nb, b, n, chunks, prefixes, prefix_bits(chunks), ep, en, reps, table, partials, work, stride,
-                lo, hi, &kc, &e, chunk_counts, &s, static_cast<int>(prefixes), &start_ns, finish_ns};
+                lo, hi, &kc, &e, chunk_counts, &s, static_cast<int>(prefixes), &start_ns, finish_ns,
+                use_ring ? &ring : nullptr};
   const double per_prefix = static_cast<double>(table_limbs(1, nb, plan)) / std::max(1u, prefixes);
   for (unsigned p = 0; p < prefixes; ++p)
     s.add(precompute_task, &job, p, per_prefix, static_cast<int>(p), "multiexp precompute");
@@ -311,8 +350,11 @@ void parallel_multiexp(limb_t* r, const limb_t* xs, std::size_t nb, const limb_t
     s.run_sequential();
   } else {
     const int ran = runtime::run(s, threads);
-    if (adaptive && ran > 1)
-      record_chunk_speeds(lo, hi, bit_cost(plan, nb, b), chunks, finish_ns, start_ns, s, static_cast<int>(prefixes));
+    if (adaptive && ran > 1) {
+      double w[kMaxChunks];
+      modelled_work(w, plan, nb, b, lo, hi, chunks);
+      record_chunk_speeds(w, chunks, finish_ns, start_ns, s, static_cast<int>(prefixes));
+    }
   }
   combine_partials(r, partials, chunks, kc, e, work);
 }

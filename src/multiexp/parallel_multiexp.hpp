@@ -17,6 +17,10 @@
 //     (mulexp_bits / interleaved_bits), so a late partner, or a run on one
 //     thread, costs the sequential chain, not the chunks' extra squarings
 //     (not in runs that count operations per chunk);
+//   * with Plan::offload (Lim-Lee, two chunks): chunk 1's task also forms
+//     the column products of chunk 0's positions into a ring, between its
+//     own positions, and chunk 0's chain multiplies by one product per
+//     position instead of one entry per group (column_products.hpp);
 // then the caller multiplies the chunk partials (chunks - 1 multiplications)
 // and leaves the representation.  Method::bucket runs the same chunk scheme
 // with no precomputation (bucket_chunk); Method::hybrid is handed to
@@ -59,6 +63,10 @@ struct Plan {
   unsigned tasks = 1;      // hybrid: n', 1..min(nb, 64) tasks of consecutive bases
   Method inner = Method::lim_lee;  // hybrid: each task's method (lim_lee with k groups per
                                    // task, interleaved with w, or bucket with c); chunks unused
+  // lim_lee with chunks = 2 (else ignored): the top chunk's column products
+  // are formed by the other chunk's thread ahead of the top chain
+  // (column_products.hpp), the chunks split by offload_low_positions.
+  bool offload = false;
 };
 
 // Chunk c's bit positions [lo, hi) (LSB numbering) for exponents of b bits:

@@ -5,6 +5,7 @@ list(APPEND PARMOD_SOURCES
   src/multiexp/mulexp_model.cpp
   src/multiexp/lim_lee_table.cpp
   src/multiexp/mulexp.cpp
+  src/multiexp/column_products.cpp
   src/multiexp/interleaved_window.cpp
   src/multiexp/bucket_multiexp.cpp
   src/multiexp/hybrid_multiexp.cpp

@@ -97,6 +97,38 @@ TEST(MulexpModel, SpeedBalancedChunksFinishTogether) {
   EXPECT_GT(slow[0], even[0]);
 }
 
+TEST(MulexpModel, OffloadSplitEqualisesChainAndPartner) {
+  // k = 2 groups of 8 at phi = 1: a ~ 2, q1 ~ 1, so l = b/3 and both sides 5b/3.
+  const double a = lim_lee_bit_multiplications(16, 2), q1 = lim_lee_nonzero_column_probability(16);
+  EXPECT_NEAR(a, 2 * (1 - 1.0 / 256), 1e-12);
+  EXPECT_NEAR(q1, 1 - 1.0 / 65536, 1e-12);
+  EXPECT_DOUBLE_EQ(lim_lee_bit_multiplications(2, 1), 0.75);
+  EXPECT_DOUBLE_EQ(lim_lee_nonzero_column_probability(2), 0.75);
+  for (std::size_t b : {1u, 2u, 3u, 100u, 4096u, 8191u}) {
+    for (double speed : {0.5, 0.8, 1.0, 1.25}) {
+      for (double phi : {1.0, 1.3}) {
+        const std::size_t l = offload_low_positions(b, a, q1, phi, speed);
+        ASSERT_LE(l, b);
+        const double chain = offload_chain_work(b, l, q1, phi), partner = offload_partner_work(b, l, a, q1, phi);
+        // Rounding l moves either side by at most one position's work (1/phi + a);
+        // l = 0 also when a partner this slow would finish last anyway.
+        const double tolerance = (1.0 / phi + a) / speed + 1e-9;
+        EXPECT_TRUE(std::abs(chain - partner / speed) <= tolerance || (l == 0 && partner / speed >= chain))
+            << "b=" << b << " s=" << speed << " phi=" << phi << " l=" << l << " chain=" << chain
+            << " partner/speed=" << partner / speed;
+      }
+    }
+  }
+  // 4096/3 for a = 2, q1 = 1; here a = 2 - 2/256: 4096 (2 - a + q1) / (1 + 2 q1) = 1376.
+  EXPECT_EQ(offload_low_positions(4096, a, q1, 1.0, 1.0), 1376u);
+  EXPECT_EQ(offload_low_positions(4096, 2.0, 1.0, 1.0, 1.0), 1365u);
+  // A slower partner takes fewer low positions.
+  EXPECT_LT(offload_low_positions(4096, a, q1, 1.0, 0.8), offload_low_positions(4096, a, q1, 1.0, 1.0));
+  // When forming the products alone already costs the partner more than the
+  // whole chain (four groups: 3 products a column against 2), l = 0.
+  EXPECT_EQ(offload_low_positions(4096, 4.0, 1.0, 1.0, 1.0), 0u);
+}
+
 TEST(MulexpModel, Theorem1BalancesEveryThread) {
   for (std::size_t b : {64u, 1000u, 4096u, 8192u})
     for (double k : {1.0, 2.0, 4.0, 16.0, 0.4})

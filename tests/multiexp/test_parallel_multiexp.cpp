@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <limits>
 
 #include "modmul/engine.hpp"
 #include "multiexp/mulexp_model.hpp"
@@ -37,6 +38,10 @@ std::vector<Plan> variants(std::size_t nb, unsigned chunks) {
     v.push_back(p);
     p.k = std::max<std::size_t>(1, (nb + 7) / 8);
     v.push_back(p);
+    p.k = std::max<std::size_t>(1, (nb + 1) / 2);  // two groups: the column products go to the partner
+    p.offload = true;                              // (two chunks; ignored with other chunk counts or k = 1)
+    v.push_back(p);
+    p.offload = false;
     p.method = Method::interleaved;
     p.w = 4;
     v.push_back(p);
@@ -65,7 +70,8 @@ TEST(ParallelMultiexp, DifferentialAllVariantsAndThreads) {
           for (const Plan& p : variants(nb, chunks))
             EXPECT_EQ(run(c, p, threads), want) << "nb=" << nb << " b=" << b << " odd=" << odd << " threads=" << threads
                                                 << " chunks=" << chunks << " method=" << int(p.method)
-                                                << " k=" << p.k << " balance=" << int(p.balance);
+                                                << " k=" << p.k << " balance=" << int(p.balance)
+                                                << " offload=" << p.offload;
         }
       const Plan chosen = choose_plan(nb, std::max<std::size_t>(b, 1), c.n, 4);
       EXPECT_EQ(run(c, chosen, 4), want);
@@ -133,9 +139,20 @@ TEST(MultiexpPlan, ChoosesSensibly) {
   EXPECT_EQ(p.chunks, 1u);
   p = choose_plan(2, 2048, 32, 1);
   EXPECT_EQ(p.method, Method::interleaved);
-  // Two threads at a large size: two chunks.
+  // Two threads at a large size: two chunks, the top one's column products
+  // formed by the partner (chain 5b/3 against Theorem 1's 9b/5, phi = 1).
   p = choose_plan(16, 4096, 64, 2);
   EXPECT_EQ(p.chunks, 2u);
+  EXPECT_EQ(p.method, Method::lim_lee);
+  EXPECT_EQ(p.k, 2u);
+  EXPECT_TRUE(p.offload);
+  Plan theorem1 = p;
+  theorem1.offload = false;
+  EXPECT_LT(plan_cost(p, 16, 4096), 0.95 * plan_cost(theorem1, 16, 4096));
+  // Four groups: the partner would form products slower than the chain uses them.
+  Plan k4 = p;
+  k4.k = 4;
+  EXPECT_EQ(plan_cost(k4, 16, 4096), std::numeric_limits<double>::infinity());
   // Tiny: one thread.
   EXPECT_EQ(choose_plan(2, 64, 1, 4).chunks, 1u);
 }

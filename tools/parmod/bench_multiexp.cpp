@@ -10,7 +10,9 @@
 //              T = 1, 2: time, time normalised to parallel EXP, the maximum
 //              per-thread multiplications (counted by the code) and time per
 //              multiplication of that maximum; also v2 balanced in time
-//              (squarings weighted 1/phi, Plan::phi) and the cost model's plan.
+//              (squarings weighted 1/phi, Plan::phi), the top chunk's column
+//              products formed by the partner (Plan::offload, k = 2; counted
+//              on T threads, as it ran) and the cost model's plan.
 //              Beyond the paper: Pippenger's buckets (chunked like v2) and
 //              the n' hybrid (n' = 2T tasks, Lim-Lee inside each) as rows.
 //   Many bases: n in {64, 256, 1024} with short exponents (batch verification),
@@ -153,13 +155,23 @@ std::string plan_name(const multiexp::Plan& p) {
   };
   if (p.method == Method::hybrid) return "hybrid n'=" + std::to_string(p.tasks) + " " + inner(p.inner);
   if (p.method == Method::exp) return "exp x" + std::to_string(p.chunks);
-  return inner(p.method) + (p.chunks > 1 ? " x" + std::to_string(p.chunks) : "");
+  return inner(p.method) + (p.chunks > 1 ? " x" + std::to_string(p.chunks) : "") +
+         (p.offload && p.chunks == 2 && p.method == Method::lim_lee ? " columns offloaded" : "");
 }
 
 // phi = M/S of the engine the instance runs on, as Modulus::multi_pow takes it.
 double engine_phi(const Instance& in) { return api::phi_for(*in.engine); }
 
 multiexp::Plan with_phi(multiexp::Plan p, const Instance& in) {
+  p.phi = engine_phi(in);
+  return p;
+}
+
+// Two groups, two chunks, the top chunk's column products formed by the
+// partner (Plan::offload; one chunk at T = 1, where it is plain MULEXP).
+multiexp::Plan offloaded(std::size_t nb, unsigned T, const Instance& in) {
+  multiexp::Plan p = lim_lee(std::min<std::size_t>(2, nb), T == 2 ? 2 : T, multiexp::Balance::balanced);
+  p.offload = T == 2;
   p.phi = engine_phi(in);
   return p;
 }
@@ -262,6 +274,7 @@ bench::Table figures(gmp_randclass& rng, const std::vector<std::size_t>& bit_siz
                                    {"MULEXP v1", lim_lee(k, T, multiexp::Balance::equal)},
                                    {"MULEXP v2", lim_lee(k, T, multiexp::Balance::balanced)},
                                    {"MULEXP v2, phi-balanced", with_phi(lim_lee(k, T, multiexp::Balance::balanced), in)},
+                                   {"MULEXP, column products offloaded", offloaded(nb, T, in)},
                                    {"Pippenger (buckets)", bucket(nb, bits, T)},
                                    {"hybrid n'=2T", hybrid(nb, bits, 2 * T)},
                                    {"chosen plan", multiexp::choose_plan(nb, bits, in.kc.n, static_cast<int>(T), engine_phi(in))}};
@@ -270,7 +283,8 @@ bench::Table figures(gmp_randclass& rng, const std::vector<std::size_t>& bit_siz
         const auto m = bench::measure_interleaved(v, bench::Options{rounds, 0.001});
         for (std::size_t i = 0; i < vs.size(); ++i) {
           std::vector<multiexp::OpCount> counts(64);
-          in.run(vs[i].p, 1, counts.data());
+          // Column products exist only while the partner runs: count those plans on T threads.
+          in.run(vs[i].p, vs[i].p.offload ? static_cast<int>(T) : 1, counts.data());
           std::uint64_t mx = 0;
           for (const auto& c : counts) mx = std::max(mx, c.total());
           t.rows.push_back({std::to_string(bits), std::to_string(nb), std::to_string(T), vs[i].name,
