@@ -79,8 +79,9 @@ std::uint64_t now_ns() noexcept {
       std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now().time_since_epoch()).count());
 }
 
-// worker_speed_estimate in thousandths; relaxed: it only steers the balance.
-std::atomic<unsigned> g_worker_speed_permille{1000};
+// worker_speed_estimate in thousandths, for runs that find the workers
+// awake [0] and asleep [1]; relaxed: it only steers the balance.
+std::atomic<unsigned> g_worker_speed_permille[2] = {1000, 1000};
 
 // Folds one run's chunk timings into the estimate: chunk c ran from the
 // caller's chunk start (start_ns) to finish_ns[c] on participant ran_on[c],
@@ -88,7 +89,7 @@ std::atomic<unsigned> g_worker_speed_permille{1000};
 // and every other chunk on a worker, none absorbed, say anything about the
 // workers' speed.
 void record_chunk_speeds(const double* work, unsigned chunks, const std::uint64_t* finish_ns, std::uint64_t start_ns,
-                         const runtime::Schedule& s, int first_chunk_task) noexcept {
+                         const runtime::Schedule& s, int first_chunk_task, bool after_sleep) noexcept {
   if (chunks < 2 || s.ran_on(first_chunk_task) != 0) return;
   auto rate = [&](unsigned c) { return work[c] / static_cast<double>(finish_ns[c] - start_ns); };
   double sum = 0;
@@ -98,9 +99,10 @@ void record_chunk_speeds(const double* work, unsigned chunks, const std::uint64_
   }
   if (finish_ns[0] <= start_ns) return;
   const double r = std::clamp(sum / (chunks - 1) / rate(0), 0.5, 2.0);
-  const double old = g_worker_speed_permille.load(std::memory_order_relaxed) / 1000.0;
+  std::atomic<unsigned>& estimate = g_worker_speed_permille[after_sleep ? 1 : 0];
+  const double old = estimate.load(std::memory_order_relaxed) / 1000.0;
   const double next = std::clamp(0.75 * old + 0.25 * r, 0.5, 2.0);
-  g_worker_speed_permille.store(static_cast<unsigned>(std::lround(next * 1000.0)), std::memory_order_relaxed);
+  estimate.store(static_cast<unsigned>(std::lround(next * 1000.0)), std::memory_order_relaxed);
 }
 
 // Each chunk's modelled work (multiplications, squarings as 1): eq. (1) with
@@ -325,7 +327,8 @@ void parallel_multiexp(limb_t* r, const limb_t* xs, std::size_t nb, const limb_t
   const bool adaptive = threads > 1 && chunks > 1 && !chunk_counts && plan.balance == Balance::balanced &&
                         (plan.method == Method::lim_lee || plan.method == Method::interleaved);
   double speeds[kMaxChunks];
-  for (unsigned c = 0; c < chunks; ++c) speeds[c] = c == 0 ? 1.0 : worker_speed_estimate();
+  const bool after_sleep = adaptive && runtime::team_likely_asleep();
+  for (unsigned c = 0; c < chunks; ++c) speeds[c] = c == 0 ? 1.0 : worker_speed_estimate(after_sleep);
   plan_chunk_positions(plan, nb, b, lo, hi, adaptive ? speeds : nullptr);
   std::uint64_t start_ns = 0, finish_ns[kMaxChunks] = {};
   for (std::size_t i = 0; i < nb; ++i) e.to_repr(reps + i * n, xs + i * kc.n, kc, work);
@@ -353,14 +356,14 @@ void parallel_multiexp(limb_t* r, const limb_t* xs, std::size_t nb, const limb_t
     if (adaptive && ran > 1) {
       double w[kMaxChunks];
       modelled_work(w, plan, nb, b, lo, hi, chunks);
-      record_chunk_speeds(w, chunks, finish_ns, start_ns, s, static_cast<int>(prefixes));
+      record_chunk_speeds(w, chunks, finish_ns, start_ns, s, static_cast<int>(prefixes), after_sleep);
     }
   }
   combine_partials(r, partials, chunks, kc, e, work);
 }
 
-double worker_speed_estimate() noexcept {
-  return g_worker_speed_permille.load(std::memory_order_relaxed) / 1000.0;
+double worker_speed_estimate(bool after_sleep) noexcept {
+  return g_worker_speed_permille[after_sleep ? 1 : 0].load(std::memory_order_relaxed) / 1000.0;
 }
 
 std::size_t line_words(std::size_t words) noexcept { return (words + kLineWords - 1) / kLineWords * kLineWords; }

@@ -84,8 +84,11 @@ void plan_chunk_positions(const Plan& plan, std::size_t nb, std::size_t b, std::
 // slowness).  parallel_multiexp balances the next run's chunks with it
 // (speed_balanced_chunk_ends): on a cloud VM one vCPU may run 20% slower than
 // the other for minutes (another tenant on its core), or a worker wake late.
-// Clamped to [0.5, 2].
-double worker_speed_estimate() noexcept;
+// Two estimates: for runs that find the workers asleep (after_sleep:
+// runtime::team_likely_asleep, their wake-up counted in) and for runs that
+// find them spinning, so that a stream of calls is not balanced for the
+// wake-up of the first.  Clamped to [0.5, 2].
+double worker_speed_estimate(bool after_sleep = false) noexcept;
 
 std::size_t parallel_multiexp_scratch(std::size_t n, std::size_t nb, const Plan& plan,
                                       const modmul::Engine& engine) noexcept;

@@ -151,6 +151,7 @@ std::atomic<int> g_teams_created{0};
 std::atomic<std::uint32_t> g_history{~0u};
 constexpr std::uint64_t kHealthMinNs = 20000;  // bit i: the i-th last parallel run had every participant working
 constexpr std::uint64_t kWakeNs = 2000000;     // longer than a sleeping worker takes to run again
+std::atomic<std::uint64_t> g_last_run_end_ns{0};  // when the last parallel run's workers were let go (0: none yet)
 
 void atfork_prepare() { g_create_mutex.lock(); }
 void atfork_parent() { g_create_mutex.unlock(); }
@@ -217,6 +218,11 @@ bool team_worth_planning(double min_health) noexcept {
   return team_health() >= min_health || (probe.fetch_add(1, std::memory_order_relaxed) & 7) == 0;
 }
 
+bool team_likely_asleep() noexcept {
+  const std::uint64_t last = g_last_run_end_ns.load(std::memory_order_relaxed);
+  return last == 0 || monotonic_ns() - last > spin_budget_ns();
+}
+
 int team_size() noexcept {
   Team* t = g_team.load(std::memory_order_acquire);
   return t ? t->size.load(std::memory_order_relaxed) : 0;
@@ -265,6 +271,7 @@ int run(Schedule& s, int threads) noexcept {
   const std::uint64_t closing = monotonic_ns();
   t->close_and_wait();
   const std::uint64_t end = monotonic_ns();
+  g_last_run_end_ns.store(end, std::memory_order_relaxed);
   record_health(s, P, end - started, s.caller_idle_ns() + (end - closing), woken);
   t->busy.clear(std::memory_order_release);
   return P;

@@ -70,6 +70,13 @@ double team_health() noexcept;
 // process.
 bool team_worth_planning(double min_health) noexcept;
 
+// A hint: true when the workers have been idle for longer than their spin
+// budget (spin_budget_ns) since the last parallel run, so that they sleep
+// and a run now starts only after the kernel wakes them (0.1-1 ms on a cloud
+// VM); true before the first parallel run.  Planners that balance work for
+// the workers' measured speed keep such runs apart from back-to-back ones.
+bool team_likely_asleep() noexcept;
+
 // Threads in the team now (workers + the caller's slot); 0 before first use.
 int team_size() noexcept;
 
