@@ -1,5 +1,7 @@
 #include "multiexp/column_products.hpp"
 
+#include <algorithm>
+#include <cmath>
 #include <new>
 
 #include "multiexp/column_entries.hpp"
@@ -13,8 +15,28 @@ enum : std::uint64_t { kEmpty = 0, kBusy = 1, kReady = 2 };
 
 std::uint64_t tag(std::size_t pos, std::uint64_t state) noexcept { return (static_cast<std::uint64_t>(pos) << 2) | state; }
 
-// The words the slots and the counter take, on whole lines.
-std::size_t control_words() noexcept { return line_words((kColumnRingSlots + 1) * sizeof(std::uint64_t) / sizeof(limb_t)); }
+// The words the slots and the two counters take, on whole lines.
+std::size_t control_words() noexcept { return line_words((kColumnRingSlots + 2) * sizeof(std::uint64_t) / sizeof(limb_t)); }
+
+std::uint64_t range(std::uint64_t floor, std::uint64_t next) noexcept { return floor << 32 | next; }
+std::uint64_t range_floor(std::uint64_t w) noexcept { return w >> 32; }
+std::uint64_t range_next(std::uint64_t w) noexcept { return w & 0xffffffffu; }
+
+// Takes the partner's highest own position left; -1 when none is.
+long take_own_position(ColumnRing& ring) noexcept {
+  std::uint64_t w = ring.own_range->load(std::memory_order_acquire);
+  for (;;) {
+    if (range_next(w) <= range_floor(w)) return -1;
+    if (ring.own_range->compare_exchange_weak(w, range(range_floor(w), range_next(w) - 1), std::memory_order_acq_rel))
+      return static_cast<long>(range_next(w) - 1);
+  }
+}
+
+inline void spin_pause() noexcept {
+#if defined(__x86_64__) || defined(__i386__)
+  __builtin_ia32_pause();
+#endif
+}
 
 }  // namespace
 
@@ -22,12 +44,14 @@ std::size_t column_ring_limbs(std::size_t element_words) noexcept {
   return control_words() + kColumnRingSlots * line_words(element_words);
 }
 
-ColumnRing column_ring_init(limb_t* space, std::size_t element_words, std::size_t top) noexcept {
+ColumnRing column_ring_init(limb_t* space, std::size_t element_words, std::size_t top, std::size_t own_lo,
+                            std::size_t own_hi) noexcept {
   static_assert(sizeof(std::atomic<std::uint64_t>) == sizeof(limb_t) && std::atomic<std::uint64_t>::is_always_lock_free);
   ColumnRing ring;
   ring.slots = reinterpret_cast<std::atomic<std::uint64_t>*>(space);
   for (std::size_t s = 0; s < kColumnRingSlots; ++s) new (&ring.slots[s]) std::atomic<std::uint64_t>(kEmpty);
   ring.done_above = new (space + kColumnRingSlots) std::atomic<std::uint64_t>(top);
+  ring.own_range = new (space + kColumnRingSlots + 1) std::atomic<std::uint64_t>(range(own_lo, own_hi));
   ring.elements = space + control_words();
   ring.stride = line_words(element_words);
   return ring;
@@ -68,13 +92,12 @@ void mulexp_bits_with_columns(limb_t* acc, const limb_t* table, std::size_t nb, 
 }
 
 void mulexp_bits_producing_columns(limb_t* acc, const limb_t* table, std::size_t nb, std::size_t k,
-                                   const limb_t* const* ep, const std::size_t* en, std::size_t lo, std::size_t hi,
+                                   const limb_t* const* ep, const std::size_t* en, std::size_t lo,
                                    std::size_t col_lo, std::size_t col_hi, const modmul::ModulusConstants& kc,
                                    const modmul::Engine& engine, limb_t* scratch, ColumnRing& ring,
                                    OpCount* count) noexcept {
   const std::size_t n = modmul::element_size(engine, kc.n);
   std::size_t next = col_hi;  // positions [col_lo, next) are still to produce
-  std::size_t own = hi;       // own positions [lo, own) are still to run
   bool producing = col_lo < col_hi;
   for (;;) {
     bool produced = false;
@@ -115,12 +138,32 @@ void mulexp_bits_producing_columns(limb_t* acc, const limb_t* table, std::size_t
       }
     }
     if (produced) continue;
-    if (own > lo) {  // the ring is full (or production over): one of our own positions
-      mulexp_bits(acc, table, nb, k, ep, en, own - 1, own, kc, engine, scratch, count);
-      --own;
-    } else {
-      break;  // own positions done and the ring full: the chain does the rest its own way
+    if (const long q = take_own_position(ring); q >= 0) {  // the ring is full (or production over)
+      const auto pos = static_cast<std::size_t>(q);
+      mulexp_bits(acc, table, nb, k, ep, en, pos, pos + 1, kc, engine, scratch, count);
+    } else if (producing && ring.done_above->load(std::memory_order_acquire) < col_hi) {
+      spin_pause();  // no own position left: wait for the running chain to free a slot
+    } else {  // production over, or the chain not started yet (its thread late): leave it to the chain
+      break;
     }
+  }
+  // Positions below the floor went to the chain's thread: complete down to lo.
+  const std::size_t floor = range_floor(ring.own_range->load(std::memory_order_acquire));
+  for (std::size_t s = lo; s < floor; ++s) engine.sqr(acc, acc, kc, scratch);
+  if (count && floor > lo) count->sqr += floor - lo;
+}
+
+std::size_t steal_own_positions(ColumnRing& ring, double a, std::size_t min_positions, std::size_t* lo) noexcept {
+  std::uint64_t w = ring.own_range->load(std::memory_order_acquire);
+  for (;;) {
+    const std::uint64_t floor = range_floor(w), next = range_next(w);
+    *lo = static_cast<std::size_t>(floor);
+    if (next <= floor || next - floor < min_positions) return *lo;
+    const double left = static_cast<double>(next - floor);
+    const auto take = static_cast<std::uint64_t>(std::ceil(left * (1.0 + a) / (1.0 + 2.0 * a)));
+    const std::uint64_t x = floor + std::min<std::uint64_t>(take, next - floor - 1);
+    if (ring.own_range->compare_exchange_weak(w, range(x, next), std::memory_order_acq_rel))
+      return static_cast<std::size_t>(x);
   }
 }
 

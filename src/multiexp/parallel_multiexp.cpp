@@ -21,6 +21,9 @@ namespace {
 
 constexpr unsigned kMaxChunks = 32;
 constexpr unsigned kMaxPrefixBits = 4;
+// Plan::offload: chunk 0's thread takes partner positions only when at least
+// this many are left (fewer would not pay for the extra product).
+constexpr std::size_t kMinStolenPositions = 8;
 
 unsigned clamp_chunks(const Plan& plan, std::size_t nb) noexcept {
   unsigned c = std::clamp(plan.chunks, 1u, kMaxChunks);
@@ -106,13 +109,16 @@ void record_chunk_speeds(const double* work, unsigned chunks, const std::uint64_
 }
 
 // Each chunk's modelled work (multiplications, squarings as 1): eq. (1) with
-// k = bit_cost, or the offload model's chain and partner.
+// k = bit_cost, or the offload model's chain and partner, with the `stolen`
+// partner positions chunk 0's thread ran (1 + a each) and the partner's
+// completing squarings for them.
 void modelled_work(double* work, const Plan& plan, std::size_t nb, std::size_t b, const std::size_t* lo,
-                   const std::size_t* hi, unsigned chunks) noexcept {
+                   const std::size_t* hi, unsigned chunks, std::size_t stolen) noexcept {
   if (offloads(plan, chunks)) {
     const double a = lim_lee_bit_multiplications(nb, plan.k), q1 = lim_lee_nonzero_column_probability(nb);
-    work[0] = offload_chain_work(b, lo[0], q1, 1.0);
-    work[1] = offload_partner_work(b, lo[0], a, q1, 1.0);
+    const double moved = static_cast<double>(stolen) * (1.0 + a);
+    work[0] = offload_chain_work(b, lo[0], q1, 1.0) + moved;
+    work[1] = offload_partner_work(b, lo[0], a, q1, 1.0) - moved + static_cast<double>(stolen);
     return;
   }
   const double k = bit_cost(plan, nb, b);
@@ -140,7 +146,7 @@ Layout layout(std::size_t limbs, std::size_t nb, const Plan& plan, const modmul:
   l.task_stride = line_words(task_limbs(limbs, nb, plan, engine));
   l.table = line_words(nb * l.n);
   l.partials = l.table + line_words(table_limbs(l.n, nb, plan));
-  l.work = l.partials + chunks * l.element_stride;
+  l.work = l.partials + (chunks + (offloads(plan, chunks) ? 1 : 0)) * l.element_stride;  // offload: a third
   l.bounds = l.work + tasks * l.task_stride;
   l.ring = line_words(l.bounds + 2 * kMaxChunks * sizeof(std::size_t) / sizeof(limb_t));
   l.total = l.ring + (offloads(plan, chunks) ? column_ring_limbs(l.n) : 0);
@@ -180,6 +186,7 @@ struct Job {
   std::uint64_t* start_ns;   // when chunk 0 started (absorbing chunk tasks only)
   std::uint64_t* finish_ns;  // when chunk c's task finished, per chunk (0: absorbed)
   ColumnRing* ring;          // Plan::offload: the top chunk's column products (else null)
+  std::size_t* stolen;       // Plan::offload: partner positions chunk 0's thread took (third partial)
 };
 
 // Runs chunk c's bit positions on acc (already holding the chain so far).
@@ -225,8 +232,8 @@ void chunk_task(const void* ctx, unsigned c) {
       mulexp_bits_with_columns(acc, j.table, j.nb, j.plan->k, j.ep, j.en, j.lo[0], j.hi[0], *j.kc, e, work, *j.ring,
                                count);
     else if (j.ring)  // the partner: the top chunk's column products, between its own positions
-      mulexp_bits_producing_columns(acc, j.table, j.nb, j.plan->k, j.ep, j.en, j.lo[c], j.hi[c], j.lo[0], j.hi[0],
-                                    *j.kc, e, work, *j.ring, count);
+      mulexp_bits_producing_columns(acc, j.table, j.nb, j.plan->k, j.ep, j.en, j.lo[c], j.lo[0], j.hi[0], *j.kc, e,
+                                    work, *j.ring, count);
     else
       chunk_bits(j, c, acc, work, count);
     unsigned last = c;
@@ -237,6 +244,21 @@ void chunk_task(const void* ctx, unsigned c) {
     }
     for (std::size_t s = 0; s < j.lo[last]; ++s) e.sqr(acc, acc, *j.kc, work);  // completing squarings
     if (count) count->sqr += j.lo[last];
+    if (j.ring && c == 0 && last == 0) {
+      // The partner runs (its chunk was not absorbed): if it is behind, take
+      // the lowest of its own positions left into a third partial.
+      std::size_t from = 0;
+      const std::size_t to =
+          steal_own_positions(*j.ring, lim_lee_bit_multiplications(j.nb, j.plan->k), kMinStolenPositions, &from);
+      if (to > from) {
+        limb_t* third = j.partials + 2 * line_words(n);
+        mpn_copyi(third, e.one(*j.kc), static_cast<mp_size_t>(n));
+        mulexp_bits(third, j.table, j.nb, j.plan->k, j.ep, j.en, from, to, *j.kc, e, work, count);
+        for (std::size_t s = 0; s < from; ++s) e.sqr(third, third, *j.kc, work);
+        if (count) count->sqr += from;
+        *j.stolen = to - from;
+      }
+    }
     j.finish_ns[c] = now_ns();
   } else if (j.plan->method == Method::lim_lee) {
     mulexp_chunk(acc, j.table, j.nb, j.plan->k, j.ep, j.en, j.lo[c], j.hi[c], *j.kc, e, work, count);
@@ -335,10 +357,11 @@ void parallel_multiexp(limb_t* r, const limb_t* xs, std::size_t nb, const limb_t
   runtime::Schedule s(std::max(1, threads));
   ColumnRing ring;
   const bool use_ring = offloads(plan, chunks);
-  if (use_ring) ring = column_ring_init(base + l.ring, n, hi[0]);
+  if (use_ring) ring = column_ring_init(base + l.ring, n, hi[0], lo[1], hi[1]);
+  std::size_t stolen = 0;
   const Job job{&plan, nb, b, n, chunks, prefixes, prefix_bits(chunks), ep, en, reps, table, partials, work, stride,
                 lo, hi, &kc, &e, chunk_counts, &s, static_cast<int>(prefixes), &start_ns, finish_ns,
-                use_ring ? &ring : nullptr};
+                use_ring ? &ring : nullptr, &stolen};
   const double per_prefix = static_cast<double>(table_limbs(1, nb, plan)) / std::max(1u, prefixes);
   for (unsigned p = 0; p < prefixes; ++p)
     s.add(precompute_task, &job, p, per_prefix, static_cast<int>(p), "multiexp precompute");
@@ -355,11 +378,11 @@ void parallel_multiexp(limb_t* r, const limb_t* xs, std::size_t nb, const limb_t
     const int ran = runtime::run(s, threads);
     if (adaptive && ran > 1) {
       double w[kMaxChunks];
-      modelled_work(w, plan, nb, b, lo, hi, chunks);
+      modelled_work(w, plan, nb, b, lo, hi, chunks, stolen);
       record_chunk_speeds(w, chunks, finish_ns, start_ns, s, static_cast<int>(prefixes), after_sleep);
     }
   }
-  combine_partials(r, partials, chunks, kc, e, work);
+  combine_partials(r, partials, chunks + (stolen ? 1 : 0), kc, e, work);
 }
 
 double worker_speed_estimate(bool after_sleep) noexcept {
