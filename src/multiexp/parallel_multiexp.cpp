@@ -24,6 +24,12 @@ constexpr unsigned kMaxPrefixBits = 4;
 // Plan::offload: chunk 0's thread takes partner positions only when at least
 // this many are left (fewer would not pay for the extra product).
 constexpr std::size_t kMinStolenPositions = 8;
+// Plan::offload: the split gives the partner this much more work than its
+// measured speed asks for.  A partner that finishes first leaves the chain
+// alone with its completing squarings, which nobody can share; a chain that
+// finishes first takes the partner's lowest positions (steal_own_positions)
+// and the two end together.  So the error is cheap on one side only.
+constexpr double kOffloadPartnerBias = 1.1;
 
 unsigned clamp_chunks(const Plan& plan, std::size_t nb) noexcept {
   unsigned c = std::clamp(plan.chunks, 1u, kMaxChunks);
@@ -297,8 +303,8 @@ void plan_chunk_positions(const Plan& plan, std::size_t nb, std::size_t b, std::
   }
   if (offloads(plan, chunks)) {  // chunk 0 the top chain, chunk 1 the partner's low positions
     const double a = lim_lee_bit_multiplications(nb, plan.k), q1 = lim_lee_nonzero_column_probability(nb);
-    const std::size_t l =
-        offload_low_positions(b, a, q1, std::max(1.0, plan.phi), speeds ? speeds[1] / speeds[0] : 1.0);
+    const std::size_t l = offload_low_positions(b, a, q1, std::max(1.0, plan.phi),
+                                                kOffloadPartnerBias * (speeds ? speeds[1] / speeds[0] : 1.0));
     lo[0] = l, hi[0] = b, lo[1] = 0, hi[1] = l;
     return;
   }
