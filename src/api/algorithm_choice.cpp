@@ -42,7 +42,7 @@ void apply_tuning_once() {
 }
 
 PowmPlan choose_powm_plan(std::size_t, std::size_t bits, int threads, Algorithm algorithm, bool products_split) {
-  static const long split_min_bits = config::tuning_integer("powm.split_min_bits", 4096);
+  static const long split_min_bits = config::tuning_integer("powm.split_min_bits", 8192);
   static const double phi = static_cast<double>(config::tuning_integer("powm.phi_percent", 130)) / 100.0;
   PowmPlan plan;
   plan.phi = phi > 0 ? phi : 1.3;

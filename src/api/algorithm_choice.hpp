@@ -40,7 +40,9 @@ bool parse_size_table(const std::string& text, std::vector<std::pair<std::size_t
 // sequentially.  Tuning keys: "powm.split_min_bits" (exponent
 // bits from which splitting pays with 2 or more threads; 0 = never) and
 // "powm.phi_percent" (100 M/S, measured on Montgomery by `parmod tune`).
-// Built-in: split from 4096-bit exponents, phi 1.3.  The split keeps the tuned
+// Built-in: split from 8192-bit exponents (with the radix-2^52 kernel of
+// 2026-11-23 the split measured 0.92-0.95x one thread at 4096 bits, 1.02-1.05x
+// at 8192 and 1.01-1.11x at 16384), phi 1.3.  The split keeps the tuned
 // phi on montgomery52 too, whose square is its product: the worker's factor
 // (the low bits) starts after its wake-up, and 1.3 gives it correspondingly
 // less (measured at 4096 and 8192 bits: 2-5% faster than phi 1).

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <new>
+#include <thread>
 
 #include "multiexp/column_entries.hpp"
 #include "multiexp/mulexp.hpp"
@@ -31,6 +32,9 @@ long take_own_position(ColumnRing& ring) noexcept {
       return static_cast<long>(range_next(w) - 1);
   }
 }
+
+// About 2 microseconds of pause hints, then sched_yield per wait.
+constexpr unsigned kSpinsBeforeYield = 64;
 
 inline void spin_pause() noexcept {
 #if defined(__x86_64__) || defined(__i386__)
@@ -99,6 +103,7 @@ void mulexp_bits_producing_columns(limb_t* acc, const limb_t* table, std::size_t
   const std::size_t n = modmul::element_size(engine, kc.n);
   std::size_t next = col_hi;  // positions [col_lo, next) are still to produce
   bool producing = col_lo < col_hi;
+  unsigned idle = 0;  // waits for a free slot since the last useful step
   for (;;) {
     bool produced = false;
     if (producing) {
@@ -137,12 +142,22 @@ void mulexp_bits_producing_columns(limb_t* acc, const limb_t* table, std::size_t
         }
       }
     }
-    if (produced) continue;
+    if (produced) {
+      idle = 0;
+      continue;
+    }
     if (const long q = take_own_position(ring); q >= 0) {  // the ring is full (or production over)
       const auto pos = static_cast<std::size_t>(q);
       mulexp_bits(acc, table, nb, k, ep, en, pos, pos + 1, kc, engine, scratch, count);
     } else if (producing && ring.done_above->load(std::memory_order_acquire) < col_hi) {
-      spin_pause();  // no own position left: wait for the running chain to free a slot
+      // No own position left: wait for the running chain to free a slot.
+      // After a few microseconds yield the core, in case the chain's thread
+      // is queued behind this one on it (a shared or oversubscribed host).
+      if (++idle < kSpinsBeforeYield)
+        spin_pause();
+      else
+        std::this_thread::yield();
+      continue;
     } else {  // production over, or the chain not started yet (its thread late): leave it to the chain
       break;
     }
