@@ -362,7 +362,7 @@ void parallel_multiexp(limb_t* r, const limb_t* xs, std::size_t nb, const limb_t
   for (std::size_t i = 0; i < nb; ++i) e.to_repr(reps + i * n, xs + i * kc.n, kc, work);
   runtime::Schedule s(std::max(1, threads));
   ColumnRing ring;
-  const bool use_ring = offloads(plan, chunks);
+  const bool use_ring = offloads(plan, chunks) && b < (std::size_t(1) << 32);  // the ring packs positions in 32 bits
   if (use_ring) ring = column_ring_init(base + l.ring, n, hi[0], lo[1], hi[1]);
   std::size_t stolen = 0;
   const Job job{&plan, nb, b, n, chunks, prefixes, prefix_bits(chunks), ep, en, reps, table, partials, work, stride,
