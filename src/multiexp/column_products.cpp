@@ -3,11 +3,11 @@
 #include <algorithm>
 #include <cmath>
 #include <new>
-#include <thread>
 
 #include "multiexp/column_entries.hpp"
 #include "multiexp/mulexp.hpp"
 #include "multiexp/parallel_multiexp.hpp"
+#include "runtime/spin_wait.hpp"
 
 namespace parmod::multiexp {
 namespace {
@@ -31,15 +31,6 @@ long take_own_position(ColumnRing& ring) noexcept {
     if (ring.own_range->compare_exchange_weak(w, range(range_floor(w), range_next(w) - 1), std::memory_order_acq_rel))
       return static_cast<long>(range_next(w) - 1);
   }
-}
-
-// About 2 microseconds of pause hints, then sched_yield per wait.
-constexpr unsigned kSpinsBeforeYield = 64;
-
-inline void spin_pause() noexcept {
-#if defined(__x86_64__) || defined(__i386__)
-  __builtin_ia32_pause();
-#endif
 }
 
 }  // namespace
@@ -103,7 +94,7 @@ void mulexp_bits_producing_columns(limb_t* acc, const limb_t* table, std::size_t
   const std::size_t n = modmul::element_size(engine, kc.n);
   std::size_t next = col_hi;  // positions [col_lo, next) are still to produce
   bool producing = col_lo < col_hi;
-  unsigned idle = 0;  // waits for a free slot since the last useful step
+  runtime::Backoff idle;  // waits for a free slot since the last useful step
   for (;;) {
     bool produced = false;
     if (producing) {
@@ -143,20 +134,17 @@ void mulexp_bits_producing_columns(limb_t* acc, const limb_t* table, std::size_t
       }
     }
     if (produced) {
-      idle = 0;
+      idle.reset();
       continue;
     }
     if (const long q = take_own_position(ring); q >= 0) {  // the ring is full (or production over)
       const auto pos = static_cast<std::size_t>(q);
       mulexp_bits(acc, table, nb, k, ep, en, pos, pos + 1, kc, engine, scratch, count);
     } else if (producing && ring.done_above->load(std::memory_order_acquire) < col_hi) {
-      // No own position left: wait for the running chain to free a slot.
-      // After a few microseconds yield the core, in case the chain's thread
-      // is queued behind this one on it (a shared or oversubscribed host).
-      if (++idle < kSpinsBeforeYield)
-        spin_pause();
-      else
-        std::this_thread::yield();
+      // No own position left: wait for the running chain to free a slot
+      // (pause hints, then yield the core in case the chain's thread is
+      // queued behind this one on it).
+      idle.pause();
       continue;
     } else {  // production over, or the chain not started yet (its thread late): leave it to the chain
       break;

@@ -7,7 +7,8 @@
 // Dekker pattern: the waker stores the word (seq_cst) and then checks the
 // waiter's `sleeping` flag; the waiter sets `sleeping` (seq_cst) and then
 // re-checks the word before sleeping, so no wake-up is lost.
-// Only src/runtime/ uses this file.
+// Used by src/runtime/ and by the multi-exponentiation's column-product ring
+// (multiexp/column_products: its partner waits for a free slot with Backoff).
 #pragma once
 
 #include <atomic>
