@@ -2,7 +2,7 @@
 # Reruns every benchmark the README quotes, in one go, and leaves each table
 # (markdown) and plot (PNG) in docs/bench/.  Run it on a quiet machine: the
 # tables are medians of interleaved rounds, but other load on the two cores
-# still moves the two-thread numbers.  About 15 minutes on a 2-core EPYC.
+# still moves the two-thread numbers.  About 3 minutes on a 2-core Zen 4 EPYC, about N minutes on a Zen 1 EPYC.
 #   usage: bash scripts/bench_readme.sh [BUILD_DIR]   (default build/release)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -23,7 +23,11 @@ run() {  # run NAME ARGS...: the table to NAME.md, progress to the terminal
   echo "=== $name: parmod $*"
   "$tool" "$@" > "$out/$name.md"
 }
-{ uptime; "$tool" --version 2>/dev/null || true; } > "$out/machine.txt"
+{ date -u; uptime; "$tool" --version 2>/dev/null || true
+  # the CPU decides which kernels run (AVX-512 IFMA or mulx/adx only)
+  lscpu | grep -E "^(Model name|CPU family|Model|CPU\(s\)|Hypervisor vendor):" || true
+  echo "kernel flags: $(grep -m1 -o -w -E 'avx512ifma|adx|bmi2' /proc/cpuinfo | sort -u | tr '\n' ' ')"
+} > "$out/machine.txt"
 run quick bench --quick
 run runtime bench runtime --thread-counts 2,3
 run mul bench mul --thread-counts 1,2 --rounds 11 --plot "$out/mul.png"

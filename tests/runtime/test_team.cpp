@@ -275,6 +275,12 @@ TEST(Team, RunsThatWakeSleepingWorkersDoNotLowerHealth) {
   // counted, a planner that went sequential on low health would find the
   // workers asleep at each probe and never see health recover.
   using namespace parmod::runtime;
+#if defined(__SANITIZE_THREAD__)
+  // Under ThreadSanitizer a futex wake-up on a slow host (Zen 1) took longer
+  // than kWakeNs (2 ms) in more than half of the runs: the rule is about real
+  // wake-up latencies, which this build does not have.
+  GTEST_SKIP() << "wake-up latency under ThreadSanitizer is not the host's";
+#endif
   warm_up(2);
   if (team_size() < 2) GTEST_SKIP() << "no worker";
   for (int i = 0; i < 40; ++i) {  // more than the 32 runs of the history

@@ -278,23 +278,30 @@ int run(int argc, char** argv) {
     for (const auto& kk : kcols) tab.header.push_back("Multi(k=" + kk + ")");
     tab.header.push_back("auto k");
     tab.header.push_back(T == 1 ? "best peer / best parmod" : "best 1-thread peer / best parmod T<=2");
+    // The best parmod variant of one thread count (n/a entries are <= 0).
+    auto best_of = [&](const Measured& m, int threads) {
+      const std::string s = "/T" + std::to_string(threads);
+      std::vector<std::string> keys = {threads == 1 ? "montgomery" : "montgomery/T2", "montgomery52",
+                                       threads == 1 ? "barrett" : "barrett/T2", "bipartite" + s};
+      for (const auto& kk : kcols) keys.push_back("multi" + kk + s);
+      double best = 0;
+      for (const auto& key : keys)
+        if (m.get(key) > 0 && (best == 0 || m.get(key) < best)) best = m.get(key);
+      return best;
+    };
     for (const auto& m : all) {
       const std::string s = "/T" + std::to_string(T);
       const double redc = std::min(m.get("mpn-redc1"), m.get("mpn-redc2"));
       double peer = redc;
       if (m.get("openssl") > 0) peer = std::min(peer, m.get("openssl"));
-      double best = m.get("bipartite" + s);
-      for (const char* other : {T == 1 ? "montgomery" : "montgomery/T2", "montgomery52"})
-        if (m.get(other) > 0) best = std::min(best, m.get(other));
+      // T <= 2: a Modulus of two threads runs the one-thread products where
+      // they are faster (below the parallel-product threshold).
+      const double best = T == 1 ? best_of(m, 1) : std::min(best_of(m, 1), best_of(m, 2));
       std::vector<std::string> row = {std::to_string(m.bits), us(m.get("gmp")), us(redc), us(m.get("openssl")),
                                       us(m.get(T == 1 ? "montgomery" : "montgomery/T2")),
                                       us(m.get("montgomery52")),
                                       us(m.get(T == 1 ? "barrett" : "barrett/T2")), us(m.get("bipartite" + s))};
-      for (const auto& kk : kcols) {
-        const double x = m.get("multi" + kk + s);
-        row.push_back(us(x));
-        best = std::min(best, x);
-      }
+      for (const auto& kk : kcols) row.push_back(us(m.get("multi" + kk + s)));
       row.push_back(std::to_string(T == 1 ? m.auto_k1 : m.auto_k2));
       row.push_back(bench::format_ratio(peer / best));
       if (T == 2) best_t2[m.bits] = best;

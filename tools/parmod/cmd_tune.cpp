@@ -138,6 +138,10 @@ std::string tune_odd_parallel(gmp_randclass& rng, int threads) {
 
 int cmd_tune(const Options& o) {
   if (!o.args.empty()) throw UsageError("usage: parmod tune (no arguments)");
+#if defined(PARMOD_NO_BENCHMARKS)
+  // Its steps live in the benchmark files: a table without them would be partial.
+  throw UsageError("parmod tune: this build has no benchmarks (PARMOD_BUILD_BENCHMARKS=OFF)");
+#endif
   gmp_randclass rng(gmp_randinit_default);
   rng.seed(7);
   std::cerr << "parmod tune on " << bench::machine_description() << "\n[1/" << 2 + tune_steps().size()
