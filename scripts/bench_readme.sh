@@ -2,7 +2,7 @@
 # Reruns every benchmark the README quotes, in one go, and leaves each table
 # (markdown) and plot (PNG) in docs/bench/.  Run it on a quiet machine: the
 # tables are medians of interleaved rounds, but other load on the two cores
-# still moves the two-thread numbers.  About 3 minutes on a 2-core Zen 4 EPYC, about N minutes on a Zen 1 EPYC.
+# still moves the two-thread numbers.  About 3 minutes on a 2-core Zen 4 EPYC, about 5-6.5 minutes on a Zen 1 EPYC.
 #   usage: bash scripts/bench_readme.sh [BUILD_DIR]   (default build/release)
 set -euo pipefail
 cd "$(dirname "$0")/.."

@@ -16,6 +16,21 @@ bool cpu_has_mulx_adx() noexcept {
 #endif
 }
 
+bool cpu_mulx_kernels_lose() noexcept {
+#if defined(__x86_64__)
+  static const bool lose = [] {
+    __builtin_cpu_init();
+    // PARMOD_MULX_KERNELS=1 uses them anyway, =0 never (to test and time both ways)
+    const char* env = std::getenv("PARMOD_MULX_KERNELS");
+    if (env && *env) return *env == '0';
+    return __builtin_cpu_is("znver1") != 0;
+  }();
+  return lose;
+#else
+  return false;
+#endif
+}
+
 bool cpu_has_avx512_ifma() noexcept {
 #if defined(__x86_64__)
   static const bool has = [] {

@@ -29,10 +29,10 @@ void karatsuba_sqr_ifma(limb_t* rp, const limb_t* ap, std::size_t n, limb_t* scr
 }
 
 std::size_t mul_karatsuba_ifma_limit() noexcept {
-  return tuned_kernel_limit(g_mul_limit, "mul.ifma_karatsuba_max", kDefaultMulLimit, kMaxLimit, &cpu_has_avx512_ifma);
+  return tuned_kernel_limit(g_mul_limit, "mul.ifma_karatsuba_max", kDefaultMulLimit, kMaxLimit, &cpu_has_avx512_ifma, nullptr);
 }
 std::size_t sqr_karatsuba_ifma_limit() noexcept {
-  return tuned_kernel_limit(g_sqr_limit, "sqr.ifma_karatsuba_max", kDefaultSqrLimit, kMaxLimit, &cpu_has_avx512_ifma);
+  return tuned_kernel_limit(g_sqr_limit, "sqr.ifma_karatsuba_max", kDefaultSqrLimit, kMaxLimit, &cpu_has_avx512_ifma, nullptr);
 }
 
 void set_karatsuba_ifma_limits(std::size_t mul_limit, std::size_t sqr_limit) noexcept {

@@ -305,16 +305,16 @@ void sqr_ifma(limb_t* rp, const limb_t* ap, std::size_t n, std::uint64_t* scratc
 }
 
 std::size_t mul_ifma_min() noexcept {
-  return tuned_kernel_limit(g_mul_min, "mul.ifma_min", kDefaultMulMin, kMaxLimit, &cpu_has_avx512_ifma);
+  return tuned_kernel_limit(g_mul_min, "mul.ifma_min", kDefaultMulMin, kMaxLimit, &cpu_has_avx512_ifma, nullptr);
 }
 std::size_t mul_ifma_max() noexcept {
-  return tuned_kernel_limit(g_mul_max, "mul.ifma_max", kDefaultMulMax, kMaxLimit, &cpu_has_avx512_ifma);
+  return tuned_kernel_limit(g_mul_max, "mul.ifma_max", kDefaultMulMax, kMaxLimit, &cpu_has_avx512_ifma, nullptr);
 }
 std::size_t sqr_ifma_min() noexcept {
-  return tuned_kernel_limit(g_sqr_min, "sqr.ifma_min", kDefaultSqrMin, kMaxLimit, &cpu_has_avx512_ifma);
+  return tuned_kernel_limit(g_sqr_min, "sqr.ifma_min", kDefaultSqrMin, kMaxLimit, &cpu_has_avx512_ifma, nullptr);
 }
 std::size_t sqr_ifma_max() noexcept {
-  return tuned_kernel_limit(g_sqr_max, "sqr.ifma_max", kDefaultSqrMax, kMaxLimit, &cpu_has_avx512_ifma);
+  return tuned_kernel_limit(g_sqr_max, "sqr.ifma_max", kDefaultSqrMax, kMaxLimit, &cpu_has_avx512_ifma, nullptr);
 }
 
 void set_ifma_limits(std::size_t mul_min, std::size_t mul_max, std::size_t sqr_min, std::size_t sqr_max) noexcept {

@@ -6,6 +6,7 @@
 // too.  Run under ThreadSanitizer in CI (label threads).
 #include <gtest/gtest.h>
 
+#include <atomic>
 #include <chrono>
 #include <thread>
 
@@ -62,6 +63,7 @@ TEST(ColumnProducts, SameResultAsMulexpChunkWhateverTheTiming) {
       std::vector<limb_t> top(s.n), low(s.n), third(s.n);
       mpn_copyi(third.data(), s.e.one(s.kc), static_cast<mp_size_t>(s.n));
       std::size_t from = 0, to = 0;
+      std::atomic<bool> chain_stole{false};  // chain_steals: the partner starts only after the theft
       OpCount chain_ops, partner_ops;
       auto chain = [&] {
         mpn_copyi(top.data(), s.e.one(s.kc), static_cast<mp_size_t>(s.n));
@@ -70,13 +72,18 @@ TEST(ColumnProducts, SameResultAsMulexpChunkWhateverTheTiming) {
         for (std::size_t i = 0; i < l; ++i) s.e.sqr(top.data(), top.data(), s.kc, s.scratch_a.data());
         if (t == Timing::chain_steals) {  // take the partner's lowest own positions, as chunk 0's task does
           to = steal_own_positions(ring, lim_lee_bit_multiplications(nb, k), 1, &from);
+          chain_stole.store(true, std::memory_order_release);
           mulexp_bits(third.data(), s.table.data(), nb, k, s.c.ep.data(), s.c.en.data(), from, to, s.kc, s.e,
                       s.scratch_a.data(), nullptr);
         }
       };
       auto partner = [&] {
-        if (t == Timing::partner_late || t == Timing::chain_steals)
-          std::this_thread::sleep_for(std::chrono::milliseconds(2));
+        // A partner later than the whole chain: waiting on the chain's signal,
+        // not on a sleep, since under ThreadSanitizer on a slow host the chain
+        // outlasted a 2 ms sleep.  It then finds its lowest positions taken.
+        if (t == Timing::chain_steals)
+          while (!chain_stole.load(std::memory_order_acquire)) std::this_thread::yield();
+        if (t == Timing::partner_late) std::this_thread::sleep_for(std::chrono::milliseconds(2));
         mpn_copyi(low.data(), s.e.one(s.kc), static_cast<mp_size_t>(s.n));
         mulexp_bits_producing_columns(low.data(), s.table.data(), nb, k, s.c.ep.data(), s.c.en.data(), 0, l, s.b,
                                       s.kc, s.e, s.scratch_b.data(), ring, &partner_ops);
@@ -113,7 +120,7 @@ TEST(ColumnProducts, SameResultAsMulexpChunkWhateverTheTiming) {
       s.e.from_repr(w.data(), want.data(), s.kc, s.scratch_a.data());
       EXPECT_EQ(a, w) << info();
       EXPECT_EQ(chain_ops.sqr, s.b - l);
-      if (t == Timing::chain_steals && l >= 2) EXPECT_GT(to, from) << info();  // the partner was 2 ms late
+      if (t == Timing::chain_steals && l >= 2) EXPECT_GT(to, from) << info();  // the partner had not started
       if (t == Timing::chain_first) EXPECT_EQ(partner_ops.sqr, l);  // nothing left to form: own positions only
       if (t == Timing::partner_first) EXPECT_GT(partner_ops.mul, 0u);
     }
