@@ -3,6 +3,7 @@
 // each call dispatches once (std::visit) and copies N limbs in and out.
 #include "parmod_field.h"
 
+#include <algorithm>
 #include <cstring>
 #include <new>
 #include <stdexcept>
@@ -154,6 +155,24 @@ PARMOD_FIELD_BINARY(sub, sub)
 PARMOD_FIELD_BINARY(mul, mul)
 PARMOD_FIELD_UNARY(neg, neg)
 PARMOD_FIELD_UNARY(sqr, sqr)
+
+int parmod_field_mul_batch(parmod_field_t field, parmod_fe* r, const parmod_fe* a, const parmod_fe* b, size_t n) {
+  if (!field || ((!r || !a || !b) && n > 0)) return PARMOD_ERR_INVALID_ARGUMENT;
+  std::visit(
+      [&](const auto& f) {
+        using F = std::decay_t<decltype(f)>;
+        constexpr std::size_t kChunk = 64;  // parmod_fe (8 limbs) -> contiguous N-limb elements
+        typename F::Element x[kChunk], y[kChunk];
+        for (std::size_t s = 0; s < n; s += kChunk) {
+          const std::size_t m = std::min(kChunk, n - s);
+          for (std::size_t i = 0; i < m; ++i) x[i] = load<F>(a + s + i), y[i] = load<F>(b + s + i);
+          f.mul_batch(x, x, y, m);
+          for (std::size_t i = 0; i < m; ++i) store<F>(r + s + i, x[i]);
+        }
+      },
+      field->f);
+  return PARMOD_OK;
+}
 
 int parmod_field_inv(parmod_field_t field, parmod_fe* r, const parmod_fe* a) {
   if (!field || !r || !a) return PARMOD_ERR_INVALID_ARGUMENT;

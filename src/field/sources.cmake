@@ -2,4 +2,5 @@
 # these are its compiled parts.
 list(APPEND PARMOD_SOURCES
   src/field/cpu_features.cpp
+  src/field/montgomery_ifma8.cpp
   src/capi/field_c.cpp)

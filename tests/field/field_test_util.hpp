@@ -47,9 +47,23 @@ inline std::vector<NamedPrime> named_primes() {
 // A seeded random source (deterministic tests).
 struct Rng {
   gmp_randclass g{gmp_randinit_default};
-  explicit Rng(unsigned long seed) { g.seed(seed); }
+  gmp_randstate_t st;  // for mpz_rrandomb (gmp_randclass does not expose its state)
+  explicit Rng(unsigned long seed) {
+    g.seed(seed);
+    gmp_randinit_default(st);
+    gmp_randseed_ui(st, seed);
+  }
+  Rng(const Rng&) = delete;
+  Rng& operator=(const Rng&) = delete;
+  ~Rng() { gmp_randclear(st); }
   mpz_class below(const mpz_class& n) { return g.get_z_range(n); }
   mpz_class bits(unsigned b) { return g.get_z_bits(b); }
+  // mpz_rrandomb: up to `b` bits in long runs of ones and zeros (as GMP's tests use).
+  mpz_class runs(unsigned b) {
+    mpz_class x;
+    mpz_rrandomb(x.get_mpz_t(), st, b);
+    return x;
+  }
 };
 
 // A random prime of exactly `bits` bits, = 3 mod 4 if `three_mod_four`.

@@ -95,3 +95,29 @@ TEST(FieldC, ErrorCodes) {
   EXPECT_EQ(parmod_field_sqrt(f, &r, &x), PARMOD_ERR_INVALID_ARGUMENT);
   parmod_field_clear(f);
 }
+
+TEST(FieldC, MulBatch) {
+  Rng rng(820);
+  for (int n = 2; n <= 8; ++n) {
+    mpz_class p = random_prime(rng, 64 * n - (n % 3), true);
+    parmod_field_t f = nullptr;
+    ASSERT_EQ(parmod_field_init(&f, p.get_mpz_t(), PARMOD_FIELD_AUTO), PARMOD_OK);
+    const std::size_t count = 75;  // more than one 64-element chunk of the C layer, not a multiple of 8
+    std::vector<parmod_fe> x(count), y(count), r(count);
+    std::vector<mpz_class> a(count), b(count);
+    for (std::size_t i = 0; i < count; ++i) {
+      a[i] = i == 0 ? mpz_class(p - 1) : rng.below(p);
+      b[i] = i == 1 ? mpz_class(0) : rng.below(p);
+      ASSERT_EQ(parmod_field_set_mpz(f, &x[i], a[i].get_mpz_t()), PARMOD_OK);
+      ASSERT_EQ(parmod_field_set_mpz(f, &y[i], b[i].get_mpz_t()), PARMOD_OK);
+    }
+    ASSERT_EQ(parmod_field_mul_batch(f, r.data(), x.data(), y.data(), count), PARMOD_OK);
+    for (std::size_t i = 0; i < count; ++i) ASSERT_EQ(get(f, r[i]), a[i] * b[i] % p) << i;
+    ASSERT_EQ(parmod_field_mul_batch(f, x.data(), x.data(), y.data(), count), PARMOD_OK);  // in place
+    for (std::size_t i = 0; i < count; ++i) ASSERT_EQ(get(f, x[i]), a[i] * b[i] % p) << i;
+    EXPECT_EQ(parmod_field_mul_batch(f, nullptr, nullptr, nullptr, 0), PARMOD_OK);
+    EXPECT_EQ(parmod_field_mul_batch(f, nullptr, x.data(), y.data(), 1), PARMOD_ERR_INVALID_ARGUMENT);
+    EXPECT_EQ(parmod_field_mul_batch(nullptr, r.data(), x.data(), y.data(), 1), PARMOD_ERR_INVALID_ARGUMENT);
+    parmod_field_clear(f);
+  }
+}

@@ -12,10 +12,11 @@ using namespace fieldtest;
 namespace {
 
 template <int N>
-void check_fp6(const mpz_class& p, parmod::SmallComplex xi, parmod::FieldPath path, unsigned long seed, int iters) {
+void check_fp6(const mpz_class& p, parmod::SmallComplex xi, parmod::FieldPath path, unsigned long seed, int iters,
+               parmod::BatchPath batch = parmod::BatchPath::scalar) {
   using F = parmod::Fp<N>;
   using F2 = parmod::Fp2<F>;
-  F f(p, path);
+  F f(p, path, batch);
   F2 f2(f);
   parmod::Fp6<F2> f6(f2, xi);
   Rng rng(seed);
@@ -65,15 +66,20 @@ TEST(Fp6, ThreeMethodsAgreeWithReference) {
   std::vector<parmod::FieldPath> paths{parmod::FieldPath::portable};
   if (parmod::cpu_has_mulx_adx()) paths.push_back(parmod::FieldPath::mulx_adx);
   auto named = named_primes();
-  for (auto path : paths) {
-    check_fp6<4>(named[2].p, {9, 1}, path, 600, 200);   // BN254, xi = 9 + i
-    check_fp6<6>(named[3].p, {1, 1}, path, 601, 200);   // BLS12-381, xi = 1 + i
-    check_fp6<4>(named[0].p, {1, 1}, path, 602, 100);   // P-256 (strict representation)
-  }
-  for_each_n([&]<int N>() {
-    for (auto& [name, p] : moduli_for(N, 6)) {
-      SCOPED_TRACE(name + " N=" + std::to_string(N));
-      check_fp6<N>(p, {1, 1}, paths.back(), 610 + N, 30);
+  std::vector<parmod::BatchPath> batches{parmod::BatchPath::scalar};
+  if (parmod::cpu_has_avx512_ifma()) batches.push_back(parmod::BatchPath::avx512_ifma);
+  for (auto batch : batches) {
+    SCOPED_TRACE(parmod::batch_path_name(batch));
+    for (auto path : paths) {
+      check_fp6<4>(named[2].p, {9, 1}, path, 600, 200, batch);   // BN254, xi = 9 + i
+      check_fp6<6>(named[3].p, {1, 1}, path, 601, 200, batch);   // BLS12-381, xi = 1 + i
+      check_fp6<4>(named[0].p, {1, 1}, path, 602, 100, batch);   // P-256 (strict representation)
     }
-  });
+    for_each_n([&]<int N>() {
+      for (auto& [name, p] : moduli_for(N, 6)) {
+        SCOPED_TRACE(name + " N=" + std::to_string(N));
+        check_fp6<N>(p, {1, 1}, paths.back(), 610 + N, 30, batch);
+      }
+    });
+  }
 }

@@ -4,13 +4,18 @@
 // Per field (P-256 and BN254 at N = 4, BLS12-381, a random 384-bit prime and
 // P-384 at N = 6, random 512- and 509-bit primes at N = 8; P-256 and P-384 run
 // their own mulx/adx kernels): multiplication as a
-// dependent chain x = x*y (latency) and as 4 independent chains (throughput),
-// squaring, addition and inversion, for parmod's portable and mulx/adx paths,
+// dependent chain x = x*y (latency), as 4 independent chains and as a batch of
+// 64 independent products (Fp<N>::mul_batch / sqr_batch: throughput),
+// squaring, addition and inversion, for parmod's portable and mulx/adx paths
+// and, for batches, the AVX-512 IFMA batch path (eight products at a time),
 // GMP (mpn_mul_n/mpn_sqr + mpn_redc_1, the REDC that libgmp exports;
 // mpn_add_n/mpn_sub_n; mpz_invert) and OpenSSL (BN_mod_mul_montgomery,
 // BN_mod_add_quick, BN_mod_inverse).  For BN254 and BLS12-381 also F_q^2
-// mul/sqr and F_q^6 mul by schoolbook, Karatsuba-3 and Toom-Cook-3i (with the
-// factor 4 removed by halvings, and x4 as used in the quarter representation).
+// mul/sqr (one, and 16 at once by Fp2::mul_many) and F_q^6 mul by schoolbook,
+// Karatsuba-3 and Toom-Cook-3i (with the factor 4 removed by halvings, and x4
+// as used in the quarter representation); the F_q^6 methods hand their F_q^2
+// products to mul_many, so in the IFMA column Toom-3i's 15 base products take
+// two groups of 8 and Karatsuba-3's 18 take three.
 //
 // Every variant runs a block of operations per call; all variants of all
 // fields and operations are measured in one interleaved series, medians over
@@ -93,7 +98,7 @@ std::string fmt(double x, int prec = 1) {
 
 struct Row {
   std::string field, op;
-  double ns[4] = {0, 0, 0, 0};  // portable, mulx_adx, gmp, openssl; 0 = not measured
+  double ns[5] = {0, 0, 0, 0, 0};  // portable, mulx_adx, gmp, openssl, avx512_ifma; 0 = not measured
 };
 
 // A row's variants (column index, variant), waiting for the one measured
@@ -105,7 +110,7 @@ struct Pending {
 };
 std::vector<Pending> g_pending;
 
-// Appends the row and schedules its variants (up to four) for measure_all.
+// Appends the row and schedules its variants (up to five) for measure_all.
 void add_row(std::vector<Row>& rows, const Row& row, std::vector<std::pair<int, bench::Variant>> vs, int per_call) {
   g_pending.push_back({rows.size(), std::move(vs), per_call});
   rows.push_back(row);
@@ -129,7 +134,7 @@ void measure_all(std::vector<Row>& rows, const bench::Options& opt) {
 // ---- GMP: operands as limb arrays, Montgomery form via mpn_redc_1 ----------
 template <int N>
 struct GmpState {
-  mp_limb_t p[N], a[N], b[N], x[4][N], t[2 * N], s[N];
+  mp_limb_t p[N], a[N], b[N], x[4][N], t[2 * N], s[N], bx[kBlock][N];
   mp_limb_t invm;  // -1/p mod 2^64
   mpz_class pz, az, rz;
   void mont_mul(mp_limb_t* r, const mp_limb_t* u, const mp_limb_t* v) {
@@ -156,17 +161,25 @@ void bench_fp(const std::string& name, const mpz_class& p, std::vector<Row>& row
   gmp_randclass rng(gmp_randinit_default);
   rng.seed(42);
   mpz_class a = rng.get_z_range(p), b = rng.get_z_range(p);
-  auto fport = std::make_shared<F>(p, FieldPath::portable);
-  std::shared_ptr<F> fadx = cpu_has_mulx_adx() ? std::make_shared<F>(p, FieldPath::mulx_adx) : nullptr;
+  // portable and mulx_adx run batches one product after another; the
+  // avx512_ifma context runs single operations on mulx/adx (or portable) and
+  // batches eight at a time
+  auto fport = std::make_shared<F>(p, FieldPath::portable, BatchPath::scalar);
+  std::shared_ptr<F> fadx =
+      cpu_has_mulx_adx() ? std::make_shared<F>(p, FieldPath::mulx_adx, BatchPath::scalar) : nullptr;
+  std::shared_ptr<F> fifma =
+      cpu_has_avx512_ifma() ? std::make_shared<F>(p, FieldPath::automatic, BatchPath::avx512_ifma) : nullptr;
   const std::string fname = name + " (N=" + std::to_string(N) + (fport->lazy() ? ", lazy)" : ", strict)");
 
   struct PState {
     typename F::Element x[4], y;
+    typename F::Element bx[kBlock], by[kBlock];  // the batch rows' operands
   };
   auto make_state = [&](const F& f) {
     auto s = std::make_shared<PState>();
     for (int i = 0; i < 4; ++i) s->x[i] = f.from_mpz(a + i);
     s->y = f.from_mpz(b);
+    for (int i = 0; i < kBlock; ++i) s->bx[i] = f.from_mpz(a + 7 * i), s->by[i] = f.from_mpz(b + 3 * i);
     return s;
   };
 
@@ -179,6 +192,7 @@ void bench_fp(const std::string& name, const mpz_class& p, std::vector<Row>& row
     mpz_export(gs->a, nullptr, -1, 8, 0, 0, am.get_mpz_t());
     mpz_export(gs->b, nullptr, -1, 8, 0, 0, bm.get_mpz_t());
     for (int i = 0; i < 4; ++i) std::memcpy(gs->x[i], gs->a, sizeof gs->a), gs->x[i][0] ^= i;
+    for (int i = 0; i < kBlock; ++i) std::memcpy(gs->bx[i], gs->a, sizeof gs->a), gs->bx[i][0] ^= i;
     mpz_invert(inv.get_mpz_t(), p.get_mpz_t(), beta.get_mpz_t());
     gs->invm = -mpz_get_ui(inv.get_mpz_t());
     gs->pz = p;
@@ -190,10 +204,15 @@ void bench_fp(const std::string& name, const mpz_class& p, std::vector<Row>& row
     BN_CTX* ctx = BN_CTX_new();
     BN_MONT_CTX* mont = BN_MONT_CTX_new();
     BIGNUM *p = BN_new(), *x[4] = {BN_new(), BN_new(), BN_new(), BN_new()}, *y = BN_new(), *r = BN_new();
+    BIGNUM* bx[kBlock];
+    Ossl() {
+      for (BIGNUM*& z : bx) z = BN_new();
+    }
     ~Ossl() {
       BN_MONT_CTX_free(mont);
       BN_CTX_free(ctx);
       for (BIGNUM* z : {p, x[0], x[1], x[2], x[3], y, r}) BN_free(z);
+      for (BIGNUM* z : bx) BN_free(z);
     }
   };
   auto os = std::make_shared<Ossl>();
@@ -208,6 +227,10 @@ void bench_fp(const std::string& name, const mpz_class& p, std::vector<Row>& row
     }
     BN_hex2bn(&os->y, bh.c_str());
     BN_to_montgomery(os->y, os->y, os->mont, os->ctx);
+    for (int i = 0; i < kBlock; ++i) {
+      BN_copy(os->bx[i], os->x[0]);
+      BN_add_word(os->bx[i], i);
+    }
   }
 #endif
 
@@ -219,6 +242,15 @@ void bench_fp(const std::string& name, const mpz_class& p, std::vector<Row>& row
     if (fadx) {
       auto sa = make_state(*fadx);
       v.push_back({1, {"mulx_adx", [f = fadx, sa, body] { body(*f, *sa); }}});
+    }
+    return v;
+  };
+  // the same, plus the avx512_ifma batch context (rows whose operations batch)
+  auto batch_variants = [&](auto body) {
+    auto v = parmod_variants(body);
+    if (fifma) {
+      auto si = make_state(*fifma);
+      v.push_back({4, {"avx512_ifma", [f = fifma, si, body] { body(*f, *si); }}});
     }
     return v;
   };
@@ -257,6 +289,34 @@ void bench_fp(const std::string& name, const mpz_class& p, std::vector<Row>& row
                        for (int i = 0; i < kBlock / 4; ++i)
                          for (int k = 0; k < 4; ++k)
                            BN_mod_mul_montgomery(os->x[k], os->x[k], os->y, os->mont, os->ctx);
+                     }}});
+#endif
+    add_row(rows, row, std::move(v), kBlock);
+  }
+  {  // mul, a batch: kBlock independent products per call (Fp<N>::mul_batch)
+    Row row{fname, "mul (batch of 64)"};
+    auto v = batch_variants([](const F& f, PState& s) { f.mul_batch(s.bx, s.bx, s.by, kBlock); });
+    v.push_back({2, {"gmp", [gs] {
+                       for (int i = 0; i < kBlock; ++i) gs->mont_mul(gs->bx[i], gs->bx[i], gs->b);
+                     }}});
+#ifdef PARMOD_HAVE_OPENSSL
+    v.push_back({3, {"openssl", [os] {
+                       for (int i = 0; i < kBlock; ++i)
+                         BN_mod_mul_montgomery(os->bx[i], os->bx[i], os->y, os->mont, os->ctx);
+                     }}});
+#endif
+    add_row(rows, row, std::move(v), kBlock);
+  }
+  {  // sqr, a batch
+    Row row{fname, "sqr (batch of 64)"};
+    auto v = batch_variants([](const F& f, PState& s) { f.sqr_batch(s.bx, s.bx, kBlock); });
+    v.push_back({2, {"gmp", [gs] {
+                       for (int i = 0; i < kBlock; ++i) gs->mont_sqr(gs->bx[i], gs->bx[i]);
+                     }}});
+#ifdef PARMOD_HAVE_OPENSSL
+    v.push_back({3, {"openssl", [os] {
+                       for (int i = 0; i < kBlock; ++i)
+                         BN_mod_mul_montgomery(os->bx[i], os->bx[i], os->bx[i], os->mont, os->ctx);
                      }}});
 #endif
     add_row(rows, row, std::move(v), kBlock);
@@ -316,7 +376,7 @@ void bench_fp(const std::string& name, const mpz_class& p, std::vector<Row>& row
     std::shared_ptr<F> f;
     std::unique_ptr<F2> f2;
     std::unique_ptr<F6> f6;
-    typename F2::Element u, w;
+    typename F2::Element u, w, bu[16], bw[16];
     typename F6::Element x, y;
   };
   auto make_x = [&](std::shared_ptr<F> f) {
@@ -326,6 +386,7 @@ void bench_fp(const std::string& name, const mpz_class& p, std::vector<Row>& row
     s->f6 = std::make_unique<F6>(*s->f2, xi);
     s->u = s->f2->from_mpz(a, b);
     s->w = s->f2->from_mpz(b, a + 1);
+    for (int i = 0; i < 16; ++i) s->bu[i] = s->f2->from_mpz(a + i, b), s->bw[i] = s->f2->from_mpz(b + i, a);
     for (int k = 0; k < 3; ++k) {
       s->x.c[k] = s->f2->from_mpz(a + k, b + 2 * k);
       s->y.c[k] = s->f2->from_mpz(b + 3 * k, a + 5 * k);
@@ -341,6 +402,10 @@ void bench_fp(const std::string& name, const mpz_class& p, std::vector<Row>& row
       auto sa = make_x(fadx);
       v.push_back({1, {"mulx_adx", [sa, body] { body(*sa); }}});
     }
+    if (fifma) {
+      auto si = make_x(fifma);
+      v.push_back({4, {"avx512_ifma", [si, body] { body(*si); }}});
+    }
     add_row(rows, row, std::move(v), per_call);
   };
   constexpr int kX = 16;
@@ -350,6 +415,7 @@ void bench_fp(const std::string& name, const mpz_class& p, std::vector<Row>& row
   ext("F_q^2 sqr (complex)", kX, [](XState& s) {
     for (int i = 0; i < kX; ++i) s.u = s.f2->sqr(s.u);
   });
+  ext("F_q^2 mul (batch of 16, mul_many)", kX, [](XState& s) { s.f2->mul_many(s.bu, s.bu, s.bw, kX); });
   ext("F_q^6 mul schoolbook", kX, [](XState& s) {
     for (int i = 0; i < kX; ++i) s.x = s.f6->mul_schoolbook(s.x, s.y);
   });
@@ -411,11 +477,11 @@ int run_bench_field(int argc, char** argv) {
 
   bench::Table table;
   table.header = {"field", "operation"};
-  for (const char* v : {"portable", "mulx_adx", "GMP", "OpenSSL"})
+  for (const char* v : {"portable", "mulx_adx", "GMP", "OpenSSL", "IFMA batch"})
     for (const char* u : {" ns", " TSC cyc", " core cyc"}) table.header.push_back(std::string(v) + u);
   for (const Row& r : rows) {
     std::vector<std::string> cells{r.field, r.op};
-    for (int k = 0; k < 4; ++k) {
+    for (int k = 0; k < 5; ++k) {
       if (r.ns[k] > 0) {
         cells.push_back(fmt(r.ns[k], r.ns[k] < 100 ? 1 : 0));
         cells.push_back(fmt(r.ns[k] * ghz, 0));
@@ -438,6 +504,8 @@ int run_bench_field(int argc, char** argv) {
               << " x TSC (dependent imul chain: " << fmt(ratio_before, 3) << " before, " << fmt(ratio_after, 3)
               << " after the run); \"core cyc\" = ns x core clock is the unit of the issue's cycle targets; medians of "
               << opt.rounds << " interleaved rounds; mulx_adx path " << (cpu_has_mulx_adx() ? "available" : "not available")
+              << "; avx512_ifma batch path " << (cpu_has_avx512_ifma() ? "available" : "not available")
+              << " (its column: single operations on mulx/adx, batches and F_q^6 products eight base products at a time)"
               << "\n\n"
               << table.markdown();
   }

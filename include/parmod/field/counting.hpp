@@ -3,10 +3,11 @@
 // counting each call, so tests can check the paper's operation counts
 // (Toom-Cook-3i: 5 multiplications, at most 27 add/subs; Karatsuba-3: 6 and 15).
 //
-// Counted separately: mul, sqr, add (add, sub, neg, dbl, add_i, sub_i), half,
+// Counted separately: mul (mul_many: n), sqr (sqr_many: n), add (add, sub, neg, dbl, add_i, sub_i), half,
 // mul_xi.  Counters are mutable: a CountingFp2 is not for concurrent use.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 
 #include "parmod/field/fp2.hpp"
@@ -37,6 +38,14 @@ class CountingFp2 {
   Element half(const Element& a) const { ++n_.half; return f_.half(a); }
   Element mul(const Element& a, const Element& b) const { ++n_.mul; return f_.mul(a, b); }
   Element sqr(const Element& a) const { ++n_.sqr; return f_.sqr(a); }
+  void mul_many(Element* r, const Element* a, const Element* b, std::size_t n) const {
+    n_.mul += n;
+    f_.mul_many(r, a, b, n);
+  }
+  void sqr_many(Element* r, const Element* a, std::size_t n) const {
+    n_.sqr += n;
+    f_.sqr_many(r, a, n);
+  }
   Element mul_xi(const Element& a, SmallComplex xi) const { ++n_.mul_xi; return f_.mul_xi(a, xi); }
   bool equal(const Element& a, const Element& b) const { return f_.equal(a, b); }
 

@@ -39,6 +39,7 @@
 #include "parmod/field/limbs.hpp"
 #include "parmod/field/montgomery_fips.hpp"
 #include "parmod/field/montgomery_fips_adx.hpp"
+#include "parmod/field/montgomery_ifma8.hpp"
 
 namespace parmod {
 
@@ -76,13 +77,20 @@ class Fp {
 
   // p must be odd, p >= 3, p < 2^(64N); throws std::invalid_argument otherwise,
   // and for path mulx_adx on a CPU without BMI2/ADX.  Cost: a few mpz operations.
-  explicit Fp(const mpz_class& p, FieldPath path = FieldPath::automatic) {
+  // path: the kernel of single operations; batch: how mul_batch/sqr_batch
+  // run (see cpu_features.hpp).  Throws std::invalid_argument for a bad p or
+  // a path this CPU (or build) lacks.
+  explicit Fp(const mpz_class& p, FieldPath path = FieldPath::automatic, BatchPath batch = BatchPath::automatic) {
     if (p < 3 || mpz_even_p(p.get_mpz_t()) || mpz_sizeinbase(p.get_mpz_t(), 2) > 64u * N)
       throw std::invalid_argument("Fp<N>: the modulus must be odd, >= 3 and fit in N limbs");
     if (path == FieldPath::automatic) path = cpu_has_mulx_adx() ? FieldPath::mulx_adx : FieldPath::portable;
     if (path == FieldPath::mulx_adx && !cpu_has_mulx_adx())
       throw std::invalid_argument("Fp<N>: this CPU (or build) has no mulx/adx path");
     path_ = path;
+    if (batch == BatchPath::automatic) batch = cpu_has_avx512_ifma() ? BatchPath::avx512_ifma : BatchPath::scalar;
+    if (batch == BatchPath::avx512_ifma && !cpu_has_avx512_ifma())
+      throw std::invalid_argument("Fp<N>: this CPU (or build) has no AVX-512 IFMA batch path");
+    batch_ = batch;
     pz_ = p;
     to_limbs(p_, p);
 #if defined(PARMOD_FIELD_HAVE_ADX_KERNEL)
@@ -97,6 +105,7 @@ class Fp {
     mpz_class R = mpz_class(1) << (64 * N);
     lazy_ = 4 * p < R;
     to_limbs(bound_, lazy_ ? mpz_class(2 * p) : p);
+    field::ifma8::make_constants(ifma_, p_, N, !lazy_);
     to_limbs(r2_, (R * R) % p);
     to_limbs(one_, R % p);
     to_limbs(pm2_, p - 2);
@@ -113,6 +122,7 @@ class Fp {
   u64 pinv() const { return pinv_; }
   bool lazy() const { return lazy_; }
   FieldPath path() const { return path_; }
+  BatchPath batch_path() const { return batch_; }
   std::size_t bits() const { return bits_; }
   std::size_t byte_length() const { return (bits_ + 7) / 8; }
   // Largest k (1, 2 or 4) such that mul(x, y) is valid for x < k*M, y < M
@@ -216,6 +226,31 @@ class Fp {
   // k*a for a public small k, by double-and-add over the bits of k (the
   // addition is done for every bit and kept by a mask: no branch at all).
   // Cost: 2*bits(k) - 2 additions.
+  // r[i] = a[i] * b[i] for i < n: the same values as mul, bit for bit (the
+  // radix-2^52 kernel's digit string is the radix-2^64 one times 2^s, see
+  // montgomery_ifma8.hpp).  On the avx512_ifma batch path eight products run
+  // side by side (about 27 core cycles each at N = 4 on Zen 4, 50 at N = 6,
+  // 72 at N = 8, against one mul's 50-70, 145-185 and 360); on the scalar path
+  // one after another.  r may be a, b or disjoint from both.  Constant time in
+  // the values (n is public).
+  void mul_batch(Element* r, const Element* a, const Element* b, std::size_t n) const {
+    static_assert(sizeof(Element) == sizeof(u64) * N, "Element arrays must be contiguous limbs");
+    if (batch_ == BatchPath::avx512_ifma) {
+      field::ifma8::mul<N>(r->v, a->v, b->v, n, ifma_);
+      return;
+    }
+    for (std::size_t i = 0; i < n; ++i) r[i] = mul(a[i], b[i]);
+  }
+  // r[i] = a[i]^2 for i < n (the same values as sqr).  r may be a or
+  // disjoint from it.
+  void sqr_batch(Element* r, const Element* a, std::size_t n) const {
+    if (batch_ == BatchPath::avx512_ifma) {
+      field::ifma8::sqr<N>(r->v, a->v, n, ifma_);
+      return;
+    }
+    for (std::size_t i = 0; i < n; ++i) r[i] = sqr(a[i]);
+  }
+
   Element mul_small(const Element& a, std::uint32_t k) const {
     if (k == 0) return zero();
     int top = 31 - __builtin_clz(k);
@@ -344,6 +379,8 @@ class Fp {
   u64 pinv_ = 0;
   std::size_t bits_ = 0;
   FieldPath path_ = FieldPath::portable;
+  BatchPath batch_ = BatchPath::scalar;
+  field::ifma8::Constants ifma_;  // the batch kernel's constants (made whatever the path)
   bool lazy_ = false;
   bool p256_ = false;  // N = 4, mulx_adx path and p = P-256: the dedicated kernel
   bool p384_ = false;  // N = 6, mulx_adx path and p = P-384: the dedicated kernel

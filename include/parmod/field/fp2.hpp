@@ -11,6 +11,8 @@
 
 #include <gmpxx.h>
 
+#include <algorithm>
+#include <cstddef>
 #include <cstdint>
 #include <stdexcept>
 
@@ -70,6 +72,46 @@ class Fp2 {
   Element sqr(const Element& a) const {
     BaseElement t = f_.mul(a.c0, a.c1);
     return {f_.mul(f_.add(a.c0, a.c1), f_.sub(a.c0, a.c1)), f_.dbl(t)};
+  }
+  // r[k] = a[k] * b[k] for k < n, each by the Karatsuba formula of mul, with
+  // the 3n base products handed to the base field's mul_batch together (in
+  // chunks of 8 F_q^2 products, 24 base products), so on the avx512_ifma batch
+  // path they run eight at a time.  The same values as mul.  r[k] may be a[k]
+  // or b[k].  Cost: 3n base mul (batched), 5n base add/sub.
+  void mul_many(Element* r, const Element* a, const Element* b, std::size_t n) const {
+    constexpr std::size_t kChunk = 8;
+    BaseElement x[3 * kChunk], y[3 * kChunk];
+    for (std::size_t s = 0; s < n; s += kChunk) {
+      const std::size_t m = std::min(kChunk, n - s);
+      for (std::size_t k = 0; k < m; ++k) {
+        const Element& u = a[s + k];
+        const Element& w = b[s + k];
+        x[k] = u.c0, x[m + k] = u.c1, x[2 * m + k] = f_.add(u.c0, u.c1);
+        y[k] = w.c0, y[m + k] = w.c1, y[2 * m + k] = f_.add(w.c0, w.c1);
+      }
+      f_.mul_batch(x, x, y, 3 * m);  // v0, v1, (a0 + a1)(b0 + b1)
+      for (std::size_t k = 0; k < m; ++k) {
+        const BaseElement &v0 = x[k], &v1 = x[m + k];
+        r[s + k] = {f_.sub(v0, v1), f_.sub(f_.sub(x[2 * m + k], v0), v1)};
+      }
+    }
+  }
+  // r[k] = a[k]^2 for k < n by complex squaring, the 2n base products batched
+  // as in mul_many.  The same values as sqr.  r[k] may be a[k].
+  // Cost: 2n base mul (batched), 3n base add/sub.
+  void sqr_many(Element* r, const Element* a, std::size_t n) const {
+    constexpr std::size_t kChunk = 8;
+    BaseElement x[2 * kChunk], y[2 * kChunk];
+    for (std::size_t s = 0; s < n; s += kChunk) {
+      const std::size_t m = std::min(kChunk, n - s);
+      for (std::size_t k = 0; k < m; ++k) {
+        const Element& u = a[s + k];
+        x[k] = u.c0, y[k] = u.c1;                                   // a0 a1
+        x[m + k] = f_.add(u.c0, u.c1), y[m + k] = f_.sub(u.c0, u.c1);  // (a0 + a1)(a0 - a1)
+      }
+      f_.mul_batch(x, x, y, 2 * m);
+      for (std::size_t k = 0; k < m; ++k) r[s + k] = {x[m + k], f_.dbl(x[k])};
+    }
   }
   // a * s for s in F_q.  Cost: 2 base mul.
   Element mul_base(const Element& a, const BaseElement& s) const { return {f_.mul(a.c0, s), f_.mul(a.c1, s)}; }

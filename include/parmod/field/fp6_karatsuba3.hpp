@@ -15,15 +15,14 @@ namespace parmod::field {
 
 template <class F2, class E>
 inline void fp6_mul_karatsuba3(const F2& f, SmallComplex xi, E* r, const E* a, const E* b) {
-  E v0 = f.mul(a[0], b[0]);
-  E v1 = f.mul(a[1], b[1]);
-  E v2 = f.mul(a[2], b[2]);
-  E s12 = f.mul(f.add(a[1], a[2]), f.add(b[1], b[2]));
-  E s01 = f.mul(f.add(a[0], a[1]), f.add(b[0], b[1]));
-  E s02 = f.mul(f.add(a[0], a[2]), f.add(b[0], b[2]));
-  E r0 = f.add(v0, f.mul_xi(f.sub(f.sub(s12, v1), v2), xi));
-  E r1 = f.add(f.sub(f.sub(s01, v0), v1), f.mul_xi(v2, xi));
-  E r2 = f.sub(f.add(f.sub(s02, v0), v1), v2);
+  // the six products are independent: one batch (18 base products)
+  E x[6] = {a[0], a[1], a[2], f.add(a[1], a[2]), f.add(a[0], a[1]), f.add(a[0], a[2])};
+  E y[6] = {b[0], b[1], b[2], f.add(b[1], b[2]), f.add(b[0], b[1]), f.add(b[0], b[2])};
+  E v[6];
+  f.mul_many(v, x, y, 6);  // v0, v1, v2, s12, s01, s02
+  E r0 = f.add(v[0], f.mul_xi(f.sub(f.sub(v[3], v[1]), v[2]), xi));
+  E r1 = f.add(f.sub(f.sub(v[4], v[0]), v[1]), f.mul_xi(v[2], xi));
+  E r2 = f.sub(f.add(f.sub(v[5], v[0]), v[1]), v[2]);
   r[0] = r0;
   r[1] = r1;
   r[2] = r2;
