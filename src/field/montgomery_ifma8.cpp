@@ -15,6 +15,8 @@
 
 #include "parmod/field/montgomery_ifma8.hpp"
 
+#include "limbs/cpu_features.hpp"
+
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
 #include <immintrin.h>
 #define PARMOD_FIELD_IFMA8 1
@@ -45,10 +47,9 @@ void make_constants(Constants& k, const u64* p, int n, bool strict) noexcept {
 
 #if defined(PARMOD_FIELD_IFMA8)
 
-bool available() noexcept {
-  static const bool has = __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512ifma");
-  return has;
-}
+// The limb layer's detection (cached; PARMOD_NO_IFMA=1 turns IFMA off for
+// the whole library).
+bool available() noexcept { return limbs::cpu_has_avx512_ifma(); }
 
 #define PARMOD_UNROLL _Pragma("GCC unroll 128")
 #define PARMOD_IFMA8 __attribute__((target("avx512f,avx512ifma"), always_inline)) inline

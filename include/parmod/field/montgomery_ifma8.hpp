@@ -67,8 +67,9 @@ struct Constants {
 // selects the final subtraction (Fp<N>'s strict representation).
 void make_constants(Constants& k, const u64* p, int n, bool strict) noexcept;
 
-// True iff this CPU runs AVX-512F and AVX-512 IFMA and the library was built
-// for x86-64 (detected once, then cached).
+// True iff this CPU runs AVX-512F and AVX-512 IFMA, the library was built for
+// x86-64 and PARMOD_NO_IFMA is not set (detected once, then cached; the same
+// test as the limb layer's IFMA kernels).
 bool available() noexcept;
 
 // r[e] = MontMul(a[e], b[e]) for e < count: count elements of N words each,
