@@ -20,13 +20,15 @@
 // subtraction without a copy of T (borrow first, then T -= p_j*c by mulx,
 // c = [T >= p]).
 //
-// Squaring, N = 2..4 (adx_asm::mont_sqr): separated operand scanning -- a^2
-// into 2N registers with each cross product once (N(N-1)/2 + N mulx instead
-// of N^2; doubling on the CF chain, squares on the OF chain), then N
+// Squaring, N = 4 strict (adx_asm::mont_sqr): separated operand scanning --
+// a^2 into 2N registers with each cross product once (N(N-1)/2 + N mulx
+// instead of N^2; doubling on the CF chain, squares on the OF chain), then N
 // reduction rows; the carry out of each row waits in the register of the
-// word the row zeroed.  N = 5, 6: the multiplication kernel with b = a (2N
-// product words do not fit in the registers; measured, it still beats the
-// product-scanning squaring).
+// word the row zeroed.  N <= 3 and N = 4 lazy: the multiplication kernel
+// with b = a, measured faster since the kernels read a by movq (below), so
+// only the N = 4 strict mont_sqr kernels are generated.  N = 5, 6: the
+// multiplication kernel with b = a (2N product words do not fit in the
+// registers; measured, it still beats the product-scanning squaring).
 //
 // N = 7, 8: finely integrated product scanning (adx_asm::mul / sqr), kept
 // because the CIOS accumulator plus pointers no longer fits in those 13
@@ -89,6 +91,74 @@
 // chain: the kernel is bound by instruction throughput (mulx + adcx + adox
 // measured 1.42 core cycles per triple, 36 of them), so 80 cycles would
 // leave about 14 for six reduction rows and the final subtraction.
+//
+// Zen 4 throughput notes (2026-11, same host; kernel through the wrappers,
+// each in its own loop, p10 of 150 runs of 1000 calls, core cycles; "x*y" is
+// the dependent chain x = x*y, "x*x" the chain x = x*x through the
+// multiplication (both operands just stored), "indep" products with no
+// dependence; old -> new):
+//                      x*y          x*x          indep
+//   N = 4 lazy (BN254)   57 -> 53     60 -> 53     55 -> 46
+//   N = 4 strict narrow  60 -> 61-62  66 -> 59-61  57 -> 55
+//   N = 4 wide (secp256k1) 66 -> 63   72 -> 63     61 -> 60
+//   P-256 mul            46 -> 46.5   52 -> 46.5   40.5 -> 39
+//   N = 4 lazy sqr       56 -> 53 (now mul with b = a)
+//   N = 6 lazy (BLS12-381) 115 -> 99  116 -> 99    115 -> 99
+//   N = 6 strict narrow 126 -> 110   132 -> 110   119 -> 103-107
+//   N = 6 wide          136 -> 123   138 -> 123   130 -> 120
+//   N = 3 (w/n/l)      44/43/37 -> 40/40/36, x*x 50/49/42 -> 40/40/36
+//   N = 5 (w/n/l)      88/87/82 -> 89/87/77, x*x 94/93/85 -> 89/87/76
+//   N = 8 sqr lazy/strict  232 -> 215 / 242 -> 237;  N = 7 sqr lazy 186 -> 171
+// (The kernel called directly as mont_mul<4, true, true>(x, x, y), so that
+// the operand read by mulx is the one just stored: 71 -> 61; P-256 the same
+// way 52 -> 46.5.  Through Fp, parmod bench field, chain, medians of 7 runs:
+// P-256 mul 52 -> 47, BN254 lazy mul 59 -> 55 and sqr 57 -> 54, BLS12-381
+// mul 118 -> 110 and sqr 125 -> 107, 384-bit strict mul 139 -> 126 and sqr
+// 142 -> 125, P-384 and N = 8 mul unchanged, N = 8 sqr 242 -> 233.)  The same
+// kernel measures up to +-3 cycles apart in two binaries (code placement),
+// so differences under 3 are noise.
+// What the measurements say about this core:
+//  * The kernels are throughput-bound, not latency-bound: 4 independent
+//    chains, or products with no dependence at all, cost about as much as
+//    the dependent chain (N = 4 strict 57 vs 60, N = 6 lazy 115 vs 115), and
+//    cutting the q chain entirely (q = pinv^2, a constant: wrong values,
+//    timing only) leaves N = 4 strict at 57.  So the latency ideas (the next
+//    q from q_i with pinv distributed, q = t0 by reducing with the multiple
+//    p*pinv, two-word q, product mulx run ahead) cannot pay unless they also
+//    remove instructions.  Measured: rows against pt = p*pinv (pt_0 = -1, so
+//    q = t0 and no imul; the last row against p; the excess e*p, e = [sum of
+//    the pt digits' overflow], removed in the final subtraction; pt computed
+//    per call, 4 mulx) 71 vs 60 for N = 4 strict (68 with pt precomputed);
+//    the next product row's a_0*b_(i+1) issued before the reduction row
+//    (two spare registers) 65 vs 60; q by mulx (flags kept, no xorl between
+//    the rows) 69-70 vs 60 at N = 4 (the xorl is what lets the next row's
+//    CF chain start before the last one ends), 114 vs 116 at N = 6.
+//  * A row of 4 x (mulx, adcx lo, adox hi) runs at 4.4 cycles in a loop,
+//    but one more ALU instruction per row (the closing adcx into the top
+//    word, or even an unrelated add) takes it to 6.0; adcx/adox execute at
+//    about 2 per cycle even when independent.  Removing the closing
+//    additions (wrong values) takes N = 4 strict from 60/58 to 56/49
+//    (chain/independent); each row needs one, so hiabs/phiabs above only
+//    remove the second and third ones of the wide rows.
+//  * A load folded into mulx costs more than movq + mulx reg, in latency
+//    when the word was just stored (forwarding: 9 cycles vs 3 in a
+//    store -> load -> mulx chain; the movq is renamed) and in throughput
+//    (N = 6: 115 -> 99).  Not so for the constants: p by movq measured
+//    +4 at N = 6, P-384 with a by movq 112 vs 101 (row 0 only: x*x 106 ->
+//    101-103 alone but 111 -> 112 through Fp, so P-384 keeps the folded
+//    loads), and the separated squaring 59 -> 63 at N = 4 strict.
+//  * Tried and dropped: a_0^2 first in the separated squaring (T_0 and the
+//    first digit early) 62 vs 59 (N = 4), 45 vs 39 (P-256); pinv or a zero
+//    word in a register instead of memory (N <= 5): no change; P-256 with
+//    p_3 in a register 44 vs 45 (noise); the reduction close before the
+//    last adox, hiabs in the narrow kernels, or the last product row's
+//    hi(a_(N-1)*b_i) written by mulx straight into the zeroed top word (two
+//    closing additions instead of adox + one): +-1; the FIPS multiplication
+//    (N = 8) reading b by movq: x*y 248 -> 252-258, x*x 303 -> 292-296.
+//  Estimate: N = 4 has 32 mulx + 4 imul and 64 adcx/adox; at the measured
+//  ~1.1 cycles per (mulx, adcx, adox) and ~1 extra cycle per closing add,
+//  the kernel is near 36 + 8 + final subtraction ~ 50; 40 (N = 4) and 80
+//  (N = 6) are out of reach with scalar mulx on this core.
 //
 // P-256 squaring (sqr_adx_p256): the N = 4 separated operand scanning
 // squaring (10 mulx for a^2) with the P-256 reduction rows (4 mulx): 43 core
@@ -186,7 +256,11 @@ inline void sqr_adx_p256(u64* r, const u64* a, const u64* p) { adx_asm::mont_sqr
 // not overlap a.
 template <int N, bool Final>
 inline void sqr_adx(u64* r, const u64* a, const u64* p, u64 pinv) {
-  if constexpr (N <= adx_asm::kSqrMaxN) {
+  // N <= 3, and N = 4 lazy: the multiplication kernel with b = a measured
+  // faster than the separated squaring (see the notes above)
+  if constexpr (N <= 3 || (N == 4 && !Final)) {
+    mul_adx<N, Final>(r, a, a, p, pinv);
+  } else if constexpr (N <= adx_asm::kSqrMaxN) {
     if constexpr (!Final) adx_asm::mont_sqr<N, false, true>(r, a, p, pinv);
     else if (p[N - 1] >> 63) adx_asm::mont_sqr<N, true, false>(r, a, p, pinv);
     else adx_asm::mont_sqr<N, true, true>(r, a, p, pinv);
