@@ -79,39 +79,27 @@ class Fp2 {
   // path they run eight at a time.  The same values as mul.  r[k] may be a[k]
   // or b[k].  Cost: 3n base mul (batched), 5n base add/sub.
   void mul_many(Element* r, const Element* a, const Element* b, std::size_t n) const {
-    constexpr std::size_t kChunk = 8;
-    BaseElement x[3 * kChunk], y[3 * kChunk];
-    for (std::size_t s = 0; s < n; s += kChunk) {
-      const std::size_t m = std::min(kChunk, n - s);
-      for (std::size_t k = 0; k < m; ++k) {
-        const Element& u = a[s + k];
-        const Element& w = b[s + k];
-        x[k] = u.c0, x[m + k] = u.c1, x[2 * m + k] = f_.add(u.c0, u.c1);
-        y[k] = w.c0, y[m + k] = w.c1, y[2 * m + k] = f_.add(w.c0, w.c1);
-      }
-      f_.mul_batch(x, x, y, 3 * m);  // v0, v1, (a0 + a1)(b0 + b1)
-      for (std::size_t k = 0; k < m; ++k) {
-        const BaseElement &v0 = x[k], &v1 = x[m + k];
-        r[s + k] = {f_.sub(v0, v1), f_.sub(f_.sub(x[2 * m + k], v0), v1)};
-      }
-    }
+    batched<3>(
+        n,
+        [&](std::size_t i, BaseElement* x, BaseElement* y, std::size_t m) {
+          x[0] = a[i].c0, x[m] = a[i].c1, x[2 * m] = f_.add(a[i].c0, a[i].c1);
+          y[0] = b[i].c0, y[m] = b[i].c1, y[2 * m] = f_.add(b[i].c0, b[i].c1);
+        },
+        [&](std::size_t i, const BaseElement* v, std::size_t m) {  // v0, v1, (a0 + a1)(b0 + b1)
+          r[i] = {f_.sub(v[0], v[m]), f_.sub(f_.sub(v[2 * m], v[0]), v[m])};
+        });
   }
   // r[k] = a[k]^2 for k < n by complex squaring, the 2n base products batched
   // as in mul_many.  The same values as sqr.  r[k] may be a[k].
   // Cost: 2n base mul (batched), 3n base add/sub.
   void sqr_many(Element* r, const Element* a, std::size_t n) const {
-    constexpr std::size_t kChunk = 8;
-    BaseElement x[2 * kChunk], y[2 * kChunk];
-    for (std::size_t s = 0; s < n; s += kChunk) {
-      const std::size_t m = std::min(kChunk, n - s);
-      for (std::size_t k = 0; k < m; ++k) {
-        const Element& u = a[s + k];
-        x[k] = u.c0, y[k] = u.c1;                                   // a0 a1
-        x[m + k] = f_.add(u.c0, u.c1), y[m + k] = f_.sub(u.c0, u.c1);  // (a0 + a1)(a0 - a1)
-      }
-      f_.mul_batch(x, x, y, 2 * m);
-      for (std::size_t k = 0; k < m; ++k) r[s + k] = {x[m + k], f_.dbl(x[k])};
-    }
+    batched<2>(
+        n,
+        [&](std::size_t i, BaseElement* x, BaseElement* y, std::size_t m) {
+          x[0] = a[i].c0, y[0] = a[i].c1;                                    // a0 a1
+          x[m] = f_.add(a[i].c0, a[i].c1), y[m] = f_.sub(a[i].c0, a[i].c1);  // (a0 + a1)(a0 - a1)
+        },
+        [&](std::size_t i, const BaseElement* v, std::size_t m) { r[i] = {v[m], f_.dbl(v[0])}; });
   }
   // a * s for s in F_q.  Cost: 2 base mul.
   Element mul_base(const Element& a, const BaseElement& s) const { return {f_.mul(a.c0, s), f_.mul(a.c1, s)}; }
@@ -134,6 +122,22 @@ class Fp2 {
   }
 
  private:
+  // The chunking of mul_many / sqr_many: for each chunk of m <= 8 of the n
+  // F_q^2 operations, fill(i, x, y, m) writes operation i's P base operand
+  // pairs to x[j m], y[j m] (j < P), one mul_batch forms all P m products in
+  // place, and combine(i, v, m) reads operation i's products at v[j m].
+  template <int P, class Fill, class Combine>
+  void batched(std::size_t n, Fill fill, Combine combine) const {
+    constexpr std::size_t kChunk = 8;
+    BaseElement x[P * kChunk], y[P * kChunk];
+    for (std::size_t s = 0; s < n; s += kChunk) {
+      const std::size_t m = std::min(kChunk, n - s);
+      for (std::size_t k = 0; k < m; ++k) fill(s + k, x + k, y + k, m);
+      f_.mul_batch(x, x, y, P * m);
+      for (std::size_t k = 0; k < m; ++k) combine(s + k, x + k, m);
+    }
+  }
+
   const F& f_;
 };
 
