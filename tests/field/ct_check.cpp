@@ -4,7 +4,9 @@
 // The operands' bytes are marked undefined (VALGRIND_MAKE_MEM_UNDEFINED);
 // memcheck then reports any conditional branch or memory address that
 // depends on them.  The modulus, the context and the exponents are public and
-// stay defined.  Covers Fp<N> (both kernel paths, strict and lazy moduli),
+// stay defined.  Covers Fp<N> (both kernel paths, strict and lazy moduli;
+// inv is the binary GCD of inverse_bingcd.hpp, also run on zero, on a lazy
+// representation and with its portable inner loop),
 // Fp2 and the three Fp6 multiplications.  Exits 0 if nothing was reported.
 #include <valgrind/memcheck.h>
 
@@ -53,7 +55,8 @@ void check(const char* hex, parmod::FieldPath path, parmod::SmallComplex xi) {
   consume(f.mul(a, b));
   consume(f.sqr(a));
   consume(f.mul_small(a, 9));
-  consume(f.inv(a));
+  consume(f.inv(a));  // the constant-time binary GCD (inverse_bingcd.hpp)
+  consume(f.inv_fermat(a));
   consume(f.pow(a, f.modulus() - 2));
   consume(f.equal_mask(a, b));
   consume(f.canonical(a));
@@ -64,6 +67,22 @@ void check(const char* hex, parmod::FieldPath path, parmod::SmallComplex xi) {
   bool ok = f.from_bytes(back, bytes);
   consume(ok);
   consume(back);
+  {
+    // the binary GCD on other secrets: zero, a lazy representation in [p, 2p)
+    // (when lazy), and its portable inner loop (what non-x86-64 targets run)
+    auto z = f.zero(), h = f.canonical(a);
+    if (f.lazy()) {
+      unsigned char c = 0;
+      for (int i = 0; i < N; ++i) c = parmod::field::limbs::adc(c, h.v[i], f.modulus_limbs()[i], &h.v[i]);
+    }
+    secret(z);
+    secret(h);
+    consume(f.inv(z));
+    consume(f.inv(h));
+    typename F::Element r, c = f.one();
+    parmod::field::bingcd::inverse<N, true>(r.v, a.v, f.modulus_limbs(), f.pinv(), c.v, f.bits());
+    consume(r);
+  }
   typename F2::Element x{a, b}, y{b, a};
   consume(f2.mul(x, y));
   consume(f2.sqr(x));

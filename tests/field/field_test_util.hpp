@@ -93,6 +93,28 @@ inline std::vector<std::pair<std::string, mpz_class>> moduli_for(int n, unsigned
   return v;
 }
 
+// The largest prime below x (x > 3).
+inline mpz_class prime_below(mpz_class x) {
+  x -= 1;
+  if (mpz_even_p(x.get_mpz_t())) x -= 1;
+  while (mpz_probab_prime_p(x.get_mpz_t(), 30) == 0) x -= 2;
+  return x;
+}
+
+// Moduli at the edges of N limbs: the largest prime below 2^(64N) (strict,
+// p >= R/2), the smallest prime above 2^(64(N-1)), the largest prime below
+// 2^(64N-2) (lazy, just under R/4), and the small primes 3, 5, 7.
+inline std::vector<std::pair<std::string, mpz_class>> edge_moduli(int n) {
+  std::vector<std::pair<std::string, mpz_class>> v;
+  v.push_back({"below 2^64N", prime_below(mpz_class(1) << (64 * n))});
+  mpz_class above, low = mpz_class(1) << (64 * (n - 1));
+  mpz_nextprime(above.get_mpz_t(), low.get_mpz_t());
+  v.push_back({"above 2^64(N-1)", above});
+  v.push_back({"below 2^(64N-2)", prime_below(mpz_class(1) << (64 * n - 2))});
+  for (int p : {3, 5, 7}) v.push_back({"p=" + std::to_string(p), mpz_class(p)});
+  return v;
+}
+
 inline mpz_class from_limbs(const std::uint64_t* v, int n) {
   mpz_class r;
   mpz_import(r.get_mpz_t(), n, -1, 8, 0, 0, v);

@@ -20,27 +20,6 @@ std::vector<parmod::BatchPath> batch_paths() {
   return v;
 }
 
-// Moduli for N limbs beyond moduli_for: the largest prime below 2^(64N)
-// (strict, p >= R/2), the smallest prime above 2^(64(N-1)) (one limb more
-// than the digits below it need), the largest prime below 2^(64N-2) (lazy,
-// just under R/4) and a small p (3 fits any N).
-std::vector<std::pair<std::string, mpz_class>> edge_moduli(int n) {
-  std::vector<std::pair<std::string, mpz_class>> v;
-  mpz_class R = mpz_class(1) << (64 * n), x;
-  auto prev_prime = [](mpz_class y) {
-    for (y -= 1 + (y % 2 == 0 ? 0 : 1); mpz_probab_prime_p(y.get_mpz_t(), 30) == 0; y -= 2) {
-    }
-    return y;
-  };
-  v.push_back({"below-R", prev_prime(R)});
-  mpz_class low = mpz_class(1) << (64 * (n - 1));
-  mpz_nextprime(x.get_mpz_t(), low.get_mpz_t());
-  v.push_back({"above-beta^(N-1)", x});
-  v.push_back({"below-R/4", prev_prime(R / 4)});
-  v.push_back({"three", mpz_class(3)});
-  return v;
-}
-
 // Values in [0, M) for the representation bound M (p strict, 2p lazy): the
 // edges (0, 1, p-1, M-1, p when lazy, all-ones words below M) first, then
 // mpz_rrandomb-style values (long runs of ones and zeros) and uniform ones.
