@@ -351,7 +351,7 @@ void bench_fp(const std::string& name, const mpz_class& p, std::vector<Row>& row
 #endif
     add_row(rows, row, std::move(v), kBlock);
   }
-  {  // inversion (parmod: constant-time Fermat; GMP/OpenSSL: their variable-time gcd inversions)
+  {  // inversion (parmod: constant-time binary GCD; GMP/OpenSSL: their variable-time gcd inversions)
     Row row{fname, "inv"};
     auto v = parmod_variants([](const F& f, PState& s) { s.x[0] = f.add(f.inv(s.x[0]), s.y); });
     v.push_back({2, {"gmp", [gs] {
@@ -365,6 +365,11 @@ void bench_fp(const std::string& name, const mpz_class& p, std::vector<Row>& row
                        std::swap(os->r, os->x[0]);
                      }}});
 #endif
+    add_row(rows, row, std::move(v), 1);
+  }
+  {  // the Fermat inversion inv replaced (a^(p-2), constant time), in the same run
+    Row row{fname, "inv (Fermat)"};
+    auto v = parmod_variants([](const F& f, PState& s) { s.x[0] = f.add(f.inv_fermat(s.x[0]), s.y); });
     add_row(rows, row, std::move(v), 1);
   }
 
