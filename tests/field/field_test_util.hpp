@@ -1,9 +1,12 @@
 // tests/field/field_test_util.hpp - shared helpers of the field tests: the
 // named primes (with their defining formulas), random primes per limb count,
-// a seeded GMP random source, and conversions between mpz and raw limbs.
+// the edge moduli, a seeded GMP random source, conversions between mpz and
+// raw limbs, and elements in the unreduced lazy form.
 #pragma once
 
 #include <gmpxx.h>
+
+#include "parmod/field/fp.hpp"
 
 #include <cstdint>
 #include <string>
@@ -123,6 +126,18 @@ inline mpz_class from_limbs(const std::uint64_t* v, int n) {
 inline void to_limbs(std::uint64_t* out, int n, const mpz_class& x) {
   for (int i = 0; i < n; ++i) out[i] = 0;
   mpz_export(out, nullptr, -1, 8, 0, 0, x.get_mpz_t());
+}
+
+// An element for the integer x, with the representation moved into [p, 2p)
+// when lazy and `high` is set (same residue, unreduced form).
+template <int N>
+typename parmod::Fp<N>::Element element(const parmod::Fp<N>& F, const mpz_class& x, bool high) {
+  auto e = F.from_mpz(x);
+  if (high && F.lazy()) {
+    mpz_class raw = from_limbs(e.v, N) % F.modulus() + F.modulus();
+    to_limbs(e.v, N, raw);
+  }
+  return e;
 }
 
 // Calls f.template operator()<N>() for N = 2..8.

@@ -33,18 +33,6 @@ mpz_class value(const parmod::Fp<N>& F, const typename parmod::Fp<N>::Element& e
   return r;
 }
 
-// An element for the integer x, with the representation moved into [p, 2p)
-// when lazy and `high` is set (same residue, unreduced form).
-template <int N>
-typename parmod::Fp<N>::Element element(const parmod::Fp<N>& F, const mpz_class& x, bool high) {
-  auto e = F.from_mpz(x);
-  if (high && F.lazy()) {
-    mpz_class raw = from_limbs(e.v, N) % F.modulus() + F.modulus();
-    to_limbs(e.v, N, raw);
-  }
-  return e;
-}
-
 template <int N>
 void check_field(const mpz_class& p, parmod::FieldPath path, Rng& rng, int iterations) {
   parmod::Fp<N> F(p, path);

@@ -30,18 +30,6 @@ std::vector<std::pair<std::string, mpz_class>> inverse_moduli(int n) {
   return v;
 }
 
-// The element for x, moved to its representation in [p, 2p) when lazy and
-// `high` (same residue).
-template <int N>
-typename parmod::Fp<N>::Element element(const parmod::Fp<N>& F, const mpz_class& x, bool high) {
-  auto e = F.from_mpz(x);
-  if (high && F.lazy()) {
-    mpz_class raw = from_limbs(e.v, N) % F.modulus() + F.modulus();
-    to_limbs(e.v, N, raw);
-  }
-  return e;
-}
-
 template <int N>
 void check_inverse(const std::string& name, const mpz_class& p, parmod::FieldPath path, Rng& rng, int randoms) {
   SCOPED_TRACE(name + " N=" + std::to_string(N) + " " + parmod::field_path_name(path));

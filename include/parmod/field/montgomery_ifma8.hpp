@@ -36,11 +36,15 @@
 // receives at most 2D values below 2^52 from the product and 2D from the
 // reduction, plus a carry below 2^7: below 4D 2^52 + 2^7 < 2^58 for D <= 10.
 //
-// Cost per 8 multiplications: 2D^2 + 2D^2 + D IFMAs (N = 4: 105; N = 6: 264;
-// N = 8: 410) at one per cycle on Zen 4, plus the 8x8 transposes and digit
-// splits that move 8 elements in and out (about 24 + 6D vector operations per
-// operand).  No branch or memory index depends on the values (constant time:
-// the lane count and N are public).
+// Cost per 8 multiplications: 2D^2 IFMAs for the product and 2D^2 for the
+// reduction (per digit: m, hi52(m p_0), and lo52 and hi52 of m p_j, j >= 1;
+// lo52(m p_0) is not needed) -- N = 4: 100, N = 6: 256, N = 8: 400 -- at one
+// per cycle on Zen 4; squaring D^2 + D + 2D^2 (80, 200, 310); plus the 8x8
+// transposes and digit splits that move 8 elements in and out (about 24 + 6D
+// vector operations per operand).  Measured on the Zen 4 host: 27-30 core
+// cycles per product at N = 4, 48-52 at N = 6, 68-73 at N = 8 (README).  No
+// branch or memory index depends on the values (constant time: the lane
+// count and N are public).
 #pragma once
 
 #include <cstddef>
