@@ -6,7 +6,8 @@
  * limbs; only the first n are used), in the context's internal Montgomery
  * representation: create them with parmod_field_set_* only, never compare or
  * copy limbs across contexts.  Arithmetic is constant time in the element
- * values (the modulus and the exponent p-2 are public).
+ * values (the modulus and the exponents are public; only whether inv and
+ * sqrt succeed is revealed).
  *
  * Like parmod.h: every int-returning call returns PARMOD_OK (0) or an error
  * code (PARMOD_ERR_*); on error the result is left unchanged.  Outputs may
@@ -63,7 +64,9 @@ int parmod_field_sqr(parmod_field_t field, parmod_fe *r, const parmod_fe *a);
  * parmod_field_mul).  r[i] may be a[i] or b[i]; n = 0 does nothing.
  * PARMOD_ERR_INVALID_ARGUMENT for a null pointer with n > 0. */
 int parmod_field_mul_batch(parmod_field_t field, parmod_fe *r, const parmod_fe *a, const parmod_fe *b, size_t n);
-/* r = a^-1 (Fermat, p must be prime); PARMOD_ERR_NOT_INVERTIBLE for a = 0. */
+/* r = a^-1 by a constant-time binary GCD (Pornin's optimized binary GCD);
+ * PARMOD_ERR_NOT_INVERTIBLE (r unchanged) when a has no inverse: a = 0, or
+ * gcd(a, p) > 1 for a composite p. */
 int parmod_field_inv(parmod_field_t field, parmod_fe *r, const parmod_fe *a);
 /* r = a square root of a, for p = 3 mod 4 (else INVALID_ARGUMENT);
  * PARMOD_ERR_NOT_INVERTIBLE if a is not a square (r unchanged). */

@@ -171,7 +171,7 @@ class FieldElement:
     def __bool__(self) -> bool: ...
     def __int__(self) -> int: ...
     def inverse(self) -> FieldElement:
-        """self**-1 (Fermat); NotInvertibleError for 0."""
+        """self**-1 (constant-time binary GCD); NotInvertibleError for 0."""
     def sqrt(self) -> Optional[FieldElement]:
         """A square root (p = 3 mod 4, else ValueError), or None when self is not a square."""
     def to_bytes(self) -> bytes:

@@ -343,8 +343,8 @@ safe to share between threads.
 
 p is checked with GMP's mpz_probab_prime_p(p, 30) (BPSW plus Miller-Rabin
 rounds): a composite is rejected with overwhelming probability, not with a
-proof.  Inverses (Fermat, a**(p-2)) and ``**`` (exponents reduced mod p-1)
-assume p prime.
+proof.  ``**`` reduces exponents mod p-1, which assumes p prime; inverses
+are computed by a constant-time binary GCD.
 
 Args:
     p: an int (or gmpy2.mpz, or anything with ``__index__``).
@@ -401,7 +401,7 @@ str(x) its decimal digits; repr(x) evaluates back to x.
 inverse, sqrt and ** release the GIL.  Python-level elements are not
 constant-time objects, though the limb code underneath is.)";
 
-inline constexpr const char* field_element_inverse = R"(1 / x in F_p, by Fermat: x**(p-2).
+inline constexpr const char* field_element_inverse = R"(1 / x in F_p, by a constant-time binary GCD (Pornin's optimized binary GCD).
 
 Raises:
     NotInvertibleError: x == 0 (a ValueError, as pow(0, -1, p) raises).)";

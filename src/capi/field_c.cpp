@@ -180,8 +180,9 @@ int parmod_field_inv(parmod_field_t field, parmod_fe* r, const parmod_fe* a) {
       [&](const auto& f) {
         using F = std::decay_t<decltype(f)>;
         auto x = load<F>(a);
-        auto y = f.inv(x);  // computed whatever a is; only a = 0 is reported
-        if (f.is_zero(x)) return (int)PARMOD_ERR_NOT_INVERTIBLE;
+        auto y = f.inv(x);  // computed whatever a is; only the outcome is reported
+        // a y = 1 fails only when gcd(a, p) > 1: a = 0, or a composite p.
+        if (!f.equal(f.mul(x, y), f.one())) return (int)PARMOD_ERR_NOT_INVERTIBLE;
         store<F>(r, y);
         return (int)PARMOD_OK;
       },

@@ -96,6 +96,42 @@ TEST(FieldC, ErrorCodes) {
   parmod_field_clear(f);
 }
 
+// The C API takes any odd p, so inv must report gcd(a, p) > 1 for a composite
+// p and agree with mpz_invert whenever the inverse exists.
+TEST(FieldC, InverseOfCompositeModulus) {
+  Rng rng(830);
+  for (int n = 1; n <= 8; ++n) {
+    const std::size_t bits = n == 1 ? 40 : 64 * n - 5 * (n % 2);
+    for (int trial = 0; trial < 4; ++trial) {
+      // p = q * s with small odd s, so that multiples of s are not invertible.
+      const unsigned long s = trial == 0 ? 3 : trial == 1 ? 65537 : 1000003 + 2 * trial;
+      mpz_class q = rng.runs(bits - 20) | 1;
+      mpz_class p = q * s;
+      if (mpz_sizeinbase(p.get_mpz_t(), 2) > 512) continue;
+      parmod_field_t f = nullptr;
+      ASSERT_EQ(parmod_field_init(&f, p.get_mpz_t(), PARMOD_FIELD_AUTO), PARMOD_OK);
+      for (int it = 0; it < 60; ++it) {
+        mpz_class a = it % 3 == 0 ? mpz_class(rng.below(p / s) * s) : it % 3 == 1 ? rng.below(p) : mpz_class(p - 1);
+        if (it == 3) a = q;  // shares q with p
+        parmod_fe x, r;
+        ASSERT_EQ(parmod_field_set_mpz(f, &x, a.get_mpz_t()), PARMOD_OK);
+        ASSERT_EQ(parmod_field_set_ui(f, &r, 7), PARMOD_OK);
+        mpz_class want;
+        const bool invertible = mpz_invert(want.get_mpz_t(), a.get_mpz_t(), p.get_mpz_t()) != 0;
+        const int rc = parmod_field_inv(f, &r, &x);
+        if (invertible) {
+          ASSERT_EQ(rc, PARMOD_OK) << a << " mod " << p;
+          ASSERT_EQ(get(f, r), want) << a << " mod " << p;
+        } else {
+          ASSERT_EQ(rc, PARMOD_ERR_NOT_INVERTIBLE) << a << " mod " << p;
+          ASSERT_EQ(get(f, r), 7) << "r changed on error";
+        }
+      }
+      parmod_field_clear(f);
+    }
+  }
+}
+
 TEST(FieldC, MulBatch) {
   Rng rng(820);
   for (int n = 2; n <= 8; ++n) {
