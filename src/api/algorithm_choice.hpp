@@ -5,7 +5,7 @@
 // the first pair with n <= LIMBS applies, the last one beyond.  Even moduli
 // always go to barrett (the only algorithm taking them) for products; their
 // pow runs by the split P = 2^s m' when even_split_pays (below).  Built-in default:
-// montgomery52 (radix 2^52 on AVX-512 IFMA) from 12 to 511 limbs on CPUs that
+// montgomery52 (radix 2^52 on AVX-512 IFMA) from 12 to 640 limbs on CPUs that
 // have it, montgomery elsewhere, at every thread count, measured on a 2-core
 // AMD EPYC (Zen 4).  With two threads a single bipartite product is faster from 8192 bits
 // (`parmod bench modmul`: 1.39x the best one-thread peer at 8192, 1.5x at

@@ -167,10 +167,13 @@ multiexp::Plan with_phi(multiexp::Plan p, const Instance& in) {
   return p;
 }
 
-// Two groups, two chunks, the top chunk's column products formed by the
-// partner (Plan::offload; one chunk at T = 1, where it is plain MULEXP).
+// k = max(2, ceil(nb / 8)) groups (at most 8 bases a group: two groups of
+// 16 bases would precompute 2 * 2^16 products, which dwarfs the chain), two
+// chunks, the top chunk's column products formed by the partner
+// (Plan::offload; one chunk at T = 1, where it is plain MULEXP with that k).
 multiexp::Plan offloaded(std::size_t nb, unsigned T, const Instance& in) {
-  multiexp::Plan p = lim_lee(std::min<std::size_t>(2, nb), T == 2 ? 2 : T, multiexp::Balance::balanced);
+  const std::size_t k = std::min<std::size_t>(nb, std::max<std::size_t>(2, (nb + 7) / 8));
+  multiexp::Plan p = lim_lee(k, T == 2 ? 2 : T, multiexp::Balance::balanced);
   p.offload = T == 2;
   p.phi = engine_phi(in);
   return p;
@@ -274,7 +277,7 @@ bench::Table figures(gmp_randclass& rng, const std::vector<std::size_t>& bit_siz
                                    {"MULEXP v1", lim_lee(k, T, multiexp::Balance::equal)},
                                    {"MULEXP v2", lim_lee(k, T, multiexp::Balance::balanced)},
                                    {"MULEXP v2, phi-balanced", with_phi(lim_lee(k, T, multiexp::Balance::balanced), in)},
-                                   {"MULEXP, column products offloaded", offloaded(nb, T, in)},
+                                   {"MULEXP k=max(2,n/8), column products offloaded", offloaded(nb, T, in)},
                                    {"Pippenger (buckets)", bucket(nb, bits, T)},
                                    {"hybrid n'=2T", hybrid(nb, bits, 2 * T)},
                                    {"chosen plan", multiexp::choose_plan(nb, bits, in.kc.n, static_cast<int>(T), engine_phi(in))}};
