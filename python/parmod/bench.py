@@ -1,4 +1,4 @@
-"""Benchmark: parmod.powmod against gmpy2.powmod and the built-in pow.
+"""Benchmark: parmod.powmod against gmpy2.powmod and the built-in pow; one modular product.
 
     python -m parmod.bench                      # 1024 ... 32768 bits, threads 1 and 2
     python -m parmod.bench --bits 2048 4096 --rounds 9
@@ -15,7 +15,12 @@ The conversion columns are the cost of moving one call's numbers between
 Python and the library (three inputs of that size in, one result out), with no
 arithmetic: for int, and for gmpy2.mpz (which crosses through int).
 
-Prints a markdown table on standard output.
+A second table times one modular product (a * b) % m, a and b in [0, m):
+the built-in int, gmpy2 on mpz operands, parmod.mulmod and
+parmod.Modulus(m, threads=1).mul on int operands, each a median over rounds
+(rotated order) of the mean of a loop of calls.
+
+Prints markdown tables on standard output.
 """
 
 from __future__ import annotations
@@ -128,6 +133,35 @@ def bench_size(bits: int, rounds: int, threads_list, pow_max_bits: int, seed: in
     return {name: statistics.median(ts) for name, ts in times.items()}
 
 
+def bench_mul_size(bits: int, rounds: int, seed: int):
+    """Median seconds per (a * b) % m call of each contender (loops of calls, rotated rounds)."""
+    rnd = random.Random(seed + 7 * bits)
+    m = rnd.getrandbits(bits) | (1 << (bits - 1)) | 1
+    a, b = rnd.randrange(m), rnd.randrange(m)
+    mod = parmod.Modulus(m, threads=1)
+    contenders = {"int": lambda: a * b % m}
+    if gmpy2 is not None:
+        ga, gb, gm = gmpy2.mpz(a), gmpy2.mpz(b), gmpy2.mpz(m)
+        contenders["gmpy2"] = lambda: ga * gb % gm
+    contenders["mulmod"] = lambda: parmod.mulmod(a, b, m)
+    contenders["Modulus.mul"] = lambda: mod.mul(a, b)
+    want = a * b % m
+    for name, fn in contenders.items():
+        if int(fn()) != want:
+            raise SystemExit(f"{bits} bits: {name} disagrees")
+    calls = max(4, int(3e4 / (bits / 1024) ** 1.6))  # about 10-20 ms per loop
+    times = {name: [] for name in contenders}
+    names = list(contenders)
+    for r in range(rounds):
+        for name in names[r % len(names):] + names[: r % len(names)]:
+            fn = contenders[name]
+            t0 = time.perf_counter()
+            for _ in range(calls):
+                fn()
+            times[name].append((time.perf_counter() - t0) / calls)
+    return {name: statistics.median(ts) for name, ts in times.items()}
+
+
 def fmt_ms(t):
     if t is None:
         return "-"
@@ -176,6 +210,20 @@ def main(argv=None) -> int:
         if gmpy2:
             row += [f"{med['gmpy2'] / med[c]:.2f}x" for c in tcols]
         row += [fmt_us(conv_int), fmt_us(conv_mpz)]
+        print("| " + " | ".join(row) + " |", flush=True)
+    print()
+    print("One modular product (a * b) % m, a and b in [0, m), median µs per call")
+    print()
+    head = ["bits", "int", "gmpy2 (mpz operands)", "parmod.mulmod", "Modulus(m, threads=1).mul"]
+    if gmpy2:
+        head += ["gmpy2 / mulmod", "gmpy2 / Modulus.mul"]
+    print("| " + " | ".join(head) + " |")
+    print("|" + "|".join("---:" for _ in head) + "|")
+    for bits in args.bits:
+        med = bench_mul_size(bits, 9 if args.rounds is None else max(3, args.rounds), args.seed)
+        row = [str(bits)] + [fmt_us(med.get(k)) for k in ("int", "gmpy2", "mulmod", "Modulus.mul")]
+        if gmpy2:
+            row += [f"{med['gmpy2'] / med[k]:.2f}x" for k in ("mulmod", "Modulus.mul")]
         print("| " + " | ".join(row) + " |", flush=True)
     return 0
 

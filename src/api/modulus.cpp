@@ -8,6 +8,7 @@
 #include <new>
 
 #include "api/algorithm_choice.hpp"
+#include "api/integer_product.hpp"
 #include "api/integer_semantics.hpp"
 #include "api/modulus_state.hpp"
 #include "api/scratch.hpp"
@@ -24,7 +25,8 @@
 namespace parmod {
 namespace detail {
 
-ModulusState::ModulusState(const mpz_class& m_, const mpz_class& P_, Algorithm a, int t, bool even_split)
+ModulusState::ModulusState(const mpz_class& m_, const mpz_class& P_, Algorithm a, int t, bool automatic,
+                           bool even_split)
     : m(m_), P(P_), algorithm(a), threads(t), k(P_),
       engine(a == Algorithm::montgomery     ? &modmul::montgomery_engine
              : a == Algorithm::montgomery52 ? &modmul::montgomery52_engine
@@ -41,6 +43,7 @@ ModulusState::ModulusState(const mpz_class& m_, const mpz_class& P_, Algorithm a
     engine = parallel;
     k.product_threads = t;
   }
+  if (automatic) plain_product_threads = modmul::parallel_classic_engine(modmul::barrett_engine, k.n, t) ? t : 1;
 }
 
 }  // namespace detail
@@ -77,6 +80,7 @@ Modulus::Modulus(const mpz_class& m, Algorithm algorithm, int threads) {
   const bool odd = mpz_odd_p(P.get_mpz_t()) != 0;
   const std::size_t n = mpz_size(P.get_mpz_t());
   bool even_split = false;  // automatic only: an explicit barrett keeps pow on Barrett
+  const bool automatic = algorithm == Algorithm::automatic;
   switch (algorithm) {
     case Algorithm::automatic:
       algorithm = api::choose_algorithm(n, odd, runtime::resolve_thread_count(threads));
@@ -99,7 +103,8 @@ Modulus::Modulus(const mpz_class& m, Algorithm algorithm, int threads) {
     default: throw InvalidArgument("unknown algorithm");
   }
   state_ = guarded([&] {
-    return std::make_shared<const ModulusState>(m, P, algorithm, runtime::resolve_thread_count(threads), even_split);
+    return std::make_shared<const ModulusState>(m, P, algorithm, runtime::resolve_thread_count(threads), automatic,
+                                               even_split);
   });
 }
 
@@ -113,15 +118,25 @@ mpz_class Modulus::mul(const mpz_class& a, const mpz_class& b) const {
   if (s.P == 1) return 0;
   return guarded([&] {
     const std::size_t n = s.n();
-    api::ScratchLease lease(2 * n + s.engine->scratch_limbs(n));
+    const std::size_t work_limbs =
+        s.plain_product_threads > 1   ? modmul::parallel_classic_scratch(n)
+        : s.plain_product_threads == 1 ? modmul::barrett_engine.scratch_limbs(n)
+                                       : s.engine->scratch_limbs(n);
+    api::ScratchLease lease(2 * n + work_limbs);
     limb_t* x = lease.get();
     limb_t* y = x + n;
     limb_t* work = y + n;
     api::reduce_to_limbs(x, n, a, s.P);
     api::reduce_to_limbs(y, n, b, s.P);
-    // (a R)(b) R^-1 = a b: one conversion and one product in the representation.
-    s.engine->to_repr(x, x, s.k, work);
-    s.engine->mul(x, x, y, s.k, work);
+    if (s.plain_product_threads > 1) {
+      modmul::parallel_barrett_mul(x, x, y, s.k, s.plain_product_threads, work);
+    } else if (s.plain_product_threads == 1) {
+      modmul::barrett_engine.mul(x, x, y, s.k, work);  // R = 1: a b mod P
+    } else {
+      // (a R)(b) R^-1 = a b: one conversion and one product in the representation.
+      s.engine->to_repr(x, x, s.k, work);
+      s.engine->mul(x, x, y, s.k, work);
+    }
     return result_from(s, x);
   });
 }
@@ -234,10 +249,12 @@ mpz_class Modulus::from_mont(const mpz_class& a) const {
 mpz_class mulmod(const mpz_class& a, const mpz_class& b, const mpz_class& m, Algorithm algorithm) {
   if (algorithm != Algorithm::automatic) return Modulus(m, algorithm).mul(a, b);
   // One product: a modulus context's precomputation (an inverse and a
-  // division) costs more than it saves, so automatic divides directly.
+  // division) costs more than it saves, so automatic divides directly, after
+  // the product by parmod's kernels (as parmod::mul, default thread rule).
   const mpz_class P = api::modulus_magnitude(m);
   return guarded([&] {
-    mpz_class r = a * b;
+    mpz_class r;
+    api::integer_product(r.get_mpz_t(), a.get_mpz_t(), b.get_mpz_t(), 0);
     mpz_fdiv_r(r.get_mpz_t(), r.get_mpz_t(), P.get_mpz_t());
     api::apply_modulus_sign(r, m);
     return r;

@@ -18,8 +18,15 @@ struct ModulusState {
   // Even P under automatic (when api::even_split_pays): pow runs by the split
   // P = 2^s m' (powm/even_modulus_powm); products stay on `engine` (Barrett).
   std::shared_ptr<const exponentiation::EvenModulusConstants> even;
+  // Modulus::mul under automatic: a b mod P straight from plain operands by
+  // Barrett (R = 1, nu is in k for every P), split over this many threads
+  // (1: barrett_engine) -- cheaper than a conversion into `engine`'s
+  // representation and a product there.  0 under an explicit algorithm: mul
+  // runs on `engine`.
+  int plain_product_threads = 0;
 
-  ModulusState(const mpz_class& m_, const mpz_class& P_, Algorithm a, int t, bool even_split = false);
+  ModulusState(const mpz_class& m_, const mpz_class& P_, Algorithm a, int t, bool automatic = false,
+               bool even_split = false);
   std::size_t n() const { return k.n; }
 };
 

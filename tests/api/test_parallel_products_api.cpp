@@ -58,6 +58,20 @@ TEST(ParallelProducts, BarrettOnEdgeModuliOddAndEven) {
   }
 }
 
+// Modulus::mul under automatic forms a b mod P by Barrett straight from the
+// plain operands (split over the team from kSizes on two threads), whatever
+// engine pow uses; small sizes on one thread take the sequential Barrett.
+TEST(ParallelProducts, AutomaticPlainProductsOnEdgeModuli) {
+  for (std::size_t n : kSizes) {
+    const std::vector<mpz_class> ps = edge_moduli(n, true);
+    for (std::size_t i = 0; i < ps.size(); i += 3) check_modulus(ps[i], Algorithm::automatic, 2);
+  }
+  for (std::size_t n : {1, 2, 11, 12, 13, 40}) {
+    const std::vector<mpz_class> ps = edge_moduli(n, true);
+    for (std::size_t i = 0; i < ps.size(); i += 2) check_modulus(ps[i], Algorithm::automatic, 1);
+  }
+}
+
 TEST(ParallelProducts, AutomaticEvenModulusProducts) {
   const mpz_class P = random_modulus(449, false);
   const Modulus mod(P, Algorithm::automatic, 2);

@@ -1,5 +1,7 @@
 """powmod / mulmod against pow(b, e, m) and (a * b) % m."""
 
+import random
+
 import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
@@ -158,6 +160,27 @@ def test_conversion_roundtrip(x):
     r = parmod._core._roundtrip(x)
     assert type(r) is int and r == x
     assert parmod.mulmod(x, 1, 2**40000) == x % 2**40000
+
+
+def test_conversion_digit_and_limb_boundaries():
+    # Python's 30-bit digits against GMP's 64-bit limbs: every length from 1 to
+    # 20 limbs, at the powers of two, all-ones values and runs of ones, both
+    # signs; the result must be a normalized int (bit_length, hash and str of
+    # the original), also for an int subclass.
+    class Sub(int):
+        pass
+
+    rng = random.Random(31)
+    for b in range(1, 64 * 20 + 2):
+        vals = [1 << b, (1 << b) - 1, (1 << b) + 1, rng.getrandbits(b) | (1 << (b - 1))]
+        for v in vals:
+            for x in (v, -v):
+                r = parmod._core._roundtrip(x)
+                assert type(r) is int and r == x
+                assert r.bit_length() == x.bit_length() and hash(r) == hash(x)
+        assert parmod._core._roundtrip(Sub(vals[0])) == vals[0]
+    big = (1 << 4000) - (1 << 1000)
+    assert str(parmod._core._roundtrip(-big)) == str(-big)
 
 
 @pytest.mark.parametrize("x", EDGE_VALUES, ids=int_id)
