@@ -283,14 +283,21 @@ TEST(Team, RunsThatWakeSleepingWorkersDoNotLowerHealth) {
 #endif
   warm_up(2);
   if (team_size() < 2) GTEST_SKIP() << "no worker";
-  for (int i = 0; i < 40; ++i) {  // more than the 32 runs of the history
-    std::this_thread::sleep_for(std::chrono::milliseconds(5));  // the worker falls asleep
-    Schedule s(2);
-    s.add(&spin_40us, nullptr, 0, 1, 0, "a");
-    s.add(&spin_40us, nullptr, 1, 1, 1, "b");
-    run(s, 2);
+  // On a loaded host (other tests on both cores) a wake-up can itself take
+  // longer than kWakeNs now and then; a rule that ignored the wake-ups fails
+  // every attempt, so up to three attempts keep the test meaningful.
+  double health = 0;
+  for (int attempt = 0; attempt < 3 && health < 0.75; ++attempt) {
+    for (int i = 0; i < 40; ++i) {  // more than the 32 runs of the history
+      std::this_thread::sleep_for(std::chrono::milliseconds(5));  // the worker falls asleep
+      Schedule s(2);
+      s.add(&spin_40us, nullptr, 0, 1, 0, "a");
+      s.add(&spin_40us, nullptr, 1, 1, 1, "b");
+      run(s, 2);
+    }
+    health = team_health();
   }
-  EXPECT_GE(team_health(), 0.75);  // the planners' default threshold (mul.health_pct)
+  EXPECT_GE(health, 0.75);  // the planners' default threshold (mul.health_pct)
 }
 }  // namespace
 
