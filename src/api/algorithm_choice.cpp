@@ -62,6 +62,11 @@ double phi_for(const modmul::Engine& engine) {
   return tuned >= 1.0 ? tuned : tuned > 0 ? 1.0 : 1.3;
 }
 
+bool gmp_powm_pays(std::size_t n) {
+  static const long below = config::tuning_integer("powm.gmp_below_limbs", 12);
+  return below > 0 && n < static_cast<std::size_t>(below);
+}
+
 bool even_split_pays(std::size_t n) {
   static const long min_limbs = config::tuning_integer("powm.even_split_min_limbs", 1);
   return min_limbs > 0 && n >= static_cast<std::size_t>(min_limbs);

@@ -68,6 +68,14 @@ double phi_for(const modmul::Engine& engine);
 // Products (Modulus::mul) stay on Barrett either way.
 bool even_split_pays(std::size_t n);
 
+// Whether pow under automatic, modulo a P of n limbs (odd or even), calls
+// GMP's mpz_powm instead of parmod's own exponentiation: below montgomery52's
+// range, where parmod's sliding window measured 0.2x (64 bits: per-call
+// overhead) to 0.95-1.0x (384-640 bits) of mpz_powm on the Zen 4 host, one
+// thread, medians of 9 interleaved rounds.  Tuning key
+// "powm.gmp_below_limbs" (0 = never); built-in 12 (moduli under 704 bits).
+bool gmp_powm_pays(std::size_t n);
+
 // Reads the tuning table once and applies its thresholds (REDC by products, ...).
 void apply_tuning_once();
 

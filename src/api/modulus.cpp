@@ -12,6 +12,7 @@
 #include "api/integer_semantics.hpp"
 #include "api/modulus_state.hpp"
 #include "api/scratch.hpp"
+#include "api/small_odd_pow.hpp"
 #include "consttime/constant_time_powm.hpp"
 #include "modmul/barrett_mul.hpp"
 #include "modmul/montgomery52.hpp"
@@ -31,7 +32,16 @@ ModulusState::ModulusState(const mpz_class& m_, const mpz_class& P_, Algorithm a
       engine(a == Algorithm::montgomery     ? &modmul::montgomery_engine
              : a == Algorithm::montgomery52 ? &modmul::montgomery52_engine
                                             : &modmul::barrett_engine) {
-  if (even_split && !k.odd) even = std::make_shared<const exponentiation::EvenModulusConstants>(P_);
+  if (even_split && !k.odd) {
+    even = std::make_shared<const exponentiation::EvenModulusConstants>(P_);
+    // m' on montgomery52 where automatic would take it for an odd modulus of
+    // that size (its constants are in even->odd then), else Montgomery.
+    if (even->odd && api::choose_algorithm(even->odd_limbs(), true, t) == Algorithm::montgomery52 &&
+        even->odd->m52) {
+      even_odd_algorithm = Algorithm::montgomery52;
+      even_odd_engine = &modmul::montgomery52_engine;
+    }
+  }
   if (a == Algorithm::bipartite || a == Algorithm::multipartite) {  // plans built once per modulus (issue 4)
     const auto kind = a == Algorithm::bipartite ? modmul::MultipartiteKind::bipartite : modmul::MultipartiteKind::multipartite;
     engine = kind == modmul::MultipartiteKind::bipartite ? &modmul::bipartite_engine : &modmul::multipartite_engine;
@@ -43,7 +53,13 @@ ModulusState::ModulusState(const mpz_class& m_, const mpz_class& P_, Algorithm a
     engine = parallel;
     k.product_threads = t;
   }
-  if (automatic) plain_product_threads = modmul::parallel_classic_engine(modmul::barrett_engine, k.n, t) ? t : 1;
+  if (automatic) {
+    plain_product_threads = modmul::parallel_classic_engine(modmul::barrett_engine, k.n, t) ? t : 1;
+    if (api::small_odd_pow_pays(k.n, k.odd))
+      small_field = std::make_shared<const FpAny>(make_fp_any(P_));
+    else
+      pow_by_gmp = api::gmp_powm_pays(k.n);
+  }
 }
 
 }  // namespace detail
@@ -66,6 +82,24 @@ namespace {
 using api::guarded;
 using api::result_from;
 using detail::ModulusState;
+
+// b^e mod P (P > 1) by GMP's mpz_powm, with Python's exponent rule (e < 0:
+// the inverse of b raised to -e, NotInvertible when there is none); the
+// result in [0, P).  Where api::gmp_powm_pays.
+mpz_class gmp_pow(mpz_class base, const mpz_class& e, const mpz_class& P) {
+  const mpz_class exponent = api::resolve_negative_exponent(base, e, P);
+  mpz_mod(base.get_mpz_t(), base.get_mpz_t(), P.get_mpz_t());
+  mpz_class r;
+  mpz_powm(r.get_mpz_t(), base.get_mpz_t(), exponent.get_mpz_t(), P.get_mpz_t());
+  return r;
+}
+
+// The same by the field kernels of P (odd, 3 <= P < 2^512; f = make_fp_any(P)).
+mpz_class field_pow(const FpAny& f, mpz_class base, const mpz_class& e, const mpz_class& P) {
+  const mpz_class exponent = api::resolve_negative_exponent(base, e, P);
+  mpz_mod(base.get_mpz_t(), base.get_mpz_t(), P.get_mpz_t());
+  return api::small_odd_pow(f, base, mpz_limbs_read(exponent.get_mpz_t()), mpz_size(exponent.get_mpz_t()));
+}
 
 void require_residue(const ModulusState& s, const mpz_class& a, const char* what) {
   if (a < 0 || a >= s.P) throw InvalidArgument(std::string(what) + " must be in [0, |m|) for this call");
@@ -147,22 +181,28 @@ mpz_class Modulus::pow(const mpz_class& b, const mpz_class& e) const {
   const ModulusState& s = *state_;
   if (s.P == 1) return 0;
   return guarded([&] {
+    if (s.small_field || s.pow_by_gmp) {
+      mpz_class r = s.small_field ? field_pow(*s.small_field, b, e, s.P) : gmp_pow(b, e, s.P);
+      api::apply_modulus_sign(r, s.m);
+      return r;
+    }
     mpz_class base = b;
     const mpz_class exponent = api::resolve_negative_exponent(base, e, s.P);
     const std::size_t n = s.n(), en = mpz_size(exponent.get_mpz_t());
     const limb_t* ep = mpz_limbs_read(exponent.get_mpz_t());
     if (s.even) {
-      // P = 2^s m': the odd part on Montgomery (split over the team when the
-      // plan says so for m'), the 2^s part by truncated products, then CRT.
+      // P = 2^s m': the odd part on the engine automatic picks for m'
+      // (split over the team when the plan says so for m'), the 2^s part by
+      // truncated products, then CRT.
       const exponentiation::EvenModulusConstants& c = *s.even;
+      const modmul::Engine& odd_engine = *s.even_odd_engine;
       const api::PowmPlan plan = api::choose_powm_plan(c.odd_limbs(), mpz_sizeinbase(exponent.get_mpz_t(), 2),
-                                                       s.threads, Algorithm::montgomery);
+                                                       s.threads, s.even_odd_algorithm);
       const int threads = c.odd ? plan.split_threads : 1;
-      api::ScratchLease lease(
-          n + exponentiation::even_modulus_powm_scratch(c, en, modmul::montgomery_engine, threads));
+      api::ScratchLease lease(n + exponentiation::even_modulus_powm_scratch(c, en, odd_engine, threads));
       limb_t* x = lease.get();
       api::reduce_to_limbs(x, n, base, s.P);
-      exponentiation::even_modulus_powm(x, x, ep, en, c, modmul::montgomery_engine, threads, plan.phi, x + n);
+      exponentiation::even_modulus_powm(x, x, ep, en, c, odd_engine, threads, plan.phi, x + n);
       return result_from(s, x);
     }
     const api::PowmPlan plan = api::choose_powm_plan(n, mpz_sizeinbase(exponent.get_mpz_t(), 2), s.threads,
@@ -262,6 +302,23 @@ mpz_class mulmod(const mpz_class& a, const mpz_class& b, const mpz_class& m, Alg
 }
 
 mpz_class powm(const mpz_class& b, const mpz_class& e, const mpz_class& m, Algorithm algorithm) {
+  if (algorithm == Algorithm::automatic) {
+    // A small modulus needs no Modulus context: the field kernels (odd, up to
+    // 8 limbs) or mpz_powm.
+    const mpz_class P = api::modulus_magnitude(m);
+    api::apply_tuning_once();
+    const std::size_t n = mpz_size(P.get_mpz_t());
+    const bool odd = mpz_odd_p(P.get_mpz_t()) != 0;
+    const bool field = api::small_odd_pow_pays(n, odd);
+    if (field || api::gmp_powm_pays(n)) {
+      if (P == 1) return 0;
+      return guarded([&] {
+        mpz_class r = field ? field_pow(make_fp_any(P), b, e, P) : gmp_pow(b, e, P);
+        api::apply_modulus_sign(r, m);
+        return r;
+      });
+    }
+  }
   return Modulus(m, algorithm).pow(b, e);
 }
 

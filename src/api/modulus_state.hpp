@@ -3,6 +3,7 @@
 
 #include "modmul/engine.hpp"
 #include "modmul/modulus_constants.hpp"
+#include "parmod/field/fp_any.hpp"
 #include "parmod/parmod.hpp"
 #include "powm/even_modulus_powm.hpp"
 
@@ -18,12 +19,20 @@ struct ModulusState {
   // Even P under automatic (when api::even_split_pays): pow runs by the split
   // P = 2^s m' (powm/even_modulus_powm); products stay on `engine` (Barrett).
   std::shared_ptr<const exponentiation::EvenModulusConstants> even;
+  // The engine (and its algorithm, for the plan) of the odd part m' of `even`.
+  Algorithm even_odd_algorithm = Algorithm::montgomery;
+  const modmul::Engine* even_odd_engine = &modmul::montgomery_engine;
   // Modulus::mul under automatic: a b mod P straight from plain operands by
   // Barrett (R = 1, nu is in k for every P), split over this many threads
   // (1: barrett_engine) -- cheaper than a conversion into `engine`'s
   // representation and a product there.  0 under an explicit algorithm: mul
   // runs on `engine`.
   int plain_product_threads = 0;
+  // pow under automatic for small moduli: where api::small_odd_pow_pays on
+  // the field kernels (this context), the others below api::gmp_powm_pays'
+  // size by GMP's mpz_powm.
+  std::shared_ptr<const FpAny> small_field;
+  bool pow_by_gmp = false;
 
   ModulusState(const mpz_class& m_, const mpz_class& P_, Algorithm a, int t, bool automatic = false,
                bool even_split = false);

@@ -1,5 +1,5 @@
 // src/capi/field_c.cpp - the C API of parmod_field.h over parmod::Fp<N>: a
-// context holds one of Fp<2>..Fp<8>, chosen by the size of p at run time;
+// context holds one of Fp<2>..Fp<8> (FpAny), chosen by the size of p at run time;
 // each call dispatches once (std::visit) and copies N limbs in and out.
 #include "parmod_field.h"
 
@@ -7,19 +7,10 @@
 #include <cstring>
 #include <new>
 #include <stdexcept>
-#include <variant>
 
-#include "parmod/field/fp.hpp"
+#include "parmod/field/fp_any.hpp"
 
 namespace {
-
-using Variant = std::variant<parmod::Fp<2>, parmod::Fp<3>, parmod::Fp<4>, parmod::Fp<5>, parmod::Fp<6>,
-                             parmod::Fp<7>, parmod::Fp<8>>;
-
-template <int N>
-Variant make(const mpz_class& p, parmod::FieldPath path) {
-  return Variant(std::in_place_type<parmod::Fp<N>>, p, path);
-}
 
 template <class F>
 typename F::Element load(const parmod_fe* a) {
@@ -37,7 +28,7 @@ void store(parmod_fe* r, const typename F::Element& e) {
 }  // namespace
 
 struct parmod_field_s {
-  Variant f;
+  parmod::FpAny f;
 };
 
 extern "C" {
@@ -49,21 +40,8 @@ int parmod_field_init(parmod_field_t* field, const mpz_t p, parmod_field_path pa
     return PARMOD_ERR_INVALID_ARGUMENT;
   auto fp = static_cast<parmod::FieldPath>(path);
   if (fp == parmod::FieldPath::mulx_adx && !parmod::cpu_has_mulx_adx()) return PARMOD_ERR_INVALID_ARGUMENT;
-  int n = (int)((mpz_sizeinbase(p, 2) + 63) / 64);
-  if (n < 2) n = 2;
   try {
-    mpz_class pz(p);
-    Variant v = [&]() -> Variant {
-      switch (n) {
-        case 2: return make<2>(pz, fp);
-        case 3: return make<3>(pz, fp);
-        case 4: return make<4>(pz, fp);
-        case 5: return make<5>(pz, fp);
-        case 6: return make<6>(pz, fp);
-        case 7: return make<7>(pz, fp);
-        default: return make<8>(pz, fp);
-      }
-    }();
+    parmod::FpAny v = parmod::make_fp_any(mpz_class(p), fp);
     *field = new parmod_field_s{std::move(v)};
   } catch (const std::bad_alloc&) {
     return PARMOD_ERR_OUT_OF_MEMORY;
