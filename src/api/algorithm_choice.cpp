@@ -63,7 +63,7 @@ double phi_for(const modmul::Engine& engine) {
 }
 
 bool gmp_powm_pays(std::size_t n) {
-  static const long below = config::tuning_integer("powm.gmp_below_limbs", 12);
+  static const long below = config::tuning_integer("powm.gmp_below_limbs", 9);
   return below > 0 && n < static_cast<std::size_t>(below);
 }
 
@@ -74,13 +74,16 @@ bool even_split_pays(std::size_t n) {
 
 namespace {
 
-// montgomery52 (AVX-512 IFMA) from 12 to 640 limbs (768 to 40960 bits), where
+// montgomery52 (AVX-512 IFMA) from 9 to 640 limbs (513 to 40960 bits), where
 // it measured faster than montgomery (whose products also run on IFMA);
 // montgomery elsewhere.  Zen 4, 2026-11-24, pow with 1024-bit exponents,
 // medians of 7 interleaved rounds, T = 1 (T = 2 alike): 32768 bits 74.1 vs
 // 84.5 ms, 40960 bits 112.9 vs 120.9, 45056 bits 136.1 vs 140.0, 49152
-// bits 161.1 vs 157.4.
-constexpr const char* kBuiltinOddTable = "11:montgomery 640:montgomery52 18446744073709551615:montgomery";
+// bits 161.1 vs 157.4; at the low end, full-length exponents, medians of 9
+// rounds (pow at 8 limbs and below runs on the field kernels or GMP, see
+// gmp_powm_pays): 576 bits 60.3 us vs montgomery 70.7 (mpz_powm 63.4), 640
+// bits 70.2 vs 90.6, 704 bits 81.7 vs 116.3 (mpz_powm 114.8).
+constexpr const char* kBuiltinOddTable = "8:montgomery 640:montgomery52 18446744073709551615:montgomery";
 
 std::vector<std::pair<std::size_t, Algorithm>> size_table(const char* key, const char* builtin) {
   std::vector<std::pair<std::size_t, Algorithm>> t;

@@ -5,7 +5,7 @@
 // the first pair with n <= LIMBS applies, the last one beyond.  Even moduli
 // always go to barrett (the only algorithm taking them) for products; their
 // pow runs by the split P = 2^s m' when even_split_pays (below).  Built-in default:
-// montgomery52 (radix 2^52 on AVX-512 IFMA) from 12 to 640 limbs on CPUs that
+// montgomery52 (radix 2^52 on AVX-512 IFMA) from 9 to 640 limbs on CPUs that
 // have it, montgomery elsewhere, at every thread count, measured on a 2-core
 // AMD EPYC (Zen 4).  With two threads a single bipartite product is faster from 8192 bits
 // (`parmod bench modmul`: 1.39x the best one-thread peer at 8192, 1.5x at
@@ -69,11 +69,12 @@ double phi_for(const modmul::Engine& engine);
 bool even_split_pays(std::size_t n);
 
 // Whether pow under automatic, modulo a P of n limbs (odd or even), calls
-// GMP's mpz_powm instead of parmod's own exponentiation: below montgomery52's
-// range, where parmod's sliding window measured 0.2x (64 bits: per-call
-// overhead) to 0.95-1.0x (384-640 bits) of mpz_powm on the Zen 4 host, one
-// thread, medians of 9 interleaved rounds.  Tuning key
-// "powm.gmp_below_limbs" (0 = never); built-in 12 (moduli under 704 bits).
+// GMP's mpz_powm instead of parmod's own exponentiation (odd moduli of 4-8
+// limbs go to the field kernels first, api/small_odd_pow): below
+// montgomery52's range, where parmod's sliding window measured 0.2x (64
+// bits: per-call overhead) to 0.95-1.0x (384-512 bits) of mpz_powm on the
+// Zen 4 host, one thread, medians of 9 interleaved rounds.  Tuning key
+// "powm.gmp_below_limbs" (0 = never); built-in 9 (moduli of at most 512 bits).
 bool gmp_powm_pays(std::size_t n);
 
 // Reads the tuning table once and applies its thresholds (REDC by products, ...).

@@ -94,7 +94,8 @@ TEST(Montgomery52Api, AutomaticAndErrors) {
   if (limbs::cpu_has_avx512_ifma()) {
     EXPECT_EQ(Modulus(P1024).algorithm(), Algorithm::montgomery52);
     EXPECT_EQ(Modulus(P1024, Algorithm::automatic, 2).algorithm(), Algorithm::montgomery52);
-    EXPECT_EQ(Modulus(odd_modulus_bits(256)).algorithm(), Algorithm::montgomery);  // below 12 limbs
+    EXPECT_EQ(Modulus(odd_modulus_bits(512)).algorithm(), Algorithm::montgomery);  // below 9 limbs
+    EXPECT_EQ(Modulus(odd_modulus_bits(513)).algorithm(), Algorithm::montgomery52);
     EXPECT_EQ(Modulus(odd_modulus_bits(640 * 64)).algorithm(), Algorithm::montgomery52);  // the table's top
     EXPECT_EQ(Modulus(odd_modulus_bits(640 * 64 + 1)).algorithm(), Algorithm::montgomery);  // above its range
     EXPECT_THROW(Modulus(odd_modulus_bits(modmul::kMontgomery52MaxBits + 1), Algorithm::montgomery52),

@@ -1,6 +1,6 @@
 // pow under automatic for moduli below montgomery52's range: odd moduli of 4
 // to 8 limbs run on the field kernels (api/small_odd_pow), the other moduli
-// below 12 limbs on GMP's mpz_powm.  Modulus::pow and the one-shot powm (which
+// below 9 limbs on GMP's mpz_powm (montgomery52 from 9 limbs with IFMA).  Modulus::pow and the one-shot powm (which
 // builds no Modulus there) against Python's pow(b, e, m) from GMP, on edge
 // moduli of 1 to 13 limbs (both sides of each boundary), edge and random
 // bases of any sign, exponents 0, 1, 2, negative, all-ones words and longer
