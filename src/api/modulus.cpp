@@ -86,18 +86,23 @@ using detail::ModulusState;
 // b^e mod P (P > 1) by GMP's mpz_powm, with Python's exponent rule (e < 0:
 // the inverse of b raised to -e, NotInvertible when there is none); the
 // result in [0, P).  Where api::gmp_powm_pays.
-mpz_class gmp_pow(mpz_class base, const mpz_class& e, const mpz_class& P) {
-  const mpz_class exponent = api::resolve_negative_exponent(base, e, P);
-  mpz_mod(base.get_mpz_t(), base.get_mpz_t(), P.get_mpz_t());
+mpz_class gmp_pow(const mpz_class& b, const mpz_class& e, const mpz_class& P) {
   mpz_class r;
+  if (e >= 0) {  // mpz_powm reduces a base of any sign into [0, P)
+    mpz_powm(r.get_mpz_t(), b.get_mpz_t(), e.get_mpz_t(), P.get_mpz_t());
+    return r;
+  }
+  mpz_class base = b;
+  const mpz_class exponent = api::resolve_negative_exponent(base, e, P);
   mpz_powm(r.get_mpz_t(), base.get_mpz_t(), exponent.get_mpz_t(), P.get_mpz_t());
   return r;
 }
 
 // The same by the field kernels of P (odd, 3 <= P < 2^512; f = make_fp_any(P)).
-mpz_class field_pow(const FpAny& f, mpz_class base, const mpz_class& e, const mpz_class& P) {
+mpz_class field_pow(const FpAny& f, const mpz_class& b, const mpz_class& e, const mpz_class& P) {
+  if (e >= 0) return api::small_odd_pow(f, b, mpz_limbs_read(e.get_mpz_t()), mpz_size(e.get_mpz_t()));
+  mpz_class base = b;
   const mpz_class exponent = api::resolve_negative_exponent(base, e, P);
-  mpz_mod(base.get_mpz_t(), base.get_mpz_t(), P.get_mpz_t());
   return api::small_odd_pow(f, base, mpz_limbs_read(exponent.get_mpz_t()), mpz_size(exponent.get_mpz_t()));
 }
 

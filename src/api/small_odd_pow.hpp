@@ -22,7 +22,8 @@ namespace parmod::api {
 inline bool small_odd_pow_pays(std::size_t n, bool odd) { return odd && n >= 4 && n <= 8; }
 
 // b^e mod P for the field context f of P (make_fp_any(P): P odd, 3 <= P <
-// 2^512), b in [0, P) and e >= 0 in ep[0, en) (en = 0: e = 0, result 1).
+// 2^512), b any integer (reduced mod P) and e >= 0 in ep[0, en) (en = 0:
+// e = 0, result 1).
 // Fp<N>::pow: a 4-bit fixed window, about bits(e) squarings and bits(e)/4 +
 // 14 products of N limbs.  Not constant time in e (the window loop skips
 // leading zero digits); allocates only the result.
