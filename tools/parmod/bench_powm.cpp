@@ -266,7 +266,11 @@ int run(int argc, char** argv) {
     mpz_class P = rng.get_z_bits(bits);
     mpz_setbit(P.get_mpz_t(), bits - 1);
     mpz_setbit(P.get_mpz_t(), 0);
-    const mpz_class b = rng.get_z_range(P), e = rng.get_z_range(P);
+    const mpz_class b = rng.get_z_range(P);
+    // Full length: exactly `bits` bits (below P, half of the exponents would
+    // miss the exponent split's threshold of 8192 bits by one bit).
+    mpz_class e = rng.get_z_bits(bits);
+    mpz_setbit(e.get_mpz_t(), bits - 1);
     const Modulus mod(P, Algorithm::montgomery, 1), mod1(P, Algorithm::automatic, 1), mod2(P, Algorithm::automatic, 2);
     mpz_class out;
     const modmul::ModulusConstants k(P);
