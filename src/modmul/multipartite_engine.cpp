@@ -164,23 +164,32 @@ std::shared_ptr<const MultipartiteEnginePlans> make_engine_plans(const ModulusCo
     const double tp = make_multipartite_plan(n, par, costs).schedule.makespan + kParallelOverheadNs;
     if (tp >= t1) p->threads = 1;
   }
-  if (kind == MultipartiteKind::bipartite) {
-    p->chunks = 2;
-    p->mul = make_multipartite_plan(n, bipartite_config(p->threads), costs);
-    // A square has no B to split: the multipartite square with k = 2 (A0^2,
-    // A1^2 and A0 A1 once; same R = beta^floor(n/2)) does the bipartite's job
-    // with 3 half-size products instead of 2 half-by-full ones.
-    p->sqr = make_multipartite_plan(n, square_config(2, p->threads), costs);
-  } else {
-    p->chunks = chunks >= 2 ? std::min(chunks, kMaxEngineChunks) : choose_multipartite_k(n, p->threads, costs);
-    MultipartiteConfig c;
-    c.ka = c.kb = p->chunks;
-    c.threads = p->threads;
-    p->mul = make_multipartite_plan(n, c, costs);
-    p->sqr = make_multipartite_plan(n, square_config(p->chunks, p->threads), costs);
+  // The plans' scratch grows with the thread count; the engine's is fixed
+  // (multipartite_engine_scratch), so a count whose plans would not fit is
+  // halved until they do (64 threads for k = 8 at 20000 bits, 128 for the
+  // bipartite from 8192 bits would not).
+  for (;;) {
+    if (kind == MultipartiteKind::bipartite) {
+      p->chunks = 2;
+      p->mul = make_multipartite_plan(n, bipartite_config(p->threads), costs);
+      // A square has no B to split: the multipartite square with k = 2 (A0^2,
+      // A1^2 and A0 A1 once; same R = beta^floor(n/2)) does the bipartite's job
+      // with 3 half-size products instead of 2 half-by-full ones.
+      p->sqr = make_multipartite_plan(n, square_config(2, p->threads), costs);
+    } else {
+      p->chunks = chunks >= 2 ? std::min(chunks, kMaxEngineChunks) : choose_multipartite_k(n, p->threads, costs);
+      MultipartiteConfig c;
+      c.ka = c.kb = p->chunks;
+      c.threads = p->threads;
+      p->mul = make_multipartite_plan(n, c, costs);
+      p->sqr = make_multipartite_plan(n, square_config(p->chunks, p->threads), costs);
+    }
+    const bool fits = p->mul.scratch_limbs <= multipartite_engine_scratch(n) &&
+                      p->sqr.scratch_limbs <= multipartite_engine_scratch(n);
+    if (fits) break;
+    if (p->threads == 1) throw std::logic_error("multipartite: plan scratch above the engine bound");
+    p->threads /= 2;
   }
-  if (p->mul.scratch_limbs > multipartite_engine_scratch(n) || p->sqr.scratch_limbs > multipartite_engine_scratch(n))
-    throw std::logic_error("multipartite: plan scratch above the engine bound");
   p->predicted_ns = p->mul.schedule.makespan;
   p->p = k.p;
   // R mod P = beta^h mod P by Barrett on beta^h (2n limbs).

@@ -89,3 +89,27 @@ TEST(Modulus, Errors) {
 
 }  // namespace
 }  // namespace parmod::test
+
+namespace parmod::test {
+namespace {
+
+// A thread count above what the multipartite plans' scratch allows (the
+// engine's scratch is fixed per size) is lowered, never an error: found by an
+// outside audit (128 threads on bipartite from 8192 bits, 64 on multipartite
+// at 20000-32768 bits, 48 at 131072 failed with an internal error).
+TEST(Modulus, MultipartiteEnginesTakeAnyThreadCount) {
+  for (std::size_t bits : {8191u, 20000u, 32768u, 131072u}) {
+    const mpz_class P = (mpz_class(1) << bits) - 1 - (bits % 2 == 0 ? 0 : 2);  // odd
+    const mpz_class a = random_below(P), b = random_below(P);
+    for (Algorithm alg : {Algorithm::bipartite, Algorithm::multipartite})
+      for (int threads : {48, 64, 128, 1000}) {
+        SCOPED_TRACE(::testing::Message() << bits << " bits, " << algorithm_name(alg) << ", " << threads << " threads");
+        const Modulus mod(P, alg, threads);
+        EXPECT_EQ(mod.mul(a, b), mpz_class(a * b % P));
+        EXPECT_EQ(mod.pow(3, 5), 243);
+      }
+  }
+}
+
+}  // namespace
+}  // namespace parmod::test
