@@ -212,7 +212,7 @@ struct MultipartiteCounts {
   int grouped_pmr_calls;       // Lemma 3: equal weights summed first, ceil(k/2)
   int grouped_pbr_calls;       // Lemma 3: ceil(k/2)
 };
-MultipartiteCounts multipartite_counts(int k);
+MultipartiteCounts multipartite_counts(int k);  // 2 <= k <= 32768, else InvalidArgument
 
 // Process-wide default thread count; n <= 0 restores the environment rule
 // (PARMOD_NUM_THREADS, then OMP_NUM_THREADS, then the core count).

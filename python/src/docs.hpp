@@ -80,6 +80,10 @@ pmr_calls (Lemma 1), pbr_calls (Lemma 2, corrected), first_pbr_weight,
 unreduced_products (Corollary 1), grouped_pmr_calls and grouped_pbr_calls
 (Lemma 3: equal weights summed before one reduction).
 
+Raises:
+    TypeError: k is not an integer.
+    ValueError: k is outside [2, 32768] (k = 1 is no split).
+
 Example:
     >>> parmod.multipartite_counts(5)["pbr_calls"]
     6

@@ -12,6 +12,7 @@
 
 #include <climits>
 #include <cmath>
+#include <cstring>
 #include <new>
 #include <string>
 #include <vector>
@@ -72,9 +73,12 @@ parmod::Algorithm get_algorithm(nb::handle h, const char* func) {
                  Py_TYPE(h.ptr())->tp_name);
     throw_set();
   }
-  const char* s = PyUnicode_AsUTF8(h.ptr());
+  Py_ssize_t len = 0;
+  const char* s = PyUnicode_AsUTF8AndSize(h.ptr(), &len);
   if (!s) throw_set();
   try {
+    // A name with an embedded NUL is no name (not its prefix).
+    if (std::strlen(s) != static_cast<std::size_t>(len)) throw parmod::InvalidArgument("NUL in the name");
     return parmod::algorithm_from_name(s);
   } catch (const parmod::Error&) {
     PyErr_Format(PyExc_ValueError,
@@ -264,12 +268,22 @@ nb::object multi_powmod(nb::handle bases, nb::handle exps, nb::handle m) {
   return make_int(r, mp);
 }
 
-nb::dict multipartite_counts(int k) {
-  if (k < 1 || k > (1 << 15)) {
-    PyErr_Format(PyExc_ValueError, "multipartite_counts(): k must be in [1, 32768], not %d", k);
+nb::dict multipartite_counts(nb::handle kh) {
+  if (!PyIndex_Check(kh.ptr())) {
+    PyErr_Format(PyExc_TypeError, "multipartite_counts() argument 'k' must be an integer, not %.200s",
+                 Py_TYPE(kh.ptr())->tp_name);
     throw nb::python_error();
   }
-  const parmod::MultipartiteCounts c = parmod::multipartite_counts(k);
+  int overflow = 0;
+  nb::object ki = nb::steal(PyNumber_Index(kh.ptr()));
+  if (!ki.is_valid()) throw nb::python_error();
+  const long k = PyLong_AsLongAndOverflow(ki.ptr(), &overflow);
+  if (k == -1 && PyErr_Occurred()) throw nb::python_error();
+  if (overflow || k < 2 || k > (1 << 15)) {
+    PyErr_Format(PyExc_ValueError, "multipartite_counts(): k must be in [2, 32768], not %R", kh.ptr());
+    throw nb::python_error();
+  }
+  const parmod::MultipartiteCounts c = parmod::multipartite_counts(static_cast<int>(k));
   nb::dict d;
   d["pmr_calls"] = c.pmr_calls;
   d["pbr_calls"] = c.pbr_calls;

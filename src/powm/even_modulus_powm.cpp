@@ -8,27 +8,6 @@
 
 namespace parmod::exponentiation {
 
-void binvert(limb_t* inv, const limb_t* a, std::size_t n, limb_t* scratch) noexcept {
-  // One limb: a a = 1 mod 8 for odd a, and each step doubles the correct
-  // bits: 3, 6, 12, 24, 48, 96.
-  limb_t x = a[0];
-  for (int i = 0; i < 5; ++i) x *= 2 - a[0] * x;
-  std::fill(inv, inv + n, limb_t(0));
-  inv[0] = x;
-  limb_t* t = scratch;       // a x, then 2 - a x
-  limb_t* u = scratch + n;   // the next x
-  // inv is correct mod beta^k; lift it to beta^min(2k, n).
-  for (std::size_t k = 1; k < n;) {
-    const std::size_t k2 = std::min(2 * k, n);
-    limbs::mullo(t, a, inv, k2);
-    mpn_neg(t, t, static_cast<mp_size_t>(k2));
-    mpn_add_1(t, t, static_cast<mp_size_t>(k2), 2);
-    limbs::mullo(u, inv, t, k2);
-    mpn_copyi(inv, u, static_cast<mp_size_t>(k2));
-    k = k2;
-  }
-}
-
 EvenModulusConstants::EvenModulusConstants(const mpz_class& P) {
   n = mpz_size(P.get_mpz_t());
   s = mpz_scan1(P.get_mpz_t(), 0);
@@ -41,7 +20,7 @@ EvenModulusConstants::EvenModulusConstants(const mpz_class& P) {
   std::vector<limb_t> a(n2), scratch(2 * n2);
   for (std::size_t i = 0; i < n2; ++i) a[i] = mpz_getlimbn(m_odd.get_mpz_t(), static_cast<mp_size_t>(i));
   inv.resize(n2);
-  binvert(inv.data(), a.data(), n2, scratch.data());
+  limbs::binvert(inv.data(), a.data(), n2, scratch.data());
   inv[n2 - 1] &= top_mask;
 }
 

@@ -59,8 +59,5 @@ std::size_t even_modulus_powm_scratch(const EvenModulusConstants& c, std::size_t
 void powlo(limb_t* r, const limb_t* b, const limb_t* ep, std::size_t en, std::size_t n2, limb_t* scratch) noexcept;
 std::size_t powlo_scratch(std::size_t n2, std::size_t exponent_bits) noexcept;
 
-// inv[0, n) = a^-1 mod beta^n for odd a in a[0, n) by Newton/Hensel lifting
-// (x <- x (2 - a x)); no division.  Scratch: 2 n limbs.  Cost about 2 M(n).
-void binvert(limb_t* inv, const limb_t* a, std::size_t n, limb_t* scratch) noexcept;
 
 }  // namespace parmod::exponentiation

@@ -133,7 +133,7 @@ TEST(PublicCounts, MultipartiteLemmas) {
   EXPECT_EQ(c5.first_pbr_weight, 6);
   EXPECT_EQ(c5.unreduced_products, 25 - 12);
   EXPECT_EQ(c5.grouped_pmr_calls, 3);
-  for (int k = 1; k <= 40; ++k) {
+  for (int k = 2; k <= 40; ++k) {
     const MultipartiteCounts c = multipartite_counts(k);
     const int h = (k + 1) / 2;
     EXPECT_EQ(c.pmr_calls, h * (h + 1) / 2) << k;
@@ -141,6 +141,15 @@ TEST(PublicCounts, MultipartiteLemmas) {
     EXPECT_EQ(c.grouped_pbr_calls, h) << k;
   }
   EXPECT_THROW(multipartite_counts(0), InvalidArgument);
+  EXPECT_THROW(multipartite_counts(1), InvalidArgument);  // no split
+  EXPECT_THROW(multipartite_counts(32769), InvalidArgument);
+  // 3k^2 passes 2^31 from k = 26756 (an outside audit found negative counts).
+  for (long long k : {26755LL, 26756LL, 32767LL, 32768LL}) {
+    const MultipartiteCounts c = multipartite_counts(static_cast<int>(k));
+    const long long h = (k + 1) / 2;
+    EXPECT_EQ(c.pmr_calls, h * (h + 1) / 2) << k;
+    EXPECT_EQ(c.unreduced_products, k * k - 2 * c.pmr_calls) << k;
+  }
 }
 
 }  // namespace

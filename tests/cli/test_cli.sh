@@ -55,6 +55,22 @@ expect_error --threads
 expect_error frobnicate
 expect_error
 expect_error bench nosuchbench
+# Found by an outside audit: options are named, --bench and schedule errors are one line.
+expect_error --bogus powm 3 5 7
+expect_error -x
+expect_error powm 3 --bogus 7
+expect_error bench
+expect_error --threads +5 powm 3 5 7
+expect_error schedule --bits abc
+expect_error schedule --bits
+expect_error schedule --bits -1
+expect_error schedule --bits 4096 --k 2x
+expect_error schedule --bits 4096 --k 0
+"$P" --bogus powm 3 5 7 2>&1 | grep -q "unknown option '--bogus'" && ok || bad "unknown option not named"
+[ "$("$P" -- powm 3 5 7)" = 5 ] && ok || bad "-- before the command"
+[ "$("$P" powm -3 5 7)" = "$(py 'pow(-3,5,7)')" ] && ok || bad "negative base is no option"
+err=$(printf 'powm\000 3 5 7\n%s 1 2 3\n' "$(head -c 100000 /dev/zero | tr '\0' x)" | "$P" batch 2>&1 >/dev/null)
+[ "$(printf '%s\n' "$err" | wc -l)" = 2 ] && [ "${#err}" -lt 400 ] && ok || bad "batch notes not short: ${#err} bytes"
 
 # batch: one result per line, an error line names the input line, exit 2 if any failed.
 out=$(printf 'mulmod 3 5 7\npowm 2 10 1000\n\npowm 2 -1 4\nmulmod 1 2\npowm 3 -1 7\nfoo 1 2 3\n' | "$P" batch 2>/tmp/parmod_cli_err.$$); rc=$?

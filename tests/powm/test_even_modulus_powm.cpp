@@ -46,7 +46,7 @@ TEST(EvenModulusPowm, Binvert) {
     const mpz_class a = rrandom_bits(64 * n) | 1;
     const auto av = limbs_of(a, n);
     std::vector<limb_t> inv(n), s(2 * n);
-    exponentiation::binvert(inv.data(), av.data(), n, s.data());
+    limbs::binvert(inv.data(), av.data(), n, s.data());
     mpz_class want;
     mpz_invert(want.get_mpz_t(), a.get_mpz_t(), beta_pow(n).get_mpz_t());
     EXPECT_EQ(value_of(inv), want) << n;

@@ -40,11 +40,14 @@ def test_multi_powmod_edges():
 def test_multipartite_counts():
     c = parmod.multipartite_counts(5)
     assert c["pmr_calls"] == 6 and c["pbr_calls"] == 6 and c["first_pbr_weight"] == 6
-    for k in range(1, 30):
+    for k in list(range(2, 30)) + [26755, 26756, 32768]:
         c = parmod.multipartite_counts(k)
         h = math.ceil(k / 2)
         assert c["pmr_calls"] == h * (h + 1) // 2
         assert c["unreduced_products"] == k * k - 2 * c["pmr_calls"]
         assert c["grouped_pmr_calls"] == h == c["grouped_pbr_calls"]
-    with pytest.raises(ValueError):
-        parmod.multipartite_counts(0)
+    for bad in (0, 1, 32769, 2**40, -(2**70)):
+        with pytest.raises(ValueError):
+            parmod.multipartite_counts(bad)
+    with pytest.raises(TypeError):
+        parmod.multipartite_counts(2.0)

@@ -27,6 +27,7 @@
 #include "modmul/multipartite.hpp"
 #include "modmul/multipartite_engine.hpp"
 #include "modmul/multipartite_square.hpp"
+#include "numbers.hpp"
 #include "parmod/parmod.hpp"
 #include "registry.hpp"
 #include "runtime/cost_table.hpp"
@@ -47,10 +48,9 @@ std::string global_algo() {
   return "multipartite";
 }
 
-int usage() {
-  std::cerr << "usage: parmod [--threads T] [--algo multipartite|bipartite] schedule --bits N [--k K] [--square]"
-               " [--model] [--json]\n";
-  return 2;
+[[noreturn]] void usage() {
+  throw UsageError("usage: parmod [--threads T] [--algo multipartite|bipartite] schedule --bits N [--k K] [--square]"
+                   " [--model] [--json]");
 }
 
 int cmd_schedule(int argc, char** argv) {
@@ -60,20 +60,17 @@ int cmd_schedule(int argc, char** argv) {
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
     auto next = [&]() -> std::string { return i + 1 < argc ? argv[++i] : ""; };
-    if (a == "--bits") bits = std::stoul(next());
-    else if (a == "--k") k = std::stoi(next());
+    if (a == "--bits") bits = static_cast<std::size_t>(parse_count(next(), "--bits", 1, 1L << 26));
+    else if (a == "--k") k = static_cast<int>(parse_count(next(), "--k", 2, modmul::kMaxChunks));
     else if (a == "--model") model = true;
     else if (a == "--json") json = true;
     else if (a == "--square") square = true;
-    else return usage();
+    else usage();
   }
-  if (bits == 0) return usage();
+  if (bits == 0) usage();
   std::string algo = global_algo();
   if (algo == "auto" || algo == "automatic") algo = "multipartite";
-  if (algo != "multipartite" && algo != "bipartite") {
-    std::cerr << "parmod schedule: --algo must be multipartite or bipartite\n";
-    return 2;
-  }
+  if (algo != "multipartite" && algo != "bipartite") throw UsageError("schedule: --algo must be multipartite or bipartite");
   const int T = parmod::get_num_threads();
   const std::size_t n = (bits + 63) / 64;
   const auto costs = model ? runtime::CostTable::quadratic() : runtime::CostTable::measured();
@@ -82,10 +79,8 @@ int cmd_schedule(int argc, char** argv) {
     c = modmul::bipartite_config(T);
   } else {
     if (k == 0) k = modmul::choose_multipartite_k(n, T, costs);
-    if (k < 2 || k > modmul::kMaxChunks) {
-      std::cerr << "parmod schedule: --k must be in 2.." << modmul::kMaxChunks << '\n';
-      return 2;
-    }
+    if (k < 2 || k > modmul::kMaxChunks)  // the choice itself, when no --k was given
+      throw UsageError("schedule: k must be in 2.." + std::to_string(modmul::kMaxChunks));
     c = square ? modmul::square_config(k, T) : modmul::MultipartiteConfig{};
     c.ka = c.kb = k;
     c.threads = T;

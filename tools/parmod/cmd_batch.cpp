@@ -53,7 +53,7 @@ void parse(Line& l, const std::string& text) {
     return;
   }
   if (op != "mulmod" && op != "powm")
-    throw UsageError("unknown operation '" + op + "' (mulmod, powm or multi_powm)");
+    throw UsageError("unknown operation '" + excerpt(op) + "' (mulmod, powm or multi_powm)");
   if (!(in >> x >> y >> z) || (in >> extra)) throw UsageError(op + " takes exactly three integers");
   l.op = op == "powm" ? Line::Op::powm : Line::Op::mulmod;
   const bool is_pow = l.op == Line::Op::powm;

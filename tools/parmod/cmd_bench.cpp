@@ -135,10 +135,11 @@ int cmd_bench(const Options& o, int, char**) {
   const bool quick = !args.empty() && args[0] == "--quick";
   bool json = false;
   for (const auto& a : args) json = json || a == "--json";
-  if (args.empty() || args[0] == "--help" || args[0] == "-h") {
+  if (args.empty()) throw UsageError("bench needs --quick or a benchmark name (parmod bench --help lists them)");
+  if (args[0] == "--help" || args[0] == "-h") {
     std::cout << kBenchHelp;
     for (const auto& c : bench_commands()) std::cout << "  " << c.name << "\t" << c.help << '\n';
-    return args.empty() ? 2 : 0;
+    return 0;
   }
   if (quick) return bench_quick(json);
   for (const auto& c : bench_commands()) {

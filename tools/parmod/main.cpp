@@ -42,8 +42,26 @@ int main(int argc, char** argv) {
     Options o;
     std::string command;
     int command_index = -1;
+    bool options_done = false;  // after "--": only the command and its arguments
+    // An option where the command or an integer of mulmod/powm/batch is due.
+    auto is_option = [](const std::string& a) {
+      return a.size() > 1 && a[0] == '-' && !std::isdigit(static_cast<unsigned char>(a[1]));
+    };
     for (int i = 1; i < argc; ++i) {
       std::string a = argv[i];
+      if (options_done) {
+        if (command.empty()) {
+          command = a;
+          command_index = i;
+        } else {
+          o.args.push_back(a);
+        }
+        continue;
+      }
+      if (a == "--" && command.empty()) {
+        options_done = true;
+        continue;
+      }
       auto value = [&](const char* name) -> std::string {
         const std::string prefix = std::string(name) + "=";
         if (a.rfind(prefix, 0) == 0) return a.substr(prefix.size());
@@ -67,10 +85,14 @@ int main(int argc, char** argv) {
         o.threads = parse_thread_count(value("--threads"));
       } else if (a == "--algo" || a.rfind("--algo=", 0) == 0) {
         o.algorithm = parmod::algorithm_from_name(value("--algo"));
-      } else if (command.empty() && !(a.size() > 1 && a[0] == '-' && !std::isdigit(static_cast<unsigned char>(a[1])))) {
+      } else if (command.empty()) {
+        if (is_option(a)) throw UsageError("unknown option '" + excerpt(a) + "' (parmod --help lists them)");
         command = a;
         command_index = i;
       } else {
+        // mulmod, powm and batch take no options of their own.
+        if (is_option(a) && (command == "mulmod" || command == "powm" || command == "batch"))
+          throw UsageError("unknown option '" + excerpt(a) + "' for " + command + " (parmod --help lists them)");
         o.args.push_back(a);
       }
     }

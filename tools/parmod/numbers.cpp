@@ -4,6 +4,23 @@
 
 namespace parmod::cli {
 
+std::string excerpt(const std::string& text) {
+  std::string out;
+  for (std::size_t i = 0; i < text.size() && i < 40; ++i) {
+    const unsigned char c = static_cast<unsigned char>(text[i]);
+    if (c >= 0x20 && c < 0x7f) {
+      out += static_cast<char>(c);
+    } else {
+      static const char hex[] = "0123456789abcdef";
+      out += "\\x";
+      out += hex[c >> 4];
+      out += hex[c & 15];
+    }
+  }
+  if (text.size() > 40) out += "...";
+  return out;
+}
+
 mpz_class parse_integer(const std::string& text, const char* what) {
   std::size_t i = 0;
   bool negative = false;
@@ -17,8 +34,7 @@ mpz_class parse_integer(const std::string& text, const char* what) {
   bool ok = !digits.empty();
   for (char c : digits) ok = ok && (base == 16 ? std::isxdigit(static_cast<unsigned char>(c)) : std::isdigit(static_cast<unsigned char>(c)));
   if (!ok) {
-    std::string shown = text.size() > 40 ? text.substr(0, 40) + "..." : text;
-    throw UsageError(std::string(what) + " is not an integer: '" + shown + "' (decimal or 0x-hex expected)");
+    throw UsageError(std::string(what) + " is not an integer: '" + excerpt(text) + "' (decimal or 0x-hex expected)");
   }
   mpz_class x;
   x.set_str(digits, base);
@@ -26,12 +42,16 @@ mpz_class parse_integer(const std::string& text, const char* what) {
   return x;
 }
 
-int parse_thread_count(const std::string& text) {
-  char* end = nullptr;
-  const long v = std::strtol(text.c_str(), &end, 10);
-  if (text.empty() || *end != '\0' || v < 1 || v > 4096)
-    throw UsageError("--threads takes a whole number from 1 to 4096, not '" + text + "'");
-  return static_cast<int>(v);
+long parse_count(const std::string& text, const char* option, long min, long max) {
+  bool ok = !text.empty() && text.size() <= 18;
+  for (char c : text) ok = ok && std::isdigit(static_cast<unsigned char>(c));
+  const long v = ok ? std::stol(text) : 0;
+  if (!ok || v < min || v > max)
+    throw UsageError(std::string(option) + " takes a whole number from " + std::to_string(min) + " to " +
+                     std::to_string(max) + ", not '" + excerpt(text) + "'");
+  return v;
 }
+
+int parse_thread_count(const std::string& text) { return static_cast<int>(parse_count(text, "--threads", 1, 4096)); }
 
 }  // namespace parmod::cli

@@ -13,11 +13,19 @@ struct UsageError : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
+// text for an error message: at most 40 characters (then "..."), bytes
+// other than printable ASCII as \xNN.
+std::string excerpt(const std::string& text);
+
 // Parses an optional sign then decimal digits or 0x/0X and hex digits.
 // Throws UsageError naming `what` for anything else (empty, spaces, junk).
 mpz_class parse_integer(const std::string& text, const char* what);
 
-// Parses a positive thread count; throws UsageError.
+// Parses a whole number in [min, max] written as decimal digits only, for
+// the option `option`; throws UsageError naming it.
+long parse_count(const std::string& text, const char* option, long min, long max);
+
+// Parses a positive thread count (1..4096); throws UsageError.
 int parse_thread_count(const std::string& text);
 
 }  // namespace parmod::cli
