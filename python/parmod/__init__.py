@@ -22,12 +22,14 @@ Errors, as ``pow`` raises them:
   * bad ``threads`` / ``algorithm``: ``ValueError`` (``TypeError`` for the
     wrong type).
 
-Keyword options of every computing call:
+Keyword options of powmod, mulmod, mul (threads only), the list calls and
+Modulus (multi_powmod, powmod_crt and powmod_sec take neither):
   * ``threads``: ``None`` (the process default: :func:`set_num_threads`, else
-    ``PARMOD_NUM_THREADS``, else ``OMP_NUM_THREADS``, else the core count) or a
-    positive int;
+    ``PARMOD_NUM_THREADS``, else ``OMP_NUM_THREADS``, else the core count) or an
+    int from 1 to 2**31 - 1;
   * ``algorithm``: ``"auto"`` (fastest for the size, from the tuned table),
-    ``"montgomery"``, ``"bipartite"``, ``"multipartite"`` (odd moduli only) or ``"barrett"``.
+    ``"montgomery"``, ``"montgomery52"``, ``"bipartite"``, ``"multipartite"``
+    (odd moduli only) or ``"barrett"``.
 
 Every call releases the GIL for its whole computation (a list call once), so
 several Python threads can compute at the same time.

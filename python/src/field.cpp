@@ -137,7 +137,7 @@ void field_init(PyField* self, nb::handle p) {
   mpz_class pv;
   bool mp = false;
   if (!to_mpz(p.ptr(), "Field", "p", pv, &mp)) throw_set();
-  const size_t bits = pv > 0 ? mpz_sizeinbase(pv.get_mpz_t(), 2) : 0;
+  const size_t bits = pv != 0 ? mpz_sizeinbase(pv.get_mpz_t(), 2) : 0;  // of |p|
   if (pv <= 0 || bits < 65 || bits > 512 || mpz_even_p(pv.get_mpz_t())) {
     const char* kind = pv < 0 ? "negative" : pv == 0 ? "zero" : mpz_even_p(pv.get_mpz_t()) ? "even" : "odd";
     PyErr_Format(PyExc_ValueError,

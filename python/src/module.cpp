@@ -60,8 +60,8 @@ int get_threads(nb::handle h, const char* func) {
   long long v = PyLong_AsLongLongAndOverflow(idx.ptr(), &overflow);
   if (v == -1 && PyErr_Occurred()) throw_set();
   if (overflow || v <= 0 || v > INT_MAX) {
-    PyErr_Format(PyExc_ValueError, "%s() argument 'threads' must be a positive int or None, not %R",
-                 func, idx.ptr());
+    PyErr_Format(PyExc_ValueError, "%s() argument 'threads' must be None or an int from 1 to %d, not %R",
+                 func, INT_MAX, idx.ptr());
     throw_set();
   }
   return (int)v;
@@ -362,7 +362,14 @@ double get_real(nb::handle h, const char* func, const char* arg) {
     throw_set();
   }
   double v = PyFloat_AsDouble(h.ptr());
-  if (v == -1.0 && PyErr_Occurred()) throw_set();  // OverflowError for huge ints, or __float__'s error
+  if (v == -1.0 && PyErr_Occurred()) {
+    // An int too large for a float is out of range (ValueError, as documented);
+    // other errors (__float__'s own) pass through.
+    if (!PyErr_ExceptionMatches(PyExc_OverflowError)) throw_set();
+    PyErr_Clear();
+    PyErr_Format(PyExc_ValueError, "%s() argument '%s' is out of range (too large for a float)", func, arg);
+    throw_set();
+  }
   if (!std::isfinite(v)) {
     PyErr_Format(PyExc_ValueError, "%s() argument '%s' must be finite, not %R", func, arg, h.ptr());
     throw_set();

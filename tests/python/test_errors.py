@@ -106,9 +106,9 @@ def test_index_errors_propagate():
         parmod.powmod(Bad(), 1, 7)
 
 
-@pytest.mark.parametrize("threads", [0, -1, -(2**70), 2**40])
+@pytest.mark.parametrize("threads", [0, -1, -(2**70), 2**40, 2**31])
 def test_threads_value_error(threads):
-    with pytest.raises(ValueError, match="argument 'threads' must be a positive int or None"):
+    with pytest.raises(ValueError, match="argument 'threads' must be None or an int from 1 to 2147483647"):
         parmod.powmod(3, 5, 7, threads=threads)
     with pytest.raises(ValueError, match="'threads'"):
         parmod.Modulus(7, threads=threads)
@@ -126,6 +126,8 @@ def test_threads_type_error(threads):
 def test_algorithm_errors(name):
     with pytest.raises(ValueError, match="argument 'algorithm' must be 'auto', 'montgomery', 'barrett', 'bipartite', 'multipartite' or 'montgomery52'"):
         FUNCS[name](3, 5, 7, algorithm="karatsuba")
+    with pytest.raises(ValueError, match="argument 'algorithm' must be"):
+        FUNCS[name](3, 5, 7, algorithm="auto\x00junk")  # not its prefix
     with pytest.raises(TypeError, match="argument 'algorithm' must be str"):
         FUNCS[name](3, 5, 7, algorithm=1)
     with pytest.raises(ValueError, match="montgomery.*odd"):

@@ -329,6 +329,12 @@ def test_field_rejects_bad_moduli(bad):
         parmod.Field(bad)
 
 
+def test_field_negative_modulus_message():
+    p = NAMED["P-256"]
+    with pytest.raises(ValueError, match="not a 256-bit negative integer"):
+        parmod.Field(-p)
+
+
 @pytest.mark.parametrize("bad", [1.5, "7", None, b"\x07", [7]], ids=repr)
 def test_field_rejects_non_integers(bad):
     with pytest.raises(TypeError, match="'p'"):

@@ -79,6 +79,12 @@ def test_not_finite(n_bits, phi):
         parmod.partition_points(n_bits, phi)
 
 
+@pytest.mark.parametrize("n_bits,phi", [(2**2000, 1), (1024, 2**2000), (1024, -(2**2000))])
+def test_ints_too_large_for_a_float(n_bits, phi):
+    with pytest.raises(ValueError, match="out of range"):
+        parmod.partition_points(n_bits, phi)
+
+
 @pytest.mark.parametrize("n_bits,phi", [(1024, 1e300), (1e308, 1.14), (1e12, 1e6)])
 def test_too_many_points(n_bits, phi):
     # A phi so large that phi / (2 + phi) rounds to 1, or k ~ 2 n_bits past 2**20.
