@@ -98,7 +98,11 @@ class Modulus {
   explicit Modulus(const mpz_class& m, Algorithm algorithm = Algorithm::automatic, int threads = 0);
 
   const mpz_class& value() const noexcept;  // m as given (sign kept)
-  Algorithm algorithm() const noexcept;     // the algorithm in use (never automatic)
+  // The algorithm of the modulus's representation (never automatic).  Under
+  // automatic, mul runs on Barrett from the plain operands, and pow for moduli
+  // of at most 512 bits on the fixed-size field kernels (odd, 4-8 limbs) or
+  // GMP's mpz_powm, whatever this names.
+  Algorithm algorithm() const noexcept;
   int threads() const noexcept;             // threads this modulus may use
   std::size_t limbs() const noexcept;       // limbs of |m|
 
