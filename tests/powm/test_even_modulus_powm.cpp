@@ -41,18 +41,6 @@ std::vector<mpz_class> bases_for(const mpz_class& P, const mpz_class& m_odd, std
   return v;
 }
 
-TEST(EvenModulusPowm, Binvert) {
-  for (std::size_t n = 1; n <= 40; ++n) {
-    const mpz_class a = rrandom_bits(64 * n) | 1;
-    const auto av = limbs_of(a, n);
-    std::vector<limb_t> inv(n), s(2 * n);
-    limbs::binvert(inv.data(), av.data(), n, s.data());
-    mpz_class want;
-    mpz_invert(want.get_mpz_t(), a.get_mpz_t(), beta_pow(n).get_mpz_t());
-    EXPECT_EQ(value_of(inv), want) << n;
-  }
-}
-
 TEST(EvenModulusPowm, Powlo) {
   for (std::size_t n2 : {1u, 2u, 3u, 7u}) {
     for (std::size_t ebits : {0u, 1u, 2u, 5u, 64u, 65u, 700u}) {
