@@ -24,9 +24,11 @@ inline bool small_odd_pow_pays(std::size_t n, bool odd) { return odd && n >= 4 &
 // b^e mod P for the field context f of P (make_fp_any(P): P odd, 3 <= P <
 // 2^512), b any integer (reduced mod P) and e >= 0 in ep[0, en) (en = 0:
 // e = 0, result 1).
-// Fp<N>::pow: a 4-bit fixed window, about bits(e) squarings and bits(e)/4 +
-// 14 products of N limbs.  Not constant time in e (the window loop skips
-// leading zero digits); allocates only the result.
+// The left-to-right sliding window over odd powers (powm/sliding_window_scan,
+// window by exponent length) on Fp<N>'s products: about bits(e) squarings
+// and bits(e)/(w+1) + 2^(w-1) products of N limbs.  Variable time in e (not
+// for secret exponents); the table lives on the stack, allocates only the
+// result.
 mpz_class small_odd_pow(const FpAny& f, const mpz_class& b, const limb_t* ep, std::size_t en);
 
 }  // namespace parmod::api

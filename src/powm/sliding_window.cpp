@@ -1,6 +1,7 @@
 #include "powm/sliding_window.hpp"
 
 #include "powm/exponent_bits.hpp"
+#include "powm/sliding_window_scan.hpp"
 
 namespace parmod::exponentiation {
 
@@ -46,29 +47,18 @@ void sliding_window_powm_repr(limb_t* acc, const limb_t* x, const limb_t* ep, st
     engine.sqr(x2, x, k, work);
     for (std::size_t i = 1; i < table_size; ++i) engine.mul(table + i * n, table + (i - 1) * n, x2, k, work);
   }
-  bool first = true;
-  std::size_t i = bits;  // bits i-1 .. 0 remain
-  while (i > 0) {
-    if (exponent_bit(ep, i - 1) == 0) {
-      engine.sqr(acc, acc, k, work);  // never first: the top bit is one
-      --i;
-      continue;
-    }
-    // The window [j, i-1]: at most w bits, ending on a one.
-    std::size_t j = i >= w ? i - w : 0;
-    while (exponent_bit(ep, j) == 0) ++j;
-    const unsigned len = static_cast<unsigned>(i - j);
-    const unsigned value = exponent_bits(ep, en, j, len);
-    const limb_t* power = table + static_cast<std::size_t>(value >> 1) * n;
-    if (first) {
-      mpn_copyi(acc, power, static_cast<mp_size_t>(n));
-      first = false;
-    } else {
-      for (unsigned s = 0; s < len; ++s) engine.sqr(acc, acc, k, work);
-      engine.mul(acc, acc, power, k, work);
-    }
-    i = j;
-  }
+  struct Ops {
+    limb_t* acc;
+    const limb_t* table;
+    std::size_t n;
+    const modmul::ModulusConstants& k;
+    const modmul::Engine& engine;
+    limb_t* work;
+    void set(std::size_t i) { mpn_copyi(acc, table + i * n, static_cast<mp_size_t>(n)); }
+    void square() { engine.sqr(acc, acc, k, work); }
+    void multiply(std::size_t i) { engine.mul(acc, acc, table + i * n, k, work); }
+  } ops{acc, table, n, k, engine, work};
+  sliding_window_scan(ep, en, bits, w, ops);
 }
 
 void sliding_window_powm(limb_t* r, const limb_t* b, const limb_t* ep, std::size_t en, const modmul::ModulusConstants& k,
