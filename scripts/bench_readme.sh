@@ -38,6 +38,6 @@ run multiexp bench multiexp --plot "$out/multiexp.png"
 run field bench field
 if [ -x build/venv/bin/python ]; then
   echo "=== python: python -m parmod.bench"
-  build/venv/bin/python -m parmod.bench --bits 1024 2048 4096 8192 16384 --rounds 3 --pow-max-bits 4096 > "$out/python.md"
+  build/venv/bin/python -m parmod.bench --bits 256 512 1024 2048 4096 8192 16384 --rounds 3 --pow-max-bits 4096 > "$out/python.md"
 fi
 echo "tables and plots in $out/"
