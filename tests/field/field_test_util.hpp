@@ -96,6 +96,14 @@ inline std::vector<std::pair<std::string, mpz_class>> moduli_for(int n, unsigned
   return v;
 }
 
+// The single-operation kernel paths this CPU runs: portable, and mulx/adx
+// where it has BMI2/ADX.
+inline std::vector<parmod::FieldPath> paths() {
+  std::vector<parmod::FieldPath> v{parmod::FieldPath::portable};
+  if (parmod::cpu_has_mulx_adx()) v.push_back(parmod::FieldPath::mulx_adx);
+  return v;
+}
+
 // The largest prime below x (x > 3).
 inline mpz_class prime_below(mpz_class x) {
   x -= 1;

@@ -13,12 +13,6 @@ using u64 = std::uint64_t;
 
 namespace {
 
-std::vector<parmod::FieldPath> paths() {
-  std::vector<parmod::FieldPath> v{parmod::FieldPath::portable};
-  if (parmod::cpu_has_mulx_adx()) v.push_back(parmod::FieldPath::mulx_adx);
-  return v;
-}
-
 // The residue an element represents: raw * R^-1 mod p; also checks the range.
 template <int N>
 mpz_class value(const parmod::Fp<N>& F, const typename parmod::Fp<N>::Element& e) {

@@ -16,12 +16,6 @@ using u64 = std::uint64_t;
 
 namespace {
 
-std::vector<parmod::FieldPath> paths() {
-  std::vector<parmod::FieldPath> v{parmod::FieldPath::portable};
-  if (parmod::cpu_has_mulx_adx()) v.push_back(parmod::FieldPath::mulx_adx);
-  return v;
-}
-
 // moduli_for(N) plus the edge moduli (just below 2^(64N), just above
 // 2^(64(N-1)), just below R/4, and 3, 5, 7).
 std::vector<std::pair<std::string, mpz_class>> inverse_moduli(int n) {
