@@ -20,15 +20,13 @@
 extern "C" {
 #endif
 
+/* The algorithms: one constant PARMOD_<NAME> per row of parmod/algorithms.def (there: which
+ * need an odd modulus, their representation R and a description).  parmod_algorithm_name and
+ * parmod_algorithm_count read the same table at run time. */
 typedef enum {
-  PARMOD_AUTOMATIC = 0, /* fastest for the size, from the tuned table */
-  PARMOD_MONTGOMERY,    /* REDC; odd moduli only                       */
-  PARMOD_BARRETT,       /* any modulus                                 */
-  PARMOD_BIPARTITE,     /* Kaihara-Takagi bipartite, R = beta^floor(n/2); odd moduli only */
-  PARMOD_MULTIPARTITE,  /* multipartite (k chosen per size/threads), R = beta^floor(n/2); odd moduli only */
-  PARMOD_MONTGOMERY52,  /* radix-2^52 Montgomery on AVX-512 IFMA, R = 2^(52d), d = ceil((bits+2)/52);
-                           odd moduli up to 52778 bits, CPUs with AVX-512 IFMA only */
-  /* later issues add more */
+#define PARMOD_ALGORITHM(name, c_suffix, value, odd_only, representation, factory, description) \
+  PARMOD_##c_suffix = value,
+#include "parmod/algorithms.def"
   PARMOD_ALGORITHM_MAX_ENUM_ = 0x7fffffff /* not an algorithm: makes every int a valid value of the type */
 } parmod_algorithm;
 
@@ -92,6 +90,11 @@ int parmod_multi_powm(mpz_t r, size_t count, const mpz_t *bases, const mpz_t *ex
 /* Process-wide default thread count; threads <= 0 restores the environment rule. */
 void parmod_set_num_threads(int threads);
 int parmod_get_num_threads(void);
+
+/* The number of algorithms (their values are 0 .. count-1) and an algorithm's name
+ * ("montgomery"), or NULL for a value outside the table. */
+int parmod_algorithm_count(void);
+const char *parmod_algorithm_name(parmod_algorithm algorithm);
 
 /* A static English description of an error code. */
 const char *parmod_strerror(int code);

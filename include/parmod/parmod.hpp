@@ -11,29 +11,42 @@
 
 #include <cstddef>
 #include <memory>
+#include <span>
 #include <stdexcept>
 #include <string>
 #include <vector>
 
 namespace parmod {
 
-// The modular multiplication algorithm.  automatic picks the fastest for the
-// modulus size from the tuned table (`parmod tune`), and never fails on a
-// nonzero modulus: even moduli go to an algorithm that takes them.
+// The modular multiplication algorithm: one enumerator per row of the table
+// parmod/algorithms.def (name, value, odd moduli only, representation R,
+// description).  automatic picks the fastest path for the modulus size, CPU
+// and thread count from the tuning table, and never fails on a nonzero
+// modulus: even moduli go to an algorithm that takes them.
 enum class Algorithm {
-  automatic = 0,
-  montgomery = 1,  // REDC (word-by-word or by products); odd moduli only
-  barrett = 2,     // Barrett reduction; any modulus
-  bipartite = 3,     // Kaihara-Takagi bipartite (PMR + PBR in parallel), R = beta^floor(n/2); odd moduli only
-  multipartite = 4,  // multipartite, k chunks chosen per size and threads, R = beta^floor(n/2); odd moduli only
-  montgomery52 = 5,  // Montgomery in radix 2^52 on AVX-512 IFMA, R = 2^(52 d), d = ceil((bits + 2) / 52);
-                     // odd moduli of up to 52778 bits, CPUs with AVX-512 IFMA only
+#define PARMOD_ALGORITHM(name, c_suffix, value, odd_only, representation, factory, description) name = value,
+#include "parmod/algorithms.def"
 };
 
-// "automatic", "montgomery", "barrett", "bipartite", "multipartite", "montgomery52".
+// A row of the algorithm table.
+struct AlgorithmInfo {
+  Algorithm algorithm;
+  const char* name;            // "montgomery"
+  const char* c_name;          // "PARMOD_MONTGOMERY"
+  bool odd_only;               // needs an odd modulus
+  const char* representation;  // R of x -> x R mod |m| ("beta^n"; beta = 2^64, n = limbs of |m|)
+  const char* description;     // one line
+};
+// Every row, in enum order (automatic first).
+std::span<const AlgorithmInfo> algorithms() noexcept;
+// The row of a; throws InvalidArgument for a value outside the table.
+const AlgorithmInfo& algorithm_info(Algorithm a);
+// The names of every row joined as "automatic, montgomery, ... or montgomery52" (for messages).
+std::string algorithm_names(const char* last_separator = " or ");
+// The row's name ("unknown" for a value outside the table).
 const char* algorithm_name(Algorithm a) noexcept;
-// Parses a name as printed by algorithm_name ("auto" is accepted too);
-// throws InvalidArgument for an unknown name.
+// Parses a row's name ("auto" is accepted for automatic); throws
+// InvalidArgument, naming every row, for an unknown name.
 Algorithm algorithm_from_name(const std::string& name);
 
 // Error codes, shared with the C API (parmod.h).
@@ -105,6 +118,13 @@ class Modulus {
   Algorithm algorithm() const noexcept;
   int threads() const noexcept;             // threads this modulus may use
   std::size_t limbs() const noexcept;       // limbs of |m|
+
+  // What runs for this modulus and why, as text: the algorithm and its
+  // engine's choices (threads per product, multipartite k), how mul and pow
+  // run, and the tuning-table keys that decided (docs/tuning.md); with an
+  // exponent e != 0 also how pow(b, e) would run (exponent split or not).
+  // The same text as `parmod explain`.
+  std::string describe(const mpz_class& e = 0) const;
 
   mpz_class mul(const mpz_class& a, const mpz_class& b) const;  // (a*b) % m
   mpz_class sqr(const mpz_class& a) const;                      // (a*a) % m

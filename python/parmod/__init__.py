@@ -27,9 +27,10 @@ Modulus (multi_powmod, powmod_crt and powmod_sec take neither):
   * ``threads``: ``None`` (the process default: :func:`set_num_threads`, else
     ``PARMOD_NUM_THREADS``, else ``OMP_NUM_THREADS``, else the core count) or an
     int from 1 to 2**31 - 1;
-  * ``algorithm``: ``"auto"`` (fastest for the size, from the tuned table),
-    ``"montgomery"``, ``"montgomery52"``, ``"bipartite"``, ``"multipartite"``
-    (odd moduli only) or ``"barrett"``.
+  * ``algorithm``: ``"auto"`` (the fastest path for the size, CPU and thread
+    count, from the tuning table) or a name from :func:`algorithms` (the
+    algorithm table: which need an odd modulus, their representation R);
+    :meth:`Modulus.describe` says what runs and why.
 
 Every call releases the GIL for its whole computation (a list call once), so
 several Python threads can compute at the same time.
@@ -56,6 +57,7 @@ from ._core import (
     Modulus,
     NotInvertibleError,
     ZeroModulusError,
+    algorithms,
     get_num_threads,
     mul,
     mulmod,
@@ -79,7 +81,8 @@ else:
 
 __version__ = _core.__version__
 
-ALGORITHMS = ("auto", "montgomery", "barrett", "bipartite", "multipartite")
+# The names algorithm= takes, from the algorithm table ("auto" for automatic).
+ALGORITHMS = tuple("auto" if a["name"] == "automatic" else a["name"] for a in algorithms())
 
 __all__ = [
     "ALGORITHMS",
@@ -89,6 +92,7 @@ __all__ = [
     "Modulus",
     "NotInvertibleError",
     "ZeroModulusError",
+    "algorithms",
     "get_num_threads",
     "mul",
     "mulmod",

@@ -5,10 +5,10 @@ __index__.  Results are int, or gmpy2.mpz when an integer argument (for
 Modulus methods: also the modulus) was a gmpy2.mpz; the stubs say int.
 """
 
-from typing import Iterable, Literal, Optional, SupportsIndex, Union
+from typing import Iterable, Optional, SupportsIndex, Union
 
 _Int = Union[int, SupportsIndex]
-_Algorithm = Union[Literal["auto", "automatic", "montgomery", "barrett", "bipartite", "multipartite"], str]
+_Algorithm = str  # "auto" or a name from algorithms()
 
 __version__: str
 
@@ -72,6 +72,9 @@ def partition_points(n_bits: float, phi: float) -> tuple[int, list[float]]:
 def set_num_threads(n: Optional[int]) -> None:
     """Sets the process-wide default thread count; None restores the default rule."""
 
+def algorithms() -> list[dict[str, object]]:
+    """The algorithm table: name, odd_only, representation, description per algorithm."""
+
 def get_num_threads() -> int:
     """The process-wide default thread count (what threads=None means)."""
 
@@ -92,9 +95,11 @@ class Modulus:
     def fixed_base(self, g: _Int, max_exponent_bits: Optional[int] = None) -> FixedBase:
         """A table of powers of g for FixedBase.pow(e) (exponents up to max_exponent_bits bits)."""
     def to_mont(self, a: _Int) -> int:
-        """a*R mod abs(m) (R = 2**(64*limbs) for montgomery, 2**(64*(limbs//2)) for bipartite and multipartite, 1 for barrett)."""
+        """a*R mod abs(m), R the "representation" of this algorithm's row in algorithms()."""
     def mont_mul(self, a: _Int, b: _Int) -> int:
         """a*b*R**-1 mod abs(m), for a, b in range(0, abs(m))."""
+    def describe(self, e: Optional[_Int] = None) -> str:
+        """What runs for this modulus and why (the same text as `parmod explain`)."""
     def from_mont(self, a: _Int) -> int:
         """a*R**-1 mod abs(m), for a in range(0, abs(m))."""
     @property
@@ -102,7 +107,7 @@ class Modulus:
         """m as given (sign kept)."""
     @property
     def algorithm(self) -> str:
-        """'montgomery', 'barrett', 'bipartite' or 'multipartite'."""
+        """The algorithm of the representation: a name from algorithms(), never 'automatic'."""
     @property
     def threads(self) -> int:
         """Threads this modulus may use."""

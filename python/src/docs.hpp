@@ -14,8 +14,8 @@ Args:
     b, e, m: int, bool, gmpy2.mpz or any object with ``__index__``.
     threads: None (the process default, see set_num_threads) or a positive
         int: the threads this one call may use.
-    algorithm: "auto" (fastest for the size), "montgomery" (odd m only) or
-        "barrett".
+    algorithm: "auto" (the default: the fastest path for the size, CPU and
+        thread count) or a name from ``parmod.algorithms()``.
 
 Returns:
     int, or gmpy2.mpz when an integer argument was a gmpy2.mpz.
@@ -25,8 +25,9 @@ Raises:
     ZeroModulusError: m == 0 (a ValueError, like pow, and a ZeroDivisionError).
     NotInvertibleError: e < 0 and b has no inverse modulo m (a ValueError:
         "base is not invertible for the given modulus", like pow).
-    ValueError: threads not positive, unknown algorithm, or "montgomery"
-        with an even m.
+    ValueError: threads not positive, unknown algorithm, or an algorithm
+        that needs an odd m (``odd_only`` in ``parmod.algorithms()``) with an
+        even m.
 
 Example:
     >>> parmod.powmod(3, 10**6, 2**4423 - 1) == pow(3, 10**6, 2**4423 - 1)
@@ -96,7 +97,8 @@ Same result as Python's ``(a * b) % m``: the result has the sign of m.
 Args:
     a, b, m: int, bool, gmpy2.mpz or any object with ``__index__``.
     threads: None (the process default) or a positive int.
-    algorithm: "auto", "montgomery" (odd m only) or "barrett".
+    algorithm: "auto" (the default: the fastest path for the size, CPU and
+        thread count) or a name from ``parmod.algorithms()``.
 
 Returns:
     int, or gmpy2.mpz when an integer argument was a gmpy2.mpz.
@@ -106,8 +108,9 @@ Raises:
     ZeroModulusError: m == 0.  It is both a ValueError (as powmod and pow
         raise) and a ZeroDivisionError (as ``(a * b) % 0`` raises), so code
         written for either keeps working.
-    ValueError: threads not positive, unknown algorithm, or "montgomery"
-        with an even m.
+    ValueError: threads not positive, unknown algorithm, or an algorithm
+        that needs an odd m (``odd_only`` in ``parmod.algorithms()``) with an
+        even m.
 )";
 
 inline constexpr const char* powmod_base_list = R"([pow(b, e, m) for b in bases], with one GIL release for the whole list.
@@ -247,6 +250,31 @@ Raises:
     ValueError: n is not positive.  TypeError: n is not an integer or None.
 )";
 
+inline constexpr const char* algorithms = R"(The algorithm table: one dict per algorithm, in the order of the C enum.
+
+Keys: "name" (what ``algorithm=`` takes; "auto" also means "automatic"),
+"odd_only" (needs an odd modulus), "representation" (R of to_mont's
+x -> x*R mod abs(m), with beta = 2**64 and n the limbs of abs(m)) and
+"description" (one line).
+
+Example:
+    >>> [a["name"] for a in parmod.algorithms()][:3]
+    ['automatic', 'montgomery', 'barrett']
+)";
+
+inline constexpr const char* mod_describe = R"(What runs for this modulus and why, as text.
+
+The algorithm and its engine's choices (threads per product, multipartite k),
+how mul and pow run (GMP, the field kernels, the even split, the engine's
+sliding window), and the tuning-table keys that decided, with their values.
+With an exponent e, also how pow(b, e) would run (the exponent split over the
+threads or one sliding window).  The same text as ``parmod explain``.
+
+Example:
+    >>> "algorithm:" in parmod.Modulus(2**521 - 1).describe(2**520)
+    True
+)";
+
 inline constexpr const char* get_num_threads =
     R"(The process-wide default thread count (what threads=None means).)";
 
@@ -260,7 +288,8 @@ Args:
     m: a nonzero integer (int, gmpy2.mpz or ``__index__``); negative keeps
        Python's sign convention.
     threads: None (the process default) or a positive int.
-    algorithm: "auto", "montgomery" (odd m only) or "barrett".
+    algorithm: "auto" (the default: the fastest path for the size, CPU and
+        thread count) or a name from ``parmod.algorithms()``.
 
 Raises:
     TypeError, ZeroModulusError, ValueError: as powmod.
@@ -306,8 +335,9 @@ Example:
 )";
 inline constexpr const char* mod_to_mont = R"(a into the algorithm's representation: a*R mod abs(m).
 
-R = 2**(64*limbs) for "montgomery", R = 1 for "barrett" (then this is
-a % abs(m)).  Takes any integer; the result is in range(0, abs(m)).)";
+R is the "representation" of the algorithm's row in ``parmod.algorithms()``
+(2**(64*limbs) for "montgomery"; 1 for "barrett", where this is a % abs(m)).
+Takes any integer; the result is in range(0, abs(m)).)";
 inline constexpr const char* mod_mont_mul = R"(a*b*R**-1 mod abs(m), the product in the algorithm's representation.
 
 a and b must be in range(0, abs(m)) (ValueError otherwise), as to_mont returns.)";

@@ -81,23 +81,23 @@ parmod::Algorithm get_algorithm(nb::handle h, const char* func) {
     if (std::strlen(s) != static_cast<std::size_t>(len)) throw parmod::InvalidArgument("NUL in the name");
     return parmod::algorithm_from_name(s);
   } catch (const parmod::Error&) {
-    PyErr_Format(PyExc_ValueError,
-                 "%s() argument 'algorithm' must be 'auto', 'montgomery', 'barrett', 'bipartite', "
-                 "'multipartite' or 'montgomery52', not %R",
-                 func, h.ptr());
+    std::string names;  // the algorithm table's names, quoted
+    for (const parmod::AlgorithmInfo& row : parmod::algorithms())
+      names += std::string(names.empty() ? "'auto', '" : "', '") + row.name;
+    PyErr_Format(PyExc_ValueError, "%s() argument 'algorithm' must be one of %s', not %R", func, names.c_str(),
+                 h.ptr());
     throw_set();
   }
 }
 
-// m == 0 -> ZeroModulusError; montgomery, bipartite, multipartite or montgomery52 with an even m -> ValueError.
+// m == 0 -> ZeroModulusError; an algorithm that needs an odd modulus (the
+// table's odd_only) with an even m -> ValueError.
 void check_modulus(const mpz_class& m, parmod::Algorithm alg, const char* func) {
   if (m == 0) {
     PyErr_Format(ZeroModulusError, "%s() argument 'm' (the modulus) cannot be 0", func);
     throw_set();
   }
-  const bool odd_only = alg == parmod::Algorithm::montgomery || alg == parmod::Algorithm::bipartite ||
-                        alg == parmod::Algorithm::multipartite || alg == parmod::Algorithm::montgomery52;
-  if (odd_only && mpz_even_p(m.get_mpz_t())) {
+  if (parmod::algorithm_info(alg).odd_only && mpz_even_p(m.get_mpz_t())) {
     PyErr_Format(PyExc_ValueError, "%s(): algorithm='%s' needs an odd modulus, argument 'm' is even", func,
                  parmod::algorithm_name(alg));
     throw_set();
@@ -546,6 +546,27 @@ nb::object modulus_from_mont(const PyModulus& self, nb::handle a) {
   return make_int(compute(f, [&] { return self.mod.from_mont(av); }), mp);
 }
 
+std::string modulus_describe(const PyModulus& self, nb::handle e) {
+  const char* f = "Modulus.describe";
+  bool mp = self.is_mpz;
+  const mpz_class ev = e.is_none() ? mpz_class(0) : get_int(e, f, "e", mp);
+  return compute(f, [&] { return self.mod.describe(ev); });
+}
+
+// The algorithm table as a list of dicts (parmod/algorithms.def).
+nb::list algorithms() {
+  nb::list out;
+  for (const parmod::AlgorithmInfo& row : parmod::algorithms()) {
+    nb::dict d;
+    d["name"] = row.name;
+    d["odd_only"] = row.odd_only;
+    d["representation"] = row.representation;
+    d["description"] = row.description;
+    out.append(d);
+  }
+  return out;
+}
+
 std::string modulus_repr(const PyModulus& self) {
   const mpz_class& v = self.mod.value();
   size_t bits = mpz_sizeinbase(self.abs_m.get_mpz_t(), 2);
@@ -648,6 +669,7 @@ NB_MODULE(_core, m) {
         doc::set_num_threads);
   m.def("get_num_threads", &parmod::get_num_threads,
         doc::get_num_threads);
+  m.def("algorithms", &algorithms, nb::sig("def algorithms() -> list[dict[str, object]]"), doc::algorithms);
 
   nb::class_<PyModulus>(m, "Modulus", doc::Modulus)
       .def("__init__", &modulus_init, "m"_a.none(), nb::kw_only(), "threads"_a.none() = nb::none(),
@@ -676,7 +698,8 @@ NB_MODULE(_core, m) {
           nb::sig("def value(self) -> int"), "m as given (sign kept).")
       .def_prop_ro(
           "algorithm", [](const PyModulus& s) { return std::string(parmod::algorithm_name(s.mod.algorithm())); },
-          nb::sig("def algorithm(self) -> str"), "The algorithm in use: 'montgomery' or 'barrett'.")
+          nb::sig("def algorithm(self) -> str"),
+          "The algorithm of the representation: a name from parmod.algorithms(), never 'automatic'.")
       .def_prop_ro(
           "threads", [](const PyModulus& s) { return s.mod.threads(); },
           nb::sig("def threads(self) -> int"), "Threads this modulus may use.")
@@ -686,6 +709,8 @@ NB_MODULE(_core, m) {
       .def_prop_ro(
           "bits", [](const PyModulus& s) { return (size_t)mpz_sizeinbase(s.abs_m.get_mpz_t(), 2); },
           nb::sig("def bits(self) -> int"), "abs(m).bit_length().")
+      .def("describe", &modulus_describe, "e"_a.none() = nb::none(),
+           nb::sig("def describe(self, e: int | None = None) -> str"), doc::mod_describe)
       .def("__repr__", &modulus_repr);
 
   nb::class_<PyFixedBase>(m, "FixedBase", doc::FixedBase)

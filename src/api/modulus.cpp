@@ -7,7 +7,8 @@
 #include <algorithm>
 #include <new>
 
-#include "api/algorithm_choice.hpp"
+#include "api/algorithm_table.hpp"
+#include "api/plan.hpp"
 #include "api/integer_product.hpp"
 #include "api/integer_semantics.hpp"
 #include "api/modulus_state.hpp"
@@ -15,9 +16,7 @@
 #include "api/small_odd_pow.hpp"
 #include "consttime/constant_time_powm.hpp"
 #include "modmul/barrett_mul.hpp"
-#include "modmul/montgomery52.hpp"
 #include "modmul/montgomery_mul.hpp"
-#include "modmul/multipartite_engine.hpp"
 #include "modmul/parallel_classic.hpp"
 #include "powm/sliding_window.hpp"
 #include "powm/split_powm.hpp"
@@ -26,40 +25,15 @@
 namespace parmod {
 namespace detail {
 
-ModulusState::ModulusState(const mpz_class& m_, const mpz_class& P_, Algorithm a, int t, bool automatic,
-                           bool even_split)
-    : m(m_), P(P_), algorithm(a), threads(t), k(P_),
-      engine(a == Algorithm::montgomery     ? &modmul::montgomery_engine
-             : a == Algorithm::montgomery52 ? &modmul::montgomery52_engine
-                                            : &modmul::barrett_engine) {
-  if (even_split && !k.odd) {
-    even = std::make_shared<const exponentiation::EvenModulusConstants>(P_);
-    // m' on montgomery52 where automatic would take it for an odd modulus of
-    // that size (its constants are in even->odd then), else Montgomery.
-    if (even->odd && api::choose_algorithm(even->odd_limbs(), true, t) == Algorithm::montgomery52 &&
-        even->odd->m52) {
-      even_odd_algorithm = Algorithm::montgomery52;
-      even_odd_engine = &modmul::montgomery52_engine;
-    }
-  }
-  if (a == Algorithm::bipartite || a == Algorithm::multipartite) {  // plans built once per modulus (issue 4)
-    const auto kind = a == Algorithm::bipartite ? modmul::MultipartiteKind::bipartite : modmul::MultipartiteKind::multipartite;
-    engine = kind == modmul::MultipartiteKind::bipartite ? &modmul::bipartite_engine : &modmul::multipartite_engine;
-    k.multipartite_plans = modmul::make_engine_plans(k, kind, t);
-  }
-  // Montgomery and Barrett on T >= 2 threads split each product where that
-  // pays (the paper's first parallel model, modmul/parallel_classic).
-  if (const modmul::Engine* parallel = modmul::parallel_classic_engine(*engine, k.n, t)) {
-    engine = parallel;
-    k.product_threads = t;
-  }
-  if (automatic) {
-    plain_product_threads = modmul::parallel_classic_engine(modmul::barrett_engine, k.n, t) ? t : 1;
-    if (api::small_odd_pow_pays(k.n, k.odd))
-      small_field = std::make_shared<const FpAny>(make_fp_any(P_));
-    else
-      pow_by_gmp = api::gmp_powm_pays(k.n);
-  }
+ModulusState::ModulusState(const mpz_class& m_, const mpz_class& P_, const api::ModulusPlan& p)
+    : m(m_), P(P_), plan(p),
+      bound(api::algorithm_row(p.algorithm).factory->bind(P_, p.engine_options)),
+      k(*bound.k), engine(bound.engine), algorithm(p.algorithm), threads(p.threads) {
+  if (p.pow == api::PowPath::even_split)
+    even = std::make_shared<const exponentiation::EvenModulusConstants>(
+        P_, *api::algorithm_row(p.even_odd_algorithm).factory);
+  else if (p.pow == api::PowPath::field_kernels)
+    small_field = std::make_shared<const FpAny>(make_fp_any(P_));
 }
 
 }  // namespace detail
@@ -114,37 +88,17 @@ void require_residue(const ModulusState& s, const mpz_class& a, const char* what
 
 Modulus::Modulus(const mpz_class& m, Algorithm algorithm, int threads) {
   if (threads < 0) throw InvalidArgument("threads must be >= 0 (0: the default rule)");
+  api::algorithm_row(algorithm);  // InvalidArgument outside the table
   const mpz_class P = api::modulus_magnitude(m);
-  api::apply_tuning_once();
-  const bool odd = mpz_odd_p(P.get_mpz_t()) != 0;
-  const std::size_t n = mpz_size(P.get_mpz_t());
-  bool even_split = false;  // automatic only: an explicit barrett keeps pow on Barrett
-  const bool automatic = algorithm == Algorithm::automatic;
-  switch (algorithm) {
-    case Algorithm::automatic:
-      algorithm = api::choose_algorithm(n, odd, runtime::resolve_thread_count(threads));
-      even_split = !odd && api::even_split_pays(n);
-      break;
-    case Algorithm::montgomery:
-      if (!odd) throw UnsupportedAlgorithm("montgomery needs an odd modulus");
-      break;
-    case Algorithm::barrett: break;
-    case Algorithm::bipartite:
-    case Algorithm::multipartite:
-      if (!odd) throw UnsupportedAlgorithm(std::string(algorithm_name(algorithm)) + " needs an odd modulus");
-      break;
-    case Algorithm::montgomery52:
-      if (!odd) throw UnsupportedAlgorithm("montgomery52 needs an odd modulus");
-      if (!modmul::montgomery52_available(mpz_sizeinbase(P.get_mpz_t(), 2)))
-        throw UnsupportedAlgorithm("montgomery52 needs a CPU with AVX-512 IFMA and a modulus of at most " +
-                                   std::to_string(modmul::kMontgomery52MaxBits) + " bits");
-      break;
-    default: throw InvalidArgument("unknown algorithm");
-  }
-  state_ = guarded([&] {
-    return std::make_shared<const ModulusState>(m, P, algorithm, runtime::resolve_thread_count(threads), automatic,
-                                               even_split);
-  });
+  const api::ModulusPlan plan = api::plan_modulus(P, algorithm, runtime::resolve_thread_count(threads));
+  state_ = guarded([&] { return std::make_shared<const ModulusState>(m, P, plan); });
+}
+
+std::string Modulus::describe(const mpz_class& e) const {
+  const ModulusState& s = *state_;
+  std::vector<api::TuningUse> uses;
+  api::plan_modulus(s.P, s.plan.requested, s.threads, &uses);
+  return api::describe_plan(s.P, s.plan, uses, s.bound, mpz_sizeinbase(e.get_mpz_t(), 2) * (e != 0));
 }
 
 const mpz_class& Modulus::value() const noexcept { return state_->m; }
@@ -157,19 +111,19 @@ mpz_class Modulus::mul(const mpz_class& a, const mpz_class& b) const {
   if (s.P == 1) return 0;
   return guarded([&] {
     const std::size_t n = s.n();
-    const std::size_t work_limbs =
-        s.plain_product_threads > 1   ? modmul::parallel_classic_scratch(n)
-        : s.plain_product_threads == 1 ? modmul::barrett_engine.scratch_limbs(n)
-                                       : s.engine->scratch_limbs(n);
+    const int plain_threads = s.plan.plain_product_threads;
+    const std::size_t work_limbs = plain_threads > 1    ? modmul::parallel_classic_scratch(n)
+                                   : plain_threads == 1 ? modmul::barrett_engine.scratch_limbs(n)
+                                                        : s.engine->scratch_limbs(n);
     api::ScratchLease lease(2 * n + work_limbs);
     limb_t* x = lease.get();
     limb_t* y = x + n;
     limb_t* work = y + n;
     api::reduce_to_limbs(x, n, a, s.P);
     api::reduce_to_limbs(y, n, b, s.P);
-    if (s.plain_product_threads > 1) {
-      modmul::parallel_barrett_mul(x, x, y, s.k, s.plain_product_threads, work);
-    } else if (s.plain_product_threads == 1) {
+    if (plain_threads > 1) {
+      modmul::parallel_barrett_mul(x, x, y, s.k, plain_threads, work);
+    } else if (plain_threads == 1) {
       modmul::barrett_engine.mul(x, x, y, s.k, work);  // R = 1: a b mod P
     } else {
       // (a R)(b) R^-1 = a b: one conversion and one product in the representation.
@@ -186,7 +140,7 @@ mpz_class Modulus::pow(const mpz_class& b, const mpz_class& e) const {
   const ModulusState& s = *state_;
   if (s.P == 1) return 0;
   return guarded([&] {
-    if (s.small_field || s.pow_by_gmp) {
+    if (s.small_field || s.plan.pow == api::PowPath::gmp) {
       mpz_class r = s.small_field ? field_pow(*s.small_field, b, e, s.P) : gmp_pow(b, e, s.P);
       api::apply_modulus_sign(r, s.m);
       return r;
@@ -200,18 +154,16 @@ mpz_class Modulus::pow(const mpz_class& b, const mpz_class& e) const {
       // (split over the team when the plan says so for m'), the 2^s part by
       // truncated products, then CRT.
       const exponentiation::EvenModulusConstants& c = *s.even;
-      const modmul::Engine& odd_engine = *s.even_odd_engine;
-      const api::PowmPlan plan = api::choose_powm_plan(c.odd_limbs(), mpz_sizeinbase(exponent.get_mpz_t(), 2),
-                                                       s.threads, s.even_odd_algorithm);
-      const int threads = c.odd ? plan.split_threads : 1;
-      api::ScratchLease lease(n + exponentiation::even_modulus_powm_scratch(c, en, odd_engine, threads));
+      const api::PowmPlan plan = api::pow_split(s.plan, mpz_sizeinbase(exponent.get_mpz_t(), 2), 1);
+      const int threads = c.odd.k ? plan.split_threads : 1;
+      api::ScratchLease lease(n + exponentiation::even_modulus_powm_scratch(c, en, threads));
       limb_t* x = lease.get();
       api::reduce_to_limbs(x, n, base, s.P);
-      exponentiation::even_modulus_powm(x, x, ep, en, c, odd_engine, threads, plan.phi, x + n);
+      exponentiation::even_modulus_powm(x, x, ep, en, c, threads, plan.phi, x + n);
       return result_from(s, x);
     }
-    const api::PowmPlan plan = api::choose_powm_plan(n, mpz_sizeinbase(exponent.get_mpz_t(), 2), s.threads,
-                                                       s.algorithm, s.k.product_threads > 1);
+    const api::PowmPlan plan =
+        api::pow_split(s.plan, mpz_sizeinbase(exponent.get_mpz_t(), 2), s.bound.product_threads);
     if (plan.split_threads > 1) {
       api::ScratchLease lease(n + exponentiation::split_powm_scratch(n, en, *s.engine, plan.split_threads));
       limb_t* x = lease.get();
@@ -308,17 +260,14 @@ mpz_class mulmod(const mpz_class& a, const mpz_class& b, const mpz_class& m, Alg
 
 mpz_class powm(const mpz_class& b, const mpz_class& e, const mpz_class& m, Algorithm algorithm) {
   if (algorithm == Algorithm::automatic) {
-    // A small modulus needs no Modulus context: the field kernels (odd, up to
-    // 8 limbs) or mpz_powm.
+    // A small modulus needs no Modulus context: the plan says field kernels
+    // (odd, a few limbs) or mpz_powm.
     const mpz_class P = api::modulus_magnitude(m);
-    api::apply_tuning_once();
-    const std::size_t n = mpz_size(P.get_mpz_t());
-    const bool odd = mpz_odd_p(P.get_mpz_t()) != 0;
-    const bool field = api::small_odd_pow_pays(n, odd);
-    if (field || api::gmp_powm_pays(n)) {
+    const api::ModulusPlan plan = api::plan_modulus(P, algorithm, runtime::resolve_thread_count(0));
+    if (plan.pow == api::PowPath::field_kernels || plan.pow == api::PowPath::gmp) {
       if (P == 1) return 0;
       return guarded([&] {
-        mpz_class r = field ? field_pow(make_fp_any(P), b, e, P) : gmp_pow(b, e, P);
+        mpz_class r = plan.pow == api::PowPath::field_kernels ? field_pow(make_fp_any(P), b, e, P) : gmp_pow(b, e, P);
         api::apply_modulus_sign(r, m);
         return r;
       });

@@ -1,6 +1,8 @@
-// api/modulus_state.hpp - what a parmod::Modulus holds (shared, immutable).
+// api/modulus_state.hpp - what a parmod::Modulus holds (shared, immutable):
+// its plan (api/plan) and what the plan needs built.
 #pragma once
 
+#include "api/plan.hpp"
 #include "modmul/engine.hpp"
 #include "modmul/modulus_constants.hpp"
 #include "parmod/field/fp_any.hpp"
@@ -12,30 +14,19 @@ namespace parmod::detail {
 struct ModulusState {
   mpz_class m;  // as given
   mpz_class P;  // |m| > 0
-  Algorithm algorithm;
-  int threads;
-  modmul::ModulusConstants k;
-  const modmul::Engine* engine;
-  // Even P under automatic (when api::even_split_pays): pow runs by the split
-  // P = 2^s m' (powm/even_modulus_powm); products stay on `engine` (Barrett).
+  api::ModulusPlan plan;
+  modmul::BoundEngine bound;       // plan.algorithm's engine bound to P
+  const modmul::ModulusConstants& k;  // *bound.k
+  const modmul::Engine* engine;       // bound.engine
+  Algorithm algorithm;                // plan.algorithm
+  int threads;                        // plan.threads
+  // PowPath::even_split: P = 2^s m' with m' bound to plan.even_odd_algorithm's engine.
   std::shared_ptr<const exponentiation::EvenModulusConstants> even;
-  // The engine (and its algorithm, for the plan) of the odd part m' of `even`.
-  Algorithm even_odd_algorithm = Algorithm::montgomery;
-  const modmul::Engine* even_odd_engine = &modmul::montgomery_engine;
-  // Modulus::mul under automatic: a b mod P straight from plain operands by
-  // Barrett (R = 1, nu is in k for every P), split over this many threads
-  // (1: barrett_engine) -- cheaper than a conversion into `engine`'s
-  // representation and a product there.  0 under an explicit algorithm: mul
-  // runs on `engine`.
-  int plain_product_threads = 0;
-  // pow under automatic for small moduli: where api::small_odd_pow_pays on
-  // the field kernels (this context), the others below api::gmp_powm_pays'
-  // size by GMP's mpz_powm.
+  // PowPath::field_kernels: the field context of P.
   std::shared_ptr<const FpAny> small_field;
-  bool pow_by_gmp = false;
 
-  ModulusState(const mpz_class& m_, const mpz_class& P_, Algorithm a, int t, bool automatic = false,
-               bool even_split = false);
+  // Builds what plan p needs for P (P > 0, p = api::plan_modulus(P, ...)).  Allocates.
+  ModulusState(const mpz_class& m_, const mpz_class& P_, const api::ModulusPlan& p);
   std::size_t n() const { return k.n; }
 };
 

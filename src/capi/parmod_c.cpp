@@ -20,7 +20,7 @@ mpz_class copy_in(const mpz_t x) { return mpz_class(x); }
 
 using parmod::capi::call;
 
-bool valid_algorithm(int a) { return a >= PARMOD_AUTOMATIC && a <= PARMOD_MONTGOMERY52; }
+bool valid_algorithm(int a) { return a >= 0 && static_cast<std::size_t>(a) < parmod::algorithms().size(); }
 
 }  // namespace
 
@@ -96,6 +96,12 @@ int parmod_powm_list(mpz_t* r, size_t count, const mpz_t* bases, size_t bases_co
 
 void parmod_set_num_threads(int threads) { parmod::set_num_threads(threads); }
 int parmod_get_num_threads(void) { return parmod::get_num_threads(); }
+
+int parmod_algorithm_count(void) { return static_cast<int>(parmod::algorithms().size()); }
+
+const char* parmod_algorithm_name(parmod_algorithm algorithm) {
+  return valid_algorithm(algorithm) ? parmod::algorithms()[static_cast<std::size_t>(algorithm)].name : nullptr;
+}
 
 const char* parmod_strerror(int code) {
   switch (code) {

@@ -3,17 +3,11 @@
 #include "reduce/barrett_reduce.hpp"
 
 namespace parmod::modmul {
-namespace {
-
-bool accepts(const ModulusConstants&) { return true; }
-
-void copy_residue(limb_t* r, const limb_t* a, const ModulusConstants& k, limb_t*) {
+void barrett_copy_residue(limb_t* r, const limb_t* a, const ModulusConstants& k, limb_t*) noexcept {
   if (r != a) mpn_copyi(r, a, static_cast<mp_size_t>(k.n));
 }
 
-const limb_t* barrett_one(const ModulusConstants& k) { return k.one.data(); }
-
-}  // namespace
+const limb_t* barrett_one(const ModulusConstants& k) noexcept { return k.one.data(); }
 
 std::size_t barrett_scratch(std::size_t n) noexcept { return 2 * n + reduce::barrett_reduce_scratch(n); }
 
@@ -28,7 +22,8 @@ void barrett_sqr(limb_t* r, const limb_t* a, const ModulusConstants& k, limb_t* 
 }
 
 const Engine barrett_engine = {
-    "barrett", accepts, barrett_scratch, barrett_mul, barrett_sqr, copy_residue, copy_residue, barrett_one,
+    .name = "barrett", .scratch_limbs = barrett_scratch, .mul = barrett_mul, .sqr = barrett_sqr,
+    .to_repr = barrett_copy_residue, .from_repr = barrett_copy_residue, .one = barrett_one,
 };
 
 }  // namespace parmod::modmul

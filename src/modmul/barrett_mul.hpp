@@ -15,4 +15,8 @@ void barrett_mul(limb_t* r, const limb_t* a, const limb_t* b, const ModulusConst
 void barrett_sqr(limb_t* r, const limb_t* a, const ModulusConstants& k, limb_t* scratch) noexcept;
 std::size_t barrett_scratch(std::size_t n) noexcept;
 
+// The representation (R = 1): the conversions are copies (r = a), 1 is 1.
+void barrett_copy_residue(limb_t* r, const limb_t* a, const ModulusConstants& k, limb_t* scratch) noexcept;
+const limb_t* barrett_one(const ModulusConstants& k) noexcept;
+
 }  // namespace parmod::modmul

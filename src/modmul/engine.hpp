@@ -1,12 +1,20 @@
-// modmul/engine.hpp - a modular multiplication algorithm as layer 4 sees it.
+// modmul/engine.hpp - a modular multiplication algorithm as layer 4 sees it,
+// and the factory that binds it to one modulus.
 //
 // Each algorithm works in a representation x -> x R mod P (R = beta^n for
 // Montgomery, R = 1 for Barrett) and offers its product, square and the
 // conversions.  All operands are n-limb residues in [0, P); outputs may alias
 // inputs; scratch holds scratch_limbs(n) limbs and is the only memory used.
+//
+// An engine's functions read the constants k of the modulus they were bound
+// to (EngineFactory::bind); what an engine keeps per modulus beyond the
+// shared constants (plans, the thread split of its products, radix-2^52
+// digits) is its EngineState, built by its own factory into k.engine_state.
 #pragma once
 
 #include <cstddef>
+#include <memory>
+#include <string>
 
 #include "modmul/modulus_constants.hpp"
 
@@ -14,7 +22,6 @@ namespace parmod::modmul {
 
 struct Engine {
   const char* name;
-  bool (*accepts)(const ModulusConstants& k);  // can this algorithm take P?
   std::size_t (*scratch_limbs)(std::size_t n);
   // r = a b R^-1 mod P (the product in the representation).
   void (*mul)(limb_t* r, const limb_t* a, const limb_t* b, const ModulusConstants& k, limb_t* scratch);
@@ -39,6 +46,40 @@ struct Engine {
   // exponent split and multi-exponentiation chunks) take phi = 1 for it.
   bool square_is_product = false;
 };
+
+// What bind() needs to know beyond P.
+struct EngineOptions {
+  int threads = 1;  // threads each product may use (the factory may use fewer where splitting does not pay)
+  int chunks = 0;   // multipartite k (0: the engine's choice from the tuning table)
+};
+
+// The constants of one modulus with an engine bound to them; shared, immutable.
+struct BoundEngine {
+  std::shared_ptr<const ModulusConstants> k;  // k->engine_state is the engine's own
+  const Engine* engine = nullptr;
+  int product_threads = 1;  // threads each product uses (1: sequential products)
+  std::string detail;       // what the factory chose, for Modulus::describe ("k = 4", "products on 2 threads")
+};
+
+// One row of the algorithm table (parmod/algorithms.def) as modmul builds it.
+struct EngineFactory {
+  // Null when the engine takes P (P > 0), else why not ("needs an odd modulus").
+  const char* (*rejects)(const mpz_class& P) = nullptr;
+  // The constants of P with the engine's state built in.  Requires rejects(P)
+  // == null.  Allocates (std::bad_alloc).
+  BoundEngine (*bind)(const mpz_class& P, const EngineOptions& options) = nullptr;
+};
+
+// Constants of P with no engine state, for factories of stateless engines.
+std::shared_ptr<ModulusConstants> make_constants(const mpz_class& P);
+
+// The factories of the algorithm table (a row's factory column).
+extern const EngineFactory montgomery_factory;    // modmul/classic_factories.cpp
+extern const EngineFactory barrett_factory;       // modmul/classic_factories.cpp
+extern const EngineFactory bipartite_factory;     // modmul/multipartite_engine.cpp
+extern const EngineFactory multipartite_factory;  // modmul/multipartite_engine.cpp
+extern const EngineFactory montgomery52_factory;  // modmul/montgomery52.cpp
+inline constexpr EngineFactory no_engine_factory{};  // automatic: the planner picks a row (api/plan)
 
 // The engine a loop that honours element_size() runs on: the element form when there is one.
 inline const Engine& element_engine(const Engine& engine) { return engine.elements ? *engine.elements : engine; }

@@ -1,9 +1,10 @@
 #include "modmul/modulus_constants.hpp"
 
+#include "modmul/engine.hpp"
+
 #include <cassert>
 #include <vector>
 
-#include "modmul/montgomery52.hpp"
 
 namespace parmod::modmul {
 
@@ -53,8 +54,11 @@ ModulusConstants::ModulusConstants(const mpz_class& P) : n(mpz_size(P.get_mpz_t(
     r2_mod_p.assign(n, 0);
     to_limbs(r_mod_p.data(), n, r);
     to_limbs(r2_mod_p.data(), n, r2);
-    if (montgomery52_available(mpz_sizeinbase(P.get_mpz_t(), 2))) m52 = std::make_shared<const Montgomery52Constants>(P);
   }
+}
+
+std::shared_ptr<ModulusConstants> make_constants(const mpz_class& P) {
+  return std::make_shared<ModulusConstants>(P);
 }
 
 }  // namespace parmod::modmul

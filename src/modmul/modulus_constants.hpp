@@ -13,8 +13,11 @@
 
 namespace parmod::modmul {
 
-struct MultipartiteEnginePlans;  // modmul/multipartite_engine.hpp
-struct Montgomery52Constants;    // modmul/montgomery52.hpp
+// What an engine keeps per modulus beyond the constants (modmul/engine.hpp):
+// each engine derives its own type and reads only its own.
+struct EngineState {
+  virtual ~EngineState() = default;
+};
 
 struct ModulusConstants {
   std::size_t n = 0;          // limbs of P; P[n-1] != 0
@@ -27,18 +30,11 @@ struct ModulusConstants {
   std::vector<limb_t> nu;     // floor(beta^2n / P); nu_t = floor(beta^(n+t)/P) is its top limbs
   std::size_t nu_n = 0;       // limbs of nu: n + 1, or n + 2 when P = beta^(n-1)
   std::vector<limb_t> one;    // 1 mod P, n limbs (the plain form of 1)
-  // The bipartite/multipartite engines' per-modulus context (plans, k,
-  // threads, R mod P), set once by the owner before the constants are shared
-  // (api: the Modulus); null for the other engines.  The engines read it
-  // with no lock; without it they fall back to a small shared cache.
-  std::shared_ptr<const MultipartiteEnginePlans> multipartite_plans;
-  // Threads the parallel Montgomery and Barrett engines split each product
-  // over (modmul/parallel_classic), set once by the owner like the plans
-  // above; 1 for every other engine.
-  int product_threads = 1;
-  // Radix-2^52 Montgomery constants (modmul/montgomery52), built with the rest
-  // when P is odd, small enough and the CPU has AVX-512 IFMA; null otherwise.
-  std::shared_ptr<const Montgomery52Constants> m52;
+  // The state of the engine these constants are bound to (plans, thread
+  // split, radix-2^52 digits), built by that engine's factory before the
+  // constants are shared (EngineFactory::bind); null for constants not bound
+  // to an engine that keeps state.  Only that engine reads it.
+  std::shared_ptr<const EngineState> engine_state;
 
   // P > 0.  Allocates; throws std::bad_alloc.
   explicit ModulusConstants(const mpz_class& P);

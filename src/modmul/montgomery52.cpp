@@ -1,6 +1,7 @@
 #include "modmul/montgomery52.hpp"
 
 #include <algorithm>
+#include <string>
 
 #include "limbs/cpu_features.hpp"
 #include "limbs/radix52.hpp"
@@ -23,9 +24,9 @@ DigitVector digits_of(const mpz_class& x, std::size_t lanes) {
   return d;
 }
 
-const Montgomery52Constants& constants(const ModulusConstants& k) { return *k.m52; }
-
-bool accepts(const ModulusConstants& k) { return k.m52 != nullptr; }
+const Montgomery52Constants& constants(const ModulusConstants& k) {
+  return static_cast<const Montgomery52Constants&>(*k.engine_state);
+}
 
 // Every product of both engines.
 void product(limb_t* r, const limb_t* a, const limb_t* b, const ModulusConstants& k, limb_t*) {
@@ -133,13 +134,39 @@ Montgomery52Constants::Montgomery52Constants(const mpz_class& P)
 
 // The squares are the digit loop with b = a: square_is_product.
 const Engine montgomery52_engine = {
-    "montgomery52", accepts, limb_scratch, limb_mul, limb_sqr, limb_to_repr, limb_from_repr, limb_one,
-    nullptr,        &montgomery52_digit_engine, true,
+    .name = "montgomery52", .scratch_limbs = limb_scratch, .mul = limb_mul, .sqr = limb_sqr,
+    .to_repr = limb_to_repr, .from_repr = limb_from_repr, .one = limb_one,
+    .elements = &montgomery52_digit_engine, .square_is_product = true,
 };
 
 const Engine montgomery52_digit_engine = {
-    "montgomery52 digits", accepts, digit_scratch, digit_mul,  digit_sqr, digit_to_repr, digit_from_repr,
-    digit_one,             montgomery52_element_words, nullptr, true,
+    .name = "montgomery52 digits", .scratch_limbs = digit_scratch, .mul = digit_mul, .sqr = digit_sqr,
+    .to_repr = digit_to_repr, .from_repr = digit_from_repr, .one = digit_one,
+    .element_words = montgomery52_element_words, .square_is_product = true,
 };
+
+const Montgomery52Constants& montgomery52_constants(const ModulusConstants& k) noexcept { return constants(k); }
+
+namespace {
+
+const char* rejects(const mpz_class& P) {
+  if (mpz_even_p(P.get_mpz_t())) return "montgomery52 needs an odd modulus";
+  if (!limbs::cpu_has_avx512_ifma()) return "montgomery52 needs a CPU with AVX-512 IFMA";
+  if (mpz_sizeinbase(P.get_mpz_t(), 2) > kMontgomery52MaxBits)
+    return "montgomery52 takes moduli of at most 52778 bits";
+  return nullptr;
+}
+
+BoundEngine bind(const mpz_class& P, const EngineOptions&) {
+  auto k = make_constants(P);
+  auto c = std::make_shared<const Montgomery52Constants>(P);
+  std::string detail = "radix 2^52, " + std::to_string(c->digits) + " digits";
+  k->engine_state = std::move(c);
+  return {std::move(k), &montgomery52_engine, 1, std::move(detail)};
+}
+
+}  // namespace
+
+const EngineFactory montgomery52_factory = {rejects, bind};
 
 }  // namespace parmod::modmul

@@ -17,8 +17,8 @@
 //    (Engine::element_words); the sliding window runs on it with no conversion
 //    per step.
 // Available for odd P of at most kMontgomery52MaxBits bits on CPUs with
-// AVX-512 IFMA (limbs::cpu_has_avx512_ifma); ModulusConstants builds the
-// constants then (k.m52), and both engines accept exactly those moduli.
+// AVX-512 IFMA (limbs::cpu_has_avx512_ifma); montgomery52_factory binds both
+// engines' state (Montgomery52Constants) to such a modulus.
 #pragma once
 
 #include <cstddef>
@@ -51,7 +51,7 @@ struct CacheLineAllocator {
 };
 using DigitVector = std::vector<std::uint64_t, CacheLineAllocator<std::uint64_t>>;
 
-struct Montgomery52Constants {
+struct Montgomery52Constants : EngineState {
   std::size_t n = 0;       // limbs of P
   std::size_t bits = 0;    // bits of P
   std::size_t digits = 0;  // d = ceil((bits(P) + 2) / 52): R = 2^(52 d) >= 4P
@@ -85,6 +85,9 @@ bool montgomery52_available(std::size_t bits) noexcept;
 // in memory about d * (4V + ~20).
 void montgomery52_mul_digits(std::uint64_t* r, const std::uint64_t* a, const std::uint64_t* b,
                              const Montgomery52Constants& c) noexcept;
+
+// The radix-2^52 constants of k (k bound by montgomery52_factory).
+const Montgomery52Constants& montgomery52_constants(const ModulusConstants& k) noexcept;
 
 extern const Engine montgomery52_engine;        // n-limb residues, converted per call
 extern const Engine montgomery52_digit_engine;  // digit elements (element_words = lanes)

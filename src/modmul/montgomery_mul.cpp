@@ -9,13 +9,13 @@ namespace {
 
 std::atomic<std::size_t> g_redc_products_threshold{224};  // mulx rows win below (AMD EPYC)
 
-bool accepts(const ModulusConstants& k) { return k.odd; }
+}  // namespace
 
-void to_montgomery(limb_t* r, const limb_t* a, const ModulusConstants& k, limb_t* scratch) {
+void to_montgomery(limb_t* r, const limb_t* a, const ModulusConstants& k, limb_t* scratch) noexcept {
   montgomery_mul(r, a, k.r2_mod_p.data(), k, scratch);
 }
 
-void from_montgomery(limb_t* r, const limb_t* a, const ModulusConstants& k, limb_t* scratch) {
+void from_montgomery(limb_t* r, const limb_t* a, const ModulusConstants& k, limb_t* scratch) noexcept {
   const std::size_t n = k.n;
   limb_t* c = scratch;
   mpn_copyi(c, a, static_cast<mp_size_t>(n));
@@ -23,9 +23,7 @@ void from_montgomery(limb_t* r, const limb_t* a, const ModulusConstants& k, limb
   montgomery_redc(r, c, k, scratch + 2 * n);
 }
 
-const limb_t* montgomery_one(const ModulusConstants& k) { return k.r_mod_p.data(); }
-
-}  // namespace
+const limb_t* montgomery_one(const ModulusConstants& k) noexcept { return k.r_mod_p.data(); }
 
 std::size_t redc_products_threshold() noexcept { return g_redc_products_threshold.load(std::memory_order_relaxed); }
 void set_redc_products_threshold(std::size_t n) noexcept {
@@ -54,8 +52,8 @@ void montgomery_sqr(limb_t* r, const limb_t* a, const ModulusConstants& k, limb_
 }
 
 const Engine montgomery_engine = {
-    "montgomery", accepts, montgomery_scratch, montgomery_mul, montgomery_sqr, to_montgomery, from_montgomery,
-    montgomery_one,
+    .name = "montgomery", .scratch_limbs = montgomery_scratch, .mul = montgomery_mul, .sqr = montgomery_sqr,
+    .to_repr = to_montgomery, .from_repr = from_montgomery, .one = montgomery_one,
 };
 
 }  // namespace parmod::modmul

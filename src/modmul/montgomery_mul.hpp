@@ -25,4 +25,11 @@ void montgomery_mul(limb_t* r, const limb_t* a, const limb_t* b, const ModulusCo
 void montgomery_sqr(limb_t* r, const limb_t* a, const ModulusConstants& k, limb_t* scratch) noexcept;
 std::size_t montgomery_scratch(std::size_t n) noexcept;
 
+// The representation's conversions and 1 (shared with the split-product
+// engine of modmul/parallel_classic): r = a beta^n mod P, r = a beta^-n mod P
+// for a in [0, P) (scratch: montgomery_scratch(n)), and beta^n mod P.
+void to_montgomery(limb_t* r, const limb_t* a, const ModulusConstants& k, limb_t* scratch) noexcept;
+void from_montgomery(limb_t* r, const limb_t* a, const ModulusConstants& k, limb_t* scratch) noexcept;
+const limb_t* montgomery_one(const ModulusConstants& k) noexcept;
+
 }  // namespace parmod::modmul

@@ -3,9 +3,6 @@
 #include <gmp.h>
 
 #include <algorithm>
-#include <deque>
-#include <mutex>
-#include <shared_mutex>
 #include <sstream>
 #include <stdexcept>
 #include <string>
@@ -19,62 +16,29 @@
 namespace parmod::modmul {
 namespace {
 
-struct Entry {
-  const ModulusConstants* key;
-  MultipartiteKind kind;
-  std::shared_ptr<const MultipartiteEnginePlans> plans;
-};
-
-std::shared_mutex g_mutex;
-std::deque<Entry>& entries() {
-  static std::deque<Entry> e;
-  return e;
-}
-constexpr std::size_t kCacheLimit = 16;
 // Predicted cost of one parallel run on the team beyond its tasks (wake-up,
 // dependency signals, the final join), ns: `parmod bench runtime` on an idle
 // 2-core EPYC measures about 0.6 us hot fork/join and 0.3-1 us per signal.
 constexpr double kParallelOverheadNs = 2000;
 
-bool same_modulus(const MultipartiteEnginePlans& p, const ModulusConstants& k) {
-  return p.p.size() == k.n && mpn_cmp(p.p.data(), k.p.data(), static_cast<mp_size_t>(k.n)) == 0;
+// The plans k was bound with (bipartite_factory / multipartite_factory).
+const MultipartiteEnginePlans& plans_of(const ModulusConstants& k) {
+  return static_cast<const MultipartiteEnginePlans&>(*k.engine_state);
 }
 
-std::shared_ptr<const MultipartiteEnginePlans> find(const ModulusConstants& k, MultipartiteKind kind) {
-  std::shared_lock<std::shared_mutex> lock(g_mutex);
-  for (const Entry& e : entries())
-    if (e.key == &k && e.kind == kind && same_modulus(*e.plans, k)) return e.plans;
-  return nullptr;
-}
-
-// The plans of k: its own context (the usual case: no lock, no reference
-// count), else the fallback cache, which `hold` keeps alive for the call.
-const MultipartiteEnginePlans& plans_of(const ModulusConstants& k, MultipartiteKind kind,
-                                        std::shared_ptr<const MultipartiteEnginePlans>& hold) {
-  if (const MultipartiteEnginePlans* own = k.multipartite_plans.get(); own != nullptr && own->kind == kind) return *own;
-  hold = engine_plans(k, kind);
-  return *hold;
-}
-
-bool accepts(const ModulusConstants& k) { return k.odd; }
 std::size_t scratch(std::size_t n) { return multipartite_engine_scratch(n); }
 
-template <MultipartiteKind K>
 void mul(limb_t* r, const limb_t* a, const limb_t* b, const ModulusConstants& k, limb_t* ws) {
-  std::shared_ptr<const MultipartiteEnginePlans> hold;
-  const auto& p = plans_of(k, K, hold);
+  const auto& p = plans_of(k);
   multipartite_mul(r, a, b, k, p.mul, ws, p.threads);
 }
 
-template <MultipartiteKind K>
 void sqr(limb_t* r, const limb_t* a, const ModulusConstants& k, limb_t* ws) {
-  std::shared_ptr<const MultipartiteEnginePlans> hold;
-  const auto& p = plans_of(k, K, hold);
+  const auto& p = plans_of(k);
   multipartite_sqr(r, a, k, p.sqr, ws, p.threads);  // bipartite too: its square is the k = 2 square
 }
 
 // r = a beta^h mod P: Barrett reduction of a shifted by h limbs.
-template <MultipartiteKind K>
 void to_repr(limb_t* r, const limb_t* a, const ModulusConstants& k, limb_t* ws) {
   const std::size_t n = k.n, h = n / 2;
   limb_t* c = ws;
@@ -84,16 +48,11 @@ void to_repr(limb_t* r, const limb_t* a, const ModulusConstants& k, limb_t* ws) 
 }
 
 // r = a beta^-h mod P: the product with 1.
-template <MultipartiteKind K>
 void from_repr(limb_t* r, const limb_t* a, const ModulusConstants& k, limb_t* ws) {
-  mul<K>(r, a, k.one.data(), k, ws);
+  mul(r, a, k.one.data(), k, ws);
 }
 
-template <MultipartiteKind K>
-const limb_t* one(const ModulusConstants& k) {
-  std::shared_ptr<const MultipartiteEnginePlans> hold;
-  return plans_of(k, K, hold).one.data();  // owned by k's plans or the cache entry
-}
+const limb_t* one(const ModulusConstants& k) { return plans_of(k).one.data(); }
 
 }  // namespace
 
@@ -191,7 +150,6 @@ std::shared_ptr<const MultipartiteEnginePlans> make_engine_plans(const ModulusCo
     p->threads /= 2;
   }
   p->predicted_ns = p->mul.schedule.makespan;
-  p->p = k.p;
   // R mod P = beta^h mod P by Barrett on beta^h (2n limbs).
   p->one.assign(n, 0);
   std::vector<limb_t> c(2 * n, 0), ws(reduce::barrett_reduce_scratch(n));
@@ -200,30 +158,43 @@ std::shared_ptr<const MultipartiteEnginePlans> make_engine_plans(const ModulusCo
   return p;
 }
 
-std::shared_ptr<const MultipartiteEnginePlans> engine_plans(const ModulusConstants& k, MultipartiteKind kind) {
-  if (k.multipartite_plans && k.multipartite_plans->kind == kind) return k.multipartite_plans;
-  if (auto p = find(k, kind)) return p;
-  auto made = make_engine_plans(k, kind, 1);
-  std::unique_lock<std::shared_mutex> lock(g_mutex);
-  auto& es = entries();
-  es.erase(std::remove_if(es.begin(), es.end(), [&](const Entry& e) { return e.key == &k && e.kind == kind; }),
-           es.end());
-  es.push_back(Entry{&k, kind, made});
-  if (es.size() > kCacheLimit) es.pop_front();
-  return made;
-}
-
 std::size_t multipartite_engine_scratch(std::size_t n) noexcept { return 48 * n + 640; }
 
+// The two engines differ only in the plans their factories build.
+const Engine bipartite_engine = {
+    .name = "bipartite", .scratch_limbs = scratch, .mul = mul, .sqr = sqr, .to_repr = to_repr,
+    .from_repr = from_repr, .one = one,
+};
+const Engine multipartite_engine = {
+    .name = "multipartite", .scratch_limbs = scratch, .mul = mul, .sqr = sqr, .to_repr = to_repr,
+    .from_repr = from_repr, .one = one,
+};
+
 namespace {
-// The two engines differ only in the kind their functions read the plans of.
+
 template <MultipartiteKind K>
-constexpr Engine engine_of(const char* name) {
-  return Engine{name, accepts, scratch, mul<K>, sqr<K>, to_repr<K>, from_repr<K>, one<K>};
+const char* rejects(const mpz_class& P) {
+  if (mpz_odd_p(P.get_mpz_t())) return nullptr;
+  return K == MultipartiteKind::bipartite ? "bipartite needs an odd modulus" : "multipartite needs an odd modulus";
 }
+
+template <MultipartiteKind K>
+BoundEngine bind(const mpz_class& P, const EngineOptions& o) {
+  auto k = make_constants(P);
+  auto plans = make_engine_plans(*k, K, o.threads, o.chunks);
+  std::string detail = (K == MultipartiteKind::multipartite ? "k = " + std::to_string(plans->chunks) + ", " : "") +
+                       (plans->threads > 1 ? "products on " + std::to_string(plans->threads) + " threads"
+                                           : "sequential products");
+  const int threads = plans->threads;
+  k->engine_state = std::move(plans);
+  return {std::move(k), K == MultipartiteKind::bipartite ? &bipartite_engine : &multipartite_engine, threads,
+          std::move(detail)};
+}
+
 }  // namespace
 
-const Engine bipartite_engine = engine_of<MultipartiteKind::bipartite>("bipartite");
-const Engine multipartite_engine = engine_of<MultipartiteKind::multipartite>("multipartite");
+const EngineFactory bipartite_factory = {rejects<MultipartiteKind::bipartite>, bind<MultipartiteKind::bipartite>};
+const EngineFactory multipartite_factory = {rejects<MultipartiteKind::multipartite>,
+                                            bind<MultipartiteKind::multipartite>};
 
 }  // namespace parmod::modmul

@@ -2,15 +2,11 @@
 // (engine.hpp), in the representation x -> x R mod P with R = beta^h,
 // h = floor(n/2) (odd n: R = beta^((n-1)/2); n = 1: R = 1).
 //
-// Per-modulus data: the plans (product and square), the chosen k and thread
+// Per-modulus state: the plans (product and square), the chosen k and thread
 // count, and R mod P live in a MultipartiteEnginePlans, built once per
-// modulus (make_engine_plans) and attached to the constants as
-// ModulusConstants::multipartite_plans by their owner (the Modulus); the
-// engine functions read it from there (no lock, no allocation).  Called on
-// constants without plans of their kind (tests, direct use), an engine makes
-// them itself once, sequential with the default k, in a small cache of 16
-// moduli keyed by the constants' address (a shared lock per call, allocation
-// on the first call only).
+// modulus by the engines' factories (bipartite_factory,
+// multipartite_factory: make_engine_plans) into the constants' engine_state;
+// the engine functions read it from there (no lock, no allocation).
 #pragma once
 
 #include <cstddef>
@@ -24,12 +20,11 @@ namespace parmod::modmul {
 
 enum class MultipartiteKind { bipartite, multipartite };
 
-struct MultipartiteEnginePlans {
+struct MultipartiteEnginePlans : EngineState {
   MultipartiteKind kind = MultipartiteKind::multipartite;
   int chunks = 0;   // k (2 for bipartite's B split)
   int threads = 1;  // threads each product uses
   MultipartitePlan mul, sqr;  // bipartite: sqr is the multipartite k = 2 square
-  std::vector<limb_t> p;      // P, to validate lookups
   std::vector<limb_t> one;    // R mod P = beta^h mod P, n limbs
   double predicted_ns = 0;    // the product's predicted makespan
 };
@@ -51,10 +46,6 @@ int choose_multipartite_k(std::size_t n, int threads, const runtime::CostTable& 
 // the predicted sequential time (small moduli: splitting does not pay).
 std::shared_ptr<const MultipartiteEnginePlans> make_engine_plans(const ModulusConstants& k, MultipartiteKind kind,
                                                                  int threads, int chunks = 0);
-
-// The plans an engine call uses for k (k.multipartite_plans when of this
-// kind, else made and cached).
-std::shared_ptr<const MultipartiteEnginePlans> engine_plans(const ModulusConstants& k, MultipartiteKind kind);
 
 // Scratch of the engines for n limbs: bounds every plan (k <= 8, any threads)
 // and the conversions.

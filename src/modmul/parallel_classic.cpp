@@ -64,45 +64,33 @@ std::size_t parallel_montgomery_scratch(std::size_t n) {
 std::size_t parallel_barrett_scratch(std::size_t n) {
   return std::max(parallel_classic_scratch(n), barrett_engine.scratch_limbs(n));
 }
+int threads_of(const ModulusConstants& k) { return static_cast<const ProductSplit&>(*k.engine_state).threads; }
 void montgomery_product(limb_t* r, const limb_t* a, const limb_t* b, const ModulusConstants& k, limb_t* scratch) {
-  parallel_montgomery_mul(r, a, b, k, k.product_threads, scratch);
+  parallel_montgomery_mul(r, a, b, k, threads_of(k), scratch);
 }
 void montgomery_square(limb_t* r, const limb_t* a, const ModulusConstants& k, limb_t* scratch) {
-  parallel_montgomery_mul(r, a, a, k, k.product_threads, scratch);
+  parallel_montgomery_mul(r, a, a, k, threads_of(k), scratch);
 }
 void barrett_product(limb_t* r, const limb_t* a, const limb_t* b, const ModulusConstants& k, limb_t* scratch) {
-  parallel_barrett_mul(r, a, b, k, k.product_threads, scratch);
+  parallel_barrett_mul(r, a, b, k, threads_of(k), scratch);
 }
 void barrett_square(limb_t* r, const limb_t* a, const ModulusConstants& k, limb_t* scratch) {
-  parallel_barrett_mul(r, a, a, k, k.product_threads, scratch);
+  parallel_barrett_mul(r, a, a, k, threads_of(k), scratch);
 }
-bool montgomery_accepts(const ModulusConstants& k) { return montgomery_engine.accepts(k); }
-bool barrett_accepts(const ModulusConstants& k) { return barrett_engine.accepts(k); }
-void montgomery_to(limb_t* r, const limb_t* a, const ModulusConstants& k, limb_t* s) { montgomery_engine.to_repr(r, a, k, s); }
-void montgomery_from(limb_t* r, const limb_t* a, const ModulusConstants& k, limb_t* s) {
-  montgomery_engine.from_repr(r, a, k, s);
-}
-const limb_t* montgomery_one(const ModulusConstants& k) { return montgomery_engine.one(k); }
-void barrett_to(limb_t* r, const limb_t* a, const ModulusConstants& k, limb_t* s) { barrett_engine.to_repr(r, a, k, s); }
-void barrett_from(limb_t* r, const limb_t* a, const ModulusConstants& k, limb_t* s) { barrett_engine.from_repr(r, a, k, s); }
-const limb_t* barrett_one(const ModulusConstants& k) { return barrett_engine.one(k); }
 
 }  // namespace
 
 const Engine parallel_montgomery_engine = {
-    "montgomery", montgomery_accepts, parallel_montgomery_scratch, montgomery_product, montgomery_square,
-    montgomery_to, montgomery_from, montgomery_one,
+    .name = "montgomery", .scratch_limbs = parallel_montgomery_scratch, .mul = montgomery_product,
+    .sqr = montgomery_square, .to_repr = to_montgomery, .from_repr = from_montgomery, .one = montgomery_one,
 };
 const Engine parallel_barrett_engine = {
-    "barrett", barrett_accepts, parallel_barrett_scratch, barrett_product, barrett_square,
-    barrett_to, barrett_from, barrett_one,
+    .name = "barrett", .scratch_limbs = parallel_barrett_scratch, .mul = barrett_product, .sqr = barrett_square,
+    .to_repr = barrett_copy_residue, .from_repr = barrett_copy_residue, .one = barrett_one,
 };
 
-const Engine* parallel_classic_engine(const Engine& sequential, std::size_t n, int threads) noexcept {
-  if (threads < 2 || limbs::mul_route(n, n) != limbs::MulRoute::parallel_mul) return nullptr;
-  if (&sequential == &montgomery_engine) return &parallel_montgomery_engine;
-  if (&sequential == &barrett_engine) return &parallel_barrett_engine;
-  return nullptr;
+bool parallel_products_pay(std::size_t n, int threads) noexcept {
+  return threads >= 2 && limbs::mul_route(n, n) == limbs::MulRoute::parallel_mul;
 }
 
 }  // namespace parmod::modmul

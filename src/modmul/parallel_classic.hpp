@@ -27,18 +27,21 @@ void parallel_barrett_mul(limb_t* r, const limb_t* a, const limb_t* b, const Mod
 
 std::size_t parallel_classic_scratch(std::size_t n) noexcept;
 
-// The two as engines, products split over k.product_threads threads; the
+// The thread split of the two engines below: their state in k.engine_state
+// (bound by montgomery_factory / barrett_factory, modmul/classic_factories).
+struct ProductSplit : EngineState {
+  int threads = 1;
+};
+
+// The two as engines, each product split over the ProductSplit's threads; the
 // representations, conversions and 1 are montgomery_engine's (R = beta^n) and
 // barrett_engine's (R = 1).  A call made inside a task, or while another user
 // thread has the team, runs its products sequentially (limbs::parallel_mul).
 extern const Engine parallel_montgomery_engine;
 extern const Engine parallel_barrett_engine;
 
-// The parallel counterpart of `sequential` (montgomery_engine or
-// barrett_engine) for n-limb moduli on `threads` threads, where splitting the
-// products pays (limbs::mul_route says parallel_mul for n x n limbs); null
-// where it does not, or for another engine.  The owner then sets
-// k.product_threads = threads.
-const Engine* parallel_classic_engine(const Engine& sequential, std::size_t n, int threads) noexcept;
+// Whether products of n x n limbs on `threads` threads run split
+// (limbs::mul_route says parallel_mul; tuning key mul.par_min).
+bool parallel_products_pay(std::size_t n, int threads) noexcept;
 
 }  // namespace parmod::modmul

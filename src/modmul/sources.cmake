@@ -14,6 +14,7 @@ list(APPEND PARMOD_SOURCES
   src/modmul/bipartite.cpp
   src/modmul/multipartite_engine.cpp
   src/modmul/parallel_classic.cpp
+  src/modmul/classic_factories.cpp
   src/modmul/montgomery52.cpp
   src/modmul/montgomery52_kernel.cpp
 )

@@ -8,7 +8,7 @@
 
 namespace parmod::exponentiation {
 
-EvenModulusConstants::EvenModulusConstants(const mpz_class& P) {
+EvenModulusConstants::EvenModulusConstants(const mpz_class& P, const modmul::EngineFactory& odd_factory) {
   n = mpz_size(P.get_mpz_t());
   s = mpz_scan1(P.get_mpz_t(), 0);
   n2 = (s + kLimbBits - 1) / kLimbBits;
@@ -16,7 +16,7 @@ EvenModulusConstants::EvenModulusConstants(const mpz_class& P) {
   mpz_class m_odd;
   mpz_tdiv_q_2exp(m_odd.get_mpz_t(), P.get_mpz_t(), s);
   if (m_odd == 1) return;
-  odd = std::make_unique<const modmul::ModulusConstants>(m_odd);
+  odd = odd_factory.bind(m_odd, modmul::EngineOptions{});
   std::vector<limb_t> a(n2), scratch(2 * n2);
   for (std::size_t i = 0; i < n2; ++i) a[i] = mpz_getlimbn(m_odd.get_mpz_t(), static_cast<mp_size_t>(i));
   inv.resize(n2);
@@ -86,19 +86,18 @@ std::size_t odd_path_scratch(std::size_t n1, std::size_t en, const modmul::Engin
 
 }  // namespace
 
-std::size_t even_modulus_powm_scratch(const EvenModulusConstants& c, std::size_t en, const modmul::Engine& odd_engine,
-                                      int threads) noexcept {
+std::size_t even_modulus_powm_scratch(const EvenModulusConstants& c, std::size_t en, int threads) noexcept {
   const std::size_t n = c.n, n1 = c.odd_limbs(), n2 = c.n2;
   // low, the cut exponent, r2, b mod m', r1, the quotient, m' t; then the
   // larger of the two powers' scratch.
   const std::size_t fixed = 3 * n2 + 2 * n1 + (n - n1 + 1) + (n1 + n2);
   const std::size_t lo = powlo_scratch(n2, std::min<std::size_t>(en * kLimbBits, c.s));
-  const std::size_t hi = n1 ? odd_path_scratch(n1, en, odd_engine, threads) : 0;
+  const std::size_t hi = n1 ? odd_path_scratch(n1, en, *c.odd.engine, threads) : 0;
   return fixed + std::max(lo, hi);
 }
 
 void even_modulus_powm(limb_t* r, const limb_t* b, const limb_t* ep, std::size_t en, const EvenModulusConstants& c,
-                       const modmul::Engine& odd_engine, int threads, double phi, limb_t* scratch) noexcept {
+                       int threads, double phi, limb_t* scratch) noexcept {
   const std::size_t n = c.n, n1 = c.odd_limbs(), n2 = c.n2, s = c.s;
   limb_t* low = scratch;      // b mod 2^s
   limb_t* ecut = low + n2;    // e mod 2^max(s-2, 1) (odd b)
@@ -120,13 +119,13 @@ void even_modulus_powm(limb_t* r, const limb_t* b, const limb_t* ep, std::size_t
       std::fill(b1, b1 + n1, limb_t(0));
       mpn_copyi(b1, b, static_cast<mp_size_t>(bn));
     } else {
-      mpn_tdiv_qr(q, b1, 0, b, static_cast<mp_size_t>(bn), c.odd->p.data(), static_cast<mp_size_t>(n1));
+      mpn_tdiv_qr(q, b1, 0, b, static_cast<mp_size_t>(bn), c.odd.k->p.data(), static_cast<mp_size_t>(n1));
     }
     // r1 = b^e mod m' on the odd path.
     if (threads > 1)
-      split_powm(r1, b1, ep, en, *c.odd, odd_engine, threads, phi, rest);
+      split_powm(r1, b1, ep, en, *c.odd.k, *c.odd.engine, threads, phi, rest);
     else
-      sliding_window_powm(r1, b1, ep, en, *c.odd, odd_engine, rest);
+      sliding_window_powm(r1, b1, ep, en, *c.odd.k, *c.odd.engine, rest);
   }
 
   // r2 = b^e mod 2^s, computed mod beta^n2 and masked.
@@ -175,7 +174,7 @@ void even_modulus_powm(limb_t* r, const limb_t* b, const limb_t* ep, std::size_t
   const std::size_t tn = limbs::normalized_size(r2, n2);
   std::fill(r, r + n, limb_t(0));
   if (tn) {
-    limbs::mul(prod, c.odd->p.data(), n1, r2, tn);
+    limbs::mul(prod, c.odd.k->p.data(), n1, r2, tn);
     mpn_copyi(r, prod, static_cast<mp_size_t>(std::min(n, n1 + tn)));  // limbs beyond n are 0: m' t < P
   }
   mpn_add(r, r, static_cast<mp_size_t>(n), r1, static_cast<mp_size_t>(n1));

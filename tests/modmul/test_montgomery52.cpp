@@ -93,11 +93,13 @@ TEST(Montgomery52, EnginesAgainstGmp) {
   REQUIRE_IFMA();
   for (std::size_t n = 1; n <= 824; n += (n < 40 ? 1 : n < 160 ? 7 : 83)) {
     for (const mpz_class& P : std::vector<mpz_class>{random_modulus(n, true), edge_moduli(n, true).front(), edge_moduli(n, true).back()}) {
-      const modmul::ModulusConstants k(P);
-      ASSERT_TRUE(k.m52 != nullptr) << "n=" << n;
+      ASSERT_EQ(modmul::montgomery52_factory.rejects(P), nullptr) << "n=" << n;
+      const modmul::BoundEngine bound = modmul::montgomery52_factory.bind(P, {});
+      const modmul::ModulusConstants& k = *bound.k;
       const auto& e = modmul::montgomery52_engine;
-      ASSERT_TRUE(e.accepts(k));
-      const mpz_class R = mpz_class(1) << (52 * k.m52->digits), rinv = r_inverse(*k.m52, P);
+      ASSERT_EQ(bound.engine, &e);
+      const Montgomery52Constants& c = modmul::montgomery52_constants(k);
+      const mpz_class R = mpz_class(1) << (52 * c.digits), rinv = r_inverse(c, P);
       std::vector<limb_t> scratch(e.scratch_limbs(n) + 1, 0x99), r(n);
       for (const mpz_class& a : std::vector<mpz_class>{random_below(P), P - 1, 0, 1}) {
         const mpz_class b = random_below(P);
@@ -118,7 +120,7 @@ TEST(Montgomery52, EnginesAgainstGmp) {
       // The digit engine: elements of element_words words in [0, 2P).
       const auto& d = *e.elements;
       const std::size_t w = modmul::element_size(d, n);
-      ASSERT_EQ(w, k.m52->words);
+      ASSERT_EQ(w, c.words);
       std::vector<limb_t> xa(w), xb(w), out(n), dscratch(d.scratch_limbs(n));
       const mpz_class a = random_below(P), b = random_below(P);
       auto al = limbs_of(a, n), bl = limbs_of(b, n);
@@ -150,10 +152,9 @@ TEST(Montgomery52, SizeLimitAndAvailability) {
   EXPECT_FALSE(modmul::montgomery52_available(modmul::kMontgomery52MaxBits + 1));
   EXPECT_FALSE(modmul::montgomery52_available(0));
   const mpz_class big = (mpz_class(1) << modmul::kMontgomery52MaxBits) + 1;
-  EXPECT_EQ(modmul::ModulusConstants(big).m52, nullptr);
-  EXPECT_NE(modmul::ModulusConstants(big - 2).m52, nullptr);  // 2^max - 1
-  EXPECT_EQ(modmul::ModulusConstants(mpz_class(1000)).m52, nullptr);  // even
-  EXPECT_FALSE(modmul::montgomery52_engine.accepts(modmul::ModulusConstants(mpz_class(1000))));
+  EXPECT_NE(modmul::montgomery52_factory.rejects(big), nullptr);
+  EXPECT_EQ(modmul::montgomery52_factory.rejects(big - 2), nullptr);  // 2^max - 1
+  EXPECT_NE(modmul::montgomery52_factory.rejects(mpz_class(1000)), nullptr);  // even
   // P = 1: everything is 0.
   check_kernel(mpz_class(1), mpz_class(0), mpz_class(1));
 }

@@ -64,9 +64,10 @@ TEST(MontgomeryMul, EdgeModuliAndOperands) {
   }
 }
 
-TEST(MontgomeryMul, RejectsEvenModuli) {
-  EXPECT_FALSE(modmul::montgomery_engine.accepts(modmul::ModulusConstants(mpz_class(1000))));
-  EXPECT_TRUE(modmul::montgomery_engine.accepts(modmul::ModulusConstants(mpz_class(1001))));
+TEST(MontgomeryMul, FactoryRejectsEvenModuli) {
+  EXPECT_NE(modmul::montgomery_factory.rejects(mpz_class(1000)), nullptr);
+  EXPECT_EQ(modmul::montgomery_factory.rejects(mpz_class(1001)), nullptr);
+  EXPECT_EQ(modmul::barrett_factory.rejects(mpz_class(1000)), nullptr);
 }
 
 }  // namespace

@@ -13,13 +13,14 @@
 
 namespace parmod::test {
 
-// The engine the multi-exponentiation tests run on: montgomery52 for odd P
-// where the CPU has AVX-512 IFMA (the multiexp code then runs on its digit
-// elements, words per element != limbs), else Montgomery; Barrett for even P
-// (n-limb elements).
-inline const modmul::Engine& engine_for(const modmul::ModulusConstants& k) {
-  if (!k.odd) return modmul::barrett_engine;
-  return modmul::montgomery52_engine.accepts(k) ? modmul::montgomery52_engine : modmul::montgomery_engine;
+// The engine the multi-exponentiation tests run on, bound to P: montgomery52
+// for odd P where the CPU has AVX-512 IFMA (the multiexp code then runs on
+// its digit elements, words per element != limbs), else Montgomery; Barrett
+// for even P (n-limb elements).  Sequential products.
+inline modmul::BoundEngine engine_for(const mpz_class& P) {
+  if (mpz_even_p(P.get_mpz_t())) return modmul::barrett_factory.bind(P, {});
+  if (!modmul::montgomery52_factory.rejects(P)) return modmul::montgomery52_factory.bind(P, {});
+  return modmul::montgomery_factory.bind(P, {});
 }
 
 // nb bases and exponents modulo P: bases random below P (some edge values),

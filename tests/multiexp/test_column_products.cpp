@@ -25,12 +25,13 @@ using test::MultiexpCase;
 
 struct Fixture {
   MultiexpCase c;
-  modmul::ModulusConstants kc;
+  modmul::BoundEngine bound;
+  const modmul::ModulusConstants& kc;
   const modmul::Engine& e;
   std::size_t n, k, b;
   std::vector<limb_t> reps, table, scratch_a, scratch_b, ring_space;
   Fixture(const mpz_class& P, std::size_t nb, std::size_t bits, std::size_t groups)
-      : c(P, nb, bits, true), kc(P), e(modmul::element_engine(test::engine_for(kc))),
+      : c(P, nb, bits, true), bound(test::engine_for(P)), kc(*bound.k), e(modmul::element_engine(*bound.engine)),
         n(modmul::element_size(e, kc.n)), k(groups), b(max_exponent_bits(c.ep.data(), c.en.data(), nb)) {
     reps.resize(nb * n);
     table.resize(lim_lee_table_entries(nb, k) * n);

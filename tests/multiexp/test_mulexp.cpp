@@ -20,16 +20,18 @@ namespace {
 using test::MultiexpCase;
 
 mpz_class run_mulexp(MultiexpCase& c, std::size_t k, OpCount* count = nullptr) {
-  const modmul::ModulusConstants kc(c.P);
-  const auto& e = test::engine_for(kc);
+  const modmul::BoundEngine bound = test::engine_for(c.P);
+  const modmul::ModulusConstants& kc = *bound.k;
+  const auto& e = *bound.engine;
   std::vector<limb_t> scratch(mulexp_scratch(c.n, c.bases.size(), k, e)), r(c.n);
   mulexp(r.data(), c.xs.data(), c.bases.size(), c.ep.data(), c.en.data(), k, kc, e, scratch.data(), count);
   return test::value_of(r);
 }
 
 mpz_class run_interleaved(MultiexpCase& c, unsigned w, OpCount* count = nullptr) {
-  const modmul::ModulusConstants kc(c.P);
-  const auto& e = test::engine_for(kc);
+  const modmul::BoundEngine bound = test::engine_for(c.P);
+  const modmul::ModulusConstants& kc = *bound.k;
+  const auto& e = *bound.engine;
   std::vector<limb_t> scratch(interleaved_scratch(c.n, c.bases.size(), w, e)), r(c.n);
   interleaved_multiexp(r.data(), c.xs.data(), c.bases.size(), c.ep.data(), c.en.data(), w, kc, e, scratch.data(),
                        count);
@@ -76,8 +78,9 @@ TEST(Mulexp, LargeOperands) {
 
 TEST(LimLeeTable, PrefixSplitMatchesSequential) {
   const mpz_class P = test::random_modulus(2, true);
-  const modmul::ModulusConstants kc(P);
-  const auto& e = test::engine_for(kc);
+  const modmul::BoundEngine bound = test::engine_for(P);
+  const modmul::ModulusConstants& kc = *bound.k;
+  const auto& e = *bound.engine;
   for (std::size_t nb : {1u, 3u, 7u, 10u})
     for (std::size_t k : {1u, 2u, 3u}) {
       if (k > nb) continue;

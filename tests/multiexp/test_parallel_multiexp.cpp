@@ -19,8 +19,9 @@ namespace {
 using test::MultiexpCase;
 
 mpz_class run(MultiexpCase& c, const Plan& plan, int threads, OpCount* counts = nullptr) {
-  const modmul::ModulusConstants kc(c.P);
-  const auto& e = test::engine_for(kc);
+  const modmul::BoundEngine bound = test::engine_for(c.P);
+  const modmul::ModulusConstants& kc = *bound.k;
+  const auto& e = *bound.engine;
   std::vector<limb_t> scratch(parallel_multiexp_scratch(c.n, c.bases.size(), plan, e)), r(c.n);
   parallel_multiexp(r.data(), c.xs.data(), c.bases.size(), c.ep.data(), c.en.data(), plan, kc, e, threads,
                     scratch.data(), counts);

@@ -34,13 +34,17 @@ TEST(MultipartiteEngine, ScratchBoundHoldsForEveryPlan) {
     }
 }
 
-TEST(MultipartiteEngine, ConstantsWithoutPlansUseTheCache) {
-  for (const Engine* e : {&bipartite_engine, &multipartite_engine})
+TEST(MultipartiteEngine, FactoriesBindTheirPlans) {
+  for (const EngineFactory* f : {&bipartite_factory, &multipartite_factory})
     for (std::size_t n : {1, 2, 9, 40}) {
       const mpz_class P = random_modulus(n, true);
       if (P == 1) continue;
-      const ModulusConstants k(P);
-      ASSERT_TRUE(e->accepts(k));
+      ASSERT_EQ(f->rejects(P), nullptr);
+      ASSERT_NE(f->rejects(P + 1), nullptr);  // even
+      const BoundEngine bound = f->bind(P, {});
+      const ModulusConstants& k = *bound.k;
+      const Engine* e = bound.engine;
+      ASSERT_EQ(e, f == &bipartite_factory ? &bipartite_engine : &multipartite_engine);
       const mpz_class A = random_below(P), B = random_below(P);
       auto a = limbs_of(A, n), b = limbs_of(B, n);
       std::vector<limb_t> r(n), ws(e->scratch_limbs(n));
@@ -56,18 +60,17 @@ TEST(MultipartiteEngine, ConstantsWithoutPlansUseTheCache) {
     }
 }
 
-TEST(MultipartiteEngine, ConstantsCarryTheirOwnPlans) {
-  // Plans attached to the constants are what the engine uses (no cache entry),
-  // for any k, and the products stay right; plans of the other kind are ignored.
+TEST(MultipartiteEngine, FactoryHonoursTheRequestedK) {
+  // The factory builds the plans of the requested k into the constants, and
+  // the products on two threads stay right for any k.
   for (std::size_t n : {3, 17, 64})
     for (int chunks : {2, 3, 5, 8}) {
       const mpz_class P = random_modulus(n, true);
-      ModulusConstants k(P);
-      k.multipartite_plans = make_engine_plans(k, MultipartiteKind::multipartite, 2, chunks);
-      EXPECT_EQ(engine_plans(k, MultipartiteKind::multipartite).get(), k.multipartite_plans.get());
-      EXPECT_EQ(k.multipartite_plans->chunks, std::min<int>(chunks, 8));
-      EXPECT_NE(engine_plans(k, MultipartiteKind::bipartite).get(), k.multipartite_plans.get());
-      for (const Engine* e : {&multipartite_engine, &bipartite_engine}) {
+      const BoundEngine bound = multipartite_factory.bind(P, EngineOptions{2, chunks});
+      const ModulusConstants& k = *bound.k;
+      EXPECT_EQ(static_cast<const MultipartiteEnginePlans&>(*k.engine_state).chunks, std::min<int>(chunks, 8));
+      {
+        const Engine* e = bound.engine;
         const mpz_class A = random_below(P), B = random_below(P);
         auto a = limbs_of(A, n), b = limbs_of(B, n);
         std::vector<limb_t> r(n), ws(e->scratch_limbs(n));

@@ -18,9 +18,8 @@ mpz_class split_pow(const EvenModulusConstants& c, const mpz_class& b, const mpz
   const std::size_t en = mpz_size(e.get_mpz_t());
   const auto ev = limbs_of(e, en);
   auto x = limbs_of(b, c.n);
-  std::vector<limb_t> s(exponentiation::even_modulus_powm_scratch(c, en, modmul::montgomery_engine, threads));
-  exponentiation::even_modulus_powm(x.data(), x.data(), en ? ev.data() : nullptr, en, c, modmul::montgomery_engine,
-                                    threads, 1.3, s.data());
+  std::vector<limb_t> s(exponentiation::even_modulus_powm_scratch(c, en, threads));
+  exponentiation::even_modulus_powm(x.data(), x.data(), en ? ev.data() : nullptr, en, c, threads, 1.3, s.data());
   return value_of(x);
 }
 

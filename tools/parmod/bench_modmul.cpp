@@ -96,6 +96,7 @@ struct SizeBench {
   std::size_t bits = 0;
   mpz_class P, a, b, g_prod, g_rem;
   std::unique_ptr<modmul::ModulusConstants> k;
+  modmul::BoundEngine b52;  // montgomery52 bound to P where the CPU has IFMA
   std::vector<limb_t> x, y, r, t, w, work, dx, dy, dr, pwork;
   std::vector<std::unique_ptr<modmul::MultipartitePlan>> plans;
   int auto_k1 = 0, auto_k2 = 0;
@@ -163,14 +164,18 @@ std::unique_ptr<SizeBench> make_size(std::size_t bits, gmp_randstate_t rs, bool 
 #endif
   v.push_back({"montgomery", [s] { modmul::montgomery_mul(s->r.data(), s->x.data(), s->y.data(), *s->k, s->work.data()); }});
   v.push_back({"barrett", [s] { modmul::barrett_mul(s->r.data(), s->x.data(), s->y.data(), *s->k, s->work.data()); }});
-  if (k.m52) {  // digit elements in the representation
+  if (!modmul::montgomery52_factory.rejects(P)) {  // digit elements in the representation
+    S.b52 = modmul::montgomery52_factory.bind(P, {});
     const auto& e = modmul::montgomery52_digit_engine;
     const std::size_t words = modmul::element_size(e, n);
     S.dx.resize(words), S.dy.resize(words), S.dr.resize(words);
     std::vector<limb_t> s52(e.scratch_limbs(n));
-    e.to_repr(S.dx.data(), S.x.data(), k, s52.data());
-    e.to_repr(S.dy.data(), S.y.data(), k, s52.data());
-    v.push_back({"montgomery52", [s] { modmul::montgomery52_mul_digits(s->dr.data(), s->dx.data(), s->dy.data(), *s->k->m52); }});
+    e.to_repr(S.dx.data(), S.x.data(), *S.b52.k, s52.data());
+    e.to_repr(S.dy.data(), S.y.data(), *S.b52.k, s52.data());
+    v.push_back({"montgomery52", [s] {
+                   modmul::montgomery52_mul_digits(s->dr.data(), s->dx.data(), s->dy.data(),
+                                                   modmul::montgomery52_constants(*s->b52.k));
+                 }});
   }
   S.pwork.resize(modmul::parallel_classic_scratch(n));
   v.push_back({"montgomery/T2", [s] {

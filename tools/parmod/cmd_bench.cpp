@@ -82,13 +82,18 @@ int bench_quick(bool json) {
     variants.push_back({"montgomery", [&] { modmul::montgomery_mul(r.data(), x.data(), y.data(), k, work.data()); }});
     variants.push_back({"barrett", [&] { modmul::barrett_mul(r.data(), x.data(), y.data(), k, work.data()); }});
     std::vector<limb_t> dx, dy, dr, dwork;
-    if (k.m52) {
+    modmul::BoundEngine b52;
+    if (!modmul::montgomery52_factory.rejects(P)) {
+      b52 = modmul::montgomery52_factory.bind(P, {});
       const auto& e = modmul::montgomery52_digit_engine;
       const std::size_t words = modmul::element_size(e, n);
       dx.resize(words), dy.resize(words), dr.resize(words), dwork.resize(e.scratch_limbs(n));
-      e.to_repr(dx.data(), x.data(), k, dwork.data());
-      e.to_repr(dy.data(), y.data(), k, dwork.data());
-      variants.push_back({"montgomery52", [&] { modmul::montgomery52_mul_digits(dr.data(), dx.data(), dy.data(), *k.m52); }});
+      e.to_repr(dx.data(), x.data(), *b52.k, dwork.data());
+      e.to_repr(dy.data(), y.data(), *b52.k, dwork.data());
+      variants.push_back({"montgomery52", [&] {
+                            modmul::montgomery52_mul_digits(dr.data(), dx.data(), dy.data(),
+                                                            modmul::montgomery52_constants(*b52.k));
+                          }});
     }
     variants.push_back({"api", [&] { api_result = mod.mul(a, b); }});
     bench::Options opt;

@@ -26,10 +26,14 @@ const char* kHelp =
     "  bench --quick       modular multiplication times, 1024..65536 bits, beside GMP\n"
     "  bench NAME          other benchmarks (parmod bench --help lists them)\n"
     "  tune                measure this machine and write the table 'automatic' uses\n"
+    "  explain powm B E M  what runs for B^E mod M and why (also: explain mulmod A B M,\n"
+    "                      explain M): the algorithm, its engine, the tuning keys\n"
     "\n"
     "options:\n"
     "  --threads N         threads to use (default: PARMOD_NUM_THREADS, OMP_NUM_THREADS, cores)\n"
-    "  --algo NAME         automatic (default), montgomery or barrett\n"
+    "  --algo NAME         the algorithm (default automatic; 'auto' too), one of:\n";
+
+const char* kHelpEnd =
     "  --help, --version\n"
     "\n"
     "Bad input prints one line on stderr and exits with status 2.\n";
@@ -74,6 +78,12 @@ int main(int argc, char** argv) {
           continue;
         }
         std::cout << kHelp;
+        for (const parmod::AlgorithmInfo& row : parmod::algorithms()) {
+          const std::string name = row.name;
+          std::cout << "      " << name << std::string(name.size() < 14 ? 14 - name.size() : 1, ' ')
+                    << row.description << '\n';
+        }
+        std::cout << kHelpEnd;
         for (const auto& c : extra_commands()) std::cout << "  " << c.name << "  " << c.help << '\n';
         return 0;
       }
@@ -91,7 +101,7 @@ int main(int argc, char** argv) {
         command_index = i;
       } else {
         // mulmod, powm and batch take no options of their own.
-        if (is_option(a) && (command == "mulmod" || command == "powm" || command == "batch"))
+        if (is_option(a) && (command == "mulmod" || command == "powm" || command == "batch" || command == "explain"))
           throw UsageError("unknown option '" + excerpt(a) + "' for " + command + " (parmod --help lists them)");
         o.args.push_back(a);
       }
@@ -103,6 +113,7 @@ int main(int argc, char** argv) {
     if (command == "batch") return cmd_batch(o);
     if (command == "bench") return cmd_bench(o, argc - command_index, argv + command_index);
     if (command == "tune") return cmd_tune(o);
+    if (command == "explain") return cmd_explain(o);
     for (const auto& c : extra_commands()) {
       if (command == c.name) {
         std::vector<std::string> copy{command};

@@ -20,5 +20,6 @@ int cmd_powm(const Options& o);
 int cmd_batch(const Options& o);
 int cmd_bench(const Options& o, int argc, char** argv);
 int cmd_tune(const Options& o);
+int cmd_explain(const Options& o);
 
 }  // namespace parmod::cli

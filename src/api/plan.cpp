@@ -1,0 +1,127 @@
+// api/plan.cpp - the one decision point (see plan.hpp).
+#include "api/plan.hpp"
+
+#include <sstream>
+
+#include "api/algorithm_table.hpp"
+#include "api/small_odd_pow.hpp"
+#include "config/tuning_table.hpp"
+#include "modmul/parallel_classic.hpp"
+
+namespace parmod::api {
+namespace {
+
+// The value of a tuning key as the table has it, or "built-in".
+std::string tuning_text(const char* key) {
+  const auto v = config::tuning_value(key);
+  return v ? *v : std::string("built-in default");
+}
+
+struct Recorder {
+  std::vector<TuningUse>* uses;
+  void operator()(const char* key, std::string effect) const {
+    if (uses) uses->push_back({key, tuning_text(key), std::move(effect)});
+  }
+};
+
+}  // namespace
+
+const char* pow_path_name(PowPath p) noexcept {
+  switch (p) {
+    case PowPath::engine: return "sliding window on the engine";
+    case PowPath::even_split: return "split P = 2^s m' (even modulus)";
+    case PowPath::field_kernels: return "fixed-size field kernels";
+    case PowPath::gmp: return "GMP mpz_powm";
+  }
+  return "unknown";
+}
+
+ModulusPlan plan_modulus(const mpz_class& P, Algorithm requested, int threads, std::vector<TuningUse>* uses) {
+  apply_tuning_once();
+  const Recorder use{uses};
+  ModulusPlan p;
+  p.requested = requested;
+  p.threads = threads;
+  p.engine_options.threads = threads;
+  const std::size_t n = mpz_size(P.get_mpz_t());
+  const bool odd = mpz_odd_p(P.get_mpz_t()) != 0;
+  if (requested != Algorithm::automatic) {
+    if (const char* why = algorithm_rejects(requested, P)) throw UnsupportedAlgorithm(why);
+    p.algorithm = requested;
+    return p;
+  }
+  p.algorithm = choose_algorithm(n, odd, threads);
+  if (odd) use(threads >= 2 ? "modmul.odd.parallel" : "modmul.odd", std::string(algorithm_name(p.algorithm)) +
+                                                                            " for " + std::to_string(n) + " limbs");
+  else if (uses) uses->push_back({"(none)", "", "even modulus: barrett, the one algorithm that takes it"});
+  p.plain_product_threads = modmul::parallel_products_pay(n, threads) ? threads : 1;
+  if (threads >= 2)
+    use("mul.par_min", p.plain_product_threads > 1 ? "products split over the threads" : "sequential products");
+  if (small_odd_pow_pays(n, odd)) {
+    p.pow = PowPath::field_kernels;
+    if (uses) uses->push_back({"(none)", "", "odd modulus of 4 to 8 limbs: pow on the field kernels"});
+  } else if (gmp_powm_pays(n)) {
+    p.pow = PowPath::gmp;
+    use("powm.gmp_below_limbs", "pow by mpz_powm below it");
+  } else if (!odd && even_split_pays(n)) {
+    p.pow = PowPath::even_split;
+    use("powm.even_split_min_limbs", "even modulus: pow by the split P = 2^s m'");
+    const std::size_t odd_limbs = (mpz_sizeinbase(P.get_mpz_t(), 2) - mpz_scan1(P.get_mpz_t(), 0) + 63) / 64;
+    if (odd_limbs > 0 && choose_algorithm(odd_limbs, true, threads) == Algorithm::montgomery52) {
+      mpz_class m_odd;
+      mpz_tdiv_q_2exp(m_odd.get_mpz_t(), P.get_mpz_t(), mpz_scan1(P.get_mpz_t(), 0));
+      if (!algorithm_rejects(Algorithm::montgomery52, m_odd)) p.even_odd_algorithm = Algorithm::montgomery52;
+    }
+    use(threads >= 2 ? "modmul.odd.parallel" : "modmul.odd",
+        std::string(algorithm_name(p.even_odd_algorithm)) + " for m' of " + std::to_string(odd_limbs) + " limbs");
+  }
+  return p;
+}
+
+PowmPlan pow_split(const ModulusPlan& p, std::size_t exponent_bits, int product_threads) {
+  const Algorithm a = p.pow == PowPath::even_split ? p.even_odd_algorithm : p.algorithm;
+  return choose_powm_plan(0, exponent_bits, p.threads, a, product_threads > 1);
+}
+
+std::string describe_plan(const mpz_class& P, const ModulusPlan& p, const std::vector<TuningUse>& uses,
+                          const modmul::BoundEngine& bound, std::size_t exponent_bits) {
+  std::ostringstream o;
+  const std::size_t bits = mpz_sizeinbase(P.get_mpz_t(), 2), n = mpz_size(P.get_mpz_t());
+  o << "modulus: " << bits << " bits, " << n << " limbs, " << (mpz_odd_p(P.get_mpz_t()) ? "odd" : "even") << "; "
+    << p.threads << (p.threads == 1 ? " thread" : " threads") << "\n";
+  o << "algorithm: " << algorithm_name(p.algorithm);
+  if (p.requested == Algorithm::automatic) o << " (chosen by automatic)";
+  o << "; " << bound.detail << "\n";
+  o << "mul: "
+    << (p.plain_product_threads > 0
+            ? "Barrett from the plain operands" +
+                  (p.plain_product_threads > 1 ? ", split over " + std::to_string(p.plain_product_threads) + " threads"
+                                               : std::string())
+            : "one conversion and a product in " + std::string(algorithm_name(p.algorithm)) + "'s representation")
+    << "\n";
+  o << "pow: " << pow_path_name(p.pow);
+  if (p.pow == PowPath::even_split) o << ", m' on " << algorithm_name(p.even_odd_algorithm);
+  o << "\n";
+  if (exponent_bits > 0 && (p.pow == PowPath::engine || p.pow == PowPath::even_split)) {
+    const PowmPlan split = pow_split(p, exponent_bits, p.pow == PowPath::even_split ? 1 : bound.product_threads);
+    o << "pow with a " << exponent_bits << "-bit exponent: "
+      << (split.split_threads > 1 ? "exponent split over " + std::to_string(split.split_threads) + " threads" +
+                                        " (phi " + std::to_string(split.phi).substr(0, 4) + ")"
+                                  : std::string("one sliding window"))
+      << "\n";
+  }
+  o << "tuning keys:\n";
+  for (const TuningUse& u : uses) {
+    if (u.key == "(none)")
+      o << "  " << u.effect << "\n";
+    else
+      o << "  " << u.key << " = " << u.value << ": " << u.effect << "\n";
+  }
+  if (p.threads >= 2 && (p.pow == PowPath::engine || p.pow == PowPath::even_split))
+    o << "  powm.split_min_bits = " << tuning_text("powm.split_min_bits")
+      << ": exponents from this length split over the threads (0: never)\n";
+  o << "tuning file: " << config::tuning_file_path() << "\n";
+  return o.str();
+}
+
+}  // namespace parmod::api

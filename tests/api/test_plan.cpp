@@ -1,0 +1,100 @@
+// tests/api/test_plan.cpp - api/plan: the one decision point, and that what
+// Modulus runs is what the plan says (Modulus::describe).
+#include <gtest/gtest.h>
+
+#include "api/algorithm_table.hpp"
+#include "api/modulus_state.hpp"
+#include "api/plan.hpp"
+#include "parmod/parmod.hpp"
+#include "support/random_operands.hpp"
+
+namespace parmod {
+namespace {
+
+using api::PowPath;
+
+mpz_class odd_bits(std::size_t bits) {
+  mpz_class P = test::rrandom_bits(bits);
+  mpz_setbit(P.get_mpz_t(), bits - 1);
+  mpz_setbit(P.get_mpz_t(), 0);
+  return P;
+}
+
+TEST(Plan, ExplicitAlgorithmsKeepTheirRowAndRejectWithTheRowsReason) {
+  const mpz_class odd = odd_bits(1024), even = odd + 1;
+  for (const AlgorithmInfo& a : algorithms()) {
+    if (a.algorithm == Algorithm::automatic) continue;
+    if (api::algorithm_rejects(a.algorithm, odd)) continue;  // montgomery52 without IFMA
+    const api::ModulusPlan p = api::plan_modulus(odd, a.algorithm, 2);
+    EXPECT_EQ(p.algorithm, a.algorithm);
+    EXPECT_EQ(p.pow, PowPath::engine);
+    EXPECT_EQ(p.plain_product_threads, 0);  // mul in the algorithm's representation
+    if (a.odd_only) {
+      try {
+        api::plan_modulus(even, a.algorithm, 1);
+        ADD_FAILURE() << a.name;
+      } catch (const UnsupportedAlgorithm& e) {
+        EXPECT_STREQ(e.what(), api::algorithm_rejects(a.algorithm, even));
+      }
+    }
+  }
+}
+
+TEST(Plan, AutomaticPaths) {
+  // Under the built-in defaults: small moduli by GMP, odd 4-8 limbs on the
+  // field kernels, even moduli products on Barrett and pow by the split.
+  const api::ModulusPlan tiny = api::plan_modulus(mpz_class(1000003), Algorithm::automatic, 1);
+  EXPECT_EQ(tiny.pow, PowPath::gmp);
+  const api::ModulusPlan field = api::plan_modulus(odd_bits(256), Algorithm::automatic, 1);
+  EXPECT_EQ(field.pow, PowPath::field_kernels);
+  const mpz_class big_even = odd_bits(4096) << 3;
+  const api::ModulusPlan even = api::plan_modulus(big_even, Algorithm::automatic, 2);
+  EXPECT_EQ(even.algorithm, Algorithm::barrett);
+  EXPECT_EQ(even.pow, PowPath::even_split);
+  EXPECT_GE(even.plain_product_threads, 1);
+  const api::ModulusPlan big = api::plan_modulus(odd_bits(4096), Algorithm::automatic, 1);
+  EXPECT_EQ(big.pow, PowPath::engine);
+  EXPECT_NE(big.algorithm, Algorithm::automatic);
+  EXPECT_EQ(big.plain_product_threads, 1);
+}
+
+TEST(Plan, ModulusRunsWhatThePlanSays) {
+  for (std::size_t bits : {64u, 300u, 1024u, 4100u})
+    for (int threads : {1, 2})
+      for (bool odd : {true, false}) {
+        const mpz_class P = odd ? odd_bits(bits) : odd_bits(bits) + 1;
+        const Modulus m(P, Algorithm::automatic, threads);
+        const auto& s = *api::state_of(m);
+        const api::ModulusPlan p = api::plan_modulus(P, Algorithm::automatic, threads);
+        EXPECT_EQ(s.plan.algorithm, p.algorithm);
+        EXPECT_EQ(s.plan.pow, p.pow);
+        EXPECT_EQ(m.algorithm(), p.algorithm);
+        EXPECT_EQ(s.even != nullptr, p.pow == PowPath::even_split);
+        EXPECT_EQ(s.small_field != nullptr, p.pow == PowPath::field_kernels);
+        // Results agree with GMP whatever the path.
+        const mpz_class b = test::random_below(P), e = test::random_below(P);
+        mpz_class want;
+        mpz_powm(want.get_mpz_t(), b.get_mpz_t(), e.get_mpz_t(), P.get_mpz_t());
+        EXPECT_EQ(m.pow(b, e), want) << bits << " " << threads << " " << odd;
+        EXPECT_EQ(powm(b, e, P), want);
+      }
+}
+
+TEST(Plan, DescribeNamesThePathsAndTheKeys) {
+  const Modulus m(odd_bits(8192), Algorithm::automatic, 2);
+  const std::string d = m.describe(odd_bits(8192));
+  for (const char* word : {"modulus: 8192 bits, 128 limbs, odd; 2 threads", "algorithm: ", "(chosen by automatic)",
+                           "mul: ", "pow: ", "pow with a 8192-bit exponent: ", "modmul.odd.parallel = ",
+                           "powm.split_min_bits = ", "tuning file: "})
+    EXPECT_NE(d.find(word), std::string::npos) << word << "\n" << d;
+  EXPECT_NE(d.find(algorithm_name(m.algorithm())), std::string::npos);
+  const std::string small = Modulus(mpz_class(1000003)).describe();
+  EXPECT_NE(small.find("powm.gmp_below_limbs = "), std::string::npos) << small;
+  EXPECT_NE(small.find("GMP mpz_powm"), std::string::npos) << small;
+  const std::string multi = Modulus(odd_bits(8192), Algorithm::multipartite, 2).describe();
+  EXPECT_NE(multi.find("k = "), std::string::npos) << multi;
+  EXPECT_EQ(multi.find("chosen by automatic"), std::string::npos) << multi;
+}
+
+}  // namespace
+}  // namespace parmod
