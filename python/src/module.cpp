@@ -81,11 +81,11 @@ parmod::Algorithm get_algorithm(nb::handle h, const char* func) {
     if (std::strlen(s) != static_cast<std::size_t>(len)) throw parmod::InvalidArgument("NUL in the name");
     return parmod::algorithm_from_name(s);
   } catch (const parmod::Error&) {
-    std::string names;  // the algorithm table's names, quoted
-    for (const parmod::AlgorithmInfo& row : parmod::algorithms())
-      names += std::string(names.empty() ? "'auto', '" : "', '") + row.name;
-    PyErr_Format(PyExc_ValueError, "%s() argument 'algorithm' must be one of %s', not %R", func, names.c_str(),
-                 h.ptr());
+    std::string names = "'auto'";  // and the algorithm table's names
+    const auto rows = parmod::algorithms();
+    for (std::size_t i = 0; i < rows.size(); ++i)
+      names += std::string(i + 1 == rows.size() ? " or '" : ", '") + rows[i].name + "'";
+    PyErr_Format(PyExc_ValueError, "%s() argument 'algorithm' must be %s, not %R", func, names.c_str(), h.ptr());
     throw_set();
   }
 }
