@@ -1,7 +1,10 @@
-"""Docstrings: help() is useful and its examples run."""
+"""Docstrings and the API reference: help() is useful, its examples run, docs/api.md names every public name."""
 
 import doctest
+import inspect
+import os
 import pydoc
+import re
 
 import parmod
 
@@ -79,3 +82,33 @@ def test_stubs_cover_the_module():
         members = {n.name for n in top[cls].body if isinstance(n, ast.FunctionDef)}
         public = {a for a in dir(getattr(parmod, cls)) if not a.startswith("_")}
         assert public <= members, (cls, public - members)
+
+
+API_DOC = os.path.join(os.path.dirname(__file__), "..", "..", "docs", "api.md")
+
+
+def python_api_section():
+    """The '## Python API' section of docs/api.md."""
+    text = open(API_DOC, encoding="utf-8").read()
+    m = re.search(r"^## Python API.*?$(.*?)(?=^## |\Z)", text, re.M | re.S)
+    assert m, "docs/api.md has no '## Python API' section"
+    return m.group(1)
+
+
+def public_python_names():
+    """parmod.NAME for every name in __all__, Class.member for every public member of its classes."""
+    names = ["parmod." + name for name in parmod.__all__]
+    for name in parmod.__all__:
+        obj = getattr(parmod, name)
+        if inspect.isclass(obj):
+            names += [f"{name}.{member}" for member in vars(obj) if not member.startswith("_")]
+    return names
+
+
+def test_api_reference_documents_every_public_name():
+    """docs/api.md names every function, class, method and property the package exports."""
+    names = public_python_names()
+    assert "Modulus.describe" in names and "FieldElement.sqrt" in names and len(names) > 40
+    doc = python_api_section()
+    missing = [n for n in names if not re.search(r"(?<![\w.])" + re.escape(n) + r"\b", doc)]
+    assert not missing, f"docs/api.md (## Python API) does not document {missing}"
