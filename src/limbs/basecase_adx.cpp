@@ -60,7 +60,7 @@ void sqr_basecase_adx(limb_t* rp, const limb_t* ap, std::size_t n) noexcept { mp
 
 namespace {
 // -1: not loaded yet.  Built-in defaults measured on the 2-core AMD EPYC
-// (Zen 4) of the README against Debian's GMP 6.2.1; `parmod tune` writes
+// (Zen 4, docs/bench/zen4) against Debian's GMP 6.2.1; `parmod tune` writes
 // the keys mul.basecase_adx_max and sqr.basecase_adx_max.
 std::atomic<long> g_mul_limit{-1}, g_sqr_limit{-1};
 constexpr long kDefaultMulLimit = 52, kDefaultSqrLimit = 64;

@@ -40,7 +40,7 @@ void karatsuba_sqr_adx(limb_t* rp, const limb_t* ap, std::size_t n, limb_t* scra
 
 // Upper size limits (limbs) of the Karatsuba range: tuning-table keys
 // mul.karatsuba_adx_max / sqr.karatsuba_adx_max, else built-in defaults
-// measured on the README's AMD EPYC; 0 without BMI2 + ADX.
+// measured on the Zen 4 EPYC (docs/bench/zen4); 0 without BMI2 + ADX.
 std::size_t mul_karatsuba_adx_limit() noexcept;
 std::size_t sqr_karatsuba_adx_limit() noexcept;
 

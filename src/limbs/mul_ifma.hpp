@@ -57,7 +57,7 @@ void sqr_ifma(limb_t* rp, const limb_t* ap, std::size_t n, std::uint64_t* scratc
 // in which limbs::mul / limbs::sqr use the functions above: tuning-table keys
 // mul.ifma_min, mul.ifma_max, sqr.ifma_min, sqr.ifma_max (written by `parmod
 // tune`, which compares them with the other kernels as `parmod bench mul
-// --comba` does), else built-in defaults measured on the README's AMD EPYC;
+// --comba` does), else built-in defaults measured on the Zen 4 EPYC (docs/bench/zen4);
 // all 0 without IFMA (cpu_has_avx512_ifma(), which PARMOD_NO_IFMA=1 turns
 // off).  max <= kIfmaMaxLimbs.  The setter is for tune and tests (min >= max
 // = never).

@@ -1,7 +1,7 @@
 // limbs/parallel_mul_tuning.hpp - the thresholds the automatic product uses.
 //
 // Built-in defaults (measured on the 2-core AMD EPYC development machine,
-// see README "Parallel integer multiplication") are overridden by the tuning
+// see docs/bench/<cpu-family>/mul.md) are overridden by the tuning
 // table written by `parmod tune mul` (keys "mul.*", config/tuning_table.hpp),
 // read once per process.  Sizes are limbs of the shorter operand.
 #pragma once

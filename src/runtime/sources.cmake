@@ -1,7 +1,7 @@
 # The runtime module (issue 3): the thread team and the parallel integer
 # multiplication built on it.  Included by the top-level CMakeLists.txt, it
 # appends to PARMOD_SOURCES.  No OpenMP: the hand-made team won the
-# measurement (see README, "Parallel runtime").
+# measurement (docs/bench/<cpu-family>/runtime.md).
 list(APPEND PARMOD_SOURCES
   src/runtime/spin_wait.cpp
   src/runtime/schedule.cpp

@@ -230,9 +230,8 @@ class Fp {
   // r[i] = a[i] * b[i] for i < n: the same values as mul, bit for bit (the
   // radix-2^52 kernel's digit string is the radix-2^64 one times 2^s, see
   // montgomery_ifma8.hpp).  On the avx512_ifma batch path eight products run
-  // side by side (27-30 core cycles each at N = 4 on the Zen 4 host, 48-52 at
-  // N = 6, 68-73 at N = 8, against one mul's 47-55, 102-124 and 256-265 as a
-  // dependent chain: README, Fixed-size finite fields); on the scalar path
+  // side by side, each cheaper than one mul in a dependent chain
+  // (docs/bench/zen4/README.md, "Fixed-size fields"); on the scalar path
   // one after another.  r may be a, b or disjoint from both.  Constant time in
   // the values (n is public).
   void mul_batch(Element* r, const Element* a, const Element* b, std::size_t n) const {

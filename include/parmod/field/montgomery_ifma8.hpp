@@ -41,8 +41,8 @@
 // lo52(m p_0) is not needed) -- N = 4: 100, N = 6: 256, N = 8: 400 -- at one
 // per cycle on Zen 4; squaring D^2 + D + 2D^2 (80, 200, 310); plus the 8x8
 // transposes and digit splits that move 8 elements in and out (about 24 + 6D
-// vector operations per operand).  Measured on the Zen 4 host: 27-30 core
-// cycles per product at N = 4, 48-52 at N = 6, 68-73 at N = 8 (README).  No
+// vector operations per operand).  Measured: docs/bench/<cpu-family>/field.md
+// (the IFMA batch columns; discussed in docs/bench/zen4/README.md).  No
 // branch or memory index depends on the values (constant time: the lane
 // count and N are public).
 #pragma once
