@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # The second command: build and run every test.
 #  1. Release build, all C++ tests (ctest).
-#  2. AddressSanitizer + UndefinedBehaviorSanitizer build, all C++ tests.
+#  2. AddressSanitizer + UndefinedBehaviorSanitizer build with the contract
+#     checks on (PARMOD_VERIFY: PARMOD_ASSERT at the entry of the limb,
+#     reduction and modmul functions), all C++ tests.
 #  3. ThreadSanitizer build, the threaded tests (ctest label "threads").
 #  4. The Python package, when present (scripts/test_python.sh).
 set -euo pipefail
@@ -44,7 +46,7 @@ done
 san_flags=(-DCMAKE_BUILD_TYPE=RelWithDebInfo "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O1 -g1 -DNDEBUG"
            "-DCMAKE_C_FLAGS_RELWITHDEBINFO=-O1 -g1 -DNDEBUG")
 # No test runs a benchmark in the sanitizer builds, so they leave them out.
-build_and_test build/test-asan "${san_flags[@]}" -DPARMOD_SANITIZE=address,undefined \
+build_and_test build/test-asan "${san_flags[@]}" -DPARMOD_SANITIZE=address,undefined -DPARMOD_VERIFY=ON \
   -DPARMOD_WITH_OPENSSL=OFF -DPARMOD_BUILD_BENCHMARKS=OFF -- -LE install
 tsan_targets="$(cd build/test-release && ctest -N -L threads 2>/dev/null | sed -n 's/^ *Test *#[0-9]*: *//p' | tr '\n' ' ')"
 if [ -n "$tsan_targets" ]; then
