@@ -1,4 +1,5 @@
-// check/assert.cpp - the failure path of PARMOD_ASSERT (see check/assert.hpp).
+// check/assert.cpp - the failure path of PARMOD_ASSERT and the helper that
+// needs a product (see check/assert.hpp).
 #include "check/assert.hpp"
 
 #include <cstdio>
