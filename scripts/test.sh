@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # The second command: build and run every test.
 #  1. Release build, all C++ tests (ctest).
-#  2. AddressSanitizer + UndefinedBehaviorSanitizer build, all C++ tests.
+#  2. AddressSanitizer + UndefinedBehaviorSanitizer build with the contract
+#     checks on (PARMOD_VERIFY: PARMOD_ASSERT at the entry of the limb,
+#     reduction and modmul functions), all C++ tests.
 #  3. ThreadSanitizer build, the threaded tests (ctest label "threads").
 #  4. The Python package, when present (scripts/test_python.sh).
 set -euo pipefail
@@ -34,16 +36,17 @@ build_and_test() {  # build_and_test DIR CMAKE_ARGS... -- CTEST_ARGS...
 
 build_and_test build/test-release -DCMAKE_BUILD_TYPE=Release -DPARMOD_WITH_OPENSSL=ON
 # The limb layer picks its mulx product kernels by CPU (limbs::cpu_mulx_kernels_lose):
-# the product tests once more with them forced on and forced off, whatever this CPU is.
+# the product tests (tests/limbs: the limb products and the parallel products) once
+# more with them forced on and forced off, whatever this CPU is.
 for k in 0 1; do
-  (cd build/test-release && PARMOD_MULX_KERNELS=$k ctest --output-on-failure -j "$jobs" -R '^(test_limbs|test_runtime)$') || status=1
+  (cd build/test-release && PARMOD_MULX_KERNELS=$k ctest --output-on-failure -j "$jobs" -R '^test_limbs(_threads)?$') || status=1
 done
 # Sanitizer builds: -O1 (as the sanitizers' own docs advise) with line tables only (-g1):
 # reports keep file:line; -O2 took three times as long to compile the field tests.
 san_flags=(-DCMAKE_BUILD_TYPE=RelWithDebInfo "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O1 -g1 -DNDEBUG"
            "-DCMAKE_C_FLAGS_RELWITHDEBINFO=-O1 -g1 -DNDEBUG")
 # No test runs a benchmark in the sanitizer builds, so they leave them out.
-build_and_test build/test-asan "${san_flags[@]}" -DPARMOD_SANITIZE=address,undefined \
+build_and_test build/test-asan "${san_flags[@]}" -DPARMOD_SANITIZE=address,undefined -DPARMOD_VERIFY=ON \
   -DPARMOD_WITH_OPENSSL=OFF -DPARMOD_BUILD_BENCHMARKS=OFF -- -LE install
 tsan_targets="$(cd build/test-release && ctest -N -L threads 2>/dev/null | sed -n 's/^ *Test *#[0-9]*: *//p' | tr '\n' ' ')"
 if [ -n "$tsan_targets" ]; then

@@ -1,5 +1,7 @@
 #include "api/scratch.hpp"
 
+#include "check/poison.hpp"
+
 namespace parmod::api {
 namespace {
 
@@ -32,11 +34,13 @@ ScratchLease::ScratchLease(std::size_t limbs) {
   b.in_use = true;
   thread_buffer_ = true;
   ptr_ = b.data.get();
+  check::poison(ptr_ + limbs, (b.capacity - limbs) * sizeof(limb_t));  // ASan: only the leased limbs
 }
 
 ScratchLease::~ScratchLease() {
   if (!thread_buffer_) return;
   ThreadBuffer& b = t_buffer;
+  check::unpoison(b.data.get(), b.capacity * sizeof(limb_t));
   b.in_use = false;
   if (b.capacity > kKeepLimbs) {
     b.data.reset();

@@ -1,6 +1,3 @@
-# The fixed-size field module (issue 8): the templates live in include/parmod/field/;
-# these are its compiled parts.
-list(APPEND PARMOD_SOURCES
-  src/field/cpu_features.cpp
-  src/field/montgomery_ifma8.cpp
-  src/capi/field_c.cpp)
+# src/field: the compiled parts of the fixed-size field module (the templates
+# live in include/parmod/field/).
+parmod_layer_sources()

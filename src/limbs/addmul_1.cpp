@@ -1,5 +1,6 @@
 #include "limbs/addmul_1.hpp"
 
+#include "check/assert.hpp"
 #include "limbs/addmul_1_adx_row.hpp"
 #include "limbs/cpu_features.hpp"
 
@@ -18,6 +19,8 @@ limb_t addmul_1_adx(limb_t* rp, const limb_t* ap, std::size_t n, limb_t b) noexc
 #endif
 
 limb_t addmul_1(limb_t* rp, const limb_t* ap, std::size_t n, limb_t b) noexcept {
+  PARMOD_ASSERT(n >= 1);
+  PARMOD_ASSERT(check::same_or_separate(rp, ap, n));
   static const bool adx = cpu_has_mulx_adx();
   return adx ? addmul_1_adx(rp, ap, n, b) : addmul_1_gmp(rp, ap, n, b);
 }

@@ -2,6 +2,7 @@
 
 #include <atomic>
 
+#include "check/assert.hpp"
 #include "limbs/addmul_1_adx_row.hpp"
 #include "limbs/cpu_features.hpp"
 #include "limbs/kernel_limit.hpp"
@@ -10,11 +11,15 @@ namespace parmod::limbs {
 
 #if defined(__x86_64__)
 void mul_basecase_adx(limb_t* rp, const limb_t* ap, std::size_t an, const limb_t* bp, std::size_t bn) noexcept {
+  PARMOD_ASSERT(an >= 1 && bn >= 1);
+  PARMOD_ASSERT(!check::overlap(rp, an + bn, ap, an) && !check::overlap(rp, an + bn, bp, bn));
   for (std::size_t j = 0; j < an; ++j) rp[j] = 0;
   for (std::size_t i = 0; i < bn; ++i) rp[an + i] = addmul_1_adx_row(rp + i, ap, an, bp[i]);
 }
 
 void sqr_basecase_adx(limb_t* rp, const limb_t* ap, std::size_t n) noexcept {
+  PARMOD_ASSERT(n >= 1);
+  PARMOD_ASSERT(!check::overlap(rp, 2 * n, ap, n));
   // Off-diagonal triangle: row i adds a_i * a[i+1, n) at limb 2i+1 and its
   // carry lands on limb n+i, which no earlier row has written.
   rp[0] = 0;

@@ -1,11 +1,15 @@
 // limbs/binvert.cpp - the inverse of an odd number modulo beta^n (see limbs.hpp).
 #include <algorithm>
 
+#include "check/assert.hpp"
 #include "limbs/limbs.hpp"
 
 namespace parmod::limbs {
 
 void binvert(limb_t* inv, const limb_t* a, std::size_t n, limb_t* scratch) noexcept {
+  PARMOD_ASSERT(n >= 1 && a[0] % 2 == 1);
+  PARMOD_ASSERT(!check::overlap(inv, n, a, n));
+  PARMOD_ASSERT(!check::overlap(scratch, 2 * n, inv, n) && !check::overlap(scratch, 2 * n, a, n));
   // One limb: a a = 1 mod 8 for odd a, and each step doubles the correct
   // bits: 3, 6, 12, 24, 48, 96.
   limb_t x = a[0];

@@ -1,6 +1,7 @@
 // limbs/comba.cpp - Comba, Modified Comba and the mulx/adx kernel (see comba.hpp).
 #include "limbs/comba.hpp"
 
+#include "check/assert.hpp"
 #include "limbs/cpu_features.hpp"
 
 #include <immintrin.h>
@@ -41,6 +42,8 @@ void fixed_kernel(limb_t* rp, const limb_t* ap, const limb_t* bp) noexcept {
 }  // namespace
 
 void comba_mul(limb_t* rp, const limb_t* ap, const limb_t* bp, std::size_t n) noexcept {
+  PARMOD_ASSERT(n >= 1);
+  PARMOD_ASSERT(!check::overlap(rp, 2 * n, ap, n) && !check::overlap(rp, 2 * n, bp, n));
   limb_t r0 = 0, r1 = 0, r2 = 0;
   for (std::size_t k = 0; k + 1 < 2 * n; ++k) {
     std::size_t i0 = k >= n ? k - n + 1 : 0, i1 = k < n ? k : n - 1;
@@ -61,16 +64,21 @@ void comba_mul(limb_t* rp, const limb_t* ap, const limb_t* bp, std::size_t n) no
 }
 
 void comba_mul_modified(limb_t* rp, const limb_t* ap, const limb_t* bp, std::size_t n) noexcept {
+  PARMOD_ASSERT(n >= 1);
+  PARMOD_ASSERT(!check::overlap(rp, 2 * n, ap, n) && !check::overlap(rp, 2 * n, bp, n));
   limb_t c[2];
   modified_columns(rp, ap, bp, n, 0, 2 * n, c);
 }
 
 void comba_columns(limb_t* rp, const limb_t* ap, const limb_t* bp, std::size_t n, std::size_t k0, std::size_t k1,
                    limb_t carry[2]) noexcept {
+  PARMOD_ASSERT(k0 < k1 && k1 <= 2 * n);
   modified_columns(rp, ap, bp, n, k0, k1, carry);
 }
 
 void comba_mul_fixed(limb_t* rp, const limb_t* ap, const limb_t* bp, std::size_t n) noexcept {
+  PARMOD_ASSERT(n >= 1 && n <= 8);
+  PARMOD_ASSERT(!check::overlap(rp, 2 * n, ap, n) && !check::overlap(rp, 2 * n, bp, n));
   using Fn = void (*)(limb_t*, const limb_t*, const limb_t*) noexcept;
   static constexpr Fn table[9] = {nullptr,          &fixed_kernel<1>, &fixed_kernel<2>, &fixed_kernel<3>, &fixed_kernel<4>,
                                   &fixed_kernel<5>, &fixed_kernel<6>, &fixed_kernel<7>, &fixed_kernel<8>};
@@ -129,6 +137,8 @@ bool comba_adx_available() noexcept {
 }
 
 void comba_mul_adx(limb_t* rp, const limb_t* ap, const limb_t* bp, std::size_t n) noexcept {
+  PARMOD_ASSERT(n >= 1);
+  PARMOD_ASSERT(!check::overlap(rp, 2 * n, ap, n) && !check::overlap(rp, 2 * n, bp, n));
   if (comba_adx_available())
     adx_kernel(rp, ap, bp, n);
   else

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 
+#include "check/assert.hpp"
 #include "limbs/comba.hpp"
 #include "runtime/schedule.hpp"
 #include "runtime/team.hpp"
@@ -62,11 +63,15 @@ void run_columns(Columns& c, int threads, const char* label) {
 }  // namespace
 
 void comba_mul_2x(limb_t* rp, const limb_t* ap, const limb_t* bp, std::size_t n, int threads) noexcept {
+  PARMOD_ASSERT(n >= 1);
+  PARMOD_ASSERT(!check::overlap(rp, 2 * n, ap, n) && !check::overlap(rp, 2 * n, bp, n));
   Columns c{rp, ap, bp, n, 2, {0, n, 2 * n}, {}};
   run_columns(c, threads, "merge");
 }
 
 void comba_mul_mx(limb_t* rp, const limb_t* ap, const limb_t* bp, std::size_t n, int M, int threads) noexcept {
+  PARMOD_ASSERT(n >= 1);
+  PARMOD_ASSERT(!check::overlap(rp, 2 * n, ap, n) && !check::overlap(rp, 2 * n, bp, n));
   M = std::clamp(M, 1, kMaxM);
   if (std::size_t(M) > 2 * n) M = int(2 * n);
   Columns c{rp, ap, bp, n, M, {}, {}};

@@ -26,7 +26,7 @@ constexpr std::size_t karatsuba_adx_scratch(std::size_t n) noexcept {
 constexpr std::size_t kKaratsubaAdxMaxLimit = 512;
 
 // rp[0, 2n) = a * b for n-limb a, b; n >= 2, rp overlaps neither operand;
-// scratch holds karatsuba_adx_scratch(n) limbs.  a = a0 + a1 beta^h,
+// scratch holds karatsuba_adx_scratch(n) limbs and does not overlap rp.  a = a0 + a1 beta^h,
 // b = b0 + b1 beta^h (h = ceil(n/2)): z0 = a0 b0, z2 = a1 b1 and
 // a0 b1 + a1 b0 = z0 + z2 - (a0 - a1)(b0 - b1) (Knuth 4.3.3, Karatsuba's
 // identity with subtractions, as GMP's toom22 uses it).  The three half

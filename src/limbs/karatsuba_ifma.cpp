@@ -2,6 +2,7 @@
 
 #include <atomic>
 
+#include "check/assert.hpp"
 #include "limbs/karatsuba_steps.hpp"
 #include "limbs/kernel_limit.hpp"
 
@@ -16,6 +17,9 @@ constexpr long kMaxLimit = static_cast<long>(kKaratsubaIfmaMaxLimit);
 }  // namespace
 
 void karatsuba_mul_ifma(limb_t* rp, const limb_t* ap, const limb_t* bp, std::size_t n, limb_t* scratch) noexcept {
+  PARMOD_ASSERT(n >= 2);
+  PARMOD_ASSERT(!check::overlap(rp, 2 * n, ap, n) && !check::overlap(rp, 2 * n, bp, n));
+  PARMOD_ASSERT(!check::overlap(scratch, karatsuba_ifma_scratch(n), rp, 2 * n));
   // mul_ifma_max() <= kIfmaMaxLimbs: every leaf fits the IFMA kernel.
   karatsuba_steps::mul_recursive(rp, ap, bp, n, mul_ifma_max(), scratch,
                                  [](limb_t* r, const limb_t* a, const limb_t* b, std::size_t m, limb_t* s) {
@@ -24,6 +28,9 @@ void karatsuba_mul_ifma(limb_t* rp, const limb_t* ap, const limb_t* bp, std::siz
 }
 
 void karatsuba_sqr_ifma(limb_t* rp, const limb_t* ap, std::size_t n, limb_t* scratch) noexcept {
+  PARMOD_ASSERT(n >= 2);
+  PARMOD_ASSERT(!check::overlap(rp, 2 * n, ap, n));
+  PARMOD_ASSERT(!check::overlap(scratch, karatsuba_ifma_scratch(n), rp, 2 * n));
   karatsuba_steps::sqr_recursive(rp, ap, n, sqr_ifma_max(), scratch,
                                  [](limb_t* r, const limb_t* a, std::size_t m, limb_t* s) { sqr_ifma(r, a, m, s); });
 }

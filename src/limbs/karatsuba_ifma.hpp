@@ -31,7 +31,7 @@ constexpr std::size_t kKaratsubaIfmaStackLimit = 1152;
 constexpr std::size_t kKaratsubaIfmaMaxLimit = 8192;
 
 // rp[0, 2n) = a * b for n-limb a, b; n >= 2, rp overlaps neither operand;
-// scratch holds karatsuba_ifma_scratch(n) words.  One level of Karatsuba's
+// scratch holds karatsuba_ifma_scratch(n) words and does not overlap rp.  One level of Karatsuba's
 // identity with subtractions as karatsuba_mul_adx (limbs/karatsuba_adx.hpp);
 // the three half products recurse while n >= mul_ifma_max(), else
 // mul_ifma (which needs n <= kIfmaMaxLimbs at the leaves).

@@ -55,8 +55,8 @@ void sqrlo(limb_t* rp, const limb_t* ap, std::size_t n) noexcept;
 
 // inv[0, n) = a^-1 mod beta^n for odd a in a[0, n), by Newton/Hensel lifting
 // (x <- x (2 - a x), doubling the correct limbs; no division, no gcd).  n >= 1;
-// inv must not overlap a.  Scratch: 2 n limbs.  Cost about 2 M(n) (two mullo
-// per doubling).
+// inv must not overlap a.  Scratch: 2 n limbs, overlapping neither inv nor a.
+// Cost about 2 M(n) (two mullo per doubling).
 void binvert(limb_t* inv, const limb_t* a, std::size_t n, limb_t* scratch) noexcept;
 
 // Number of limbs of a after stripping high zero limbs (0 for a = 0).

@@ -9,6 +9,7 @@
 #include <utility>
 #include <vector>
 
+#include "check/assert.hpp"
 #include "limbs/basecase_adx.hpp"
 #include "limbs/karatsuba_adx.hpp"
 #include "limbs/karatsuba_ifma.hpp"
@@ -122,6 +123,8 @@ MulKernel sqr_kernel(std::size_t n) noexcept {
 }
 
 void mul(limb_t* rp, const limb_t* ap, std::size_t an, const limb_t* bp, std::size_t bn) noexcept {
+  PARMOD_ASSERT(an >= 1 && bn >= 1);
+  PARMOD_ASSERT(!check::overlap(rp, an + bn, ap, an) && !check::overlap(rp, an + bn, bp, bn));
   if (an == bn && ap == bp) return sqr(rp, ap, an);
   if (an < bn) {
     std::swap(ap, bp);
@@ -148,6 +151,8 @@ void mul(limb_t* rp, const limb_t* ap, std::size_t an, const limb_t* bp, std::si
 }
 
 void sqr(limb_t* rp, const limb_t* ap, std::size_t n) noexcept {
+  PARMOD_ASSERT(n >= 1);
+  PARMOD_ASSERT(!check::overlap(rp, 2 * n, ap, n));
   switch (sqr_kernel(n)) {
     case MulKernel::ifma:
       return n <= kSmallIfma ? sqr_ifma_small(rp, ap, n) : sqr_ifma_large(rp, ap, n);

@@ -39,6 +39,7 @@
 #include <cstddef>
 #include <utility>
 
+#include "check/assert.hpp"
 #include "limbs/kernel_limit.hpp"
 
 namespace parmod::limbs {
@@ -275,6 +276,9 @@ constexpr long kMaxLimit = static_cast<long>(kIfmaMaxLimbs);
 
 void mul_ifma(limb_t* rp, const limb_t* ap, std::size_t an, const limb_t* bp, std::size_t bn,
               std::uint64_t* scratch) noexcept {
+  PARMOD_ASSERT(an >= 1 && bn >= 1 && std::min(an, bn) <= kIfmaMaxLimbs);
+  PARMOD_ASSERT(!check::overlap(rp, an + bn, ap, an) && !check::overlap(rp, an + bn, bp, bn));
+  PARMOD_ASSERT(!check::overlap(scratch, mul_ifma_scratch(an, bn), rp, an + bn));
   if (an > bn) {  // broadcast the shorter operand, load the longer one
     std::swap(ap, bp);
     std::swap(an, bn);
@@ -293,6 +297,9 @@ void mul_ifma(limb_t* rp, const limb_t* ap, std::size_t an, const limb_t* bp, st
 }
 
 void sqr_ifma(limb_t* rp, const limb_t* ap, std::size_t n, std::uint64_t* scratch) noexcept {
+  PARMOD_ASSERT(n >= 1 && n <= kIfmaMaxLimbs);
+  PARMOD_ASSERT(!check::overlap(rp, 2 * n, ap, n));
+  PARMOD_ASSERT(!check::overlap(scratch, sqr_ifma_scratch(n), rp, 2 * n));
   const std::size_t d = radix52_digits(kLimbBits * n);
   u64* apad = scratch;
   u64* a = apad + kPad;

@@ -40,15 +40,15 @@ constexpr std::size_t mul_ifma_scratch(std::size_t an, std::size_t bn) noexcept 
 constexpr std::size_t sqr_ifma_scratch(std::size_t n) noexcept { return mul_ifma_scratch(n, n); }
 
 // rp[0, an+bn) = a * b.  an >= 1, bn >= 1, min(an, bn) <= kIfmaMaxLimbs;
-// rp overlaps neither operand; scratch holds mul_ifma_scratch(an, bn) words.
+// rp overlaps neither operand nor scratch, which holds mul_ifma_scratch(an, bn) words.
 // Cost: about da*db/4 IFMA instructions (da, db digits = 64 an / 52, 64 bn
 // / 52; 1 per core cycle on Zen 4) + O(an + bn) for the conversions and the
 // carries.
 void mul_ifma(limb_t* rp, const limb_t* ap, std::size_t an, const limb_t* bp, std::size_t bn,
               std::uint64_t* scratch) noexcept;
 
-// rp[0, 2n) = a^2.  1 <= n <= kIfmaMaxLimbs, rp does not overlap a; scratch
-// holds sqr_ifma_scratch(n) words.  The cross products a_i a_j (i < j) once
+// rp[0, 2n) = a^2.  1 <= n <= kIfmaMaxLimbs, rp does not overlap a or scratch,
+// which holds sqr_ifma_scratch(n) words.  The cross products a_i a_j (i < j) once
 // (masked loads on the blocks' diagonal), doubled, plus the squares a_i^2.
 // Cost: about d^2/8 IFMA instructions (d = 64 n / 52 digits) + O(n).
 void sqr_ifma(limb_t* rp, const limb_t* ap, std::size_t n, std::uint64_t* scratch) noexcept;

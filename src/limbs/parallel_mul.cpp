@@ -3,6 +3,7 @@
 
 #include <algorithm>
 
+#include "check/assert.hpp"
 #include "limbs/comba.hpp"
 #include "limbs/parallel_mul_blocks.hpp"
 #include "limbs/parallel_mul_toom3.hpp"
@@ -71,6 +72,7 @@ std::size_t parallel_mul_scratch(std::size_t an, std::size_t bn) noexcept {
 
 void mul_with(const MulChoice& c, limb_t* rp, const limb_t* ap, std::size_t an, const limb_t* bp, std::size_t bn,
               limb_t* scratch) noexcept {
+  PARMOD_ASSERT(c.method != MulMethod::comba || an == bn);
   const bool square = ap == bp && an == bn;
   switch (c.method) {
     case MulMethod::sequential:
@@ -99,6 +101,9 @@ void mul_with(const MulChoice& c, limb_t* rp, const limb_t* ap, std::size_t an, 
 
 void parallel_mul(limb_t* rp, const limb_t* ap, std::size_t an, const limb_t* bp, std::size_t bn, int threads,
                   limb_t* scratch) noexcept {
+  PARMOD_ASSERT(an >= 1 && bn >= 1);
+  PARMOD_ASSERT(!check::overlap(rp, an + bn, ap, an) && !check::overlap(rp, an + bn, bp, bn));
+  PARMOD_ASSERT(!check::overlap(scratch, parallel_mul_scratch(an, bn), rp, an + bn));
   const bool square = ap == bp && an == bn;
   mul_with(choose_mul(an, bn, square, threads), rp, ap, an, bp, bn, scratch);
 }

@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <cstring>
 
+#include "check/assert.hpp"
 #include "limbs/limbs.hpp"
 #include "limbs/mul_cost.hpp"
 #include "runtime/schedule.hpp"
@@ -203,6 +204,9 @@ std::size_t mul_blocks_scratch(std::size_t an, std::size_t bn, int k1, int k2) n
 
 void mul_blocks(limb_t* rp, const limb_t* ap, std::size_t an, const limb_t* bp, std::size_t bn, int k1, int k2,
                 int threads, limb_t* scratch) noexcept {
+  PARMOD_ASSERT(an >= 1 && bn >= 1);
+  PARMOD_ASSERT(!check::overlap(rp, an + bn, ap, an) && !check::overlap(rp, an + bn, bp, bn));
+  PARMOD_ASSERT(!check::overlap(scratch, mul_blocks_scratch(an, bn, k1, k2), rp, an + bn));
   Plan p;
   plan_mul(p, rp, ap, an, bp, bn, k1, k2, scratch);
   runtime::run_built(threads, [&](runtime::Schedule& s) { build(s, p); });
@@ -215,6 +219,9 @@ std::size_t sqr_blocks_scratch(std::size_t n, int k) noexcept {
 }
 
 void sqr_blocks(limb_t* rp, const limb_t* ap, std::size_t n, int k, int threads, limb_t* scratch) noexcept {
+  PARMOD_ASSERT(n >= 1);
+  PARMOD_ASSERT(!check::overlap(rp, 2 * n, ap, n));
+  PARMOD_ASSERT(!check::overlap(scratch, sqr_blocks_scratch(n, k), rp, 2 * n));
   Plan p;
   plan_sqr(p, rp, ap, n, k, scratch);
   runtime::run_built(threads, [&](runtime::Schedule& s) { build(s, p); });

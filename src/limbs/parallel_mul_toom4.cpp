@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cstring>
 
+#include "check/assert.hpp"
 #include "limbs/limbs.hpp"
 #include "limbs/mul_cost.hpp"
 #include "runtime/schedule.hpp"
@@ -260,6 +261,9 @@ std::size_t mul_toom4_scratch(std::size_t an, std::size_t bn) noexcept {
 
 void mul_toom4(limb_t* rp, const limb_t* ap, std::size_t an, const limb_t* bp, std::size_t bn, int threads,
                limb_t* scratch) noexcept {
+  PARMOD_ASSERT(toom4_applicable(an, bn));
+  PARMOD_ASSERT(!check::overlap(rp, an + bn, ap, an) && !check::overlap(rp, an + bn, bp, bn));
+  PARMOD_ASSERT(!check::overlap(scratch, mul_toom4_scratch(an, bn), rp, an + bn));
   Toom4 T;
   setup(T, rp, ap, an, bp, bn, scratch);
   runtime::run_built(threads, [&](runtime::Schedule& s) { build(s, T); });

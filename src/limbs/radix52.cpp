@@ -1,8 +1,13 @@
 #include "limbs/radix52.hpp"
 
+#include <algorithm>
+
+#include "check/assert.hpp"
+
 namespace parmod::limbs {
 
 void to_radix52(std::uint64_t* d, std::size_t nd, const limb_t* x, std::size_t n) noexcept {
+  PARMOD_ASSERT(!check::overlap(d, nd, x, n));
   for (std::size_t j = 0; j < nd; ++j) {
     const std::size_t bit = kDigitBits * j;
     const std::size_t li = bit / kLimbBits;
@@ -17,6 +22,8 @@ void to_radix52(std::uint64_t* d, std::size_t nd, const limb_t* x, std::size_t n
 }
 
 void from_radix52(limb_t* x, std::size_t n, const std::uint64_t* d, std::size_t nd) noexcept {
+  PARMOD_ASSERT(!check::overlap(x, n, d, nd));
+  PARMOD_ASSERT(std::all_of(d, d + nd, [](std::uint64_t v) { return v <= kDigitMask; }));
   auto digit = [&](std::size_t j) { return j < nd ? d[j] : std::uint64_t(0); };
   for (std::size_t i = 0; i < n; ++i) {
     // Limb i holds bits [64 i, 64 i + 64): the top of digit j, all of digit

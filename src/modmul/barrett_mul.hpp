@@ -10,7 +10,8 @@
 namespace parmod::modmul {
 
 // r = a b mod P; a, b in [0, P).  r may alias a or b.
-// Scratch: barrett_scratch(n).  Cost: M(n) + M(n+1) + M(n+1, n).
+// Scratch: barrett_scratch(n), overlapping none of r, a, b.  Cost: M(n) + M(n+1) + M(n+1, n).
+// barrett_sqr: r = a^2 mod P, the same contract.
 void barrett_mul(limb_t* r, const limb_t* a, const limb_t* b, const ModulusConstants& k, limb_t* scratch) noexcept;
 void barrett_sqr(limb_t* r, const limb_t* a, const ModulusConstants& k, limb_t* scratch) noexcept;
 std::size_t barrett_scratch(std::size_t n) noexcept;

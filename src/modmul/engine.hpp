@@ -4,7 +4,8 @@
 // Each algorithm works in a representation x -> x R mod P (R = beta^n for
 // Montgomery, R = 1 for Barrett) and offers its product, square and the
 // conversions.  All operands are n-limb residues in [0, P); outputs may alias
-// inputs; scratch holds scratch_limbs(n) limbs and is the only memory used.
+// inputs; scratch holds scratch_limbs(n) limbs, overlaps no operand or output,
+// and is the only memory used.
 //
 // An engine's functions read the constants k of the modulus they were bound
 // to (EngineFactory::bind); what an engine keeps per modulus beyond the

@@ -1,16 +1,15 @@
 #include "modmul/modulus_constants.hpp"
 
-#include "modmul/engine.hpp"
-
-#include <cassert>
 #include <vector>
 
+#include "check/assert.hpp"
+#include "modmul/engine.hpp"
 
 namespace parmod::modmul {
 
 void to_limbs(limb_t* out, std::size_t n, const mpz_class& x) noexcept {
   const std::size_t xn = mpz_size(x.get_mpz_t());
-  assert(xn <= n);
+  PARMOD_ASSERT(mpz_sgn(x.get_mpz_t()) >= 0 && xn <= n);
   const limb_t* xp = mpz_limbs_read(x.get_mpz_t());
   for (std::size_t i = 0; i < xn; ++i) out[i] = xp[i];
   for (std::size_t i = xn; i < n; ++i) out[i] = 0;
@@ -24,7 +23,7 @@ void from_limbs(mpz_class& x, const limb_t* in, std::size_t n) {
 }
 
 ModulusConstants::ModulusConstants(const mpz_class& P) : n(mpz_size(P.get_mpz_t())), p(n), odd(mpz_odd_p(P.get_mpz_t()) != 0) {
-  assert(P > 0);
+  PARMOD_ASSERT(P > 0);
   to_limbs(p.data(), n, P);
   const unsigned bits = static_cast<unsigned>(n) * kLimbBits;
   mpz_class beta_n;
@@ -34,7 +33,7 @@ ModulusConstants::ModulusConstants(const mpz_class& P) : n(mpz_size(P.get_mpz_t(
   mpz_class beta_2n = beta_n * beta_n, nu_z;
   mpz_fdiv_q(nu_z.get_mpz_t(), beta_2n.get_mpz_t(), P.get_mpz_t());
   nu_n = mpz_size(nu_z.get_mpz_t());
-  assert(nu_n == n + 1 || nu_n == n + 2);
+  PARMOD_ASSERT(nu_n == n + 1 || nu_n == n + 2);
   nu.assign(nu_n, 0);
   to_limbs(nu.data(), nu_n, nu_z);
 

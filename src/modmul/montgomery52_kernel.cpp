@@ -16,6 +16,7 @@
 #include <array>
 #include <utility>
 
+#include "check/assert.hpp"
 #include "limbs/radix52.hpp"
 #include "modmul/montgomery52.hpp"
 
@@ -233,10 +234,24 @@ constexpr auto make_table(std::integer_sequence<int, Vs...>) {
 }
 constexpr auto kDigitLoops = make_table(std::make_integer_sequence<int, kMontgomery52RegisterVectors>{});
 
+// x < 2P for a digit operand x of c.lanes words (a PARMOD_ASSERT condition):
+// digit j of 2P is P's digit j shifted up one bit plus the top bit of digit
+// j - 1, and 2P < R = 2^(52 d), so the lanes from d up must be zero.
+[[maybe_unused]] bool below_twice_p(const std::uint64_t* x, const Montgomery52Constants& c) noexcept {
+  for (std::size_t j = c.lanes; j-- > 0;) {
+    const std::uint64_t below = j > 0 ? c.p[j - 1] >> (limbs::kDigitBits - 1) : 0;
+    const std::uint64_t twice = ((c.p[j] << 1) & limbs::kDigitMask) | below;
+    if (x[j] != twice) return x[j] < twice;
+  }
+  return false;
+}
+
 }  // namespace
 
 void montgomery52_mul_digits(std::uint64_t* r, const std::uint64_t* a, const std::uint64_t* b,
                              const Montgomery52Constants& c) noexcept {
+  PARMOD_ASSERT(below_twice_p(a, c) && below_twice_p(b, c));
+  PARMOD_ASSERT(check::same_or_separate(r, a, c.lanes) && check::same_or_separate(r, b, c.lanes));
   if (c.vectors <= kMontgomery52RegisterVectors)
     kDigitLoops[c.vectors - 1](r, a, b, c.p.data(), c.k0, c.digits);
   else

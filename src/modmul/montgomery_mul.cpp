@@ -2,6 +2,7 @@
 
 #include <atomic>
 
+#include "check/assert.hpp"
 #include "reduce/montgomery_reduce.hpp"
 
 namespace parmod::modmul {
@@ -16,6 +17,8 @@ void to_montgomery(limb_t* r, const limb_t* a, const ModulusConstants& k, limb_t
 }
 
 void from_montgomery(limb_t* r, const limb_t* a, const ModulusConstants& k, limb_t* scratch) noexcept {
+  PARMOD_ASSERT(check::less(a, k.p.data(), k.n));
+  PARMOD_ASSERT(!check::overlap_any(scratch, montgomery_scratch(k.n), k.n, r, a));
   const std::size_t n = k.n;
   limb_t* c = scratch;
   mpn_copyi(c, a, static_cast<mp_size_t>(n));
@@ -35,6 +38,7 @@ std::size_t montgomery_scratch(std::size_t n) noexcept {
 }
 
 void montgomery_redc(limb_t* r, limb_t* c, const ModulusConstants& k, limb_t* scratch_after_c) noexcept {
+  PARMOD_ASSERT(k.odd);
   if (k.n < redc_products_threshold())
     reduce::montgomery_reduce_words(r, c, k.p.data(), k.n, k.mu0);
   else
@@ -42,11 +46,17 @@ void montgomery_redc(limb_t* r, limb_t* c, const ModulusConstants& k, limb_t* sc
 }
 
 void montgomery_mul(limb_t* r, const limb_t* a, const limb_t* b, const ModulusConstants& k, limb_t* scratch) noexcept {
+  PARMOD_ASSERT(k.odd && check::less(a, k.p.data(), k.n) && check::less(b, k.p.data(), k.n));
+  PARMOD_ASSERT(check::same_or_separate(r, a, k.n) && check::same_or_separate(r, b, k.n));
+  PARMOD_ASSERT(!check::overlap_any(scratch, montgomery_scratch(k.n), k.n, r, a, b));
   limbs::mul(scratch, a, k.n, b, k.n);
   montgomery_redc(r, scratch, k, scratch + 2 * k.n);
 }
 
 void montgomery_sqr(limb_t* r, const limb_t* a, const ModulusConstants& k, limb_t* scratch) noexcept {
+  PARMOD_ASSERT(k.odd && check::less(a, k.p.data(), k.n));
+  PARMOD_ASSERT(check::same_or_separate(r, a, k.n));
+  PARMOD_ASSERT(!check::overlap_any(scratch, montgomery_scratch(k.n), k.n, r, a));
   limbs::sqr(scratch, a, k.n);
   montgomery_redc(r, scratch, k, scratch + 2 * k.n);
 }

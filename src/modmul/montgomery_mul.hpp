@@ -14,14 +14,14 @@ namespace parmod::modmul {
 std::size_t redc_products_threshold() noexcept;
 void set_redc_products_threshold(std::size_t n) noexcept;
 
-// r[0, n) = C beta^-n mod P for C in c[0, 2n), C < P beta^n; destroys c.
+// r[0, n) = C beta^-n mod P for C in c[0, 2n), C < P beta^n, P odd; destroys c.
 // Scratch: montgomery_scratch(n) limbs (c may live inside it, at offset 0).
 void montgomery_redc(limb_t* r, limb_t* c, const ModulusConstants& k, limb_t* scratch_after_c) noexcept;
 
 // r = a b beta^-n mod P; a, b in [0, P), P odd.  r may alias a or b.
-// Scratch: montgomery_scratch(n).  Cost: M(n) + REDC(n).
+// Scratch: montgomery_scratch(n), overlapping none of r, a, b.  Cost: M(n) + REDC(n).
 void montgomery_mul(limb_t* r, const limb_t* a, const limb_t* b, const ModulusConstants& k, limb_t* scratch) noexcept;
-// r = a^2 beta^-n mod P.
+// r = a^2 beta^-n mod P; the contract of montgomery_mul.
 void montgomery_sqr(limb_t* r, const limb_t* a, const ModulusConstants& k, limb_t* scratch) noexcept;
 std::size_t montgomery_scratch(std::size_t n) noexcept;
 

@@ -2,6 +2,7 @@
 
 #include <gmp.h>
 
+#include "check/assert.hpp"
 #include "modmul/multipartite_products.hpp"
 #include "modmul/multipartite_qvalues.hpp"
 #include "runtime/list_scheduler.hpp"
@@ -43,6 +44,11 @@ void run_task(const void* ctx, unsigned task) {
 
 void multipartite_mul(limb_t* r, const limb_t* a, const limb_t* b, const ModulusConstants& k,
                       const MultipartitePlan& plan, limb_t* scratch, int threads, MultipartiteStats* stats) noexcept {
+  PARMOD_ASSERT(k.odd && k.n == plan.n);
+  PARMOD_ASSERT(check::less(a, k.p.data(), k.n) && (plan.config.square || check::less(b, k.p.data(), k.n)));
+  PARMOD_ASSERT(check::same_or_separate(r, a, k.n) && (plan.config.square || check::same_or_separate(r, b, k.n)));
+  PARMOD_ASSERT(!check::overlap_any(scratch, plan.scratch_limbs, k.n, r, a) &&
+                (plan.config.square || !check::overlap(scratch, plan.scratch_limbs, b, k.n)));
   signed char performed[512] = {};  // >= tasks of any plan (k <= 16: <= 256 products + 2k + 2 + 2 qp_blocks + 2)
   const int V = plan.graph.size();
   const bool track = stats != nullptr && V <= static_cast<int>(sizeof performed);

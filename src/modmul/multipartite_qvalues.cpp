@@ -2,8 +2,7 @@
 
 #include <gmp.h>
 
-#include <cassert>
-
+#include "check/assert.hpp"
 #include "modmul/multipartite_products.hpp"
 
 namespace parmod::modmul::multipartite {
@@ -26,7 +25,7 @@ int compute_q_value(const MultipartitePlan& plan, int group, const ModulusConsta
     // PBR step 1 (eq. 4): Q = floor(C1 nu_t / beta^c), C1 = top c limbs of S.
     std::size_t nun = 0;
     const limb_t* nu = k.nu_t(t, &nun);
-    assert(nun == t + 1);
+    PARMOD_ASSERT(nun == t + 1);
     const std::size_t c = L < t ? L : t;
     limb_t* tmp = ws + g.tmp_off;
     limbs::mul(tmp, nu, nun, S + (L - c), c);
@@ -72,13 +71,13 @@ int reduce_small_multiple(limb_t* r, limb_t* y, const ModulusConstants& k, limb_
   limb_t* qp = tmp + 4;  // n + 2 limbs
   limbs::mul(qp, P, n, q, 2);
   [[maybe_unused]] const limb_t borrow = mpn_sub_n(y, y, qp, static_cast<mp_size_t>(n + 1));
-  assert(borrow == 0 && qp[n + 1] == 0);
+  PARMOD_ASSERT(borrow == 0 && qp[n + 1] == 0);
   int subs = 0;
   while (y[n] != 0 || mpn_cmp(y, P, static_cast<mp_size_t>(n)) >= 0) {
     y[n] -= mpn_sub_n(y, y, P, static_cast<mp_size_t>(n));
     ++subs;
   }
-  assert(subs <= 3);
+  PARMOD_ASSERT(subs <= 3);
   mpn_copyi(r, y, static_cast<mp_size_t>(n));
   return subs;
 }
@@ -95,9 +94,9 @@ void combine_and_reduce(const MultipartitePlan& plan, const ModulusConstants& k,
   for (const QpBlock& b : plan.qp)
     if (b.high) {
       [[maybe_unused]] const limb_t borrow = sub_at(Y, yn, b.p_off, ws + b.off, b.q_n + b.p_len);
-      assert(borrow == 0);
+      PARMOD_ASSERT(borrow == 0);
     }
-  assert(limbs::normalized_size(Y, yn) <= plan.n + 1);
+  PARMOD_ASSERT(limbs::normalized_size(Y, yn) <= plan.n + 1);
   reduce_small_multiple(r, Y, k, ws + plan.final_tmp_off);
 }
 

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 
+#include "check/assert.hpp"
 #include "limbs/parallel_mul.hpp"
 #include "modmul/barrett_mul.hpp"
 #include "modmul/montgomery_mul.hpp"
@@ -17,6 +18,9 @@ std::size_t parallel_classic_scratch(std::size_t n) noexcept {
 
 void parallel_montgomery_mul(limb_t* r, const limb_t* a, const limb_t* b, const ModulusConstants& k, int threads,
                              limb_t* scratch) noexcept {
+  PARMOD_ASSERT(k.odd && check::less(a, k.p.data(), k.n) && check::less(b, k.p.data(), k.n));
+  PARMOD_ASSERT(check::same_or_separate(r, a, k.n) && check::same_or_separate(r, b, k.n));
+  PARMOD_ASSERT(!check::overlap_any(scratch, parallel_classic_scratch(k.n), k.n, r, a, b));
   const std::size_t n = k.n;
   const mp_size_t sn = static_cast<mp_size_t>(n);
   limb_t* T = scratch;
@@ -35,6 +39,9 @@ void parallel_montgomery_mul(limb_t* r, const limb_t* a, const limb_t* b, const 
 
 void parallel_barrett_mul(limb_t* r, const limb_t* a, const limb_t* b, const ModulusConstants& k, int threads,
                           limb_t* scratch) noexcept {
+  PARMOD_ASSERT(check::less(a, k.p.data(), k.n) && check::less(b, k.p.data(), k.n));
+  PARMOD_ASSERT(check::same_or_separate(r, a, k.n) && check::same_or_separate(r, b, k.n));
+  PARMOD_ASSERT(!check::overlap_any(scratch, parallel_classic_scratch(k.n), k.n, r, a, b));
   const std::size_t n = k.n;
   limb_t* T = scratch;
   limb_t* Q = T + 2 * n;

@@ -14,7 +14,8 @@ namespace parmod::modmul {
 
 // r = a b beta^-n mod P (REDC by products, section 2.1, full products: the
 // low half of mu T comes from a full parallel product).  P odd; a, b in
-// [0, P), n limbs; r may alias a or b.  Scratch: parallel_classic_scratch(n).
+// [0, P), n limbs; r may alias a or b.  Scratch: parallel_classic_scratch(n),
+// overlapping none of r, a, b.
 // Cost 3 M(n) split over `threads` (each product as limbs::parallel_mul decides).
 void parallel_montgomery_mul(limb_t* r, const limb_t* a, const limb_t* b, const ModulusConstants& k, int threads,
                              limb_t* scratch) noexcept;

@@ -1,9 +1,15 @@
 #include "reduce/barrett_reduce.hpp"
 
+#include "check/assert.hpp"
+
 namespace parmod::reduce {
 
 int barrett_reduce(limb_t* rp, const limb_t* cp, const limb_t* pp, std::size_t n, const limb_t* nu, std::size_t nu_n,
                    limb_t* scratch) noexcept {
+  PARMOD_ASSERT(n >= 1 && pp[n - 1] != 0);
+  PARMOD_ASSERT(nu_n == n + 1 || nu_n == n + 2);
+  PARMOD_ASSERT(!check::overlap(rp, n, cp, 2 * n));
+  PARMOD_ASSERT(!check::overlap(scratch, barrett_reduce_scratch(n), rp, n) && !check::overlap(scratch, barrett_reduce_scratch(n), cp, 2 * n));
   const std::size_t k1 = n + 1;
   limb_t* q2 = scratch;               // (n + 1) + nu_n <= 2n + 3 limbs
   limb_t* q3p = q2 + (2 * n + 4);     // (n + 1) + n limbs

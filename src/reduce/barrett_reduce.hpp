@@ -14,7 +14,8 @@ namespace parmod::reduce {
 //         nu = floor(beta^(2n) / P) in nu[0, nu_n), nu_n = n + 1, or n + 2 when
 //         P = beta^(n-1) (then nu = beta^(n+1)).
 // Output: rp[0, n) = C mod P.  rp may not overlap cp.
-// Scratch: barrett_reduce_scratch(n) limbs.  Cost: M(n+1, nu_n) + M(n+1, n) + O(n).
+// Scratch: barrett_reduce_scratch(n) limbs, overlapping neither rp nor cp.
+// Cost: M(n+1, nu_n) + M(n+1, n) + O(n).
 // Returns the number of final corrections (0, 1 or 2; HAC Fact 14.43).
 int barrett_reduce(limb_t* rp, const limb_t* cp, const limb_t* pp, std::size_t n, const limb_t* nu, std::size_t nu_n,
                    limb_t* scratch) noexcept;

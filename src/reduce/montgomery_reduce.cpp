@@ -1,5 +1,6 @@
 #include "reduce/montgomery_reduce.hpp"
 
+#include "check/assert.hpp"
 #include "limbs/addmul_1.hpp"
 #include "limbs/addmul_1_adx_row.hpp"
 #include "limbs/cpu_features.hpp"
@@ -7,6 +8,10 @@
 namespace parmod::reduce {
 
 void montgomery_reduce_words(limb_t* rp, limb_t* cp, const limb_t* pp, std::size_t n, limb_t mu0) noexcept {
+  PARMOD_ASSERT(n >= 1 && pp[0] % 2 == 1 && pp[n - 1] != 0);
+  PARMOD_ASSERT(limb_t(pp[0] * mu0) == ~limb_t(0));  // mu0 = -P^-1 mod beta
+  PARMOD_ASSERT(check::less(cp + n, pp, n));          // C < P beta^n
+  PARMOD_ASSERT(rp == cp + n || !check::overlap(rp, n, cp, 2 * n));
   const auto sn = static_cast<mp_size_t>(n);
   // Step i zeroes c_i; the carry out of the n-limb window is parked in the
   // zeroed limb and added in one pass at the end (C + QP < 2 P beta^n).
@@ -26,6 +31,12 @@ void montgomery_reduce_words(limb_t* rp, limb_t* cp, const limb_t* pp, std::size
 
 void montgomery_reduce_products(limb_t* rp, const limb_t* cp, const limb_t* pp, const limb_t* mu, std::size_t n,
                                 limb_t* scratch) noexcept {
+  PARMOD_ASSERT(n >= 1 && pp[0] % 2 == 1 && pp[n - 1] != 0);
+  PARMOD_ASSERT(limb_t(pp[0] * mu[0]) == ~limb_t(0));  // mu = -P^-1 mod beta^n, checked mod beta
+  PARMOD_ASSERT(check::less(cp + n, pp, n));             // C < P beta^n
+  PARMOD_ASSERT(!check::overlap(rp, n, cp, 2 * n));
+  PARMOD_ASSERT(!check::overlap(scratch, montgomery_reduce_products_scratch(n), rp, n) &&
+                !check::overlap(scratch, montgomery_reduce_products_scratch(n), cp, 2 * n));
   const auto sn = static_cast<mp_size_t>(n);
   limb_t* q = scratch;        // n limbs
   limb_t* qp = scratch + n;   // 2n limbs

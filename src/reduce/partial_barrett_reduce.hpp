@@ -16,7 +16,8 @@ namespace parmod::reduce {
 //         floor(nu_n / beta^(n-t)) = nu_t, so one constant serves every t.
 // Output: rp[0, m-t) = R; rp must not overlap cp.  Returns the number of times
 //         step 3 ran.
-// Scratch: partial_barrett_reduce_scratch(n, m, t) limbs.
+// Scratch: partial_barrett_reduce_scratch(n, m, t) limbs, overlapping neither
+//         rp nor cp.
 // Cost (eq. 6): M(t, t+1) + M(n, t+1), plus O(m) subtractions.
 int partial_barrett_reduce(limb_t* rp, const limb_t* cp, std::size_t m, const limb_t* pp, std::size_t n,
                            const limb_t* nu, std::size_t nu_n, std::size_t t, limb_t* scratch) noexcept;

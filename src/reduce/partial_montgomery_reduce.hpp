@@ -17,7 +17,8 @@ namespace parmod::reduce {
 //         so one n-limb constant serves every t).
 // Output: rp[0, m-t) = R.  rp must not overlap cp.  Returns the number of
 //         subtractions step 3 made (0 or 1).
-// Scratch: partial_montgomery_reduce_scratch(n, m, t) limbs.
+// Scratch: partial_montgomery_reduce_scratch(n, m, t) limbs, overlapping
+//         neither rp nor cp.
 // Cost (eq. 2): M_lo(t) + M(n, t), plus O(m) additions.
 int partial_montgomery_reduce(limb_t* rp, const limb_t* cp, std::size_t m, const limb_t* pp, std::size_t n,
                               const limb_t* mu, std::size_t t, limb_t* scratch) noexcept;

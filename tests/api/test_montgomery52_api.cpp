@@ -12,16 +12,10 @@
 namespace parmod::test {
 namespace {
 
-mpz_class odd_modulus_bits(std::size_t bits) {
-  mpz_class P = rrandom_bits(bits);
-  mpz_setbit(P.get_mpz_t(), 0);
-  return P;
-}
-
 TEST(Montgomery52Api, PowEveryPathAndThreadCount) {
   if (!limbs::cpu_has_avx512_ifma()) GTEST_SKIP() << "no AVX-512 IFMA";
   for (std::size_t bits : {2u, 63u, 64u, 700u, 1024u, 2048u, 4097u, 9930u, 9931u, 16384u, 20000u}) {
-    const mpz_class P = odd_modulus_bits(bits);
+    const mpz_class P = random_modulus_bits(bits, true);
     for (int T : {1, 2, 3, 4}) {
       if (bits > 4097 && T > 2) continue;
       const Modulus mod(P, Algorithm::montgomery52, T);
@@ -52,7 +46,7 @@ TEST(Montgomery52Api, PowEveryPathAndThreadCount) {
 TEST(Montgomery52Api, Representation) {
   if (!limbs::cpu_has_avx512_ifma()) GTEST_SKIP() << "no AVX-512 IFMA";
   for (std::size_t bits : {3u, 1000u, 1024u, 8192u, 20000u}) {
-    const mpz_class P = odd_modulus_bits(bits);
+    const mpz_class P = random_modulus_bits(bits, true);
     const Modulus mod(P, Algorithm::montgomery52, 1);
     const std::size_t d = (bits + 2 + 51) / 52;
     const mpz_class R = mpz_class(1) << (52 * d);
@@ -70,7 +64,7 @@ TEST(Montgomery52Api, Representation) {
 TEST(Montgomery52Api, ListsFixedBaseMultiPow) {
   if (!limbs::cpu_has_avx512_ifma()) GTEST_SKIP() << "no AVX-512 IFMA";
   for (std::size_t bits : {1024u, 3000u}) {
-    const mpz_class P = odd_modulus_bits(bits);
+    const mpz_class P = random_modulus_bits(bits, true);
     for (int T : {1, 2}) {
       const Modulus mod(P, Algorithm::montgomery52, T);
       std::vector<mpz_class> bases, exps;
@@ -90,15 +84,15 @@ TEST(Montgomery52Api, ListsFixedBaseMultiPow) {
 }
 
 TEST(Montgomery52Api, AutomaticAndErrors) {
-  const mpz_class P1024 = odd_modulus_bits(1024);
+  const mpz_class P1024 = random_modulus_bits(1024, true);
   if (limbs::cpu_has_avx512_ifma()) {
     EXPECT_EQ(Modulus(P1024).algorithm(), Algorithm::montgomery52);
     EXPECT_EQ(Modulus(P1024, Algorithm::automatic, 2).algorithm(), Algorithm::montgomery52);
-    EXPECT_EQ(Modulus(odd_modulus_bits(512)).algorithm(), Algorithm::montgomery);  // below 9 limbs
-    EXPECT_EQ(Modulus(odd_modulus_bits(513)).algorithm(), Algorithm::montgomery52);
-    EXPECT_EQ(Modulus(odd_modulus_bits(640 * 64)).algorithm(), Algorithm::montgomery52);  // the table's top
-    EXPECT_EQ(Modulus(odd_modulus_bits(640 * 64 + 1)).algorithm(), Algorithm::montgomery);  // above its range
-    EXPECT_THROW(Modulus(odd_modulus_bits(modmul::kMontgomery52MaxBits + 1), Algorithm::montgomery52),
+    EXPECT_EQ(Modulus(random_modulus_bits(512, true)).algorithm(), Algorithm::montgomery);  // below 9 limbs
+    EXPECT_EQ(Modulus(random_modulus_bits(513, true)).algorithm(), Algorithm::montgomery52);
+    EXPECT_EQ(Modulus(random_modulus_bits(640 * 64, true)).algorithm(), Algorithm::montgomery52);  // the table's top
+    EXPECT_EQ(Modulus(random_modulus_bits(640 * 64 + 1, true)).algorithm(), Algorithm::montgomery);  // above its range
+    EXPECT_THROW(Modulus(random_modulus_bits(modmul::kMontgomery52MaxBits + 1, true), Algorithm::montgomery52),
                  UnsupportedAlgorithm);
   } else {
     EXPECT_EQ(Modulus(P1024).algorithm(), Algorithm::montgomery);

@@ -39,14 +39,14 @@ TEST(Semantics, HandPickedAgainstPython) {
 }
 
 TEST(Semantics, RandomSignsAndSizesEveryAlgorithm) {
-  for (int rep = 0; rep < 400; ++rep) {
-    const std::size_t bits = 1 + rng().get_z_range(1200).get_ui();
+  for (int rep = 0; rep < reps(400); ++rep) {
+    const std::size_t bits = 1 + rng().below(1200).get_ui();
     mpz_class m = rrandom_bits(bits);
     if (rep % 3 == 0) m = -m;
     if (m == 0) continue;
-    const mpz_class a = (rep % 2 ? -1 : 1) * rrandom_bits(1 + rng().get_z_range(2 * bits + 5).get_ui());
-    const mpz_class b = (rep % 5 ? 1 : -1) * rrandom_bits(1 + rng().get_z_range(bits + 5).get_ui());
-    mpz_class e = rrandom_bits(1 + rng().get_z_range(150).get_ui());
+    const mpz_class a = (rep % 2 ? -1 : 1) * rrandom_bits(1 + rng().below(2 * bits + 5).get_ui());
+    const mpz_class b = (rep % 5 ? 1 : -1) * rrandom_bits(1 + rng().below(bits + 5).get_ui());
+    mpz_class e = rrandom_bits(1 + rng().below(150).get_ui());
     if (rep % 7 == 0) e = -e;
     for (Algorithm alg : {Algorithm::automatic, Algorithm::montgomery, Algorithm::barrett}) {
       if (alg == Algorithm::montgomery && mpz_even_p(m.get_mpz_t())) {

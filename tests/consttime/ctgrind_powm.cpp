@@ -47,6 +47,9 @@ int main(int argc, char** argv) {
       }
     }
   }
-  std::printf("ctgrind_powm: %s\n", failures ? "FAILED" : "results correct");
+  if (failures)
+    std::printf("ctgrind_powm: FAILED (%s replays this)\n", replay_line().c_str());
+  else
+    std::printf("ctgrind_powm: results correct\n");
   return failures ? 1 : 0;
 }

@@ -1,12 +1,13 @@
 // tests/field/field_test_util.hpp - shared helpers of the field tests: the
 // named primes (with their defining formulas), random primes per limb count,
-// the edge moduli, a seeded GMP random source, conversions between mpz and
-// raw limbs, and elements in the unreduced lazy form.
+// the edge moduli, conversions between mpz and raw limbs, and elements in the
+// unreduced lazy form.  Random operands come from support/random_operands.hpp.
 #pragma once
 
 #include <gmpxx.h>
 
 #include "parmod/field/fp.hpp"
+#include "support/random_operands.hpp"
 
 #include <cstdint>
 #include <string>
@@ -47,27 +48,9 @@ inline std::vector<NamedPrime> named_primes() {
   return v;
 }
 
-// A seeded random source (deterministic tests).
-struct Rng {
-  gmp_randclass g{gmp_randinit_default};
-  gmp_randstate_t st;  // for mpz_rrandomb (gmp_randclass does not expose its state)
-  explicit Rng(unsigned long seed) {
-    g.seed(seed);
-    gmp_randinit_default(st);
-    gmp_randseed_ui(st, seed);
-  }
-  Rng(const Rng&) = delete;
-  Rng& operator=(const Rng&) = delete;
-  ~Rng() { gmp_randclear(st); }
-  mpz_class below(const mpz_class& n) { return g.get_z_range(n); }
-  mpz_class bits(unsigned b) { return g.get_z_bits(b); }
-  // mpz_rrandomb: up to `b` bits in long runs of ones and zeros (as GMP's tests use).
-  mpz_class runs(unsigned b) {
-    mpz_class x;
-    mpz_rrandomb(x.get_mpz_t(), st, b);
-    return x;
-  }
-};
+// The tests' generator and repetition factor (support/random_operands.hpp).
+using parmod::test::reps;
+using parmod::test::Rng;
 
 // A random prime of exactly `bits` bits, = 3 mod 4 if `three_mod_four`.
 inline mpz_class random_prime(Rng& rng, unsigned bits, bool three_mod_four) {

@@ -111,7 +111,7 @@ TEST(Batch, ManyRandomModuliAndLongBatches) {
   if (!parmod::cpu_has_avx512_ifma()) GTEST_SKIP() << "no AVX-512 IFMA: the batch path is the scalar loop";
   for_each_n([&]<int N>() {
     Rng rng(950 + N);
-    for (int m = 0; m < 12; ++m) {
+    for (int m = 0; m < reps(12); ++m) {
       unsigned bits = 64 * (N - 1) + 2 + (unsigned)(rng.below(63).get_ui());
       mpz_class p = random_prime(rng, bits, false);
       SCOPED_TRACE(p.get_str(16));

@@ -32,7 +32,7 @@ void check_field(const mpz_class& p, parmod::FieldPath path, Rng& rng, int itera
   parmod::Fp<N> F(p, path);
   ASSERT_EQ(F.lazy(), 4 * p < (mpz_class(1) << (64 * N)));
   std::vector<mpz_class> edge = {0, 1, 2, p - 1, p - 2, (p - 1) / 2};
-  for (int it = 0; it < iterations; ++it) {
+  for (int it = 0; it < reps(iterations); ++it) {
     mpz_class a = it < (int)edge.size() * (int)edge.size() ? edge[it % edge.size()] : rng.below(p);
     mpz_class b = it < (int)edge.size() * (int)edge.size() ? edge[it / edge.size()] : rng.below(p);
     auto ea = element(F, a, it & 1), eb = element(F, b, it & 2);
@@ -133,7 +133,7 @@ TEST(Fp, PathsGiveIdenticalRepresentations) {
     Rng rng(300 + N);
     for (auto& [name, p] : moduli_for(N, 3)) {
       parmod::Fp<N> A(p, parmod::FieldPath::portable), B(p, parmod::FieldPath::mulx_adx);
-      for (int i = 0; i < 200; ++i) {
+      for (int i = 0; i < reps(200); ++i) {
         mpz_class a = rng.below(p), b = rng.below(p);
         auto x = A.mul(A.from_mpz(a), A.from_mpz(b)), y = B.mul(B.from_mpz(a), B.from_mpz(b));
         auto s = A.sqr(A.from_mpz(a)), t = B.sqr(B.from_mpz(a));

@@ -17,7 +17,7 @@ void check_fp2(const mpz_class& p, parmod::FieldPath path, unsigned long seed) {
   Rng rng(seed);
   auto val = [&](const auto& e) { return C{f.to_mpz(e.c0), f.to_mpz(e.c1)}; };
   auto eq = [](const C& a, const C& b) { return a.re == b.re && a.im == b.im; };
-  for (int it = 0; it < 300; ++it) {
+  for (int it = 0; it < reps(300); ++it) {
     C a{rng.below(p), rng.below(p)}, b{rng.below(p), rng.below(p)};
     if (it == 0) a = {0, 0};
     if (it == 1) a = {p - 1, p - 1};

@@ -42,7 +42,7 @@ void check_fp6(const mpz_class& p, parmod::SmallComplex xi, parmod::FieldPath pa
     for (int j = 0; j < 3; ++j) r[j] = cnorm({a[j].re * k, a[j].im * k}, p);
     return r;
   };
-  for (int it = 0; it < iters; ++it) {
+  for (int it = 0; it < reps(iters); ++it) {
     C3 a = rnd(), b = rnd();
     if (it == 0) a = C3{C{p - 1, p - 1}, C{p - 1, p - 1}, C{p - 1, p - 1}};
     if (it == 1) b = C3{C{0, 0}, C{0, 0}, C{0, 0}};

@@ -72,7 +72,7 @@ TEST(Inverse, AgreesWithGmpAndFermatAllSizesBothPaths) {
   for_each_n([]<int N>() {
     Rng rng(500 + N);
     for (auto& [name, p] : inverse_moduli(N))
-      for (auto path : paths()) check_inverse<N>(name, p, path, rng, N <= 4 ? 150 : 60);
+      for (auto path : paths()) check_inverse<N>(name, p, path, rng, reps(N <= 4 ? 150 : 60));
   });
 }
 
@@ -102,7 +102,7 @@ TEST(Inverse, KernelGeneralNumeratorBothInnerLoops) {
       SCOPED_TRACE(name + " N=" + std::to_string(N));
       parmod::Fp<N> f(p);
       const std::size_t bits = mpz_sizeinbase(p.get_mpz_t(), 2);
-      for (int i = 0; i < 60; ++i) {
+      for (int i = 0; i < reps(60); ++i) {
         mpz_class y = i == 0 ? mpz_class(0) : i & 1 ? rng.below(p) : mpz_class(rng.runs((unsigned)bits) % p);
         mpz_class c = i == 1 ? mpz_class(0) : rng.below(p);
         u64 Y[N], C[N], r1[N], r2[N];

@@ -26,7 +26,7 @@ void chain(const mpz_class& p, parmod::FieldPath path, unsigned long seed, int s
     v[i] = i == 2 ? mpz_class(p - 1) : i < 2 ? mpz_class(i) : rng.below(p);
     x[i] = f.from_mpz(v[i]);
   }
-  for (int s = 0; s < steps; ++s) {
+  for (int s = 0; s < reps(steps); ++s) {
     int d = (int)rng.below(K).get_ui(), i = (int)rng.below(K).get_ui(), j = (int)rng.below(K).get_ui();
     int op = (int)rng.below(9).get_ui();
     typename F::Element r;

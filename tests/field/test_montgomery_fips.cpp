@@ -33,7 +33,7 @@ void check_kernels(const mpz_class& p, Rng& rng, int iterations) {
   std::vector<mpz_class> edge = {0, 1, 2, p - 1, p - 2};
   if (lazy) edge.insert(edge.end(), {p, p + 1, 2 * p - 1, 2 * p - 2});
   auto pick = [&](int i) { return i < (int)edge.size() ? edge[i] : rng.below(range); };
-  for (int it = 0; it < iterations; ++it) {
+  for (int it = 0; it < reps(iterations); ++it) {
     mpz_class a = pick(it % 13 == 0 ? it / 13 % (int)edge.size() : 1000);
     mpz_class b = pick(it % 7 == 0 ? it / 7 % (int)edge.size() : 1000);
     u64 al[N], bl[N], r1[N], r2[N], s1[N], s2[N];
@@ -137,7 +137,7 @@ TEST(MontgomeryFips, P256KernelAgreesWithGmp) {
                                  (mpz_class(1) << 255) - 1, mpz_class(1) << 255, (mpz_class(1) << 224) - 1,
                                  mpz_class(1) << 192, (mpz_class(1) << 64) - 1, p - (mpz_class(1) << 96)};
   Rng rng(256);
-  for (int it = 0; it < 200000; ++it) {
+  for (int it = 0; it < reps(200000); ++it) {
     mpz_class a = it < 400 ? edge[it % edge.size()] : rng.below(p);
     mpz_class b = it < 400 ? edge[it / edge.size() % edge.size()] : rng.below(p);
     u64 al[4], bl[4], r[4];
@@ -175,7 +175,7 @@ TEST(MontgomeryFips, P384KernelAgreesWithGmp) {
                                  mpz_class(1) << 32, (mpz_class(1) << 32) + 1, p - (mpz_class(1) << 128),
                                  p - beta, (mpz_class(1) << 256) - 1};
   Rng rng(384);
-  for (int it = 0; it < 200000; ++it) {
+  for (int it = 0; it < reps(200000); ++it) {
     mpz_class a, b;
     if (it < (int)(edge.size() * edge.size())) {
       a = edge[it % edge.size()];

@@ -13,7 +13,7 @@ TEST(Addmul1, BothImplementationsAgainstGmp) {
     for (int kind = 0; kind < 4; ++kind) {
       const mpz_class a = kind == 1 ? mpz_class(beta_pow(n) - 1) : rrandom_bits(64 * n);
       const mpz_class r = kind >= 2 ? mpz_class(beta_pow(n) - 1) : rrandom_bits(64 * n);
-      const limb_t b = kind == 3 ? ~limb_t(0) : rng().get_z_bits(64).get_ui() | (kind == 1 ? ~limb_t(0) : 0);
+      const limb_t b = kind == 3 ? ~limb_t(0) : rng().bits(64).get_ui() | (kind == 1 ? ~limb_t(0) : 0);
       const auto av = limbs_of(a, n);
       auto want = limbs_of(r, n + 1);
       const limb_t want_carry = mpn_addmul_1(want.data(), av.data(), static_cast<mp_size_t>(n), b);

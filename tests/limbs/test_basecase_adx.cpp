@@ -14,7 +14,7 @@ namespace {
 mpz_class operand(std::size_t n, int kind) {
   switch (kind) {
     case 1: return beta_pow(n) - 1;
-    case 2: return beta_pow(n - 1) * (rng().get_z_bits(64) | 1);
+    case 2: return beta_pow(n - 1) * (rng().bits(64) | 1);
     case 3: return (rrandom_bits(64 * (n - n / 2)) * beta_pow(n / 2)) % beta_pow(n);
     default: return rrandom_bits(64 * n);
   }

@@ -18,7 +18,7 @@ mpz_class operand(std::size_t n, int kind) {
   switch (kind) {
     case 1: return beta_pow(n) - 1;                                  // all-ones limbs: maximal carries
     case 2: return beta_pow(n) - beta_pow(n / 2);                    // a0 = 0, a1 all ones: |a0 - a1| large
-    case 3: return beta_pow(n - 1) * (rng().get_z_bits(64) | 1);     // a0 = 0
+    case 3: return beta_pow(n - 1) * (rng().bits(64) | 1);     // a0 = 0
     default: return rrandom_bits(64 * n);
   }
 }

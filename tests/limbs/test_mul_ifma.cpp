@@ -21,8 +21,8 @@ mpz_class operand(std::size_t n, int kind) {
   switch (kind) {
     case 1: return beta_pow(n) - 1;                               // all-ones limbs
     case 2: return mpz_class(0);                                  // zero
-    case 3: return beta_pow(n - 1) * (rng().get_z_bits(64) | 1);  // only the top limb
-    case 4: return rng().get_z_bits(64 * n);                      // uniform
+    case 3: return beta_pow(n - 1) * (rng().bits(64) | 1);  // only the top limb
+    case 4: return rng().bits(64 * n);                      // uniform
     default: return rrandom_bits(64 * n);                         // runs of ones and zeros
   }
 }
@@ -88,8 +88,8 @@ TEST(MulIfma, RandomSizesToTheLimit) {
     check_mul(top, top, kind, 1);
     check_sqr(top, kind);
   }
-  for (int r = 0; r < 60; ++r) {
-    const std::size_t an = 1 + rng().get_z_range(top).get_ui(), bn = 1 + rng().get_z_range(top).get_ui();
+  for (int r = 0; r < reps(60); ++r) {
+    const std::size_t an = 1 + rng().below(top).get_ui(), bn = 1 + rng().below(top).get_ui();
     check_mul(an, bn, r % kKinds, (r / kKinds) % kKinds);
     check_sqr(an, r % kKinds);
   }

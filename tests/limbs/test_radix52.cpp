@@ -15,7 +15,7 @@ mpz_class value_of_digits(const std::vector<std::uint64_t>& d) {
 
 TEST(Radix52, RoundTripEverySize) {
   for (std::size_t n = 0; n <= 70; ++n) {
-    for (int trial = 0; trial < 6; ++trial) {
+    for (int trial = 0; trial < reps(6); ++trial) {
       const mpz_class x = n == 0 ? mpz_class(0) : trial == 0 ? beta_pow(n) - 1 : rrandom_bits(64 * n - trial % 3);
       const auto xl = limbs_of(x, n);
       const std::size_t nd = limbs::radix52_digits(64 * n);

@@ -57,19 +57,12 @@ void check_kernel(const mpz_class& P, const mpz_class& a, const mpz_class& b) {
   ASSERT_EQ(value_of_digits(db.data(), c.lanes), v);
 }
 
-mpz_class random_odd_modulus_bits(std::size_t bits) {
-  mpz_class P = rrandom_bits(bits);
-  mpz_setbit(P.get_mpz_t(), 0);
-  mpz_setbit(P.get_mpz_t(), bits - 1);
-  return P;
-}
-
 TEST(Montgomery52, KernelEveryRegisterCount) {
   REQUIRE_IFMA();
   // Every digit count d from 1 to the limit: every register count V, and d
   // both just below and at a multiple of 8 lanes.
   for (std::size_t bits = 2; bits <= modmul::kMontgomery52MaxBits; bits += (bits < 700 ? 13 : bits < 12000 ? 97 : 1499)) {
-    const mpz_class P = random_odd_modulus_bits(bits);
+    const mpz_class P = random_modulus_bits(bits, true);
     check_kernel(P, random_below(P), random_below(P));
     check_kernel(P, random_below(2 * P), random_below(2 * P));  // almost-reduced inputs in [0, 2P)
   }
@@ -82,7 +75,7 @@ TEST(Montgomery52, KernelLargestOperandsAndModuli) {
   for (std::size_t bits : {52u, 104u, 360u, 362u, 414u, 1024u, 2048u, 4096u, 8192u, 9930u, 9931u, 16384u,
                            static_cast<unsigned>(modmul::kMontgomery52MaxBits)}) {
     const mpz_class ones = (mpz_class(1) << bits) - 1;
-    for (const mpz_class& P : std::vector<mpz_class>{ones, (mpz_class(1) << (bits - 1)) + 1, random_odd_modulus_bits(bits)}) {
+    for (const mpz_class& P : std::vector<mpz_class>{ones, (mpz_class(1) << (bits - 1)) + 1, random_modulus_bits(bits, true)}) {
       for (const mpz_class& a : std::vector<mpz_class>{0, 1, P - 1, 2 * P - 1})
         for (const mpz_class& b : std::vector<mpz_class>{0, 1, P - 1, 2 * P - 1}) check_kernel(P, a, b);
     }

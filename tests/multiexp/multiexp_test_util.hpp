@@ -42,7 +42,7 @@ struct MultiexpCase {
       bases.push_back(x);
       mpz_class e = 0;
       if (b > 0) {
-        std::size_t bits = full_length || i % 3 == 0 ? b : 1 + rng().get_z_range(b).get_ui();
+        std::size_t bits = full_length || i % 3 == 0 ? b : 1 + rng().below(b).get_ui();
         e = rrandom_bits(bits);
         if (i % 13 == 12) e = 0;
       }

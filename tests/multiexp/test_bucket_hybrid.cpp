@@ -45,7 +45,7 @@ mpz_class run(MultiexpCase& c, const Plan& plan, int threads, OpCount* counts = 
 
 void uniform_exponents(MultiexpCase& c, std::size_t b) {  // every exponent b bits, uniform digits
   for (std::size_t i = 0; i < c.exps.size(); ++i) {
-    c.exps[i] = test::rng().get_z_bits(b) | (mpz_class(1) << (b - 1));
+    c.exps[i] = test::rng().bits(b) | (mpz_class(1) << (b - 1));
     c.ep[i] = mpz_limbs_read(c.exps[i].get_mpz_t());
     c.en[i] = mpz_size(c.exps[i].get_mpz_t());
   }

@@ -119,7 +119,7 @@ TEST(Mulexp, OperationCountMatchesCodeAndPaper) {
     for (std::size_t k = 1; k <= nb; ++k) {
       if ((nb + k - 1) / k > 16) continue;
       MultiexpCase c(P, nb, b, true);
-      for (auto& x : c.exps) x = test::rng().get_z_bits(b) | (mpz_class(1) << (b - 1));  // uniform bits
+      for (auto& x : c.exps) x = test::rng().bits(b) | (mpz_class(1) << (b - 1));  // uniform bits
       for (std::size_t i = 0; i < nb; ++i) {
         c.ep[i] = mpz_limbs_read(c.exps[i].get_mpz_t());
         c.en[i] = mpz_size(c.exps[i].get_mpz_t());
@@ -155,7 +155,7 @@ TEST(InterleavedWindow, OperationCount) {
   const mpz_class P = test::random_modulus(1, false);
   MultiexpCase c(P, 2, 4096, true);
   for (std::size_t i = 0; i < 2; ++i) {  // uniform bits (rrandomb's runs need fewer windows)
-    c.exps[i] = test::rng().get_z_bits(4096) | (mpz_class(1) << 4095);
+    c.exps[i] = test::rng().bits(4096) | (mpz_class(1) << 4095);
     c.ep[i] = mpz_limbs_read(c.exps[i].get_mpz_t());
     c.en[i] = mpz_size(c.exps[i].get_mpz_t());
   }

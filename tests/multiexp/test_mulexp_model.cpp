@@ -4,9 +4,9 @@
 
 #include <algorithm>
 #include <cmath>
-#include <random>
 
 #include "multiexp/mulexp_model.hpp"
+#include "support/random_operands.hpp"
 
 namespace parmod::multiexp {
 namespace {
@@ -55,14 +55,14 @@ TEST(MulexpModel, PaperExampleTwoThreads) {
 TEST(MulexpModel, SpeedBalancedChunksFinishTogether) {
   // Every chunk's modelled work over its thread's speed is the same within
   // rounding; equal speeds give Theorem 1's boundaries.
-  std::mt19937 rng(8);
-  std::uniform_real_distribution<double> speed(0.5, 2.0);
+  test::Rng rng(8);
+  auto speed = [&rng] { return 0.5 + 1.5 * static_cast<double>(rng.below_ui(1ul << 30)) / (1ul << 30); };  // in [0.5, 2)
   for (std::size_t b : {1000u, 4096u, 8192u})
     for (double k : {1.0, 1.99, 4.0})
       for (unsigned tau = 1; tau <= 4; ++tau)
-        for (int rep = 0; rep < 20; ++rep) {
+        for (int rep = 0; rep < test::reps(20); ++rep) {
           std::vector<double> s(tau);
-          for (auto& x : s) x = rep == 0 ? 1.0 : speed(rng);
+          for (auto& x : s) x = rep == 0 ? 1.0 : speed();
           s[0] = 1.0;
           const auto ends = speed_balanced_chunk_ends(b, k, s);
           ASSERT_EQ(ends.size(), tau);

@@ -105,7 +105,7 @@ TEST(ParallelMultiexp, V2MaximumPerThreadBelowV1Figure4) {
     for (std::size_t nb : {8u, 16u}) {
       MultiexpCase c(P, nb, b, true);
       for (std::size_t i = 0; i < nb; ++i) {  // uniform bits, as the paper's model assumes
-        c.exps[i] = test::rng().get_z_bits(b) | (mpz_class(1) << (b - 1));
+        c.exps[i] = test::rng().bits(b) | (mpz_class(1) << (b - 1));
         c.ep[i] = mpz_limbs_read(c.exps[i].get_mpz_t());
         c.en[i] = mpz_size(c.exps[i].get_mpz_t());
       }

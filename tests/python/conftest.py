@@ -5,6 +5,10 @@ when it is installed.  Python's pow is slow for large exponents (20000-bit
 modulus and exponent: ~18 s), so the strategies bound the exponent by the
 modulus size (cost ~ e_bits * m_bits**1.6) and the few full-size cases use
 gmpy2 as the oracle (skipped without it).
+
+PARMOD_TEST_SEED (docs/testing.md) seeds hypothesis and seeded_random(): a
+fixed seed by default, `random` for a fresh one; every failed test prints
+the seed that replays it.
 """
 
 import os
@@ -31,6 +35,49 @@ settings.register_profile(
 )
 settings.register_profile("thorough", parent=settings.get_profile("parmod"), max_examples=2000)
 settings.load_profile(os.environ.get("PARMOD_HYPOTHESIS_PROFILE", "parmod"))
+
+DEFAULT_SEED = 0x9A3D0F11  # the C++ tests' default too (tests/support/random_operands.hpp)
+
+
+def _read_seed():
+    value = os.environ.get("PARMOD_TEST_SEED", "")
+    if value == "":
+        return DEFAULT_SEED
+    if value == "random":
+        return random.SystemRandom().getrandbits(64)
+    try:
+        seed = int(value, 0)
+    except ValueError:
+        seed = -1
+    if not 0 <= seed < 2**64:
+        raise pytest.UsageError(f"PARMOD_TEST_SEED={value}: not a seed (decimal, 0x-hex or random)")
+    return seed
+
+
+TEST_SEED = _read_seed()
+
+
+def seeded_random(stream):
+    """A random.Random seeded by (PARMOD_TEST_SEED, stream)."""
+    return random.Random(f"{TEST_SEED}:{stream}")
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_configure(config):
+    # Before hypothesis's own pytest_configure, which reads --hypothesis-seed.
+    if config.getoption("hypothesis_seed", None) is None:
+        config.option.hypothesis_seed = TEST_SEED
+
+
+def pytest_report_header(config):
+    return f"PARMOD_TEST_SEED=0x{TEST_SEED:x}"
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item, call):
+    report = (yield).get_result()
+    if report.failed:
+        report.sections.append(("parmod", f"PARMOD_TEST_SEED=0x{TEST_SEED:x} replays this"))
 
 MAX_BITS = 20000
 

@@ -1,14 +1,13 @@
 """powmod_crt(b, e, factors) against pow(b, e, prod(factors))."""
 
 import math
-import random
 
 import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 import parmod
-from conftest import exp_budget, gmpy2, ints, is_probable_prime, needs_gmpy2, ref_pow
+from conftest import exp_budget, gmpy2, ints, is_probable_prime, needs_gmpy2, ref_pow, seeded_random
 
 SMALL_PRIMES = [p for p in range(2, 200) if all(p % q for q in range(2, int(p**0.5) + 1))]
 MERSENNE_PRIMES = [2**k - 1 for k in (31, 61, 89, 107, 127, 521, 607, 1279)]
@@ -96,7 +95,7 @@ def test_powmod_crt_matches_pow(case):
 
 
 def test_rsa_decryption():
-    rnd = random.Random(2048)
+    rnd = seeded_random(2048)
     p, q = next_prime(rnd.getrandbits(1024) | 1 << 1023), next_prime(rnd.getrandbits(1024) | 1 << 1023)
     n, e = p * q, 65537
     d = pow(e, -1, (p - 1) * (q - 1))

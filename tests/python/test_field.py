@@ -7,7 +7,6 @@ hex), and for every limb count N = 2..8 three primes: a random full-size one
 shorter (the lazy representation) and the first prime above 2**(64(N-1)).
 """
 
-import random
 import threading
 
 import pytest
@@ -15,7 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import parmod
-from conftest import is_probable_prime
+from conftest import is_probable_prime, seeded_random
 
 try:
     import gmpy2
@@ -70,7 +69,7 @@ def test_named_primes_match_their_specifications():
 
 
 def _fields():
-    rnd = random.Random(8)
+    rnd = seeded_random(8)
     out = [(name, p) for name, p in NAMED.items()]
     for n in range(2, 9):
         out.append((f"N{n}-full", random_prime(rnd, 64 * n)))
@@ -241,7 +240,7 @@ def test_edge_values(p):
 def test_long_random_chain(p):
     """A few thousand mixed operations, checked step by step against ints."""
     F = field(p)
-    rnd = random.Random(p)
+    rnd = seeded_random(p)
     xs = [F(v) for v in (3, p - 1, 2**200 + 7)]
     vs = [3, p - 1, (2**200 + 7) % p]
     for _ in range(2000):
@@ -428,7 +427,7 @@ def test_threads_share_fields_and_elements():
     barrier = threading.Barrier(8)
 
     def worker(seed):
-        rnd = random.Random(seed)
+        rnd = seeded_random(seed)
         try:
             barrier.wait()
             for _ in range(150):

@@ -1,12 +1,12 @@
 """The GIL is released, and concurrent calls from 8 Python threads are correct."""
 
-import random
 import threading
 import time
 
 import pytest
 
 import parmod
+from conftest import seeded_random
 
 N_THREADS = 8
 
@@ -20,7 +20,7 @@ def test_eight_threads_hammering():
     barrier = threading.Barrier(N_THREADS)
 
     def worker(seed):
-        rnd = random.Random(seed)
+        rnd = seeded_random(seed)
         try:
             barrier.wait()
             for i in range(60):
@@ -65,7 +65,7 @@ def test_eight_threads_hammering():
     assert errors == []
 
 
-_RND = random.Random(7)
+_RND = seeded_random(7)
 _M4096 = _RND.getrandbits(4096) | 1
 _EXPS = [_RND.getrandbits(4096) for _ in range(3)]
 _MERSENNE = [2**k - 1 for k in (1279, 2203, 2281)]

@@ -51,7 +51,7 @@ TEST(PartialBarrettReduce, NuTIsFloorBetaNPlusTOverP) {
 
 TEST(PartialBarrettReduce, EveryValidMAndTRandom) {
   for (std::size_t n = 1; n <= 10; ++n) {
-    for (int rep = 0; rep < 6; ++rep) {
+    for (int rep = 0; rep < reps(6); ++rep) {
       Pbr pbr(random_modulus(n, rep % 2 == 0));
       for (std::size_t m = n + 1; m <= 2 * n; ++m)
         for (std::size_t t = 1; t <= m - n; ++t) pbr.run(random_below(min_z(pbr.P * pbr.P, beta_pow(m))), m, t);
@@ -69,17 +69,17 @@ TEST(PartialBarrettReduce, Theorem2LoopAtMostTwiceOver100kTrials) {
     if (s >= 0 && s <= 2) ++histogram[s];
   };
   // Random moduli and C.
-  for (int rep = 0; rep < 40000; ++rep) {
+  for (int rep = 0; rep < reps(40000); ++rep) {
     const std::size_t n = 1 + rep % 4;
     Pbr pbr(random_modulus(n, rep % 3 != 0));
-    const std::size_t m = n + 1 + rng().get_z_range(n).get_ui();
-    const std::size_t t = 1 + rng().get_z_range(m - n).get_ui();
+    const std::size_t m = n + 1 + rng().below(n).get_ui();
+    const std::size_t t = 1 + rng().below(m - n).get_ui();
     record(pbr.run(random_below(min_z(pbr.P * pbr.P, beta_pow(m))), m, t));
   }
   // Hard: P near beta^(n-1) (nu largest) and near beta^n, C near P^2 and near beta^m.
-  for (int rep = 0; rep < 35000; ++rep) {
+  for (int rep = 0; rep < reps(35000); ++rep) {
     const std::size_t n = 1 + rep % 3;
-    const mpz_class delta = rng().get_z_bits(1 + rep % 40);
+    const mpz_class delta = rng().bits(1 + rep % 40);
     mpz_class P = rep % 2 ? mpz_class(beta_pow(n - 1) + delta) : mpz_class(beta_pow(n) - 1 - delta);
     if (P < 2) P = 2;
     if (mpz_size(P.get_mpz_t()) != n) continue;
@@ -87,15 +87,15 @@ TEST(PartialBarrettReduce, Theorem2LoopAtMostTwiceOver100kTrials) {
     for (std::size_t m = n + 1; m <= 2 * n; ++m) {
       const mpz_class bound = min_z(P * P, beta_pow(m));
       const std::size_t t = m - n;  // the largest reduction: the tightest bound
-      record(pbr.run(bound - 1 - rng().get_z_bits(1 + rep % 64) % bound, m, t));
+      record(pbr.run(bound - 1 - rng().bits(1 + rep % 64) % bound, m, t));
     }
   }
   // Exhaustive-ish search for the double correction: C1 and C0 both maximal.
-  for (int rep = 0; rep < 30000; ++rep) {
+  for (int rep = 0; rep < reps(30000); ++rep) {
     const std::size_t n = 1;
-    const mpz_class P = beta_pow(0) * (mpz_class(1) << 63) + rng().get_z_bits(62);
+    const mpz_class P = beta_pow(0) * (mpz_class(1) << 63) + rng().bits(62);
     Pbr pbr(P);
-    const mpz_class C = P * P - 1 - rng().get_z_bits(64) % (P * P);
+    const mpz_class C = P * P - 1 - rng().bits(64) % (P * P);
     record(pbr.run(C, 2, 1));
   }
   std::printf("PBR step 3 over %zu trials: 0x %zu, 1x %zu, 2x %zu; max %d\n", trials, histogram[0], histogram[1],

@@ -26,7 +26,7 @@ int check_pmr(const mpz_class& P, const mpz_class& C, std::size_t m, std::size_t
 
 TEST(PartialMontgomeryReduce, EveryValidMAndTRandom) {
   for (std::size_t n = 1; n <= 10; ++n) {
-    for (int rep = 0; rep < 6; ++rep) {
+    for (int rep = 0; rep < reps(6); ++rep) {
       const mpz_class P = random_modulus(n, true);
       for (std::size_t m = n + 1; m <= 2 * n; ++m)
         for (std::size_t t = 1; t <= m - n; ++t) {
@@ -70,8 +70,8 @@ TEST(PartialMontgomeryReduce, Step3IsReachable) {
   int corrections = 0;
   for (int rep = 0; rep < 2000 && corrections == 0; ++rep) {
     const std::size_t n = 2;
-    const mpz_class P = beta_pow(n) - 1 - 2 * rng().get_z_bits(20);
-    corrections += check_pmr(P, P * P - 1 - rng().get_z_bits(30), 2 * n, n);
+    const mpz_class P = beta_pow(n) - 1 - 2 * rng().bits(20);
+    corrections += check_pmr(P, P * P - 1 - rng().bits(30), 2 * n, n);
   }
   EXPECT_GT(corrections, 0);
 }

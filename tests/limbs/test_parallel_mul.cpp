@@ -6,13 +6,13 @@
 #include <vector>
 
 #include "limbs/parallel_mul_tuning.hpp"
-#include "runtime/operands.hpp"
+#include "support/random_operands.hpp"
 
 namespace {
 using namespace parmod;
 using parmod::test::Fill;
 
-void check(test::Operands& g, std::size_t an, std::size_t bn, int T, Fill fill, bool square = false) {
+void check(test::Rng& g, std::size_t an, std::size_t bn, int T, Fill fill, bool square = false) {
   auto a = g.limbs(an, fill);
   auto b = square ? a : g.limbs(bn, fill);
   auto want = test::reference_mul(a, b);
@@ -42,7 +42,7 @@ class ParallelMulTuned : public ::testing::Test {
 };
 
 TEST_F(ParallelMulTuned, EveryMethodEveryThreadCount) {
-  test::Operands g(41);
+  test::Rng g(41);
   const std::size_t sizes[] = {1, 2, 3, 4, 5, 7, 8, 9, 31, 100, 257, 1000, 1500};
   for (int T = 1; T <= 4; ++T)
     for (std::size_t an : sizes) {
@@ -71,7 +71,7 @@ TEST(ParallelMul, DefaultsAreSequentialForSmallSizes) {
   limbs::MulTuning d = limbs::default_mul_tuning();
   EXPECT_GE(d.par_min, 16u);
   EXPECT_EQ(limbs::choose_mul(8, 8, false, 2).method == limbs::MulMethod::toom3, false);
-  test::Operands g(42);
+  test::Rng g(42);
   for (int T = 1; T <= 4; ++T)
     for (std::size_t n : {1, 16, 200, 2048, 4097}) {
       check(g, n, n, T, Fill::rrandomb);

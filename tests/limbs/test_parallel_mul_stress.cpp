@@ -9,7 +9,7 @@
 #include "limbs/parallel_mul.hpp"
 #include "limbs/parallel_mul_blocks.hpp"
 #include "limbs/parallel_mul_toom3.hpp"
-#include "runtime/operands.hpp"
+#include "support/random_operands.hpp"
 
 namespace {
 using namespace parmod;
@@ -20,9 +20,9 @@ TEST(StressMul, EightUserThreadsAtOnce) {
   std::vector<std::thread> users;
   for (int u = 0; u < 8; ++u)
     users.emplace_back([&failures, u] {
-      test::Operands g(100 + u);
-      for (int rep = 0; rep < 40; ++rep) {
-        std::size_t an = 20 + g.below(600), bn = 1 + g.below(an);
+      test::Rng g(100 + u);
+      for (int rep = 0; rep < test::reps(40); ++rep) {
+        std::size_t an = 20 + g.below_ui(600), bn = 1 + g.below_ui(an);
         if (rep % 3 == 0) bn = an;
         auto a = g.limbs(an, rep % 5 == 0 ? Fill::ones : Fill::rrandomb);
         auto b = g.limbs(bn, Fill::rrandomb);

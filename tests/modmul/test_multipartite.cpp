@@ -32,7 +32,7 @@ TEST(Multipartite, EveryLimbCountAndK) {
       MultipartiteConfig c;
       c.ka = c.kb = kk;
       const auto plan = modmul::make_multipartite_plan(n, c, costs);
-      for (int rep = 0; rep < 3; ++rep) check_one(k, plan, P, random_below(P), random_below(P));
+      for (int rep = 0; rep < reps(3); ++rep) check_one(k, plan, P, random_below(P), random_below(P));
       check_one(k, plan, P, P - 1, P - 1);
     }
   }
@@ -67,7 +67,7 @@ TEST(Multipartite, UngroupedAlsoCorrect) {
       c.ka = c.kb = kk;
       c.grouped = false;
       const auto plan = modmul::make_multipartite_plan(n, c, costs);
-      for (int rep = 0; rep < 3; ++rep) check_one(k, plan, P, random_below(P), random_below(P));
+      for (int rep = 0; rep < reps(3); ++rep) check_one(k, plan, P, random_below(P), random_below(P));
       check_one(k, plan, P, P - 1, P - 2);
     }
   }

@@ -90,7 +90,7 @@ TEST(MultipartiteEngine, ModulusApi) {
         const Modulus m(P, alg, threads);
         EXPECT_EQ(m.algorithm(), alg);
         const mpz_class R = beta_pow(n / 2) % P;
-        for (int rep = 0; rep < 3; ++rep) {
+        for (int rep = 0; rep < reps(3); ++rep) {
           const mpz_class A = random_below(P), B = random_below(P);
           EXPECT_EQ(m.mul(A, B), A * B % P);
           EXPECT_EQ(m.sqr(A), A * A % P);

@@ -4,7 +4,7 @@
 
 #include <vector>
 
-#include "field_test_util.hpp"
+#include "field/field_test_util.hpp"
 #include "parmod/field/cpu_features.hpp"
 #include "parmod_field.h"
 
@@ -31,7 +31,7 @@ TEST(FieldC, AgreesWithGmp) {
       ASSERT_EQ(parmod_field_init(&f, p.get_mpz_t(), path), PARMOD_OK);
       EXPECT_EQ(parmod_field_limbs(f), n < 2 ? 2 : n);
       EXPECT_EQ(parmod_field_byte_length(f), (mpz_sizeinbase(p.get_mpz_t(), 2) + 7) / 8);
-      for (int it = 0; it < 100; ++it) {
+      for (int it = 0; it < reps(100); ++it) {
         mpz_class a = rng.below(p), b = rng.below(p);
         if (it == 0) a = 0;
         if (it == 1) b = p - 1;
@@ -110,7 +110,7 @@ TEST(FieldC, InverseOfCompositeModulus) {
       if (mpz_sizeinbase(p.get_mpz_t(), 2) > 512) continue;
       parmod_field_t f = nullptr;
       ASSERT_EQ(parmod_field_init(&f, p.get_mpz_t(), PARMOD_FIELD_AUTO), PARMOD_OK);
-      for (int it = 0; it < 60; ++it) {
+      for (int it = 0; it < reps(60); ++it) {
         mpz_class a = it % 3 == 0 ? mpz_class(rng.below(p / s) * s) : it % 3 == 1 ? rng.below(p) : mpz_class(p - 1);
         if (it == 3) a = q;  // shares q with p
         parmod_fe x, r;

@@ -4,10 +4,10 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
-#include <random>
 
 #include "modmul/multipartite_plan.hpp"
 #include "runtime/list_scheduler.hpp"
+#include "support/random_operands.hpp"
 
 namespace parmod::runtime {
 namespace {
@@ -35,14 +35,14 @@ void expect_valid(const TaskGraph& g, const ListSchedule& ls) {
 }
 
 TEST(ListScheduler, RandomGraphsAreValid) {
-  std::mt19937 gen(42);
-  for (int trial = 0; trial < 50; ++trial) {
+  test::Rng gen(42);
+  for (int trial = 0; trial < test::reps(50); ++trial) {
     TaskGraph g;
-    const int V = 1 + static_cast<int>(gen() % 60);
+    const int V = 1 + static_cast<int>(gen.below_ui(60));
     for (int v = 0; v < V; ++v) {
-      g.add("t", static_cast<double>(gen() % 10), 0, static_cast<unsigned>(v));
+      g.add("t", static_cast<double>(gen.below_ui(10)), 0, static_cast<unsigned>(v));
       for (int e = 0; e < 3 && v > 0; ++e) {
-        if (gen() % 2) g.depend(v, static_cast<int>(gen() % static_cast<unsigned>(v)));
+        if (gen.below_ui(2)) g.depend(v, static_cast<int>(gen.below_ui(static_cast<unsigned>(v))));
       }
     }
     for (int T : {1, 2, 3, 4, 6, 8}) {

@@ -5,13 +5,13 @@
 
 #include <vector>
 
-#include "runtime/operands.hpp"
+#include "support/random_operands.hpp"
 
 namespace {
 using namespace parmod;
 using parmod::test::Fill;
 
-void check_mul(test::Operands& g, std::size_t an, std::size_t bn, int k1, int k2, int T, Fill fill) {
+void check_mul(test::Rng& g, std::size_t an, std::size_t bn, int k1, int k2, int T, Fill fill) {
   auto a = g.limbs(an, fill), b = g.limbs(bn, fill == Fill::ones ? Fill::ones : Fill::rrandomb);
   auto want = test::reference_mul(a, b);
   std::vector<limb_t> r(an + bn + 1, 0xdeadbeef), scratch(limbs::mul_blocks_scratch(an, bn, k1, k2) + 1);
@@ -21,7 +21,7 @@ void check_mul(test::Operands& g, std::size_t an, std::size_t bn, int k1, int k2
   ASSERT_EQ(r, want) << an << "x" << bn << " k1=" << k1 << " k2=" << k2 << " T=" << T;
 }
 
-void check_sqr(test::Operands& g, std::size_t n, int k, int T, Fill fill) {
+void check_sqr(test::Rng& g, std::size_t n, int k, int T, Fill fill) {
   auto a = g.limbs(n, fill);
   auto want = test::reference_mul(a, a);
   std::vector<limb_t> r(2 * n), scratch(limbs::sqr_blocks_scratch(n, k) + 1);
@@ -30,7 +30,7 @@ void check_sqr(test::Operands& g, std::size_t n, int k, int T, Fill fill) {
 }
 
 TEST(ParallelMulBlocks, EdgeSizesAllShapesAllThreadCounts) {
-  test::Operands g(1);
+  test::Rng g(1);
   const std::size_t sizes[] = {1, 2, 3, 5, 7, 17, 64, 101, 250};
   for (int T = 1; T <= 4; ++T)
     for (int k1 = 1; k1 <= 4; ++k1)
@@ -41,7 +41,7 @@ TEST(ParallelMulBlocks, EdgeSizesAllShapesAllThreadCounts) {
 }
 
 TEST(ParallelMulBlocks, AllOnesAndUniform) {
-  test::Operands g(2);
+  test::Rng g(2);
   for (int T = 1; T <= 4; ++T)
     for (std::size_t n : {1, 2, 33, 96, 257}) {
       check_mul(g, n, n, 2, 2, T, Fill::ones);
@@ -51,7 +51,7 @@ TEST(ParallelMulBlocks, AllOnesAndUniform) {
 }
 
 TEST(ParallelMulBlocks, UnbalancedAndLarge) {
-  test::Operands g(3);
+  test::Rng g(3);
   for (int T = 1; T <= 4; ++T) {
     check_mul(g, 3000, 7, 2, 1, T, Fill::rrandomb);
     check_mul(g, 7, 3000, 4, 1, T, Fill::rrandomb);
@@ -62,7 +62,7 @@ TEST(ParallelMulBlocks, UnbalancedAndLarge) {
 }
 
 TEST(ParallelMulBlocks, Squares) {
-  test::Operands g(4);
+  test::Rng g(4);
   for (int T = 1; T <= 4; ++T)
     for (int k = 1; k <= 5; ++k)
       for (std::size_t n : {1, 2, 3, 7, 64, 99, 1001}) {

@@ -5,7 +5,7 @@
 
 #include <vector>
 
-#include "runtime/operands.hpp"
+#include "support/random_operands.hpp"
 
 namespace {
 using namespace parmod;
@@ -13,7 +13,7 @@ using parmod::test::Fill;
 using Kernel = void (*)(limb_t*, const limb_t*, const limb_t*, std::size_t) noexcept;
 
 void check_all(Kernel f, std::size_t max_n, const char* name) {
-  test::Operands g(21);
+  test::Rng g(21);
   for (std::size_t n = 1; n <= max_n; ++n)
     for (Fill fill : {Fill::rrandomb, Fill::uniform, Fill::ones}) {
       auto a = g.limbs(n, fill), b = g.limbs(n, fill == Fill::uniform ? Fill::ones : fill);
@@ -32,7 +32,7 @@ TEST(Comba, MulxAdx) { check_all(&limbs::comba_mul_adx, 192, "adx"); }
 TEST(Comba, Fixed) { check_all(&limbs::comba_mul_fixed, 8, "fixed"); }
 
 TEST(Comba, ColumnsCarryOut) {
-  test::Operands g(22);
+  test::Rng g(22);
   std::size_t n = 13;
   auto a = g.limbs(n, Fill::ones), b = g.limbs(n, Fill::ones);
   auto want = test::reference_mul(a, b);

@@ -28,7 +28,7 @@ TEST(Bipartite, EveryLimbCount) {
     const auto plan = plan1(n);
     EXPECT_EQ(plan.montgomery_groups, n >= 2 ? 1 : 0);
     EXPECT_EQ(plan.barrett_groups, 1);
-    for (int rep = 0; rep < 4; ++rep) check(k, plan, P, random_below(P), random_below(P), 1);
+    for (int rep = 0; rep < reps(4); ++rep) check(k, plan, P, random_below(P), random_below(P), 1);
     check(k, plan, P, P - 1, P - 1, 1);
   }
 }
@@ -53,7 +53,7 @@ TEST(Bipartite, TwoThreads) {
     const auto plan = make_multipartite_plan(n, bipartite_config(2), costs);
     const mpz_class P = random_modulus(n, true);
     const ModulusConstants k(P);
-    for (int rep = 0; rep < 10; ++rep) check(k, plan, P, random_below(P), random_below(P), 2);
+    for (int rep = 0; rep < reps(10); ++rep) check(k, plan, P, random_below(P), random_below(P), 2);
     check(k, plan, P, P - 1, P - 1, 2);
   }
 }

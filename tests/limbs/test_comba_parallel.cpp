@@ -5,14 +5,14 @@
 
 #include <vector>
 
-#include "runtime/operands.hpp"
+#include "support/random_operands.hpp"
 
 namespace {
 using namespace parmod;
 using parmod::test::Fill;
 
 TEST(CombaParallel, TwoXAndMxForThreadCounts1To4) {
-  test::Operands g(31);
+  test::Rng g(31);
   for (int T = 1; T <= 4; ++T)
     for (std::size_t n : {1, 2, 3, 4, 5, 8, 17, 31, 64, 97, 128, 192})
       for (Fill fill : {Fill::rrandomb, Fill::ones}) {

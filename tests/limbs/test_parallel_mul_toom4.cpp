@@ -5,13 +5,13 @@
 
 #include <vector>
 
-#include "runtime/operands.hpp"
+#include "support/random_operands.hpp"
 
 namespace {
 using namespace parmod;
 using parmod::test::Fill;
 
-void check_mul(test::Operands& g, std::size_t an, std::size_t bn, int T, Fill fa, Fill fb) {
+void check_mul(test::Rng& g, std::size_t an, std::size_t bn, int T, Fill fa, Fill fb) {
   ASSERT_TRUE(limbs::toom4_applicable(an, bn)) << an << "x" << bn;
   auto a = g.limbs(an, fa), b = g.limbs(bn, fb);
   auto want = test::reference_mul(a, b);
@@ -32,7 +32,7 @@ TEST(ParallelMulToom4, Applicability) {
 }
 
 TEST(ParallelMulToom4, EdgeSizesAndThreadCounts) {
-  test::Operands g(71);
+  test::Rng g(71);
   for (int T = 1; T <= 4; ++T)
     for (std::size_t n = 4; n <= 90; ++n) {
       if (!limbs::toom4_applicable(n, n)) continue;
@@ -44,7 +44,7 @@ TEST(ParallelMulToom4, EdgeSizesAndThreadCounts) {
 }
 
 TEST(ParallelMulToom4, UnequalSizes) {
-  test::Operands g(72);
+  test::Rng g(72);
   for (int T = 1; T <= 4; ++T)
     for (std::size_t an : {40, 41, 42, 43, 100, 301, 1000, 1024, 4096}) {
       std::size_t s = (an + 3) / 4;

@@ -3,17 +3,17 @@
 
 #include "parmod.h"
 #include "parmod/parmod.hpp"
+#include "support/random_operands.hpp"
 
 namespace {
 
 TEST(ApiMul, MatchesMpzMul) {
-  gmp_randclass rng(gmp_randinit_default);
-  rng.seed(51);
+  parmod::test::Rng rng(51);
   for (int T = 0; T <= 4; ++T)
     for (unsigned long bits : {1ul, 64ul, 65ul, 1000ul, 16384ul, 65536ul, 300000ul})
       for (int sa : {1, -1})
         for (int sb : {1, -1}) {
-          mpz_class a = rng.get_z_bits(bits) * sa, b = rng.get_z_bits(bits / 3 + 1) * sb, c = rng.get_z_bits(bits) * sb;
+          mpz_class a = rng.bits(bits) * sa, b = rng.bits(bits / 3 + 1) * sb, c = rng.bits(bits) * sb;
           EXPECT_EQ(parmod::mul(a, b, T), a * b) << bits << " T=" << T;
           EXPECT_EQ(parmod::mul(a, c, T), a * c) << bits << " T=" << T;
           EXPECT_EQ(parmod::mul(a, a, T), a * a) << bits << " T=" << T;
@@ -38,19 +38,13 @@ namespace {
 // mpz_rrandomb operands (long runs of ones and zeros), balanced, unbalanced
 // and squares, through parmod::mul and parmod_mul (r aliasing a and b).
 TEST(ApiMul, EveryRouteAndKernelBoundary) {
-  gmp_randstate_t st;
-  gmp_randinit_default(st);
-  gmp_randseed_ui(st, 77);
+  parmod::test::Rng rng(77);
   const std::size_t limbs[] = {1,   2,   9,   10,  13,  14,  15,  19,  20,  21,   51,   52,   53,   175, 176,
                                177, 191, 192, 193, 223, 224, 255, 256, 257, 383,  384,  447,  448,  449, 511,
                                512, 513, 1151, 1152, 1153, 1535, 1536, 1537, 4095, 4096, 4097};
   for (std::size_t n : limbs)
     for (int T : {1, 2}) {
-      mpz_class a, b, c;
-      mpz_rrandomb(a.get_mpz_t(), st, 64 * n);
-      mpz_rrandomb(b.get_mpz_t(), st, 64 * n - 3);
-      mpz_rrandomb(c.get_mpz_t(), st, 64 * (n / 3 + 1));
-      b = -b;
+      mpz_class a = rng.runs(64 * n), b = -rng.runs(64 * n - 3), c = rng.runs(64 * (n / 3 + 1));
       EXPECT_EQ(parmod::mul(a, b, T), a * b) << n << " limbs, T=" << T;
       EXPECT_EQ(parmod::mul(c, a, T), c * a) << n << " limbs, T=" << T;
       EXPECT_EQ(parmod::mul(a, a, T), a * a) << n << " limbs, T=" << T;
@@ -63,6 +57,5 @@ TEST(ApiMul, EveryRouteAndKernelBoundary) {
       EXPECT_EQ(x, a * a) << n << " limbs (C, r == a == b), T=" << T;
       parmod_set_num_threads(0);
     }
-  gmp_randclear(st);
 }
 }  // namespace

@@ -5,13 +5,13 @@
 
 #include <vector>
 
-#include "runtime/operands.hpp"
+#include "support/random_operands.hpp"
 
 namespace {
 using namespace parmod;
 using parmod::test::Fill;
 
-void check_mul(test::Operands& g, std::size_t an, std::size_t bn, int T, Fill fa, Fill fb) {
+void check_mul(test::Rng& g, std::size_t an, std::size_t bn, int T, Fill fa, Fill fb) {
   ASSERT_TRUE(limbs::toom3_applicable(an, bn)) << an << "x" << bn;
   auto a = g.limbs(an, fa), b = g.limbs(bn, fb);
   auto want = test::reference_mul(a, b);
@@ -22,7 +22,7 @@ void check_mul(test::Operands& g, std::size_t an, std::size_t bn, int T, Fill fa
   ASSERT_EQ(r, want) << an << "x" << bn << " T=" << T;
 }
 
-void check_sqr(test::Operands& g, std::size_t n, int T, Fill f) {
+void check_sqr(test::Rng& g, std::size_t n, int T, Fill f) {
   auto a = g.limbs(n, f);
   auto want = test::reference_mul(a, a);
   std::vector<limb_t> r(2 * n), scratch(limbs::mul_toom3_scratch(n, n));
@@ -40,7 +40,7 @@ TEST(ParallelMulToom3, Applicability) {
 }
 
 TEST(ParallelMulToom3, EdgeSizesAndThreadCounts) {
-  test::Operands g(11);
+  test::Rng g(11);
   for (int T = 1; T <= 4; ++T)
     for (std::size_t n = 3; n <= 80; ++n) {
       if (!limbs::toom3_applicable(n, n)) continue;
@@ -51,7 +51,7 @@ TEST(ParallelMulToom3, EdgeSizesAndThreadCounts) {
 }
 
 TEST(ParallelMulToom3, UnequalSizes) {
-  test::Operands g(12);
+  test::Rng g(12);
   for (int T = 1; T <= 4; ++T)
     for (std::size_t an : {30, 31, 32, 100, 301, 1000, 1024, 4096}) {
       std::size_t s = (an + 2) / 3;
@@ -65,7 +65,7 @@ TEST(ParallelMulToom3, UnequalSizes) {
 }
 
 TEST(ParallelMulToom3, Squares) {
-  test::Operands g(13);
+  test::Rng g(13);
   for (int T = 1; T <= 4; ++T)
     for (std::size_t n : {3, 5, 6, 7, 9, 50, 64, 511, 1024, 3001}) {
       check_sqr(g, n, T, Fill::rrandomb);

@@ -27,7 +27,7 @@ TEST(MultipartiteParallel, ProductsAndSquares) {
         const auto plan = make_multipartite_plan(n, c, costs);
         const auto splan = make_multipartite_plan(n, square_config(kk, T), costs);
         std::vector<limb_t> r(n), ws(std::max(plan.scratch_limbs, splan.scratch_limbs));
-        for (int rep = 0; rep < 3; ++rep) {
+        for (int rep = 0; rep < reps(3); ++rep) {
           const mpz_class A = rep == 0 ? mpz_class(P - 1) : random_below(P), B = random_below(P);
           auto a = limbs_of(A, n), b = limbs_of(B, n);
           multipartite_mul(r.data(), a.data(), b.data(), k, plan, ws.data(), T);

@@ -1,9 +1,7 @@
-// tests/multipartite/mp_support.hpp - helpers shared by the multipartite tests.
+// tests/modmul/mp_support.hpp - the oracle of the bipartite and multipartite tests.
 #pragma once
 
 #include <gmpxx.h>
-
-#include <vector>
 
 #include "modmul/modulus_constants.hpp"
 #include "support/random_operands.hpp"
@@ -18,13 +16,6 @@ inline mpz_class expected_mp(const mpz_class& A, const mpz_class& B, const mpz_c
   mpz_class r = A * B * inv;
   mpz_mod(r.get_mpz_t(), r.get_mpz_t(), P.get_mpz_t());
   return r;
-}
-
-// Operands for P: edges plus rrandomb-style ones.
-inline std::vector<mpz_class> operands_for(const mpz_class& P, int randoms) {
-  std::vector<mpz_class> v = edge_operands(P);
-  for (int i = 0; i < randoms; ++i) v.push_back(random_below(P));
-  return v;
 }
 
 }  // namespace parmod::test

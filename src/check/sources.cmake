@@ -1,0 +1,2 @@
+# src/check: PARMOD_ASSERT and its helpers (below every layer).
+parmod_layer_sources()

@@ -1,0 +1,2 @@
+# src/config: the tuning table (below every layer).
+parmod_layer_sources()

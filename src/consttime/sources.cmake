@@ -1,0 +1,2 @@
+# src/consttime: constant-time exponentiation, kept apart.
+parmod_layer_sources()
