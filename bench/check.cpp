@@ -21,7 +21,7 @@ void check_result(const std::string& what, const mpz_class& got, const mpz_class
   mpz_class g = got;
   if (g_checks == corrupt) mpz_combit(g.get_mpz_t(), 0);
   if (g != want)
-    throw CheckFailure("check failed: " + what + ": the result differs from GMP's (check " + std::to_string(g_checks) +
+    throw CheckFailure("check failed: " + what + ": wrong result (check " + std::to_string(g_checks) +
                        (g_checks == corrupt ? ", corrupted on purpose by PARMOD_BENCH_CORRUPT_CHECK)" : ")"));
 }
 

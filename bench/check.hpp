@@ -26,7 +26,7 @@ struct CheckFailure : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
-// Throws CheckFailure("check failed: WHAT: ... differs from GMP's ...") when
+// Throws CheckFailure("check failed: WHAT: wrong result (check K)") when
 // got != want.  Counts the check (checks_made).
 void check_result(const std::string& what, const mpz_class& got, const mpz_class& want);
 

@@ -80,8 +80,9 @@ void gmp_powm_list_threads(std::vector<mpz_class>& out, const std::vector<mpz_cl
 #ifdef PARMOD_HAVE_OPENSSL
 
 Bn::Bn() : v(BN_new()) {}
-Bn::Bn(const mpz_class& x) : v(BN_new()) { BN_hex2bn(&v, x.get_str(16).c_str()); }
+Bn::Bn(const mpz_class& x) : v(BN_new()) { set(x); }
 Bn::~Bn() { BN_free(v); }
+void Bn::set(const mpz_class& x) { BN_hex2bn(&v, x.get_str(16).c_str()); }
 mpz_class Bn::get() const {
   char* hex = BN_bn2hex(v);
   mpz_class x(hex, 16);

@@ -141,6 +141,7 @@ struct Bn {
   Bn(const Bn&) = delete;
   Bn& operator=(const Bn&) = delete;
   ~Bn();
+  void set(const mpz_class& x);
   mpz_class get() const;
   BIGNUM* v;
 };

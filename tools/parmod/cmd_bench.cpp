@@ -1,5 +1,6 @@
-// tools/parmod/cmd_bench.cpp - `parmod bench --quick` and the dispatch to the
-// registered benchmarks (`parmod bench NAME`).
+// tools/parmod/cmd_bench.cpp - `parmod bench --quick`.  The other benchmarks
+// (paper reproductions, peer benchmarks) are in the developer program
+// parmod-bench (bench/, docs/benchmarks.md); `parmod bench NAME` says so.
 //
 // --quick: modular multiplication at 1024..65536 bits.  Per size, with random
 // odd modulus and operands, measured interleaved (bench/harness): GMP's
@@ -30,7 +31,9 @@ namespace {
 
 const char* kBenchHelp =
     "usage: parmod bench --quick [--json]\n"
-    "       parmod bench NAME [ARGS]   (NAME one of the list below)\n";
+    "  modular multiplication times, 1024..65536 bits, beside GMP and OpenSSL\n"
+    "The other benchmarks (paper reproductions, peers) are in the developer program\n"
+    "parmod-bench, built with the source tree (docs/benchmarks.md).\n";
 
 struct QuickRow {
   unsigned bits;
@@ -138,20 +141,11 @@ int cmd_bench(const Options& o, int, char**) {
   if (args.empty()) throw UsageError("bench needs --quick or a benchmark name (parmod bench --help lists them)");
   if (args[0] == "--help" || args[0] == "-h") {
     std::cout << kBenchHelp;
-    for (const auto& c : bench_commands()) std::cout << "  " << c.name << "\t" << c.help << '\n';
     return 0;
   }
   if (quick) return bench_quick(json);
-  for (const auto& c : bench_commands()) {
-    if (args[0] == c.name) {
-      std::vector<std::string> copy(args.begin(), args.end());
-      std::vector<char*> argv;
-      for (auto& s : copy) argv.push_back(s.data());
-      argv.push_back(nullptr);
-      return c.run(static_cast<int>(copy.size()), argv.data());
-    }
-  }
-  throw UsageError("unknown benchmark '" + args[0] + "' (parmod bench --help lists them)");
+  throw UsageError("'parmod bench " + excerpt(args[0]) + "' is not in the installed tool: run parmod-bench " +
+                   excerpt(args[0]) + " from a build of the source tree (docs/benchmarks.md)");
 }
 
 }  // namespace parmod::cli

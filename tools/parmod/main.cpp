@@ -24,7 +24,6 @@ const char* kHelp =
     "                      lines on stdin, one result per line ('error' and a note on\n"
     "                      stderr for a bad line); lines run in parallel on the team\n"
     "  bench --quick       modular multiplication times, 1024..65536 bits, beside GMP\n"
-    "  bench NAME          other benchmarks (parmod bench --help lists them)\n"
     "  tune                measure this machine and write the table 'automatic' uses\n"
     "\n"
     "options:\n"
