@@ -7,7 +7,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 build="${1:-build/release}"
-tool="$build/tools/parmod/parmod"
+tool="$build/tools/parmod/parmod"      # the installed command: bench --quick
+bench="$build/bench/parmod-bench"      # the developer program: every other bench (docs/benchmarks.md)
 out=docs/bench
 mkdir -p "$out"
 # The plots need matplotlib (Debian's python3-matplotlib; the tests do not).
@@ -18,24 +19,24 @@ if ! python3 -c 'import matplotlib' >/dev/null 2>&1; then
   # a python3 that is not Debian's (pyenv, a venv) needs its own copy
   python3 -c 'import matplotlib' >/dev/null 2>&1 || python3 -m pip install -q matplotlib
 fi
-run() {  # run NAME ARGS...: the table to NAME.md, progress to the terminal
+run() {  # run NAME PROGRAM ARGS...: the table to NAME.md, progress to the terminal
   local name="$1"; shift
-  echo "=== $name: parmod $*"
-  "$tool" "$@" > "$out/$name.md"
+  echo "=== $name: $(basename "$1") ${*:2}"
+  "$@" > "$out/$name.md"
 }
 { date -u; uptime; "$tool" --version 2>/dev/null || true
   # the CPU decides which kernels run (AVX-512 IFMA or mulx/adx only)
   lscpu | grep -E "^(Model name|CPU family|Model|CPU\(s\)|Hypervisor vendor):" || true
   echo "kernel flags: $(grep -m1 -o -w -E 'avx512ifma|adx|bmi2' /proc/cpuinfo | sort -u | tr '\n' ' ')"
 } > "$out/machine.txt"
-run quick bench --quick
-run runtime bench runtime --thread-counts 2,3
-run mul bench mul --thread-counts 1,2 --rounds 11 --plot "$out/mul.png"
-run comba bench mul --comba
-run modmul bench modmul --plot "$out/modmul.png"
-run powm bench powm --max-bits 16384 --rounds 3 --plot "$out/powm.png"
-run multiexp bench multiexp --plot "$out/multiexp.png"
-run field bench field
+run quick "$tool" bench --quick
+run runtime "$bench" runtime --threads 2,3
+run mul "$bench" mul --threads 1,2 --rounds 11 --plot "$out/mul.png"
+run comba "$bench" mul --comba
+run modmul "$bench" modmul --plot "$out/modmul.png"
+run powm "$bench" powm --max-bits 16384 --rounds 3 --plot "$out/powm.png"
+run multiexp "$bench" multiexp --plot "$out/multiexp.png"
+run field "$bench" field
 if [ -x build/venv/bin/python ]; then
   echo "=== python: python -m parmod.bench"
   build/venv/bin/python -m parmod.bench --bits 256 512 1024 2048 4096 8192 16384 --rounds 3 --pow-max-bits 4096 > "$out/python.md"

@@ -7,9 +7,4 @@ std::vector<CommandEntry>& tune_steps() {
   return v;
 }
 
-std::vector<CommandEntry>& extra_commands() {
-  static std::vector<CommandEntry> v;
-  return v;
-}
-
 }  // namespace parmod::cli
