@@ -1,4 +1,5 @@
-// bench/harness.hpp - the shared timing harness used by every `parmod bench` command.
+// bench/harness.hpp - the shared timing harness of every benchmark
+// (parmod-bench, `parmod bench --quick`, `parmod tune`).
 //
 // Honest numbers on a noisy host: the variants of one comparison are measured
 // round by round, interleaved (each round times one batch of every variant, in

@@ -17,7 +17,7 @@ std::string plot_script() {
 
 int write_plot(const std::string& json, const std::string& png) {
   if (std::system("python3 -c 'import matplotlib' >/dev/null 2>&1") != 0) {
-    std::cerr << "parmod bench: --plot needs Python 3 with matplotlib, which is not installed "
+    std::cerr << "--plot needs Python 3 with matplotlib, which is not installed "
                  "(pip install matplotlib); no plot written\n";
     return 2;
   }
@@ -30,7 +30,7 @@ int write_plot(const std::string& json, const std::string& png) {
   const int rc = std::system(cmd.c_str());
   unlink(path);
   if (rc != 0) {
-    std::cerr << "parmod bench: the plot script failed: " << cmd << '\n';
+    std::cerr << "--plot: the plot script failed: " << cmd << '\n';
     return 2;
   }
   std::cerr << "wrote " << png << '\n';

@@ -1,4 +1,4 @@
-// bench/plot.hpp - `--plot FILE.png` for every `parmod bench` command.
+// bench/plot.hpp - `--plot FILE.png` for the benchmarks of parmod-bench.
 //
 // Writes a Table's JSON to a temporary file and runs tools/plot/plot_bench.py
 // on it (x: the first column, log scale; one line per speedup column).  Needs

@@ -15,7 +15,8 @@ invocation="bash scripts/bench_readme.sh${*:+ $*}"
 family=""
 if [ "${1:-}" = "--family" ]; then family="${2:?--family needs a name}"; shift 2; fi
 build="${1:-build/release}"
-tool="$build/tools/parmod/parmod"
+tool="$build/tools/parmod/parmod"      # the installed command: bench --quick
+bench="$build/bench/parmod-bench"      # the developer program: every other bench (docs/benchmarks.md)
 
 # cpu_family: the CPU family of this host as a folder name.  AMD families 23,
 # 25 and 26 by model range (Zen/Zen+ and Zen 2; Zen 3 and Zen 4; Zen 5); any
@@ -70,20 +71,20 @@ fi
   echo "kernel flags: $(grep -m1 -o -w -E 'avx512ifma|adx|bmi2' /proc/cpuinfo | sort -u | tr '\n' ' ')"
   echo "tables (the command of each):"
 } > "$out/machine.txt"
-run() {  # run NAME ARGS...: the table to NAME.md, progress to the terminal, the command to machine.txt
+run() {  # run NAME PROGRAM ARGS...: the table to NAME.md, progress to the terminal, the command to machine.txt
   local name="$1"; shift
-  echo "=== $name: parmod $*"
-  echo "  $name.md: $tool $*" >> "$out/machine.txt"
-  "$tool" "$@" > "$out/$name.md"
+  echo "=== $name: $(basename "$1") ${*:2}"
+  echo "  $name.md: $*" >> "$out/machine.txt"
+  "$@" > "$out/$name.md"
 }
-run quick bench --quick
-run runtime bench runtime --thread-counts 2,3
-run mul bench mul --thread-counts 1,2 --rounds 11 --plot "$out/mul.png"
-run comba bench mul --comba
-run modmul bench modmul --plot "$out/modmul.png"
-run powm bench powm --max-bits 16384 --rounds 3 --plot "$out/powm.png"
-run multiexp bench multiexp --plot "$out/multiexp.png"
-run field bench field
+run quick "$tool" bench --quick
+run runtime "$bench" runtime --threads 2,3
+run mul "$bench" mul --threads 1,2 --rounds 11 --plot "$out/mul.png"
+run comba "$bench" mul --comba
+run modmul "$bench" modmul --plot "$out/modmul.png"
+run powm "$bench" powm --max-bits 16384 --rounds 3 --plot "$out/powm.png"
+run multiexp "$bench" multiexp --plot "$out/multiexp.png"
+run field "$bench" field
 if [ -x build/venv/bin/python ]; then
   echo "=== python: python -m parmod.bench"
   args=(--bits 256 512 1024 2048 4096 8192 16384 --rounds 3 --pow-max-bits 4096)

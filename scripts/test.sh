@@ -45,7 +45,9 @@ done
 # reports keep file:line; -O2 took three times as long to compile the field tests.
 san_flags=(-DCMAKE_BUILD_TYPE=RelWithDebInfo "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O1 -g1 -DNDEBUG"
            "-DCMAKE_C_FLAGS_RELWITHDEBINFO=-O1 -g1 -DNDEBUG")
-# No test runs a benchmark in the sanitizer builds, so they leave them out.
+# The sanitizer builds leave out the developer benchmarks (parmod-bench) and the tune
+# steps (PARMOD_BUILD_BENCHMARKS=OFF); `parmod bench --quick` stays in the tool, and
+# test_cli runs it under ASan/UBSan too.
 build_and_test build/test-asan "${san_flags[@]}" -DPARMOD_SANITIZE=address,undefined -DPARMOD_VERIFY=ON \
   -DPARMOD_WITH_OPENSSL=OFF -DPARMOD_BUILD_BENCHMARKS=OFF -- -LE install
 tsan_targets="$(cd build/test-release && ctest -N -L threads 2>/dev/null | sed -n 's/^ *Test *#[0-9]*: *//p' | tr '\n' ' ')"

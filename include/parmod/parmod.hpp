@@ -167,6 +167,23 @@ class Modulus {
   mpz_class mont_mul(const mpz_class& a, const mpz_class& b) const;
   mpz_class from_mont(const mpz_class& a) const;
 
+  // The same products on limb arrays, for callers that keep their operands
+  // in the representation between products (as OpenSSL's
+  // BN_mod_mul_montgomery works on preallocated BIGNUMs): no allocation, no
+  // conversion and no range check per product.  An element is
+  // element_limbs() 64-bit words, least significant first: limbs() words for
+  // every algorithm except montgomery52, whose elements are its radix-2^52
+  // digits.  to_mont_limbs writes the element of a R mod |m| (any integer
+  // a); mont_mul_limbs sets r to the element of a b R^-1 mod |m| for
+  // elements a and b made by to_mont_limbs or mont_mul_limbs (r may alias a
+  // or b; scratch: mont_mul_scratch_limbs() words, not overlapping the
+  // others); from_mont_limbs returns a R^-1 mod |m| in [0, |m|).
+  std::size_t element_limbs() const noexcept;
+  std::size_t mont_mul_scratch_limbs() const noexcept;
+  void to_mont_limbs(mp_limb_t* r, const mpz_class& a) const;
+  void mont_mul_limbs(mp_limb_t* r, const mp_limb_t* a, const mp_limb_t* b, mp_limb_t* scratch) const noexcept;
+  mpz_class from_mont_limbs(const mp_limb_t* a) const;
+
  private:
   friend const detail::ModulusState* api::state_of(const Modulus& m) noexcept;
   std::shared_ptr<const detail::ModulusState> state_;
@@ -238,12 +255,52 @@ struct MultipartiteCounts {
 };
 MultipartiteCounts multipartite_counts(int k);  // 2 <= k <= 32768, else InvalidArgument
 
+// The list schedule of one bipartite or multipartite product (the same
+// paper, section 4): its task graph as the library builds it for a modulus of
+// `bits` bits, list-scheduled onto `threads` threads (critical path first,
+// earliest start), as `parmod schedule` prints it.  Costs are nanoseconds from
+// the measured cost table (`parmod tune`, else built-in defaults) or, with
+// model_costs, the paper's quadratic model M(m, n) = m n (in limb products).
+// k: chunks per operand of multipartite, 0 for the k the library would
+// choose for (limbs, threads).  square: multipartite's squaring graph.
+// InvalidArgument for bits = 0, threads < 1, an algorithm other than
+// bipartite or multipartite, k outside 2..16, or k or square with bipartite.
+struct ScheduledTask {
+  std::string name;   // "A0B1" (a partial product), "Qm(l=0)" (a Q-value), ...
+  int thread;         // 0 .. threads-1
+  double start, finish, cost;
+};
+struct ProductSchedule {
+  Algorithm algorithm;
+  std::size_t limbs;    // n
+  std::size_t r_limbs;  // h: the representation is R = beta^h
+  int k;                // multipartite: chunks per operand; bipartite: 0
+  bool square;
+  int threads;
+  std::vector<ScheduledTask> tasks;  // in schedule order
+  double makespan, sequential_total, critical_path;
+  std::string plan;  // the plan's chunks, products and reduction groups, as text
+};
+ProductSchedule product_schedule(std::size_t bits, Algorithm algorithm, int threads, int k = 0, bool square = false,
+                                 bool model_costs = false);
+
 // Process-wide default thread count; n <= 0 restores the environment rule
 // (PARMOD_NUM_THREADS, then OMP_NUM_THREADS, then the core count).
 void set_num_threads(int n);
 int get_num_threads();
 // The rule itself: `requested` if > 0, else the process default.
 int resolve_num_threads(int requested);
+
+// Runs task(context, i) for every i in [0, count) on up to `threads`
+// threads (0: the rule above) of parmod's thread team, the calling thread
+// included, and returns when all have run: for callers with independent work
+// of their own (the CLI's `batch` lines) on the threads parmod already
+// keeps.  No thread is started per call.  The indices are cut into at most
+// 96 contiguous ranges, each run by one thread in increasing order.  Called
+// from inside a task, or while another caller runs on the team, the tasks
+// run on the calling thread.  InvalidArgument for threads < 0.
+using ParallelTask = void (*)(void* context, std::size_t index) noexcept;
+void parallel_for(std::size_t count, int threads, ParallelTask task, void* context);
 
 const char* version() noexcept;
 

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# End-to-end tests of the `parmod` command: results against python3's pow,
-# and bad input -> one line on stderr, exit status 2.
+# End-to-end tests of the `parmod` command: every command (mulmod, powm,
+# multi_powm, batch, bench --quick, tune, schedule), results against
+# python3's pow, and bad input -> one line on stderr, exit status 2.
 set -u
 P="${PARMOD_BIN:?set PARMOD_BIN to the parmod executable}"
 pass=0
@@ -53,8 +54,27 @@ expect_error --algo fft powm 2 3 11
 expect_error --threads 0 powm 2 3 11
 expect_error --threads
 expect_error frobnicate
+expect_error frobnicate --bogus
+expect_error -- frobnicate
 expect_error
 expect_error bench nosuchbench
+expect_error bench mul          # moved to the developer program parmod-bench
+expect_error bench --bogus
+expect_error bench --quick --bogus
+expect_error tune extra
+expect_error multi_powm
+expect_error multi_powm 7 3
+expect_error multi_powm 0 2 1
+expect_error multi_powm 14 7 -1
+expect_error multi_powm 7 x 1
+expect_error multi_powm 7 3 --bogus
+expect_error --algo barrett schedule --bits 1024
+expect_error --algo bipartite schedule --bits 1024 --k 4
+expect_error schedule --bits 1024 --k 17
+expect_error schedule --bits 1024 --bogus
+expect_error schedule
+expect_error --algo
+expect_error --threads 5000 powm 3 5 7
 # Found by an outside audit: options are named, --bench and schedule errors are one line.
 expect_error --bogus powm 3 5 7
 expect_error -x
@@ -68,6 +88,7 @@ expect_error schedule --bits 4096 --k 2x
 expect_error schedule --bits 4096 --k 0
 "$P" --bogus powm 3 5 7 2>&1 | grep -q "unknown option '--bogus'" && ok || bad "unknown option not named"
 [ "$("$P" -- powm 3 5 7)" = 5 ] && ok || bad "-- before the command"
+"$P" bench mul 2>&1 | grep -q "parmod-bench mul" && ok || bad "bench NAME does not name parmod-bench"
 [ "$("$P" powm -3 5 7)" = "$(py 'pow(-3,5,7)')" ] && ok || bad "negative base is no option"
 err=$(printf 'powm\000 3 5 7\n%s 1 2 3\n' "$(head -c 100000 /dev/zero | tr '\0' x)" | "$P" batch 2>&1 >/dev/null)
 [ "$(printf '%s\n' "$err" | wc -l)" = 2 ] && [ "${#err}" -lt 400 ] && ok || bad "batch notes not short: ${#err} bytes"
@@ -85,11 +106,42 @@ out=$(printf 'multi_powm 1000003 2 10 3 5\nmulti_powm 7\nmulti_powm 7 3 -1 5 2\n
 $(py 'pow(3,-1,7)*pow(5,2,7)%7')" ] && [ "$rc" = 0 ] && ok || bad "batch multi_powm: '$out'"
 out=$(printf 'multi_powm 7 3\nmulti_powm 0 2 1\nmulti_powm 14 7 -1\n' | "$P" batch 2>/dev/null); rc=$?
 [ "$out" = "$(printf 'error\nerror\nerror')" ] && [ "$rc" = 2 ] && ok || bad "batch multi_powm errors: '$out'"
+# multi_powm as a command: the same semantics as batch's multi_powm line.
+expect_out "$(py 'pow(2,10,1000003)*pow(3,5,1000003)%1000003')" multi_powm 1000003 2 10 3 5
+expect_out "1" multi_powm 7
+expect_out "$(py 'pow(3,-1,7)*pow(5,2,7)%7')" multi_powm 7 3 -1 5 2
+expect_out "$(py 'pow(-2,3,-11)*pow(5,7,-11)%-11')" --algo barrett multi_powm -11 -2 3 5 7
+m=$(py "__import__('random').Random(7).getrandbits(2048) | 1")
+expect_out "$(py "pow(3,$m,$m)*pow(5,$m-2,$m)%$m")" --threads 2 multi_powm "$m" 3 "$m" 5 "$(py "$m-2")"
 out=$(printf 'powm 2 100 1000000007\npowm 3 100 1000000007\n' | "$P" batch); rc=$?
 [ "$out" = "$(py 'pow(2,100,1000000007)')
 $(py 'pow(3,100,1000000007)')" ] && [ "$rc" = 0 ] && ok || bad "batch good lines"
 
 "$P" --help | grep -q "usage: parmod" && ok || bad "--help"
+# --help lists every command, and every algorithm the library names; --algo takes each.
+for c in mulmod powm multi_powm batch "bench --quick" tune schedule; do
+  "$P" --help | grep -q "^  $c" && ok || bad "--help lacks $c"
+done
+algos=$("$P" --help | grep -A1 -- "--algo NAME" | tail -1 | tr -d ' ' | sed 's/(default)//' | tr ',' ' ')
+[ "$(echo $algos | wc -w)" -ge 6 ] && ok || bad "--help lists the algorithms: '$algos'"
+for a in $algos; do
+  got=$("$P" --algo "$a" mulmod 3 5 7 2>&1); rc=$?
+  { [ "$got" = 1 ] || { [ "$a" = montgomery52 ] && [ "$rc" = 2 ]; }; } && ok || bad "--algo $a: '$got'"
+done
+"$P" powm --help | grep -q "usage: parmod .*powm B E M" && ok || bad "powm --help"
+"$P" bench --help | grep -q "parmod-bench" && ok || bad "bench --help"
+# schedule: the list schedule of one product.
+out=$("$P" --threads 2 schedule --bits 4096 --k 4)
+echo "$out" | grep -q "multipartite, 4096 bits (n = 64 limbs, R = beta^32), k = 4, T = 2" \
+  && echo "$out" | grep -q "^predicted makespan" && ok || bad "schedule: $out"
+"$P" --algo bipartite schedule --bits 2048 --model | grep -q "^# parmod schedule: bipartite, 2048 bits" && ok || bad "bipartite schedule"
+"$P" schedule --bits 1024 --square --json | python3 -c 'import json,sys; t=json.load(sys.stdin); assert t["rows"] and t["columns"][0]=="task"' \
+  && ok || bad "schedule --json"
+# bench --quick: one table row per size, every result checked against GMP before timing.
+"$P" bench --quick --json | python3 -c 'import json,sys; t=json.load(sys.stdin); assert [r[0] for r in t["rows"]]==[1024,2048,4096,8192,16384,32768,65536]' \
+  && ok || bad "bench --quick --json"
+# A wrong result makes bench --quick fail: one line (--json: no progress lines), status 2.
+PARMOD_BENCH_CORRUPT_CHECK=3 expect_error bench --quick --json
 "$P" --version | grep -q "^parmod [0-9]" && ok || bad "--version"
 rm -f /tmp/parmod_cli_err.$$
 echo "cli: $pass passed, $fail failed"

@@ -1,4 +1,5 @@
-// tools/parmod/cmd_arith.cpp - `parmod mulmod A B M` and `parmod powm B E M`.
+// tools/parmod/cmd_arith.cpp - `parmod mulmod A B M`, `parmod powm B E M` and
+// `parmod multi_powm M B1 E1 [B2 E2 ...]`.
 #include <iostream>
 
 #include "numbers.hpp"
@@ -24,6 +25,12 @@ int cmd_powm(const Options& o) {
   need_three(o, "parmod powm B E M");
   const mpz_class b = parse_integer(o.args[0], "B"), e = parse_integer(o.args[1], "E"), m = parse_integer(o.args[2], "M");
   std::cout << Modulus(m, o.algorithm, o.threads).pow(b, e).get_str() << '\n';
+  return 0;
+}
+
+int cmd_multi_powm(const Options& o) {
+  const MultiPowmArgs a = parse_multi_powm(o.args);
+  std::cout << Modulus(a.m, o.algorithm, o.threads).multi_pow(a.bases, a.exps).get_str() << '\n';
   return 0;
 }
 

@@ -8,7 +8,7 @@
 //
 // Lines are read in blocks of up to 4096; a block is parsed on the calling
 // thread, then its lines are computed as chunk tasks on the thread team
-// (runtime::run), consecutive lines with the same modulus sharing one
+// (parmod::parallel_for), consecutive lines with the same modulus sharing one
 // precomputed Modulus within a chunk, and printed in input order.
 #include <iostream>
 #include <optional>
@@ -17,7 +17,6 @@
 
 #include "numbers.hpp"
 #include "options.hpp"
-#include "runtime/team.hpp"
 
 namespace parmod::cli {
 namespace {
@@ -43,13 +42,12 @@ void parse(Line& l, const std::string& text) {
   if (!(in >> op)) throw UsageError("empty line");
   if (op == "multi_powm") {
     l.op = Line::Op::multi_powm;
-    if (!(in >> z)) throw UsageError("multi_powm takes M then pairs B E");
-    l.m = parse_integer(z, "M");
-    while (in >> x) {
-      if (!(in >> y)) throw UsageError("multi_powm takes M then pairs B E (an exponent is missing)");
-      l.bases.push_back(parse_integer(x, "B"));
-      l.exps.push_back(parse_integer(y, "E"));
-    }
+    std::vector<std::string> words;
+    while (in >> x) words.push_back(x);
+    MultiPowmArgs a = parse_multi_powm(words);
+    l.m = std::move(a.m);
+    l.bases = std::move(a.bases);
+    l.exps = std::move(a.exps);
     return;
   }
   if (op != "mulmod" && op != "powm")
@@ -62,7 +60,7 @@ void parse(Line& l, const std::string& text) {
   l.m = parse_integer(z, "M");
 }
 
-void run_chunk(const void* ctx, unsigned chunk) {
+void run_chunk(void* ctx, std::size_t chunk) noexcept {
   const BatchJob& j = *static_cast<const BatchJob*>(ctx);
   std::vector<Line>& lines = *j.lines;
   const std::size_t lo = lines.size() * chunk / j.chunks, hi = lines.size() * (chunk + 1) / j.chunks;
@@ -111,15 +109,9 @@ int cmd_batch(const Options& o) {
       }
     }
     if (block.empty()) break;
-    const std::size_t chunks =
-        std::min<std::size_t>({block.size(), static_cast<std::size_t>(runtime::Schedule::kMaxTasks),
-                               threads > 1 ? 4 * static_cast<std::size_t>(threads) : 1});
-    const BatchJob job{&block, chunks, o.algorithm};
-    runtime::Schedule s(threads);
-    for (std::size_t c = 0; c < chunks; ++c)
-      s.add(run_chunk, &job, static_cast<unsigned>(c), 1.0, static_cast<int>(c % static_cast<std::size_t>(threads)),
-            "batch chunk");
-    runtime::run(s, threads);
+    const std::size_t chunks = std::min<std::size_t>(block.size(), threads > 1 ? 4 * static_cast<std::size_t>(threads) : 1);
+    BatchJob job{&block, chunks, o.algorithm};
+    parallel_for(chunks, threads, run_chunk, &job);
     for (const Line& l : block) {
       if (l.error.empty()) {
         std::cout << l.result << '\n';

@@ -54,4 +54,16 @@ long parse_count(const std::string& text, const char* option, long min, long max
 
 int parse_thread_count(const std::string& text) { return static_cast<int>(parse_count(text, "--threads", 1, 4096)); }
 
+MultiPowmArgs parse_multi_powm(const std::vector<std::string>& words) {
+  if (words.empty()) throw UsageError("multi_powm takes M then pairs B E");
+  if (words.size() % 2 == 0) throw UsageError("multi_powm takes M then pairs B E (an exponent is missing)");
+  MultiPowmArgs a;
+  a.m = parse_integer(words[0], "M");
+  for (std::size_t i = 1; i < words.size(); i += 2) {
+    a.bases.push_back(parse_integer(words[i], "B"));
+    a.exps.push_back(parse_integer(words[i + 1], "E"));
+  }
+  return a;
+}
+
 }  // namespace parmod::cli

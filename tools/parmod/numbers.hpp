@@ -5,6 +5,7 @@
 
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 namespace parmod::cli {
 
@@ -27,5 +28,15 @@ long parse_count(const std::string& text, const char* option, long min, long max
 
 // Parses a positive thread count (1..4096); throws UsageError.
 int parse_thread_count(const std::string& text);
+
+// The arguments of multi_powm, "M B1 E1 B2 E2 ..." (a `batch` line after its
+// first word, and `parmod multi_powm`): the modulus, then any number of pairs
+// (none: the product is 1 mod M).  Throws UsageError for a missing M, a base
+// without its exponent, or a word that is not an integer.
+struct MultiPowmArgs {
+  mpz_class m;
+  std::vector<mpz_class> bases, exps;
+};
+MultiPowmArgs parse_multi_powm(const std::vector<std::string>& words);
 
 }  // namespace parmod::cli

@@ -1,4 +1,4 @@
-// tools/parmod/options.hpp - the options every command shares.
+// tools/parmod/options.hpp - the options every command shares, and the commands.
 #pragma once
 
 #include <string>
@@ -9,17 +9,21 @@
 namespace parmod::cli {
 
 struct Options {
-  int threads = 0;                              // 0: the default rule
+  int threads = 0;                              // --threads; 0: the default rule
   Algorithm algorithm = Algorithm::automatic;   // --algo
-  std::vector<std::string> args;                // the command's own arguments, options removed
+  std::vector<std::string> args;                // the command's own arguments, global options removed
 };
 
-// Commands (argv[0] is the command name; Options already parsed).
-int cmd_mulmod(const Options& o);
-int cmd_powm(const Options& o);
-int cmd_batch(const Options& o);
-int cmd_bench(const Options& o, int argc, char** argv);
-int cmd_tune(const Options& o);
-int cmd_explain(const Options& o);
+// The commands (main.cpp's table).  Each gets the parsed global options and
+// its own arguments in o.args; returns the exit status or throws UsageError
+// (or parmod::Error) for main to print as one line with status 2.
+int cmd_mulmod(const Options& o);      // cmd_arith.cpp
+int cmd_powm(const Options& o);        // cmd_arith.cpp
+int cmd_multi_powm(const Options& o);  // cmd_arith.cpp
+int cmd_batch(const Options& o);       // cmd_batch.cpp
+int cmd_bench(const Options& o);       // cmd_bench.cpp
+int cmd_tune(const Options& o);        // cmd_tune.cpp
+int cmd_schedule(const Options& o);    // cmd_schedule.cpp
+int cmd_explain(const Options& o);     // cmd_explain.cpp
 
 }  // namespace parmod::cli

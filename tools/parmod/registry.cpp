@@ -2,17 +2,7 @@
 
 namespace parmod::cli {
 
-std::vector<CommandEntry>& bench_commands() {
-  static std::vector<CommandEntry> v;
-  return v;
-}
-
 std::vector<CommandEntry>& tune_steps() {
-  static std::vector<CommandEntry> v;
-  return v;
-}
-
-std::vector<CommandEntry>& extra_commands() {
   static std::vector<CommandEntry> v;
   return v;
 }

@@ -1,11 +1,9 @@
-// tools/parmod/registry.hpp - `parmod bench NAME` and `parmod tune` steps register here.
+// tools/parmod/registry.hpp - `parmod tune` steps register here.
 //
-// A file tools/parmod/bench_NAME.cpp defines its command and registers it with
-//   static const parmod::cli::BenchRegistration reg{"NAME", "one-line help", &run};
-// The tune steps likewise with TuneRegistration; `parmod tune` runs every step.
-// A top-level command (`parmod NAME ARGS`) with CommandRegistration; it gets
-// argv[0] = NAME and its arguments with the global options (--threads, --algo)
-// already applied and removed.
+// A tune step (tools/parmod/tune_NAME.cpp) registers itself with
+//   static const parmod::cli::TuneRegistration reg{"NAME", "one-line help", &run};
+// and `parmod tune` runs every step, in registration order, with
+// argv[0] = NAME.  (The top-level commands are the table in main.cpp.)
 #pragma once
 
 #include <string>
@@ -13,7 +11,7 @@
 
 namespace parmod::cli {
 
-using CommandFn = int (*)(int argc, char** argv);  // argv[0] is the command name
+using CommandFn = int (*)(int argc, char** argv);  // argv[0] is the step name
 
 struct CommandEntry {
   const char* name;
@@ -21,16 +19,8 @@ struct CommandEntry {
   CommandFn run;
 };
 
-std::vector<CommandEntry>& bench_commands();
 std::vector<CommandEntry>& tune_steps();
-std::vector<CommandEntry>& extra_commands();  // top-level commands of later modules (`parmod NAME ...`)
 
-struct BenchRegistration {
-  BenchRegistration(const char* name, const char* help, CommandFn fn) { bench_commands().push_back({name, help, fn}); }
-};
-struct CommandRegistration {
-  CommandRegistration(const char* name, const char* help, CommandFn fn) { extra_commands().push_back({name, help, fn}); }
-};
 struct TuneRegistration {
   TuneRegistration(const char* name, const char* help, CommandFn fn) { tune_steps().push_back({name, help, fn}); }
 };

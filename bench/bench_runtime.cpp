@@ -1,4 +1,4 @@
-// tools/parmod/bench_runtime.cpp - `parmod bench runtime`: the costs that set
+// bench/bench_runtime.cpp - `parmod-bench runtime`: the costs that set
 // the smallest operation worth splitting, for parmod's team and for OpenMP.
 //
 // Per mechanism, T threads (default 2; more than the cores is marked):
@@ -15,11 +15,16 @@
 // OpenMP is reached through dlopen("libgomp.so.1") so that parmod itself
 // never links it; the column says n/a when libgomp is missing.
 // Medians of interleaved rounds (bench/harness).
+// The tasks (and OpenMP's region bodies) are not quite empty: each adds one
+// to its own counter, a cache line apart from the others, so that before
+// timing the bench can check that every task ran exactly once per call
+// (bench/check.hpp; there is no arithmetic result to compare with GMP).
 #include <dlfcn.h>
 #include <unistd.h>
 
 #include <algorithm>
 #include <atomic>
+#include <cstdint>
 #include <functional>
 #include <chrono>
 #include <cstring>
@@ -28,19 +33,27 @@
 #include <thread>
 #include <vector>
 
+#include "benches.hpp"
+#include "check.hpp"
 #include "harness.hpp"
-#include "registry.hpp"
 #include "runtime/schedule.hpp"
 #include "runtime/spin_wait.hpp"
 #include "runtime/team.hpp"
 #include "runtime/thread_count.hpp"
 
-namespace parmod::cli {
+namespace parmod::bench {
 namespace {
 
 using runtime::Schedule;
 
-void empty_task(const void*, unsigned) {}
+// One counter per task (team) or per thread (OpenMP), each on its own cache line.
+struct alignas(64) Slot {
+  std::uint64_t runs = 0;
+};
+constexpr int kMaxSlots = Schedule::kMaxTasks;
+Slot g_slots[kMaxSlots];
+
+void counting_task(const void*, unsigned i) { ++g_slots[i].runs; }
 
 struct Gomp {
   void (*parallel)(void (*)(void*), void*, unsigned, unsigned) = nullptr;
@@ -62,9 +75,10 @@ Gomp load_gomp() {
 Gomp g_omp;
 constexpr int kSteps = 64;
 
-void omp_empty(void*) {}
+void omp_empty(void*) { ++g_slots[g_omp.thread_num()].runs; }
 void omp_barriers(void*) {
   for (int i = 0; i < kSteps; ++i) g_omp.barrier();
+  ++g_slots[g_omp.thread_num()].runs;
 }
 struct PingPong {
   alignas(64) std::atomic<int> turn{0};
@@ -77,11 +91,21 @@ void omp_pingpong(void* d) {
     while (pp->turn.load(std::memory_order_acquire) != i) runtime::cpu_relax();
     pp->turn.store(i + 1, std::memory_order_release);
   }
+  ++g_slots[me].runs;
 }
 
-double cold_median(const std::function<void()>& op) {
+// Runs `op` once from zeroed counters and checks that `slots` counters ran once each, the rest never.
+void check_counts(const std::string& what, int slots, const std::function<void()>& op) {
+  for (auto& s : g_slots) s.runs = 0;
+  op();
+  int once = 0, other = 0;
+  for (int i = 0; i < kMaxSlots; ++i) (i < slots && g_slots[i].runs == 1 ? once : other) += g_slots[i].runs ? 1 : 0;
+  check_result("runtime " + what + ": tasks run exactly once", once - other, slots);
+}
+
+double cold_median(const std::function<void()>& op, int samples) {
   std::vector<double> s;
-  for (int i = 0; i < 11; ++i) {
+  for (int i = 0; i < samples; ++i) {
     std::this_thread::sleep_for(std::chrono::milliseconds(50));
     double t0 = bench::now_seconds();
     op();
@@ -97,60 +121,49 @@ std::string ns(double x) {
   return b;
 }
 
-int bench_runtime(int argc, char** argv) {
-  bool json = false;
-  std::vector<int> threads;
-  for (int i = 1; i < argc; ++i) {
-    if (!std::strcmp(argv[i], "--json"))
-      json = true;
-    else if (!std::strcmp(argv[i], "--thread-counts") && i + 1 < argc)
-      for (char* tok = std::strtok(argv[++i], ","); tok; tok = std::strtok(nullptr, ","))
-        threads.push_back(std::atoi(tok));
-    else if (!std::strcmp(argv[i], "--help") || !std::strcmp(argv[i], "-h")) {
-      std::cout << "usage: parmod bench runtime [--thread-counts T,...] [--json]\n"
-                   "  fork/join, barrier and dependency-signal latency (ns) of parmod's team and OpenMP\n";
-      return 0;
-    } else {
-      std::cerr << "parmod bench runtime: unknown argument " << argv[i] << '\n';
-      return 2;
-    }
-  }
+int bench_runtime(const Args& args) {
+  const bool json = args.json;
+  std::vector<int> threads = args.threads;
   if (threads.empty()) threads = {2};
   g_omp = load_gomp();
   const int cores = runtime::core_count();
   bench::Table table;
   table.header = {"threads", "measure", "parmod team (ns)", "OpenMP libgomp (ns)"};
+  // --short: one phase of 3 rounds, 3 cold samples (a check of the bench, not a measurement).
+  const bool quick = args.has("--short");
+  const int phases = quick ? 1 : 3, cold_samples = quick ? 3 : 11;
   bench::Options opt;
-  opt.rounds = 9;
+  opt.rounds = quick ? 3 : 9;
   opt.batch_seconds = 0.004;
   for (int T : threads) {
     if (T < 2) T = 2;
     runtime::warm_up(T);
     const std::string tl = std::to_string(T) + (T > cores ? " (> cores)" : "");
     if (!json) std::cerr << "  measuring T = " << tl << '\n';
+    if (T > kMaxSlots) throw UsageError("runtime: at most " + std::to_string(kMaxSlots) + " threads");
     Schedule fj(T);
-    for (int t = 0; t < T; ++t) fj.add(&empty_task, nullptr, 0, 0, t, "empty");
+    for (int t = 0; t < T; ++t) fj.add(&counting_task, nullptr, static_cast<unsigned>(t), 0, t, "empty");
     fj.set_strict(true);  // every thread runs its own task: a real fork/join
     Schedule bar(T), one(T);
     const int bsteps = std::min({32, Schedule::kMaxTasks / T, Schedule::kMaxDeps / (T * T) + 1});
     for (int st = 0; st < bsteps; ++st)
       for (int t = 0; t < T; ++t) {
-        int i = bar.add(&empty_task, nullptr, 0, 0, t, "step");
+        int i = bar.add(&counting_task, nullptr, static_cast<unsigned>(st * T + t), 0, t, "step");
         if (st > 0)
           for (int u = 0; u < T; ++u) bar.depend(i, (st - 1) * T + u);
       }
     bar.set_strict(true);
-    for (int t = 0; t < T; ++t) one.add(&empty_task, nullptr, 0, 0, t, "step");
+    for (int t = 0; t < T; ++t) one.add(&counting_task, nullptr, static_cast<unsigned>(t), 0, t, "step");
     one.set_strict(true);
     Schedule chain(2);
     for (int st = 0; st < kSteps; ++st) {
-      int i = chain.add(&empty_task, nullptr, 0, 0, st % 2, "ping");
+      int i = chain.add(&counting_task, nullptr, static_cast<unsigned>(st), 0, st % 2, "ping");
       if (st > 0) chain.depend(i, st - 1);
     }
     chain.set_strict(true);
     Schedule chain1(2);
-    chain1.add(&empty_task, nullptr, 0, 0, 0, "ping");
-    chain1.add(&empty_task, nullptr, 0, 0, 1, "pong");
+    chain1.add(&counting_task, nullptr, 0, 0, 0, "ping");
+    chain1.add(&counting_task, nullptr, 1, 0, 1, "pong");
     chain1.set_strict(true);
     PingPong pp;
     std::vector<bench::Variant> vt, vo;
@@ -167,12 +180,23 @@ int bench_runtime(int argc, char** argv) {
                       g_omp.parallel(&omp_pingpong, &pp, unsigned(T), 0);
                     }});
     }
+    const std::string at = "T=" + std::to_string(T) + ": ";
+    check_counts(at + "team fork/join", T, vt[0].run);
+    check_counts(at + "team barrier chain", bsteps * T, vt[1].run);
+    check_counts(at + "team one step", T, vt[2].run);
+    check_counts(at + "team signal chain", kSteps, vt[3].run);
+    check_counts(at + "team signal base", 2, vt[4].run);
+    if (g_omp.ok()) {
+      check_counts(at + "omp fork/join", T, vo[0].run);
+      check_counts(at + "omp barriers", T, vo[1].run);
+      check_counts(at + "omp pingpong", std::min(T, 2), vo[2].run);
+    }
     // The two mechanisms are measured in alternating phases, never
     // interleaved with each other: both spin while hot, so interleaving would
     // make each one's idle spinners steal the other's cores.  Between phases
-    // both sleep (100 ms is past both spin budgets).  Median over 3 phases.
+    // both sleep (100 ms is past both spin budgets).  Median over 3 phases (one with --short).
     std::vector<std::vector<double>> acc(vt.size() + vo.size());
-    for (int phase = 0; phase < 3; ++phase) {
+    for (int phase = 0; phase < phases; ++phase) {
       for (int mech = 0; mech < 2; ++mech) {
         const auto& vs = mech == 0 ? vt : vo;
         if (vs.empty()) continue;
@@ -187,8 +211,9 @@ int bench_runtime(int argc, char** argv) {
       t[i].median_ns = acc[i].empty() ? 0 : acc[i][acc[i].size() / 2];
     }
     std::this_thread::sleep_for(std::chrono::milliseconds(100));
-    double team_cold = cold_median([&] { runtime::run(fj, T); });
-    double omp_cold = g_omp.ok() ? cold_median([&] { g_omp.parallel(&omp_empty, nullptr, unsigned(T), 0); }) : 0;
+    double team_cold = cold_median([&] { runtime::run(fj, T); }, cold_samples);
+    double omp_cold =
+        g_omp.ok() ? cold_median([&] { g_omp.parallel(&omp_empty, nullptr, unsigned(T), 0); }, cold_samples) : 0;
     auto na = [&](double x) { return g_omp.ok() ? ns(x) : std::string("n/a"); };
     const double omp_fj = g_omp.ok() ? t[5].median_ns : 0;
     table.rows.push_back({tl, "fork/join (hot)", ns(t[0].median_ns), na(omp_fj)});
@@ -199,7 +224,7 @@ int bench_runtime(int argc, char** argv) {
                           na(g_omp.ok() ? (t[7].median_ns - omp_fj) / kSteps : 0)});
   }
   if (json) {
-    std::cout << table.json("parmod bench runtime: synchronisation latencies (ns)");
+    std::cout << table.json("parmod-bench runtime: synchronisation latencies (ns)");
   } else {
     std::cout << "Runtime latencies, median of interleaved rounds (ns); spin budget "
               << runtime::spin_budget_ns() / 1000 << " us\nMachine: " << bench::machine_description() << "\n\n"
@@ -209,7 +234,11 @@ int bench_runtime(int argc, char** argv) {
   return 0;
 }
 
-const BenchRegistration reg{"runtime", "fork/join, barrier, dependency-signal latency (team vs OpenMP)", &bench_runtime};
-
 }  // namespace
-}  // namespace parmod::cli
+
+const Bench kRuntimeBench = {{"runtime", "fork/join, barrier, dependency-signal latency (parmod's team vs OpenMP)",
+                              kThreads | kJson, nullptr,
+                              {{"--short", nullptr, "one phase of 3 rounds and 3 cold samples (a quick check)"}}},
+                             &bench_runtime};
+
+}  // namespace parmod::bench

@@ -1,23 +1,25 @@
-// tools/parmod/bench_modmul.cpp - `parmod bench modmul`: the Appendix B table
+// bench/bench_modmul.cpp - `parmod-bench modmul`: the Appendix B table
 // of Giorgi, Imbert, Izard (2011) on this machine, for T = 1 and T = 2
 // threads, and the issue-4 target: the product in Montgomery-style
 // representation with 2 threads against the best single-thread peer.
 //
-//   parmod bench modmul [--json] [--sizes B1,B2,...] [--fast] [--plot FILE.png]
-// (--fast: k <= 4 and fewer rounds; `--quick` belongs to `parmod bench`;
-// --stat min: report each variant's fastest round instead of the median, for
-// a host whose cores other jobs share)
+//   parmod-bench modmul [--json] [--sizes B1,B2,...] [--rounds R] [--short] [--stat median|min]
+//                       [--plot FILE.png]
+// (--short: k <= 4 and 5 rounds; --stat min: report each variant's fastest
+// round instead of the median, for a host whose cores other jobs share)
 //
 // Per size (bits; default 1024 ... 393216 as in Appendix B) one odd random
 // modulus with its top bit set and random residues.  All variants of all
 // sizes are measured in one interleaved series (bench/harness.hpp): each of
-// the 11 rounds times one batch of every variant of every size, each batch
+// the 11 rounds (--rounds) times one batch of every variant of every size, each batch
 // after one untimed warm-up call; medians over the rounds.  A burst of host
 // noise then costs every size a round or two, not all rounds of one size.
 //   gmp        mpz_mul + mpz_tdiv_r (how the paper timed GMP)
 //   mpn-redc   mpn_mul_n + GMP's word REDC (__gmpn_redc_1), or REDC by two
 //              mpn_mul_n products, the faster of the two per size
-//   openssl    BN_mod_mul_montgomery (when the tool links libcrypto)
+//   openssl    BN_mod_mul_montgomery (when the build links libcrypto)
+// (the peers of bench/peers.hpp).  Before timing, every variant's product
+// of each size is checked against GMP's a b R^-1 mod P for its R.
 //   montgomery / barrett             parmod's sequential engines (T = 1), and
 //                                    on parallel_mul (T = 2, modmul/parallel_classic)
 //   montgomery52                     radix 2^52 on AVX-512 IFMA, the product of two
@@ -32,6 +34,7 @@
 #include <gmp.h>
 
 #include <algorithm>
+#include <functional>
 #include <map>
 #include <cstdio>
 #include <iostream>
@@ -40,7 +43,10 @@
 #include <string>
 #include <vector>
 
+#include "benches.hpp"
+#include "check.hpp"
 #include "harness.hpp"
+#include "peers.hpp"
 #include "plot.hpp"
 #include "modmul/barrett_mul.hpp"
 #include "modmul/bipartite.hpp"
@@ -51,16 +57,9 @@
 #include "modmul/multipartite_engine.hpp"
 #include "modmul/parallel_classic.hpp"
 #include "paper_appendix_b.hpp"
-#include "registry.hpp"
 #include "runtime/team.hpp"
 
-#ifdef PARMOD_HAVE_OPENSSL
-#include <openssl/bn.h>
-#endif
-
-extern "C" mp_limb_t __gmpn_redc_1(mp_ptr rp, mp_ptr up, mp_srcptr mp, mp_size_t n, mp_limb_t invm);
-
-namespace parmod::cli {
+namespace parmod::bench {
 namespace {
 
 const std::vector<std::size_t> kAppendixSizes = {1024,  1536,  2048,  3072,   4096,   6144,   8192,   12288,  16384,
@@ -79,119 +78,116 @@ struct Measured {
   }
 };
 
-// REDC by two mpn_mul_n products: r = (t + (t mu mod beta^n) P) / beta^n.
-void mpn_redc_products(mp_limb_t* r, const mp_limb_t* t, const modmul::ModulusConstants& k, mp_limb_t* w) {
-  const mp_size_t n = static_cast<mp_size_t>(k.n);
-  mpn_mul_n(w, t, k.mu.data(), n);          // low n limbs: q
-  mpn_mul_n(w + 2 * n, w, k.p.data(), n);   // q P
-  mp_limb_t cy = mpn_add_n(w + 2 * n, w + 2 * n, t, 2 * n);
-  if (cy || mpn_cmp(w + 3 * n, k.p.data(), n) >= 0) mpn_sub_n(r, w + 3 * n, k.p.data(), n);
-  else mpn_copyi(r, w + 3 * n, n);
-}
-
 // One size's operands, constants, scratch and variants.  The variants'
 // closures point into it, so it lives (on the heap) until every size has been
 // measured.
 struct SizeBench {
   std::size_t bits = 0;
-  mpz_class P, a, b, g_prod, g_rem;
+  mpz_class P, a, b;
   std::unique_ptr<modmul::ModulusConstants> k;
-  modmul::BoundEngine b52;  // montgomery52 bound to P where the CPU has IFMA
+  std::unique_ptr<peers::GmpMulMod> gmp;
+  std::unique_ptr<peers::GmpMontgomery> redc;
   std::vector<limb_t> x, y, r, t, w, work, dx, dy, dr, pwork;
   std::vector<std::unique_ptr<modmul::MultipartitePlan>> plans;
   int auto_k1 = 0, auto_k2 = 0;
   std::vector<bench::Variant> v;
+  // Per variant: its result after one call, and GMP's value of it.
+  std::vector<std::function<mpz_class()>> result;
+  std::vector<mpz_class> want;
 #ifdef PARMOD_HAVE_OPENSSL
-  struct Ossl {
-    BN_CTX* ctx = BN_CTX_new();
-    BN_MONT_CTX* mont = BN_MONT_CTX_new();
-    BIGNUM *p = BN_new(), *a = BN_new(), *b = BN_new(), *r = BN_new();
-    ~Ossl() {
-      BN_free(p), BN_free(a), BN_free(b), BN_free(r);
-      BN_MONT_CTX_free(mont);
-      BN_CTX_free(ctx);
-    }
-  };
-  std::unique_ptr<Ossl> os;
+  std::unique_ptr<peers::OpensslModMul> os;
 #endif
+  // Runs every variant once and checks its result (before any timing).
+  void check() const {
+    for (std::size_t i = 0; i < v.size(); ++i) {
+      v[i].run();
+      check_result("modmul " + std::to_string(bits) + " bits: " + v[i].name, result[i](), want[i]);
+    }
+  }
 };
 
-std::unique_ptr<SizeBench> make_size(std::size_t bits, gmp_randstate_t rs, bool quick) {
+std::unique_ptr<SizeBench> make_size(std::size_t bits, gmp_randclass& rng, bool quick) {
   auto sb = std::make_unique<SizeBench>();
   SizeBench& S = *sb;
   S.bits = bits;
-  mpz_urandomb(S.P.get_mpz_t(), rs, bits);
-  mpz_setbit(S.P.get_mpz_t(), bits - 1);
-  mpz_setbit(S.P.get_mpz_t(), 0);
-  mpz_urandomm(S.a.get_mpz_t(), rs, S.P.get_mpz_t());
-  mpz_urandomm(S.b.get_mpz_t(), rs, S.P.get_mpz_t());
+  S.P = peers::random_modulus(rng, bits);
+  S.a = rng.get_z_range(S.P);
+  S.b = rng.get_z_range(S.P);
   const mpz_class &P = S.P, &a = S.a, &b = S.b;
   S.k = std::make_unique<modmul::ModulusConstants>(P);
   const modmul::ModulusConstants& k = *S.k;
   const std::size_t n = k.n;
-  S.x.resize(n), S.y.resize(n), S.r.resize(n), S.t.resize(2 * n), S.w.resize(6 * n + 64);
+  S.gmp = std::make_unique<peers::GmpMulMod>(P, a, b);
+  S.redc = std::make_unique<peers::GmpMontgomery>(P);
+  S.x.resize(n), S.y.resize(n), S.r.resize(n), S.t.resize(S.redc->product_limbs()), S.w.resize(S.redc->products_scratch());
   modmul::to_limbs(S.x.data(), n, a);
   modmul::to_limbs(S.y.data(), n, b);
   S.work.resize(std::max(modmul::montgomery_scratch(n), std::size_t(8 * n + 64)) +
                 modmul::multipartite_engine_scratch(n));
+  // a b beta^-h mod P: the product in a representation R = beta^h.
+  auto product_over = [&](std::size_t h) {
+    mpz_class rinv;
+    const mpz_class R = mpz_class(1) << (64 * h);
+    mpz_invert(rinv.get_mpz_t(), R.get_mpz_t(), P.get_mpz_t());
+    return mpz_class(a * b * rinv % P);
+  };
   // Each closure captures s (the heap object) and nothing on this stack.
   SizeBench* s = sb.get();
   std::vector<bench::Variant>& v = S.v;
-  v.push_back({"gmp", [s] {
-                 mpz_mul(s->g_prod.get_mpz_t(), s->a.get_mpz_t(), s->b.get_mpz_t());
-                 mpz_tdiv_r(s->g_rem.get_mpz_t(), s->g_prod.get_mpz_t(), s->P.get_mpz_t());
-               }});
-  v.push_back({"mpn-redc1", [s] {
-                 const mp_size_t sn = static_cast<mp_size_t>(s->k->n);
-                 mpn_mul_n(s->t.data(), s->x.data(), s->y.data(), sn);
-                 if (__gmpn_redc_1(s->r.data(), s->t.data(), s->k->p.data(), sn, s->k->mu0))
-                   mpn_sub_n(s->r.data(), s->r.data(), s->k->p.data(), sn);
-               }});
-  v.push_back({"mpn-redc2", [s] {
-                 mpn_mul_n(s->t.data(), s->x.data(), s->y.data(), static_cast<mp_size_t>(s->k->n));
-                 mpn_redc_products(s->r.data(), s->t.data(), *s->k, s->w.data());
-               }});
+  auto add = [&](bench::Variant var, std::function<mpz_class()> result, const mpz_class& want) {
+    v.push_back(std::move(var));
+    S.result.push_back(std::move(result));
+    S.want.push_back(want);
+  };
+  auto limbs_r = [s] { return from_limbs(s->r.data(), s->k->n); };
+  auto limbs_r_mod_p = [s] { return mpz_class(from_limbs(s->r.data(), s->k->n) % s->P); };  // GMP's REDC: below beta^n
+  add({"gmp", [s] { s->gmp->run(); }}, [s] { return s->gmp->result(); }, a * b % P);
+  add({"mpn-redc1", [s] { s->redc->mul_redc_1(s->r.data(), s->x.data(), s->y.data(), s->t.data()); }}, limbs_r_mod_p,
+      product_over(n));
+  add({"mpn-redc2",
+       [s] { s->redc->mul_redc_products(s->r.data(), s->x.data(), s->y.data(), s->t.data(), s->w.data()); }},
+      limbs_r_mod_p, product_over(n));
 #ifdef PARMOD_HAVE_OPENSSL
-  S.os = std::make_unique<SizeBench::Ossl>();
-  SizeBench::Ossl* os = S.os.get();
-  BN_hex2bn(&os->p, P.get_str(16).c_str());
-  BN_hex2bn(&os->a, a.get_str(16).c_str());
-  BN_hex2bn(&os->b, b.get_str(16).c_str());
-  BN_MONT_CTX_set(os->mont, os->p, os->ctx);
-  BN_to_montgomery(os->a, os->a, os->mont, os->ctx);
-  BN_to_montgomery(os->b, os->b, os->mont, os->ctx);
-  v.push_back({"openssl", [os] { BN_mod_mul_montgomery(os->r, os->a, os->b, os->mont, os->ctx); }});
+  S.os = std::make_unique<peers::OpensslModMul>(P, a, b);
+  peers::OpensslModMul* os = S.os.get();
+  add({"openssl", [os] { os->run(); }}, [os] { return os->result(); }, a * b % P);
 #endif
-  v.push_back({"montgomery", [s] { modmul::montgomery_mul(s->r.data(), s->x.data(), s->y.data(), *s->k, s->work.data()); }});
-  v.push_back({"barrett", [s] { modmul::barrett_mul(s->r.data(), s->x.data(), s->y.data(), *s->k, s->work.data()); }});
-  if (!modmul::montgomery52_factory.rejects(P)) {  // digit elements in the representation
-    S.b52 = modmul::montgomery52_factory.bind(P, {});
+  add({"montgomery", [s] { modmul::montgomery_mul(s->r.data(), s->x.data(), s->y.data(), *s->k, s->work.data()); }},
+      limbs_r, product_over(n));
+  add({"barrett", [s] { modmul::barrett_mul(s->r.data(), s->x.data(), s->y.data(), *s->k, s->work.data()); }}, limbs_r,
+      a * b % P);
+  if (k.m52) {  // digit elements in the representation
     const auto& e = modmul::montgomery52_digit_engine;
     const std::size_t words = modmul::element_size(e, n);
     S.dx.resize(words), S.dy.resize(words), S.dr.resize(words);
     std::vector<limb_t> s52(e.scratch_limbs(n));
-    e.to_repr(S.dx.data(), S.x.data(), *S.b52.k, s52.data());
-    e.to_repr(S.dy.data(), S.y.data(), *S.b52.k, s52.data());
-    v.push_back({"montgomery52", [s] {
-                   modmul::montgomery52_mul_digits(s->dr.data(), s->dx.data(), s->dy.data(),
-                                                   modmul::montgomery52_constants(*s->b52.k));
-                 }});
+    e.to_repr(S.dx.data(), S.x.data(), k, s52.data());
+    e.to_repr(S.dy.data(), S.y.data(), k, s52.data());
+    add({"montgomery52", [s] { modmul::montgomery52_mul_digits(s->dr.data(), s->dx.data(), s->dy.data(), *s->k->m52); }},
+        [s] {  // x R * y R -> x y R; back to the residue x y mod P
+          const auto& e = modmul::montgomery52_digit_engine;
+          std::vector<limb_t> out(s->k->n), scratch(e.scratch_limbs(s->k->n));
+          e.from_repr(out.data(), s->dr.data(), *s->k, scratch.data());
+          return from_limbs(out.data(), s->k->n);
+        },
+        a * b % P);
   }
   S.pwork.resize(modmul::parallel_classic_scratch(n));
-  v.push_back({"montgomery/T2", [s] {
-                 modmul::parallel_montgomery_mul(s->r.data(), s->x.data(), s->y.data(), *s->k, 2, s->pwork.data());
-               }});
-  v.push_back({"barrett/T2", [s] {
-                 modmul::parallel_barrett_mul(s->r.data(), s->x.data(), s->y.data(), *s->k, 2, s->pwork.data());
-               }});
+  add({"montgomery/T2",
+       [s] { modmul::parallel_montgomery_mul(s->r.data(), s->x.data(), s->y.data(), *s->k, 2, s->pwork.data()); }},
+      limbs_r, product_over(n));
+  add({"barrett/T2",
+       [s] { modmul::parallel_barrett_mul(s->r.data(), s->x.data(), s->y.data(), *s->k, 2, s->pwork.data()); }},
+      limbs_r, a * b % P);
 
   const auto costs = runtime::CostTable::measured();
   auto add_plan = [&](const std::string& name, const modmul::MultipartiteConfig& c, int T) {
     S.plans.push_back(std::make_unique<modmul::MultipartitePlan>(modmul::make_multipartite_plan(n, c, costs)));
     const modmul::MultipartitePlan* p = S.plans.back().get();
-    v.push_back({name, [s, p, T] {
-                   modmul::multipartite_mul(s->r.data(), s->x.data(), s->y.data(), *s->k, *p, s->work.data(), T);
-                 }});
+    add({name, [s, p, T] {
+           modmul::multipartite_mul(s->r.data(), s->x.data(), s->y.data(), *s->k, *p, s->work.data(), T);
+         }},
+        limbs_r, product_over(p->h));
   };
   S.auto_k1 = modmul::choose_multipartite_k(n, 1, costs);
   S.auto_k2 = modmul::choose_multipartite_k(n, 2, costs);
@@ -214,35 +210,20 @@ std::unique_ptr<SizeBench> make_size(std::size_t bits, gmp_randstate_t rs, bool 
     var.batch_seconds = bits >= 65536 ? 0.001 : 0.002;
     var.warmup_calls = 1;
   }
+  S.check();
   return sb;
 }
 
 std::string us(double ns) { return ns > 0 ? bench::format_us(ns) : std::string("n/a"); }
 
-int run(int argc, char** argv) {
-  bool json = false, quick = false, use_min = false;
-  std::string plot;
+int run(const Args& args) {
+  const bool json = args.json, quick = args.has("--short"), use_min = args.value("--stat") == "min";
+  const std::string& plot = args.plot;
   std::vector<std::size_t> sizes = kAppendixSizes;
-  for (int i = 1; i < argc; ++i) {
-    const std::string a = argv[i];
-    if (a == "--json") json = true;
-    else if (a == "--fast") quick = true;
-    else if (a == "--stat" && i + 1 < argc) use_min = std::string(argv[++i]) == "min";
-    else if (a == "--plot" && i + 1 < argc) plot = argv[++i];
-    else if (a == "--sizes" && i + 1 < argc) {
-      sizes.clear();
-      std::stringstream ss(argv[++i]);
-      std::string item;
-      while (std::getline(ss, item, ',')) sizes.push_back(std::stoul(item));
-    } else {
-      std::cerr << "usage: parmod bench modmul [--json] [--fast] [--stat median|min] [--sizes B1,B2,...] [--plot FILE.png]\n";
-      return 2;
-    }
-  }
+  if (!args.sizes.empty()) sizes.assign(args.sizes.begin(), args.sizes.end());
   runtime::warm_up(2);
-  gmp_randstate_t rs;
-  gmp_randinit_default(rs);
-  gmp_randseed_ui(rs, 20110901);
+  gmp_randclass rng(gmp_randinit_default);
+  rng.seed(20110901);
   // Every size's variants are measured in one interleaved series: each
   // round times one batch of every variant of every size, so a burst of
   // host noise (seconds) costs each size a round or two instead of all the
@@ -250,11 +231,11 @@ int run(int argc, char** argv) {
   std::vector<std::unique_ptr<SizeBench>> benches;
   std::vector<bench::Variant> variants;
   for (std::size_t bits : sizes) {
-    benches.push_back(make_size(bits, rs, quick));
+    benches.push_back(make_size(bits, rng, quick));
     for (const auto& var : benches.back()->v) variants.push_back(var);
   }
   bench::Options opt;
-  opt.rounds = quick ? 5 : 11;
+  opt.rounds = args.rounds_or(quick ? 5 : 11);
   if (!json) std::cerr << "  " << variants.size() << " variants, " << opt.rounds << " interleaved rounds\n";
   const std::vector<bench::Timing> timings = bench::measure_interleaved(variants, opt);
   std::vector<Measured> all;
@@ -269,7 +250,6 @@ int run(int argc, char** argv) {
     at += sb->v.size();
     all.push_back(std::move(m));
   }
-  gmp_randclear(rs);
 
   std::vector<std::string> kcols;
   for (int kk : kKs)
@@ -312,7 +292,7 @@ int run(int argc, char** argv) {
       if (T == 2) best_t2[m.bits] = best;
       tab.rows.push_back(row);
     }
-    const std::string title = "parmod bench modmul: modular multiplication, T = " + std::to_string(T) +
+    const std::string title = "parmod-bench modmul: modular multiplication, T = " + std::to_string(T) +
                               " thread" + (T > 1 ? "s" : "") + " (microseconds, " +
                               (use_min ? "fastest of interleaved rounds" : "medians of interleaved rounds") + ")";
     if (json) {
@@ -338,7 +318,7 @@ int run(int argc, char** argv) {
   }
   // (us() takes nanoseconds; the paper's times are microseconds.)
   const std::string paper_title =
-      "parmod bench modmul: beside the paper's Appendix B (4 cores, 2011; microseconds; speedups over each side's "
+      "parmod-bench modmul: beside the paper's Appendix B (4 cores, 2011; microseconds; speedups over each side's "
       "sequential GMP)";
   if (json) {
     if (!paper.rows.empty()) out_json += "," + paper.json(paper_title);
@@ -372,11 +352,16 @@ int run(int argc, char** argv) {
                         cell(m.get("bipartite/T1")),
                         cell(best_multi(1)), cell(m.get("bipartite/T2")), cell(best_multi(2))});
   }
-  return bench::write_plot(fig.json("parmod bench modmul: speedup over the best one-thread peer"), plot);
+  return bench::write_plot(fig.json("parmod-bench modmul: speedup over the best one-thread peer"), plot);
 }
 
-const BenchRegistration reg{"modmul", "Appendix B: GMP, REDC peers, Montgomery, Barrett, bipartite, multipartite (T=1,2)",
-                            &run};
-
 }  // namespace
-}  // namespace parmod::cli
+
+const Bench kModmulBench = {
+    {"modmul", "Appendix B: GMP, REDC peers, OpenSSL, Montgomery, Barrett, bipartite, multipartite (T=1,2)",
+     kSizes | kRounds | kJson | kPlot, "bits (default Appendix B's 1024..393216)",
+     {{"--short", nullptr, "k <= 4 and 5 rounds"},
+      {"--stat", "median|min", "report each variant's median round (default) or its fastest"}}},
+    &run};
+
+}  // namespace parmod::bench

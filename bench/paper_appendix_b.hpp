@@ -1,12 +1,12 @@
-// tools/parmod/paper_appendix_b.hpp - the paper's Appendix B, "Using 4 cores"
+// bench/paper_appendix_b.hpp - the paper's Appendix B, "Using 4 cores"
 // (Giorgi, Imbert, Izard 2011, multipartite-modular-multiplication.txt): times
-// in microseconds on the authors' 2011 machine, for `parmod bench modmul` to
+// in microseconds on the authors' 2011 machine, for `parmod-bench modmul` to
 // print beside this machine's.
 #pragma once
 
 #include <cstddef>
 
-namespace parmod::cli {
+namespace parmod::bench {
 
 struct PaperAppendixBRow {
   std::size_t bits;
@@ -34,4 +34,4 @@ inline constexpr PaperAppendixBRow kPaperAppendixB4Cores[] = {
     {393216, 10799.80, 4232.37, 4219.57, 3862.36, 4206.71, 4467.79},
 };
 
-}  // namespace parmod::cli
+}  // namespace parmod::bench

@@ -1,4 +1,4 @@
-// tools/parmod/bench_powm.cpp - `parmod bench powm`: modular exponentiation beside its peers.
+// bench/bench_powm.cpp - `parmod-bench powm`: modular exponentiation beside its peers.
 //
 // Per size (full-length exponent, random odd modulus), interleaved rounds,
 // medians, one process: GMP mpz_powm and mpz_powm_sec, OpenSSL BN_mod_exp_mont
@@ -6,12 +6,15 @@
 // sliding window (Modulus::pow) and constant-time pow_sec.  Then RSA-CRT
 // private operations (2048/3072/4096) against OpenSSL's RSA-style CRT done
 // with BN_mod_exp_mont per prime; batch throughput; even moduli (GMP, Barrett,
-// the split P = 2^s m'; --even-only prints just that table).
-//   parmod bench powm [--max-bits N] [--rounds R] [--json] [--plot FILE.png] [--even-only]
+// the split P = 2^s m'; --even-only prints just that table).  The peers come
+// from bench/peers; before timing, every variant's result of each size is
+// checked against mpz_powm's (bench/check.hpp).
+//   parmod-bench powm [--max-bits N] [--rounds R] [--json] [--plot FILE.png] [--even-only]
 #include <cstdio>
 #include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <functional>
 #include <map>
 #include <iostream>
 #include <string>
@@ -19,32 +22,33 @@
 #include <vector>
 
 #include "api/modulus_state.hpp"
-#include "config/tuning_table.hpp"
+#include "benches.hpp"
+#include "check.hpp"
 #include "harness.hpp"
-#include "plot.hpp"
-#include "powm/sliding_window.hpp"
 #include "modmul/montgomery_mul.hpp"
-#include "numbers.hpp"
 #include "parmod/parmod.hpp"
+#include "peers.hpp"
+#include "plot.hpp"
 #include "powm/binary_powm.hpp"
 #include "powm/split_powm.hpp"
-#include "registry.hpp"
 
-#ifdef PARMOD_HAVE_OPENSSL
-#include <openssl/bn.h>
-#endif
-
-namespace parmod::cli {
+namespace parmod::bench {
 namespace {
 
-#ifdef PARMOD_HAVE_OPENSSL
-struct Bn {
-  BIGNUM* v = BN_new();
-  explicit Bn(const mpz_class& x) { BN_hex2bn(&v, x.get_str(16).c_str()); }
-  Bn() = default;
-  ~Bn() { BN_free(v); }
-};
-#endif
+mpz_class mpz_powm_of(const mpz_class& b, const mpz_class& e, const mpz_class& m) {
+  mpz_class r;
+  mpz_powm(r.get_mpz_t(), b.get_mpz_t(), e.get_mpz_t(), m.get_mpz_t());
+  return r;
+}
+
+// Runs every variant once and checks result(name) against want (before timing).
+void check_variants(const std::string& where, const std::vector<bench::Variant>& v,
+                    const std::function<mpz_class(const std::string&)>& result, const mpz_class& want) {
+  for (const auto& var : v) {
+    var.run();
+    check_result("powm " + where + ": " + var.name, result(var.name), want);
+  }
+}
 
 // The median of the variant called `name`, in ms (0 when absent).
 double median_ms(const std::vector<bench::Timing>& t, const char* name) {
@@ -66,62 +70,33 @@ std::string ms_cell(const std::vector<bench::Timing>& t, const char* name) {
 // on the team) against OpenSSL computing the same two half-size powers with
 // BN_mod_exp_mont_consttime and BN_mod_exp_mont plus the recombination, and
 // GMP mpz_powm on each half.
-bench::Table rsa_crt_table(gmp_randclass& rng, std::size_t rounds, bool json) {
+bench::Table rsa_crt_table(gmp_randclass& rng, std::size_t rounds, unsigned max_bits, bool json) {
   bench::Table t;
   t.header = {"RSA bits", "GMP 2x mpz_powm + CRT (ms)", "OpenSSL 2x exp_mont + CRT (ms)",
               "OpenSSL 2x consttime + CRT (ms)", "parmod powm_crt (ms)", "parmod vs OpenSSL"};
   for (unsigned bits : {2048u, 3072u, 4096u}) {
-    mpz_class p, q;
-    mpz_class r1 = rng.get_z_bits(bits / 2), r2 = rng.get_z_bits(bits / 2);
-    mpz_setbit(r1.get_mpz_t(), bits / 2 - 1);
-    mpz_setbit(r2.get_mpz_t(), bits / 2 - 1);
-    mpz_nextprime(p.get_mpz_t(), r1.get_mpz_t());
-    mpz_nextprime(q.get_mpz_t(), r2.get_mpz_t());
-    const mpz_class N = p * q, phi = (p - 1) * (q - 1), m = rng.get_z_range(N);
-    mpz_class d, e = 65537;
-    mpz_invert(d.get_mpz_t(), e.get_mpz_t(), phi.get_mpz_t());
-    const mpz_class dp = d % (p - 1), dq = d % (q - 1);
-    mpz_class qinv;
-    mpz_invert(qinv.get_mpz_t(), q.get_mpz_t(), p.get_mpz_t());
-    mpz_class out, m1, m2, h;
-    auto gmp_crt = [&] {
-      mpz_powm(m1.get_mpz_t(), m.get_mpz_t(), dp.get_mpz_t(), p.get_mpz_t());
-      mpz_powm(m2.get_mpz_t(), m.get_mpz_t(), dq.get_mpz_t(), q.get_mpz_t());
-      h = (m1 - m2) * qinv;
-      mpz_mod(h.get_mpz_t(), h.get_mpz_t(), p.get_mpz_t());
-      out = m2 + h * q;
-    };
-    std::vector<bench::Variant> v = {{"gmp", gmp_crt}};
+    if (bits > max_bits && bits > 2048) break;
+    const peers::RsaKey key(rng, bits);
+    const mpz_class m = rng.get_z_range(key.N);
+    peers::GmpRsaCrt gmp(key, m);
+    std::vector<bench::Variant> v = {{"gmp", [&] { gmp.run(); }}};
+    mpz_class out;
 #ifdef PARMOD_HAVE_OPENSSL
-    BN_CTX* ctx = BN_CTX_new();
-    BN_MONT_CTX *mp = BN_MONT_CTX_new(), *mq = BN_MONT_CTX_new();
-    Bn bp(p), bq(q), bm(m), bdp(dp), bdq(dq), bqinv(qinv), b1, b2, bh, bo;
-    BN_MONT_CTX_set(mp, bp.v, ctx);
-    BN_MONT_CTX_set(mq, bq.v, ctx);
-    auto ossl = [&](bool ct) {
-      if (ct) {
-        BN_mod_exp_mont_consttime(b1.v, bm.v, bdp.v, bp.v, ctx, mp);
-        BN_mod_exp_mont_consttime(b2.v, bm.v, bdq.v, bq.v, ctx, mq);
-      } else {
-        BN_mod_exp_mont(b1.v, bm.v, bdp.v, bp.v, ctx, mp);
-        BN_mod_exp_mont(b2.v, bm.v, bdq.v, bq.v, ctx, mq);
-      }
-      BN_mod_sub(bh.v, b1.v, b2.v, bp.v, ctx);
-      BN_mod_mul(bh.v, bh.v, bqinv.v, bp.v, ctx);
-      BN_mul(bo.v, bh.v, bq.v, ctx);
-      BN_add(bo.v, bo.v, b2.v);
-    };
-    v.push_back({"openssl", [&] { ossl(false); }});
-    v.push_back({"openssl_ct", [&] { ossl(true); }});
+    peers::OpensslRsaCrt ossl(key, m);
+    v.push_back({"openssl", [&] { ossl.run(false); }});
+    v.push_back({"openssl_ct", [&] { ossl.run(true); }});
 #endif
-    powm_crt(m, d, {p, q});  // fills the primality cache, as a key in use would
-    v.push_back({"parmod", [&] { out = powm_crt(m, d, {p, q}); }});
+    powm_crt(m, key.d, {key.p, key.q});  // fills the primality cache, as a key in use would
+    v.push_back({"parmod", [&] { out = powm_crt(m, key.d, {key.p, key.q}); }});
+    check_variants("RSA-" + std::to_string(bits), v,
+                   [&](const std::string& name) {
+#ifdef PARMOD_HAVE_OPENSSL
+                     if (name != "gmp" && name != "parmod") return ossl.result();
+#endif
+                     return name == "gmp" ? gmp.result() : out;
+                   },
+                   mpz_powm_of(m, key.d, key.N));
     const auto r = bench::measure_interleaved(v, bench::Options{rounds, 0.02});
-#ifdef PARMOD_HAVE_OPENSSL
-    BN_MONT_CTX_free(mp);
-    BN_MONT_CTX_free(mq);
-    BN_CTX_free(ctx);
-#endif
     auto ms = [&](const char* name) { return median_ms(r, name); };
     auto cell = [&](const char* name) { return ms_cell(r, name); };
     t.rows.push_back({std::to_string(bits), cell("gmp"), cell("openssl"), cell("openssl_ct"), cell("parmod"),
@@ -135,35 +110,33 @@ bench::Table rsa_crt_table(gmp_randclass& rng, std::size_t rounds, bool json) {
 // "GMP on every core" (the list cut in one contiguous share per core, each
 // share a loop of mpz_powm on its own std::thread - the peer a user would
 // write), same process, interleaved.
-bench::Table batch_table(gmp_randclass& rng, std::size_t rounds, bool json) {
+bench::Table batch_table(gmp_randclass& rng, std::size_t rounds, unsigned max_bits, bool json) {
   bench::Table t;
   const int cores = get_num_threads();
   t.header = {"bits", "GMP mpz_powm, 1 thread (ms/op)", "GMP on " + std::to_string(cores) + " threads (ms/op)",
               "parmod powm_base_list (ms/op)", "parmod vs GMP on every core"};
   for (unsigned bits : {1024u, 2048u, 4096u}) {
-    mpz_class P = rng.get_z_bits(bits);
-    mpz_setbit(P.get_mpz_t(), bits - 1);
-    mpz_setbit(P.get_mpz_t(), 0);
+    if (bits > max_bits && bits > 1024) break;
+    const mpz_class P = peers::random_modulus(rng, bits);
     const std::size_t count = 64;
     std::vector<mpz_class> bases(count), outs(count);
     for (auto& b : bases) b = rng.get_z_range(P);
     const mpz_class e = rng.get_z_range(P);
-    auto gmp_range = [&](std::size_t lo, std::size_t hi) {
-      for (std::size_t i = lo; i < hi; ++i)
-        mpz_powm(outs[i].get_mpz_t(), bases[i].get_mpz_t(), e.get_mpz_t(), P.get_mpz_t());
-    };
     std::vector<bench::Variant> v = {
-        {"gmp1", [&] { gmp_range(0, count); }},
-        {"gmp_all",
-         [&] {
-           std::vector<std::thread> th;
-           for (int c = 1; c < cores; ++c)
-             th.emplace_back(gmp_range, count * c / cores, count * (c + 1) / cores);
-           gmp_range(0, count / cores);
-           for (auto& x : th) x.join();
-         }},
+        {"gmp1", [&] { peers::gmp_powm_list_threads(outs, bases, e, P, 1); }},
+        {"gmp_all", [&] { peers::gmp_powm_list_threads(outs, bases, e, P, cores); }},
         {"parmod", [&] { outs = powm_base_list(bases, e, P); }},
     };
+    // The list as one integer (digits base P), so that one check covers every item.
+    auto packed = [&P](const std::vector<mpz_class>& x) {
+      mpz_class acc = 0;
+      for (const auto& y : x) acc = acc * P + y;
+      return acc;
+    };
+    std::vector<mpz_class> want(count);
+    for (std::size_t i = 0; i < count; ++i) want[i] = mpz_powm_of(bases[i], e, P);
+    check_variants("batch " + std::to_string(bits) + " bits", v, [&](const std::string&) { return packed(outs); },
+                   packed(want));
     const auto r = bench::measure_interleaved(v, bench::Options{rounds, 0.05});
     auto per_op = [&](const char* name) {
       for (const auto& x : r)
@@ -203,6 +176,8 @@ bench::Table even_table(gmp_randclass& rng, std::size_t rounds, unsigned max_bit
           {"barrett", [&] { out = barrett.pow(b, e); }},
           {"split", [&] { out = automatic.pow(b, e); }},
       };
+      check_variants("even " + std::to_string(bits) + " bits s=" + std::to_string(s), v,
+                     [&](const std::string&) { return out; }, mpz_powm_of(b, e, P));
       const auto r = bench::measure_interleaved(v, bench::Options{rounds, 0.02});
       auto ms = [&](const char* name) { return median_ms(r, name); };
       auto cell = [&](const char* name) {
@@ -219,34 +194,17 @@ bench::Table even_table(gmp_randclass& rng, std::size_t rounds, unsigned max_bit
   return t;
 }
 
-int run(int argc, char** argv) {
-  unsigned max_bits = 8192;
-  bool even_only = false;
-  std::size_t rounds = 5;
-  bool json = false;
-  std::string plot;
-  for (int i = 1; i < argc; ++i) {
-    const std::string a = argv[i];
-    if (a == "--json") {
-      json = true;
-    } else if (a == "--plot" && i + 1 < argc) {
-      plot = argv[++i];
-    } else if (a == "--even-only") {
-      even_only = true;
-    } else if (a == "--max-bits" && i + 1 < argc) {
-      max_bits = static_cast<unsigned>(std::stoul(argv[++i]));
-    } else if (a == "--rounds" && i + 1 < argc) {
-      rounds = std::stoul(argv[++i]);
-    } else {
-      throw UsageError("usage: parmod bench powm [--max-bits N] [--rounds R] [--json] [--plot FILE.png] [--even-only]");
-    }
-  }
+int run(const Args& args) {
+  const unsigned max_bits = static_cast<unsigned>(args.number("--max-bits", 8192));
+  const bool even_only = args.has("--even-only"), json = args.json;
+  const std::size_t rounds = args.rounds_or(5);
+  const std::string& plot = args.plot;
   gmp_randclass rng(gmp_randinit_default);
   rng.seed(5);
   if (even_only) {
     const bench::Table even = even_table(rng, rounds, max_bits, json);
     if (json)
-      std::cout << "[" << even.json("parmod bench powm: even moduli") << "]\n";
+      std::cout << "[" << even.json("parmod-bench powm: even moduli") << "]\n";
     else
       std::cout << "Even moduli P = 2^s m', full-length exponents, one thread, median of interleaved rounds\n"
                 << "Machine: " << bench::machine_description() << "\n\n" << even.markdown();
@@ -257,15 +215,13 @@ int run(int argc, char** argv) {
                   "OpenSSL consttime (ms)", "binary (ms)", "parmod pow montgomery T=1 (ms)", "parmod pow_sec (ms)",
                   "exponent split T=2 (ms)", "parmod pow T=1 automatic (ms)", "parmod pow T=2 automatic (ms)",
                   "T=1 automatic vs best peer", "T=2 automatic vs best peer"};
-  if (!json) std::cerr << "parmod bench powm on " << bench::machine_description() << '\n';
+  if (!json) std::cerr << "parmod-bench powm on " << bench::machine_description() << '\n';
   // 256-512 bits: where automatic's pow leaves parmod's sliding window (the
   // field kernels for odd moduli of 4-8 limbs, mpz_powm below).
   std::vector<unsigned> sizes = {256, 384, 512};
   for (unsigned bits = 1024; bits <= max_bits; bits *= 2) sizes.push_back(bits);
   for (unsigned bits : sizes) {
-    mpz_class P = rng.get_z_bits(bits);
-    mpz_setbit(P.get_mpz_t(), bits - 1);
-    mpz_setbit(P.get_mpz_t(), 0);
+    const mpz_class P = peers::random_modulus(rng, bits);
     const mpz_class b = rng.get_z_range(P);
     // Full length: exactly `bits` bits (below P, half of the exponents would
     // miss the exponent split's threshold of 8192 bits by one bit).
@@ -283,12 +239,9 @@ int run(int argc, char** argv) {
     v.push_back({"gmp", [&] { mpz_powm(out.get_mpz_t(), b.get_mpz_t(), e.get_mpz_t(), P.get_mpz_t()); }});
     v.push_back({"gmp_sec", [&] { mpz_powm_sec(out.get_mpz_t(), b.get_mpz_t(), e.get_mpz_t(), P.get_mpz_t()); }});
 #ifdef PARMOD_HAVE_OPENSSL
-    BN_CTX* ctx = BN_CTX_new();
-    BN_MONT_CTX* mont = BN_MONT_CTX_new();
-    Bn bp(P), bb(b), be(e), br;
-    BN_MONT_CTX_set(mont, bp.v, ctx);
-    v.push_back({"openssl", [&] { BN_mod_exp_mont(br.v, bb.v, be.v, bp.v, ctx, mont); }});
-    v.push_back({"openssl_ct", [&] { BN_mod_exp_mont_consttime(br.v, bb.v, be.v, bp.v, ctx, mont); }});
+    peers::OpensslPowm ossl(P, b, e);
+    v.push_back({"openssl", [&] { ossl.exp_mont(); }});
+    v.push_back({"openssl_ct", [&] { ossl.exp_consttime(); }});
 #endif
     v.push_back({"binary", [&] {
                    exponentiation::binary_powm(r.data(), x.data(), ev.data(), ev.size(), k, modmul::montgomery_engine,
@@ -305,11 +258,15 @@ int run(int argc, char** argv) {
                    exponentiation::split_powm(r.data(), x.data(), ev.data(), ev.size(), st1.k, *st1.engine, 2, 1.3,
                                               split_scratch.data());
                  }});
-    const auto t = bench::measure_interleaved(v, bench::Options{rounds, 0.02});
+    check_variants(std::to_string(bits) + " bits", v,
+                   [&](const std::string& name) {
 #ifdef PARMOD_HAVE_OPENSSL
-    BN_MONT_CTX_free(mont);
-    BN_CTX_free(ctx);
+                     if (name == "openssl" || name == "openssl_ct") return ossl.result();
 #endif
+                     return name == "binary" || name == "split2" ? from_limbs(r.data(), k.n) : out;
+                   },
+                   mpz_powm_of(b, e, P));
+    const auto t = bench::measure_interleaved(v, bench::Options{rounds, 0.02});
     auto ms = [&](const char* name) { return median_ms(t, name); };
     auto cell = [&](const char* name) { return ms_cell(t, name); };
     double best_peer = ms("gmp");
@@ -323,14 +280,14 @@ int run(int argc, char** argv) {
     // Figure 6's shape: speedup over the best single-thread peer against size.
     if (const int rc = bench::write_plot(table.json("parmod powm: speedup over the best peer"), plot)) return rc;
   }
-  const bench::Table crt = rsa_crt_table(rng, rounds, json);
-  const bench::Table batch = batch_table(rng, rounds, json);
+  const bench::Table crt = rsa_crt_table(rng, rounds, max_bits, json);
+  const bench::Table batch = batch_table(rng, rounds, max_bits, json);
   const bench::Table even = even_table(rng, rounds, max_bits, json);
   if (json) {
-    std::cout << "[" << table.json("parmod bench powm: modular exponentiation") << ","
-              << crt.json("parmod bench powm: RSA-CRT private operation") << ","
-              << batch.json("parmod bench powm: batch throughput") << ","
-              << even.json("parmod bench powm: even moduli") << "]\n";
+    std::cout << "[" << table.json("parmod-bench powm: modular exponentiation") << ","
+              << crt.json("parmod-bench powm: RSA-CRT private operation") << ","
+              << batch.json("parmod-bench powm: batch throughput") << ","
+              << even.json("parmod-bench powm: even moduli") << "]\n";
   } else {
     std::cout << "Modular exponentiation with a full-length exponent, median of interleaved rounds\n"
               << "Machine: " << bench::machine_description() << "\n\n"
@@ -343,7 +300,15 @@ int run(int argc, char** argv) {
   return 0;
 }
 
-const BenchRegistration reg{"powm", "modular exponentiation: parmod's paths beside GMP and OpenSSL", &run};
-
 }  // namespace
-}  // namespace parmod::cli
+
+const Bench kPowmBench = {
+    {"powm", "modular exponentiation: parmod's paths beside GMP and OpenSSL; RSA-CRT, batches, even moduli",
+     kRounds | kJson | kPlot, nullptr,
+     {{"--max-bits", "N", "largest modulus: 256, 384, 512, then 1024 doubling up to N; RSA-CRT, batches and even\n"
+       "                          moduli up to N too (at least RSA-2048 and 1024-bit batches); default 8192", 1024,
+       1u << 20},
+      {"--even-only", nullptr, "only the table of even moduli"}}},
+    &run};
+
+}  // namespace parmod::bench

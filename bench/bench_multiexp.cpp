@@ -1,4 +1,4 @@
-// tools/parmod/bench_multiexp.cpp - `parmod bench multiexp`: multi-exponentiation
+// bench/bench_multiexp.cpp - `parmod-bench multiexp`: multi-exponentiation
 // r = prod X[i]^Y[i] mod m beside GMP, reproducing the paper's Table II and
 // Figures 3-5 on this machine, and the targets.
 //
@@ -22,20 +22,25 @@
 //              the two-thread speedup also round by round (its spread shows
 //              how much the host moved during the run).
 // Interleaved rounds, medians (bench/harness); at n b >= 65536 one timed pass
-// of each variant (Table II's large cells take seconds each).
-//   parmod bench multiexp [--quick] [--rounds R] [--json] [--plot FILE.png]
+// of each variant (Table II's large cells take seconds each).  Every
+// variant's result is checked against GMP's (n mpz_powm and a product,
+// bench/peers) before it is timed, or, for the single timed passes, right
+// after that pass and before the row is printed.
+//   parmod-bench multiexp [--short] [--rounds R] [--json] [--plot FILE.png]
 // --plot: Figure 3 style, x = n, one line per (variant, T): parallel EXP's
 // time over the variant's (above 1: faster than parallel EXP), from the
 // Figures 3-5 run (bench/plot).
 #include <algorithm>
+#include <functional>
 #include <iostream>
 #include <string>
 #include <vector>
 
 #include "api/algorithm_choice.hpp"
-#include "config/tuning_table.hpp"
-#include "harness.hpp"
 #include "api/modulus_state.hpp"
+#include "benches.hpp"
+#include "check.hpp"
+#include "harness.hpp"
 #include "modmul/engine.hpp"
 #include "modmul/modulus_constants.hpp"
 #include "multiexp/bucket_multiexp.hpp"
@@ -43,13 +48,12 @@
 #include "multiexp/multiexp_plan.hpp"
 #include "multiexp/mulexp_model.hpp"
 #include "multiexp/parallel_multiexp.hpp"
-#include "numbers.hpp"
-#include "plot.hpp"
 #include "parmod/parmod.hpp"
-#include "registry.hpp"
+#include "peers.hpp"
+#include "plot.hpp"
 #include "runtime/team.hpp"
 
-namespace parmod::cli {
+namespace parmod::bench {
 namespace {
 
 struct Instance {
@@ -102,15 +106,17 @@ struct Instance {
     multiexp::parallel_multiexp(r.data(), xs.data(), nb(), ep.data(), en.data(), p, kc, *engine,
                                 threads, scratch.data(), counts);
   }
-  mpz_class gmp_exp() const {
-    mpz_class acc = 1, t;
-    for (std::size_t i = 0; i < nb(); ++i) {
-      mpz_powm(t.get_mpz_t(), bases[i].get_mpz_t(), exps[i].get_mpz_t(), m.get_mpz_t());
-      acc = acc * t % m;
-    }
-    return acc;
-  }
+  mpz_class gmp_exp() const { return peers::gmp_multi_powm(bases, exps, m); }
 };
+
+// Runs every variant once and checks its result, result(i), against want.
+void check_variants(const std::string& where, const std::vector<bench::Variant>& v,
+                    const std::function<mpz_class(std::size_t)>& result, const mpz_class& want) {
+  for (std::size_t i = 0; i < v.size(); ++i) {
+    v[i].run();
+    check_result("multiexp " + where + ": " + v[i].name, result(i), want);
+  }
+}
 
 multiexp::Plan lim_lee(std::size_t k, unsigned chunks, multiexp::Balance bal) {
   multiexp::Plan p;
@@ -209,24 +215,33 @@ bench::Table table2(gmp_randclass& rng, const std::vector<std::size_t>& bit_size
       };
       // parmod's EXP is timed up to n = 16 only at b = 8192 (it only repeats GMP's EXP, slower).
       const bool skip_exp = bits >= 8192 && nb > 16;
-      if (skip_exp) v[1].run = [] {};
+      if (skip_exp) v.erase(v.begin() + 1);
+      // Variant i's result: GMP's in sink_gmp, the API's in sink, the others in in.r.
+      const std::string where = "Table II n=" + std::to_string(nb) + " b=" + std::to_string(bits);
+      auto result = [&](std::size_t i) {
+        return v[i].name == "gmp" ? sink_gmp : v[i].name == "api" ? sink : in.result();
+      };
+      const mpz_class want = in.gmp_exp();
       std::vector<bench::Timing> m;
       if (bits * nb >= 8192 * 8) {
-        // Large: one timed pass of every variant (no calibration run), to keep the whole run short.
-        for (const auto& var : v) {
+        // Large: one timed pass of every variant (no calibration run), to keep
+        // the whole run short; each result checked right after its pass.
+        for (std::size_t i = 0; i < v.size(); ++i) {
           const double t0 = bench::now_seconds();
-          var.run();
+          v[i].run();
           bench::Timing tm;
-          tm.name = var.name;
+          tm.name = v[i].name;
           tm.median_ns = tm.min_ns = (bench::now_seconds() - t0) * 1e9;
           tm.rounds = tm.batch = 1;
           m.push_back(tm);
+          check_result("multiexp " + where + ": " + v[i].name, result(i), want);
         }
       } else {
+        check_variants(where, v, result, want);
         const std::size_t r = bits * nb >= 4096 * 32 ? std::min<std::size_t>(rounds, 2) : rounds;
         m = bench::measure_interleaved(v, bench::Options{r, 0.001});
       }
-      if (sink != sink_gmp) std::cerr << "MISMATCH at n=" << nb << " b=" << bits << '\n';
+      if (skip_exp) m.insert(m.begin() + 1, bench::Timing{});
       t.rows.push_back({std::to_string(bits), std::to_string(nb), ms(m[0].median_ns), skip_exp ? "-" : ms(m[1].median_ns),
                         ms(m[2].median_ns), ms(m[3].median_ns), std::to_string(kbest), ms(m[4].median_ns),
                         plan_name(chosen),
@@ -270,6 +285,7 @@ bench::Table figures(gmp_randclass& rng, const std::vector<std::size_t>& bit_siz
   for (std::size_t bits : bit_sizes)
     for (std::size_t nb : ns) {
       Instance in(rng, nb, bits);
+      const mpz_class want = in.gmp_exp();
       const std::size_t k = std::max<std::size_t>(1, nb / 4);
       for (unsigned T : {1u, 2u}) {
         struct V { const char* name; multiexp::Plan p; };
@@ -283,6 +299,8 @@ bench::Table figures(gmp_randclass& rng, const std::vector<std::size_t>& bit_siz
                                    {"chosen plan", multiexp::choose_plan(nb, bits, in.kc.n, static_cast<int>(T), engine_phi(in))}};
         std::vector<bench::Variant> v;
         for (const auto& x : vs) v.push_back({x.name, [&in, p = x.p, T] { in.run(p, static_cast<int>(T)); }});
+        check_variants("figures n=" + std::to_string(nb) + " b=" + std::to_string(bits) + " T=" + std::to_string(T), v,
+                       [&](std::size_t) { return in.result(); }, want);
         const auto m = bench::measure_interleaved(v, bench::Options{rounds, 0.001});
         for (std::size_t i = 0; i < vs.size(); ++i) {
           std::vector<multiexp::OpCount> counts(64);
@@ -338,9 +356,9 @@ bench::Table many_bases(gmp_randclass& rng, const std::vector<std::size_t>& ns, 
         {"chosen1", [&] { in.run(c1, 1); }},
         {"chosen2", [&] { in.run(c2, 2); }},
     };
+    check_variants("many bases n=" + std::to_string(nb), v,
+                   [&](std::size_t i) { return i == 0 ? sink_gmp : in.result(); }, in.gmp_exp());
     const auto m = bench::measure_interleaved(v, bench::Options{rounds, 0.001});
-    in.run(c2, 2);
-    if (in.result() != sink_gmp) std::cerr << "MISMATCH in many bases n=" << nb << '\n';
     t.rows.push_back({std::to_string(nb), std::to_string(exp_bits), ms(m[0].median_ns), ms(m[1].median_ns),
                       ms(m[2].median_ns), ms(m[3].median_ns), std::to_string(pip.c), ms(m[4].median_ns),
                       ms(m[5].median_ns), ms(m[6].median_ns), plan_name(c1), ms(m[7].median_ns), plan_name(c2),
@@ -362,8 +380,9 @@ bench::Table targets(gmp_randclass& rng, std::size_t rounds) {
     std::vector<bench::Variant> v = {{"gmp", [&] { sink_gmp = in.gmp_exp(); }},
                                      {"t1", [&] { sink = m1.multi_pow(in.bases, in.exps); }},
                                      {"t2", [&] { sink = m2.multi_pow(in.bases, in.exps); }}};
+    check_variants(std::string("targets ") + c.name, v, [&](std::size_t i) { return i == 0 ? sink_gmp : sink; },
+                   in.gmp_exp());
     const auto m = bench::measure_interleaved(v, bench::Options{rounds, 0.02});
-    if (sink != sink_gmp) std::cerr << "MISMATCH in " << c.name << '\n';
     const bench::RatioSpread by_round = bench::round_ratios(m[1], m[2]);
     t.rows.push_back({c.name, ms(m[0].median_ns), ms(m[1].median_ns), ms(m[2].median_ns),
                       bench::format_ratio(m[0].median_ns / m[1].median_ns),
@@ -374,47 +393,43 @@ bench::Table targets(gmp_randclass& rng, std::size_t rounds) {
   return t;
 }
 
-int run(int argc, char** argv) {
-  bool json = false, quick = false;
-  std::size_t rounds = 3;
-  std::string plot;
-  for (int i = 1; i < argc; ++i) {
-    const std::string a = argv[i];
-    if (a == "--json")
-      json = true;
-    else if (a == "--quick")
-      quick = true;
-    else if (a == "--rounds" && i + 1 < argc)
-      rounds = std::stoul(argv[++i]);
-    else if (a == "--plot" && i + 1 < argc)
-      plot = argv[++i];
-    else
-      throw UsageError("usage: parmod bench multiexp [--quick] [--rounds R] [--json] [--plot FILE.png]");
-  }
+int run(const Args& args) {
+  const bool json = args.json, quick = args.has("--short");
+  const std::size_t rounds = args.rounds_or(3);
+  const std::string& plot = args.plot;
   runtime::warm_up(2);
   gmp_randclass rng(gmp_randinit_default);
   rng.seed(7);
-  std::cerr << "parmod bench multiexp on " << bench::machine_description() << '\n';
+  std::cerr << "parmod-bench multiexp on " << bench::machine_description() << '\n';
   if (!json) std::cout << "Machine: " << bench::machine_description() << "\n";
-  const std::vector<std::size_t> bits = quick ? std::vector<std::size_t>{4096} : std::vector<std::size_t>{4096, 8192};
+  std::vector<std::size_t> bits = quick ? std::vector<std::size_t>{4096} : std::vector<std::size_t>{4096, 8192};
+  if (!args.sizes.empty()) bits.assign(args.sizes.begin(), args.sizes.end());
   const std::vector<std::size_t> ns = quick ? std::vector<std::size_t>{8, 16} : std::vector<std::size_t>{8, 16, 32, 64};
-  emit(targets(rng, quick ? 3 : 4 * rounds + 3), "Targets (medians, interleaved; times in ms)", json);
-  emit(table2(rng, bits, ns, quick ? 1 : rounds), "Table II: one thread, EXP vs MULEXP (ms)", json);
+  // --rounds, when given, also sets the rounds of the targets and of --short's tables.
+  emit(targets(rng, args.rounds ? rounds : quick ? 3 : 4 * rounds + 3), "Targets (medians, interleaved; times in ms)",
+       json);
+  emit(table2(rng, bits, ns, quick && !args.rounds ? 1 : rounds), "Table II: one thread, EXP vs MULEXP (ms)", json);
   FigurePlot fig;
-  emit(figures(rng, {4096}, quick ? std::vector<std::size_t>{8, 16} : std::vector<std::size_t>{8, 16, 32},
-               quick ? 1 : std::min<std::size_t>(rounds, 3), &fig),
+  emit(figures(rng, {bits.front()}, quick ? std::vector<std::size_t>{8, 16} : std::vector<std::size_t>{8, 16, 32},
+               quick && !args.rounds ? 1 : std::min<std::size_t>(rounds, 3), &fig),
        "Figures 3-5: parallel EXP vs MULEXP v1 / v2, Pippenger, hybrid, T = 1, 2", json);
   emit(many_bases(rng, quick ? std::vector<std::size_t>{64, 256} : std::vector<std::size_t>{64, 256, 1024}, 128,
-                  quick ? 1 : std::min<std::size_t>(rounds, 3)),
+                  quick && !args.rounds ? 1 : std::min<std::size_t>(rounds, 3)),
        "Many bases, 128-bit exponents, 2048-bit modulus: Pippenger and the hybrid (ms)", json);
   if (!plot.empty())
-    return bench::write_plot(fig.table().json("parmod multiexp, b = 4096: parallel EXP time / variant time "
-                                              "(Figure 3 style)"),
+    return bench::write_plot(fig.table().json("parmod multiexp, b = " + std::to_string(bits.front()) +
+                                              ": parallel EXP time / variant time (Figure 3 style)"),
                              plot);
   return 0;
 }
 
-const BenchRegistration reg{"multiexp", "multi-exponentiation: Table II and Figs 3-5 of the paper, targets", &run};
-
 }  // namespace
-}  // namespace parmod::cli
+
+const Bench kMultiexpBench = {
+    {"multiexp", "multi-exponentiation: Table II and Figures 3-5 of the paper, many bases, the targets",
+     kSizes | kRounds | kJson | kPlot,
+     "b, the bits of modulus and exponents of Table II (default 4096,8192; --short 4096) and of the Figures (the first)",
+     {{"--short", nullptr, "b = 4096 and n = 8, 16 only, one round per table"}}},
+    &run};
+
+}  // namespace parmod::bench

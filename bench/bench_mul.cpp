@@ -1,6 +1,6 @@
-// tools/parmod/bench_mul.cpp - `parmod bench mul`: the integer product,
+// bench/bench_mul.cpp - `parmod-bench mul`: the integer product,
 // sequential GMP against parmod's parallel methods (Figures 3-4 of
-// multipartite-modular-multiplication.txt), and `parmod bench mul --comba`:
+// multipartite-modular-multiplication.txt), and `parmod-bench mul --comba`:
 // the Comba family against mpn_mul_n at the slides' sizes.
 //
 // Per size (balanced operands, random, a != b), measured interleaved in one
@@ -12,7 +12,8 @@
 // Thread counts above the core count are marked "(> cores)".  Cells are
 // speedups over mpn_mul, except "auto vs mpz_mul" (limb level, both without
 // allocation) and "parmod::mul vs gmpxx a*b" (C++ API, both return a new
-// integer).
+// integer).  Before timing a size, every variant's product is checked
+// against mpz_mul's (bench/check.hpp).
 #include <gmp.h>
 
 #include <algorithm>
@@ -20,6 +21,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <functional>
+#include <iterator>
 #include <iostream>
 #include <map>
 #include <sstream>
@@ -27,7 +29,8 @@
 #include <utility>
 #include <vector>
 
-#include "config/tuning_table.hpp"
+#include "benches.hpp"
+#include "check.hpp"
 #include "harness.hpp"
 #include "plot.hpp"
 #include "limbs/basecase_adx.hpp"
@@ -43,29 +46,11 @@
 #include "limbs/parallel_mul_toom4.hpp"
 #include "limbs/parallel_mul_tuning.hpp"
 #include "parmod/parmod.hpp"
-#include "registry.hpp"
 #include "runtime/team.hpp"
 #include "runtime/thread_count.hpp"
 
-namespace parmod::cli {
+namespace parmod::bench {
 namespace {
-
-struct Args {
-  bool json = false, comba = false, quick = false, schedule = false;
-  std::string plot;
-  std::vector<int> threads;
-  std::vector<unsigned long> bits;
-  std::size_t rounds = 11;
-};
-
-std::vector<unsigned long> parse_list(const char* s) {
-  std::vector<unsigned long> v;
-  std::stringstream in(s);
-  std::string item;
-  while (std::getline(in, item, ','))
-    if (!item.empty()) v.push_back(std::strtoul(item.c_str(), nullptr, 10));
-  return v;
-}
 
 std::string ratio_cell(double r, bool json) {
   char b[32];
@@ -77,10 +62,13 @@ std::string tlabel(int T) {
   return "T=" + std::to_string(T) + (T > runtime::core_count() ? " (> cores)" : "");
 }
 
+// Rounds of the product tables: at least 3 (default 11).
+std::size_t product_rounds(const Args& a) { return std::max<std::size_t>(3, a.rounds_or(11)); }
+
 int bench_products(const Args& a) {
-  std::vector<unsigned long> sizes = a.bits;
+  std::vector<unsigned long> sizes = a.sizes;
   if (sizes.empty())
-    sizes = a.quick ? std::vector<unsigned long>{1024, 16384, 65536, 262144}
+    sizes = a.has("--short") ? std::vector<unsigned long>{1024, 16384, 65536, 262144}
                     : std::vector<unsigned long>{256,   512,   1024,  2048,   4096,   8192,
                                                  16384, 32768, 65536, 131072, 262144, 393216};
   std::vector<int> threads = a.threads;
@@ -119,9 +107,9 @@ int bench_products(const Args& a) {
   for (const auto& c : cols) table.header.push_back(c.name + (c.kind >= 9 ? "" : " vs mpn_mul"));
 
   bench::Options opt;
-  opt.rounds = a.rounds;
+  opt.rounds = product_rounds(a);
   opt.batch_seconds = 0.004;
-  if (!a.json) std::cerr << "parmod bench mul on " << bench::machine_description() << '\n';
+  if (!a.json) std::cerr << "parmod-bench mul on " << bench::machine_description() << '\n';
   for (unsigned long bits : sizes) {
     const std::size_t n = (bits + 63) / 64;
     mpz_t x, y, z;
@@ -186,6 +174,19 @@ int bench_products(const Args& a) {
         v.push_back({cols[c].name, f});
       }
     }
+    // Each variant's product against mpz_mul's: r for the limb-level ones,
+    // z for mpz_mul, az for the two that return a new integer.
+    const mpz_class want = ax * ay;
+    for (std::size_t i = 0; i < v.size(); ++i) {
+      std::fill(r.begin(), r.end(), limb_t(0));
+      mpz_set_ui(z, 0);
+      az = 0;
+      v[i].run();
+      bool new_integer = i == 1;
+      for (std::size_t c = 0; c < cols.size(); ++c) new_integer = new_integer || (col_variant[c] == int(i) && cols[c].kind == 10);
+      check_result("mul " + std::to_string(bits) + " bits: " + v[i].name,
+                   i == 0 ? mpz_class(z) : new_integer ? az : from_limbs(r.data(), 2 * n), want);
+    }
     auto t = bench::measure_interleaved(v, opt);
     const double mpz = t[0].median_ns, gmpxx = t[1].median_ns, mpn = t[2].median_ns;
     std::vector<std::string> row = {std::to_string(bits), std::to_string(n), bench::format_us(mpz), bench::format_us(mpn)};
@@ -213,11 +214,11 @@ int bench_products(const Args& a) {
     mpz_clears(x, y, z, nullptr);
   }
   gmp_randclear(rs);
-  const std::string title = "parmod bench mul: integer product, speedup over mpn_mul (auto columns: over mpz_mul)";
+  const std::string title = "parmod-bench mul: integer product, speedup over mpn_mul (auto columns: over mpz_mul)";
   if (a.json) {
     std::cout << table.json(title);
   } else {
-    std::cout << "Integer product, balanced operands, median of " << a.rounds
+    std::cout << "Integer product, balanced operands, median of " << opt.rounds
               << " interleaved rounds; cells are speedups (time of mpn_mul / time of the method)\n"
               << "Machine: " << bench::machine_description() << "\n\n"
               << table.markdown();
@@ -228,8 +229,8 @@ int bench_products(const Args& a) {
 
 int bench_comba(const Args& a) {
   std::vector<unsigned long> sizes;  // limbs; the slides' 3..384 32-bit words
-  for (unsigned long w : a.bits.empty() ? std::vector<unsigned long>{4, 8, 16, 32, 48, 64, 96, 128, 192, 256, 384}
-                                        : a.bits)
+  for (unsigned long w : a.sizes.empty() ? std::vector<unsigned long>{4, 8, 16, 32, 48, 64, 96, 128, 192, 256, 384}
+                                        : a.sizes)
     sizes.push_back((w + 1) / 2);
   runtime::warm_up(2);
   gmp_randstate_t rs;
@@ -241,7 +242,7 @@ int bench_comba(const Args& a) {
                   "IFMA (schoolbook)", "IFMA Karatsuba", "mpn_sqr (ns)", "mulx rows square vs mpn_sqr",
                   "mulx Karatsuba square vs mpn_sqr", "IFMA square vs mpn_sqr", "IFMA Karatsuba square vs mpn_sqr"};
   bench::Options opt;
-  opt.rounds = a.rounds;
+  opt.rounds = product_rounds(a);
   opt.batch_seconds = 0.003;
   for (unsigned long n : sizes) {
     std::vector<limb_t> x(n), y(n), r(2 * n);
@@ -291,6 +292,21 @@ int bench_comba(const Args& a) {
     v.push_back({"ifma karatsuba sqr", [&] {
                    if (ifma && n >= 2) limbs::karatsuba_sqr_ifma(r.data(), x.data(), n, wk.data());
                  }});
+    // The kernels this CPU and size run (the others are timed as no-ops and
+    // shown as "-"), each against GMP's product or square.
+    const bool applies[] = {true, true, true, true, true, true, true, n <= 8, rows, true, rows, rows && n >= 2,
+                            rows && n >= 2, ifma, ifma && n >= 2, ifma, ifma && n >= 2};
+    const bool square[] = {false, false, false, false, false, false, false, false, false,
+                           true,  true,  false, true,  false, false, true,  true};
+    static_assert(std::size(applies) == 17 && std::size(square) == 17);
+    const mpz_class xz = from_limbs(x.data(), n), yz = from_limbs(y.data(), n);
+    for (std::size_t i = 0; i < v.size(); ++i) {
+      if (!applies[i]) continue;
+      std::fill(r.begin(), r.end(), limb_t(0));
+      v[i].run();
+      check_result("mul --comba " + std::to_string(n) + " limbs: " + v[i].name, from_limbs(r.data(), 2 * n),
+                   square[i] ? xz * xz : xz * yz);
+    }
     auto t = bench::measure_interleaved(v, opt);
     const double base = t[0].median_ns;
     char nsb[32];
@@ -309,12 +325,12 @@ int bench_comba(const Args& a) {
     if (!a.json) std::cerr << "  " << n << " limbs done\n";
   }
   gmp_randclear(rs);
-  const std::string title = "parmod bench mul --comba: speedup over mpn_mul_n";
+  const std::string title = "parmod-bench mul --comba: speedup over mpn_mul_n";
   if (a.json) {
     std::cout << table.json(title);
   } else {
     std::cout << "Comba family against GMP's mpn_mul_n (cells: speedup, time of mpn_mul_n / time of the kernel), "
-              << "median of " << a.rounds << " interleaved rounds\nMachine: " << bench::machine_description()
+              << "median of " << opt.rounds << " interleaved rounds\nMachine: " << bench::machine_description()
               << (limbs::comba_adx_available() ? "; mulx/adx available" : "; no mulx/adx (portable fallback)")
               << (limbs::cpu_has_avx512_ifma() ? "; AVX-512 IFMA available" : "; no AVX-512 IFMA (or PARMOD_NO_IFMA)")
               << "\n\n"
@@ -326,7 +342,7 @@ int bench_comba(const Args& a) {
 
 // The task graphs of the parallel methods, as the team would run them.
 int print_schedules(const Args& a) {
-  std::vector<unsigned long> sizes = a.bits.empty() ? std::vector<unsigned long>{65536} : a.bits;
+  std::vector<unsigned long> sizes = a.sizes.empty() ? std::vector<unsigned long>{65536} : a.sizes;
   std::vector<int> threads = a.threads.empty() ? std::vector<int>{2} : a.threads;
   for (unsigned long bits : sizes)
     for (int T : threads) {
@@ -342,43 +358,20 @@ int print_schedules(const Args& a) {
   return 0;
 }
 
-int bench_mul(int argc, char** argv) {
-  Args a;
-  for (int i = 1; i < argc; ++i) {
-    std::string s = argv[i];
-    if (s == "--json")
-      a.json = true;
-    else if (s == "--comba")
-      a.comba = true;
-    else if (s == "--schedule")
-      a.schedule = true;
-    else if (s == "--short")
-      a.quick = true;
-    else if (s == "--plot" && i + 1 < argc)
-      a.plot = argv[++i];
-    else if (s == "--thread-counts" && i + 1 < argc)
-      for (unsigned long t : parse_list(argv[++i])) a.threads.push_back(int(t));
-    else if (s == "--sizes" && i + 1 < argc)
-      a.bits = parse_list(argv[++i]);
-    else if (s == "--rounds" && i + 1 < argc)
-      a.rounds = std::max(3ul, std::strtoul(argv[++i], nullptr, 10));
-    else if (s == "--help" || s == "-h") {
-      std::cout << "usage: parmod bench mul [--thread-counts 1,2,4] [--sizes BITS,...] [--rounds N] [--short]\n"
-                   "                        [--json] [--plot FILE.png]\n"
-                   "       parmod bench mul --comba [--sizes WORDS32,...] [--json] [--plot FILE.png]\n"
-                   "       parmod bench mul --schedule [--sizes BITS,...] [--thread-counts T,...]\n"
-                   "         (prints the task graphs: which task on which thread list, in what order)\n";
-      return 0;
-    } else {
-      std::cerr << "parmod bench mul: unknown argument " << s << " (--help)\n";
-      return 2;
-    }
-  }
-  if (a.schedule) return print_schedules(a);
-  return a.comba ? bench_comba(a) : bench_products(a);
+int run(const Args& a) {
+  if (a.has("--schedule")) return print_schedules(a);
+  return a.has("--comba") ? bench_comba(a) : bench_products(a);
 }
 
-const BenchRegistration reg{"mul", "integer product: GMP vs parallel blocks/Toom-3 vs Comba (--comba)", &bench_mul};
-
 }  // namespace
-}  // namespace parmod::cli
+
+const Bench kMulBench = {
+    {"mul", "integer product: GMP vs parallel blocks/Toom-3/Toom-4 (Figures 3-4), Comba family (--comba)",
+     kSizes | kRounds | kThreads | kJson | kPlot,
+     "bits (default 256..393216; --comba: 32-bit words, default 4..384)",
+     {{"--comba", nullptr, "the Comba family, mulx rows and IFMA kernels against mpn_mul_n"},
+      {"--short", nullptr, "four sizes only: 1024, 16384, 65536, 262144 bits"},
+      {"--schedule", nullptr, "print the parallel methods' task graphs (default 65536 bits, T=2) instead of timing"}}},
+    &run};
+
+}  // namespace parmod::bench
