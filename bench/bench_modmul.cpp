@@ -85,6 +85,7 @@ struct SizeBench {
   std::size_t bits = 0;
   mpz_class P, a, b;
   std::unique_ptr<modmul::ModulusConstants> k;
+  modmul::BoundEngine b52;  // montgomery52 bound to P where the CPU has IFMA
   std::unique_ptr<peers::GmpMulMod> gmp;
   std::unique_ptr<peers::GmpMontgomery> redc;
   std::vector<limb_t> x, y, r, t, w, work, dx, dy, dr, pwork;
@@ -156,18 +157,23 @@ std::unique_ptr<SizeBench> make_size(std::size_t bits, gmp_randclass& rng, bool 
       limbs_r, product_over(n));
   add({"barrett", [s] { modmul::barrett_mul(s->r.data(), s->x.data(), s->y.data(), *s->k, s->work.data()); }}, limbs_r,
       a * b % P);
-  if (k.m52) {  // digit elements in the representation
+  if (!modmul::montgomery52_factory.rejects(P)) {  // digit elements in the representation
+    S.b52 = modmul::montgomery52_factory.bind(P, {});
     const auto& e = modmul::montgomery52_digit_engine;
     const std::size_t words = modmul::element_size(e, n);
     S.dx.resize(words), S.dy.resize(words), S.dr.resize(words);
     std::vector<limb_t> s52(e.scratch_limbs(n));
-    e.to_repr(S.dx.data(), S.x.data(), k, s52.data());
-    e.to_repr(S.dy.data(), S.y.data(), k, s52.data());
-    add({"montgomery52", [s] { modmul::montgomery52_mul_digits(s->dr.data(), s->dx.data(), s->dy.data(), *s->k->m52); }},
+    e.to_repr(S.dx.data(), S.x.data(), *S.b52.k, s52.data());
+    e.to_repr(S.dy.data(), S.y.data(), *S.b52.k, s52.data());
+    add({"montgomery52",
+         [s] {
+           modmul::montgomery52_mul_digits(s->dr.data(), s->dx.data(), s->dy.data(),
+                                           modmul::montgomery52_constants(*s->b52.k));
+         }},
         [s] {  // x R * y R -> x y R; back to the residue x y mod P
           const auto& e = modmul::montgomery52_digit_engine;
           std::vector<limb_t> out(s->k->n), scratch(e.scratch_limbs(s->k->n));
-          e.from_repr(out.data(), s->dr.data(), *s->k, scratch.data());
+          e.from_repr(out.data(), s->dr.data(), *s->b52.k, scratch.data());
           return from_limbs(out.data(), s->k->n);
         },
         a * b % P);

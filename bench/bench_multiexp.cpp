@@ -59,7 +59,8 @@ namespace {
 struct Instance {
   mpz_class m;
   std::vector<mpz_class> bases, exps;
-  modmul::ModulusConstants kc;
+  Modulus mod;  // Modulus(m, automatic, 1): its constants and the engine bound to them
+  const modmul::ModulusConstants& kc;
   std::vector<limb_t> xs;
   std::vector<const limb_t*> ep;
   std::vector<std::size_t> en;
@@ -69,7 +70,8 @@ struct Instance {
   const modmul::Engine* engine;
 
   Instance(gmp_randclass& rng, std::size_t nb, std::size_t bits)
-      : m(make_modulus(rng, bits)), kc(m), engine(api::state_of(Modulus(m, Algorithm::automatic, 1))->engine) {
+      : m(make_modulus(rng, bits)), mod(m, Algorithm::automatic, 1), kc(api::state_of(mod)->k),
+        engine(api::state_of(mod)->engine) {
     for (std::size_t i = 0; i < nb; ++i) {
       bases.push_back(rng.get_z_range(m));
       mpz_class e = rng.get_z_bits(bits);

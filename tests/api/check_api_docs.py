@@ -159,6 +159,10 @@ def cxx_names(text, required):
                 if opens_body:  # forward declarations are covered by the definition
                     required.add(("type", top.qual, m.group(1)))
                 return
+            m = re.match(r"using\s+(" + IDENT + r")\s*=", stmt)
+            if m:  # a type alias (also of a function pointer type)
+                required.add(("type", top.qual, m.group(1)))
+                return
             name = declared_function(stmt)
             if name and not name.startswith("operator"):
                 required.add(("function", top.qual, name))

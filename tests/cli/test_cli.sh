@@ -119,10 +119,10 @@ $(py 'pow(3,100,1000000007)')" ] && [ "$rc" = 0 ] && ok || bad "batch good lines
 
 "$P" --help | grep -q "usage: parmod" && ok || bad "--help"
 # --help lists every command, and every algorithm the library names; --algo takes each.
-for c in mulmod powm multi_powm batch "bench --quick" tune schedule; do
+for c in mulmod powm multi_powm batch "bench --quick" explain tune schedule; do
   "$P" --help | grep -q "^  $c" && ok || bad "--help lacks $c"
 done
-algos=$("$P" --help | grep -A1 -- "--algo NAME" | tail -1 | tr -d ' ' | sed 's/(default)//' | tr ',' ' ')
+algos=$("$P" --help | sed -n 's/^      \([a-z0-9_]*\)  .*/\1/p' | tr '\n' ' ')
 [ "$(echo $algos | wc -w)" -ge 6 ] && ok || bad "--help lists the algorithms: '$algos'"
 for a in $algos; do
   got=$("$P" --algo "$a" mulmod 3 5 7 2>&1); rc=$?
