@@ -115,7 +115,6 @@ void require_residue(const ModulusState& s, const mpz_class& a, const char* what
 Modulus::Modulus(const mpz_class& m, Algorithm algorithm, int threads) {
   if (threads < 0) throw InvalidArgument("threads must be >= 0 (0: the default rule)");
   const mpz_class P = api::modulus_magnitude(m);
-  api::apply_tuning_once();
   const bool odd = mpz_odd_p(P.get_mpz_t()) != 0;
   const std::size_t n = mpz_size(P.get_mpz_t());
   bool even_split = false;  // automatic only: an explicit barrett keeps pow on Barrett
@@ -311,7 +310,6 @@ mpz_class powm(const mpz_class& b, const mpz_class& e, const mpz_class& m, Algor
     // A small modulus needs no Modulus context: the field kernels (odd, up to
     // 8 limbs) or mpz_powm.
     const mpz_class P = api::modulus_magnitude(m);
-    api::apply_tuning_once();
     const std::size_t n = mpz_size(P.get_mpz_t());
     const bool odd = mpz_odd_p(P.get_mpz_t()) != 0;
     const bool field = api::small_odd_pow_pays(n, odd);

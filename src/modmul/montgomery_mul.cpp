@@ -1,13 +1,10 @@
 #include "modmul/montgomery_mul.hpp"
 
-#include <atomic>
-
+#include "config/tuning.hpp"
 #include "reduce/montgomery_reduce.hpp"
 
 namespace parmod::modmul {
 namespace {
-
-std::atomic<std::size_t> g_redc_products_threshold{224};  // mulx rows win below (AMD EPYC)
 
 bool accepts(const ModulusConstants& k) { return k.odd; }
 
@@ -27,10 +24,7 @@ const limb_t* montgomery_one(const ModulusConstants& k) { return k.r_mod_p.data(
 
 }  // namespace
 
-std::size_t redc_products_threshold() noexcept { return g_redc_products_threshold.load(std::memory_order_relaxed); }
-void set_redc_products_threshold(std::size_t n) noexcept {
-  g_redc_products_threshold.store(n, std::memory_order_relaxed);
-}
+std::size_t redc_products_threshold() noexcept { return config::tuning().redc_products_threshold; }
 
 std::size_t montgomery_scratch(std::size_t n) noexcept {
   return 2 * n + reduce::montgomery_reduce_products_scratch(n);

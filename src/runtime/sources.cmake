@@ -12,7 +12,6 @@ list(APPEND PARMOD_SOURCES
   src/limbs/parallel_mul_toom3.cpp
   src/limbs/parallel_mul_toom4.cpp
   src/limbs/parallel_mul.cpp
-  src/limbs/parallel_mul_tuning.cpp
   src/api/mul.cpp
   src/capi/mul_c.cpp
 )

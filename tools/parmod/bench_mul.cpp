@@ -27,7 +27,6 @@
 #include <utility>
 #include <vector>
 
-#include "config/tuning_table.hpp"
 #include "harness.hpp"
 #include "plot.hpp"
 #include "limbs/basecase_adx.hpp"
@@ -41,7 +40,6 @@
 #include "limbs/parallel_mul_blocks.hpp"
 #include "limbs/parallel_mul_toom3.hpp"
 #include "limbs/parallel_mul_toom4.hpp"
-#include "limbs/parallel_mul_tuning.hpp"
 #include "parmod/parmod.hpp"
 #include "registry.hpp"
 #include "runtime/team.hpp"

@@ -33,7 +33,6 @@
 #include <vector>
 
 #include "api/algorithm_choice.hpp"
-#include "config/tuning_table.hpp"
 #include "harness.hpp"
 #include "api/modulus_state.hpp"
 #include "modmul/engine.hpp"

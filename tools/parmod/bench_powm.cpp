@@ -19,7 +19,6 @@
 #include <vector>
 
 #include "api/modulus_state.hpp"
-#include "config/tuning_table.hpp"
 #include "harness.hpp"
 #include "plot.hpp"
 #include "powm/sliding_window.hpp"

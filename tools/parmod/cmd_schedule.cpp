@@ -20,7 +20,6 @@
 #include <thread>
 #include <vector>
 
-#include "config/tuning_table.hpp"
 #include "harness.hpp"
 #include "modmul/bipartite.hpp"
 #include "modmul/modulus_constants.hpp"

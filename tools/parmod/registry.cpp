@@ -7,11 +7,6 @@ std::vector<CommandEntry>& bench_commands() {
   return v;
 }
 
-std::vector<CommandEntry>& tune_steps() {
-  static std::vector<CommandEntry> v;
-  return v;
-}
-
 std::vector<CommandEntry>& extra_commands() {
   static std::vector<CommandEntry> v;
   return v;

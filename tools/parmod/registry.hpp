@@ -1,8 +1,7 @@
-// tools/parmod/registry.hpp - `parmod bench NAME` and `parmod tune` steps register here.
+// tools/parmod/registry.hpp - `parmod bench NAME` and top-level commands register here.
 //
 // A file tools/parmod/bench_NAME.cpp defines its command and registers it with
 //   static const parmod::cli::BenchRegistration reg{"NAME", "one-line help", &run};
-// The tune steps likewise with TuneRegistration; `parmod tune` runs every step.
 // A top-level command (`parmod NAME ARGS`) with CommandRegistration; it gets
 // argv[0] = NAME and its arguments with the global options (--threads, --algo)
 // already applied and removed.
@@ -22,7 +21,6 @@ struct CommandEntry {
 };
 
 std::vector<CommandEntry>& bench_commands();
-std::vector<CommandEntry>& tune_steps();
 std::vector<CommandEntry>& extra_commands();  // top-level commands of later modules (`parmod NAME ...`)
 
 struct BenchRegistration {
@@ -30,9 +28,6 @@ struct BenchRegistration {
 };
 struct CommandRegistration {
   CommandRegistration(const char* name, const char* help, CommandFn fn) { extra_commands().push_back({name, help, fn}); }
-};
-struct TuneRegistration {
-  TuneRegistration(const char* name, const char* help, CommandFn fn) { tune_steps().push_back({name, help, fn}); }
 };
 
 }  // namespace parmod::cli
