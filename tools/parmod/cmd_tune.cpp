@@ -19,7 +19,8 @@ int cmd_tune(const Options& o) {
       throw UsageError("usage: parmod tune [--quick] (unknown argument '" + excerpt(a) + "')");
   }
   try {
-    std::cout << "wrote " << tune::run_tune(options) << '\n';
+    const std::string path = tune::run_tune(options);
+    std::cout << "wrote " << path << '\n';
   } catch (const std::runtime_error& e) {
     throw UsageError(std::string("parmod tune: ") + e.what());
   }
