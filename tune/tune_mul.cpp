@@ -41,7 +41,7 @@ double gain(const Context& c, std::size_t an, std::size_t bn, bool square, const
       {"par", [&] { limbs::mul_with(ch, r.data(), x.data(), an, yp, bn, scratch.data()); }},
   };
   const auto t = bench::measure_interleaved(v, c.timing(15, 0.003));
-  return t[0].median_ns / t[1].median_ns;
+  return bench::round_ratios(t[0], t[1]).median;
 }
 
 limbs::MulChoice choice(limbs::MulMethod method, int threads, int k1 = 1) {
@@ -68,18 +68,20 @@ std::size_t crossover(const Context& c, bool square, const char* what) {
   return found ? found : 1024;
 }
 
-// Median ns of each kernel r = f(x, y) on random n-limb operands (r has 2n
-// limbs), 11 interleaved rounds.
+// Kernels r = f(x, y) on random n-limb operands (r has 2n limbs), timed in
+// 11 interleaved rounds: the median over rounds of kernels[2i]'s time over
+// kernels[2i + 1]'s (> 1: the second of the pair wins).
 using Kernel = std::function<void(limb_t*, const limb_t*, const limb_t*)>;
-std::vector<double> kernel_medians(const Context& c, std::size_t n, const std::vector<Kernel>& kernels) {
+std::vector<double> kernel_gains(const Context& c, std::size_t n, const std::vector<Kernel>& kernels) {
   std::vector<limb_t> x(n), y(n), r(2 * n);
   random_limbs(x);
   random_limbs(y);
   std::vector<bench::Variant> v;
   for (const Kernel& k : kernels) v.push_back({"kernel", [&, k] { k(r.data(), x.data(), y.data()); }});
-  std::vector<double> out;
-  for (const auto& t : bench::measure_interleaved(v, c.timing(11, 0.002))) out.push_back(t.median_ns);
-  return out;
+  const auto t = bench::measure_interleaved(v, c.timing(11, 0.002));
+  std::vector<double> gains;
+  for (std::size_t i = 0; i + 1 < t.size(); i += 2) gains.push_back(bench::round_ratios(t[i], t[i + 1]).median);
+  return gains;
 }
 
 // Gains kernels[0]/kernels[1] (products) and kernels[2]/kernels[3]
@@ -88,9 +90,9 @@ std::vector<double> kernel_medians(const Context& c, std::size_t n, const std::v
 std::pair<double, double> median_gains(const Context& c, std::size_t n, const std::vector<Kernel>& kernels) {
   std::vector<double> gm, gs;
   for (int rep = 0; rep < (c.quick() ? 1 : 3); ++rep) {
-    const auto tm = kernel_medians(c, n, kernels);
-    gm.push_back(tm[0] / tm[1]);
-    gs.push_back(tm[2] / tm[3]);
+    const auto g = kernel_gains(c, n, kernels);
+    gm.push_back(g[0]);
+    gs.push_back(g[1]);
   }
   std::sort(gm.begin(), gm.end());
   std::sort(gs.begin(), gs.end());
@@ -222,9 +224,8 @@ void tune_comba(Context& c) {
   std::size_t comba_max = 0;
   if (limbs::cpu_has_mulx_adx()) {
     for (std::size_t n = 1; n <= (c.quick() ? 12u : 24u); ++n) {
-      const auto tm = kernel_medians(
-          c, n, {gmp_mul(n), [n](limb_t* r, const limb_t* x, const limb_t* y) { limbs::comba_mul_adx(r, x, y, n); }});
-      const double g = tm[0] / tm[1];
+      const double g = kernel_gains(
+          c, n, {gmp_mul(n), [n](limb_t* r, const limb_t* x, const limb_t* y) { limbs::comba_mul_adx(r, x, y, n); }})[0];
       std::cerr << "  comba " << n << " limbs against GMP: " << g << "x\n";
       if (g > 1.03 && comba_max == n - 1) comba_max = n;
     }

@@ -45,7 +45,7 @@ void tune_phi(Context& c, gmp_randclass& rng) {
   const auto t = bench::measure_interleaved({{"mul", [&] { e.mul(r.data(), x.data(), y.data(), st.k, w.data()); }},
                                              {"sqr", [&] { e.sqr(r.data(), x.data(), st.k, w.data()); }}},
                                             c.timing(9, 0.003));
-  const long phi = std::max(1L, std::lround(100.0 * t[0].median_ns / t[1].median_ns));
+  const long phi = std::max(1L, std::lround(100.0 * bench::round_ratios(t[0], t[1]).median));
   std::cerr << "  phi = M/S at 2048 bits (" << e.name << "): " << phi / 100.0 << '\n';
   c.set("powm.phi_percent", static_cast<std::size_t>(phi));
 }
