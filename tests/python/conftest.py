@@ -7,17 +7,23 @@ modulus size (cost ~ e_bits * m_bits**1.6) and the few full-size cases use
 gmpy2 as the oracle (skipped without it).
 """
 
+import atexit
 import os
 import random
 import sys
+import tempfile
 
 import pytest
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 
-# A fixed tuning: the built-in defaults of this CPU's row, never a user's
-# tuning file (docs/tuning.md).  Set before the library loads its tuning.
-os.environ["PARMOD_TUNING_FILE"] = os.devnull
+# A fixed tuning: an empty tuning file, the built-in defaults of this CPU's
+# row, never a user's file (docs/tuning.md).  Set before the library loads
+# its tuning.
+_tuning_fd, _tuning_path = tempfile.mkstemp(prefix="parmod-tuning-", suffix=".txt")
+os.close(_tuning_fd)
+atexit.register(os.remove, _tuning_path)
+os.environ["PARMOD_TUNING_FILE"] = _tuning_path
 
 import parmod  # noqa: E402
 
