@@ -5,6 +5,13 @@
 // reductions) that the public API does not show, so the CLI calls run_tune
 // and keeps to the public API itself.
 //
+// Comparisons are interleaved rounds of each variant (bench/harness.hpp),
+// and a variant's time is its fastest round: on a shared host a round in
+// which another process took the core only gets slower, so the fastest
+// round is the cleanest sample (GMP's tuneup also keeps the fastest of
+// repeated measurements).  Kernel comparisons take the median of three such
+// ratios (one with --quick).
+//
 // Each step declares the keys it writes (Step::keys, display names of
 // config::tuning_keys(): "multipartite.k.T<threads>" for the family); a
 // test checks that their union is the declared set, and run_tune checks

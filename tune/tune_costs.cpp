@@ -22,7 +22,7 @@
 namespace parmod::tune {
 namespace {
 
-// M(s, s) by GMP's mpn_mul_n at s = 1, 2, 4, ..., 8192 limbs (medians), and
+// M(s, s) by GMP's mpn_mul_n at s = 1, 2, 4, ..., 8192 limbs (fastest rounds), and
 // mpn_add_n per limb at 4096 limbs.
 void tune_cost_table(Context& c) {
   const std::size_t maxn = 8192;
@@ -34,11 +34,11 @@ void tune_cost_table(Context& c) {
   for (std::size_t s = 1; s <= maxn; s *= 2) {
     const auto m = bench::measure_interleaved(
         {{"mul", [&] { mpn_mul_n(r.data(), a.data(), b.data(), static_cast<mp_size_t>(s)); }}}, c.timing(5, 0.002));
-    t.costs_mul_ns.push_back({s, m[0].median_ns});
+    t.costs_mul_ns.push_back({s, m[0].min_ns});
   }
   const auto add = bench::measure_interleaved({{"add", [&] { mpn_add_n(r.data(), a.data(), b.data(), 4096); }}},
                                               c.timing(5, 0.002));
-  t.costs_add_ns_per_limb = add[0].median_ns / 4096.0;
+  t.costs_add_ns_per_limb = add[0].min_ns / 4096.0;
   c.set("costs.mul_ns", config::format_tuning_value(t, "costs.mul_ns"));
   c.set("costs.add_ns_per_limb", config::format_tuning_value(t, "costs.add_ns_per_limb"));
   std::cerr << "  M(s, s) in ns: " << config::format_tuning_value(c.tuning(), "costs.mul_ns") << "; addition "
@@ -79,7 +79,7 @@ void tune_multipartite_k(Context& c) {
       const auto t = bench::measure_interleaved(v, c.timing(5, 0.001));
       std::size_t best = 0;
       for (std::size_t i = 1; i < t.size(); ++i)
-        if (t[i].median_ns < t[best].median_ns) best = i;
+        if (t[i].min_ns < t[best].min_ns) best = i;
       const int kbest = static_cast<int>(best) + 2;
       std::cerr << ' ' << bits << ':' << modmul::predicted_multipartite_k(n, T, costs) << "->" << kbest;
       if (!table.empty()) table += ',';

@@ -30,7 +30,7 @@ constexpr std::size_t kNever = std::size_t(1) << 30;  // mul.toom4_min, mul.fft_
 
 void random_limbs(std::vector<limb_t>& x) { mpn_random(x.data(), mp_size_t(x.size())); }
 
-// Median time ratio limbs::mul / the method at an x bn limbs (> 1: the method wins).
+// Time ratio limbs::mul / the method (fastest rounds) at an x bn limbs (> 1: the method wins).
 double gain(const Context& c, std::size_t an, std::size_t bn, bool square, const limbs::MulChoice& ch) {
   std::vector<limb_t> x(an), y(bn), r(an + bn), scratch(limbs::parallel_mul_scratch(an, bn));
   random_limbs(x);
@@ -41,7 +41,7 @@ double gain(const Context& c, std::size_t an, std::size_t bn, bool square, const
       {"par", [&] { limbs::mul_with(ch, r.data(), x.data(), an, yp, bn, scratch.data()); }},
   };
   const auto t = bench::measure_interleaved(v, c.timing(15, 0.003));
-  return bench::round_ratios(t[0], t[1]).median;
+  return t[0].min_ns / t[1].min_ns;
 }
 
 limbs::MulChoice choice(limbs::MulMethod method, int threads, int k1 = 1) {
@@ -69,8 +69,8 @@ std::size_t crossover(const Context& c, bool square, const char* what) {
 }
 
 // Kernels r = f(x, y) on random n-limb operands (r has 2n limbs), timed in
-// 11 interleaved rounds: the median over rounds of kernels[2i]'s time over
-// kernels[2i + 1]'s (> 1: the second of the pair wins).
+// 11 interleaved rounds: kernels[2i]'s fastest round over kernels[2i + 1]'s
+// (> 1: the second of the pair wins).
 using Kernel = std::function<void(limb_t*, const limb_t*, const limb_t*)>;
 std::vector<double> kernel_gains(const Context& c, std::size_t n, const std::vector<Kernel>& kernels) {
   std::vector<limb_t> x(n), y(n), r(2 * n);
@@ -80,7 +80,7 @@ std::vector<double> kernel_gains(const Context& c, std::size_t n, const std::vec
   for (const Kernel& k : kernels) v.push_back({"kernel", [&, k] { k(r.data(), x.data(), y.data()); }});
   const auto t = bench::measure_interleaved(v, c.timing(11, 0.002));
   std::vector<double> gains;
-  for (std::size_t i = 0; i + 1 < t.size(); i += 2) gains.push_back(bench::round_ratios(t[i], t[i + 1]).median);
+  for (std::size_t i = 0; i + 1 < t.size(); i += 2) gains.push_back(t[i].min_ns / t[i + 1].min_ns);
   return gains;
 }
 

@@ -45,7 +45,7 @@ void tune_phi(Context& c, gmp_randclass& rng) {
   const auto t = bench::measure_interleaved({{"mul", [&] { e.mul(r.data(), x.data(), y.data(), st.k, w.data()); }},
                                              {"sqr", [&] { e.sqr(r.data(), x.data(), st.k, w.data()); }}},
                                             c.timing(9, 0.003));
-  const long phi = std::max(1L, std::lround(100.0 * bench::round_ratios(t[0], t[1]).median));
+  const long phi = std::max(1L, std::lround(100.0 * t[0].min_ns / t[1].min_ns));
   std::cerr << "  phi = M/S at 2048 bits (" << e.name << "): " << phi / 100.0 << '\n';
   c.set("powm.phi_percent", static_cast<std::size_t>(phi));
 }
@@ -74,9 +74,9 @@ void tune_split(Context& c, gmp_randclass& rng) {
          {"split",
           [&] { exponentiation::split_powm(r.data(), x.data(), ev.data(), ev.size(), k, engine, 2, phi, s2.data()); }}},
         c.timing(5, 0.02));
-    const bool wins = t[1].median_ns < 0.97 * t[0].median_ns;
-    std::cerr << "  pow " << bits << " bits (" << engine.name << "): sliding window " << bench::format_us(t[0].median_ns)
-              << " us, split T=2 " << bench::format_us(t[1].median_ns) << " us" << (wins ? " -> split" : "") << '\n';
+    const bool wins = t[1].min_ns < 0.97 * t[0].min_ns;
+    std::cerr << "  pow " << bits << " bits (" << engine.name << "): sliding window " << bench::format_us(t[0].min_ns)
+              << " us, split T=2 " << bench::format_us(t[1].min_ns) << " us" << (wins ? " -> split" : "") << '\n';
     if (wins && split_from == 0) split_from = bits;
     if (!wins) split_from = 0;
   }
@@ -85,7 +85,7 @@ void tune_split(Context& c, gmp_randclass& rng) {
 
 // Modulus(P, automatic, 1).pow with full-length exponents, P built under
 // each tuning of `variants` (the pow path is chosen when a Modulus is
-// made): median ns per pow, interleaved.
+// made): ns per pow in the fastest round, interleaved.
 std::vector<double> pow_times(const Context& c, const mpz_class& P, const std::vector<config::Tuning>& variants,
                               gmp_randclass& rng, std::size_t rounds) {
   std::vector<Modulus> mods;
@@ -97,7 +97,7 @@ std::vector<double> pow_times(const Context& c, const mpz_class& P, const std::v
   std::vector<bench::Variant> v;
   for (const Modulus& m : mods) v.push_back({"pow", [&m, &b, &e] { m.pow(b, e); }});
   std::vector<double> out;
-  for (const auto& t : bench::measure_interleaved(v, c.timing(rounds, 0.003))) out.push_back(t.median_ns);
+  for (const auto& t : bench::measure_interleaved(v, c.timing(rounds, 0.003))) out.push_back(t.min_ns);
   return out;
 }
 
