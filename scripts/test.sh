@@ -40,7 +40,9 @@ build_and_test build/test-release -DCMAKE_BUILD_TYPE=Release -DPARMOD_WITH_OPENS
 rows="generic $(sed -n 's/^ *{"\([a-z0-9_]*\)",$/\1/p' src/config/tuning_rows.cpp | tr '\n' ' ')"
 for row in $rows; do
   echo "=== tuning row $row"
-  (cd build/test-release && PARMOD_TUNING_FAMILY=$row ctest --output-on-failure -j "$jobs" \
+  # One at a time: test_runtime's wake-up health test fails when another
+  # test keeps the second core busy (as on the base commit).
+  (cd build/test-release && PARMOD_TUNING_FAMILY=$row ctest --output-on-failure -j 1 \
      -R '^(test_limbs|test_modmul|test_runtime|test_api|test_config)$') || status=1
 done
 for k in 0 1; do
