@@ -44,7 +44,6 @@
 #include "limbs/parallel_mul_blocks.hpp"
 #include "limbs/parallel_mul_toom3.hpp"
 #include "limbs/parallel_mul_toom4.hpp"
-#include "limbs/parallel_mul_tuning.hpp"
 #include "parmod/parmod.hpp"
 #include "runtime/team.hpp"
 #include "runtime/thread_count.hpp"

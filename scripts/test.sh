@@ -35,9 +35,18 @@ build_and_test() {  # build_and_test DIR CMAKE_ARGS... -- CTEST_ARGS...
 }
 
 build_and_test build/test-release -DCMAKE_BUILD_TYPE=Release -DPARMOD_WITH_OPENSSL=ON
-# The limb layer picks its mulx product kernels by CPU (limbs::cpu_mulx_kernels_lose):
-# the product tests (tests/limbs: the limb products and the parallel products) once
-# more with them forced on and forced off, whatever this CPU is.
+# The tuning picks the product kernels, thresholds and algorithms by CPU family
+# (docs/tuning.md): the tests that depend on them once more under every row
+# (PARMOD_TUNING_FAMILY), and the product tests with the mulx kernels forced
+# on and off (PARMOD_MULX_KERNELS), whatever this CPU is.
+rows="generic $(sed -n 's/^ *{"\([a-z0-9_]*\)",$/\1/p' src/config/tuning_rows.cpp | tr '\n' ' ')"
+for row in $rows; do
+  echo "=== tuning row $row"
+  # One at a time: test_runtime's wake-up health test fails when another
+  # test keeps the second core busy (as on the base commit).
+  (cd build/test-release && PARMOD_TUNING_FAMILY=$row ctest --output-on-failure -j 1 \
+     -R '^(test_limbs|test_limbs_threads|test_modmul|test_modmul_threads|test_runtime|test_api|test_config)$') || status=1
+done
 for k in 0 1; do
   (cd build/test-release && PARMOD_MULX_KERNELS=$k ctest --output-on-failure -j "$jobs" -R '^test_limbs(_threads)?$') || status=1
 done

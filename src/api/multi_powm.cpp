@@ -14,7 +14,6 @@
 #include "api/integer_semantics.hpp"
 #include "api/modulus_state.hpp"
 #include "api/scratch.hpp"
-#include "config/tuning_table.hpp"
 #include "multiexp/multiexp_plan.hpp"
 #include "multiexp/parallel_multiexp.hpp"
 #include "runtime/team.hpp"

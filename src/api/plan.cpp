@@ -5,17 +5,14 @@
 
 #include "api/algorithm_table.hpp"
 #include "api/small_odd_pow.hpp"
-#include "config/tuning_table.hpp"
+#include "config/tuning.hpp"
 #include "modmul/parallel_classic.hpp"
 
 namespace parmod::api {
 namespace {
 
-// The value of a tuning key as the table has it, or "built-in".
-std::string tuning_text(const char* key) {
-  const auto v = config::tuning_value(key);
-  return v ? *v : std::string("built-in default");
-}
+// The value of a tuning key in the current snapshot, as a file writes it.
+std::string tuning_text(const char* key) { return config::format_tuning_value(config::tuning(), key); }
 
 struct Recorder {
   std::vector<TuningUse>* uses;
@@ -37,7 +34,6 @@ const char* pow_path_name(PowPath p) noexcept {
 }
 
 ModulusPlan plan_modulus(const mpz_class& P, Algorithm requested, int threads, std::vector<TuningUse>* uses) {
-  apply_tuning_once();
   const Recorder use{uses};
   ModulusPlan p;
   p.requested = requested;
@@ -59,7 +55,8 @@ ModulusPlan plan_modulus(const mpz_class& P, Algorithm requested, int threads, s
     use("mul.par_min", p.plain_product_threads > 1 ? "products split over the threads" : "sequential products");
   if (small_odd_pow_pays(n, odd)) {
     p.pow = PowPath::field_kernels;
-    if (uses) uses->push_back({"(none)", "", "odd modulus of 4 to 8 limbs: pow on the field kernels"});
+    use("powm.field_min_limbs", "odd moduli from this size: pow on the field kernels");
+    use("powm.field_max_limbs", "up to this size");
   } else if (gmp_powm_pays(n)) {
     p.pow = PowPath::gmp;
     use("powm.gmp_below_limbs", "pow by mpz_powm below it");
@@ -120,7 +117,9 @@ std::string describe_plan(const mpz_class& P, const ModulusPlan& p, const std::v
   if (p.threads >= 2 && (p.pow == PowPath::engine || p.pow == PowPath::even_split))
     o << "  powm.split_min_bits = " << tuning_text("powm.split_min_bits")
       << ": exponents from this length split over the threads (0: never)\n";
-  o << "tuning file: " << config::tuning_file_path() << "\n";
+  const config::Tuning& t = config::tuning();
+  o << "tuning: the " << t.row << " row of this CPU's family"
+    << (t.file.empty() ? " (no tuning file)" : ", then the file " + t.file) << "\n";
   return o.str();
 }
 

@@ -8,18 +8,19 @@
 
 #include <cstddef>
 
+#include "config/tuning.hpp"
 #include "limbs/limbs.hpp"
 #include "parmod/field/fp_any.hpp"
 
 namespace parmod::api {
 
 // Whether pow under automatic, modulo a P of n limbs, runs by small_odd_pow:
-// odd P of 4 to 8 limbs (193 to 512 bits).  Measured on the Zen 4 host
-// against mpz_powm (full-length exponents, one thread, medians of 9
-// interleaved rounds, through Modulus::pow): 1.20x at 256 bits, 1.63x at
-// 320, 1.45x at 384, 1.15x at 448, 1.11x at 512; 0.51-1.06x from 64 to 192
-// bits (one to three limbs, where mpz_powm's small-size code wins).
-inline bool small_odd_pow_pays(std::size_t n, bool odd) { return odd && n >= 4 && n <= 8; }
+// odd P from powm.field_min_limbs to powm.field_max_limbs limbs (tuning
+// keys, config/tuning.hpp; at most 8 limbs, the field kernels' 512 bits).
+inline bool small_odd_pow_pays(std::size_t n, bool odd) {
+  const config::Tuning& t = config::tuning();
+  return odd && n >= t.powm_field_min_limbs && n <= t.powm_field_max_limbs;
+}
 
 // b^e mod P for the field context f of P (make_fp_any(P): P odd, 3 <= P <
 // 2^512), b any integer (reduced mod P) and e >= 0 in ep[0, en) (en = 0:

@@ -1,11 +1,9 @@
 #include "limbs/basecase_adx.hpp"
 
-#include <atomic>
-
 #include "check/assert.hpp"
 #include "limbs/addmul_1_adx_row.hpp"
 #include "limbs/cpu_features.hpp"
-#include "limbs/kernel_limit.hpp"
+#include "config/tuning.hpp"
 
 namespace parmod::limbs {
 
@@ -63,29 +61,10 @@ void mul_basecase_adx(limb_t* rp, const limb_t* ap, std::size_t an, const limb_t
 void sqr_basecase_adx(limb_t* rp, const limb_t* ap, std::size_t n) noexcept { mpn_sqr(rp, ap, static_cast<mp_size_t>(n)); }
 #endif
 
-namespace {
-// -1: not loaded yet.  Built-in defaults measured on the 2-core AMD EPYC
-// (Zen 4, docs/bench/zen4) against Debian's GMP 6.2.1; `parmod tune` writes
-// the keys mul.basecase_adx_max and sqr.basecase_adx_max.
-std::atomic<long> g_mul_limit{-1}, g_sqr_limit{-1};
-constexpr long kDefaultMulLimit = 52, kDefaultSqrLimit = 64;
-constexpr long kMaxLimit = 1L << 20;
-}  // namespace
-
 std::size_t mul_basecase_adx_min() noexcept { return 10; }
 std::size_t sqr_basecase_adx_min() noexcept { return 18; }
 
-std::size_t mul_basecase_adx_limit() noexcept {
-  return tuned_kernel_limit(g_mul_limit, "mul.basecase_adx_max", kDefaultMulLimit, kMaxLimit);
-}
-std::size_t sqr_basecase_adx_limit() noexcept {
-  return tuned_kernel_limit(g_sqr_limit, "sqr.basecase_adx_max", kDefaultSqrLimit, kMaxLimit);
-}
-
-void set_basecase_adx_limits(std::size_t mul_limit, std::size_t sqr_limit) noexcept {
-  const bool ok = cpu_has_mulx_adx();
-  g_mul_limit.store(ok ? static_cast<long>(mul_limit) : 0, std::memory_order_relaxed);
-  g_sqr_limit.store(ok ? static_cast<long>(sqr_limit) : 0, std::memory_order_relaxed);
-}
+std::size_t mul_basecase_adx_limit() noexcept { return config::tuning().mul_basecase_adx_max; }
+std::size_t sqr_basecase_adx_limit() noexcept { return config::tuning().sqr_basecase_adx_max; }
 
 }  // namespace parmod::limbs

@@ -27,14 +27,12 @@ void sqr_basecase_adx(limb_t* rp, const limb_t* ap, std::size_t n) noexcept;
 // The range [min, limit) of sizes (limbs of the shorter operand) in which
 // limbs::mul / limbs::sqr use the functions above.  The minima are fixed
 // (below them GMP's basecase, with less set-up per row, wins: 10 limbs for
-// products, 18 for squares on the Zen 4 EPYC of docs/bench/zen4); the limits are the
-// tuning-table keys mul.basecase_adx_max and sqr.basecase_adx_max (written
-// by `parmod tune`, which compares the kernels with GMP as `parmod bench mul
-// --comba` does), else built-in defaults; 0 without BMI2 + ADX.  The setter is for tune and tests (0 = never).
+// products, 18 for squares); the limits are the tuning keys
+// mul.basecase_adx_max and sqr.basecase_adx_max (config/tuning.hpp; 0 =
+// never, and 0 without BMI2 + ADX).
 std::size_t mul_basecase_adx_min() noexcept;
 std::size_t sqr_basecase_adx_min() noexcept;
 std::size_t mul_basecase_adx_limit() noexcept;
 std::size_t sqr_basecase_adx_limit() noexcept;
-void set_basecase_adx_limits(std::size_t mul_limit, std::size_t sqr_limit) noexcept;
 
 }  // namespace parmod::limbs

@@ -1,20 +1,13 @@
 #include "limbs/karatsuba_adx.hpp"
 
-#include <atomic>
-
 #include "check/assert.hpp"
+#include "config/tuning.hpp"
 #include "limbs/basecase_adx.hpp"
 #include "limbs/karatsuba_steps.hpp"
-#include "limbs/kernel_limit.hpp"
 
 namespace parmod::limbs {
-namespace {
-
-std::atomic<long> g_mul_limit{-1}, g_sqr_limit{-1};
-constexpr long kDefaultMulLimit = 176, kDefaultSqrLimit = 224;  // AMD EPYC (Zen 4), against Debian GMP 6.2.1
-constexpr long kMaxLimit = static_cast<long>(kKaratsubaAdxMaxLimit);
-
-}  // namespace
+static_assert(config::tuning_max::mul_karatsuba_adx_max == kKaratsubaAdxMaxLimit &&
+              config::tuning_max::sqr_karatsuba_adx_max == kKaratsubaAdxMaxLimit);
 
 void karatsuba_mul_adx(limb_t* rp, const limb_t* ap, const limb_t* bp, std::size_t n, limb_t* scratch) noexcept {
   PARMOD_ASSERT(n >= 2);
@@ -34,11 +27,7 @@ void karatsuba_sqr_adx(limb_t* rp, const limb_t* ap, std::size_t n, limb_t* scra
                                  [](limb_t* r, const limb_t* a, std::size_t m, limb_t*) { sqr_basecase_adx(r, a, m); });
 }
 
-std::size_t mul_karatsuba_adx_limit() noexcept {
-  return tuned_kernel_limit(g_mul_limit, "mul.karatsuba_adx_max", kDefaultMulLimit, kMaxLimit);
-}
-std::size_t sqr_karatsuba_adx_limit() noexcept {
-  return tuned_kernel_limit(g_sqr_limit, "sqr.karatsuba_adx_max", kDefaultSqrLimit, kMaxLimit);
-}
+std::size_t mul_karatsuba_adx_limit() noexcept { return config::tuning().mul_karatsuba_adx_max; }
+std::size_t sqr_karatsuba_adx_limit() noexcept { return config::tuning().sqr_karatsuba_adx_max; }
 
 }  // namespace parmod::limbs

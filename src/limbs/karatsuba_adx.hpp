@@ -21,7 +21,8 @@ constexpr std::size_t karatsuba_adx_scratch(std::size_t n) noexcept {
   return s;
 }
 
-// The largest limit the tuning table may set: limbs::mul and limbs::sqr keep
+// The largest limit the tuning table may set (the keys' maximum in
+// config/tuning_keys.def, checked at compile time): limbs::mul and limbs::sqr keep
 // karatsuba_adx_scratch(kKaratsubaAdxMaxLimit) limbs (24 KiB) on the stack.
 constexpr std::size_t kKaratsubaAdxMaxLimit = 512;
 
@@ -38,9 +39,9 @@ void karatsuba_mul_adx(limb_t* rp, const limb_t* ap, const limb_t* bp, std::size
 // Cost: 3 S(n/2) + O(n).
 void karatsuba_sqr_adx(limb_t* rp, const limb_t* ap, std::size_t n, limb_t* scratch) noexcept;
 
-// Upper size limits (limbs) of the Karatsuba range: tuning-table keys
-// mul.karatsuba_adx_max / sqr.karatsuba_adx_max, else built-in defaults
-// measured on the Zen 4 EPYC (docs/bench/zen4); 0 without BMI2 + ADX.
+// Upper size limits (limbs) of the Karatsuba range: tuning keys
+// mul.karatsuba_adx_max / sqr.karatsuba_adx_max (config/tuning.hpp; at most
+// kKaratsubaAdxMaxLimit, 0 without BMI2 + ADX).
 std::size_t mul_karatsuba_adx_limit() noexcept;
 std::size_t sqr_karatsuba_adx_limit() noexcept;
 

@@ -25,8 +25,7 @@ constexpr std::size_t karatsuba_ifma_scratch(std::size_t n) noexcept {
 // limbs::mul and limbs::sqr keep karatsuba_ifma_scratch(kKaratsubaIfmaStackLimit)
 // words (78 KiB) on the stack; above, up to kKaratsubaIfmaMaxLimit (the
 // largest limit the tuning table may set), a workspace per thread that grows
-// once and is reused (272 KiB at 4096 limbs).  Where it beats GMP's Toom:
-// `parmod bench mul` (docs/bench/<cpu-family>/mul.md).
+// once and is reused (272 KiB at 4096 limbs).
 constexpr std::size_t kKaratsubaIfmaStackLimit = 1152;
 constexpr std::size_t kKaratsubaIfmaMaxLimit = 8192;
 
@@ -42,12 +41,11 @@ void karatsuba_mul_ifma(limb_t* rp, const limb_t* ap, const limb_t* bp, std::siz
 // sqr_ifma_max().  Cost: 3 S(n/2) + O(n).
 void karatsuba_sqr_ifma(limb_t* rp, const limb_t* ap, std::size_t n, limb_t* scratch) noexcept;
 
-// Upper size limits (limbs) of the IFMA Karatsuba range: tuning-table keys
-// mul.ifma_karatsuba_max / sqr.ifma_karatsuba_max, else built-in defaults
-// measured on the Zen 4 EPYC (docs/bench/zen4); 0 without IFMA.  The range starts at
+// Upper size limits (limbs) of the IFMA Karatsuba range: tuning keys
+// mul.ifma_karatsuba_max / sqr.ifma_karatsuba_max (config/tuning.hpp; at
+// most kKaratsubaIfmaMaxLimit, 0 without IFMA).  The range starts at
 // mul_ifma_max() / sqr_ifma_max().
 std::size_t mul_karatsuba_ifma_limit() noexcept;
 std::size_t sqr_karatsuba_ifma_limit() noexcept;
-void set_karatsuba_ifma_limits(std::size_t mul_limit, std::size_t sqr_limit) noexcept;
 
 }  // namespace parmod::limbs

@@ -35,12 +35,11 @@
 #include <immintrin.h>
 
 #include <algorithm>
-#include <atomic>
 #include <cstddef>
 #include <utility>
 
 #include "check/assert.hpp"
-#include "limbs/kernel_limit.hpp"
+#include "config/tuning.hpp"
 
 namespace parmod::limbs {
 namespace {
@@ -263,15 +262,6 @@ PARMOD_IFMA inline void zero_pad(u64* p) noexcept {
   _Pragma("GCC unroll 4") for (int j = 0; j < 4; ++j) _mm512_storeu_si512(p + 8 * j, zero);
 }
 
-std::atomic<long> g_mul_min{-1}, g_mul_max{-1}, g_sqr_min{-1}, g_sqr_max{-1};
-// AMD EPYC (Zen 4), against the mulx kernels and Debian GMP 6.2.1 (two
-// `parmod tune` runs and interleaved runs): the schoolbook beats the mulx rows
-// from 12..15 limbs (squares 20..21), and one Karatsuba level over it beats
-// it from 192..256 limbs by 2..8% (squares 320..384: the schoolbook square
-// already halves the products).
-constexpr long kDefaultMulMin = 14, kDefaultMulMax = 256, kDefaultSqrMin = 20, kDefaultSqrMax = 384;
-constexpr long kMaxLimit = static_cast<long>(kIfmaMaxLimbs);
-
 }  // namespace
 
 void mul_ifma(limb_t* rp, const limb_t* ap, std::size_t an, const limb_t* bp, std::size_t bn,
@@ -311,28 +301,12 @@ void sqr_ifma(limb_t* rp, const limb_t* ap, std::size_t n, std::uint64_t* scratc
   from_columns(rp, 2 * n, out, out);
 }
 
-std::size_t mul_ifma_min() noexcept {
-  return tuned_kernel_limit(g_mul_min, "mul.ifma_min", kDefaultMulMin, kMaxLimit, &cpu_has_avx512_ifma, nullptr);
-}
-std::size_t mul_ifma_max() noexcept {
-  return tuned_kernel_limit(g_mul_max, "mul.ifma_max", kDefaultMulMax, kMaxLimit, &cpu_has_avx512_ifma, nullptr);
-}
-std::size_t sqr_ifma_min() noexcept {
-  return tuned_kernel_limit(g_sqr_min, "sqr.ifma_min", kDefaultSqrMin, kMaxLimit, &cpu_has_avx512_ifma, nullptr);
-}
-std::size_t sqr_ifma_max() noexcept {
-  return tuned_kernel_limit(g_sqr_max, "sqr.ifma_max", kDefaultSqrMax, kMaxLimit, &cpu_has_avx512_ifma, nullptr);
-}
+static_assert(config::tuning_max::mul_ifma_min == kIfmaMaxLimbs && config::tuning_max::mul_ifma_max == kIfmaMaxLimbs &&
+              config::tuning_max::sqr_ifma_min == kIfmaMaxLimbs && config::tuning_max::sqr_ifma_max == kIfmaMaxLimbs);
 
-void set_ifma_limits(std::size_t mul_min, std::size_t mul_max, std::size_t sqr_min, std::size_t sqr_max) noexcept {
-  const bool ok = cpu_has_avx512_ifma();
-  auto put = [ok](std::atomic<long>& g, std::size_t v) {
-    g.store(ok ? static_cast<long>(std::min<std::size_t>(v, kIfmaMaxLimbs)) : 0, std::memory_order_relaxed);
-  };
-  put(g_mul_min, mul_min);
-  put(g_mul_max, mul_max);
-  put(g_sqr_min, sqr_min);
-  put(g_sqr_max, sqr_max);
-}
+std::size_t mul_ifma_min() noexcept { return config::tuning().mul_ifma_min; }
+std::size_t mul_ifma_max() noexcept { return config::tuning().mul_ifma_max; }
+std::size_t sqr_ifma_min() noexcept { return config::tuning().sqr_ifma_min; }
+std::size_t sqr_ifma_max() noexcept { return config::tuning().sqr_ifma_max; }
 
 }  // namespace parmod::limbs

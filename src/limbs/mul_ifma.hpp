@@ -24,7 +24,8 @@
 namespace parmod::limbs {
 
 // The largest operand (limbs of the shorter one for products, of a for
-// squares) the kernels take, and the largest mul.ifma_max / sqr.ifma_max:
+// squares) the kernels take, and the largest mul.ifma_max / sqr.ifma_max
+// (their maximum in config/tuning_keys.def, checked at compile time):
 // a 64-bit column sum stays exact up to 2048 digits = 1702 limbs (see
 // mul_ifma.cpp); limbs::mul keeps mul_ifma_scratch(1024, 1024) words
 // (41 KiB) on the stack.
@@ -54,17 +55,13 @@ void mul_ifma(limb_t* rp, const limb_t* ap, std::size_t an, const limb_t* bp, st
 void sqr_ifma(limb_t* rp, const limb_t* ap, std::size_t n, std::uint64_t* scratch) noexcept;
 
 // The range [min, max) of sizes (limbs of the shorter operand for products)
-// in which limbs::mul / limbs::sqr use the functions above: tuning-table keys
-// mul.ifma_min, mul.ifma_max, sqr.ifma_min, sqr.ifma_max (written by `parmod
-// tune`, which compares them with the other kernels as `parmod bench mul
-// --comba` does), else built-in defaults measured on the Zen 4 EPYC (docs/bench/zen4);
-// all 0 without IFMA (cpu_has_avx512_ifma(), which PARMOD_NO_IFMA=1 turns
-// off).  max <= kIfmaMaxLimbs.  The setter is for tune and tests (min >= max
-// = never).
+// in which limbs::mul / limbs::sqr use the functions above: tuning keys
+// mul.ifma_min, mul.ifma_max, sqr.ifma_min, sqr.ifma_max (config/tuning.hpp;
+// min >= max = never; max <= kIfmaMaxLimbs); all 0 without IFMA
+// (cpu_has_avx512_ifma(), which PARMOD_NO_IFMA=1 turns off).
 std::size_t mul_ifma_min() noexcept;
 std::size_t mul_ifma_max() noexcept;
 std::size_t sqr_ifma_min() noexcept;
 std::size_t sqr_ifma_max() noexcept;
-void set_ifma_limits(std::size_t mul_min, std::size_t mul_max, std::size_t sqr_min, std::size_t sqr_max) noexcept;
 
 }  // namespace parmod::limbs

@@ -4,42 +4,45 @@
 #include <algorithm>
 
 #include "check/assert.hpp"
+#include "config/tuning.hpp"
+
 #include "limbs/comba.hpp"
 #include "limbs/parallel_mul_blocks.hpp"
 #include "limbs/parallel_mul_toom3.hpp"
 #include "limbs/parallel_mul_toom4.hpp"
-#include "limbs/parallel_mul_tuning.hpp"
 #include "runtime/team.hpp"
 #include "runtime/thread_count.hpp"
 
 namespace parmod::limbs {
 
 MulRoute mul_route(std::size_t an, std::size_t bn) noexcept {
-  const MulTuning t = mul_tuning();
+  const config::Tuning& t = config::tuning();
   const std::size_t n = std::min(an, bn);
-  if (n >= std::min(t.par_min, t.sqr_par_min) || (an == bn && n <= t.comba_max)) return MulRoute::parallel_mul;
+  if (n >= std::min(t.mul_par_min, t.mul_sqr_par_min) || (an == bn && n <= t.mul_comba_max)) return MulRoute::parallel_mul;
   if (mul_kernel(an, bn) != MulKernel::gmp || (an == bn && sqr_kernel(an) != MulKernel::gmp)) return MulRoute::sequential;
   return MulRoute::gmp;
 }
 
 MulChoice choose_mul(std::size_t an, std::size_t bn, bool square, int threads) noexcept {
   MulChoice c;
-  const MulTuning t = mul_tuning();
+  const config::Tuning& t = config::tuning();
   const std::size_t m = std::max(an, bn), n = std::min(an, bn);
-  if (n < (square ? t.sqr_par_min : t.par_min)) {  // fast path: no thread-count lookup
-    if (an == bn && n <= t.comba_max && !square) c.method = MulMethod::comba;
+  const std::size_t par_min = square ? t.mul_sqr_par_min : t.mul_par_min;
+  if (n < par_min) {  // fast path: no thread-count lookup
+    if (an == bn && n <= t.mul_comba_max && !square) c.method = MulMethod::comba;
     return c;
   }
   int T = runtime::resolve_thread_count(threads);
   if (T > 16) T = 16;
   // Sequential while the team is busy or unhealthy (its workers rarely got
   // a core in time lately), probing the parallel path on one call in eight.
-  if (T <= 1 || n < (square ? t.sqr_par_min : t.par_min) || n < 2 || !runtime::team_worth_planning(t.health_min)) {
-    if (an == bn && n <= t.comba_max && !square) c.method = MulMethod::comba;
+  if (T <= 1 || n < 2 || !runtime::team_worth_planning(static_cast<double>(t.mul_health_pct) / 100.0)) {
+    if (an == bn && n <= t.mul_comba_max && !square) c.method = MulMethod::comba;
     return c;
   }
   c.threads = T;
-  if (n >= t.fft_split_min || double(n) < t.unbalanced_ratio * double(m) || !toom3_applicable(m, n)) {
+  if (n >= t.mul_fft_split_min || double(n) < static_cast<double>(t.mul_unbalanced_pct) / 100.0 * double(m) ||
+      !toom3_applicable(m, n)) {
     // Blocks: cut the longer operand T ways (k2 = 1 keeps the shorter one
     // whole, so the products stay in GMP's FFT range when it is).
     c.method = MulMethod::blocks;
@@ -47,7 +50,7 @@ MulChoice choose_mul(std::size_t an, std::size_t bn, bool square, int threads) n
     c.k2 = 1;
     return c;
   }
-  c.method = n >= t.toom4_min && !square && toom4_applicable(m, n) ? MulMethod::toom4 : MulMethod::toom3;
+  c.method = n >= t.mul_toom4_min && !square && toom4_applicable(m, n) ? MulMethod::toom4 : MulMethod::toom3;
   return c;
 }
 

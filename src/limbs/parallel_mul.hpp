@@ -1,8 +1,9 @@
 // limbs/parallel_mul.hpp - the automatic integer product: sequential (limbs::mul),
 // the mulx Comba, Toom-3 or Toom-4 with parallel point products, or k1 x k2
-// blocks,
-// chosen per size and thread count from the tuned thresholds
-// (parallel_mul_tuning.hpp).
+// blocks, chosen per size and thread count from the tuning keys mul.par_min,
+// mul.sqr_par_min, mul.comba_max, mul.toom4_min, mul.fft_split_min,
+// mul.unbalanced_pct and mul.health_pct (config/tuning.hpp; sizes are limbs
+// of the shorter operand).
 #pragma once
 
 #include <cstddef>
@@ -23,7 +24,7 @@ struct MulChoice {
 // What parallel_mul does for an x bn limbs (square: a == b) with `threads`
 // threads (<= 0: the default rule): a function of sizes, threads, tuning and
 // whether the team is free (runtime::team_free), healthy (runtime::team_health
-// >= tuning health_min; else GMP, probing parallel on one call in eight) or the caller is
+// >= mul.health_pct / 100; else GMP, probing parallel on one call in eight) or the caller is
 // in a task.
 MulChoice choose_mul(std::size_t an, std::size_t bn, bool square, int threads) noexcept;
 // "sequential", "comba", "toom3", "blocks 2x1", ...

@@ -1,16 +1,10 @@
 #include "modmul/montgomery_mul.hpp"
 
-#include <atomic>
-
 #include "check/assert.hpp"
+#include "config/tuning.hpp"
 #include "reduce/montgomery_reduce.hpp"
 
 namespace parmod::modmul {
-namespace {
-
-std::atomic<std::size_t> g_redc_products_threshold{224};  // mulx rows win below (AMD EPYC)
-
-}  // namespace
 
 void to_montgomery(limb_t* r, const limb_t* a, const ModulusConstants& k, limb_t* scratch) noexcept {
   montgomery_mul(r, a, k.r2_mod_p.data(), k, scratch);
@@ -28,10 +22,7 @@ void from_montgomery(limb_t* r, const limb_t* a, const ModulusConstants& k, limb
 
 const limb_t* montgomery_one(const ModulusConstants& k) noexcept { return k.r_mod_p.data(); }
 
-std::size_t redc_products_threshold() noexcept { return g_redc_products_threshold.load(std::memory_order_relaxed); }
-void set_redc_products_threshold(std::size_t n) noexcept {
-  g_redc_products_threshold.store(n, std::memory_order_relaxed);
-}
+std::size_t redc_products_threshold() noexcept { return config::tuning().redc_products_threshold; }
 
 std::size_t montgomery_scratch(std::size_t n) noexcept {
   return 2 * n + reduce::montgomery_reduce_products_scratch(n);

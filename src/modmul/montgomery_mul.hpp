@@ -9,10 +9,9 @@
 
 namespace parmod::modmul {
 
-// Limb count from which REDC by products beats word-by-word REDC (measured by
-// `parmod tune`; the built-in default was measured on an AMD EPYC).
+// Limb count from which REDC by products beats word-by-word REDC: the tuning
+// key redc_products_threshold (config/tuning.hpp).
 std::size_t redc_products_threshold() noexcept;
-void set_redc_products_threshold(std::size_t n) noexcept;
 
 // r[0, n) = C beta^-n mod P for C in c[0, 2n), C < P beta^n, P odd; destroys c.
 // Scratch: montgomery_scratch(n) limbs (c may live inside it, at offset 0).

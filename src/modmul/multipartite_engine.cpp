@@ -7,7 +7,7 @@
 #include <stdexcept>
 #include <string>
 
-#include "config/tuning_table.hpp"
+#include "config/tuning.hpp"
 #include "modmul/bipartite.hpp"
 #include "modmul/multipartite.hpp"
 #include "modmul/multipartite_square.hpp"
@@ -56,21 +56,16 @@ const limb_t* one(const ModulusConstants& k) { return plans_of(k).one.data(); }
 
 }  // namespace
 
+static_assert(config::tuning_max::multipartite_k == kMaxEngineChunks);
+
 int measured_multipartite_k(std::size_t n, int threads) {
-  const auto v = config::tuning_value("multipartite.k.T" + std::to_string(threads));
-  if (!v) return 0;
-  // "bits:k,bits:k,..." ascending; the entry of the largest size <= 64 n (else the first).
-  std::istringstream in(*v);
-  std::string item;
+  const config::KTable& table = config::tuning().multipartite_k;
+  const auto it = table.find(threads);
+  if (it == table.end()) return 0;
+  // Ascending sizes; the entry of the largest size <= 64 n (else the first).
   int k = 0;
-  while (std::getline(in, item, ',')) {
-    const auto colon = item.find(':');
-    if (colon == std::string::npos) return 0;
-    const std::size_t bits = std::stoul(item.substr(0, colon));
-    const int kk = std::stoi(item.substr(colon + 1));
-    if (kk < 2 || kk > kMaxEngineChunks) return 0;
+  for (const auto& [bits, kk] : it->second)
     if (k == 0 || bits <= 64 * n) k = kk;
-  }
   return k;
 }
 

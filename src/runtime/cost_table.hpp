@@ -4,17 +4,14 @@
 //  - the paper's quadratic model (Giorgi, Imbert, Izard 2011, section 4.3,
 //    Theorem 5: M(m, n) = m n, so M(n1 + n2, n) = M(n1, n) + M(n2, n)),
 //    with additions free: for the scheduler tests against Tables 3 and 4;
-//  - a table measured on this machine (`parmod tune` step "costs"), with
-//    built-in defaults measured on an AMD EPYC (2 cores) so that an untuned
-//    library still plans sensibly; tune stores it in the tuning table
-//    (config/tuning_table.hpp) under costs.mul_ns and costs.add_ns_per_limb.
+//  - the measured table: the tuning keys costs.mul_ns and
+//    costs.add_ns_per_limb (config/tuning.hpp; `parmod tune` step "costs"
+//    measures them, the rows of config/tuning_rows.cpp give defaults).
 // Costs are in nanoseconds for the measured table, in limb products for the
-// model.  Thread-safe to read; set_measured_costs replaces the process-wide
-// table (call it before plans are built).
+// model.  A CostTable is a copy: thread-safe to read.
 #pragma once
 
 #include <cstddef>
-#include <string>
 #include <vector>
 
 namespace parmod::runtime {
@@ -23,7 +20,7 @@ class CostTable {
  public:
   // The paper's quadratic model.
   static CostTable quadratic();
-  // The process-wide measured table (built-in defaults until tuned).
+  // The measured table of the current tuning snapshot.
   static CostTable measured();
 
   // M(m, n) for m, n >= 1 (0 if either is 0).
@@ -40,7 +37,7 @@ class CostTable {
     std::vector<std::size_t> sizes;
     std::vector<double> square_ns;
     double add_ns_per_limb = 0.25;
-    double mullo_ratio = 0.6;
+    double mullo_ratio = 0.65;  // not measured
   };
   const Points& points() const noexcept { return pts_; }
 
@@ -50,12 +47,5 @@ class CostTable {
   double square(std::size_t s) const noexcept;  // interpolated M(s, s)
 };
 
-// Replaces the measured table of this process (from `parmod tune`).
-void set_measured_costs(const CostTable::Points& p);
-// Serialises p as the tuning-table value of costs.mul_ns ("s:ns,...").
-std::string format_cost_points(const CostTable::Points& p);
-// Measures the table now (about 0.3 s): M(s, s) by GMP mpn_mul_n at s = 1, 2,
-// 4, ..., 8192 limbs, mpn_add_n per limb (mullo/mul keeps its default 0.65).  Returns the points.
-CostTable::Points measure_costs();
 
 }  // namespace parmod::runtime

@@ -4,6 +4,7 @@
 // against GMP, and what automatic picks.
 #include <gtest/gtest.h>
 
+#include "config/tuning.hpp"
 #include "limbs/cpu_features.hpp"
 #include "modmul/montgomery52.hpp"
 #include "parmod/parmod.hpp"
@@ -85,6 +86,13 @@ TEST(Montgomery52Api, ListsFixedBaseMultiPow) {
 
 TEST(Montgomery52Api, AutomaticAndErrors) {
   const mpz_class P1024 = random_modulus_bits(1024, true);
+  // automatic follows the tuning keys modmul.odd / modmul.odd.parallel: here
+  // montgomery52 from 9 to 640 limbs, whatever the row of this CPU says.
+  config::Tuning t = config::tuning();
+  const std::string table = "8:montgomery 640:montgomery52 18446744073709551615:montgomery";
+  ASSERT_EQ(config::set_tuning_value(t, "modmul.odd", table), "");
+  ASSERT_EQ(config::set_tuning_value(t, "modmul.odd.parallel", table), "");
+  const config::ScopedTuning scoped(t);
   if (limbs::cpu_has_avx512_ifma()) {
     EXPECT_EQ(Modulus(P1024).algorithm(), Algorithm::montgomery52);
     EXPECT_EQ(Modulus(P1024, Algorithm::automatic, 2).algorithm(), Algorithm::montgomery52);

@@ -85,7 +85,7 @@ TEST(Plan, DescribeNamesThePathsAndTheKeys) {
   const std::string d = m.describe(odd_bits(8192));
   for (const char* word : {"modulus: 8192 bits, 128 limbs, odd; 2 threads", "algorithm: ", "(chosen by automatic)",
                            "mul: ", "pow: ", "pow with a 8192-bit exponent: ", "modmul.odd.parallel = ",
-                           "powm.split_min_bits = ", "tuning file: "})
+                           "powm.split_min_bits = ", "tuning: the "})
     EXPECT_NE(d.find(word), std::string::npos) << word << "\n" << d;
   EXPECT_NE(d.find(algorithm_name(m.algorithm())), std::string::npos);
   const std::string small = Modulus(mpz_class(1000003)).describe();

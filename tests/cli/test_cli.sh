@@ -75,6 +75,13 @@ expect_error schedule --bits 1024 --bogus
 expect_error schedule
 expect_error --algo
 expect_error --threads 5000 powm 3 5 7
+expect_error tune --bogus
+# A malformed tuning file: the right result and one warning line on stderr.
+printf 'mul.par_min banana\n\x01\x02garbage\npowm.gmp_below_limbs 99999999999999999999999\n' > /tmp/parmod_cli_tuning.$$
+got=$(PARMOD_TUNING_FILE=/tmp/parmod_cli_tuning.$$ "$P" powm 3 5 7 2>/tmp/parmod_cli_err.$$); rc=$?
+if [ "$rc" = 0 ] && [ "$got" = 5 ] && [ "$(wc -l < /tmp/parmod_cli_err.$$)" = 1 ]; then ok
+else bad "malformed tuning file -> rc=$rc out='$got' err='$(cat /tmp/parmod_cli_err.$$)'"; fi
+rm -f /tmp/parmod_cli_tuning.$$
 # Found by an outside audit: options are named, --bench and schedule errors are one line.
 expect_error --bogus powm 3 5 7
 expect_error -x

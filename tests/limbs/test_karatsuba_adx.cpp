@@ -4,6 +4,7 @@
 // Karatsuba limits.
 #include <gtest/gtest.h>
 
+#include "config/tuning.hpp"
 #include "limbs/basecase_adx.hpp"
 #include "limbs/cpu_features.hpp"
 #include "limbs/karatsuba_adx.hpp"
@@ -23,16 +24,12 @@ mpz_class operand(std::size_t n, int kind) {
   }
 }
 
-struct RestoreLimits {
-  std::size_t mul = limbs::mul_basecase_adx_limit(), sqr = limbs::sqr_basecase_adx_limit();
-  ~RestoreLimits() { limbs::set_basecase_adx_limits(mul, sqr); }
-};
-
 TEST(KaratsubaAdx, ProductAndSquareMatchGmp) {
   if (!limbs::cpu_has_mulx_adx()) GTEST_SKIP() << "no BMI2+ADX";
-  RestoreLimits restore;
   for (std::size_t base : {std::size_t{2}, std::size_t{5}, std::size_t{17}, std::size_t{52}}) {
-    limbs::set_basecase_adx_limits(base, base);
+    config::Tuning t = config::tuning();
+    t.mul_basecase_adx_max = t.sqr_basecase_adx_max = base;
+    const config::ScopedTuning scoped(t);
     for (std::size_t n = 2; n <= 200; n += (n < 40 ? 1 : 7)) {
       std::vector<limb_t> scratch(limbs::karatsuba_adx_scratch(n) + 1, 0x77);
       for (int kind = 0; kind < 4; ++kind) {

@@ -1,16 +1,19 @@
 // Montgomery modular multiplication against GMP, both REDC forms, 1..300 limbs.
 #include <gtest/gtest.h>
 
+#include "config/tuning.hpp"
 #include "modmul/montgomery_mul.hpp"
 #include "support/random_operands.hpp"
 
 namespace parmod::test {
 namespace {
 
-struct ThresholdGuard {
-  std::size_t saved = modmul::redc_products_threshold();
-  ~ThresholdGuard() { modmul::set_redc_products_threshold(saved); }
-};
+// The tuning in use with REDC by products from `threshold` limbs.
+config::Tuning with_redc_threshold(std::size_t threshold) {
+  config::Tuning t = config::tuning();
+  t.redc_products_threshold = threshold;
+  return t;
+}
 
 void check_montgomery(const mpz_class& P, const mpz_class& a, const mpz_class& b) {
   const modmul::ModulusConstants k(P);
@@ -45,14 +48,12 @@ void run_sizes() {
 }
 
 TEST(MontgomeryMul, WordByWordRedc) {
-  ThresholdGuard g;
-  modmul::set_redc_products_threshold(1000000);
+  const config::ScopedTuning scoped(with_redc_threshold(1000000));
   run_sizes();
 }
 
 TEST(MontgomeryMul, RedcByProducts) {
-  ThresholdGuard g;
-  modmul::set_redc_products_threshold(1);
+  const config::ScopedTuning scoped(with_redc_threshold(1));
   run_sizes();
 }
 

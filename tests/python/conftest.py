@@ -11,15 +11,25 @@ fixed seed by default, `random` for a fresh one; every failed test prints
 the seed that replays it.
 """
 
+import atexit
 import os
 import random
 import sys
+import tempfile
 
 import pytest
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 
-import parmod
+# A fixed tuning: an empty tuning file, the built-in defaults of this CPU's
+# row, never a user's file (docs/tuning.md).  Set before the library loads
+# its tuning.
+_tuning_fd, _tuning_path = tempfile.mkstemp(prefix="parmod-tuning-", suffix=".txt")
+os.close(_tuning_fd)
+atexit.register(os.remove, _tuning_path)
+os.environ["PARMOD_TUNING_FILE"] = _tuning_path
+
+import parmod  # noqa: E402
 
 try:
     import gmpy2

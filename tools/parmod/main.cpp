@@ -43,7 +43,10 @@ const Command kCommands[] = {
      "the paths of mul and pow, the tuning keys that decided\n"
      "(also: explain mulmod A B M, explain M)",
      cmd_explain, false},
-    {"tune", "tune", "measure this machine and write the table 'automatic' uses", cmd_tune, false},
+    {"tune", "tune [--quick]",
+     "measure this machine and write the table 'automatic' uses\n"
+     "(docs/tuning.md; --quick: a coarser pass)",
+     cmd_tune, true},
     {"schedule", "schedule --bits N [--k K] [--square] [--model] [--json]",
      "the list schedule of one bipartite or multipartite product\n"
      "(--algo multipartite, the default, or bipartite)",

@@ -1,0 +1,55 @@
+#include "config/tuning_rows.hpp"
+
+namespace parmod::config {
+
+const std::vector<TuningRow>& tuning_rows() {
+  static const std::vector<TuningRow> rows = {
+      // Zen and Zen+: the mulx/adcx/adox product kernels lose to GMP's code.
+      {"zen1",
+       {{"mul.basecase_adx_max", "0"},
+        {"sqr.basecase_adx_max", "0"},
+        {"mul.karatsuba_adx_max", "0"},
+        {"sqr.karatsuba_adx_max", "0"}}},
+      // Zen 4: the AVX-512 IFMA kernels and montgomery52.
+      {"zen4",
+       {{"mul.ifma_min", "14"},
+        {"mul.ifma_max", "256"},
+        {"sqr.ifma_min", "20"},
+        {"sqr.ifma_max", "384"},
+        {"mul.ifma_karatsuba_max", "4096"},
+        {"sqr.ifma_karatsuba_max", "6144"},
+        {"mul.par_min", "448"},
+        {"mul.sqr_par_min", "512"},
+        {"mul.toom4_min", "1536"},
+        {"modmul.odd", "8:montgomery 640:montgomery52 18446744073709551615:montgomery"},
+        {"modmul.odd.parallel", "8:montgomery 640:montgomery52 18446744073709551615:montgomery"}}},
+      // Zen 5: own mulx kernels below 25 limbs only, IFMA from 11 limbs,
+      // REDC by products from 32 limbs, montgomery52 from 10 limbs;
+      // the two-thread keys as on Zen 4.
+      {"zen5",
+       {{"mul.basecase_adx_max", "25"},
+        {"sqr.basecase_adx_max", "33"},
+        {"mul.karatsuba_adx_max", "0"},
+        {"sqr.karatsuba_adx_max", "0"},
+        {"mul.ifma_min", "11"},
+        {"mul.ifma_max", "192"},
+        {"sqr.ifma_min", "16"},
+        {"sqr.ifma_max", "320"},
+        {"mul.ifma_karatsuba_max", "8192"},
+        {"sqr.ifma_karatsuba_max", "6145"},
+        {"mul.par_min", "448"},
+        {"mul.sqr_par_min", "512"},
+        {"mul.toom4_min", "1536"},
+        {"redc_products_threshold", "32"},
+        {"modmul.odd", "9:montgomery 896:montgomery52 18446744073709551615:montgomery"},
+        {"modmul.odd.parallel", "9:montgomery 896:montgomery52 18446744073709551615:montgomery"},
+        {"powm.gmp_below_limbs", "10"},
+        {"costs.mul_ns",
+         "1:4.0,2:4.8,4:9.5,8:27,16:98,32:319,64:1010,128:3220,256:8900,512:24300,1024:66500,2048:173000,"
+         "4096:443000,8192:1166000"},
+        {"costs.add_ns_per_limb", "0.24"}}},
+  };
+  return rows;
+}
+
+}  // namespace parmod::config

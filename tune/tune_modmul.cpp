@@ -1,0 +1,141 @@
+// tune/tune_modmul.cpp - `parmod tune` step "modmul": REDC word by word
+// against REDC by two products, and the algorithm automatic takes per size
+// of an odd modulus (one thread; and on the team).
+#include <iostream>
+#include <sstream>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include <gmpxx.h>
+
+#include "api/modulus_state.hpp"
+#include "context.hpp"
+#include "harness.hpp"
+#include "limbs/limbs.hpp"
+#include "modmul/montgomery52.hpp"
+#include "modmul/modulus_constants.hpp"
+#include "parmod/parmod.hpp"
+#include "reduce/montgomery_reduce.hpp"
+#include "steps.hpp"
+
+namespace parmod::tune {
+namespace {
+
+mpz_class odd_modulus(unsigned bits, gmp_randclass& rng) {
+  mpz_class P = rng.get_z_bits(bits);
+  mpz_setbit(P.get_mpz_t(), bits - 1);
+  mpz_setbit(P.get_mpz_t(), 0);
+  return P;
+}
+
+// The smallest ladder size from which REDC by products beats word-by-word
+// REDC at this and every larger size (1000: never in the ladder).
+void tune_redc(Context& c, gmp_randclass& rng) {
+  std::size_t threshold = 1000;
+  for (std::size_t n : c.ladder({16, 32, 48, 64, 96, 128, 160, 192, 224, 256, 320})) {
+    const modmul::ModulusConstants k(odd_modulus(static_cast<unsigned>(64 * n), rng));
+    std::vector<limb_t> x(n), y(n), r(n), cc(2 * n), work(8 * n + 16);
+    modmul::to_limbs(x.data(), n, rng.get_z_range(mpz_class(1) << (64 * n - 1)));
+    modmul::to_limbs(y.data(), n, rng.get_z_range(mpz_class(1) << (64 * n - 1)));
+    std::vector<bench::Variant> v = {
+        {"words",
+         [&] {
+           limbs::mul(cc.data(), x.data(), n, y.data(), n);
+           reduce::montgomery_reduce_words(r.data(), cc.data(), k.p.data(), n, k.mu0);
+         }},
+        {"products",
+         [&] {
+           limbs::mul(cc.data(), x.data(), n, y.data(), n);
+           reduce::montgomery_reduce_products(r.data(), cc.data(), k.p.data(), k.mu.data(), n, work.data());
+         }},
+    };
+    const auto t = bench::measure_interleaved(v, c.timing(9, 0.002));
+    const bool products_win = t[1].min_ns < t[0].min_ns;
+    std::cerr << "  redc " << n << " limbs: words " << bench::format_us(t[0].min_ns) << " us, products "
+              << bench::format_us(t[1].min_ns) << " us\n";
+    if (products_win && threshold == 1000) threshold = n;
+    if (!products_win) threshold = 1000;  // must win from here on
+  }
+  c.set("redc_products_threshold", threshold);
+}
+
+// The product in each algorithm's representation (its engine, plain n-limb
+// residues in and out), per size; the fastest algorithm per size (ahead by
+// 3% of the first, else the first) makes a "LIMBS:ALGORITHM ..." table
+// whose boundaries sit halfway between measured sizes.  Algorithms this CPU
+// or size cannot take (montgomery52) are left out of that size.
+std::string size_table(const Context& c, gmp_randclass& rng, const std::vector<std::pair<Algorithm, int>>& algos,
+                       const std::string& label) {
+  std::ostringstream table;
+  std::string last;
+  std::size_t last_n = 0;
+  // Finer where montgomery52's range ends (9 limbs; 640-768 limbs, below its 52778-bit limit).
+  for (std::size_t bits :
+       c.ladder({512, 576, 640, 768, 1024, 2048, 4096, 8192, 16384, 32768, 40960, 45056, 49152, 65536})) {
+    const mpz_class P = odd_modulus(static_cast<unsigned>(bits), rng);
+    std::vector<Modulus> mods;
+    for (const auto& [a, t] : algos) {
+      if (a == Algorithm::montgomery52 && !modmul::montgomery52_available(bits)) continue;
+      mods.emplace_back(P, a, t);
+    }
+    const std::size_t n = mods[0].limbs();
+    std::vector<limb_t> x(n), y(n), r(n);
+    modmul::to_limbs(x.data(), n, rng.get_z_range(P));
+    modmul::to_limbs(y.data(), n, rng.get_z_range(P));
+    std::vector<std::vector<limb_t>> work;
+    work.reserve(mods.size());
+    std::vector<bench::Variant> v;
+    for (const Modulus& m : mods) {
+      const detail::ModulusState* st = api::state_of(m);
+      work.emplace_back(st->engine->scratch_limbs(n));
+      limb_t* w = work.back().data();
+      v.push_back({algorithm_name(m.algorithm()), [&, st, w] { st->engine->mul(r.data(), x.data(), y.data(), st->k, w); }});
+    }
+    const auto t = bench::measure_interleaved(v, c.timing(9, 0.003));
+    std::size_t best = 0;
+    for (std::size_t i = 1; i < t.size(); ++i)
+      if (t[i].min_ns < 0.97 * t[best].min_ns) best = i;
+    std::cerr << "  " << label << ' ' << bits << " bits:";
+    for (const auto& x : t) std::cerr << ' ' << x.name << ' ' << bench::format_us(x.min_ns) << " us";
+    std::cerr << " -> " << t[best].name << '\n';
+    const std::string name = t[best].name;
+    if (!last.empty() && name != last) table << (last_n + n) / 2 << ':' << last << ' ';
+    last = name;
+    last_n = n;
+  }
+  table << "18446744073709551615:" << last;
+  return table.str();
+}
+
+void run(Context& c) {
+  gmp_randclass rng(gmp_randinit_default);
+  rng.seed(7);
+  tune_redc(c, rng);
+  std::cerr << "  one thread: Montgomery, Barrett and montgomery52 (AVX-512 IFMA)\n";
+  c.set("modmul.odd", size_table(c, rng, {{Algorithm::montgomery, 1}, {Algorithm::barrett, 1}, {Algorithm::montgomery52, 1}},
+                                 "modmul"));
+  const int T = c.threads();
+  if (T >= 2) {
+    std::cerr << "  " << T << " threads: montgomery52 (1 thread) against Montgomery (products split over the team), "
+              << "bipartite and multipartite\n";
+    c.set("modmul.odd.parallel", size_table(c, rng,
+                                            {{Algorithm::montgomery, T},
+                                             {Algorithm::montgomery52, 1},
+                                             {Algorithm::bipartite, T},
+                                             {Algorithm::multipartite, T}},
+                                            std::to_string(T) + "-thread modmul"));
+  } else {
+    std::cerr << "  one thread only: modmul.odd.parallel takes modmul.odd's table\n";
+    c.set("modmul.odd.parallel", config::format_tuning_value(c.tuning(), "modmul.odd"));
+  }
+}
+
+}  // namespace
+
+Step modmul_step() {
+  return {"modmul", "modular multiplication: REDC by words or products, the algorithm per modulus size",
+          {"redc_products_threshold", "modmul.odd", "modmul.odd.parallel"}, &run};
+}
+
+}  // namespace parmod::tune

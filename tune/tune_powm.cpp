@@ -1,0 +1,208 @@
+// tune/tune_powm.cpp - `parmod tune` step "powm": phi = M/S, the exponent
+// length from which splitting the exponent over two threads pays, where the
+// field kernels and mpz_powm take small moduli, and from which size the
+// split P = 2^s m' of an even modulus beats Barrett.
+#include <algorithm>
+#include <cmath>
+#include <iostream>
+#include <string>
+#include <vector>
+
+#include <gmpxx.h>
+
+#include "api/modulus_state.hpp"
+#include "config/tuning.hpp"
+#include "context.hpp"
+#include "harness.hpp"
+#include "modmul/modulus_constants.hpp"
+#include "parmod/parmod.hpp"
+#include "powm/sliding_window.hpp"
+#include "powm/split_powm.hpp"
+#include "steps.hpp"
+
+namespace parmod::tune {
+namespace {
+
+mpz_class odd_modulus(std::size_t bits, gmp_randclass& rng) {
+  mpz_class P = rng.get_z_bits(bits);
+  mpz_setbit(P.get_mpz_t(), bits - 1);
+  mpz_setbit(P.get_mpz_t(), 0);
+  return P;
+}
+
+// phi = M/S on Montgomery at 2048 bits (mpn_sqr against mpn_mul under the
+// REDC): the engines with their own squaring balance with it (api::phi_for).
+void tune_phi(Context& c, gmp_randclass& rng) {
+  const Modulus mod(odd_modulus(2048, rng), Algorithm::montgomery, 1);
+  const detail::ModulusState& st = *api::state_of(mod);
+  const modmul::Engine& e = modmul::element_engine(*st.engine);
+  const std::size_t n = st.n(), s = modmul::element_size(e, n);
+  std::vector<limb_t> plain(n), x(s), y(s), r(s), w(e.scratch_limbs(n));
+  modmul::to_limbs(plain.data(), n, rng.get_z_range(st.P));
+  e.to_repr(x.data(), plain.data(), st.k, w.data());
+  modmul::to_limbs(plain.data(), n, rng.get_z_range(st.P));
+  e.to_repr(y.data(), plain.data(), st.k, w.data());
+  const auto t = bench::measure_interleaved({{"mul", [&] { e.mul(r.data(), x.data(), y.data(), st.k, w.data()); }},
+                                             {"sqr", [&] { e.sqr(r.data(), x.data(), st.k, w.data()); }}},
+                                            c.timing(9, 0.003));
+  const long phi = std::max(1L, std::lround(100.0 * t[0].min_ns / t[1].min_ns));
+  std::cerr << "  phi = M/S at 2048 bits (" << e.name << "): " << phi / 100.0 << '\n';
+  c.set("powm.phi_percent", static_cast<std::size_t>(phi));
+}
+
+// The sliding window against the exponent split over two threads
+// (full-length exponents) on the engine automatic takes for the size, with
+// the tuned phi as pow uses it: the smallest length from which the split
+// wins by > 3% at this and every larger measured length (0: never).
+void tune_split(Context& c, gmp_randclass& rng) {
+  std::size_t split_from = 0;
+  for (std::size_t bits : c.ladder({1024, 2048, 4096, 8192, 16384})) {
+    const Modulus mod(odd_modulus(bits, rng), Algorithm::automatic, 1);
+    const detail::ModulusState& st = *api::state_of(mod);
+    const modmul::ModulusConstants& k = st.k;
+    const modmul::Engine& engine = *st.engine;
+    const mpz_class b = rng.get_z_range(st.P), e = rng.get_z_range(st.P);
+    std::vector<limb_t> x(k.n), r(k.n), ev(mpz_size(e.get_mpz_t()));
+    modmul::to_limbs(x.data(), k.n, b);
+    modmul::to_limbs(ev.data(), ev.size(), e);
+    std::vector<limb_t> s1(exponentiation::sliding_window_powm_scratch(k.n, ev.size(), engine));
+    std::vector<limb_t> s2(exponentiation::split_powm_scratch(k.n, ev.size(), engine, 2));
+    const double phi = static_cast<double>(c.tuning().powm_phi_percent) / 100.0;
+    const auto t = bench::measure_interleaved(
+        {{"seq",
+          [&] { exponentiation::sliding_window_powm(r.data(), x.data(), ev.data(), ev.size(), k, engine, s1.data()); }},
+         {"split",
+          [&] { exponentiation::split_powm(r.data(), x.data(), ev.data(), ev.size(), k, engine, 2, phi, s2.data()); }}},
+        c.timing(5, 0.02));
+    const bool wins = t[1].min_ns < 0.97 * t[0].min_ns;
+    std::cerr << "  pow " << bits << " bits (" << engine.name << "): sliding window " << bench::format_us(t[0].min_ns)
+              << " us, split T=2 " << bench::format_us(t[1].min_ns) << " us" << (wins ? " -> split" : "") << '\n';
+    if (wins && split_from == 0) split_from = bits;
+    if (!wins) split_from = 0;
+  }
+  c.set("powm.split_min_bits", split_from);
+}
+
+// Modulus(P, automatic, 1).pow with full-length exponents, P built under
+// each tuning of `variants` (the pow path is chosen when a Modulus is
+// made): ns per pow in the fastest round, interleaved.
+std::vector<double> pow_times(const Context& c, const mpz_class& P, const std::vector<config::Tuning>& variants,
+                              gmp_randclass& rng, std::size_t rounds) {
+  std::vector<Modulus> mods;
+  for (const config::Tuning& t : variants) {
+    const config::ScopedTuning scoped(t);
+    mods.emplace_back(P, Algorithm::automatic, 1);
+  }
+  const mpz_class b = rng.get_z_range(P), e = rng.get_z_range(P);
+  std::vector<bench::Variant> v;
+  for (const Modulus& m : mods) v.push_back({"pow", [&m, &b, &e] { m.pow(b, e); }});
+  std::vector<double> out;
+  for (const auto& t : bench::measure_interleaved(v, c.timing(rounds, 0.003))) out.push_back(t.min_ns);
+  return out;
+}
+
+// Odd moduli of 1 to 16 limbs: the field kernels (api/small_odd_pow, up to
+// 8 limbs), mpz_powm and parmod's own exponentiation on the engine automatic
+// takes.  The field range is the run of sizes ending at the largest one
+// where the field kernels beat both others by > 2% (none: max 0); mpz_powm
+// takes the sizes below the smallest one from which parmod's own pow is
+// within 3% of it at every larger measured size.
+void tune_small(Context& c, gmp_randclass& rng) {
+  config::Tuning field = c.tuning(), gmp = c.tuning(), own = c.tuning();
+  field.powm_field_min_limbs = 1;
+  field.powm_field_max_limbs = 8;
+  gmp.powm_field_max_limbs = own.powm_field_max_limbs = 0;
+  gmp.powm_gmp_below_limbs = 1u << 20;
+  own.powm_gmp_below_limbs = 0;
+  std::vector<std::size_t> sizes = {1, 2, 3, 4, 6, 8, 9, 10, 12, 16};  // --quick
+  if (!c.quick()) {
+    sizes.clear();
+    for (std::size_t n = 1; n <= 16; ++n) sizes.push_back(n);
+  }
+  std::vector<bool> field_wins(9, false), own_ok(17, false);
+  for (std::size_t n : sizes) {
+    const mpz_class P = odd_modulus(64 * n, rng);
+    std::vector<config::Tuning> variants = {gmp, own};
+    if (n <= 8) variants.push_back(field);
+    const auto t = pow_times(c, P, variants, rng, 9);
+    own_ok[n] = t[1] <= 1.03 * t[0];
+    std::cerr << "  pow " << 64 * n << " bits: mpz_powm " << bench::format_us(t[0]) << " us, parmod "
+              << bench::format_us(t[1]) << " us";
+    if (n <= 8) {
+      field_wins[n] = t[2] < 0.98 * std::min(t[0], t[1]);
+      std::cerr << ", field kernels " << bench::format_us(t[2]) << " us" << (field_wins[n] ? " -> field" : "");
+    }
+    std::cerr << '\n';
+  }
+  // The measured sizes up to 8, descending: the largest where the field
+  // kernels win, then down while they keep winning.
+  std::size_t field_max = 0, field_min = c.tuning().powm_field_min_limbs;
+  for (auto it = sizes.rbegin(); it != sizes.rend(); ++it) {
+    if (*it > 8) continue;
+    if (field_max == 0 && field_wins[*it]) field_max = field_min = *it;
+    else if (field_max != 0 && field_wins[*it]) field_min = *it;
+    else if (field_max != 0) break;
+  }
+  c.set("powm.field_min_limbs", field_min);
+  c.set("powm.field_max_limbs", field_max);
+  std::size_t gmp_below = 0;  // the smallest measured size with own_ok from there on
+  for (std::size_t n : sizes) {
+    if (!own_ok[n]) gmp_below = 0;
+    else if (gmp_below == 0) gmp_below = n;
+  }
+  if (gmp_below == 0) gmp_below = 17;  // mpz_powm at every measured size
+  if (gmp_below == 1) gmp_below = 0;   // parmod's own pow at every size: never mpz_powm
+  c.set("powm.gmp_below_limbs", gmp_below);
+}
+
+// Even moduli P = 2^s m' (s = 1, and s half the bits): pow by the split
+// (powm/even_modulus_powm) against Barrett on P, full-length exponents, with
+// mpz_powm out of the way; the smallest measured size from which the split
+// wins by > 3% for both s at this and every larger size (the smallest
+// size: 1, every size; never: 0).
+void tune_even(Context& c, gmp_randclass& rng) {
+  config::Tuning split = c.tuning(), barrett = c.tuning();
+  split.powm_gmp_below_limbs = barrett.powm_gmp_below_limbs = 0;
+  split.powm_even_split_min_limbs = 1;
+  barrett.powm_even_split_min_limbs = 0;
+  const std::vector<std::size_t> sizes = c.ladder({1, 2, 4, 8, 16, 32, 64});
+  std::size_t found = 0;
+  for (std::size_t n : sizes) {
+    bool wins = true;
+    std::cerr << "  even pow " << 64 * n << " bits:";
+    for (std::size_t s : {std::size_t{1}, 32 * n}) {
+      const mpz_class P = odd_modulus(64 * n - s, rng) << s;
+      const auto t = pow_times(c, P, {barrett, split}, rng, 5);
+      wins = wins && t[1] < 0.97 * t[0];
+      std::cerr << " s = " << s << ": Barrett " << bench::format_us(t[0]) << " us, split " << bench::format_us(t[1])
+                << " us;";
+    }
+    std::cerr << (wins ? " -> split" : "") << '\n';
+    if (!wins) found = 0;
+    else if (found == 0) found = n;
+  }
+  if (found == sizes.front()) found = 1;
+  c.set("powm.even_split_min_limbs", found);
+}
+
+void run(Context& c) {
+  gmp_randclass rng(gmp_randinit_default);
+  rng.seed(11);
+  tune_phi(c, rng);
+  tune_split(c, rng);
+  tune_small(c, rng);
+  tune_even(c, rng);
+}
+
+}  // namespace
+
+Step powm_step() {
+  return {"powm",
+          "exponentiation: phi = M/S, where the exponent split pays, the field kernels and mpz_powm for small "
+          "moduli, the even split",
+          {"powm.phi_percent", "powm.split_min_bits", "powm.field_min_limbs", "powm.field_max_limbs",
+           "powm.gmp_below_limbs", "powm.even_split_min_limbs"},
+          &run};
+}
+
+}  // namespace parmod::tune
