@@ -33,10 +33,12 @@ build_and_test() {  # build_and_test DIR CMAKE_ARGS... -- CTEST_ARGS...
 }
 
 build_and_test build/test-release -DCMAKE_BUILD_TYPE=Release -DPARMOD_WITH_OPENSSL=ON
-# The limb layer picks its mulx product kernels by CPU (limbs::cpu_mulx_kernels_lose):
-# the product tests once more with them forced on and forced off, whatever this CPU is.
+# The limb layer picks its mulx product kernels by CPU (limbs::cpu_mulx_kernels_lose), and
+# the Montgomery engine its register-window kernels (limbs::window_adx_enabled) the same way:
+# the product and Montgomery tests once more with them forced on and forced off, whatever this CPU is.
 for k in 0 1; do
-  (cd build/test-release && PARMOD_MULX_KERNELS=$k ctest --output-on-failure -j "$jobs" -R '^(test_limbs|test_runtime)$') || status=1
+  (cd build/test-release && PARMOD_MULX_KERNELS=$k ctest --output-on-failure -j "$jobs" \
+    -R '^(test_limbs|test_reduce|test_modmul|test_runtime)$') || status=1
 done
 # Sanitizer builds: -O1 (as the sanitizers' own docs advise) with line tables only (-g1):
 # reports keep file:line; -O2 took three times as long to compile the field tests.

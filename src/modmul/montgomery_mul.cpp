@@ -1,7 +1,11 @@
 #include "modmul/montgomery_mul.hpp"
 
+#include <algorithm>
 #include <atomic>
 
+#include "limbs/karatsuba_adx.hpp"
+#include "limbs/window_adx.hpp"
+#include "reduce/montgomery_adx.hpp"
 #include "reduce/montgomery_reduce.hpp"
 
 namespace parmod::modmul {
@@ -25,6 +29,32 @@ void from_montgomery(limb_t* r, const limb_t* a, const ModulusConstants& k, limb
 
 const limb_t* montgomery_one(const ModulusConstants& k) { return k.r_mod_p.data(); }
 
+#if PARMOD_WINDOW_ADX_ASM
+bool ifma_kernel(limbs::MulKernel kernel) {
+  return kernel == limbs::MulKernel::ifma || kernel == limbs::MulKernel::karatsuba_ifma;
+}
+
+// t[0, 2n) = a b (a^2 when a == b) on the window path: the AVX-512 IFMA
+// kernels where limbs::mul picks them, Karatsuba over the window kernels up
+// to limbs::kKaratsubaWindowAdxMax limbs, limbs::mul above.
+void window_product(limb_t* t, const limb_t* a, const limb_t* b, std::size_t n, limb_t* scratch) noexcept {
+  const bool square = a == b;
+  const limbs::MulKernel kernel = square ? limbs::sqr_kernel(n) : limbs::mul_kernel(n, n);
+  if (ifma_kernel(kernel) || n >= limbs::kKaratsubaWindowAdxMax) return limbs::mul(t, a, n, b, n);
+  if (square)
+    limbs::sqr_karatsuba_window_adx(t, a, n, limbs::kKaratsubaWindowAdxSqrMin, scratch);
+  else
+    limbs::mul_karatsuba_window_adx(t, a, b, n, limbs::kKaratsubaWindowAdxMulMin, scratch);
+}
+
+// The folded kernels (product and REDC in one call) where they are faster:
+// below kMontgomeryAdxFoldedMax limbs, unless limbs::mul would take the IFMA
+// product (whose product then beats the window's).
+bool folded(std::size_t n, bool square) {
+  return n < reduce::kMontgomeryAdxFoldedMax && !ifma_kernel(square ? limbs::sqr_kernel(n) : limbs::mul_kernel(n, n));
+}
+#endif
+
 }  // namespace
 
 std::size_t redc_products_threshold() noexcept { return g_redc_products_threshold.load(std::memory_order_relaxed); }
@@ -33,22 +63,39 @@ void set_redc_products_threshold(std::size_t n) noexcept {
 }
 
 std::size_t montgomery_scratch(std::size_t n) noexcept {
-  return 2 * n + reduce::montgomery_reduce_products_scratch(n);
+  return 2 * n + std::max(reduce::montgomery_reduce_products_scratch(n), limbs::karatsuba_adx_scratch(n));
 }
 
 void montgomery_redc(limb_t* r, limb_t* c, const ModulusConstants& k, limb_t* scratch_after_c) noexcept {
-  if (k.n < redc_products_threshold())
-    reduce::montgomery_reduce_words(r, c, k.p.data(), k.n, k.mu0);
-  else
-    reduce::montgomery_reduce_products(r, c, k.p.data(), k.mu.data(), k.n, scratch_after_c);
+  if (k.n >= redc_products_threshold())
+    return reduce::montgomery_reduce_products(r, c, k.p.data(), k.mu.data(), k.n, scratch_after_c);
+#if PARMOD_WINDOW_ADX_ASM
+  if (limbs::window_adx_enabled()) return reduce::montgomery_redc_adx(r, c, k.p.data(), k.mu0, k.n);
+#endif
+  reduce::montgomery_reduce_words(r, c, k.p.data(), k.n, k.mu0);
 }
 
 void montgomery_mul(limb_t* r, const limb_t* a, const limb_t* b, const ModulusConstants& k, limb_t* scratch) noexcept {
+#if PARMOD_WINDOW_ADX_ASM
+  if (limbs::window_adx_enabled()) {
+    if (a == b) return montgomery_sqr(r, a, k, scratch);
+    if (folded(k.n, false)) return reduce::montgomery_mul_adx(r, a, b, k.p.data(), k.mu0, k.n, scratch);
+    window_product(scratch, a, b, k.n, scratch + 2 * k.n);
+    return montgomery_redc(r, scratch, k, scratch + 2 * k.n);
+  }
+#endif
   limbs::mul(scratch, a, k.n, b, k.n);
   montgomery_redc(r, scratch, k, scratch + 2 * k.n);
 }
 
 void montgomery_sqr(limb_t* r, const limb_t* a, const ModulusConstants& k, limb_t* scratch) noexcept {
+#if PARMOD_WINDOW_ADX_ASM
+  if (limbs::window_adx_enabled()) {
+    if (folded(k.n, true)) return reduce::montgomery_sqr_adx(r, a, k.p.data(), k.mu0, k.n, scratch);
+    window_product(scratch, a, a, k.n, scratch + 2 * k.n);
+    return montgomery_redc(r, scratch, k, scratch + 2 * k.n);
+  }
+#endif
   limbs::sqr(scratch, a, k.n);
   montgomery_redc(r, scratch, k, scratch + 2 * k.n);
 }
