@@ -524,11 +524,142 @@ def section_mont_mul(o, fn):
     o("call .Lpm_fin")
 
 
-ARG_REGS = ["%rdi", "%rsi", "%rdx", "%rcx", "%r8", "%r9"]
+# --- unrolled kernels for small n: one window for every strip ---------------
+#
+# For n in SMALL_SIZES the Montgomery product and square are written out in
+# full.  Every limb product goes into one register window of 10 limbs
+# (positions c .. c + 9 at column c); a group is one multiplier in rdx times
+# up to 8 limbs at consecutive positions, placed at the column where its top
+# product's hi lands on position c + 8 (so both chains close into A_8 and
+# A_9: 3 instructions).  Column c holds, in this order, the product groups of
+# position c (a strip of a times b_j, or for the square a row a_i times its
+# multipliers), the quotient groups of the REDC blocks whose digits are known
+# (8 digits times p_j, j >= 8), and, for c < n, the digit q_c = A_0 mu0 and
+# its group q_c p[0, 8).  Several groups per column give the out-of-order
+# core independent products while a digit waits for its column; nothing is
+# stored but the digits and the result positions n .. 2n, then one
+# conditional subtraction of P.
+#
+# The square: a^2 = sum_i a_i^2 beta^(2i) + sum_i a_i e_(i+1) beta^(2i+1)
+# + sum_i sum_(j=i+2..n) a_i d_j beta^(i+j), with d = 2a (limbs d_j =
+# (a_j << 1) | (a_(j-1) >> 63), d_n = a_(n-1) >> 63) and e_j = a_j << 1 mod
+# beta: 2 a_i A_(>i) without the bit of a_i that d_(i+1) carries; every term
+# is a plain product, so the square's rows share the window with the REDC
+# like the product's strips.  n (n + 3) / 2 - 1 limb products.
+
+SMALL_SIZES = list(range(8, 17)) + [24]
+WIN = ["%rbx", "%rbp", "%r8", "%r9", "%r10", "%r11", "%r12", "%r13", "%r14", "%r15"]
+OPND, PPTR = "%rdi", "%rsi"  # b (product) or a (square); P
 
 
-def function(o, name, args, sections):
-    """A System V function: args[i] lists the slots argument i goes to."""
+class Group:
+    """rdx = mult (an operand, or None: rdx already holds the digit) times
+    us[k] at position base + k."""
+
+    def __init__(self, base, mult, us, earliest=0):
+        self.base, self.mult, self.us, self.earliest = base, mult, us, earliest
+
+    def column(self):
+        return max(self.base + len(self.us) - 8, self.earliest, 0)
+
+
+class SmallFrame:
+    """Frame of one small kernel: named 8-byte slots and limb arrays."""
+
+    def __init__(self, arrays):
+        self.off = {"ZERO": 0, "MU0": 8, "R": 16}
+        at = 24
+        for name, limbs in arrays:
+            self.off[name] = at
+            at += 8 * limbs
+        self.size = at + (at + 56) % 16  # rsp 16-byte aligned below the 6 pushes and the return address
+
+    def __call__(self, name, k=0):
+        return f"{self.off[name] + 8 * k}(%rsp)"
+
+
+def emit_group(o, g, c, fr, first):
+    """One group at column c; first: the column's first flag clear also
+    zeroes the new top register (position c + 9)."""
+    A = lambda rel: WIN[(c + rel) % 10]
+    if first:
+        o(f"xorl {d32(A(9))}, {d32(A(9))}")
+    else:
+        o("xorl %eax, %eax")
+    if g.mult is not None:
+        o(f"movq {g.mult}, %rdx")
+    r0 = g.base - c
+    m = len(g.us)
+    assert 0 <= r0 and r0 + m <= 8
+    for k, u in enumerate(g.us):
+        o(f"mulxq {u}, %rax, %rcx")
+        o(f"adoxq %rax, {A(r0 + k)}")
+        o(f"adcxq %rcx, {A(r0 + k + 1)}")
+    for rel in range(r0 + m, 10):
+        o(f"adoxq {fr('ZERO')}, {A(rel)}")
+    for rel in range(r0 + m + 1, 10):
+        o(f"adcxq {fr('ZERO')}, {A(rel)}")
+
+
+def emit_wavefront(o, n, fr, product_groups, label):
+    """The columns: product groups, quotient groups, digits; RES[0, n] =
+    positions n .. 2n."""
+    np_ = min(n, 8)
+    blocks = [(s, min(8, n - s)) for s in range(0, n, 8)]
+    groups = list(product_groups)
+    for s, w in blocks:  # quotient groups: digits s .. s+w-1 times p_j, j >= 8
+        for j in range(8, n):
+            groups.append(Group(s + j, f"{8 * j}({PPTR})", [fr("Q", s + k) for k in range(w)], earliest=s + w))
+    by_col = {}
+    for g in groups:
+        by_col.setdefault(g.column(), []).append(g)
+    last = max(max(by_col), n - 1)
+    for r in WIN:
+        o(f"xorl {d32(r)}, {d32(r)}")
+    for c in range(last + 1):
+        first = c > 0
+        for g in by_col.get(c, []):
+            emit_group(o, g, c, fr, first)
+            first = False
+        A = lambda rel: WIN[(c + rel) % 10]
+        if c < n:
+            o(f"movq {A(0)}, %rdx")
+            o(f"mulxq {fr('MU0')}, %rdx, %rax")
+            o(f"movq %rdx, {fr('Q', c)}")
+            emit_group(o, Group(c, None, [f"{8 * k}({PPTR})" for k in range(np_)]), c, fr, first)
+        elif first:
+            o(f"xorl {d32(A(9))}, {d32(A(9))}")
+        if c >= n:
+            o(f"movq {A(0)}, {fr('RES', c - n)}")
+    for pos in range(last + 1, 2 * n + 1):
+        o(f"movq {WIN[pos % 10]}, {fr('RES', pos - n)}")
+    emit_small_final(o, n, fr, label)
+
+
+def emit_small_final(o, n, fr, label):
+    """r = RES - P if RES = RES[0, n) + RES[n] beta^n >= P, else RES."""
+    o(f"movq {fr('R')}, %rdi")
+    o(f"cmpq $0, {fr('RES', n)}")
+    o(f"jne {label}_sub")
+    for k in range(n - 1, -1, -1):
+        o(f"movq {fr('RES', k)}, %rax")
+        o(f"cmpq {8 * k}({PPTR}), %rax")
+        o(f"ja {label}_sub")
+        o(f"jb {label}_copy")
+    o.label(f"{label}_sub")
+    for k in range(n):
+        o(f"movq {fr('RES', k)}, %rax")
+        o(f"{'subq' if k == 0 else 'sbbq'} {8 * k}({PPTR}), %rax")
+        o(f"movq %rax, {8 * k}(%rdi)")
+    o(f"jmp {label}_done")
+    o.label(f"{label}_copy")
+    for k in range(n):
+        o(f"movq {fr('RES', k)}, %rax")
+        o(f"movq %rax, {8 * k}(%rdi)")
+    o.label(f"{label}_done")
+
+
+def small_function(o, name, n, fr, args, body):
     o.lines.append("")
     o.lines.append(f"\t.globl {name}")
     o.lines.append(f"\t.hidden {name}")
@@ -536,6 +667,315 @@ def function(o, name, args, sections):
     o.align(5)
     o.label(name)
     o("endbr64")
+    for r in ["%rbx", "%rbp", "%r12", "%r13", "%r14", "%r15"]:
+        o(f"pushq {r}")
+    o(f"subq ${fr.size}, %rsp")
+    o(f"movq $0, {fr('ZERO')}")
+    for reg, slot_name in args:
+        if slot_name:
+            o(f"movq {reg}, {fr(slot_name)}")
+    body()
+    o(f"addq ${fr.size}, %rsp")
+    for r in ["%r15", "%r14", "%r13", "%r12", "%rbp", "%rbx"]:
+        o(f"popq {r}")
+    o("ret")
+    o.lines.append(f"\t.size {name}, .-{name}")
+
+
+def small_mul(o, n):
+    """parmod_montgomery_mul_adx_<n>(r, a, b, p, mu0): a is copied to the
+    frame (the strips' limbs), b streams through rdx from rdi."""
+    fr = SmallFrame([("A", n), ("Q", n), ("RES", n + 1)])
+    name = f"parmod_montgomery_mul_adx_{n}"
+
+    def body():
+        for k in range(n):
+            o(f"movq {8 * k}(%rsi), %rax")
+            o(f"movq %rax, {fr('A', k)}")
+        o(f"movq %rdx, {OPND}")
+        o(f"movq %rcx, {PPTR}")
+        groups = []
+        for s in range(0, n, 8):
+            w = min(8, n - s)
+            for j in range(n):
+                groups.append(Group(s + j, f"{8 * j}({OPND})", [fr("A", s + k) for k in range(w)]))
+        emit_wavefront(o, n, fr, groups, f".Lpm_m{n}")
+
+    small_function(o, name, n, fr, [("%rdi", "R"), ("%r8", "MU0")], body)
+
+
+def small_sqr(o, n):
+    """parmod_montgomery_sqr_adx_<n>(r, a, p, mu0): rows a_i (rdx, from rdi)
+    times a_i, e_(i+1), d_(i+2) .. d_n (E, D in the frame)."""
+    fr = SmallFrame([("E", n + 1), ("D", n + 1), ("Q", n), ("RES", n + 1)])
+    name = f"parmod_montgomery_sqr_adx_{n}"
+
+    def body():
+        o(f"movq %rsi, {OPND}")  # a
+        o(f"movq %rdx, {PPTR}")  # p
+        o(f"movq ({OPND}), %rax")
+        for j in range(1, n):
+            o(f"movq {8 * j}({OPND}), %rcx")
+            o("movq %rcx, %rdx")
+            o("addq %rcx, %rcx")
+            o(f"movq %rcx, {fr('E', j)}")
+            o("shldq $1, %rax, %rdx")
+            o(f"movq %rdx, {fr('D', j)}")
+            o(f"movq {8 * j}({OPND}), %rax")
+        o("shrq $63, %rax")
+        o(f"movq %rax, {fr('D', n)}")
+        groups = []
+        for i in range(n):
+            mults = [f"{8 * i}({OPND})"]
+            if i + 1 < n:
+                mults.append(fr("E", i + 1))
+                mults += [fr("D", j) for j in range(i + 2, n + 1)]
+            for g in range(0, len(mults), 8):
+                groups.append(Group(2 * i + g, f"{8 * i}({OPND})", mults[g:g + 8]))
+        emit_wavefront(o, n, fr, groups, f".Lpm_s{n}")
+
+    small_function(o, name, n, fr, [("%rdi", "R"), ("%rcx", "MU0")], body)
+
+
+# --- passes of two groups per column, for n = 8m beyond the unrolled sizes --
+#
+# Pass s adds a[8s, 8s+8) b and Q_s P, Q_s the digits q_(8s) .. q_(8s+7),
+# to T at position 8s, one column per position c = 0 .. n-1 of the pass:
+# the strip group a[8s, 8s+8) b_c with the old limb T[8s+c] on its CF chain,
+# then for c < 8 the digit q = A_0 mu0 and its group q p[0, 8), for c >= 8 the
+# group Q_s p_c.  Two groups per column: the digit chain (q -> q p_0 -> next
+# A_0) overlaps the strip's products.  The window is 10 registers (rotating,
+# 10 columns per loop pass); the tail adds the top 9 positions to T (the
+# lowest onto the previous pass's top limb).  b and p are copied into the
+# frame interleaved, so one index j = 2c reaches b_c, p_c (scale 8) and
+# T[8s+c] (scale 4).  T = scratch, 2n + 1 limbs: positions n .. 2n are the
+# result before the conditional subtraction.
+
+PASS_MIN = 32
+PSLOTS = ["ZERO", "MU0", "R", "A", "P", "N", "N2", "T", "S", "SIZE"]
+PUBUF = 8 * len(PSLOTS)
+PQBUF = PUBUF + 64
+PFIX = PQBUF + 64  # then b_c, p_c interleaved: BP + 16c, BP + 16c + 8
+PFIX += (PFIX + 56) % 16
+
+
+def ps(name, depth):
+    return f"{8 * PSLOTS.index(name) + 8 * depth}(%rsp)"
+
+
+def pass_group(o, rho, u_off, v_off, depth, top_xor, old, load_v=True):
+    """A group at rotation rho: rdx = BP+v_off (j) unless load_v is false,
+    times the 8 limbs at rsp + u_off; top_xor: zero the window's top
+    register (the column's first group); old: T[8s+c] on the CF chain."""
+    W = lambda k: ACC10[(rho + k) % 10]
+    d = 8 * depth
+    if top_xor:
+        o(f"xorl {d32(W(9))}, {d32(W(9))}")
+    else:
+        o("xorl %eax, %eax")
+    if load_v:
+        o(f"movq {PFIX + v_off + d}(%rsp,%rsi,8), %rdx")
+    if old:
+        o(f"adcxq (%rdi,%rsi,4), {W(0)}")
+    for k in range(8):
+        o(f"mulxq {u_off + 8 * k + d}(%rsp), %rax, %rcx")
+        o(f"adoxq %rax, {W(k)}")
+        o(f"adcxq %rcx, {W(k + 1)}")
+    z = ps("ZERO", depth)
+    o(f"adoxq {z}, {W(8)}")
+    o(f"adoxq {z}, {W(9)}")
+    o(f"adcxq {z}, {W(9)}")
+
+
+ACC10 = ["%rbx", "%rbp", "%r8", "%r9", "%r10", "%r11", "%r12", "%r13", "%r14", "%r15"]
+
+
+def pass_routine(o):
+    """.Lpm_pass (depth 1): one pass; rdi = T + 64 s, rsi = 0; UBUF = a[8s, 8s+8)."""
+    lab = ".Lpm_pass"
+    o.align()
+    o.label(lab)
+    for r in ACC10:
+        o(f"xorl {d32(r)}, {d32(r)}")
+    for c in range(8):  # digit columns
+        W = lambda k: ACC10[(c + k) % 10]
+        pass_group(o, c, PUBUF, 0, 1, c > 0, True)
+        o(f"movq {W(0)}, %rdx")
+        o(f"mulxq {ps('MU0', 1)}, %rdx, %rax")
+        o(f"movq %rdx, {PQBUF + 8 * c + 8}(%rsp)")
+        # q p[0, 8): p_k sits at BP + 16k + 8
+        o("xorl %eax, %eax")
+        for k in range(8):
+            o(f"mulxq {PFIX + 16 * k + 8 + 8}(%rsp), %rax, %rcx")
+            o(f"adoxq %rax, {W(k)}")
+            o(f"adcxq %rcx, {W(k + 1)}")
+        z = ps("ZERO", 1)
+        o(f"adoxq {z}, {W(8)}")
+        o(f"adoxq {z}, {W(9)}")
+        o(f"adcxq {z}, {W(9)}")
+        o("addq $2, %rsi")
+    o(f"jmp {lab}_c8")
+    o.align()
+    for rho in range(10):
+        W = lambda k: ACC10[(rho + k) % 10]
+        o.label(f"{lab}_c{rho}")
+        pass_group(o, rho, PUBUF, 0, 1, True, True)
+        pass_group(o, rho, PQBUF, 8, 1, False, False)
+        o(f"movq {W(0)}, (%rdi,%rsi,4)")
+        o("addq $2, %rsi")
+        o(f"cmpq {ps('N2', 1)}, %rsi")
+        o(f"je {lab}_x{(rho + 1) % 10}")
+    o(f"jmp {lab}_c0")
+    for rho in range(10):  # tail: positions 8s + n .. 8s + n + 8
+        W = lambda k: ACC10[(rho + k) % 10]
+        o.label(f"{lab}_x{rho}")
+        o("xorl %eax, %eax")
+        o(f"adcxq (%rdi,%rsi,4), {W(0)}")
+        o(f"movq {W(0)}, (%rdi,%rsi,4)")
+        for k in range(1, 9):
+            o(f"adcxq %rax, {W(k)}")
+            o(f"movq {W(k)}, {8 * k}(%rdi,%rsi,4)")
+        o("ret")
+
+
+def pass_function(o, name):
+    """(r, a, b, p, mu0, n, t): n = 8m >= PASS_MIN, t = 2n + 1 limbs."""
+    lab = ".Lpm_pf"
+    o.lines.append("")
+    o.lines.append(f"\t.globl {name}")
+    o.lines.append(f"\t.hidden {name}")
+    o.lines.append(f"\t.type {name}, @function")
+    o.align(5)
+    o.label(name)
+    o("endbr64")
+    for r in ["%rbx", "%rbp", "%r12", "%r13", "%r14", "%r15"]:
+        o(f"pushq {r}")
+    o("movq 56(%rsp), %rax")                  # t
+    o(f"leaq {PFIX}(,%r9,8), %r10")
+    o("leaq (%r10,%r9,8), %r10")               # PFIX + 16 n
+    o("subq %r10, %rsp")
+    o(f"movq %r10, {ps('SIZE', 0)}")
+    o(f"movq %rax, {ps('T', 0)}")
+    o(f"movq $0, {ps('ZERO', 0)}")
+    o(f"movq %rdi, {ps('R', 0)}")
+    o(f"movq %rsi, {ps('A', 0)}")
+    o(f"movq %rcx, {ps('P', 0)}")
+    o(f"movq %r8, {ps('MU0', 0)}")
+    o(f"movq %r9, {ps('N', 0)}")
+    o("leaq (%r9,%r9), %r10")
+    o(f"movq %r10, {ps('N2', 0)}")
+    # BP: b_c, p_c interleaved; T[0, n] = 0
+    o("xorl %r10d, %r10d")
+    o.label(f"{lab}_cp")
+    o("movq (%rdx,%r10,8), %r11")
+    o("movq %r10, %r8")
+    o("shlq $4, %r8")
+    o(f"movq %r11, {PFIX}(%rsp,%r8)")
+    o("movq (%rcx,%r10,8), %r11")
+    o(f"movq %r11, {PFIX + 8}(%rsp,%r8)")
+    o("movq $0, (%rax,%r10,8)")
+    o("incq %r10")
+    o("cmpq %r9, %r10")
+    o(f"jne {lab}_cp")
+    o("movq $0, (%rax,%r10,8)")
+    o(f"movq $0, {ps('S', 0)}")
+    o.label(f"{lab}_s")
+    o(f"movq {ps('S', 0)}, %rax")
+    o("shlq $6, %rax")
+    o(f"movq {ps('A', 0)}, %rsi")
+    o("addq %rax, %rsi")
+    for k in range(8):
+        o(f"movq {8 * k}(%rsi), %rcx")
+        o(f"movq %rcx, {PUBUF + 8 * k}(%rsp)")
+    o(f"movq {ps('T', 0)}, %rdi")
+    o("addq %rax, %rdi")
+    o("xorl %esi, %esi")
+    o("call .Lpm_pass")
+    o(f"movq {ps('S', 0)}, %rax")
+    o("incq %rax")
+    o(f"movq %rax, {ps('S', 0)}")
+    o("shlq $3, %rax")
+    o(f"cmpq {ps('N', 0)}, %rax")
+    o(f"jb {lab}_s")
+    # r = T[n, 2n) + T[2n] beta^n - P if >= 0, else T[n, 2n)
+    o(f"movq {ps('N', 0)}, %rcx")
+    o(f"movq {ps('T', 0)}, %rsi")
+    o("leaq (%rsi,%rcx,8), %rsi")
+    o(f"movq {ps('P', 0)}, %rdx")
+    o(f"movq {ps('R', 0)}, %rdi")
+    o("cmpq $0, (%rsi,%rcx,8)")
+    o(f"jne {lab}_sub")
+    o("movq %rcx, %rax")
+    o.label(f"{lab}_cmp")
+    o("subq $1, %rax")
+    o(f"jb {lab}_sub")
+    o("movq (%rsi,%rax,8), %r8")
+    o("cmpq (%rdx,%rax,8), %r8")
+    o(f"ja {lab}_sub")
+    o(f"je {lab}_cmp")
+    o("xorl %eax, %eax")
+    o.label(f"{lab}_copy")
+    for k in range(8):
+        o(f"movq {8 * k}(%rsi,%rax,8), %r8")
+        o(f"movq %r8, {8 * k}(%rdi,%rax,8)")
+    o("addq $8, %rax")
+    o("cmpq %rcx, %rax")
+    o(f"jne {lab}_copy")
+    o(f"jmp {lab}_done")
+    o.label(f"{lab}_sub")
+    o("shrq $3, %rcx")
+    o("xorl %eax, %eax")
+    o.label(f"{lab}_subl")
+    for k in range(8):
+        o(f"movq {8 * k}(%rsi,%rax,8), %r8")
+        o(f"sbbq {8 * k}(%rdx,%rax,8), %r8")
+        o(f"movq %r8, {8 * k}(%rdi,%rax,8)")
+    o("leaq 8(%rax), %rax")
+    o("decq %rcx")
+    o(f"jne {lab}_subl")
+    o.label(f"{lab}_done")
+    o(f"addq {ps('SIZE', 0)}, %rsp")
+    for r in ["%r15", "%r14", "%r13", "%r12", "%rbp", "%rbx"]:
+        o(f"popq {r}")
+    o("ret")
+    o.lines.append(f"\t.size {name}, .-{name}")
+
+
+ARG_REGS = ["%rdi", "%rsi", "%rdx", "%rcx", "%r8", "%r9"]
+
+
+def function(o, name, args, sections, unrolled=None, looped=None):
+    """A System V function: args[i] lists the slots argument i goes to.
+    unrolled: (register of n, table) - a tail jump to the unrolled kernel of
+    n when the table has one (same leading arguments); looped: (register of
+    n, function) - a tail jump to the looped wavefront when n = 8m beyond
+    the unrolled sizes."""
+    o.lines.append("")
+    o.lines.append(f"\t.globl {name}")
+    o.lines.append(f"\t.hidden {name}")
+    o.lines.append(f"\t.type {name}, @function")
+    o.align(5)
+    o.label(name)
+    o("endbr64")
+    if unrolled:
+        nreg, table = unrolled
+        o(f"cmpq ${max(SMALL_SIZES)}, {nreg}")
+        o(f"ja .Lpm_{table}_generic")
+        o(f"leaq .Lpm_tab_{table}(%rip), %rax")
+        o(f"movslq (%rax,{nreg},4), %r10")
+        o("addq %rax, %r10")
+        o("jmp *%r10")
+        o.label(f".Lpm_{table}_generic")
+        o("endbr64")
+    if looped:
+        nreg, target = looped
+        o(f"testq $7, {nreg}")
+        o(f"jnz .Lpm_{target}_no")
+        if not unrolled:
+            o(f"cmpq $0, {nreg}")
+            o(f"je .Lpm_{target}_no")
+        o(f"jmp {target}")
+        o.label(f".Lpm_{target}_no")
     for r in ["%rbx", "%rbp", "%r12", "%r13", "%r14", "%r15"]:
         o(f"pushq {r}")
     o(f"subq ${FRAME}, %rsp")
@@ -575,6 +1015,19 @@ __asm__(R"PARMOD_ASM(
 FOOTER = """)PARMOD_ASM");
 // clang-format on
 #endif
+
+namespace parmod::limbs {
+
+bool window_adx_unrolled(std::size_t n) noexcept {
+#if PARMOD_WINDOW_ADX_ASM
+  return UNROLLED_TEST;
+#else
+  (void)n;
+  return false;
+#endif
+}
+
+}  // namespace parmod::limbs
 """
 
 
@@ -591,14 +1044,33 @@ def main():
     widths_table(o, "rest", lambda w: f".Lpm_w{w}_rest")
     widths_table(o, "sqr", lambda w: f".Lpm_w{w}_sqr")
     widths_table(o, "d", lambda w: f".Lpm_d{w}")
+    for kind in ["mul", "sqr"]:  # n -> the unrolled kernel, or the generic one
+        o.lines.append("\t.p2align 2")
+        o.label(f".Lpm_tab_{kind}small")
+        for n in range(max(SMALL_SIZES) + 1):
+            target = f"parmod_montgomery_{kind}_adx_{n}" if n in SMALL_SIZES else f".Lpm_{kind}small_generic"
+            o(f".long {target}-.Lpm_tab_{kind}small")
+    pass_routine(o)
+    pass_function(o, "parmod_montgomery_mul_adx_passes")
     function(o, "parmod_montgomery_mul_adx", [["R"], ["A"], ["B"], ["P"], ["MU0"], ["N", "NB"], ["T"]],
-             [section_mont_mul])
+             [section_mont_mul], unrolled=("%r9", "mulsmall"), looped=("%r9", "parmod_montgomery_mul_adx_passes"))
     function(o, "parmod_montgomery_sqr_adx", [["R"], ["A"], ["P"], ["MU0"], ["N"], ["T"]],
-             [section_square, section_redc])
+             [section_square, section_redc], unrolled=("%r8", "sqrsmall"))
     function(o, "parmod_montgomery_redc_adx", [["R"], ["T"], ["P"], ["MU0"], ["N"]], [section_redc])
     function(o, "parmod_mul_adx", [["T"], ["A"], ["N"], ["B"], ["NB"]], [section_product])
     function(o, "parmod_sqr_adx", [["T"], ["A"], ["N"]], [section_square])
-    print(HEADER + "\n".join(o.lines) + "\n" + FOOTER, end="")
+    for n in SMALL_SIZES:
+        small_mul(o, n)
+        small_sqr(o, n)
+    runs, start = [], None  # SMALL_SIZES as ranges
+    for n in range(min(SMALL_SIZES), max(SMALL_SIZES) + 2):
+        if n in SMALL_SIZES and start is None:
+            start = n
+        if n not in SMALL_SIZES and start is not None:
+            runs.append(f"(n >= {start} && n <= {n - 1})" if n - 1 > start else f"n == {start}")
+            start = None
+    footer = FOOTER.replace("UNROLLED_TEST", " || ".join(runs))
+    print(HEADER + "\n".join(o.lines) + "\n" + footer, end="")
 
 
 if __name__ == "__main__":

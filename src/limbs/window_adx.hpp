@@ -49,6 +49,11 @@ namespace parmod::limbs {
 // per process.
 bool window_adx_enabled() noexcept;
 
+// True for the limb counts whose Montgomery product and square
+// (reduce/montgomery_adx.hpp) run fully unrolled kernels (every limb product
+// in one register window; limbs/gen_window_adx.py, SMALL_SIZES).
+bool window_adx_unrolled(std::size_t n) noexcept;
+
 #if PARMOD_WINDOW_ADX_ASM
 // rp[0, an + bn) = a b for an, bn >= 1; rp overlaps neither operand.  Strips
 // of 8 limbs of a (the an mod 8 narrow one first) against all of b: an bn

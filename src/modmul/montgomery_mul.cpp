@@ -48,9 +48,11 @@ void window_product(limb_t* t, const limb_t* a, const limb_t* b, std::size_t n, 
 }
 
 // The folded kernels (product and REDC in one call) where they are faster:
-// below kMontgomeryAdxFoldedMax limbs, unless limbs::mul would take the IFMA
-// product (whose product then beats the window's).
+// the unrolled sizes, and below kMontgomeryAdxFoldedMax limbs unless
+// limbs::mul would take the IFMA product (whose product then beats the
+// window's).
 bool folded(std::size_t n, bool square) {
+  if (limbs::window_adx_unrolled(n)) return true;
   return n < reduce::kMontgomeryAdxFoldedMax && !ifma_kernel(square ? limbs::sqr_kernel(n) : limbs::mul_kernel(n, n));
 }
 #endif

@@ -27,7 +27,7 @@ namespace parmod::reduce {
 constexpr std::size_t kMontgomeryAdxFoldedMax = 40;
 
 // Scratch limbs of montgomery_mul_adx / montgomery_sqr_adx.
-constexpr std::size_t montgomery_adx_scratch(std::size_t n) noexcept { return 2 * n; }
+constexpr std::size_t montgomery_adx_scratch(std::size_t n) noexcept { return 2 * n + 1; }
 
 #if PARMOD_WINDOW_ADX_ASM
 // r[0, n) = a b beta^-n mod P for a, b in [0, P).  r may alias a or b; t
