@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <atomic>
 
+#include "limbs/cpu_features.hpp"
 #include "limbs/karatsuba_adx.hpp"
 #include "limbs/window_adx.hpp"
 #include "reduce/montgomery_adx.hpp"
@@ -11,7 +12,17 @@
 namespace parmod::modmul {
 namespace {
 
-std::atomic<std::size_t> g_redc_products_threshold{224};  // mulx rows win below (AMD EPYC)
+// Where REDC by products starts to win by default (the tuning key
+// redc_products_threshold overrides it), measured on the AMD EPYC (Zen 5) of
+// issue 20: against the window REDC, GMP's redc_n from about 112 limbs and
+// mullo + the IFMA product from about 64; against the mulx rows (PARMOD_MULX_KERNELS=0)
+// from 224 limbs (AMD EPYC, Zen 4).
+std::size_t default_redc_products_threshold() noexcept {
+  if (!limbs::window_adx_enabled()) return 224;
+  return limbs::cpu_has_avx512_ifma() ? 64 : 112;
+}
+
+std::atomic<std::size_t> g_redc_products_threshold{default_redc_products_threshold()};
 
 bool accepts(const ModulusConstants& k) { return k.odd; }
 
@@ -71,9 +82,6 @@ std::size_t montgomery_scratch(std::size_t n) noexcept {
 void montgomery_redc(limb_t* r, limb_t* c, const ModulusConstants& k, limb_t* scratch_after_c) noexcept {
   if (k.n >= redc_products_threshold())
     return reduce::montgomery_reduce_products(r, c, k.p.data(), k.mu.data(), k.n, scratch_after_c);
-#if PARMOD_WINDOW_ADX_ASM
-  if (limbs::window_adx_enabled()) return reduce::montgomery_redc_adx(r, c, k.p.data(), k.mu0, k.n);
-#endif
   reduce::montgomery_reduce_words(r, c, k.p.data(), k.n, k.mu0);
 }
 
