@@ -1,59 +1,66 @@
 #!/usr/bin/env python3
 """Generates src/limbs/window_adx_asm.cpp: Montgomery product, square and
 REDC on mulx/adcx/adox for any limb count n >= 1, and the plain product and
-square they are built from, as x86-64 System V functions in one file-scope
-assembly block (declared in limbs/window_adx.hpp).
+square, as x86-64 System V functions in one file-scope assembly block
+(declared in limbs/window_adx.hpp, wrapped in reduce/montgomery_adx.hpp).
 
 Usage: python3 src/limbs/gen_window_adx.py > src/limbs/window_adx_asm.cpp
 
-The register window.  For an operand strip u of w <= 8 limbs (copied to the
-stack frame) and a stream v_0, v_1, ... (one limb per column, in rdx),
-column c adds u v_c to the w + 1 accumulator registers that hold the
-positions c .. c + w of t:
+The register window.  For an operand strip u of w <= 8 limbs in memory and
+a stream v_0, v_1, ... (one limb per column, in rdx), column c adds u v_c
+to the accumulator registers that hold the positions c, c + 1, ... of t:
 
-    movq  (v_end, i, 8), %rdx      i runs from -columns up to 0
+    movq  v_c, %rdx
     xorl  %eax, %eax               clears CF and OF: the flag chains of one
-    adcxq (t_end, i, 8), A_0       column do not wait for the last one's
-    mulxq u_k(%rsp), %rax, %rcx    k = 0 .. w-2
+    adcxq t_c, A_0                 column do not wait for the last one's
+    mulxq u_k, %rax, %rcx          k = 0 .. w-2
     adoxq %rax, A_k                lo on the OF chain
     adcxq %rcx, A_(k+1)            hi on the CF chain
-    mulxq u_(w-1)(%rsp), %rax, A_w the top product's hi goes straight into
+    mulxq u_(w-1), %rax, A_w       the top product's hi goes straight into
     adoxq %rax, A_(w-1)            the free register
     adcxq zero, A_w ; adoxq zero, A_w
-    movq  A_0, (t_end, i, 8)       position c is final
-    incq  i ; je tail
+    movq  A_0, t_c                 position c is final
 The window value plus the old limb t_c plus u v_c is below beta^(w+1), so
 neither chain carries out of A_w.  The registers rotate by one position per
-column: the loop is w + 1 columns long, each column may leave to one of
-w + 1 tails, which store the last w positions (or add them, with a carry in
-and out, for REDC).  Per limb product: mulx, adox, adcx; per column of w
-products: 9 more instructions.
+column (loops are w + 1 columns long and may leave at any column).  Per
+limb product: mulx, adox, adcx and no load or store of the accumulator.
+On the AMD EPYC (Zen 5) of issue 20 mulx alone runs at 1.5 per cycle and
+mulx with its two additions at about 1 limb product per cycle (the integer
+ALUs); a column of 8 products took 9.4 cycles.
 
-Built on it:
-  product   T = a b: strips of a (the n mod 8 narrow one first), each
-            against all of b; later strips add the earlier ones' limbs as
-            their old limbs.  T[0, bn) is zeroed first.
-  square    the off-diagonal triangle by strips of a against the limbs after
-            the strip (w - 1 partial columns first for the pairs inside the
-            strip), then T = 2 T + sum a_i^2 beta^(2i).
-  REDC      a block of w digits: w columns with u = P[0, w) whose stream is
-            the digits themselves, q_c = A_0 mu0 mod beta computed in the
-            column (mulx, flags untouched) once the column's old limb is in
-            A_0 (Montgomery 1985, word by word); the digits go to the frame
-            (Q) and so does the window (S).  Then the columns P[w, n) with
-            u = Q, starting from S, and the tail adds the top w positions
-            with the carry of the block before; the last block's carry is
-            the limb above beta^2n.  One conditional subtraction of P.
-  Montgomery product: the REDC of block s needs the product only below
-            its top; the product strip of block s + 1 is placed between the
-            digit columns of block s (a chain of dependent multiplications:
-            q_c -> q_c P -> q_(c+1)) and its remaining columns, so the out of
-            order core fills the digits' latency with the strip's products.
+Three families of functions:
 
-Registers: rdx multiplier; rax lo, rcx hi; rdi t_end, r15 v_end, rsi the
-index i; the window rbx rbp r8 .. r14 (w + 1 of them).  All 15 registers, so
-the functions are written out in full (prologue, stack frame, internal
-calls to the width-w routines) rather than as inline assembly.
+1. Generic, any n (parmod_mul_adx, parmod_sqr_adx and the entry points'
+   fallback): internal width-w routines (w = 1 .. 8), one strip per pass
+   over the columns, the old limbs of t coming in through the CF chain.
+     product   strips of a (the n mod 8 narrow one first) against all of b.
+     square    the off-diagonal triangle by strips against the limbs after
+               the strip (w - 1 partial columns first), then
+               T = 2 T + sum a_i^2 beta^(2i).
+     REDC      a block of w digits: w columns whose stream is the digits,
+               q_c = A_0 mu0 mod beta (mulx: flags untouched), with u =
+               P[0, w) (Montgomery 1985, word by word); then the columns
+               P[w, n) with u = the block's digits; the tail adds the top w
+               positions with the carry of the block before.  One
+               conditional subtraction of P.
+     Montgomery product: strip 0; then per block its digit columns, the
+               next product strip, its remaining columns.
+
+2. Unrolled, n in SMALL_SIZES (8 .. 16 and 24; the entry points jump to
+   them by a table): every limb product of the product (or square) and its
+   REDC in one 10-register window, column by column (see small_* below):
+   several groups per column hide the latency of the digit chain.
+
+3. Passes, n = 8m >= 32 (the Montgomery product): one pass per 8-limb block
+   with two groups per column, the product strip and the digit or quotient
+   group (see pass_* below).
+
+Registers of the generic family: rdx multiplier; rax lo, rcx hi; rdi t_end,
+r15 v_end, rsi the index i (from -columns up to 0); the window rbx rbp r8
+.. r14 (w + 1 of them).  All 15 registers, so the functions are written out
+in full (prologue, stack frame, internal calls) rather than as inline
+assembly; with no frame pointer of their own they also build in the
+sanitizer builds.
 """
 
 ACC = ["%rbx", "%rbp", "%r8", "%r9", "%r10", "%r11", "%r12", "%r13", "%r14"]

@@ -3,11 +3,14 @@
 // limbs/gen_window_adx.py -> limbs/window_adx_asm.cpp; the method is in
 // the generator's docstring).
 //
-// The accumulator of an operand strip of 8 limbs lives in 9 registers while
-// the other operand streams through rdx: a limb product costs mulx + adox +
-// adcx and no load or store of the accumulator (the row kernels of
-// limbs/addmul_1_adx_row.hpp load and store a limb per product).  The REDC
-// functions are called through reduce/montgomery_adx.hpp.
+// The accumulator of an operand strip of 8 limbs lives in 9 or 10 registers
+// while the other operand streams through rdx: a limb product costs mulx +
+// adox + adcx and no load or store of the accumulator (the row kernels of
+// limbs/addmul_1_adx_row.hpp load and store a limb per product).  Generic
+// kernels for any size; the Montgomery product and square fully unrolled
+// for the sizes window_adx_unrolled() names, and the product in passes of
+// two strips per column for n = 8m >= 32.  The Montgomery functions are
+// called through reduce/montgomery_adx.hpp.
 //
 // Requires BMI2 + ADX: callers check window_adx_enabled() once.  Only on
 // x86-64 ELF (System V calling convention); elsewhere PARMOD_WINDOW_ADX_ASM

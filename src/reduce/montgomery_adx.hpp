@@ -5,10 +5,13 @@
 // REDC takes the quotient digits in blocks of 8: the block's digit columns
 // compute q_c = t_c mu0 mod beta in the window as it reaches position c
 // (Montgomery 1985, word by word) and add q_c P[0, 8); the rest of the
-// block's Q P goes in with the block's digits as the strip.  The product
-// folds in: the product strip of block s + 1 runs between the digit columns
-// of block s and the rest of its columns (details in the generator,
-// limbs/gen_window_adx.py).
+// block's Q P goes in with the block's digits as the strip.  The product and
+// square fold in: fully unrolled for limbs::window_adx_unrolled(n) (every
+// limb product in one window, column by column, the digit chain overlapped
+// with the product's groups); for n = 8m >= 32 the product in passes with
+// the product strip and the digit or quotient group in each column;
+// otherwise product strips between the REDC blocks (details in the
+// generator, limbs/gen_window_adx.py).
 //
 // All require limbs::window_adx_enabled(); P odd in p[0, n) with
 // p[n-1] != 0, n >= 1, mu0 = -P^-1 mod beta.
@@ -31,15 +34,17 @@ constexpr std::size_t montgomery_adx_scratch(std::size_t n) noexcept { return 2 
 
 #if PARMOD_WINDOW_ADX_ASM
 // r[0, n) = a b beta^-n mod P for a, b in [0, P).  r may alias a or b; t
-// holds montgomery_adx_scratch(n) limbs and overlaps nothing else.  Cost:
-// n^2 limb products for a b, n^2 + n for REDC, a conditional subtraction.
+// holds montgomery_adx_scratch(n) limbs and overlaps nothing else (the
+// unrolled sizes do not use it).  Cost: n^2 limb products for a b, n^2 + n
+// for REDC, a conditional subtraction.
 inline void montgomery_mul_adx(limb_t* r, const limb_t* a, const limb_t* b, const limb_t* p, limb_t mu0,
                                std::size_t n, limb_t* t) noexcept {
   parmod_montgomery_mul_adx(r, a, b, p, mu0, n, t);
 }
 
-// r[0, n) = a^2 beta^-n mod P for a in [0, P); as above.  Cost:
-// n (n - 1) / 2 limb products and n squares for a^2, REDC as above.
+// r[0, n) = a^2 beta^-n mod P for a in [0, P); as above.  Cost: about
+// n^2 / 2 limb products for a^2 (unrolled: n (n + 3) / 2 - 1 with d = 2a),
+// REDC as above.
 inline void montgomery_sqr_adx(limb_t* r, const limb_t* a, const limb_t* p, limb_t mu0, std::size_t n,
                                limb_t* t) noexcept {
   parmod_montgomery_sqr_adx(r, a, p, mu0, n, t);
