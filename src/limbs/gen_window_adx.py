@@ -51,7 +51,8 @@ Three families of functions:
    REDC in one 10-register window, column by column (see small_* below):
    several groups per column hide the latency of the digit chain.
 
-3. Passes, n = 8m >= 32 (the Montgomery product): one pass per 8-limb block
+3. Passes, n = 8m in [32, 512] (the Montgomery product; the frame holds
+   copies of b and p): one pass per 8-limb block
    with two groups per column, the product strip and the digit or quotient
    group (see pass_* below).
 
@@ -759,6 +760,7 @@ def small_sqr(o, n):
 # result before the conditional subtraction.
 
 PASS_MIN = 32
+PASS_MAX = 512  # the frame holds b and p: 16n bytes of stack
 PSLOTS = ["ZERO", "MU0", "R", "A", "P", "N", "N2", "T", "S", "SIZE"]
 PUBUF = 8 * len(PSLOTS)
 PQBUF = PUBUF + 64
@@ -978,6 +980,8 @@ def function(o, name, args, sections, unrolled=None, looped=None):
         nreg, target = looped
         o(f"testq $7, {nreg}")
         o(f"jnz .Lpm_{target}_no")
+        o(f"cmpq ${PASS_MAX}, {nreg}")
+        o(f"ja .Lpm_{target}_no")
         if not unrolled:
             o(f"cmpq $0, {nreg}")
             o(f"je .Lpm_{target}_no")

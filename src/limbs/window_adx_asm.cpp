@@ -5851,6 +5851,8 @@ parmod_montgomery_mul_adx:
 	endbr64
 	testq $7, %r9
 	jnz .Lpm_parmod_montgomery_mul_adx_passes_no
+	cmpq $512, %r9
+	ja .Lpm_parmod_montgomery_mul_adx_passes_no
 	jmp parmod_montgomery_mul_adx_passes
 .Lpm_parmod_montgomery_mul_adx_passes_no:
 	pushq %rbx

@@ -23,11 +23,15 @@
 
 namespace parmod::reduce {
 
-// Below this many limbs the folded product and REDC (montgomery_mul_adx,
-// montgomery_sqr_adx) beat a product (Karatsuba over the window kernels)
-// followed by montgomery_redc_adx; measured on the AMD EPYC (Zen 5) of
-// issue 20.  A candidate for a tuning-table key.
-constexpr std::size_t kMontgomeryAdxFoldedMax = 40;
+// Where the folded product and REDC (montgomery_mul_adx, montgomery_sqr_adx)
+// beat a product (Karatsuba over the window kernels) followed by the window
+// REDC, besides the unrolled sizes (limbs::window_adx_unrolled): below
+// kMontgomeryAdxFoldedMax limbs, and for n = 8m below kMontgomeryAdxPassesMax
+// (the passes); measured on the AMD EPYC (Zen 5) of issue 20 (at 32 limbs
+// 0.596 against 0.643 us, at 40 0.917 against 0.971, even at 48 and 56,
+// behind from 64).  Candidates for tuning-table keys.
+constexpr std::size_t kMontgomeryAdxFoldedMax = 33;
+constexpr std::size_t kMontgomeryAdxPassesMax = 48;
 
 // Scratch limbs of montgomery_mul_adx / montgomery_sqr_adx.
 constexpr std::size_t montgomery_adx_scratch(std::size_t n) noexcept { return 2 * n + 1; }

@@ -125,6 +125,17 @@ TEST(MontgomeryAdx, EdgeModuliAtEverySize) {
   }
 }
 
+// The passes take n = 8m up to 512 limbs (their frame holds b and p); the
+// generic kernels above.
+TEST(MontgomeryAdx, AroundTheLimitOfThePasses) {
+  if (!limbs::cpu_has_mulx_adx()) GTEST_SKIP() << "no BMI2+ADX";
+  for (std::size_t n : {504, 512, 520}) {
+    const Mont m(random_modulus(n, true));
+    check_mul(m, random_below(m.P), random_below(m.P));
+    check_mul(m, m.P - 1, m.P - 1);
+  }
+}
+
 TEST(MontgomeryAdx, ProductsAndSquaresMatchAtRandom) {
   if (!limbs::cpu_has_mulx_adx()) GTEST_SKIP() << "no BMI2+ADX";
   for (int i = 0; i < 400; ++i) {
