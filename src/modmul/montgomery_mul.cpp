@@ -88,7 +88,7 @@ void montgomery_redc(limb_t* r, limb_t* c, const ModulusConstants& k, limb_t* sc
 
 void montgomery_mul(limb_t* r, const limb_t* a, const limb_t* b, const ModulusConstants& k, limb_t* scratch) noexcept {
 #if PARMOD_WINDOW_ADX_ASM
-  if (limbs::window_adx_enabled()) {
+  if (k.n >= reduce::kMontgomeryAdxMin && limbs::window_adx_enabled()) {
     if (a == b) return montgomery_sqr(r, a, k, scratch);
     if (folded(k.n, false)) return reduce::montgomery_mul_adx(r, a, b, k.p.data(), k.mu0, k.n, scratch);
     window_product(scratch, a, b, k.n, scratch + 2 * k.n);
@@ -101,7 +101,7 @@ void montgomery_mul(limb_t* r, const limb_t* a, const limb_t* b, const ModulusCo
 
 void montgomery_sqr(limb_t* r, const limb_t* a, const ModulusConstants& k, limb_t* scratch) noexcept {
 #if PARMOD_WINDOW_ADX_ASM
-  if (limbs::window_adx_enabled()) {
+  if (k.n >= reduce::kMontgomeryAdxMin && limbs::window_adx_enabled()) {
     if (folded(k.n, true)) return reduce::montgomery_sqr_adx(r, a, k.p.data(), k.mu0, k.n, scratch);
     window_product(scratch, a, a, k.n, scratch + 2 * k.n);
     return montgomery_redc(r, scratch, k, scratch + 2 * k.n);

@@ -3,8 +3,8 @@
 // The product AB followed by a full REDC: word by word below
 // redc_products_threshold limbs, by two products above (the paper's section
 // 2.1, cost 2M(n) with full products).  Representation R = beta^n.
-// With BMI2 + ADX (limbs::window_adx_enabled()) the register-window kernels
-// of reduce/montgomery_adx.hpp: product and REDC folded into one call below
+// With BMI2 + ADX (limbs::window_adx_enabled()), from 8 limbs, the
+// register-window kernels of reduce/montgomery_adx.hpp: product and REDC folded into one call below
 // reduce::kMontgomeryAdxFoldedMax limbs, else the product (Karatsuba over
 // the window kernels, or limbs::mul where it takes the IFMA kernels or from
 // limbs::kKaratsubaWindowAdxMax limbs) and the window REDC.  Otherwise

@@ -33,6 +33,15 @@ namespace parmod::reduce {
 constexpr std::size_t kMontgomeryAdxFoldedMax = 33;
 constexpr std::size_t kMontgomeryAdxPassesMax = 48;
 
+// Below these sizes the window kernels lose to the limb layer's product
+// and the mulx rows of reduce::montgomery_reduce_words (call overhead and
+// narrow strips): the Montgomery engine takes the window path from
+// kMontgomeryAdxMin limbs, word REDC the window REDC from
+// kMontgomeryRedcAdxMin (AMD EPYC Zen 5: REDC alone at 9 limbs 46 against
+// 43 ns for the rows, at 10 limbs 54 against 55).
+constexpr std::size_t kMontgomeryAdxMin = 8;
+constexpr std::size_t kMontgomeryRedcAdxMin = 10;
+
 // Scratch limbs of montgomery_mul_adx / montgomery_sqr_adx.
 constexpr std::size_t montgomery_adx_scratch(std::size_t n) noexcept { return 2 * n + 1; }
 

@@ -14,7 +14,7 @@ namespace parmod::reduce {
 
 void montgomery_reduce_words(limb_t* rp, limb_t* cp, const limb_t* pp, std::size_t n, limb_t mu0) noexcept {
 #if PARMOD_WINDOW_ADX_ASM
-  if (limbs::window_adx_enabled()) return montgomery_redc_adx(rp, cp, pp, mu0, n);
+  if (n >= kMontgomeryRedcAdxMin && limbs::window_adx_enabled()) return montgomery_redc_adx(rp, cp, pp, mu0, n);
 #endif
   const auto sn = static_cast<mp_size_t>(n);
   // Step i zeroes c_i; the carry out of the n-limb window is parked in the

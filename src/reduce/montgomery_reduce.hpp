@@ -13,8 +13,9 @@ namespace parmod::reduce {
 //         (any product of two residues < P qualifies); mu0 = -P^-1 mod beta.
 // Output: rp[0, n) = C beta^-n mod P, fully reduced.  cp is destroyed.
 //         rp may equal cp + n.  Cost: n^2 limb products: the register windows
-//         of reduce/montgomery_adx.hpp where limbs::window_adx_enabled(), else
-//         n limbs::addmul_1 rows (mulx/adcx/adox where the CPU has them).
+//         of reduce/montgomery_adx.hpp where limbs::window_adx_enabled() and
+//         n >= kMontgomeryRedcAdxMin, else n limbs::addmul_1 rows
+//         (mulx/adcx/adox where the CPU has them).
 void montgomery_reduce_words(limb_t* rp, limb_t* cp, const limb_t* pp, std::size_t n, limb_t mu0) noexcept;
 
 // REDC by two products: Q = mu C mod beta^n, R = (C + Q P) / beta^n, R -= P if R >= P.
