@@ -51,8 +51,8 @@ Three families of functions:
    REDC in one 10-register window, column by column (see small_* below):
    several groups per column hide the latency of the digit chain.
 
-3. Passes, n = 8m in [32, 512] (the Montgomery product; the frame holds
-   copies of b and p): one pass per 8-limb block
+3. Passes, n = 8m in [32, 512] for the Montgomery product, [16, 512] for
+   REDC alone (the frame holds copies of b and p): one pass per 8-limb block
    with two groups per column, the product strip and the digit or quotient
    group (see pass_* below).
 
@@ -761,7 +761,7 @@ def small_sqr(o, n):
 
 PASS_MIN = 32
 PASS_MAX = 512  # the frame holds b and p: 16n bytes of stack
-PSLOTS = ["ZERO", "MU0", "R", "A", "P", "N", "N2", "T", "S", "SIZE"]
+PSLOTS = ["ZERO", "MU0", "R", "A", "P", "N", "N2", "T", "S", "SIZE", "CARRY", "TOP", "LAST"]
 PUBUF = 8 * len(PSLOTS)
 PQBUF = PUBUF + 64
 PFIX = PQBUF + 64  # then b_c, p_c interleaved: BP + 16c, BP + 16c + 8
@@ -774,8 +774,9 @@ def ps(name, depth):
 
 def pass_group(o, rho, u_off, v_off, depth, top_xor, old, load_v=True):
     """A group at rotation rho: rdx = BP+v_off (j) unless load_v is false,
-    times the 8 limbs at rsp + u_off; top_xor: zero the window's top
-    register (the column's first group); old: T[8s+c] on the CF chain."""
+    times the 8 limbs at rsp + u_off (u_off None: p[0, 8), at BP + 16k + 8);
+    top_xor: zero the window's top register (the column's first group);
+    old: T[8s+c] on the CF chain."""
     W = lambda k: ACC10[(rho + k) % 10]
     d = 8 * depth
     if top_xor:
@@ -787,7 +788,8 @@ def pass_group(o, rho, u_off, v_off, depth, top_xor, old, load_v=True):
     if old:
         o(f"adcxq (%rdi,%rsi,4), {W(0)}")
     for k in range(8):
-        o(f"mulxq {u_off + 8 * k + d}(%rsp), %rax, %rcx")
+        src = f"{u_off + 8 * k + d}(%rsp)" if u_off is not None else f"{PFIX + 16 * k + 8 + d}(%rsp)"
+        o(f"mulxq {src}, %rax, %rcx")
         o(f"adoxq %rax, {W(k)}")
         o(f"adcxq %rcx, {W(k + 1)}")
     z = ps("ZERO", depth)
@@ -832,10 +834,11 @@ def pass_routine(o):
         pass_group(o, rho, PQBUF, 8, 1, False, False)
         o(f"movq {W(0)}, (%rdi,%rsi,4)")
         o("addq $2, %rsi")
-        o(f"cmpq {ps('N2', 1)}, %rsi")
-        o(f"je {lab}_x{(rho + 1) % 10}")
+        if (rho + 1) % 2 == 0:  # n is even: a pass ends at an even rotation
+            o(f"cmpq {ps('N2', 1)}, %rsi")
+            o(f"je {lab}_x{(rho + 1) % 10}")
     o(f"jmp {lab}_c0")
-    for rho in range(10):  # tail: positions 8s + n .. 8s + n + 8
+    for rho in range(0, 10, 2):  # tail: positions 8s + n .. 8s + n + 8
         W = lambda k: ACC10[(rho + k) % 10]
         o.label(f"{lab}_x{rho}")
         o("xorl %eax, %eax")
@@ -845,6 +848,49 @@ def pass_routine(o):
             o(f"adcxq %rax, {W(k)}")
             o(f"movq {W(k)}, {8 * k}(%rdi,%rsi,4)")
         o("ret")
+
+
+def emit_pass_final(o, lab, top):
+    """r = T[n, 2n) + top beta^n - P if >= 0, else T[n, 2n) (depth 0; top an
+    operand, with rsi = T + n and rcx = n)."""
+    o(f"movq {ps('N', 0)}, %rcx")
+    o(f"movq {ps('T', 0)}, %rsi")
+    o("leaq (%rsi,%rcx,8), %rsi")
+    o(f"movq {ps('P', 0)}, %rdx")
+    o(f"movq {ps('R', 0)}, %rdi")
+    o(f"cmpq $0, {top}")
+    o(f"jne {lab}_sub")
+    o("movq %rcx, %rax")
+    o.label(f"{lab}_cmp")
+    o("subq $1, %rax")
+    o(f"jb {lab}_sub")
+    o("movq (%rsi,%rax,8), %r8")
+    o("cmpq (%rdx,%rax,8), %r8")
+    o(f"ja {lab}_sub")
+    o(f"je {lab}_cmp")
+    o("cmpq %rdi, %rsi")
+    o(f"je {lab}_done")
+    o("xorl %eax, %eax")
+    o.label(f"{lab}_copy")
+    for k in range(8):
+        o(f"movq {8 * k}(%rsi,%rax,8), %r8")
+        o(f"movq %r8, {8 * k}(%rdi,%rax,8)")
+    o("addq $8, %rax")
+    o("cmpq %rcx, %rax")
+    o(f"jne {lab}_copy")
+    o(f"jmp {lab}_done")
+    o.label(f"{lab}_sub")
+    o("shrq $3, %rcx")
+    o("xorl %eax, %eax")
+    o.label(f"{lab}_subl")
+    for k in range(8):
+        o(f"movq {8 * k}(%rsi,%rax,8), %r8")
+        o(f"sbbq {8 * k}(%rdx,%rax,8), %r8")
+        o(f"movq %r8, {8 * k}(%rdi,%rax,8)")
+    o("leaq 8(%rax), %rax")
+    o("decq %rcx")
+    o(f"jne {lab}_subl")
+    o.label(f"{lab}_done")
 
 
 def pass_function(o, name):
@@ -906,43 +952,181 @@ def pass_function(o, name):
     o("shlq $3, %rax")
     o(f"cmpq {ps('N', 0)}, %rax")
     o(f"jb {lab}_s")
-    # r = T[n, 2n) + T[2n] beta^n - P if >= 0, else T[n, 2n)
-    o(f"movq {ps('N', 0)}, %rcx")
-    o(f"movq {ps('T', 0)}, %rsi")
-    o("leaq (%rsi,%rcx,8), %rsi")
-    o(f"movq {ps('P', 0)}, %rdx")
-    o(f"movq {ps('R', 0)}, %rdi")
-    o("cmpq $0, (%rsi,%rcx,8)")
-    o(f"jne {lab}_sub")
-    o("movq %rcx, %rax")
-    o.label(f"{lab}_cmp")
-    o("subq $1, %rax")
-    o(f"jb {lab}_sub")
-    o("movq (%rsi,%rax,8), %r8")
-    o("cmpq (%rdx,%rax,8), %r8")
-    o(f"ja {lab}_sub")
-    o(f"je {lab}_cmp")
-    o("xorl %eax, %eax")
-    o.label(f"{lab}_copy")
-    for k in range(8):
-        o(f"movq {8 * k}(%rsi,%rax,8), %r8")
-        o(f"movq %r8, {8 * k}(%rdi,%rax,8)")
+    emit_pass_final(o, lab, "(%rsi,%rcx,8)")
+    o(f"addq {ps('SIZE', 0)}, %rsp")
+    for r in ["%r15", "%r14", "%r13", "%r12", "%rbp", "%rbx"]:
+        o(f"popq {r}")
+    o("ret")
+    o.lines.append(f"\t.size {name}, .-{name}")
+
+
+# REDC alone in passes (n = 8m in [16, 512]): pass s adds Q_s P at position
+# 8s over columns 8 .. n-1 (Q_s p_c, the old limb T[8s+c] on its CF chain),
+# and in its columns 8 .. 15 also computes the digits of block s + 1 (the
+# positions 8(s+1) .. 8(s+1)+7) with their groups q p[0, 8): two groups per
+# column there, so the digit chain overlaps the quotient group's products.
+# Pass 0 first computes block 0's digits (columns 0 .. 7, one group each).
+# The tail adds the top 9 positions and the carry of the pass before (at
+# its second position) to T and passes its own carry on; the last pass's
+# top position is 2n, the limb above the result.
+
+
+def redc_qgroup_column(o, rho, digit):
+    """A column of Q_s p_c (with T[8s+c]); digit: then the digit of the
+    position into QNEXT + 8 (c - 8) and its group; else the position goes to T."""
+    W = lambda k: ACC10[(rho + k) % 10]
+    pass_group(o, rho, PUBUF, 8, 1, True, True)
+    if digit is not None:
+        o(f"movq {W(0)}, %rdx")
+        o(f"mulxq {ps('MU0', 1)}, %rdx, %rax")
+        o(f"movq %rdx, {PQBUF + 8 * digit + 8}(%rsp)")
+        pass_group(o, rho, None, None, 1, False, False, load_v=False)
+    else:
+        o(f"movq {W(0)}, (%rdi,%rsi,4)")
+    o("addq $2, %rsi")
+
+
+def redc_pass_routine(o):
+    """.Lpm_rp0 / .Lpm_rpn / .Lpm_rpl (depth 1): pass 0, a middle pass, the
+    last pass; rdi = T + 64 s; UBUF = Q_s (pass 0 computes it)."""
+    lab = ".Lpm_rp"
+    o.align()
+    o.label(f"{lab}0")
+    for r in ACC10:
+        o(f"xorl {d32(r)}, {d32(r)}")
+    o("xorl %esi, %esi")
+    for c in range(8):  # block 0's digits, the old limb in each
+        W = lambda k: ACC10[(c + k) % 10]
+        o("movq (%rdi,%rsi,4), %rdx")
+        o(f"addq {W(0)}, %rdx")
+        o(f"mulxq {ps('MU0', 1)}, %rdx, %rax")
+        o(f"movq %rdx, {PUBUF + 8 * c + 8}(%rsp)")
+        if c > 0:
+            o(f"xorl {d32(W(9))}, {d32(W(9))}")
+        else:
+            o("xorl %eax, %eax")
+        o(f"adcxq (%rdi,%rsi,4), {W(0)}")
+        for k in range(8):
+            o(f"mulxq {PFIX + 16 * k + 8 + 8}(%rsp), %rax, %rcx")
+            o(f"adoxq %rax, {W(k)}")
+            o(f"adcxq %rcx, {W(k + 1)}")
+        z = ps("ZERO", 1)
+        o(f"adoxq {z}, {W(8)}")
+        o(f"adoxq {z}, {W(9)}")
+        o(f"adcxq {z}, {W(9)}")
+        o("addq $2, %rsi")
+    o(f"jmp {lab}_d8")
+    o.align()
+    o.label(f"{lab}n")                        # a middle pass: from column 8, digits of the next block
+    for r in ACC10:
+        o(f"xorl {d32(r)}, {d32(r)}")
+    o("movl $16, %esi")
+    o.label(f"{lab}_d8")
+    for c in range(8, 16):
+        redc_qgroup_column(o, c % 10, c - 8)
+    o(f"cmpq {ps('N2', 1)}, %rsi")
+    o(f"je {lab}_x6")
+    o(f"jmp {lab}_o6")
+    o.align()
+    o.label(f"{lab}l")                        # the last pass: from column 8, no digits
+    for r in ACC10:
+        o(f"xorl {d32(r)}, {d32(r)}")
+    o("movl $16, %esi")
+    o(f"jmp {lab}_o8")
+    o.align()
+    for rho in range(10):
+        o.label(f"{lab}_o{rho}")
+        redc_qgroup_column(o, rho, None)
+        if (rho + 1) % 2 == 0:  # n is even: a pass ends at an even rotation
+            o(f"cmpq {ps('N2', 1)}, %rsi")
+            o(f"je {lab}_x{(rho + 1) % 10}")
+    o(f"jmp {lab}_o0")
+    for rho in range(0, 10, 2):  # positions 8s + n .. 8s + n + 8; CARRY in at the second, out above
+        W = lambda k: ACC10[(rho + k) % 10]
+        for last in (False, True):
+            o.label(f"{lab}_{'y' if last else 'x'}{rho}")
+            if not last:
+                o(f"cmpq $0, {ps('LAST', 1)}")
+                o(f"jne {lab}_y{rho}")
+            o("xorl %eax, %eax")
+            for k in range(8):
+                if k == 1:
+                    o(f"adoxq {ps('CARRY', 1)}, {W(k)}")
+                elif k > 1:
+                    o(f"adoxq %rax, {W(k)}")
+                o(f"adcxq {8 * k}(%rdi,%rsi,4), {W(k)}")
+                o(f"movq {W(k)}, {8 * k}(%rdi,%rsi,4)")
+            o(f"adoxq %rax, {W(8)}")
+            if last:  # position 2n: the limb above the result
+                o(f"adcxq %rax, {W(8)}")
+                o(f"movq {W(8)}, {ps('TOP', 1)}")
+            else:
+                o(f"adcxq 64(%rdi,%rsi,4), {W(8)}")
+                o(f"movq {W(8)}, 64(%rdi,%rsi,4)")
+                o("movl $0, %ecx")
+                o("adcxq %rax, %rcx")
+                o("adoxq %rax, %rcx")
+                o(f"movq %rcx, {ps('CARRY', 1)}")
+            o("ret")
+
+
+def redc_pass_function(o, name):
+    """(r, c, p, mu0, n): n = 8m in [16, 512]; c (2n limbs) is T and is destroyed."""
+    lab = ".Lpm_rf"
+    o.lines.append("")
+    o.lines.append(f"\t.globl {name}")
+    o.lines.append(f"\t.hidden {name}")
+    o.lines.append(f"\t.type {name}, @function")
+    o.align(5)
+    o.label(name)
+    o("endbr64")
+    for r in ["%rbx", "%rbp", "%r12", "%r13", "%r14", "%r15"]:
+        o(f"pushq {r}")
+    o(f"leaq {PFIX}(,%r8,8), %r10")
+    o("leaq (%r10,%r8,8), %r10")               # PFIX + 16 n (the p_c of the interleaved layout)
+    o("subq %r10, %rsp")
+    o(f"movq %r10, {ps('SIZE', 0)}")
+    o(f"movq $0, {ps('ZERO', 0)}")
+    o(f"movq $0, {ps('CARRY', 0)}")
+    o(f"movq $0, {ps('LAST', 0)}")
+    o(f"movq %rdi, {ps('R', 0)}")
+    o(f"movq %rsi, {ps('T', 0)}")
+    o(f"movq %rdx, {ps('P', 0)}")
+    o(f"movq %rcx, {ps('MU0', 0)}")
+    o(f"movq %r8, {ps('N', 0)}")
+    o("leaq (%r8,%r8), %r10")
+    o(f"movq %r10, {ps('N2', 0)}")
+    o("xorl %r10d, %r10d")
+    o.label(f"{lab}_cp")
+    o("movq (%rdx,%r10,8), %r11")
+    o("movq %r10, %r9")
+    o("shlq $4, %r9")
+    o(f"movq %r11, {PFIX + 8}(%rsp,%r9)")
+    o("incq %r10")
+    o("cmpq %r8, %r10")
+    o(f"jne {lab}_cp")
+    o(f"movq {ps('T', 0)}, %rdi")
+    o("call .Lpm_rp0")
+    o(f"movq $1, {ps('S', 0)}")
+    o.label(f"{lab}_s")
+    for k in range(8):  # Q_s: the digits the pass before computed
+        o(f"movq {PQBUF + 8 * k}(%rsp), %rcx")
+        o(f"movq %rcx, {PUBUF + 8 * k}(%rsp)")
+    o(f"movq {ps('S', 0)}, %rax")
+    o("shlq $6, %rax")
+    o(f"movq {ps('T', 0)}, %rdi")
+    o("addq %rax, %rdi")
+    o("shrq $3, %rax")
     o("addq $8, %rax")
-    o("cmpq %rcx, %rax")
-    o(f"jne {lab}_copy")
-    o(f"jmp {lab}_done")
-    o.label(f"{lab}_sub")
-    o("shrq $3, %rcx")
-    o("xorl %eax, %eax")
-    o.label(f"{lab}_subl")
-    for k in range(8):
-        o(f"movq {8 * k}(%rsi,%rax,8), %r8")
-        o(f"sbbq {8 * k}(%rdx,%rax,8), %r8")
-        o(f"movq %r8, {8 * k}(%rdi,%rax,8)")
-    o("leaq 8(%rax), %rax")
-    o("decq %rcx")
-    o(f"jne {lab}_subl")
-    o.label(f"{lab}_done")
+    o(f"cmpq {ps('N', 0)}, %rax")
+    o(f"jae {lab}_last")
+    o("call .Lpm_rpn")
+    o(f"incq {ps('S', 0)}")
+    o(f"jmp {lab}_s")
+    o.label(f"{lab}_last")
+    o(f"movq $1, {ps('LAST', 0)}")
+    o("call .Lpm_rpl")
+    emit_pass_final(o, lab, ps("TOP", 0))
     o(f"addq {ps('SIZE', 0)}, %rsp")
     for r in ["%r15", "%r14", "%r13", "%r12", "%rbp", "%rbx"]:
         o(f"popq {r}")
@@ -953,7 +1137,7 @@ def pass_function(o, name):
 ARG_REGS = ["%rdi", "%rsi", "%rdx", "%rcx", "%r8", "%r9"]
 
 
-def function(o, name, args, sections, unrolled=None, looped=None):
+def function(o, name, args, sections, unrolled=None, looped=None, looped_min=1):
     """A System V function: args[i] lists the slots argument i goes to.
     unrolled: (register of n, table) - a tail jump to the unrolled kernel of
     n when the table has one (same leading arguments); looped: (register of
@@ -983,8 +1167,8 @@ def function(o, name, args, sections, unrolled=None, looped=None):
         o(f"cmpq ${PASS_MAX}, {nreg}")
         o(f"ja .Lpm_{target}_no")
         if not unrolled:
-            o(f"cmpq $0, {nreg}")
-            o(f"je .Lpm_{target}_no")
+            o(f"cmpq ${looped_min}, {nreg}")
+            o(f"jb .Lpm_{target}_no")
         o(f"jmp {target}")
         o.label(f".Lpm_{target}_no")
     for r in ["%rbx", "%rbp", "%r12", "%r13", "%r14", "%r15"]:
@@ -1063,11 +1247,14 @@ def main():
             o(f".long {target}-.Lpm_tab_{kind}small")
     pass_routine(o)
     pass_function(o, "parmod_montgomery_mul_adx_passes")
+    redc_pass_routine(o)
+    redc_pass_function(o, "parmod_montgomery_redc_adx_passes")
     function(o, "parmod_montgomery_mul_adx", [["R"], ["A"], ["B"], ["P"], ["MU0"], ["N", "NB"], ["T"]],
              [section_mont_mul], unrolled=("%r9", "mulsmall"), looped=("%r9", "parmod_montgomery_mul_adx_passes"))
     function(o, "parmod_montgomery_sqr_adx", [["R"], ["A"], ["P"], ["MU0"], ["N"], ["T"]],
              [section_square, section_redc], unrolled=("%r8", "sqrsmall"))
-    function(o, "parmod_montgomery_redc_adx", [["R"], ["T"], ["P"], ["MU0"], ["N"]], [section_redc])
+    function(o, "parmod_montgomery_redc_adx", [["R"], ["T"], ["P"], ["MU0"], ["N"]], [section_redc],
+             looped=("%r8", "parmod_montgomery_redc_adx_passes"), looped_min=16)
     function(o, "parmod_mul_adx", [["T"], ["A"], ["N"], ["B"], ["NB"]], [section_product])
     function(o, "parmod_sqr_adx", [["T"], ["A"], ["N"]], [section_square])
     for n in SMALL_SIZES:

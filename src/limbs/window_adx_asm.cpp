@@ -4336,30 +4336,30 @@ __asm__(R"PARMOD_ASM(
 	xorl %r14d, %r14d
 	xorl %r15d, %r15d
 	xorl %eax, %eax
-	movq 224(%rsp,%rsi,8), %rdx
+	movq 240(%rsp,%rsi,8), %rdx
 	adcxq (%rdi,%rsi,4), %rbx
-	mulxq 88(%rsp), %rax, %rcx
+	mulxq 112(%rsp), %rax, %rcx
 	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
-	mulxq 96(%rsp), %rax, %rcx
+	mulxq 120(%rsp), %rax, %rcx
 	adoxq %rax, %rbp
 	adcxq %rcx, %r8
-	mulxq 104(%rsp), %rax, %rcx
+	mulxq 128(%rsp), %rax, %rcx
 	adoxq %rax, %r8
 	adcxq %rcx, %r9
-	mulxq 112(%rsp), %rax, %rcx
+	mulxq 136(%rsp), %rax, %rcx
 	adoxq %rax, %r9
 	adcxq %rcx, %r10
-	mulxq 120(%rsp), %rax, %rcx
+	mulxq 144(%rsp), %rax, %rcx
 	adoxq %rax, %r10
 	adcxq %rcx, %r11
-	mulxq 128(%rsp), %rax, %rcx
+	mulxq 152(%rsp), %rax, %rcx
 	adoxq %rax, %r11
 	adcxq %rcx, %r12
-	mulxq 136(%rsp), %rax, %rcx
+	mulxq 160(%rsp), %rax, %rcx
 	adoxq %rax, %r12
 	adcxq %rcx, %r13
-	mulxq 144(%rsp), %rax, %rcx
+	mulxq 168(%rsp), %rax, %rcx
 	adoxq %rax, %r13
 	adcxq %rcx, %r14
 	adoxq 8(%rsp), %r14
@@ -4367,30 +4367,30 @@ __asm__(R"PARMOD_ASM(
 	adcxq 8(%rsp), %r15
 	movq %rbx, %rdx
 	mulxq 16(%rsp), %rdx, %rax
-	movq %rdx, 152(%rsp)
+	movq %rdx, 176(%rsp)
 	xorl %eax, %eax
-	mulxq 232(%rsp), %rax, %rcx
+	mulxq 248(%rsp), %rax, %rcx
 	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
-	mulxq 248(%rsp), %rax, %rcx
+	mulxq 264(%rsp), %rax, %rcx
 	adoxq %rax, %rbp
 	adcxq %rcx, %r8
-	mulxq 264(%rsp), %rax, %rcx
+	mulxq 280(%rsp), %rax, %rcx
 	adoxq %rax, %r8
 	adcxq %rcx, %r9
-	mulxq 280(%rsp), %rax, %rcx
+	mulxq 296(%rsp), %rax, %rcx
 	adoxq %rax, %r9
 	adcxq %rcx, %r10
-	mulxq 296(%rsp), %rax, %rcx
+	mulxq 312(%rsp), %rax, %rcx
 	adoxq %rax, %r10
 	adcxq %rcx, %r11
-	mulxq 312(%rsp), %rax, %rcx
+	mulxq 328(%rsp), %rax, %rcx
 	adoxq %rax, %r11
 	adcxq %rcx, %r12
-	mulxq 328(%rsp), %rax, %rcx
+	mulxq 344(%rsp), %rax, %rcx
 	adoxq %rax, %r12
 	adcxq %rcx, %r13
-	mulxq 344(%rsp), %rax, %rcx
+	mulxq 360(%rsp), %rax, %rcx
 	adoxq %rax, %r13
 	adcxq %rcx, %r14
 	adoxq 8(%rsp), %r14
@@ -4398,30 +4398,30 @@ __asm__(R"PARMOD_ASM(
 	adcxq 8(%rsp), %r15
 	addq $2, %rsi
 	xorl %ebx, %ebx
-	movq 224(%rsp,%rsi,8), %rdx
+	movq 240(%rsp,%rsi,8), %rdx
 	adcxq (%rdi,%rsi,4), %rbp
-	mulxq 88(%rsp), %rax, %rcx
+	mulxq 112(%rsp), %rax, %rcx
 	adoxq %rax, %rbp
 	adcxq %rcx, %r8
-	mulxq 96(%rsp), %rax, %rcx
+	mulxq 120(%rsp), %rax, %rcx
 	adoxq %rax, %r8
 	adcxq %rcx, %r9
-	mulxq 104(%rsp), %rax, %rcx
+	mulxq 128(%rsp), %rax, %rcx
 	adoxq %rax, %r9
 	adcxq %rcx, %r10
-	mulxq 112(%rsp), %rax, %rcx
+	mulxq 136(%rsp), %rax, %rcx
 	adoxq %rax, %r10
 	adcxq %rcx, %r11
-	mulxq 120(%rsp), %rax, %rcx
+	mulxq 144(%rsp), %rax, %rcx
 	adoxq %rax, %r11
 	adcxq %rcx, %r12
-	mulxq 128(%rsp), %rax, %rcx
+	mulxq 152(%rsp), %rax, %rcx
 	adoxq %rax, %r12
 	adcxq %rcx, %r13
-	mulxq 136(%rsp), %rax, %rcx
+	mulxq 160(%rsp), %rax, %rcx
 	adoxq %rax, %r13
 	adcxq %rcx, %r14
-	mulxq 144(%rsp), %rax, %rcx
+	mulxq 168(%rsp), %rax, %rcx
 	adoxq %rax, %r14
 	adcxq %rcx, %r15
 	adoxq 8(%rsp), %r15
@@ -4429,30 +4429,30 @@ __asm__(R"PARMOD_ASM(
 	adcxq 8(%rsp), %rbx
 	movq %rbp, %rdx
 	mulxq 16(%rsp), %rdx, %rax
-	movq %rdx, 160(%rsp)
+	movq %rdx, 184(%rsp)
 	xorl %eax, %eax
-	mulxq 232(%rsp), %rax, %rcx
+	mulxq 248(%rsp), %rax, %rcx
 	adoxq %rax, %rbp
 	adcxq %rcx, %r8
-	mulxq 248(%rsp), %rax, %rcx
+	mulxq 264(%rsp), %rax, %rcx
 	adoxq %rax, %r8
 	adcxq %rcx, %r9
-	mulxq 264(%rsp), %rax, %rcx
+	mulxq 280(%rsp), %rax, %rcx
 	adoxq %rax, %r9
 	adcxq %rcx, %r10
-	mulxq 280(%rsp), %rax, %rcx
+	mulxq 296(%rsp), %rax, %rcx
 	adoxq %rax, %r10
 	adcxq %rcx, %r11
-	mulxq 296(%rsp), %rax, %rcx
+	mulxq 312(%rsp), %rax, %rcx
 	adoxq %rax, %r11
 	adcxq %rcx, %r12
-	mulxq 312(%rsp), %rax, %rcx
+	mulxq 328(%rsp), %rax, %rcx
 	adoxq %rax, %r12
 	adcxq %rcx, %r13
-	mulxq 328(%rsp), %rax, %rcx
+	mulxq 344(%rsp), %rax, %rcx
 	adoxq %rax, %r13
 	adcxq %rcx, %r14
-	mulxq 344(%rsp), %rax, %rcx
+	mulxq 360(%rsp), %rax, %rcx
 	adoxq %rax, %r14
 	adcxq %rcx, %r15
 	adoxq 8(%rsp), %r15
@@ -4460,30 +4460,30 @@ __asm__(R"PARMOD_ASM(
 	adcxq 8(%rsp), %rbx
 	addq $2, %rsi
 	xorl %ebp, %ebp
-	movq 224(%rsp,%rsi,8), %rdx
+	movq 240(%rsp,%rsi,8), %rdx
 	adcxq (%rdi,%rsi,4), %r8
-	mulxq 88(%rsp), %rax, %rcx
+	mulxq 112(%rsp), %rax, %rcx
 	adoxq %rax, %r8
 	adcxq %rcx, %r9
-	mulxq 96(%rsp), %rax, %rcx
+	mulxq 120(%rsp), %rax, %rcx
 	adoxq %rax, %r9
 	adcxq %rcx, %r10
-	mulxq 104(%rsp), %rax, %rcx
+	mulxq 128(%rsp), %rax, %rcx
 	adoxq %rax, %r10
 	adcxq %rcx, %r11
-	mulxq 112(%rsp), %rax, %rcx
+	mulxq 136(%rsp), %rax, %rcx
 	adoxq %rax, %r11
 	adcxq %rcx, %r12
-	mulxq 120(%rsp), %rax, %rcx
+	mulxq 144(%rsp), %rax, %rcx
 	adoxq %rax, %r12
 	adcxq %rcx, %r13
-	mulxq 128(%rsp), %rax, %rcx
+	mulxq 152(%rsp), %rax, %rcx
 	adoxq %rax, %r13
 	adcxq %rcx, %r14
-	mulxq 136(%rsp), %rax, %rcx
+	mulxq 160(%rsp), %rax, %rcx
 	adoxq %rax, %r14
 	adcxq %rcx, %r15
-	mulxq 144(%rsp), %rax, %rcx
+	mulxq 168(%rsp), %rax, %rcx
 	adoxq %rax, %r15
 	adcxq %rcx, %rbx
 	adoxq 8(%rsp), %rbx
@@ -4491,30 +4491,30 @@ __asm__(R"PARMOD_ASM(
 	adcxq 8(%rsp), %rbp
 	movq %r8, %rdx
 	mulxq 16(%rsp), %rdx, %rax
-	movq %rdx, 168(%rsp)
+	movq %rdx, 192(%rsp)
 	xorl %eax, %eax
-	mulxq 232(%rsp), %rax, %rcx
+	mulxq 248(%rsp), %rax, %rcx
 	adoxq %rax, %r8
 	adcxq %rcx, %r9
-	mulxq 248(%rsp), %rax, %rcx
+	mulxq 264(%rsp), %rax, %rcx
 	adoxq %rax, %r9
 	adcxq %rcx, %r10
-	mulxq 264(%rsp), %rax, %rcx
+	mulxq 280(%rsp), %rax, %rcx
 	adoxq %rax, %r10
 	adcxq %rcx, %r11
-	mulxq 280(%rsp), %rax, %rcx
+	mulxq 296(%rsp), %rax, %rcx
 	adoxq %rax, %r11
 	adcxq %rcx, %r12
-	mulxq 296(%rsp), %rax, %rcx
+	mulxq 312(%rsp), %rax, %rcx
 	adoxq %rax, %r12
 	adcxq %rcx, %r13
-	mulxq 312(%rsp), %rax, %rcx
+	mulxq 328(%rsp), %rax, %rcx
 	adoxq %rax, %r13
 	adcxq %rcx, %r14
-	mulxq 328(%rsp), %rax, %rcx
+	mulxq 344(%rsp), %rax, %rcx
 	adoxq %rax, %r14
 	adcxq %rcx, %r15
-	mulxq 344(%rsp), %rax, %rcx
+	mulxq 360(%rsp), %rax, %rcx
 	adoxq %rax, %r15
 	adcxq %rcx, %rbx
 	adoxq 8(%rsp), %rbx
@@ -4522,30 +4522,30 @@ __asm__(R"PARMOD_ASM(
 	adcxq 8(%rsp), %rbp
 	addq $2, %rsi
 	xorl %r8d, %r8d
-	movq 224(%rsp,%rsi,8), %rdx
+	movq 240(%rsp,%rsi,8), %rdx
 	adcxq (%rdi,%rsi,4), %r9
-	mulxq 88(%rsp), %rax, %rcx
+	mulxq 112(%rsp), %rax, %rcx
 	adoxq %rax, %r9
 	adcxq %rcx, %r10
-	mulxq 96(%rsp), %rax, %rcx
+	mulxq 120(%rsp), %rax, %rcx
 	adoxq %rax, %r10
 	adcxq %rcx, %r11
-	mulxq 104(%rsp), %rax, %rcx
+	mulxq 128(%rsp), %rax, %rcx
 	adoxq %rax, %r11
 	adcxq %rcx, %r12
-	mulxq 112(%rsp), %rax, %rcx
+	mulxq 136(%rsp), %rax, %rcx
 	adoxq %rax, %r12
 	adcxq %rcx, %r13
-	mulxq 120(%rsp), %rax, %rcx
+	mulxq 144(%rsp), %rax, %rcx
 	adoxq %rax, %r13
 	adcxq %rcx, %r14
-	mulxq 128(%rsp), %rax, %rcx
+	mulxq 152(%rsp), %rax, %rcx
 	adoxq %rax, %r14
 	adcxq %rcx, %r15
-	mulxq 136(%rsp), %rax, %rcx
+	mulxq 160(%rsp), %rax, %rcx
 	adoxq %rax, %r15
 	adcxq %rcx, %rbx
-	mulxq 144(%rsp), %rax, %rcx
+	mulxq 168(%rsp), %rax, %rcx
 	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
 	adoxq 8(%rsp), %rbp
@@ -4553,30 +4553,30 @@ __asm__(R"PARMOD_ASM(
 	adcxq 8(%rsp), %r8
 	movq %r9, %rdx
 	mulxq 16(%rsp), %rdx, %rax
-	movq %rdx, 176(%rsp)
+	movq %rdx, 200(%rsp)
 	xorl %eax, %eax
-	mulxq 232(%rsp), %rax, %rcx
+	mulxq 248(%rsp), %rax, %rcx
 	adoxq %rax, %r9
 	adcxq %rcx, %r10
-	mulxq 248(%rsp), %rax, %rcx
+	mulxq 264(%rsp), %rax, %rcx
 	adoxq %rax, %r10
 	adcxq %rcx, %r11
-	mulxq 264(%rsp), %rax, %rcx
+	mulxq 280(%rsp), %rax, %rcx
 	adoxq %rax, %r11
 	adcxq %rcx, %r12
-	mulxq 280(%rsp), %rax, %rcx
+	mulxq 296(%rsp), %rax, %rcx
 	adoxq %rax, %r12
 	adcxq %rcx, %r13
-	mulxq 296(%rsp), %rax, %rcx
+	mulxq 312(%rsp), %rax, %rcx
 	adoxq %rax, %r13
 	adcxq %rcx, %r14
-	mulxq 312(%rsp), %rax, %rcx
+	mulxq 328(%rsp), %rax, %rcx
 	adoxq %rax, %r14
 	adcxq %rcx, %r15
-	mulxq 328(%rsp), %rax, %rcx
+	mulxq 344(%rsp), %rax, %rcx
 	adoxq %rax, %r15
 	adcxq %rcx, %rbx
-	mulxq 344(%rsp), %rax, %rcx
+	mulxq 360(%rsp), %rax, %rcx
 	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
 	adoxq 8(%rsp), %rbp
@@ -4584,30 +4584,30 @@ __asm__(R"PARMOD_ASM(
 	adcxq 8(%rsp), %r8
 	addq $2, %rsi
 	xorl %r9d, %r9d
-	movq 224(%rsp,%rsi,8), %rdx
+	movq 240(%rsp,%rsi,8), %rdx
 	adcxq (%rdi,%rsi,4), %r10
-	mulxq 88(%rsp), %rax, %rcx
+	mulxq 112(%rsp), %rax, %rcx
 	adoxq %rax, %r10
 	adcxq %rcx, %r11
-	mulxq 96(%rsp), %rax, %rcx
+	mulxq 120(%rsp), %rax, %rcx
 	adoxq %rax, %r11
 	adcxq %rcx, %r12
-	mulxq 104(%rsp), %rax, %rcx
+	mulxq 128(%rsp), %rax, %rcx
 	adoxq %rax, %r12
 	adcxq %rcx, %r13
-	mulxq 112(%rsp), %rax, %rcx
+	mulxq 136(%rsp), %rax, %rcx
 	adoxq %rax, %r13
 	adcxq %rcx, %r14
-	mulxq 120(%rsp), %rax, %rcx
+	mulxq 144(%rsp), %rax, %rcx
 	adoxq %rax, %r14
 	adcxq %rcx, %r15
-	mulxq 128(%rsp), %rax, %rcx
+	mulxq 152(%rsp), %rax, %rcx
 	adoxq %rax, %r15
 	adcxq %rcx, %rbx
-	mulxq 136(%rsp), %rax, %rcx
+	mulxq 160(%rsp), %rax, %rcx
 	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
-	mulxq 144(%rsp), %rax, %rcx
+	mulxq 168(%rsp), %rax, %rcx
 	adoxq %rax, %rbp
 	adcxq %rcx, %r8
 	adoxq 8(%rsp), %r8
@@ -4615,30 +4615,30 @@ __asm__(R"PARMOD_ASM(
 	adcxq 8(%rsp), %r9
 	movq %r10, %rdx
 	mulxq 16(%rsp), %rdx, %rax
-	movq %rdx, 184(%rsp)
+	movq %rdx, 208(%rsp)
 	xorl %eax, %eax
-	mulxq 232(%rsp), %rax, %rcx
+	mulxq 248(%rsp), %rax, %rcx
 	adoxq %rax, %r10
 	adcxq %rcx, %r11
-	mulxq 248(%rsp), %rax, %rcx
+	mulxq 264(%rsp), %rax, %rcx
 	adoxq %rax, %r11
 	adcxq %rcx, %r12
-	mulxq 264(%rsp), %rax, %rcx
+	mulxq 280(%rsp), %rax, %rcx
 	adoxq %rax, %r12
 	adcxq %rcx, %r13
-	mulxq 280(%rsp), %rax, %rcx
+	mulxq 296(%rsp), %rax, %rcx
 	adoxq %rax, %r13
 	adcxq %rcx, %r14
-	mulxq 296(%rsp), %rax, %rcx
+	mulxq 312(%rsp), %rax, %rcx
 	adoxq %rax, %r14
 	adcxq %rcx, %r15
-	mulxq 312(%rsp), %rax, %rcx
+	mulxq 328(%rsp), %rax, %rcx
 	adoxq %rax, %r15
 	adcxq %rcx, %rbx
-	mulxq 328(%rsp), %rax, %rcx
+	mulxq 344(%rsp), %rax, %rcx
 	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
-	mulxq 344(%rsp), %rax, %rcx
+	mulxq 360(%rsp), %rax, %rcx
 	adoxq %rax, %rbp
 	adcxq %rcx, %r8
 	adoxq 8(%rsp), %r8
@@ -4646,30 +4646,30 @@ __asm__(R"PARMOD_ASM(
 	adcxq 8(%rsp), %r9
 	addq $2, %rsi
 	xorl %r10d, %r10d
-	movq 224(%rsp,%rsi,8), %rdx
+	movq 240(%rsp,%rsi,8), %rdx
 	adcxq (%rdi,%rsi,4), %r11
-	mulxq 88(%rsp), %rax, %rcx
+	mulxq 112(%rsp), %rax, %rcx
 	adoxq %rax, %r11
 	adcxq %rcx, %r12
-	mulxq 96(%rsp), %rax, %rcx
+	mulxq 120(%rsp), %rax, %rcx
 	adoxq %rax, %r12
 	adcxq %rcx, %r13
-	mulxq 104(%rsp), %rax, %rcx
+	mulxq 128(%rsp), %rax, %rcx
 	adoxq %rax, %r13
 	adcxq %rcx, %r14
-	mulxq 112(%rsp), %rax, %rcx
+	mulxq 136(%rsp), %rax, %rcx
 	adoxq %rax, %r14
 	adcxq %rcx, %r15
-	mulxq 120(%rsp), %rax, %rcx
+	mulxq 144(%rsp), %rax, %rcx
 	adoxq %rax, %r15
 	adcxq %rcx, %rbx
-	mulxq 128(%rsp), %rax, %rcx
+	mulxq 152(%rsp), %rax, %rcx
 	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
-	mulxq 136(%rsp), %rax, %rcx
+	mulxq 160(%rsp), %rax, %rcx
 	adoxq %rax, %rbp
 	adcxq %rcx, %r8
-	mulxq 144(%rsp), %rax, %rcx
+	mulxq 168(%rsp), %rax, %rcx
 	adoxq %rax, %r8
 	adcxq %rcx, %r9
 	adoxq 8(%rsp), %r9
@@ -4677,30 +4677,30 @@ __asm__(R"PARMOD_ASM(
 	adcxq 8(%rsp), %r10
 	movq %r11, %rdx
 	mulxq 16(%rsp), %rdx, %rax
-	movq %rdx, 192(%rsp)
+	movq %rdx, 216(%rsp)
 	xorl %eax, %eax
-	mulxq 232(%rsp), %rax, %rcx
+	mulxq 248(%rsp), %rax, %rcx
 	adoxq %rax, %r11
 	adcxq %rcx, %r12
-	mulxq 248(%rsp), %rax, %rcx
+	mulxq 264(%rsp), %rax, %rcx
 	adoxq %rax, %r12
 	adcxq %rcx, %r13
-	mulxq 264(%rsp), %rax, %rcx
+	mulxq 280(%rsp), %rax, %rcx
 	adoxq %rax, %r13
 	adcxq %rcx, %r14
-	mulxq 280(%rsp), %rax, %rcx
+	mulxq 296(%rsp), %rax, %rcx
 	adoxq %rax, %r14
 	adcxq %rcx, %r15
-	mulxq 296(%rsp), %rax, %rcx
+	mulxq 312(%rsp), %rax, %rcx
 	adoxq %rax, %r15
 	adcxq %rcx, %rbx
-	mulxq 312(%rsp), %rax, %rcx
+	mulxq 328(%rsp), %rax, %rcx
 	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
-	mulxq 328(%rsp), %rax, %rcx
+	mulxq 344(%rsp), %rax, %rcx
 	adoxq %rax, %rbp
 	adcxq %rcx, %r8
-	mulxq 344(%rsp), %rax, %rcx
+	mulxq 360(%rsp), %rax, %rcx
 	adoxq %rax, %r8
 	adcxq %rcx, %r9
 	adoxq 8(%rsp), %r9
@@ -4708,30 +4708,30 @@ __asm__(R"PARMOD_ASM(
 	adcxq 8(%rsp), %r10
 	addq $2, %rsi
 	xorl %r11d, %r11d
-	movq 224(%rsp,%rsi,8), %rdx
+	movq 240(%rsp,%rsi,8), %rdx
 	adcxq (%rdi,%rsi,4), %r12
-	mulxq 88(%rsp), %rax, %rcx
+	mulxq 112(%rsp), %rax, %rcx
 	adoxq %rax, %r12
 	adcxq %rcx, %r13
-	mulxq 96(%rsp), %rax, %rcx
+	mulxq 120(%rsp), %rax, %rcx
 	adoxq %rax, %r13
 	adcxq %rcx, %r14
-	mulxq 104(%rsp), %rax, %rcx
+	mulxq 128(%rsp), %rax, %rcx
 	adoxq %rax, %r14
 	adcxq %rcx, %r15
-	mulxq 112(%rsp), %rax, %rcx
+	mulxq 136(%rsp), %rax, %rcx
 	adoxq %rax, %r15
 	adcxq %rcx, %rbx
-	mulxq 120(%rsp), %rax, %rcx
+	mulxq 144(%rsp), %rax, %rcx
 	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
-	mulxq 128(%rsp), %rax, %rcx
+	mulxq 152(%rsp), %rax, %rcx
 	adoxq %rax, %rbp
 	adcxq %rcx, %r8
-	mulxq 136(%rsp), %rax, %rcx
+	mulxq 160(%rsp), %rax, %rcx
 	adoxq %rax, %r8
 	adcxq %rcx, %r9
-	mulxq 144(%rsp), %rax, %rcx
+	mulxq 168(%rsp), %rax, %rcx
 	adoxq %rax, %r9
 	adcxq %rcx, %r10
 	adoxq 8(%rsp), %r10
@@ -4739,30 +4739,30 @@ __asm__(R"PARMOD_ASM(
 	adcxq 8(%rsp), %r11
 	movq %r12, %rdx
 	mulxq 16(%rsp), %rdx, %rax
-	movq %rdx, 200(%rsp)
+	movq %rdx, 224(%rsp)
 	xorl %eax, %eax
-	mulxq 232(%rsp), %rax, %rcx
+	mulxq 248(%rsp), %rax, %rcx
 	adoxq %rax, %r12
 	adcxq %rcx, %r13
-	mulxq 248(%rsp), %rax, %rcx
+	mulxq 264(%rsp), %rax, %rcx
 	adoxq %rax, %r13
 	adcxq %rcx, %r14
-	mulxq 264(%rsp), %rax, %rcx
+	mulxq 280(%rsp), %rax, %rcx
 	adoxq %rax, %r14
 	adcxq %rcx, %r15
-	mulxq 280(%rsp), %rax, %rcx
+	mulxq 296(%rsp), %rax, %rcx
 	adoxq %rax, %r15
 	adcxq %rcx, %rbx
-	mulxq 296(%rsp), %rax, %rcx
+	mulxq 312(%rsp), %rax, %rcx
 	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
-	mulxq 312(%rsp), %rax, %rcx
+	mulxq 328(%rsp), %rax, %rcx
 	adoxq %rax, %rbp
 	adcxq %rcx, %r8
-	mulxq 328(%rsp), %rax, %rcx
+	mulxq 344(%rsp), %rax, %rcx
 	adoxq %rax, %r8
 	adcxq %rcx, %r9
-	mulxq 344(%rsp), %rax, %rcx
+	mulxq 360(%rsp), %rax, %rcx
 	adoxq %rax, %r9
 	adcxq %rcx, %r10
 	adoxq 8(%rsp), %r10
@@ -4770,30 +4770,30 @@ __asm__(R"PARMOD_ASM(
 	adcxq 8(%rsp), %r11
 	addq $2, %rsi
 	xorl %r12d, %r12d
-	movq 224(%rsp,%rsi,8), %rdx
+	movq 240(%rsp,%rsi,8), %rdx
 	adcxq (%rdi,%rsi,4), %r13
-	mulxq 88(%rsp), %rax, %rcx
+	mulxq 112(%rsp), %rax, %rcx
 	adoxq %rax, %r13
 	adcxq %rcx, %r14
-	mulxq 96(%rsp), %rax, %rcx
+	mulxq 120(%rsp), %rax, %rcx
 	adoxq %rax, %r14
 	adcxq %rcx, %r15
-	mulxq 104(%rsp), %rax, %rcx
+	mulxq 128(%rsp), %rax, %rcx
 	adoxq %rax, %r15
 	adcxq %rcx, %rbx
-	mulxq 112(%rsp), %rax, %rcx
+	mulxq 136(%rsp), %rax, %rcx
 	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
-	mulxq 120(%rsp), %rax, %rcx
+	mulxq 144(%rsp), %rax, %rcx
 	adoxq %rax, %rbp
 	adcxq %rcx, %r8
-	mulxq 128(%rsp), %rax, %rcx
+	mulxq 152(%rsp), %rax, %rcx
 	adoxq %rax, %r8
 	adcxq %rcx, %r9
-	mulxq 136(%rsp), %rax, %rcx
+	mulxq 160(%rsp), %rax, %rcx
 	adoxq %rax, %r9
 	adcxq %rcx, %r10
-	mulxq 144(%rsp), %rax, %rcx
+	mulxq 168(%rsp), %rax, %rcx
 	adoxq %rax, %r10
 	adcxq %rcx, %r11
 	adoxq 8(%rsp), %r11
@@ -4801,30 +4801,30 @@ __asm__(R"PARMOD_ASM(
 	adcxq 8(%rsp), %r12
 	movq %r13, %rdx
 	mulxq 16(%rsp), %rdx, %rax
-	movq %rdx, 208(%rsp)
+	movq %rdx, 232(%rsp)
 	xorl %eax, %eax
-	mulxq 232(%rsp), %rax, %rcx
+	mulxq 248(%rsp), %rax, %rcx
 	adoxq %rax, %r13
 	adcxq %rcx, %r14
-	mulxq 248(%rsp), %rax, %rcx
+	mulxq 264(%rsp), %rax, %rcx
 	adoxq %rax, %r14
 	adcxq %rcx, %r15
-	mulxq 264(%rsp), %rax, %rcx
+	mulxq 280(%rsp), %rax, %rcx
 	adoxq %rax, %r15
 	adcxq %rcx, %rbx
-	mulxq 280(%rsp), %rax, %rcx
+	mulxq 296(%rsp), %rax, %rcx
 	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
-	mulxq 296(%rsp), %rax, %rcx
+	mulxq 312(%rsp), %rax, %rcx
 	adoxq %rax, %rbp
 	adcxq %rcx, %r8
-	mulxq 312(%rsp), %rax, %rcx
+	mulxq 328(%rsp), %rax, %rcx
 	adoxq %rax, %r8
 	adcxq %rcx, %r9
-	mulxq 328(%rsp), %rax, %rcx
+	mulxq 344(%rsp), %rax, %rcx
 	adoxq %rax, %r9
 	adcxq %rcx, %r10
-	mulxq 344(%rsp), %rax, %rcx
+	mulxq 360(%rsp), %rax, %rcx
 	adoxq %rax, %r10
 	adcxq %rcx, %r11
 	adoxq 8(%rsp), %r11
@@ -4835,59 +4835,59 @@ __asm__(R"PARMOD_ASM(
 	.p2align 4
 .Lpm_pass_c0:
 	xorl %r15d, %r15d
-	movq 224(%rsp,%rsi,8), %rdx
+	movq 240(%rsp,%rsi,8), %rdx
 	adcxq (%rdi,%rsi,4), %rbx
-	mulxq 88(%rsp), %rax, %rcx
+	mulxq 112(%rsp), %rax, %rcx
 	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
-	mulxq 96(%rsp), %rax, %rcx
+	mulxq 120(%rsp), %rax, %rcx
 	adoxq %rax, %rbp
 	adcxq %rcx, %r8
-	mulxq 104(%rsp), %rax, %rcx
+	mulxq 128(%rsp), %rax, %rcx
 	adoxq %rax, %r8
 	adcxq %rcx, %r9
-	mulxq 112(%rsp), %rax, %rcx
+	mulxq 136(%rsp), %rax, %rcx
 	adoxq %rax, %r9
 	adcxq %rcx, %r10
-	mulxq 120(%rsp), %rax, %rcx
+	mulxq 144(%rsp), %rax, %rcx
 	adoxq %rax, %r10
 	adcxq %rcx, %r11
-	mulxq 128(%rsp), %rax, %rcx
+	mulxq 152(%rsp), %rax, %rcx
 	adoxq %rax, %r11
 	adcxq %rcx, %r12
-	mulxq 136(%rsp), %rax, %rcx
+	mulxq 160(%rsp), %rax, %rcx
 	adoxq %rax, %r12
 	adcxq %rcx, %r13
-	mulxq 144(%rsp), %rax, %rcx
+	mulxq 168(%rsp), %rax, %rcx
 	adoxq %rax, %r13
 	adcxq %rcx, %r14
 	adoxq 8(%rsp), %r14
 	adoxq 8(%rsp), %r15
 	adcxq 8(%rsp), %r15
 	xorl %eax, %eax
-	movq 232(%rsp,%rsi,8), %rdx
-	mulxq 152(%rsp), %rax, %rcx
+	movq 248(%rsp,%rsi,8), %rdx
+	mulxq 176(%rsp), %rax, %rcx
 	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
-	mulxq 160(%rsp), %rax, %rcx
+	mulxq 184(%rsp), %rax, %rcx
 	adoxq %rax, %rbp
 	adcxq %rcx, %r8
-	mulxq 168(%rsp), %rax, %rcx
+	mulxq 192(%rsp), %rax, %rcx
 	adoxq %rax, %r8
 	adcxq %rcx, %r9
-	mulxq 176(%rsp), %rax, %rcx
+	mulxq 200(%rsp), %rax, %rcx
 	adoxq %rax, %r9
 	adcxq %rcx, %r10
-	mulxq 184(%rsp), %rax, %rcx
+	mulxq 208(%rsp), %rax, %rcx
 	adoxq %rax, %r10
 	adcxq %rcx, %r11
-	mulxq 192(%rsp), %rax, %rcx
+	mulxq 216(%rsp), %rax, %rcx
 	adoxq %rax, %r11
 	adcxq %rcx, %r12
-	mulxq 200(%rsp), %rax, %rcx
+	mulxq 224(%rsp), %rax, %rcx
 	adoxq %rax, %r12
 	adcxq %rcx, %r13
-	mulxq 208(%rsp), %rax, %rcx
+	mulxq 232(%rsp), %rax, %rcx
 	adoxq %rax, %r13
 	adcxq %rcx, %r14
 	adoxq 8(%rsp), %r14
@@ -4895,63 +4895,61 @@ __asm__(R"PARMOD_ASM(
 	adcxq 8(%rsp), %r15
 	movq %rbx, (%rdi,%rsi,4)
 	addq $2, %rsi
-	cmpq 56(%rsp), %rsi
-	je .Lpm_pass_x1
 .Lpm_pass_c1:
 	xorl %ebx, %ebx
-	movq 224(%rsp,%rsi,8), %rdx
+	movq 240(%rsp,%rsi,8), %rdx
 	adcxq (%rdi,%rsi,4), %rbp
-	mulxq 88(%rsp), %rax, %rcx
+	mulxq 112(%rsp), %rax, %rcx
 	adoxq %rax, %rbp
 	adcxq %rcx, %r8
-	mulxq 96(%rsp), %rax, %rcx
+	mulxq 120(%rsp), %rax, %rcx
 	adoxq %rax, %r8
 	adcxq %rcx, %r9
-	mulxq 104(%rsp), %rax, %rcx
+	mulxq 128(%rsp), %rax, %rcx
 	adoxq %rax, %r9
 	adcxq %rcx, %r10
-	mulxq 112(%rsp), %rax, %rcx
+	mulxq 136(%rsp), %rax, %rcx
 	adoxq %rax, %r10
 	adcxq %rcx, %r11
-	mulxq 120(%rsp), %rax, %rcx
+	mulxq 144(%rsp), %rax, %rcx
 	adoxq %rax, %r11
 	adcxq %rcx, %r12
-	mulxq 128(%rsp), %rax, %rcx
+	mulxq 152(%rsp), %rax, %rcx
 	adoxq %rax, %r12
 	adcxq %rcx, %r13
-	mulxq 136(%rsp), %rax, %rcx
+	mulxq 160(%rsp), %rax, %rcx
 	adoxq %rax, %r13
 	adcxq %rcx, %r14
-	mulxq 144(%rsp), %rax, %rcx
+	mulxq 168(%rsp), %rax, %rcx
 	adoxq %rax, %r14
 	adcxq %rcx, %r15
 	adoxq 8(%rsp), %r15
 	adoxq 8(%rsp), %rbx
 	adcxq 8(%rsp), %rbx
 	xorl %eax, %eax
-	movq 232(%rsp,%rsi,8), %rdx
-	mulxq 152(%rsp), %rax, %rcx
+	movq 248(%rsp,%rsi,8), %rdx
+	mulxq 176(%rsp), %rax, %rcx
 	adoxq %rax, %rbp
 	adcxq %rcx, %r8
-	mulxq 160(%rsp), %rax, %rcx
+	mulxq 184(%rsp), %rax, %rcx
 	adoxq %rax, %r8
 	adcxq %rcx, %r9
-	mulxq 168(%rsp), %rax, %rcx
+	mulxq 192(%rsp), %rax, %rcx
 	adoxq %rax, %r9
 	adcxq %rcx, %r10
-	mulxq 176(%rsp), %rax, %rcx
+	mulxq 200(%rsp), %rax, %rcx
 	adoxq %rax, %r10
 	adcxq %rcx, %r11
-	mulxq 184(%rsp), %rax, %rcx
+	mulxq 208(%rsp), %rax, %rcx
 	adoxq %rax, %r11
 	adcxq %rcx, %r12
-	mulxq 192(%rsp), %rax, %rcx
+	mulxq 216(%rsp), %rax, %rcx
 	adoxq %rax, %r12
 	adcxq %rcx, %r13
-	mulxq 200(%rsp), %rax, %rcx
+	mulxq 224(%rsp), %rax, %rcx
 	adoxq %rax, %r13
 	adcxq %rcx, %r14
-	mulxq 208(%rsp), %rax, %rcx
+	mulxq 232(%rsp), %rax, %rcx
 	adoxq %rax, %r14
 	adcxq %rcx, %r15
 	adoxq 8(%rsp), %r15
@@ -4963,59 +4961,59 @@ __asm__(R"PARMOD_ASM(
 	je .Lpm_pass_x2
 .Lpm_pass_c2:
 	xorl %ebp, %ebp
-	movq 224(%rsp,%rsi,8), %rdx
+	movq 240(%rsp,%rsi,8), %rdx
 	adcxq (%rdi,%rsi,4), %r8
-	mulxq 88(%rsp), %rax, %rcx
+	mulxq 112(%rsp), %rax, %rcx
 	adoxq %rax, %r8
 	adcxq %rcx, %r9
-	mulxq 96(%rsp), %rax, %rcx
+	mulxq 120(%rsp), %rax, %rcx
 	adoxq %rax, %r9
 	adcxq %rcx, %r10
-	mulxq 104(%rsp), %rax, %rcx
+	mulxq 128(%rsp), %rax, %rcx
 	adoxq %rax, %r10
 	adcxq %rcx, %r11
-	mulxq 112(%rsp), %rax, %rcx
+	mulxq 136(%rsp), %rax, %rcx
 	adoxq %rax, %r11
 	adcxq %rcx, %r12
-	mulxq 120(%rsp), %rax, %rcx
+	mulxq 144(%rsp), %rax, %rcx
 	adoxq %rax, %r12
 	adcxq %rcx, %r13
-	mulxq 128(%rsp), %rax, %rcx
+	mulxq 152(%rsp), %rax, %rcx
 	adoxq %rax, %r13
 	adcxq %rcx, %r14
-	mulxq 136(%rsp), %rax, %rcx
+	mulxq 160(%rsp), %rax, %rcx
 	adoxq %rax, %r14
 	adcxq %rcx, %r15
-	mulxq 144(%rsp), %rax, %rcx
+	mulxq 168(%rsp), %rax, %rcx
 	adoxq %rax, %r15
 	adcxq %rcx, %rbx
 	adoxq 8(%rsp), %rbx
 	adoxq 8(%rsp), %rbp
 	adcxq 8(%rsp), %rbp
 	xorl %eax, %eax
-	movq 232(%rsp,%rsi,8), %rdx
-	mulxq 152(%rsp), %rax, %rcx
+	movq 248(%rsp,%rsi,8), %rdx
+	mulxq 176(%rsp), %rax, %rcx
 	adoxq %rax, %r8
 	adcxq %rcx, %r9
-	mulxq 160(%rsp), %rax, %rcx
+	mulxq 184(%rsp), %rax, %rcx
 	adoxq %rax, %r9
 	adcxq %rcx, %r10
-	mulxq 168(%rsp), %rax, %rcx
+	mulxq 192(%rsp), %rax, %rcx
 	adoxq %rax, %r10
 	adcxq %rcx, %r11
-	mulxq 176(%rsp), %rax, %rcx
+	mulxq 200(%rsp), %rax, %rcx
 	adoxq %rax, %r11
 	adcxq %rcx, %r12
-	mulxq 184(%rsp), %rax, %rcx
+	mulxq 208(%rsp), %rax, %rcx
 	adoxq %rax, %r12
 	adcxq %rcx, %r13
-	mulxq 192(%rsp), %rax, %rcx
+	mulxq 216(%rsp), %rax, %rcx
 	adoxq %rax, %r13
 	adcxq %rcx, %r14
-	mulxq 200(%rsp), %rax, %rcx
+	mulxq 224(%rsp), %rax, %rcx
 	adoxq %rax, %r14
 	adcxq %rcx, %r15
-	mulxq 208(%rsp), %rax, %rcx
+	mulxq 232(%rsp), %rax, %rcx
 	adoxq %rax, %r15
 	adcxq %rcx, %rbx
 	adoxq 8(%rsp), %rbx
@@ -5023,63 +5021,61 @@ __asm__(R"PARMOD_ASM(
 	adcxq 8(%rsp), %rbp
 	movq %r8, (%rdi,%rsi,4)
 	addq $2, %rsi
-	cmpq 56(%rsp), %rsi
-	je .Lpm_pass_x3
 .Lpm_pass_c3:
 	xorl %r8d, %r8d
-	movq 224(%rsp,%rsi,8), %rdx
+	movq 240(%rsp,%rsi,8), %rdx
 	adcxq (%rdi,%rsi,4), %r9
-	mulxq 88(%rsp), %rax, %rcx
+	mulxq 112(%rsp), %rax, %rcx
 	adoxq %rax, %r9
 	adcxq %rcx, %r10
-	mulxq 96(%rsp), %rax, %rcx
+	mulxq 120(%rsp), %rax, %rcx
 	adoxq %rax, %r10
 	adcxq %rcx, %r11
-	mulxq 104(%rsp), %rax, %rcx
+	mulxq 128(%rsp), %rax, %rcx
 	adoxq %rax, %r11
 	adcxq %rcx, %r12
-	mulxq 112(%rsp), %rax, %rcx
+	mulxq 136(%rsp), %rax, %rcx
 	adoxq %rax, %r12
 	adcxq %rcx, %r13
-	mulxq 120(%rsp), %rax, %rcx
+	mulxq 144(%rsp), %rax, %rcx
 	adoxq %rax, %r13
 	adcxq %rcx, %r14
-	mulxq 128(%rsp), %rax, %rcx
+	mulxq 152(%rsp), %rax, %rcx
 	adoxq %rax, %r14
 	adcxq %rcx, %r15
-	mulxq 136(%rsp), %rax, %rcx
+	mulxq 160(%rsp), %rax, %rcx
 	adoxq %rax, %r15
 	adcxq %rcx, %rbx
-	mulxq 144(%rsp), %rax, %rcx
+	mulxq 168(%rsp), %rax, %rcx
 	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
 	adoxq 8(%rsp), %rbp
 	adoxq 8(%rsp), %r8
 	adcxq 8(%rsp), %r8
 	xorl %eax, %eax
-	movq 232(%rsp,%rsi,8), %rdx
-	mulxq 152(%rsp), %rax, %rcx
+	movq 248(%rsp,%rsi,8), %rdx
+	mulxq 176(%rsp), %rax, %rcx
 	adoxq %rax, %r9
 	adcxq %rcx, %r10
-	mulxq 160(%rsp), %rax, %rcx
+	mulxq 184(%rsp), %rax, %rcx
 	adoxq %rax, %r10
 	adcxq %rcx, %r11
-	mulxq 168(%rsp), %rax, %rcx
+	mulxq 192(%rsp), %rax, %rcx
 	adoxq %rax, %r11
 	adcxq %rcx, %r12
-	mulxq 176(%rsp), %rax, %rcx
+	mulxq 200(%rsp), %rax, %rcx
 	adoxq %rax, %r12
 	adcxq %rcx, %r13
-	mulxq 184(%rsp), %rax, %rcx
+	mulxq 208(%rsp), %rax, %rcx
 	adoxq %rax, %r13
 	adcxq %rcx, %r14
-	mulxq 192(%rsp), %rax, %rcx
+	mulxq 216(%rsp), %rax, %rcx
 	adoxq %rax, %r14
 	adcxq %rcx, %r15
-	mulxq 200(%rsp), %rax, %rcx
+	mulxq 224(%rsp), %rax, %rcx
 	adoxq %rax, %r15
 	adcxq %rcx, %rbx
-	mulxq 208(%rsp), %rax, %rcx
+	mulxq 232(%rsp), %rax, %rcx
 	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
 	adoxq 8(%rsp), %rbp
@@ -5091,59 +5087,59 @@ __asm__(R"PARMOD_ASM(
 	je .Lpm_pass_x4
 .Lpm_pass_c4:
 	xorl %r9d, %r9d
-	movq 224(%rsp,%rsi,8), %rdx
+	movq 240(%rsp,%rsi,8), %rdx
 	adcxq (%rdi,%rsi,4), %r10
-	mulxq 88(%rsp), %rax, %rcx
+	mulxq 112(%rsp), %rax, %rcx
 	adoxq %rax, %r10
 	adcxq %rcx, %r11
-	mulxq 96(%rsp), %rax, %rcx
+	mulxq 120(%rsp), %rax, %rcx
 	adoxq %rax, %r11
 	adcxq %rcx, %r12
-	mulxq 104(%rsp), %rax, %rcx
+	mulxq 128(%rsp), %rax, %rcx
 	adoxq %rax, %r12
 	adcxq %rcx, %r13
-	mulxq 112(%rsp), %rax, %rcx
+	mulxq 136(%rsp), %rax, %rcx
 	adoxq %rax, %r13
 	adcxq %rcx, %r14
-	mulxq 120(%rsp), %rax, %rcx
+	mulxq 144(%rsp), %rax, %rcx
 	adoxq %rax, %r14
 	adcxq %rcx, %r15
-	mulxq 128(%rsp), %rax, %rcx
+	mulxq 152(%rsp), %rax, %rcx
 	adoxq %rax, %r15
 	adcxq %rcx, %rbx
-	mulxq 136(%rsp), %rax, %rcx
+	mulxq 160(%rsp), %rax, %rcx
 	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
-	mulxq 144(%rsp), %rax, %rcx
+	mulxq 168(%rsp), %rax, %rcx
 	adoxq %rax, %rbp
 	adcxq %rcx, %r8
 	adoxq 8(%rsp), %r8
 	adoxq 8(%rsp), %r9
 	adcxq 8(%rsp), %r9
 	xorl %eax, %eax
-	movq 232(%rsp,%rsi,8), %rdx
-	mulxq 152(%rsp), %rax, %rcx
+	movq 248(%rsp,%rsi,8), %rdx
+	mulxq 176(%rsp), %rax, %rcx
 	adoxq %rax, %r10
 	adcxq %rcx, %r11
-	mulxq 160(%rsp), %rax, %rcx
+	mulxq 184(%rsp), %rax, %rcx
 	adoxq %rax, %r11
 	adcxq %rcx, %r12
-	mulxq 168(%rsp), %rax, %rcx
+	mulxq 192(%rsp), %rax, %rcx
 	adoxq %rax, %r12
 	adcxq %rcx, %r13
-	mulxq 176(%rsp), %rax, %rcx
+	mulxq 200(%rsp), %rax, %rcx
 	adoxq %rax, %r13
 	adcxq %rcx, %r14
-	mulxq 184(%rsp), %rax, %rcx
+	mulxq 208(%rsp), %rax, %rcx
 	adoxq %rax, %r14
 	adcxq %rcx, %r15
-	mulxq 192(%rsp), %rax, %rcx
+	mulxq 216(%rsp), %rax, %rcx
 	adoxq %rax, %r15
 	adcxq %rcx, %rbx
-	mulxq 200(%rsp), %rax, %rcx
+	mulxq 224(%rsp), %rax, %rcx
 	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
-	mulxq 208(%rsp), %rax, %rcx
+	mulxq 232(%rsp), %rax, %rcx
 	adoxq %rax, %rbp
 	adcxq %rcx, %r8
 	adoxq 8(%rsp), %r8
@@ -5151,63 +5147,61 @@ __asm__(R"PARMOD_ASM(
 	adcxq 8(%rsp), %r9
 	movq %r10, (%rdi,%rsi,4)
 	addq $2, %rsi
-	cmpq 56(%rsp), %rsi
-	je .Lpm_pass_x5
 .Lpm_pass_c5:
 	xorl %r10d, %r10d
-	movq 224(%rsp,%rsi,8), %rdx
+	movq 240(%rsp,%rsi,8), %rdx
 	adcxq (%rdi,%rsi,4), %r11
-	mulxq 88(%rsp), %rax, %rcx
+	mulxq 112(%rsp), %rax, %rcx
 	adoxq %rax, %r11
 	adcxq %rcx, %r12
-	mulxq 96(%rsp), %rax, %rcx
+	mulxq 120(%rsp), %rax, %rcx
 	adoxq %rax, %r12
 	adcxq %rcx, %r13
-	mulxq 104(%rsp), %rax, %rcx
+	mulxq 128(%rsp), %rax, %rcx
 	adoxq %rax, %r13
 	adcxq %rcx, %r14
-	mulxq 112(%rsp), %rax, %rcx
+	mulxq 136(%rsp), %rax, %rcx
 	adoxq %rax, %r14
 	adcxq %rcx, %r15
-	mulxq 120(%rsp), %rax, %rcx
+	mulxq 144(%rsp), %rax, %rcx
 	adoxq %rax, %r15
 	adcxq %rcx, %rbx
-	mulxq 128(%rsp), %rax, %rcx
+	mulxq 152(%rsp), %rax, %rcx
 	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
-	mulxq 136(%rsp), %rax, %rcx
+	mulxq 160(%rsp), %rax, %rcx
 	adoxq %rax, %rbp
 	adcxq %rcx, %r8
-	mulxq 144(%rsp), %rax, %rcx
+	mulxq 168(%rsp), %rax, %rcx
 	adoxq %rax, %r8
 	adcxq %rcx, %r9
 	adoxq 8(%rsp), %r9
 	adoxq 8(%rsp), %r10
 	adcxq 8(%rsp), %r10
 	xorl %eax, %eax
-	movq 232(%rsp,%rsi,8), %rdx
-	mulxq 152(%rsp), %rax, %rcx
+	movq 248(%rsp,%rsi,8), %rdx
+	mulxq 176(%rsp), %rax, %rcx
 	adoxq %rax, %r11
 	adcxq %rcx, %r12
-	mulxq 160(%rsp), %rax, %rcx
+	mulxq 184(%rsp), %rax, %rcx
 	adoxq %rax, %r12
 	adcxq %rcx, %r13
-	mulxq 168(%rsp), %rax, %rcx
+	mulxq 192(%rsp), %rax, %rcx
 	adoxq %rax, %r13
 	adcxq %rcx, %r14
-	mulxq 176(%rsp), %rax, %rcx
+	mulxq 200(%rsp), %rax, %rcx
 	adoxq %rax, %r14
 	adcxq %rcx, %r15
-	mulxq 184(%rsp), %rax, %rcx
+	mulxq 208(%rsp), %rax, %rcx
 	adoxq %rax, %r15
 	adcxq %rcx, %rbx
-	mulxq 192(%rsp), %rax, %rcx
+	mulxq 216(%rsp), %rax, %rcx
 	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
-	mulxq 200(%rsp), %rax, %rcx
+	mulxq 224(%rsp), %rax, %rcx
 	adoxq %rax, %rbp
 	adcxq %rcx, %r8
-	mulxq 208(%rsp), %rax, %rcx
+	mulxq 232(%rsp), %rax, %rcx
 	adoxq %rax, %r8
 	adcxq %rcx, %r9
 	adoxq 8(%rsp), %r9
@@ -5219,59 +5213,59 @@ __asm__(R"PARMOD_ASM(
 	je .Lpm_pass_x6
 .Lpm_pass_c6:
 	xorl %r11d, %r11d
-	movq 224(%rsp,%rsi,8), %rdx
+	movq 240(%rsp,%rsi,8), %rdx
 	adcxq (%rdi,%rsi,4), %r12
-	mulxq 88(%rsp), %rax, %rcx
+	mulxq 112(%rsp), %rax, %rcx
 	adoxq %rax, %r12
 	adcxq %rcx, %r13
-	mulxq 96(%rsp), %rax, %rcx
+	mulxq 120(%rsp), %rax, %rcx
 	adoxq %rax, %r13
 	adcxq %rcx, %r14
-	mulxq 104(%rsp), %rax, %rcx
+	mulxq 128(%rsp), %rax, %rcx
 	adoxq %rax, %r14
 	adcxq %rcx, %r15
-	mulxq 112(%rsp), %rax, %rcx
+	mulxq 136(%rsp), %rax, %rcx
 	adoxq %rax, %r15
 	adcxq %rcx, %rbx
-	mulxq 120(%rsp), %rax, %rcx
+	mulxq 144(%rsp), %rax, %rcx
 	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
-	mulxq 128(%rsp), %rax, %rcx
+	mulxq 152(%rsp), %rax, %rcx
 	adoxq %rax, %rbp
 	adcxq %rcx, %r8
-	mulxq 136(%rsp), %rax, %rcx
+	mulxq 160(%rsp), %rax, %rcx
 	adoxq %rax, %r8
 	adcxq %rcx, %r9
-	mulxq 144(%rsp), %rax, %rcx
+	mulxq 168(%rsp), %rax, %rcx
 	adoxq %rax, %r9
 	adcxq %rcx, %r10
 	adoxq 8(%rsp), %r10
 	adoxq 8(%rsp), %r11
 	adcxq 8(%rsp), %r11
 	xorl %eax, %eax
-	movq 232(%rsp,%rsi,8), %rdx
-	mulxq 152(%rsp), %rax, %rcx
+	movq 248(%rsp,%rsi,8), %rdx
+	mulxq 176(%rsp), %rax, %rcx
 	adoxq %rax, %r12
 	adcxq %rcx, %r13
-	mulxq 160(%rsp), %rax, %rcx
+	mulxq 184(%rsp), %rax, %rcx
 	adoxq %rax, %r13
 	adcxq %rcx, %r14
-	mulxq 168(%rsp), %rax, %rcx
+	mulxq 192(%rsp), %rax, %rcx
 	adoxq %rax, %r14
 	adcxq %rcx, %r15
-	mulxq 176(%rsp), %rax, %rcx
+	mulxq 200(%rsp), %rax, %rcx
 	adoxq %rax, %r15
 	adcxq %rcx, %rbx
-	mulxq 184(%rsp), %rax, %rcx
+	mulxq 208(%rsp), %rax, %rcx
 	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
-	mulxq 192(%rsp), %rax, %rcx
+	mulxq 216(%rsp), %rax, %rcx
 	adoxq %rax, %rbp
 	adcxq %rcx, %r8
-	mulxq 200(%rsp), %rax, %rcx
+	mulxq 224(%rsp), %rax, %rcx
 	adoxq %rax, %r8
 	adcxq %rcx, %r9
-	mulxq 208(%rsp), %rax, %rcx
+	mulxq 232(%rsp), %rax, %rcx
 	adoxq %rax, %r9
 	adcxq %rcx, %r10
 	adoxq 8(%rsp), %r10
@@ -5279,63 +5273,61 @@ __asm__(R"PARMOD_ASM(
 	adcxq 8(%rsp), %r11
 	movq %r12, (%rdi,%rsi,4)
 	addq $2, %rsi
-	cmpq 56(%rsp), %rsi
-	je .Lpm_pass_x7
 .Lpm_pass_c7:
 	xorl %r12d, %r12d
-	movq 224(%rsp,%rsi,8), %rdx
+	movq 240(%rsp,%rsi,8), %rdx
 	adcxq (%rdi,%rsi,4), %r13
-	mulxq 88(%rsp), %rax, %rcx
+	mulxq 112(%rsp), %rax, %rcx
 	adoxq %rax, %r13
 	adcxq %rcx, %r14
-	mulxq 96(%rsp), %rax, %rcx
+	mulxq 120(%rsp), %rax, %rcx
 	adoxq %rax, %r14
 	adcxq %rcx, %r15
-	mulxq 104(%rsp), %rax, %rcx
+	mulxq 128(%rsp), %rax, %rcx
 	adoxq %rax, %r15
 	adcxq %rcx, %rbx
-	mulxq 112(%rsp), %rax, %rcx
+	mulxq 136(%rsp), %rax, %rcx
 	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
-	mulxq 120(%rsp), %rax, %rcx
+	mulxq 144(%rsp), %rax, %rcx
 	adoxq %rax, %rbp
 	adcxq %rcx, %r8
-	mulxq 128(%rsp), %rax, %rcx
+	mulxq 152(%rsp), %rax, %rcx
 	adoxq %rax, %r8
 	adcxq %rcx, %r9
-	mulxq 136(%rsp), %rax, %rcx
+	mulxq 160(%rsp), %rax, %rcx
 	adoxq %rax, %r9
 	adcxq %rcx, %r10
-	mulxq 144(%rsp), %rax, %rcx
+	mulxq 168(%rsp), %rax, %rcx
 	adoxq %rax, %r10
 	adcxq %rcx, %r11
 	adoxq 8(%rsp), %r11
 	adoxq 8(%rsp), %r12
 	adcxq 8(%rsp), %r12
 	xorl %eax, %eax
-	movq 232(%rsp,%rsi,8), %rdx
-	mulxq 152(%rsp), %rax, %rcx
+	movq 248(%rsp,%rsi,8), %rdx
+	mulxq 176(%rsp), %rax, %rcx
 	adoxq %rax, %r13
 	adcxq %rcx, %r14
-	mulxq 160(%rsp), %rax, %rcx
+	mulxq 184(%rsp), %rax, %rcx
 	adoxq %rax, %r14
 	adcxq %rcx, %r15
-	mulxq 168(%rsp), %rax, %rcx
+	mulxq 192(%rsp), %rax, %rcx
 	adoxq %rax, %r15
 	adcxq %rcx, %rbx
-	mulxq 176(%rsp), %rax, %rcx
+	mulxq 200(%rsp), %rax, %rcx
 	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
-	mulxq 184(%rsp), %rax, %rcx
+	mulxq 208(%rsp), %rax, %rcx
 	adoxq %rax, %rbp
 	adcxq %rcx, %r8
-	mulxq 192(%rsp), %rax, %rcx
+	mulxq 216(%rsp), %rax, %rcx
 	adoxq %rax, %r8
 	adcxq %rcx, %r9
-	mulxq 200(%rsp), %rax, %rcx
+	mulxq 224(%rsp), %rax, %rcx
 	adoxq %rax, %r9
 	adcxq %rcx, %r10
-	mulxq 208(%rsp), %rax, %rcx
+	mulxq 232(%rsp), %rax, %rcx
 	adoxq %rax, %r10
 	adcxq %rcx, %r11
 	adoxq 8(%rsp), %r11
@@ -5347,59 +5339,59 @@ __asm__(R"PARMOD_ASM(
 	je .Lpm_pass_x8
 .Lpm_pass_c8:
 	xorl %r13d, %r13d
-	movq 224(%rsp,%rsi,8), %rdx
+	movq 240(%rsp,%rsi,8), %rdx
 	adcxq (%rdi,%rsi,4), %r14
-	mulxq 88(%rsp), %rax, %rcx
+	mulxq 112(%rsp), %rax, %rcx
 	adoxq %rax, %r14
 	adcxq %rcx, %r15
-	mulxq 96(%rsp), %rax, %rcx
+	mulxq 120(%rsp), %rax, %rcx
 	adoxq %rax, %r15
 	adcxq %rcx, %rbx
-	mulxq 104(%rsp), %rax, %rcx
+	mulxq 128(%rsp), %rax, %rcx
 	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
-	mulxq 112(%rsp), %rax, %rcx
+	mulxq 136(%rsp), %rax, %rcx
 	adoxq %rax, %rbp
 	adcxq %rcx, %r8
-	mulxq 120(%rsp), %rax, %rcx
+	mulxq 144(%rsp), %rax, %rcx
 	adoxq %rax, %r8
 	adcxq %rcx, %r9
-	mulxq 128(%rsp), %rax, %rcx
+	mulxq 152(%rsp), %rax, %rcx
 	adoxq %rax, %r9
 	adcxq %rcx, %r10
-	mulxq 136(%rsp), %rax, %rcx
+	mulxq 160(%rsp), %rax, %rcx
 	adoxq %rax, %r10
 	adcxq %rcx, %r11
-	mulxq 144(%rsp), %rax, %rcx
+	mulxq 168(%rsp), %rax, %rcx
 	adoxq %rax, %r11
 	adcxq %rcx, %r12
 	adoxq 8(%rsp), %r12
 	adoxq 8(%rsp), %r13
 	adcxq 8(%rsp), %r13
 	xorl %eax, %eax
-	movq 232(%rsp,%rsi,8), %rdx
-	mulxq 152(%rsp), %rax, %rcx
+	movq 248(%rsp,%rsi,8), %rdx
+	mulxq 176(%rsp), %rax, %rcx
 	adoxq %rax, %r14
 	adcxq %rcx, %r15
-	mulxq 160(%rsp), %rax, %rcx
+	mulxq 184(%rsp), %rax, %rcx
 	adoxq %rax, %r15
 	adcxq %rcx, %rbx
-	mulxq 168(%rsp), %rax, %rcx
+	mulxq 192(%rsp), %rax, %rcx
 	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
-	mulxq 176(%rsp), %rax, %rcx
+	mulxq 200(%rsp), %rax, %rcx
 	adoxq %rax, %rbp
 	adcxq %rcx, %r8
-	mulxq 184(%rsp), %rax, %rcx
+	mulxq 208(%rsp), %rax, %rcx
 	adoxq %rax, %r8
 	adcxq %rcx, %r9
-	mulxq 192(%rsp), %rax, %rcx
+	mulxq 216(%rsp), %rax, %rcx
 	adoxq %rax, %r9
 	adcxq %rcx, %r10
-	mulxq 200(%rsp), %rax, %rcx
+	mulxq 224(%rsp), %rax, %rcx
 	adoxq %rax, %r10
 	adcxq %rcx, %r11
-	mulxq 208(%rsp), %rax, %rcx
+	mulxq 232(%rsp), %rax, %rcx
 	adoxq %rax, %r11
 	adcxq %rcx, %r12
 	adoxq 8(%rsp), %r12
@@ -5407,63 +5399,61 @@ __asm__(R"PARMOD_ASM(
 	adcxq 8(%rsp), %r13
 	movq %r14, (%rdi,%rsi,4)
 	addq $2, %rsi
-	cmpq 56(%rsp), %rsi
-	je .Lpm_pass_x9
 .Lpm_pass_c9:
 	xorl %r14d, %r14d
-	movq 224(%rsp,%rsi,8), %rdx
+	movq 240(%rsp,%rsi,8), %rdx
 	adcxq (%rdi,%rsi,4), %r15
-	mulxq 88(%rsp), %rax, %rcx
+	mulxq 112(%rsp), %rax, %rcx
 	adoxq %rax, %r15
 	adcxq %rcx, %rbx
-	mulxq 96(%rsp), %rax, %rcx
+	mulxq 120(%rsp), %rax, %rcx
 	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
-	mulxq 104(%rsp), %rax, %rcx
+	mulxq 128(%rsp), %rax, %rcx
 	adoxq %rax, %rbp
 	adcxq %rcx, %r8
-	mulxq 112(%rsp), %rax, %rcx
+	mulxq 136(%rsp), %rax, %rcx
 	adoxq %rax, %r8
 	adcxq %rcx, %r9
-	mulxq 120(%rsp), %rax, %rcx
+	mulxq 144(%rsp), %rax, %rcx
 	adoxq %rax, %r9
 	adcxq %rcx, %r10
-	mulxq 128(%rsp), %rax, %rcx
+	mulxq 152(%rsp), %rax, %rcx
 	adoxq %rax, %r10
 	adcxq %rcx, %r11
-	mulxq 136(%rsp), %rax, %rcx
+	mulxq 160(%rsp), %rax, %rcx
 	adoxq %rax, %r11
 	adcxq %rcx, %r12
-	mulxq 144(%rsp), %rax, %rcx
+	mulxq 168(%rsp), %rax, %rcx
 	adoxq %rax, %r12
 	adcxq %rcx, %r13
 	adoxq 8(%rsp), %r13
 	adoxq 8(%rsp), %r14
 	adcxq 8(%rsp), %r14
 	xorl %eax, %eax
-	movq 232(%rsp,%rsi,8), %rdx
-	mulxq 152(%rsp), %rax, %rcx
+	movq 248(%rsp,%rsi,8), %rdx
+	mulxq 176(%rsp), %rax, %rcx
 	adoxq %rax, %r15
 	adcxq %rcx, %rbx
-	mulxq 160(%rsp), %rax, %rcx
+	mulxq 184(%rsp), %rax, %rcx
 	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
-	mulxq 168(%rsp), %rax, %rcx
+	mulxq 192(%rsp), %rax, %rcx
 	adoxq %rax, %rbp
 	adcxq %rcx, %r8
-	mulxq 176(%rsp), %rax, %rcx
+	mulxq 200(%rsp), %rax, %rcx
 	adoxq %rax, %r8
 	adcxq %rcx, %r9
-	mulxq 184(%rsp), %rax, %rcx
+	mulxq 208(%rsp), %rax, %rcx
 	adoxq %rax, %r9
 	adcxq %rcx, %r10
-	mulxq 192(%rsp), %rax, %rcx
+	mulxq 216(%rsp), %rax, %rcx
 	adoxq %rax, %r10
 	adcxq %rcx, %r11
-	mulxq 200(%rsp), %rax, %rcx
+	mulxq 224(%rsp), %rax, %rcx
 	adoxq %rax, %r11
 	adcxq %rcx, %r12
-	mulxq 208(%rsp), %rax, %rcx
+	mulxq 232(%rsp), %rax, %rcx
 	adoxq %rax, %r12
 	adcxq %rcx, %r13
 	adoxq 8(%rsp), %r13
@@ -5495,27 +5485,6 @@ __asm__(R"PARMOD_ASM(
 	adcxq %rax, %r14
 	movq %r14, 64(%rdi,%rsi,4)
 	ret
-.Lpm_pass_x1:
-	xorl %eax, %eax
-	adcxq (%rdi,%rsi,4), %rbp
-	movq %rbp, (%rdi,%rsi,4)
-	adcxq %rax, %r8
-	movq %r8, 8(%rdi,%rsi,4)
-	adcxq %rax, %r9
-	movq %r9, 16(%rdi,%rsi,4)
-	adcxq %rax, %r10
-	movq %r10, 24(%rdi,%rsi,4)
-	adcxq %rax, %r11
-	movq %r11, 32(%rdi,%rsi,4)
-	adcxq %rax, %r12
-	movq %r12, 40(%rdi,%rsi,4)
-	adcxq %rax, %r13
-	movq %r13, 48(%rdi,%rsi,4)
-	adcxq %rax, %r14
-	movq %r14, 56(%rdi,%rsi,4)
-	adcxq %rax, %r15
-	movq %r15, 64(%rdi,%rsi,4)
-	ret
 .Lpm_pass_x2:
 	xorl %eax, %eax
 	adcxq (%rdi,%rsi,4), %r8
@@ -5536,27 +5505,6 @@ __asm__(R"PARMOD_ASM(
 	movq %r15, 56(%rdi,%rsi,4)
 	adcxq %rax, %rbx
 	movq %rbx, 64(%rdi,%rsi,4)
-	ret
-.Lpm_pass_x3:
-	xorl %eax, %eax
-	adcxq (%rdi,%rsi,4), %r9
-	movq %r9, (%rdi,%rsi,4)
-	adcxq %rax, %r10
-	movq %r10, 8(%rdi,%rsi,4)
-	adcxq %rax, %r11
-	movq %r11, 16(%rdi,%rsi,4)
-	adcxq %rax, %r12
-	movq %r12, 24(%rdi,%rsi,4)
-	adcxq %rax, %r13
-	movq %r13, 32(%rdi,%rsi,4)
-	adcxq %rax, %r14
-	movq %r14, 40(%rdi,%rsi,4)
-	adcxq %rax, %r15
-	movq %r15, 48(%rdi,%rsi,4)
-	adcxq %rax, %rbx
-	movq %rbx, 56(%rdi,%rsi,4)
-	adcxq %rax, %rbp
-	movq %rbp, 64(%rdi,%rsi,4)
 	ret
 .Lpm_pass_x4:
 	xorl %eax, %eax
@@ -5579,27 +5527,6 @@ __asm__(R"PARMOD_ASM(
 	adcxq %rax, %r8
 	movq %r8, 64(%rdi,%rsi,4)
 	ret
-.Lpm_pass_x5:
-	xorl %eax, %eax
-	adcxq (%rdi,%rsi,4), %r11
-	movq %r11, (%rdi,%rsi,4)
-	adcxq %rax, %r12
-	movq %r12, 8(%rdi,%rsi,4)
-	adcxq %rax, %r13
-	movq %r13, 16(%rdi,%rsi,4)
-	adcxq %rax, %r14
-	movq %r14, 24(%rdi,%rsi,4)
-	adcxq %rax, %r15
-	movq %r15, 32(%rdi,%rsi,4)
-	adcxq %rax, %rbx
-	movq %rbx, 40(%rdi,%rsi,4)
-	adcxq %rax, %rbp
-	movq %rbp, 48(%rdi,%rsi,4)
-	adcxq %rax, %r8
-	movq %r8, 56(%rdi,%rsi,4)
-	adcxq %rax, %r9
-	movq %r9, 64(%rdi,%rsi,4)
-	ret
 .Lpm_pass_x6:
 	xorl %eax, %eax
 	adcxq (%rdi,%rsi,4), %r12
@@ -5620,27 +5547,6 @@ __asm__(R"PARMOD_ASM(
 	movq %r9, 56(%rdi,%rsi,4)
 	adcxq %rax, %r10
 	movq %r10, 64(%rdi,%rsi,4)
-	ret
-.Lpm_pass_x7:
-	xorl %eax, %eax
-	adcxq (%rdi,%rsi,4), %r13
-	movq %r13, (%rdi,%rsi,4)
-	adcxq %rax, %r14
-	movq %r14, 8(%rdi,%rsi,4)
-	adcxq %rax, %r15
-	movq %r15, 16(%rdi,%rsi,4)
-	adcxq %rax, %rbx
-	movq %rbx, 24(%rdi,%rsi,4)
-	adcxq %rax, %rbp
-	movq %rbp, 32(%rdi,%rsi,4)
-	adcxq %rax, %r8
-	movq %r8, 40(%rdi,%rsi,4)
-	adcxq %rax, %r9
-	movq %r9, 48(%rdi,%rsi,4)
-	adcxq %rax, %r10
-	movq %r10, 56(%rdi,%rsi,4)
-	adcxq %rax, %r11
-	movq %r11, 64(%rdi,%rsi,4)
 	ret
 .Lpm_pass_x8:
 	xorl %eax, %eax
@@ -5663,27 +5569,6 @@ __asm__(R"PARMOD_ASM(
 	adcxq %rax, %r12
 	movq %r12, 64(%rdi,%rsi,4)
 	ret
-.Lpm_pass_x9:
-	xorl %eax, %eax
-	adcxq (%rdi,%rsi,4), %r15
-	movq %r15, (%rdi,%rsi,4)
-	adcxq %rax, %rbx
-	movq %rbx, 8(%rdi,%rsi,4)
-	adcxq %rax, %rbp
-	movq %rbp, 16(%rdi,%rsi,4)
-	adcxq %rax, %r8
-	movq %r8, 24(%rdi,%rsi,4)
-	adcxq %rax, %r9
-	movq %r9, 32(%rdi,%rsi,4)
-	adcxq %rax, %r10
-	movq %r10, 40(%rdi,%rsi,4)
-	adcxq %rax, %r11
-	movq %r11, 48(%rdi,%rsi,4)
-	adcxq %rax, %r12
-	movq %r12, 56(%rdi,%rsi,4)
-	adcxq %rax, %r13
-	movq %r13, 64(%rdi,%rsi,4)
-	ret
 
 	.globl parmod_montgomery_mul_adx_passes
 	.hidden parmod_montgomery_mul_adx_passes
@@ -5698,7 +5583,7 @@ parmod_montgomery_mul_adx_passes:
 	pushq %r14
 	pushq %r15
 	movq 56(%rsp), %rax
-	leaq 216(,%r9,8), %r10
+	leaq 232(,%r9,8), %r10
 	leaq (%r10,%r9,8), %r10
 	subq %r10, %rsp
 	movq %r10, 72(%rsp)
@@ -5716,9 +5601,9 @@ parmod_montgomery_mul_adx_passes:
 	movq (%rdx,%r10,8), %r11
 	movq %r10, %r8
 	shlq $4, %r8
-	movq %r11, 216(%rsp,%r8)
+	movq %r11, 232(%rsp,%r8)
 	movq (%rcx,%r10,8), %r11
-	movq %r11, 224(%rsp,%r8)
+	movq %r11, 240(%rsp,%r8)
 	movq $0, (%rax,%r10,8)
 	incq %r10
 	cmpq %r9, %r10
@@ -5731,21 +5616,21 @@ parmod_montgomery_mul_adx_passes:
 	movq 24(%rsp), %rsi
 	addq %rax, %rsi
 	movq 0(%rsi), %rcx
-	movq %rcx, 80(%rsp)
-	movq 8(%rsi), %rcx
-	movq %rcx, 88(%rsp)
-	movq 16(%rsi), %rcx
-	movq %rcx, 96(%rsp)
-	movq 24(%rsi), %rcx
 	movq %rcx, 104(%rsp)
-	movq 32(%rsi), %rcx
+	movq 8(%rsi), %rcx
 	movq %rcx, 112(%rsp)
-	movq 40(%rsi), %rcx
+	movq 16(%rsi), %rcx
 	movq %rcx, 120(%rsp)
-	movq 48(%rsi), %rcx
+	movq 24(%rsi), %rcx
 	movq %rcx, 128(%rsp)
-	movq 56(%rsi), %rcx
+	movq 32(%rsi), %rcx
 	movq %rcx, 136(%rsp)
+	movq 40(%rsi), %rcx
+	movq %rcx, 144(%rsp)
+	movq 48(%rsi), %rcx
+	movq %rcx, 152(%rsp)
+	movq 56(%rsi), %rcx
+	movq %rcx, 160(%rsp)
 	movq 56(%rsp), %rdi
 	addq %rax, %rdi
 	xorl %esi, %esi
@@ -5771,6 +5656,8 @@ parmod_montgomery_mul_adx_passes:
 	cmpq (%rdx,%rax,8), %r8
 	ja .Lpm_pf_sub
 	je .Lpm_pf_cmp
+	cmpq %rdi, %rsi
+	je .Lpm_pf_done
 	xorl %eax, %eax
 .Lpm_pf_copy:
 	movq 0(%rsi,%rax,8), %r8
@@ -5834,6 +5721,1631 @@ parmod_montgomery_mul_adx_passes:
 	popq %rbx
 	ret
 	.size parmod_montgomery_mul_adx_passes, .-parmod_montgomery_mul_adx_passes
+	.p2align 4
+.Lpm_rp0:
+	xorl %ebx, %ebx
+	xorl %ebp, %ebp
+	xorl %r8d, %r8d
+	xorl %r9d, %r9d
+	xorl %r10d, %r10d
+	xorl %r11d, %r11d
+	xorl %r12d, %r12d
+	xorl %r13d, %r13d
+	xorl %r14d, %r14d
+	xorl %r15d, %r15d
+	xorl %esi, %esi
+	movq (%rdi,%rsi,4), %rdx
+	addq %rbx, %rdx
+	mulxq 16(%rsp), %rdx, %rax
+	movq %rdx, 112(%rsp)
+	xorl %eax, %eax
+	adcxq (%rdi,%rsi,4), %rbx
+	mulxq 248(%rsp), %rax, %rcx
+	adoxq %rax, %rbx
+	adcxq %rcx, %rbp
+	mulxq 264(%rsp), %rax, %rcx
+	adoxq %rax, %rbp
+	adcxq %rcx, %r8
+	mulxq 280(%rsp), %rax, %rcx
+	adoxq %rax, %r8
+	adcxq %rcx, %r9
+	mulxq 296(%rsp), %rax, %rcx
+	adoxq %rax, %r9
+	adcxq %rcx, %r10
+	mulxq 312(%rsp), %rax, %rcx
+	adoxq %rax, %r10
+	adcxq %rcx, %r11
+	mulxq 328(%rsp), %rax, %rcx
+	adoxq %rax, %r11
+	adcxq %rcx, %r12
+	mulxq 344(%rsp), %rax, %rcx
+	adoxq %rax, %r12
+	adcxq %rcx, %r13
+	mulxq 360(%rsp), %rax, %rcx
+	adoxq %rax, %r13
+	adcxq %rcx, %r14
+	adoxq 8(%rsp), %r14
+	adoxq 8(%rsp), %r15
+	adcxq 8(%rsp), %r15
+	addq $2, %rsi
+	movq (%rdi,%rsi,4), %rdx
+	addq %rbp, %rdx
+	mulxq 16(%rsp), %rdx, %rax
+	movq %rdx, 120(%rsp)
+	xorl %ebx, %ebx
+	adcxq (%rdi,%rsi,4), %rbp
+	mulxq 248(%rsp), %rax, %rcx
+	adoxq %rax, %rbp
+	adcxq %rcx, %r8
+	mulxq 264(%rsp), %rax, %rcx
+	adoxq %rax, %r8
+	adcxq %rcx, %r9
+	mulxq 280(%rsp), %rax, %rcx
+	adoxq %rax, %r9
+	adcxq %rcx, %r10
+	mulxq 296(%rsp), %rax, %rcx
+	adoxq %rax, %r10
+	adcxq %rcx, %r11
+	mulxq 312(%rsp), %rax, %rcx
+	adoxq %rax, %r11
+	adcxq %rcx, %r12
+	mulxq 328(%rsp), %rax, %rcx
+	adoxq %rax, %r12
+	adcxq %rcx, %r13
+	mulxq 344(%rsp), %rax, %rcx
+	adoxq %rax, %r13
+	adcxq %rcx, %r14
+	mulxq 360(%rsp), %rax, %rcx
+	adoxq %rax, %r14
+	adcxq %rcx, %r15
+	adoxq 8(%rsp), %r15
+	adoxq 8(%rsp), %rbx
+	adcxq 8(%rsp), %rbx
+	addq $2, %rsi
+	movq (%rdi,%rsi,4), %rdx
+	addq %r8, %rdx
+	mulxq 16(%rsp), %rdx, %rax
+	movq %rdx, 128(%rsp)
+	xorl %ebp, %ebp
+	adcxq (%rdi,%rsi,4), %r8
+	mulxq 248(%rsp), %rax, %rcx
+	adoxq %rax, %r8
+	adcxq %rcx, %r9
+	mulxq 264(%rsp), %rax, %rcx
+	adoxq %rax, %r9
+	adcxq %rcx, %r10
+	mulxq 280(%rsp), %rax, %rcx
+	adoxq %rax, %r10
+	adcxq %rcx, %r11
+	mulxq 296(%rsp), %rax, %rcx
+	adoxq %rax, %r11
+	adcxq %rcx, %r12
+	mulxq 312(%rsp), %rax, %rcx
+	adoxq %rax, %r12
+	adcxq %rcx, %r13
+	mulxq 328(%rsp), %rax, %rcx
+	adoxq %rax, %r13
+	adcxq %rcx, %r14
+	mulxq 344(%rsp), %rax, %rcx
+	adoxq %rax, %r14
+	adcxq %rcx, %r15
+	mulxq 360(%rsp), %rax, %rcx
+	adoxq %rax, %r15
+	adcxq %rcx, %rbx
+	adoxq 8(%rsp), %rbx
+	adoxq 8(%rsp), %rbp
+	adcxq 8(%rsp), %rbp
+	addq $2, %rsi
+	movq (%rdi,%rsi,4), %rdx
+	addq %r9, %rdx
+	mulxq 16(%rsp), %rdx, %rax
+	movq %rdx, 136(%rsp)
+	xorl %r8d, %r8d
+	adcxq (%rdi,%rsi,4), %r9
+	mulxq 248(%rsp), %rax, %rcx
+	adoxq %rax, %r9
+	adcxq %rcx, %r10
+	mulxq 264(%rsp), %rax, %rcx
+	adoxq %rax, %r10
+	adcxq %rcx, %r11
+	mulxq 280(%rsp), %rax, %rcx
+	adoxq %rax, %r11
+	adcxq %rcx, %r12
+	mulxq 296(%rsp), %rax, %rcx
+	adoxq %rax, %r12
+	adcxq %rcx, %r13
+	mulxq 312(%rsp), %rax, %rcx
+	adoxq %rax, %r13
+	adcxq %rcx, %r14
+	mulxq 328(%rsp), %rax, %rcx
+	adoxq %rax, %r14
+	adcxq %rcx, %r15
+	mulxq 344(%rsp), %rax, %rcx
+	adoxq %rax, %r15
+	adcxq %rcx, %rbx
+	mulxq 360(%rsp), %rax, %rcx
+	adoxq %rax, %rbx
+	adcxq %rcx, %rbp
+	adoxq 8(%rsp), %rbp
+	adoxq 8(%rsp), %r8
+	adcxq 8(%rsp), %r8
+	addq $2, %rsi
+	movq (%rdi,%rsi,4), %rdx
+	addq %r10, %rdx
+	mulxq 16(%rsp), %rdx, %rax
+	movq %rdx, 144(%rsp)
+	xorl %r9d, %r9d
+	adcxq (%rdi,%rsi,4), %r10
+	mulxq 248(%rsp), %rax, %rcx
+	adoxq %rax, %r10
+	adcxq %rcx, %r11
+	mulxq 264(%rsp), %rax, %rcx
+	adoxq %rax, %r11
+	adcxq %rcx, %r12
+	mulxq 280(%rsp), %rax, %rcx
+	adoxq %rax, %r12
+	adcxq %rcx, %r13
+	mulxq 296(%rsp), %rax, %rcx
+	adoxq %rax, %r13
+	adcxq %rcx, %r14
+	mulxq 312(%rsp), %rax, %rcx
+	adoxq %rax, %r14
+	adcxq %rcx, %r15
+	mulxq 328(%rsp), %rax, %rcx
+	adoxq %rax, %r15
+	adcxq %rcx, %rbx
+	mulxq 344(%rsp), %rax, %rcx
+	adoxq %rax, %rbx
+	adcxq %rcx, %rbp
+	mulxq 360(%rsp), %rax, %rcx
+	adoxq %rax, %rbp
+	adcxq %rcx, %r8
+	adoxq 8(%rsp), %r8
+	adoxq 8(%rsp), %r9
+	adcxq 8(%rsp), %r9
+	addq $2, %rsi
+	movq (%rdi,%rsi,4), %rdx
+	addq %r11, %rdx
+	mulxq 16(%rsp), %rdx, %rax
+	movq %rdx, 152(%rsp)
+	xorl %r10d, %r10d
+	adcxq (%rdi,%rsi,4), %r11
+	mulxq 248(%rsp), %rax, %rcx
+	adoxq %rax, %r11
+	adcxq %rcx, %r12
+	mulxq 264(%rsp), %rax, %rcx
+	adoxq %rax, %r12
+	adcxq %rcx, %r13
+	mulxq 280(%rsp), %rax, %rcx
+	adoxq %rax, %r13
+	adcxq %rcx, %r14
+	mulxq 296(%rsp), %rax, %rcx
+	adoxq %rax, %r14
+	adcxq %rcx, %r15
+	mulxq 312(%rsp), %rax, %rcx
+	adoxq %rax, %r15
+	adcxq %rcx, %rbx
+	mulxq 328(%rsp), %rax, %rcx
+	adoxq %rax, %rbx
+	adcxq %rcx, %rbp
+	mulxq 344(%rsp), %rax, %rcx
+	adoxq %rax, %rbp
+	adcxq %rcx, %r8
+	mulxq 360(%rsp), %rax, %rcx
+	adoxq %rax, %r8
+	adcxq %rcx, %r9
+	adoxq 8(%rsp), %r9
+	adoxq 8(%rsp), %r10
+	adcxq 8(%rsp), %r10
+	addq $2, %rsi
+	movq (%rdi,%rsi,4), %rdx
+	addq %r12, %rdx
+	mulxq 16(%rsp), %rdx, %rax
+	movq %rdx, 160(%rsp)
+	xorl %r11d, %r11d
+	adcxq (%rdi,%rsi,4), %r12
+	mulxq 248(%rsp), %rax, %rcx
+	adoxq %rax, %r12
+	adcxq %rcx, %r13
+	mulxq 264(%rsp), %rax, %rcx
+	adoxq %rax, %r13
+	adcxq %rcx, %r14
+	mulxq 280(%rsp), %rax, %rcx
+	adoxq %rax, %r14
+	adcxq %rcx, %r15
+	mulxq 296(%rsp), %rax, %rcx
+	adoxq %rax, %r15
+	adcxq %rcx, %rbx
+	mulxq 312(%rsp), %rax, %rcx
+	adoxq %rax, %rbx
+	adcxq %rcx, %rbp
+	mulxq 328(%rsp), %rax, %rcx
+	adoxq %rax, %rbp
+	adcxq %rcx, %r8
+	mulxq 344(%rsp), %rax, %rcx
+	adoxq %rax, %r8
+	adcxq %rcx, %r9
+	mulxq 360(%rsp), %rax, %rcx
+	adoxq %rax, %r9
+	adcxq %rcx, %r10
+	adoxq 8(%rsp), %r10
+	adoxq 8(%rsp), %r11
+	adcxq 8(%rsp), %r11
+	addq $2, %rsi
+	movq (%rdi,%rsi,4), %rdx
+	addq %r13, %rdx
+	mulxq 16(%rsp), %rdx, %rax
+	movq %rdx, 168(%rsp)
+	xorl %r12d, %r12d
+	adcxq (%rdi,%rsi,4), %r13
+	mulxq 248(%rsp), %rax, %rcx
+	adoxq %rax, %r13
+	adcxq %rcx, %r14
+	mulxq 264(%rsp), %rax, %rcx
+	adoxq %rax, %r14
+	adcxq %rcx, %r15
+	mulxq 280(%rsp), %rax, %rcx
+	adoxq %rax, %r15
+	adcxq %rcx, %rbx
+	mulxq 296(%rsp), %rax, %rcx
+	adoxq %rax, %rbx
+	adcxq %rcx, %rbp
+	mulxq 312(%rsp), %rax, %rcx
+	adoxq %rax, %rbp
+	adcxq %rcx, %r8
+	mulxq 328(%rsp), %rax, %rcx
+	adoxq %rax, %r8
+	adcxq %rcx, %r9
+	mulxq 344(%rsp), %rax, %rcx
+	adoxq %rax, %r9
+	adcxq %rcx, %r10
+	mulxq 360(%rsp), %rax, %rcx
+	adoxq %rax, %r10
+	adcxq %rcx, %r11
+	adoxq 8(%rsp), %r11
+	adoxq 8(%rsp), %r12
+	adcxq 8(%rsp), %r12
+	addq $2, %rsi
+	jmp .Lpm_rp_d8
+	.p2align 4
+.Lpm_rpn:
+	xorl %ebx, %ebx
+	xorl %ebp, %ebp
+	xorl %r8d, %r8d
+	xorl %r9d, %r9d
+	xorl %r10d, %r10d
+	xorl %r11d, %r11d
+	xorl %r12d, %r12d
+	xorl %r13d, %r13d
+	xorl %r14d, %r14d
+	xorl %r15d, %r15d
+	movl $16, %esi
+.Lpm_rp_d8:
+	xorl %r13d, %r13d
+	movq 248(%rsp,%rsi,8), %rdx
+	adcxq (%rdi,%rsi,4), %r14
+	mulxq 112(%rsp), %rax, %rcx
+	adoxq %rax, %r14
+	adcxq %rcx, %r15
+	mulxq 120(%rsp), %rax, %rcx
+	adoxq %rax, %r15
+	adcxq %rcx, %rbx
+	mulxq 128(%rsp), %rax, %rcx
+	adoxq %rax, %rbx
+	adcxq %rcx, %rbp
+	mulxq 136(%rsp), %rax, %rcx
+	adoxq %rax, %rbp
+	adcxq %rcx, %r8
+	mulxq 144(%rsp), %rax, %rcx
+	adoxq %rax, %r8
+	adcxq %rcx, %r9
+	mulxq 152(%rsp), %rax, %rcx
+	adoxq %rax, %r9
+	adcxq %rcx, %r10
+	mulxq 160(%rsp), %rax, %rcx
+	adoxq %rax, %r10
+	adcxq %rcx, %r11
+	mulxq 168(%rsp), %rax, %rcx
+	adoxq %rax, %r11
+	adcxq %rcx, %r12
+	adoxq 8(%rsp), %r12
+	adoxq 8(%rsp), %r13
+	adcxq 8(%rsp), %r13
+	movq %r14, %rdx
+	mulxq 16(%rsp), %rdx, %rax
+	movq %rdx, 176(%rsp)
+	xorl %eax, %eax
+	mulxq 248(%rsp), %rax, %rcx
+	adoxq %rax, %r14
+	adcxq %rcx, %r15
+	mulxq 264(%rsp), %rax, %rcx
+	adoxq %rax, %r15
+	adcxq %rcx, %rbx
+	mulxq 280(%rsp), %rax, %rcx
+	adoxq %rax, %rbx
+	adcxq %rcx, %rbp
+	mulxq 296(%rsp), %rax, %rcx
+	adoxq %rax, %rbp
+	adcxq %rcx, %r8
+	mulxq 312(%rsp), %rax, %rcx
+	adoxq %rax, %r8
+	adcxq %rcx, %r9
+	mulxq 328(%rsp), %rax, %rcx
+	adoxq %rax, %r9
+	adcxq %rcx, %r10
+	mulxq 344(%rsp), %rax, %rcx
+	adoxq %rax, %r10
+	adcxq %rcx, %r11
+	mulxq 360(%rsp), %rax, %rcx
+	adoxq %rax, %r11
+	adcxq %rcx, %r12
+	adoxq 8(%rsp), %r12
+	adoxq 8(%rsp), %r13
+	adcxq 8(%rsp), %r13
+	addq $2, %rsi
+	xorl %r14d, %r14d
+	movq 248(%rsp,%rsi,8), %rdx
+	adcxq (%rdi,%rsi,4), %r15
+	mulxq 112(%rsp), %rax, %rcx
+	adoxq %rax, %r15
+	adcxq %rcx, %rbx
+	mulxq 120(%rsp), %rax, %rcx
+	adoxq %rax, %rbx
+	adcxq %rcx, %rbp
+	mulxq 128(%rsp), %rax, %rcx
+	adoxq %rax, %rbp
+	adcxq %rcx, %r8
+	mulxq 136(%rsp), %rax, %rcx
+	adoxq %rax, %r8
+	adcxq %rcx, %r9
+	mulxq 144(%rsp), %rax, %rcx
+	adoxq %rax, %r9
+	adcxq %rcx, %r10
+	mulxq 152(%rsp), %rax, %rcx
+	adoxq %rax, %r10
+	adcxq %rcx, %r11
+	mulxq 160(%rsp), %rax, %rcx
+	adoxq %rax, %r11
+	adcxq %rcx, %r12
+	mulxq 168(%rsp), %rax, %rcx
+	adoxq %rax, %r12
+	adcxq %rcx, %r13
+	adoxq 8(%rsp), %r13
+	adoxq 8(%rsp), %r14
+	adcxq 8(%rsp), %r14
+	movq %r15, %rdx
+	mulxq 16(%rsp), %rdx, %rax
+	movq %rdx, 184(%rsp)
+	xorl %eax, %eax
+	mulxq 248(%rsp), %rax, %rcx
+	adoxq %rax, %r15
+	adcxq %rcx, %rbx
+	mulxq 264(%rsp), %rax, %rcx
+	adoxq %rax, %rbx
+	adcxq %rcx, %rbp
+	mulxq 280(%rsp), %rax, %rcx
+	adoxq %rax, %rbp
+	adcxq %rcx, %r8
+	mulxq 296(%rsp), %rax, %rcx
+	adoxq %rax, %r8
+	adcxq %rcx, %r9
+	mulxq 312(%rsp), %rax, %rcx
+	adoxq %rax, %r9
+	adcxq %rcx, %r10
+	mulxq 328(%rsp), %rax, %rcx
+	adoxq %rax, %r10
+	adcxq %rcx, %r11
+	mulxq 344(%rsp), %rax, %rcx
+	adoxq %rax, %r11
+	adcxq %rcx, %r12
+	mulxq 360(%rsp), %rax, %rcx
+	adoxq %rax, %r12
+	adcxq %rcx, %r13
+	adoxq 8(%rsp), %r13
+	adoxq 8(%rsp), %r14
+	adcxq 8(%rsp), %r14
+	addq $2, %rsi
+	xorl %r15d, %r15d
+	movq 248(%rsp,%rsi,8), %rdx
+	adcxq (%rdi,%rsi,4), %rbx
+	mulxq 112(%rsp), %rax, %rcx
+	adoxq %rax, %rbx
+	adcxq %rcx, %rbp
+	mulxq 120(%rsp), %rax, %rcx
+	adoxq %rax, %rbp
+	adcxq %rcx, %r8
+	mulxq 128(%rsp), %rax, %rcx
+	adoxq %rax, %r8
+	adcxq %rcx, %r9
+	mulxq 136(%rsp), %rax, %rcx
+	adoxq %rax, %r9
+	adcxq %rcx, %r10
+	mulxq 144(%rsp), %rax, %rcx
+	adoxq %rax, %r10
+	adcxq %rcx, %r11
+	mulxq 152(%rsp), %rax, %rcx
+	adoxq %rax, %r11
+	adcxq %rcx, %r12
+	mulxq 160(%rsp), %rax, %rcx
+	adoxq %rax, %r12
+	adcxq %rcx, %r13
+	mulxq 168(%rsp), %rax, %rcx
+	adoxq %rax, %r13
+	adcxq %rcx, %r14
+	adoxq 8(%rsp), %r14
+	adoxq 8(%rsp), %r15
+	adcxq 8(%rsp), %r15
+	movq %rbx, %rdx
+	mulxq 16(%rsp), %rdx, %rax
+	movq %rdx, 192(%rsp)
+	xorl %eax, %eax
+	mulxq 248(%rsp), %rax, %rcx
+	adoxq %rax, %rbx
+	adcxq %rcx, %rbp
+	mulxq 264(%rsp), %rax, %rcx
+	adoxq %rax, %rbp
+	adcxq %rcx, %r8
+	mulxq 280(%rsp), %rax, %rcx
+	adoxq %rax, %r8
+	adcxq %rcx, %r9
+	mulxq 296(%rsp), %rax, %rcx
+	adoxq %rax, %r9
+	adcxq %rcx, %r10
+	mulxq 312(%rsp), %rax, %rcx
+	adoxq %rax, %r10
+	adcxq %rcx, %r11
+	mulxq 328(%rsp), %rax, %rcx
+	adoxq %rax, %r11
+	adcxq %rcx, %r12
+	mulxq 344(%rsp), %rax, %rcx
+	adoxq %rax, %r12
+	adcxq %rcx, %r13
+	mulxq 360(%rsp), %rax, %rcx
+	adoxq %rax, %r13
+	adcxq %rcx, %r14
+	adoxq 8(%rsp), %r14
+	adoxq 8(%rsp), %r15
+	adcxq 8(%rsp), %r15
+	addq $2, %rsi
+	xorl %ebx, %ebx
+	movq 248(%rsp,%rsi,8), %rdx
+	adcxq (%rdi,%rsi,4), %rbp
+	mulxq 112(%rsp), %rax, %rcx
+	adoxq %rax, %rbp
+	adcxq %rcx, %r8
+	mulxq 120(%rsp), %rax, %rcx
+	adoxq %rax, %r8
+	adcxq %rcx, %r9
+	mulxq 128(%rsp), %rax, %rcx
+	adoxq %rax, %r9
+	adcxq %rcx, %r10
+	mulxq 136(%rsp), %rax, %rcx
+	adoxq %rax, %r10
+	adcxq %rcx, %r11
+	mulxq 144(%rsp), %rax, %rcx
+	adoxq %rax, %r11
+	adcxq %rcx, %r12
+	mulxq 152(%rsp), %rax, %rcx
+	adoxq %rax, %r12
+	adcxq %rcx, %r13
+	mulxq 160(%rsp), %rax, %rcx
+	adoxq %rax, %r13
+	adcxq %rcx, %r14
+	mulxq 168(%rsp), %rax, %rcx
+	adoxq %rax, %r14
+	adcxq %rcx, %r15
+	adoxq 8(%rsp), %r15
+	adoxq 8(%rsp), %rbx
+	adcxq 8(%rsp), %rbx
+	movq %rbp, %rdx
+	mulxq 16(%rsp), %rdx, %rax
+	movq %rdx, 200(%rsp)
+	xorl %eax, %eax
+	mulxq 248(%rsp), %rax, %rcx
+	adoxq %rax, %rbp
+	adcxq %rcx, %r8
+	mulxq 264(%rsp), %rax, %rcx
+	adoxq %rax, %r8
+	adcxq %rcx, %r9
+	mulxq 280(%rsp), %rax, %rcx
+	adoxq %rax, %r9
+	adcxq %rcx, %r10
+	mulxq 296(%rsp), %rax, %rcx
+	adoxq %rax, %r10
+	adcxq %rcx, %r11
+	mulxq 312(%rsp), %rax, %rcx
+	adoxq %rax, %r11
+	adcxq %rcx, %r12
+	mulxq 328(%rsp), %rax, %rcx
+	adoxq %rax, %r12
+	adcxq %rcx, %r13
+	mulxq 344(%rsp), %rax, %rcx
+	adoxq %rax, %r13
+	adcxq %rcx, %r14
+	mulxq 360(%rsp), %rax, %rcx
+	adoxq %rax, %r14
+	adcxq %rcx, %r15
+	adoxq 8(%rsp), %r15
+	adoxq 8(%rsp), %rbx
+	adcxq 8(%rsp), %rbx
+	addq $2, %rsi
+	xorl %ebp, %ebp
+	movq 248(%rsp,%rsi,8), %rdx
+	adcxq (%rdi,%rsi,4), %r8
+	mulxq 112(%rsp), %rax, %rcx
+	adoxq %rax, %r8
+	adcxq %rcx, %r9
+	mulxq 120(%rsp), %rax, %rcx
+	adoxq %rax, %r9
+	adcxq %rcx, %r10
+	mulxq 128(%rsp), %rax, %rcx
+	adoxq %rax, %r10
+	adcxq %rcx, %r11
+	mulxq 136(%rsp), %rax, %rcx
+	adoxq %rax, %r11
+	adcxq %rcx, %r12
+	mulxq 144(%rsp), %rax, %rcx
+	adoxq %rax, %r12
+	adcxq %rcx, %r13
+	mulxq 152(%rsp), %rax, %rcx
+	adoxq %rax, %r13
+	adcxq %rcx, %r14
+	mulxq 160(%rsp), %rax, %rcx
+	adoxq %rax, %r14
+	adcxq %rcx, %r15
+	mulxq 168(%rsp), %rax, %rcx
+	adoxq %rax, %r15
+	adcxq %rcx, %rbx
+	adoxq 8(%rsp), %rbx
+	adoxq 8(%rsp), %rbp
+	adcxq 8(%rsp), %rbp
+	movq %r8, %rdx
+	mulxq 16(%rsp), %rdx, %rax
+	movq %rdx, 208(%rsp)
+	xorl %eax, %eax
+	mulxq 248(%rsp), %rax, %rcx
+	adoxq %rax, %r8
+	adcxq %rcx, %r9
+	mulxq 264(%rsp), %rax, %rcx
+	adoxq %rax, %r9
+	adcxq %rcx, %r10
+	mulxq 280(%rsp), %rax, %rcx
+	adoxq %rax, %r10
+	adcxq %rcx, %r11
+	mulxq 296(%rsp), %rax, %rcx
+	adoxq %rax, %r11
+	adcxq %rcx, %r12
+	mulxq 312(%rsp), %rax, %rcx
+	adoxq %rax, %r12
+	adcxq %rcx, %r13
+	mulxq 328(%rsp), %rax, %rcx
+	adoxq %rax, %r13
+	adcxq %rcx, %r14
+	mulxq 344(%rsp), %rax, %rcx
+	adoxq %rax, %r14
+	adcxq %rcx, %r15
+	mulxq 360(%rsp), %rax, %rcx
+	adoxq %rax, %r15
+	adcxq %rcx, %rbx
+	adoxq 8(%rsp), %rbx
+	adoxq 8(%rsp), %rbp
+	adcxq 8(%rsp), %rbp
+	addq $2, %rsi
+	xorl %r8d, %r8d
+	movq 248(%rsp,%rsi,8), %rdx
+	adcxq (%rdi,%rsi,4), %r9
+	mulxq 112(%rsp), %rax, %rcx
+	adoxq %rax, %r9
+	adcxq %rcx, %r10
+	mulxq 120(%rsp), %rax, %rcx
+	adoxq %rax, %r10
+	adcxq %rcx, %r11
+	mulxq 128(%rsp), %rax, %rcx
+	adoxq %rax, %r11
+	adcxq %rcx, %r12
+	mulxq 136(%rsp), %rax, %rcx
+	adoxq %rax, %r12
+	adcxq %rcx, %r13
+	mulxq 144(%rsp), %rax, %rcx
+	adoxq %rax, %r13
+	adcxq %rcx, %r14
+	mulxq 152(%rsp), %rax, %rcx
+	adoxq %rax, %r14
+	adcxq %rcx, %r15
+	mulxq 160(%rsp), %rax, %rcx
+	adoxq %rax, %r15
+	adcxq %rcx, %rbx
+	mulxq 168(%rsp), %rax, %rcx
+	adoxq %rax, %rbx
+	adcxq %rcx, %rbp
+	adoxq 8(%rsp), %rbp
+	adoxq 8(%rsp), %r8
+	adcxq 8(%rsp), %r8
+	movq %r9, %rdx
+	mulxq 16(%rsp), %rdx, %rax
+	movq %rdx, 216(%rsp)
+	xorl %eax, %eax
+	mulxq 248(%rsp), %rax, %rcx
+	adoxq %rax, %r9
+	adcxq %rcx, %r10
+	mulxq 264(%rsp), %rax, %rcx
+	adoxq %rax, %r10
+	adcxq %rcx, %r11
+	mulxq 280(%rsp), %rax, %rcx
+	adoxq %rax, %r11
+	adcxq %rcx, %r12
+	mulxq 296(%rsp), %rax, %rcx
+	adoxq %rax, %r12
+	adcxq %rcx, %r13
+	mulxq 312(%rsp), %rax, %rcx
+	adoxq %rax, %r13
+	adcxq %rcx, %r14
+	mulxq 328(%rsp), %rax, %rcx
+	adoxq %rax, %r14
+	adcxq %rcx, %r15
+	mulxq 344(%rsp), %rax, %rcx
+	adoxq %rax, %r15
+	adcxq %rcx, %rbx
+	mulxq 360(%rsp), %rax, %rcx
+	adoxq %rax, %rbx
+	adcxq %rcx, %rbp
+	adoxq 8(%rsp), %rbp
+	adoxq 8(%rsp), %r8
+	adcxq 8(%rsp), %r8
+	addq $2, %rsi
+	xorl %r9d, %r9d
+	movq 248(%rsp,%rsi,8), %rdx
+	adcxq (%rdi,%rsi,4), %r10
+	mulxq 112(%rsp), %rax, %rcx
+	adoxq %rax, %r10
+	adcxq %rcx, %r11
+	mulxq 120(%rsp), %rax, %rcx
+	adoxq %rax, %r11
+	adcxq %rcx, %r12
+	mulxq 128(%rsp), %rax, %rcx
+	adoxq %rax, %r12
+	adcxq %rcx, %r13
+	mulxq 136(%rsp), %rax, %rcx
+	adoxq %rax, %r13
+	adcxq %rcx, %r14
+	mulxq 144(%rsp), %rax, %rcx
+	adoxq %rax, %r14
+	adcxq %rcx, %r15
+	mulxq 152(%rsp), %rax, %rcx
+	adoxq %rax, %r15
+	adcxq %rcx, %rbx
+	mulxq 160(%rsp), %rax, %rcx
+	adoxq %rax, %rbx
+	adcxq %rcx, %rbp
+	mulxq 168(%rsp), %rax, %rcx
+	adoxq %rax, %rbp
+	adcxq %rcx, %r8
+	adoxq 8(%rsp), %r8
+	adoxq 8(%rsp), %r9
+	adcxq 8(%rsp), %r9
+	movq %r10, %rdx
+	mulxq 16(%rsp), %rdx, %rax
+	movq %rdx, 224(%rsp)
+	xorl %eax, %eax
+	mulxq 248(%rsp), %rax, %rcx
+	adoxq %rax, %r10
+	adcxq %rcx, %r11
+	mulxq 264(%rsp), %rax, %rcx
+	adoxq %rax, %r11
+	adcxq %rcx, %r12
+	mulxq 280(%rsp), %rax, %rcx
+	adoxq %rax, %r12
+	adcxq %rcx, %r13
+	mulxq 296(%rsp), %rax, %rcx
+	adoxq %rax, %r13
+	adcxq %rcx, %r14
+	mulxq 312(%rsp), %rax, %rcx
+	adoxq %rax, %r14
+	adcxq %rcx, %r15
+	mulxq 328(%rsp), %rax, %rcx
+	adoxq %rax, %r15
+	adcxq %rcx, %rbx
+	mulxq 344(%rsp), %rax, %rcx
+	adoxq %rax, %rbx
+	adcxq %rcx, %rbp
+	mulxq 360(%rsp), %rax, %rcx
+	adoxq %rax, %rbp
+	adcxq %rcx, %r8
+	adoxq 8(%rsp), %r8
+	adoxq 8(%rsp), %r9
+	adcxq 8(%rsp), %r9
+	addq $2, %rsi
+	xorl %r10d, %r10d
+	movq 248(%rsp,%rsi,8), %rdx
+	adcxq (%rdi,%rsi,4), %r11
+	mulxq 112(%rsp), %rax, %rcx
+	adoxq %rax, %r11
+	adcxq %rcx, %r12
+	mulxq 120(%rsp), %rax, %rcx
+	adoxq %rax, %r12
+	adcxq %rcx, %r13
+	mulxq 128(%rsp), %rax, %rcx
+	adoxq %rax, %r13
+	adcxq %rcx, %r14
+	mulxq 136(%rsp), %rax, %rcx
+	adoxq %rax, %r14
+	adcxq %rcx, %r15
+	mulxq 144(%rsp), %rax, %rcx
+	adoxq %rax, %r15
+	adcxq %rcx, %rbx
+	mulxq 152(%rsp), %rax, %rcx
+	adoxq %rax, %rbx
+	adcxq %rcx, %rbp
+	mulxq 160(%rsp), %rax, %rcx
+	adoxq %rax, %rbp
+	adcxq %rcx, %r8
+	mulxq 168(%rsp), %rax, %rcx
+	adoxq %rax, %r8
+	adcxq %rcx, %r9
+	adoxq 8(%rsp), %r9
+	adoxq 8(%rsp), %r10
+	adcxq 8(%rsp), %r10
+	movq %r11, %rdx
+	mulxq 16(%rsp), %rdx, %rax
+	movq %rdx, 232(%rsp)
+	xorl %eax, %eax
+	mulxq 248(%rsp), %rax, %rcx
+	adoxq %rax, %r11
+	adcxq %rcx, %r12
+	mulxq 264(%rsp), %rax, %rcx
+	adoxq %rax, %r12
+	adcxq %rcx, %r13
+	mulxq 280(%rsp), %rax, %rcx
+	adoxq %rax, %r13
+	adcxq %rcx, %r14
+	mulxq 296(%rsp), %rax, %rcx
+	adoxq %rax, %r14
+	adcxq %rcx, %r15
+	mulxq 312(%rsp), %rax, %rcx
+	adoxq %rax, %r15
+	adcxq %rcx, %rbx
+	mulxq 328(%rsp), %rax, %rcx
+	adoxq %rax, %rbx
+	adcxq %rcx, %rbp
+	mulxq 344(%rsp), %rax, %rcx
+	adoxq %rax, %rbp
+	adcxq %rcx, %r8
+	mulxq 360(%rsp), %rax, %rcx
+	adoxq %rax, %r8
+	adcxq %rcx, %r9
+	adoxq 8(%rsp), %r9
+	adoxq 8(%rsp), %r10
+	adcxq 8(%rsp), %r10
+	addq $2, %rsi
+	cmpq 56(%rsp), %rsi
+	je .Lpm_rp_x6
+	jmp .Lpm_rp_o6
+	.p2align 4
+.Lpm_rpl:
+	xorl %ebx, %ebx
+	xorl %ebp, %ebp
+	xorl %r8d, %r8d
+	xorl %r9d, %r9d
+	xorl %r10d, %r10d
+	xorl %r11d, %r11d
+	xorl %r12d, %r12d
+	xorl %r13d, %r13d
+	xorl %r14d, %r14d
+	xorl %r15d, %r15d
+	movl $16, %esi
+	jmp .Lpm_rp_o8
+	.p2align 4
+.Lpm_rp_o0:
+	xorl %r15d, %r15d
+	movq 248(%rsp,%rsi,8), %rdx
+	adcxq (%rdi,%rsi,4), %rbx
+	mulxq 112(%rsp), %rax, %rcx
+	adoxq %rax, %rbx
+	adcxq %rcx, %rbp
+	mulxq 120(%rsp), %rax, %rcx
+	adoxq %rax, %rbp
+	adcxq %rcx, %r8
+	mulxq 128(%rsp), %rax, %rcx
+	adoxq %rax, %r8
+	adcxq %rcx, %r9
+	mulxq 136(%rsp), %rax, %rcx
+	adoxq %rax, %r9
+	adcxq %rcx, %r10
+	mulxq 144(%rsp), %rax, %rcx
+	adoxq %rax, %r10
+	adcxq %rcx, %r11
+	mulxq 152(%rsp), %rax, %rcx
+	adoxq %rax, %r11
+	adcxq %rcx, %r12
+	mulxq 160(%rsp), %rax, %rcx
+	adoxq %rax, %r12
+	adcxq %rcx, %r13
+	mulxq 168(%rsp), %rax, %rcx
+	adoxq %rax, %r13
+	adcxq %rcx, %r14
+	adoxq 8(%rsp), %r14
+	adoxq 8(%rsp), %r15
+	adcxq 8(%rsp), %r15
+	movq %rbx, (%rdi,%rsi,4)
+	addq $2, %rsi
+.Lpm_rp_o1:
+	xorl %ebx, %ebx
+	movq 248(%rsp,%rsi,8), %rdx
+	adcxq (%rdi,%rsi,4), %rbp
+	mulxq 112(%rsp), %rax, %rcx
+	adoxq %rax, %rbp
+	adcxq %rcx, %r8
+	mulxq 120(%rsp), %rax, %rcx
+	adoxq %rax, %r8
+	adcxq %rcx, %r9
+	mulxq 128(%rsp), %rax, %rcx
+	adoxq %rax, %r9
+	adcxq %rcx, %r10
+	mulxq 136(%rsp), %rax, %rcx
+	adoxq %rax, %r10
+	adcxq %rcx, %r11
+	mulxq 144(%rsp), %rax, %rcx
+	adoxq %rax, %r11
+	adcxq %rcx, %r12
+	mulxq 152(%rsp), %rax, %rcx
+	adoxq %rax, %r12
+	adcxq %rcx, %r13
+	mulxq 160(%rsp), %rax, %rcx
+	adoxq %rax, %r13
+	adcxq %rcx, %r14
+	mulxq 168(%rsp), %rax, %rcx
+	adoxq %rax, %r14
+	adcxq %rcx, %r15
+	adoxq 8(%rsp), %r15
+	adoxq 8(%rsp), %rbx
+	adcxq 8(%rsp), %rbx
+	movq %rbp, (%rdi,%rsi,4)
+	addq $2, %rsi
+	cmpq 56(%rsp), %rsi
+	je .Lpm_rp_x2
+.Lpm_rp_o2:
+	xorl %ebp, %ebp
+	movq 248(%rsp,%rsi,8), %rdx
+	adcxq (%rdi,%rsi,4), %r8
+	mulxq 112(%rsp), %rax, %rcx
+	adoxq %rax, %r8
+	adcxq %rcx, %r9
+	mulxq 120(%rsp), %rax, %rcx
+	adoxq %rax, %r9
+	adcxq %rcx, %r10
+	mulxq 128(%rsp), %rax, %rcx
+	adoxq %rax, %r10
+	adcxq %rcx, %r11
+	mulxq 136(%rsp), %rax, %rcx
+	adoxq %rax, %r11
+	adcxq %rcx, %r12
+	mulxq 144(%rsp), %rax, %rcx
+	adoxq %rax, %r12
+	adcxq %rcx, %r13
+	mulxq 152(%rsp), %rax, %rcx
+	adoxq %rax, %r13
+	adcxq %rcx, %r14
+	mulxq 160(%rsp), %rax, %rcx
+	adoxq %rax, %r14
+	adcxq %rcx, %r15
+	mulxq 168(%rsp), %rax, %rcx
+	adoxq %rax, %r15
+	adcxq %rcx, %rbx
+	adoxq 8(%rsp), %rbx
+	adoxq 8(%rsp), %rbp
+	adcxq 8(%rsp), %rbp
+	movq %r8, (%rdi,%rsi,4)
+	addq $2, %rsi
+.Lpm_rp_o3:
+	xorl %r8d, %r8d
+	movq 248(%rsp,%rsi,8), %rdx
+	adcxq (%rdi,%rsi,4), %r9
+	mulxq 112(%rsp), %rax, %rcx
+	adoxq %rax, %r9
+	adcxq %rcx, %r10
+	mulxq 120(%rsp), %rax, %rcx
+	adoxq %rax, %r10
+	adcxq %rcx, %r11
+	mulxq 128(%rsp), %rax, %rcx
+	adoxq %rax, %r11
+	adcxq %rcx, %r12
+	mulxq 136(%rsp), %rax, %rcx
+	adoxq %rax, %r12
+	adcxq %rcx, %r13
+	mulxq 144(%rsp), %rax, %rcx
+	adoxq %rax, %r13
+	adcxq %rcx, %r14
+	mulxq 152(%rsp), %rax, %rcx
+	adoxq %rax, %r14
+	adcxq %rcx, %r15
+	mulxq 160(%rsp), %rax, %rcx
+	adoxq %rax, %r15
+	adcxq %rcx, %rbx
+	mulxq 168(%rsp), %rax, %rcx
+	adoxq %rax, %rbx
+	adcxq %rcx, %rbp
+	adoxq 8(%rsp), %rbp
+	adoxq 8(%rsp), %r8
+	adcxq 8(%rsp), %r8
+	movq %r9, (%rdi,%rsi,4)
+	addq $2, %rsi
+	cmpq 56(%rsp), %rsi
+	je .Lpm_rp_x4
+.Lpm_rp_o4:
+	xorl %r9d, %r9d
+	movq 248(%rsp,%rsi,8), %rdx
+	adcxq (%rdi,%rsi,4), %r10
+	mulxq 112(%rsp), %rax, %rcx
+	adoxq %rax, %r10
+	adcxq %rcx, %r11
+	mulxq 120(%rsp), %rax, %rcx
+	adoxq %rax, %r11
+	adcxq %rcx, %r12
+	mulxq 128(%rsp), %rax, %rcx
+	adoxq %rax, %r12
+	adcxq %rcx, %r13
+	mulxq 136(%rsp), %rax, %rcx
+	adoxq %rax, %r13
+	adcxq %rcx, %r14
+	mulxq 144(%rsp), %rax, %rcx
+	adoxq %rax, %r14
+	adcxq %rcx, %r15
+	mulxq 152(%rsp), %rax, %rcx
+	adoxq %rax, %r15
+	adcxq %rcx, %rbx
+	mulxq 160(%rsp), %rax, %rcx
+	adoxq %rax, %rbx
+	adcxq %rcx, %rbp
+	mulxq 168(%rsp), %rax, %rcx
+	adoxq %rax, %rbp
+	adcxq %rcx, %r8
+	adoxq 8(%rsp), %r8
+	adoxq 8(%rsp), %r9
+	adcxq 8(%rsp), %r9
+	movq %r10, (%rdi,%rsi,4)
+	addq $2, %rsi
+.Lpm_rp_o5:
+	xorl %r10d, %r10d
+	movq 248(%rsp,%rsi,8), %rdx
+	adcxq (%rdi,%rsi,4), %r11
+	mulxq 112(%rsp), %rax, %rcx
+	adoxq %rax, %r11
+	adcxq %rcx, %r12
+	mulxq 120(%rsp), %rax, %rcx
+	adoxq %rax, %r12
+	adcxq %rcx, %r13
+	mulxq 128(%rsp), %rax, %rcx
+	adoxq %rax, %r13
+	adcxq %rcx, %r14
+	mulxq 136(%rsp), %rax, %rcx
+	adoxq %rax, %r14
+	adcxq %rcx, %r15
+	mulxq 144(%rsp), %rax, %rcx
+	adoxq %rax, %r15
+	adcxq %rcx, %rbx
+	mulxq 152(%rsp), %rax, %rcx
+	adoxq %rax, %rbx
+	adcxq %rcx, %rbp
+	mulxq 160(%rsp), %rax, %rcx
+	adoxq %rax, %rbp
+	adcxq %rcx, %r8
+	mulxq 168(%rsp), %rax, %rcx
+	adoxq %rax, %r8
+	adcxq %rcx, %r9
+	adoxq 8(%rsp), %r9
+	adoxq 8(%rsp), %r10
+	adcxq 8(%rsp), %r10
+	movq %r11, (%rdi,%rsi,4)
+	addq $2, %rsi
+	cmpq 56(%rsp), %rsi
+	je .Lpm_rp_x6
+.Lpm_rp_o6:
+	xorl %r11d, %r11d
+	movq 248(%rsp,%rsi,8), %rdx
+	adcxq (%rdi,%rsi,4), %r12
+	mulxq 112(%rsp), %rax, %rcx
+	adoxq %rax, %r12
+	adcxq %rcx, %r13
+	mulxq 120(%rsp), %rax, %rcx
+	adoxq %rax, %r13
+	adcxq %rcx, %r14
+	mulxq 128(%rsp), %rax, %rcx
+	adoxq %rax, %r14
+	adcxq %rcx, %r15
+	mulxq 136(%rsp), %rax, %rcx
+	adoxq %rax, %r15
+	adcxq %rcx, %rbx
+	mulxq 144(%rsp), %rax, %rcx
+	adoxq %rax, %rbx
+	adcxq %rcx, %rbp
+	mulxq 152(%rsp), %rax, %rcx
+	adoxq %rax, %rbp
+	adcxq %rcx, %r8
+	mulxq 160(%rsp), %rax, %rcx
+	adoxq %rax, %r8
+	adcxq %rcx, %r9
+	mulxq 168(%rsp), %rax, %rcx
+	adoxq %rax, %r9
+	adcxq %rcx, %r10
+	adoxq 8(%rsp), %r10
+	adoxq 8(%rsp), %r11
+	adcxq 8(%rsp), %r11
+	movq %r12, (%rdi,%rsi,4)
+	addq $2, %rsi
+.Lpm_rp_o7:
+	xorl %r12d, %r12d
+	movq 248(%rsp,%rsi,8), %rdx
+	adcxq (%rdi,%rsi,4), %r13
+	mulxq 112(%rsp), %rax, %rcx
+	adoxq %rax, %r13
+	adcxq %rcx, %r14
+	mulxq 120(%rsp), %rax, %rcx
+	adoxq %rax, %r14
+	adcxq %rcx, %r15
+	mulxq 128(%rsp), %rax, %rcx
+	adoxq %rax, %r15
+	adcxq %rcx, %rbx
+	mulxq 136(%rsp), %rax, %rcx
+	adoxq %rax, %rbx
+	adcxq %rcx, %rbp
+	mulxq 144(%rsp), %rax, %rcx
+	adoxq %rax, %rbp
+	adcxq %rcx, %r8
+	mulxq 152(%rsp), %rax, %rcx
+	adoxq %rax, %r8
+	adcxq %rcx, %r9
+	mulxq 160(%rsp), %rax, %rcx
+	adoxq %rax, %r9
+	adcxq %rcx, %r10
+	mulxq 168(%rsp), %rax, %rcx
+	adoxq %rax, %r10
+	adcxq %rcx, %r11
+	adoxq 8(%rsp), %r11
+	adoxq 8(%rsp), %r12
+	adcxq 8(%rsp), %r12
+	movq %r13, (%rdi,%rsi,4)
+	addq $2, %rsi
+	cmpq 56(%rsp), %rsi
+	je .Lpm_rp_x8
+.Lpm_rp_o8:
+	xorl %r13d, %r13d
+	movq 248(%rsp,%rsi,8), %rdx
+	adcxq (%rdi,%rsi,4), %r14
+	mulxq 112(%rsp), %rax, %rcx
+	adoxq %rax, %r14
+	adcxq %rcx, %r15
+	mulxq 120(%rsp), %rax, %rcx
+	adoxq %rax, %r15
+	adcxq %rcx, %rbx
+	mulxq 128(%rsp), %rax, %rcx
+	adoxq %rax, %rbx
+	adcxq %rcx, %rbp
+	mulxq 136(%rsp), %rax, %rcx
+	adoxq %rax, %rbp
+	adcxq %rcx, %r8
+	mulxq 144(%rsp), %rax, %rcx
+	adoxq %rax, %r8
+	adcxq %rcx, %r9
+	mulxq 152(%rsp), %rax, %rcx
+	adoxq %rax, %r9
+	adcxq %rcx, %r10
+	mulxq 160(%rsp), %rax, %rcx
+	adoxq %rax, %r10
+	adcxq %rcx, %r11
+	mulxq 168(%rsp), %rax, %rcx
+	adoxq %rax, %r11
+	adcxq %rcx, %r12
+	adoxq 8(%rsp), %r12
+	adoxq 8(%rsp), %r13
+	adcxq 8(%rsp), %r13
+	movq %r14, (%rdi,%rsi,4)
+	addq $2, %rsi
+.Lpm_rp_o9:
+	xorl %r14d, %r14d
+	movq 248(%rsp,%rsi,8), %rdx
+	adcxq (%rdi,%rsi,4), %r15
+	mulxq 112(%rsp), %rax, %rcx
+	adoxq %rax, %r15
+	adcxq %rcx, %rbx
+	mulxq 120(%rsp), %rax, %rcx
+	adoxq %rax, %rbx
+	adcxq %rcx, %rbp
+	mulxq 128(%rsp), %rax, %rcx
+	adoxq %rax, %rbp
+	adcxq %rcx, %r8
+	mulxq 136(%rsp), %rax, %rcx
+	adoxq %rax, %r8
+	adcxq %rcx, %r9
+	mulxq 144(%rsp), %rax, %rcx
+	adoxq %rax, %r9
+	adcxq %rcx, %r10
+	mulxq 152(%rsp), %rax, %rcx
+	adoxq %rax, %r10
+	adcxq %rcx, %r11
+	mulxq 160(%rsp), %rax, %rcx
+	adoxq %rax, %r11
+	adcxq %rcx, %r12
+	mulxq 168(%rsp), %rax, %rcx
+	adoxq %rax, %r12
+	adcxq %rcx, %r13
+	adoxq 8(%rsp), %r13
+	adoxq 8(%rsp), %r14
+	adcxq 8(%rsp), %r14
+	movq %r15, (%rdi,%rsi,4)
+	addq $2, %rsi
+	cmpq 56(%rsp), %rsi
+	je .Lpm_rp_x0
+	jmp .Lpm_rp_o0
+.Lpm_rp_x0:
+	cmpq $0, 104(%rsp)
+	jne .Lpm_rp_y0
+	xorl %eax, %eax
+	adcxq 0(%rdi,%rsi,4), %rbx
+	movq %rbx, 0(%rdi,%rsi,4)
+	adoxq 88(%rsp), %rbp
+	adcxq 8(%rdi,%rsi,4), %rbp
+	movq %rbp, 8(%rdi,%rsi,4)
+	adoxq %rax, %r8
+	adcxq 16(%rdi,%rsi,4), %r8
+	movq %r8, 16(%rdi,%rsi,4)
+	adoxq %rax, %r9
+	adcxq 24(%rdi,%rsi,4), %r9
+	movq %r9, 24(%rdi,%rsi,4)
+	adoxq %rax, %r10
+	adcxq 32(%rdi,%rsi,4), %r10
+	movq %r10, 32(%rdi,%rsi,4)
+	adoxq %rax, %r11
+	adcxq 40(%rdi,%rsi,4), %r11
+	movq %r11, 40(%rdi,%rsi,4)
+	adoxq %rax, %r12
+	adcxq 48(%rdi,%rsi,4), %r12
+	movq %r12, 48(%rdi,%rsi,4)
+	adoxq %rax, %r13
+	adcxq 56(%rdi,%rsi,4), %r13
+	movq %r13, 56(%rdi,%rsi,4)
+	adoxq %rax, %r14
+	adcxq 64(%rdi,%rsi,4), %r14
+	movq %r14, 64(%rdi,%rsi,4)
+	movl $0, %ecx
+	adcxq %rax, %rcx
+	adoxq %rax, %rcx
+	movq %rcx, 88(%rsp)
+	ret
+.Lpm_rp_y0:
+	xorl %eax, %eax
+	adcxq 0(%rdi,%rsi,4), %rbx
+	movq %rbx, 0(%rdi,%rsi,4)
+	adoxq 88(%rsp), %rbp
+	adcxq 8(%rdi,%rsi,4), %rbp
+	movq %rbp, 8(%rdi,%rsi,4)
+	adoxq %rax, %r8
+	adcxq 16(%rdi,%rsi,4), %r8
+	movq %r8, 16(%rdi,%rsi,4)
+	adoxq %rax, %r9
+	adcxq 24(%rdi,%rsi,4), %r9
+	movq %r9, 24(%rdi,%rsi,4)
+	adoxq %rax, %r10
+	adcxq 32(%rdi,%rsi,4), %r10
+	movq %r10, 32(%rdi,%rsi,4)
+	adoxq %rax, %r11
+	adcxq 40(%rdi,%rsi,4), %r11
+	movq %r11, 40(%rdi,%rsi,4)
+	adoxq %rax, %r12
+	adcxq 48(%rdi,%rsi,4), %r12
+	movq %r12, 48(%rdi,%rsi,4)
+	adoxq %rax, %r13
+	adcxq 56(%rdi,%rsi,4), %r13
+	movq %r13, 56(%rdi,%rsi,4)
+	adoxq %rax, %r14
+	adcxq %rax, %r14
+	movq %r14, 96(%rsp)
+	ret
+.Lpm_rp_x2:
+	cmpq $0, 104(%rsp)
+	jne .Lpm_rp_y2
+	xorl %eax, %eax
+	adcxq 0(%rdi,%rsi,4), %r8
+	movq %r8, 0(%rdi,%rsi,4)
+	adoxq 88(%rsp), %r9
+	adcxq 8(%rdi,%rsi,4), %r9
+	movq %r9, 8(%rdi,%rsi,4)
+	adoxq %rax, %r10
+	adcxq 16(%rdi,%rsi,4), %r10
+	movq %r10, 16(%rdi,%rsi,4)
+	adoxq %rax, %r11
+	adcxq 24(%rdi,%rsi,4), %r11
+	movq %r11, 24(%rdi,%rsi,4)
+	adoxq %rax, %r12
+	adcxq 32(%rdi,%rsi,4), %r12
+	movq %r12, 32(%rdi,%rsi,4)
+	adoxq %rax, %r13
+	adcxq 40(%rdi,%rsi,4), %r13
+	movq %r13, 40(%rdi,%rsi,4)
+	adoxq %rax, %r14
+	adcxq 48(%rdi,%rsi,4), %r14
+	movq %r14, 48(%rdi,%rsi,4)
+	adoxq %rax, %r15
+	adcxq 56(%rdi,%rsi,4), %r15
+	movq %r15, 56(%rdi,%rsi,4)
+	adoxq %rax, %rbx
+	adcxq 64(%rdi,%rsi,4), %rbx
+	movq %rbx, 64(%rdi,%rsi,4)
+	movl $0, %ecx
+	adcxq %rax, %rcx
+	adoxq %rax, %rcx
+	movq %rcx, 88(%rsp)
+	ret
+.Lpm_rp_y2:
+	xorl %eax, %eax
+	adcxq 0(%rdi,%rsi,4), %r8
+	movq %r8, 0(%rdi,%rsi,4)
+	adoxq 88(%rsp), %r9
+	adcxq 8(%rdi,%rsi,4), %r9
+	movq %r9, 8(%rdi,%rsi,4)
+	adoxq %rax, %r10
+	adcxq 16(%rdi,%rsi,4), %r10
+	movq %r10, 16(%rdi,%rsi,4)
+	adoxq %rax, %r11
+	adcxq 24(%rdi,%rsi,4), %r11
+	movq %r11, 24(%rdi,%rsi,4)
+	adoxq %rax, %r12
+	adcxq 32(%rdi,%rsi,4), %r12
+	movq %r12, 32(%rdi,%rsi,4)
+	adoxq %rax, %r13
+	adcxq 40(%rdi,%rsi,4), %r13
+	movq %r13, 40(%rdi,%rsi,4)
+	adoxq %rax, %r14
+	adcxq 48(%rdi,%rsi,4), %r14
+	movq %r14, 48(%rdi,%rsi,4)
+	adoxq %rax, %r15
+	adcxq 56(%rdi,%rsi,4), %r15
+	movq %r15, 56(%rdi,%rsi,4)
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
+	movq %rbx, 96(%rsp)
+	ret
+.Lpm_rp_x4:
+	cmpq $0, 104(%rsp)
+	jne .Lpm_rp_y4
+	xorl %eax, %eax
+	adcxq 0(%rdi,%rsi,4), %r10
+	movq %r10, 0(%rdi,%rsi,4)
+	adoxq 88(%rsp), %r11
+	adcxq 8(%rdi,%rsi,4), %r11
+	movq %r11, 8(%rdi,%rsi,4)
+	adoxq %rax, %r12
+	adcxq 16(%rdi,%rsi,4), %r12
+	movq %r12, 16(%rdi,%rsi,4)
+	adoxq %rax, %r13
+	adcxq 24(%rdi,%rsi,4), %r13
+	movq %r13, 24(%rdi,%rsi,4)
+	adoxq %rax, %r14
+	adcxq 32(%rdi,%rsi,4), %r14
+	movq %r14, 32(%rdi,%rsi,4)
+	adoxq %rax, %r15
+	adcxq 40(%rdi,%rsi,4), %r15
+	movq %r15, 40(%rdi,%rsi,4)
+	adoxq %rax, %rbx
+	adcxq 48(%rdi,%rsi,4), %rbx
+	movq %rbx, 48(%rdi,%rsi,4)
+	adoxq %rax, %rbp
+	adcxq 56(%rdi,%rsi,4), %rbp
+	movq %rbp, 56(%rdi,%rsi,4)
+	adoxq %rax, %r8
+	adcxq 64(%rdi,%rsi,4), %r8
+	movq %r8, 64(%rdi,%rsi,4)
+	movl $0, %ecx
+	adcxq %rax, %rcx
+	adoxq %rax, %rcx
+	movq %rcx, 88(%rsp)
+	ret
+.Lpm_rp_y4:
+	xorl %eax, %eax
+	adcxq 0(%rdi,%rsi,4), %r10
+	movq %r10, 0(%rdi,%rsi,4)
+	adoxq 88(%rsp), %r11
+	adcxq 8(%rdi,%rsi,4), %r11
+	movq %r11, 8(%rdi,%rsi,4)
+	adoxq %rax, %r12
+	adcxq 16(%rdi,%rsi,4), %r12
+	movq %r12, 16(%rdi,%rsi,4)
+	adoxq %rax, %r13
+	adcxq 24(%rdi,%rsi,4), %r13
+	movq %r13, 24(%rdi,%rsi,4)
+	adoxq %rax, %r14
+	adcxq 32(%rdi,%rsi,4), %r14
+	movq %r14, 32(%rdi,%rsi,4)
+	adoxq %rax, %r15
+	adcxq 40(%rdi,%rsi,4), %r15
+	movq %r15, 40(%rdi,%rsi,4)
+	adoxq %rax, %rbx
+	adcxq 48(%rdi,%rsi,4), %rbx
+	movq %rbx, 48(%rdi,%rsi,4)
+	adoxq %rax, %rbp
+	adcxq 56(%rdi,%rsi,4), %rbp
+	movq %rbp, 56(%rdi,%rsi,4)
+	adoxq %rax, %r8
+	adcxq %rax, %r8
+	movq %r8, 96(%rsp)
+	ret
+.Lpm_rp_x6:
+	cmpq $0, 104(%rsp)
+	jne .Lpm_rp_y6
+	xorl %eax, %eax
+	adcxq 0(%rdi,%rsi,4), %r12
+	movq %r12, 0(%rdi,%rsi,4)
+	adoxq 88(%rsp), %r13
+	adcxq 8(%rdi,%rsi,4), %r13
+	movq %r13, 8(%rdi,%rsi,4)
+	adoxq %rax, %r14
+	adcxq 16(%rdi,%rsi,4), %r14
+	movq %r14, 16(%rdi,%rsi,4)
+	adoxq %rax, %r15
+	adcxq 24(%rdi,%rsi,4), %r15
+	movq %r15, 24(%rdi,%rsi,4)
+	adoxq %rax, %rbx
+	adcxq 32(%rdi,%rsi,4), %rbx
+	movq %rbx, 32(%rdi,%rsi,4)
+	adoxq %rax, %rbp
+	adcxq 40(%rdi,%rsi,4), %rbp
+	movq %rbp, 40(%rdi,%rsi,4)
+	adoxq %rax, %r8
+	adcxq 48(%rdi,%rsi,4), %r8
+	movq %r8, 48(%rdi,%rsi,4)
+	adoxq %rax, %r9
+	adcxq 56(%rdi,%rsi,4), %r9
+	movq %r9, 56(%rdi,%rsi,4)
+	adoxq %rax, %r10
+	adcxq 64(%rdi,%rsi,4), %r10
+	movq %r10, 64(%rdi,%rsi,4)
+	movl $0, %ecx
+	adcxq %rax, %rcx
+	adoxq %rax, %rcx
+	movq %rcx, 88(%rsp)
+	ret
+.Lpm_rp_y6:
+	xorl %eax, %eax
+	adcxq 0(%rdi,%rsi,4), %r12
+	movq %r12, 0(%rdi,%rsi,4)
+	adoxq 88(%rsp), %r13
+	adcxq 8(%rdi,%rsi,4), %r13
+	movq %r13, 8(%rdi,%rsi,4)
+	adoxq %rax, %r14
+	adcxq 16(%rdi,%rsi,4), %r14
+	movq %r14, 16(%rdi,%rsi,4)
+	adoxq %rax, %r15
+	adcxq 24(%rdi,%rsi,4), %r15
+	movq %r15, 24(%rdi,%rsi,4)
+	adoxq %rax, %rbx
+	adcxq 32(%rdi,%rsi,4), %rbx
+	movq %rbx, 32(%rdi,%rsi,4)
+	adoxq %rax, %rbp
+	adcxq 40(%rdi,%rsi,4), %rbp
+	movq %rbp, 40(%rdi,%rsi,4)
+	adoxq %rax, %r8
+	adcxq 48(%rdi,%rsi,4), %r8
+	movq %r8, 48(%rdi,%rsi,4)
+	adoxq %rax, %r9
+	adcxq 56(%rdi,%rsi,4), %r9
+	movq %r9, 56(%rdi,%rsi,4)
+	adoxq %rax, %r10
+	adcxq %rax, %r10
+	movq %r10, 96(%rsp)
+	ret
+.Lpm_rp_x8:
+	cmpq $0, 104(%rsp)
+	jne .Lpm_rp_y8
+	xorl %eax, %eax
+	adcxq 0(%rdi,%rsi,4), %r14
+	movq %r14, 0(%rdi,%rsi,4)
+	adoxq 88(%rsp), %r15
+	adcxq 8(%rdi,%rsi,4), %r15
+	movq %r15, 8(%rdi,%rsi,4)
+	adoxq %rax, %rbx
+	adcxq 16(%rdi,%rsi,4), %rbx
+	movq %rbx, 16(%rdi,%rsi,4)
+	adoxq %rax, %rbp
+	adcxq 24(%rdi,%rsi,4), %rbp
+	movq %rbp, 24(%rdi,%rsi,4)
+	adoxq %rax, %r8
+	adcxq 32(%rdi,%rsi,4), %r8
+	movq %r8, 32(%rdi,%rsi,4)
+	adoxq %rax, %r9
+	adcxq 40(%rdi,%rsi,4), %r9
+	movq %r9, 40(%rdi,%rsi,4)
+	adoxq %rax, %r10
+	adcxq 48(%rdi,%rsi,4), %r10
+	movq %r10, 48(%rdi,%rsi,4)
+	adoxq %rax, %r11
+	adcxq 56(%rdi,%rsi,4), %r11
+	movq %r11, 56(%rdi,%rsi,4)
+	adoxq %rax, %r12
+	adcxq 64(%rdi,%rsi,4), %r12
+	movq %r12, 64(%rdi,%rsi,4)
+	movl $0, %ecx
+	adcxq %rax, %rcx
+	adoxq %rax, %rcx
+	movq %rcx, 88(%rsp)
+	ret
+.Lpm_rp_y8:
+	xorl %eax, %eax
+	adcxq 0(%rdi,%rsi,4), %r14
+	movq %r14, 0(%rdi,%rsi,4)
+	adoxq 88(%rsp), %r15
+	adcxq 8(%rdi,%rsi,4), %r15
+	movq %r15, 8(%rdi,%rsi,4)
+	adoxq %rax, %rbx
+	adcxq 16(%rdi,%rsi,4), %rbx
+	movq %rbx, 16(%rdi,%rsi,4)
+	adoxq %rax, %rbp
+	adcxq 24(%rdi,%rsi,4), %rbp
+	movq %rbp, 24(%rdi,%rsi,4)
+	adoxq %rax, %r8
+	adcxq 32(%rdi,%rsi,4), %r8
+	movq %r8, 32(%rdi,%rsi,4)
+	adoxq %rax, %r9
+	adcxq 40(%rdi,%rsi,4), %r9
+	movq %r9, 40(%rdi,%rsi,4)
+	adoxq %rax, %r10
+	adcxq 48(%rdi,%rsi,4), %r10
+	movq %r10, 48(%rdi,%rsi,4)
+	adoxq %rax, %r11
+	adcxq 56(%rdi,%rsi,4), %r11
+	movq %r11, 56(%rdi,%rsi,4)
+	adoxq %rax, %r12
+	adcxq %rax, %r12
+	movq %r12, 96(%rsp)
+	ret
+
+	.globl parmod_montgomery_redc_adx_passes
+	.hidden parmod_montgomery_redc_adx_passes
+	.type parmod_montgomery_redc_adx_passes, @function
+	.p2align 5
+parmod_montgomery_redc_adx_passes:
+	endbr64
+	pushq %rbx
+	pushq %rbp
+	pushq %r12
+	pushq %r13
+	pushq %r14
+	pushq %r15
+	leaq 232(,%r8,8), %r10
+	leaq (%r10,%r8,8), %r10
+	subq %r10, %rsp
+	movq %r10, 72(%rsp)
+	movq $0, 0(%rsp)
+	movq $0, 80(%rsp)
+	movq $0, 96(%rsp)
+	movq %rdi, 16(%rsp)
+	movq %rsi, 56(%rsp)
+	movq %rdx, 32(%rsp)
+	movq %rcx, 8(%rsp)
+	movq %r8, 40(%rsp)
+	leaq (%r8,%r8), %r10
+	movq %r10, 48(%rsp)
+	xorl %r10d, %r10d
+.Lpm_rf_cp:
+	movq (%rdx,%r10,8), %r11
+	movq %r10, %r9
+	shlq $4, %r9
+	movq %r11, 240(%rsp,%r9)
+	incq %r10
+	cmpq %r8, %r10
+	jne .Lpm_rf_cp
+	movq 56(%rsp), %rdi
+	call .Lpm_rp0
+	movq $1, 64(%rsp)
+.Lpm_rf_s:
+	movq 168(%rsp), %rcx
+	movq %rcx, 104(%rsp)
+	movq 176(%rsp), %rcx
+	movq %rcx, 112(%rsp)
+	movq 184(%rsp), %rcx
+	movq %rcx, 120(%rsp)
+	movq 192(%rsp), %rcx
+	movq %rcx, 128(%rsp)
+	movq 200(%rsp), %rcx
+	movq %rcx, 136(%rsp)
+	movq 208(%rsp), %rcx
+	movq %rcx, 144(%rsp)
+	movq 216(%rsp), %rcx
+	movq %rcx, 152(%rsp)
+	movq 224(%rsp), %rcx
+	movq %rcx, 160(%rsp)
+	movq 64(%rsp), %rax
+	shlq $6, %rax
+	movq 56(%rsp), %rdi
+	addq %rax, %rdi
+	shrq $3, %rax
+	addq $8, %rax
+	cmpq 40(%rsp), %rax
+	jae .Lpm_rf_last
+	call .Lpm_rpn
+	incq 64(%rsp)
+	jmp .Lpm_rf_s
+.Lpm_rf_last:
+	movq $1, 96(%rsp)
+	call .Lpm_rpl
+	movq 40(%rsp), %rcx
+	movq 56(%rsp), %rsi
+	leaq (%rsi,%rcx,8), %rsi
+	movq 32(%rsp), %rdx
+	movq 16(%rsp), %rdi
+	cmpq $0, 88(%rsp)
+	jne .Lpm_rf_sub
+	movq %rcx, %rax
+.Lpm_rf_cmp:
+	subq $1, %rax
+	jb .Lpm_rf_sub
+	movq (%rsi,%rax,8), %r8
+	cmpq (%rdx,%rax,8), %r8
+	ja .Lpm_rf_sub
+	je .Lpm_rf_cmp
+	cmpq %rdi, %rsi
+	je .Lpm_rf_done
+	xorl %eax, %eax
+.Lpm_rf_copy:
+	movq 0(%rsi,%rax,8), %r8
+	movq %r8, 0(%rdi,%rax,8)
+	movq 8(%rsi,%rax,8), %r8
+	movq %r8, 8(%rdi,%rax,8)
+	movq 16(%rsi,%rax,8), %r8
+	movq %r8, 16(%rdi,%rax,8)
+	movq 24(%rsi,%rax,8), %r8
+	movq %r8, 24(%rdi,%rax,8)
+	movq 32(%rsi,%rax,8), %r8
+	movq %r8, 32(%rdi,%rax,8)
+	movq 40(%rsi,%rax,8), %r8
+	movq %r8, 40(%rdi,%rax,8)
+	movq 48(%rsi,%rax,8), %r8
+	movq %r8, 48(%rdi,%rax,8)
+	movq 56(%rsi,%rax,8), %r8
+	movq %r8, 56(%rdi,%rax,8)
+	addq $8, %rax
+	cmpq %rcx, %rax
+	jne .Lpm_rf_copy
+	jmp .Lpm_rf_done
+.Lpm_rf_sub:
+	shrq $3, %rcx
+	xorl %eax, %eax
+.Lpm_rf_subl:
+	movq 0(%rsi,%rax,8), %r8
+	sbbq 0(%rdx,%rax,8), %r8
+	movq %r8, 0(%rdi,%rax,8)
+	movq 8(%rsi,%rax,8), %r8
+	sbbq 8(%rdx,%rax,8), %r8
+	movq %r8, 8(%rdi,%rax,8)
+	movq 16(%rsi,%rax,8), %r8
+	sbbq 16(%rdx,%rax,8), %r8
+	movq %r8, 16(%rdi,%rax,8)
+	movq 24(%rsi,%rax,8), %r8
+	sbbq 24(%rdx,%rax,8), %r8
+	movq %r8, 24(%rdi,%rax,8)
+	movq 32(%rsi,%rax,8), %r8
+	sbbq 32(%rdx,%rax,8), %r8
+	movq %r8, 32(%rdi,%rax,8)
+	movq 40(%rsi,%rax,8), %r8
+	sbbq 40(%rdx,%rax,8), %r8
+	movq %r8, 40(%rdi,%rax,8)
+	movq 48(%rsi,%rax,8), %r8
+	sbbq 48(%rdx,%rax,8), %r8
+	movq %r8, 48(%rdi,%rax,8)
+	movq 56(%rsi,%rax,8), %r8
+	sbbq 56(%rdx,%rax,8), %r8
+	movq %r8, 56(%rdi,%rax,8)
+	leaq 8(%rax), %rax
+	decq %rcx
+	jne .Lpm_rf_subl
+.Lpm_rf_done:
+	addq 72(%rsp), %rsp
+	popq %r15
+	popq %r14
+	popq %r13
+	popq %r12
+	popq %rbp
+	popq %rbx
+	ret
+	.size parmod_montgomery_redc_adx_passes, .-parmod_montgomery_redc_adx_passes
 
 	.globl parmod_montgomery_mul_adx
 	.hidden parmod_montgomery_mul_adx
@@ -6189,6 +7701,14 @@ parmod_montgomery_sqr_adx:
 	.p2align 5
 parmod_montgomery_redc_adx:
 	endbr64
+	testq $7, %r8
+	jnz .Lpm_parmod_montgomery_redc_adx_passes_no
+	cmpq $512, %r8
+	ja .Lpm_parmod_montgomery_redc_adx_passes_no
+	cmpq $16, %r8
+	jb .Lpm_parmod_montgomery_redc_adx_passes_no
+	jmp parmod_montgomery_redc_adx_passes
+.Lpm_parmod_montgomery_redc_adx_passes_no:
 	pushq %rbx
 	pushq %rbp
 	pushq %r12

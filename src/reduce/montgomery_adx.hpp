@@ -26,10 +26,12 @@ namespace parmod::reduce {
 // Where the folded product and REDC (montgomery_mul_adx, montgomery_sqr_adx)
 // beat a product (Karatsuba over the window kernels) followed by the window
 // REDC, besides the unrolled sizes (limbs::window_adx_unrolled): below
-// kMontgomeryAdxFoldedMax limbs, and for n = 8m below kMontgomeryAdxPassesMax
-// (the passes); measured on the AMD EPYC (Zen 5) of issue 20 (at 32 limbs
-// 0.596 against 0.643 us, at 40 0.917 against 0.971, even at 48 and 56,
-// behind from 64).  Candidates for tuning-table keys.
+// kMontgomeryAdxFoldedMax limbs, and products of n = 8m below
+// kMontgomeryAdxPassesMax (the passes); measured on the AMD EPYC (Zen 5) of
+// issue 20 (products at 32 limbs 0.595 against 0.633 us, at 40 0.914 against
+// 0.941, even at 48 and 56, behind from 64; squares of n = 8m are faster as
+// the square and the REDC passes: 0.513 against 0.536 us at 32 limbs).
+// Candidates for tuning-table keys.
 constexpr std::size_t kMontgomeryAdxFoldedMax = 33;
 constexpr std::size_t kMontgomeryAdxPassesMax = 48;
 
@@ -65,7 +67,9 @@ inline void montgomery_sqr_adx(limb_t* r, const limb_t* a, const limb_t* p, limb
 
 // r[0, n) = C beta^-n mod P, fully reduced, for C in c[0, 2n) with
 // C < P beta^n.  c is destroyed; r may equal c or c + n, or be disjoint
-// from c.  Cost: n^2 + n limb products, a conditional subtraction.
+// from c.  Cost: n^2 + n limb products, a conditional subtraction.  For
+// n = 8m in [16, 512] in passes: pass s adds Q_s P and, in its first 8
+// columns, computes the digits of block s + 1 (two groups per column there).
 inline void montgomery_redc_adx(limb_t* r, limb_t* c, const limb_t* p, limb_t mu0, std::size_t n) noexcept {
   parmod_montgomery_redc_adx(r, c, p, mu0, n);
 }
