@@ -79,7 +79,9 @@ void set_redc_products_threshold(std::size_t n) noexcept {
 }
 
 std::size_t montgomery_scratch(std::size_t n) noexcept {
-  return 2 * n + std::max(reduce::montgomery_reduce_products_scratch(n), limbs::karatsuba_adx_scratch(n));
+  // the product 2n, then REDC by products or Karatsuba over the window kernels (window_product)
+  const std::size_t karatsuba = limbs::karatsuba_adx_scratch(std::min(n, limbs::kKaratsubaWindowAdxMax));
+  return 2 * n + std::max(reduce::montgomery_reduce_products_scratch(n), karatsuba);
 }
 
 void montgomery_redc(limb_t* r, limb_t* c, const ModulusConstants& k, limb_t* scratch_after_c) noexcept {
