@@ -102,6 +102,35 @@ class Out:
         self.lines.append(f"\t.p2align {n}")
 
 
+def function_label(o, name):
+    """A global hidden System V function's label (an indirect-branch target)."""
+    o.lines.append("")
+    o.lines.append(f"\t.globl {name}")
+    o.lines.append(f"\t.hidden {name}")
+    o.lines.append(f"\t.type {name}, @function")
+    o.align(5)
+    o.label(name)
+    o("endbr64")
+
+
+def begin_function(o, name):
+    """The label and the pushes of the callee-saved registers (6 pushes: rsp
+    + 56 is the first stack argument)."""
+    function_label(o, name)
+    for r in CALLEE_SAVED:
+        o(f"pushq {r}")
+
+
+def end_function(o, name):
+    for r in reversed(CALLEE_SAVED):
+        o(f"popq {r}")
+    o("ret")
+    o.lines.append(f"\t.size {name}, .-{name}")
+
+
+CALLEE_SAVED = ["%rbx", "%rbp", "%r12", "%r13", "%r14", "%r15"]
+
+
 def rot(w, rho, k):
     return ACC[(rho + k) % (w + 1)]
 
@@ -326,16 +355,10 @@ class Sec:
         o("leaq 4(%rax,%rcx), %rcx")
         o("call *%rcx")
 
-    def copy_to(self, bufname, src_slot, off_slot, count_slot):
-        # bufname[0, W) = src[O, O + W) (W limbs; both slots hold limb counts)
+    def copy_loop(self):
+        # rdi[0, rcx) = rsi[0, rcx), rcx >= 1
         o, l = self.o, self.lab(f"cp{self.n}")
         self.n += 1
-        o(f"movq {slot(src_slot, 0)}, %rsi")
-        if off_slot:
-            o(f"movq {slot(off_slot, 0)}, %rax")
-            o("leaq (%rsi,%rax,8), %rsi")
-        o(f"movq {slot(count_slot, 0)}, %rcx")
-        o(f"leaq {buf(bufname, 0, 0)}, %rdi")
         o.label(l)
         o("movq (%rsi), %rax")
         o("movq %rax, (%rdi)")
@@ -343,6 +366,17 @@ class Sec:
         o("leaq 8(%rdi), %rdi")
         o("decq %rcx")
         o(f"jne {l}")
+
+    def copy_to(self, bufname, src_slot, off_slot, count_slot):
+        # bufname[0, W) = src[O, O + W) (W limbs; both slots hold limb counts)
+        o = self.o
+        o(f"movq {slot(src_slot, 0)}, %rsi")
+        if off_slot:
+            o(f"movq {slot(off_slot, 0)}, %rax")
+            o("leaq (%rsi,%rax,8), %rsi")
+        o(f"movq {slot(count_slot, 0)}, %rcx")
+        o(f"leaq {buf(bufname, 0, 0)}, %rdi")
+        self.copy_loop()
 
     def zero_t(self, count_slot):
         o, l = self.o, self.lab(f"z{self.n}")
@@ -398,18 +432,10 @@ class Sec:
         """REDC block at O, width W: the columns P[W, N) and the tail."""
         o = self.o
         # UBUF = QBUF (W limbs)
-        l = self.lab(f"q{self.n}")
-        self.n += 1
         o(f"movq {slot('W', 0)}, %rcx")
         o(f"leaq {buf('QBUF', 0, 0)}, %rsi")
         o(f"leaq {buf('UBUF', 0, 0)}, %rdi")
-        o.label(l)
-        o("movq (%rsi), %rax")
-        o("movq %rax, (%rdi)")
-        o("leaq 8(%rsi), %rsi")
-        o("leaq 8(%rdi), %rdi")
-        o("decq %rcx")
-        o(f"jne {l}")
+        self.copy_loop()
         self.t_end("N")
         o(f"movq {slot('P', 0)}, %r15")
         o(f"movq {slot('N', 0)}, %rsi")
@@ -425,6 +451,14 @@ class Sec:
         o(f"movq {slot('W', 0)}, %rax")
         o(f"addq %rax, {slot('O', 0)}")
         o(f"movq $8, {slot('W', 0)}")
+
+    def next_block_or_end(self):
+        # the next block, back to the section's loop while O < N
+        o = self.o
+        self.next_block()
+        o(f"movq {slot('O', 0)}, %rax")
+        o(f"cmpq {slot('N', 0)}, %rax")
+        o(f"jb {self.lab('loop')}")
 
     def redc_setup(self):
         o = self.o
@@ -447,10 +481,7 @@ def section_product(o, fn):
     s.first_width()
     o.label(s.lab("loop"))
     s.strip()
-    s.next_block()
-    o(f"movq {slot('O', 0)}, %rax")
-    o(f"cmpq {slot('N', 0)}, %rax")
-    o(f"jb {s.lab('loop')}")
+    s.next_block_or_end()
 
 
 def section_square(o, fn):
@@ -470,10 +501,7 @@ def section_square(o, fn):
     o("negq %rsi")
     o(f"movq $0, {slot('MODE', 0)}")
     s.call_w("sqr")
-    s.next_block()
-    o(f"movq {slot('O', 0)}, %rax")
-    o(f"cmpq {slot('N', 0)}, %rax")
-    o(f"jb {s.lab('loop')}")
+    s.next_block_or_end()
     o("call .Lpm_dg")
 
 
@@ -484,10 +512,7 @@ def section_redc(o, fn):
     o.label(s.lab("loop"))
     s.digits()
     s.rest()
-    s.next_block()
-    o(f"movq {slot('O', 0)}, %rax")
-    o(f"cmpq {slot('N', 0)}, %rax")
-    o(f"jb {s.lab('loop')}")
+    s.next_block_or_end()
     o("call .Lpm_fin")
 
 
@@ -525,10 +550,7 @@ def section_mont_mul(o, fn):
     o(f"movq %rdx, {slot('W', 0)}")
     o.label(s.lab("nostrip"))
     s.rest()
-    s.next_block()
-    o(f"movq {slot('O', 0)}, %rax")
-    o(f"cmpq {slot('N', 0)}, %rax")
-    o(f"jb {s.lab('loop')}")
+    s.next_block_or_end()
     o("call .Lpm_fin")
 
 
@@ -668,15 +690,7 @@ def emit_small_final(o, n, fr, label):
 
 
 def small_function(o, name, n, fr, args, body):
-    o.lines.append("")
-    o.lines.append(f"\t.globl {name}")
-    o.lines.append(f"\t.hidden {name}")
-    o.lines.append(f"\t.type {name}, @function")
-    o.align(5)
-    o.label(name)
-    o("endbr64")
-    for r in ["%rbx", "%rbp", "%r12", "%r13", "%r14", "%r15"]:
-        o(f"pushq {r}")
+    begin_function(o, name)
     o(f"subq ${fr.size}, %rsp")
     o(f"movq $0, {fr('ZERO')}")
     for reg, slot_name in args:
@@ -684,10 +698,7 @@ def small_function(o, name, n, fr, args, body):
             o(f"movq {reg}, {fr(slot_name)}")
     body()
     o(f"addq ${fr.size}, %rsp")
-    for r in ["%r15", "%r14", "%r13", "%r12", "%rbp", "%rbx"]:
-        o(f"popq {r}")
-    o("ret")
-    o.lines.append(f"\t.size {name}, .-{name}")
+    end_function(o, name)
 
 
 def small_mul(o, n):
@@ -814,16 +825,7 @@ def pass_routine(o):
         o(f"movq {W(0)}, %rdx")
         o(f"mulxq {ps('MU0', 1)}, %rdx, %rax")
         o(f"movq %rdx, {PQBUF + 8 * c + 8}(%rsp)")
-        # q p[0, 8): p_k sits at BP + 16k + 8
-        o("xorl %eax, %eax")
-        for k in range(8):
-            o(f"mulxq {PFIX + 16 * k + 8 + 8}(%rsp), %rax, %rcx")
-            o(f"adoxq %rax, {W(k)}")
-            o(f"adcxq %rcx, {W(k + 1)}")
-        z = ps("ZERO", 1)
-        o(f"adoxq {z}, {W(8)}")
-        o(f"adoxq {z}, {W(9)}")
-        o(f"adcxq {z}, {W(9)}")
+        pass_group(o, c, None, None, 1, False, False, load_v=False)  # q p[0, 8)
         o("addq $2, %rsi")
     o(f"jmp {lab}_c8")
     o.align()
@@ -896,15 +898,7 @@ def emit_pass_final(o, lab, top):
 def pass_function(o, name):
     """(r, a, b, p, mu0, n, t): n = 8m >= PASS_MIN, t = 2n + 1 limbs."""
     lab = ".Lpm_pf"
-    o.lines.append("")
-    o.lines.append(f"\t.globl {name}")
-    o.lines.append(f"\t.hidden {name}")
-    o.lines.append(f"\t.type {name}, @function")
-    o.align(5)
-    o.label(name)
-    o("endbr64")
-    for r in ["%rbx", "%rbp", "%r12", "%r13", "%r14", "%r15"]:
-        o(f"pushq {r}")
+    begin_function(o, name)
     o("movq 56(%rsp), %rax")                  # t
     o(f"leaq {PFIX}(,%r9,8), %r10")
     o("leaq (%r10,%r9,8), %r10")               # PFIX + 16 n
@@ -954,10 +948,7 @@ def pass_function(o, name):
     o(f"jb {lab}_s")
     emit_pass_final(o, lab, "(%rsi,%rcx,8)")
     o(f"addq {ps('SIZE', 0)}, %rsp")
-    for r in ["%r15", "%r14", "%r13", "%r12", "%rbp", "%rbx"]:
-        o(f"popq {r}")
-    o("ret")
-    o.lines.append(f"\t.size {name}, .-{name}")
+    end_function(o, name)
 
 
 # REDC alone in passes (n = 8m in [16, 512]): pass s adds Q_s P at position
@@ -1001,19 +992,7 @@ def redc_pass_routine(o):
         o(f"addq {W(0)}, %rdx")
         o(f"mulxq {ps('MU0', 1)}, %rdx, %rax")
         o(f"movq %rdx, {PUBUF + 8 * c + 8}(%rsp)")
-        if c > 0:
-            o(f"xorl {d32(W(9))}, {d32(W(9))}")
-        else:
-            o("xorl %eax, %eax")
-        o(f"adcxq (%rdi,%rsi,4), {W(0)}")
-        for k in range(8):
-            o(f"mulxq {PFIX + 16 * k + 8 + 8}(%rsp), %rax, %rcx")
-            o(f"adoxq %rax, {W(k)}")
-            o(f"adcxq %rcx, {W(k + 1)}")
-        z = ps("ZERO", 1)
-        o(f"adoxq {z}, {W(8)}")
-        o(f"adoxq {z}, {W(9)}")
-        o(f"adcxq {z}, {W(9)}")
+        pass_group(o, c, None, None, 1, c > 0, True, load_v=False)  # q p[0, 8), the old limb
         o("addq $2, %rsi")
     o(f"jmp {lab}_d8")
     o.align()
@@ -1073,15 +1052,7 @@ def redc_pass_routine(o):
 def redc_pass_function(o, name):
     """(r, c, p, mu0, n): n = 8m in [16, 512]; c (2n limbs) is T and is destroyed."""
     lab = ".Lpm_rf"
-    o.lines.append("")
-    o.lines.append(f"\t.globl {name}")
-    o.lines.append(f"\t.hidden {name}")
-    o.lines.append(f"\t.type {name}, @function")
-    o.align(5)
-    o.label(name)
-    o("endbr64")
-    for r in ["%rbx", "%rbp", "%r12", "%r13", "%r14", "%r15"]:
-        o(f"pushq {r}")
+    begin_function(o, name)
     o(f"leaq {PFIX}(,%r8,8), %r10")
     o("leaq (%r10,%r8,8), %r10")               # PFIX + 16 n (the p_c of the interleaved layout)
     o("subq %r10, %rsp")
@@ -1128,10 +1099,7 @@ def redc_pass_function(o, name):
     o("call .Lpm_rpl")
     emit_pass_final(o, lab, ps("TOP", 0))
     o(f"addq {ps('SIZE', 0)}, %rsp")
-    for r in ["%r15", "%r14", "%r13", "%r12", "%rbp", "%rbx"]:
-        o(f"popq {r}")
-    o("ret")
-    o.lines.append(f"\t.size {name}, .-{name}")
+    end_function(o, name)
 
 
 ARG_REGS = ["%rdi", "%rsi", "%rdx", "%rcx", "%r8", "%r9"]
@@ -1141,15 +1109,9 @@ def function(o, name, args, sections, unrolled=None, looped=None, looped_min=1):
     """A System V function: args[i] lists the slots argument i goes to.
     unrolled: (register of n, table) - a tail jump to the unrolled kernel of
     n when the table has one (same leading arguments); looped: (register of
-    n, function) - a tail jump to the looped wavefront when n = 8m beyond
-    the unrolled sizes."""
-    o.lines.append("")
-    o.lines.append(f"\t.globl {name}")
-    o.lines.append(f"\t.hidden {name}")
-    o.lines.append(f"\t.type {name}, @function")
-    o.align(5)
-    o.label(name)
-    o("endbr64")
+    n, function) - a tail jump to the passes when n = 8m in [looped_min,
+    PASS_MAX] beyond the unrolled sizes."""
+    function_label(o, name)
     if unrolled:
         nreg, table = unrolled
         o(f"cmpq ${max(SMALL_SIZES)}, {nreg}")
@@ -1171,7 +1133,7 @@ def function(o, name, args, sections, unrolled=None, looped=None, looped_min=1):
             o(f"jb .Lpm_{target}_no")
         o(f"jmp {target}")
         o.label(f".Lpm_{target}_no")
-    for r in ["%rbx", "%rbp", "%r12", "%r13", "%r14", "%r15"]:
+    for r in CALLEE_SAVED:
         o(f"pushq {r}")
     o(f"subq ${FRAME}, %rsp")
     o(f"movq $0, {slot('ZERO', 0)}")
@@ -1186,10 +1148,7 @@ def function(o, name, args, sections, unrolled=None, looped=None, looped_min=1):
     for sec in sections:
         sec(o, name[len("parmod_"):])
     o(f"addq ${FRAME}, %rsp")
-    for r in ["%r15", "%r14", "%r13", "%r12", "%rbp", "%rbx"]:
-        o(f"popq {r}")
-    o("ret")
-    o.lines.append(f"\t.size {name}, .-{name}")
+    end_function(o, name)
 
 
 HEADER = """\

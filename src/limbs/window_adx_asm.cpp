@@ -7502,13 +7502,13 @@ parmod_montgomery_mul_adx:
 	movq 96(%rsp), %rcx
 	leaq 176(%rsp), %rsi
 	leaq 112(%rsp), %rdi
-.Lpm_montgomery_mul_adx_m_q4:
+.Lpm_montgomery_mul_adx_m_cp4:
 	movq (%rsi), %rax
 	movq %rax, (%rdi)
 	leaq 8(%rsi), %rsi
 	leaq 8(%rdi), %rdi
 	decq %rcx
-	jne .Lpm_montgomery_mul_adx_m_q4
+	jne .Lpm_montgomery_mul_adx_m_cp4
 	movq 80(%rsp), %rax
 	addq 40(%rsp), %rax
 	movq 56(%rsp), %rdi
@@ -7656,13 +7656,13 @@ parmod_montgomery_sqr_adx:
 	movq 96(%rsp), %rcx
 	leaq 176(%rsp), %rsi
 	leaq 112(%rsp), %rdi
-.Lpm_montgomery_sqr_adx_r_q1:
+.Lpm_montgomery_sqr_adx_r_cp1:
 	movq (%rsi), %rax
 	movq %rax, (%rdi)
 	leaq 8(%rsi), %rsi
 	leaq 8(%rdi), %rdi
 	decq %rcx
-	jne .Lpm_montgomery_sqr_adx_r_q1
+	jne .Lpm_montgomery_sqr_adx_r_cp1
 	movq 80(%rsp), %rax
 	addq 40(%rsp), %rax
 	movq 56(%rsp), %rdi
@@ -7759,13 +7759,13 @@ parmod_montgomery_redc_adx:
 	movq 96(%rsp), %rcx
 	leaq 176(%rsp), %rsi
 	leaq 112(%rsp), %rdi
-.Lpm_montgomery_redc_adx_r_q1:
+.Lpm_montgomery_redc_adx_r_cp1:
 	movq (%rsi), %rax
 	movq %rax, (%rdi)
 	leaq 8(%rsi), %rsi
 	leaq 8(%rdi), %rdi
 	decq %rcx
-	jne .Lpm_montgomery_redc_adx_r_q1
+	jne .Lpm_montgomery_redc_adx_r_cp1
 	movq 80(%rsp), %rax
 	addq 40(%rsp), %rax
 	movq 56(%rsp), %rdi
