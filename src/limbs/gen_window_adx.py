@@ -23,10 +23,9 @@ to the accumulator registers that hold the positions c, c + 1, ... of t:
 The window value plus the old limb t_c plus u v_c is below beta^(w+1), so
 neither chain carries out of A_w.  The registers rotate by one position per
 column (loops are w + 1 columns long and may leave at any column).  Per
-limb product: mulx, adox, adcx and no load or store of the accumulator.
-On the AMD EPYC (Zen 5) of issue 20 mulx alone runs at 1.5 per cycle and
-mulx with its two additions at about 1 limb product per cycle (the integer
-ALUs); a column of 8 products took 9.4 cycles.
+limb product: mulx, adox, adcx and no load or store of the accumulator;
+about one limb product per cycle is the bound on the AMD EPYC (Zen 5) of
+issue 20 (docs/bench/zen5-2026-11-26/montgomery_adx.md).
 
 Three families of functions:
 

@@ -13,10 +13,10 @@ namespace parmod::modmul {
 namespace {
 
 // Where REDC by products starts to win by default (the tuning key
-// redc_products_threshold overrides it), measured on the AMD EPYC (Zen 5) of
-// issue 20: against the window REDC, GMP's redc_n from about 112 limbs and
-// mullo + the IFMA product from about 64; against the mulx rows (PARMOD_MULX_KERNELS=0)
-// from 224 limbs (AMD EPYC, Zen 4).
+// redc_products_threshold overrides it): against the window REDC, GMP's
+// redc_n from about 112 limbs and mullo + the IFMA product from about 64 (AMD
+// EPYC Zen 5, docs/bench/zen5-2026-11-26/montgomery_adx.md); against the mulx
+// rows (PARMOD_MULX_KERNELS=0) from 224 limbs (AMD EPYC, Zen 4).
 std::size_t default_redc_products_threshold() noexcept {
   if (!limbs::window_adx_enabled()) return 224;
   return limbs::cpu_has_avx512_ifma() ? 64 : 112;

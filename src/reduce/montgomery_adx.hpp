@@ -27,11 +27,10 @@ namespace parmod::reduce {
 // beat a product (Karatsuba over the window kernels) followed by the window
 // REDC, besides the unrolled sizes (limbs::window_adx_unrolled): below
 // kMontgomeryAdxFoldedMax limbs, and products of n = 8m below
-// kMontgomeryAdxPassesMax (the passes); measured on the AMD EPYC (Zen 5) of
-// issue 20 (products at 32 limbs 0.595 against 0.633 us, at 40 0.914 against
-// 0.941, even at 48 and 56, behind from 64; squares of n = 8m are faster as
-// the square and the REDC passes: 0.513 against 0.536 us at 32 limbs).
-// Candidates for tuning-table keys.
+// kMontgomeryAdxPassesMax (the passes; squares of n = 8m are faster as the
+// square and the REDC passes).  Measured on the AMD EPYC (Zen 5) of issue 20
+// (docs/bench/zen5-2026-11-26/montgomery_adx.md); candidates for
+// tuning-table keys.
 constexpr std::size_t kMontgomeryAdxFoldedMax = 33;
 constexpr std::size_t kMontgomeryAdxPassesMax = 48;
 
@@ -39,8 +38,7 @@ constexpr std::size_t kMontgomeryAdxPassesMax = 48;
 // and the mulx rows of reduce::montgomery_reduce_words (call overhead and
 // narrow strips): the Montgomery engine takes the window path from
 // kMontgomeryAdxMin limbs, word REDC the window REDC from
-// kMontgomeryRedcAdxMin (AMD EPYC Zen 5: REDC alone at 9 limbs 46 against
-// 43 ns for the rows, at 10 limbs 54 against 55).
+// kMontgomeryRedcAdxMin (same measurements).
 constexpr std::size_t kMontgomeryAdxMin = 8;
 constexpr std::size_t kMontgomeryRedcAdxMin = 10;
 
