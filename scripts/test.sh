@@ -48,7 +48,7 @@ for row in $rows; do
      -R '^(test_limbs|test_limbs_threads|test_modmul|test_modmul_threads|test_runtime|test_api|test_config)$') || status=1
 done
 for k in 0 1; do
-  (cd build/test-release && PARMOD_MULX_KERNELS=$k ctest --output-on-failure -j "$jobs" -R '^test_limbs(_threads)?$') || status=1
+  (cd build/test-release && PARMOD_MULX_KERNELS=$k ctest --output-on-failure -j "$jobs" -R '^(test_limbs|test_limbs_threads|test_reduce|test_modmul|test_modmul_threads)$') || status=1
 done
 # Sanitizer builds: -O1 (as the sanitizers' own docs advise) with line tables only (-g1):
 # reports keep file:line; -O2 took three times as long to compile the field tests.

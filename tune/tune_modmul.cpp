@@ -16,8 +16,12 @@
 #include "modmul/montgomery52.hpp"
 #include "modmul/modulus_constants.hpp"
 #include "parmod/parmod.hpp"
+#include "reduce/montgomery_adx.hpp"
 #include "reduce/montgomery_reduce.hpp"
 #include "steps.hpp"
+
+// GMP's word REDC (exported by libgmp): the rival of the window kernels.
+extern "C" mp_limb_t __gmpn_redc_1(mp_ptr rp, mp_ptr up, mp_srcptr mp, mp_size_t n, mp_limb_t invm);
 
 namespace parmod::tune {
 namespace {
@@ -27,6 +31,42 @@ mpz_class odd_modulus(unsigned bits, gmp_randclass& rng) {
   mpz_setbit(P.get_mpz_t(), bits - 1);
   mpz_setbit(P.get_mpz_t(), 0);
   return P;
+}
+
+// The smallest ladder size from which the mulx register-window Montgomery
+// product (product and REDC folded, reduce/montgomery_adx) beats GMP's
+// product and REDC (mpn_mul_n + __gmpn_redc_1) at this and every larger
+// measured size; 0 (never) when it does not, or without the kernels.
+void tune_window(Context& c, gmp_randclass& rng) {
+  std::size_t from = 0;
+#if PARMOD_WINDOW_ADX_ASM
+  if (config::tuning().montgomery_window_adx_min > 0) {  // 0: no BMI2 + ADX, or forced off
+    for (std::size_t n : c.ladder({8, 10, 12, 16, 20, 24, 32, 40, 48, 64})) {
+      const modmul::ModulusConstants k(odd_modulus(static_cast<unsigned>(64 * n), rng));
+      std::vector<limb_t> x(n), y(n), r(n), t(2 * n + 1), cc(2 * n);
+      modmul::to_limbs(x.data(), n, rng.get_z_range(mpz_class(1) << (64 * n - 1)));
+      modmul::to_limbs(y.data(), n, rng.get_z_range(mpz_class(1) << (64 * n - 1)));
+      std::vector<bench::Variant> v = {
+          {"gmp",
+           [&] {
+             mpn_mul_n(cc.data(), x.data(), y.data(), static_cast<mp_size_t>(n));
+             if (__gmpn_redc_1(r.data(), cc.data(), k.p.data(), static_cast<mp_size_t>(n), k.mu0))
+               mpn_sub_n(r.data(), r.data(), k.p.data(), static_cast<mp_size_t>(n));
+           }},
+          {"window", [&] { reduce::montgomery_mul_adx(r.data(), x.data(), y.data(), k.p.data(), k.mu0, n, t.data()); }},
+      };
+      const auto tm = bench::measure_interleaved(v, c.timing(9, 0.002));
+      const bool wins = tm[1].min_ns < 0.98 * tm[0].min_ns;
+      std::cerr << "  montgomery " << n << " limbs: gmp " << bench::format_us(tm[0].min_ns) << " us, window "
+                << bench::format_us(tm[1].min_ns) << " us\n";
+      if (wins && from == 0) from = n;
+      if (!wins) from = 0;  // must win from here on
+    }
+  }
+#else
+  (void)rng;
+#endif
+  c.set("montgomery.window_adx_min", from);
 }
 
 // The smallest ladder size from which REDC by products beats word-by-word
@@ -111,6 +151,7 @@ std::string size_table(const Context& c, gmp_randclass& rng, const std::vector<s
 void run(Context& c) {
   gmp_randclass rng(gmp_randinit_default);
   rng.seed(7);
+  tune_window(c, rng);
   tune_redc(c, rng);
   std::cerr << "  one thread: Montgomery, Barrett and montgomery52 (AVX-512 IFMA)\n";
   c.set("modmul.odd", size_table(c, rng, {{Algorithm::montgomery, 1}, {Algorithm::barrett, 1}, {Algorithm::montgomery52, 1}},
@@ -135,7 +176,7 @@ void run(Context& c) {
 
 Step modmul_step() {
   return {"modmul", "modular multiplication: REDC by words or products, the algorithm per modulus size",
-          {"redc_products_threshold", "modmul.odd", "modmul.odd.parallel"}, &run};
+          {"montgomery.window_adx_min", "redc_products_threshold", "modmul.odd", "modmul.odd.parallel"}, &run};
 }
 
 }  // namespace parmod::tune

@@ -1,8 +1,9 @@
 // limbs/mul.cpp - the sequential product and square: AVX-512 IFMA schoolbook
 // (limbs/mul_ifma.hpp) where the CPU has it and it wins, else own mulx/adx
-// schoolbook (limbs/basecase_adx.hpp) and Karatsuba over it
-// (limbs/karatsuba_adx.hpp) in the size ranges where they beat GMP, GMP's
-// mpn_mul / mpn_sqr elsewhere.
+// schoolbook and Karatsuba over it in the size ranges where they beat GMP
+// (the register windows of limbs/window_adx.hpp where window_adx_enabled(),
+// else the rows of limbs/basecase_adx.hpp and limbs/karatsuba_adx.hpp),
+// GMP's mpn_mul / mpn_sqr elsewhere.
 #include <algorithm>
 #include <cstdint>
 #include <new>
@@ -15,6 +16,7 @@
 #include "limbs/karatsuba_ifma.hpp"
 #include "limbs/limbs.hpp"
 #include "limbs/mul_ifma.hpp"
+#include "limbs/window_adx.hpp"
 
 namespace parmod::limbs {
 namespace {
@@ -136,9 +138,17 @@ void mul(limb_t* rp, const limb_t* ap, std::size_t an, const limb_t* bp, std::si
     case MulKernel::karatsuba_ifma:
       return karatsuba_ifma(rp, ap, bp, an);
     case MulKernel::basecase_adx:
+#if PARMOD_WINDOW_ADX_ASM
+      // the register windows beat the rows: strips of the shorter operand
+      if (window_adx_enabled()) return mul_window_adx(rp, bp, bn, ap, an);
+#endif
       return mul_basecase_adx(rp, ap, an, bp, bn);
     case MulKernel::karatsuba_adx: {
       limb_t scratch[karatsuba_adx_scratch(kKaratsubaAdxMaxLimit)];
+#if PARMOD_WINDOW_ADX_ASM
+      if (window_adx_enabled())
+        return mul_karatsuba_window_adx(rp, ap, bp, an, mul_basecase_adx_limit(), scratch);
+#endif
       return karatsuba_mul_adx(rp, ap, bp, an, scratch);
     }
     case MulKernel::gmp:
@@ -159,9 +169,15 @@ void sqr(limb_t* rp, const limb_t* ap, std::size_t n) noexcept {
     case MulKernel::karatsuba_ifma:
       return karatsuba_ifma(rp, ap, ap, n);
     case MulKernel::basecase_adx:
+#if PARMOD_WINDOW_ADX_ASM
+      if (window_adx_enabled()) return sqr_window_adx(rp, ap, n);
+#endif
       return sqr_basecase_adx(rp, ap, n);
     case MulKernel::karatsuba_adx: {
       limb_t scratch[karatsuba_adx_scratch(kKaratsubaAdxMaxLimit)];
+#if PARMOD_WINDOW_ADX_ASM
+      if (window_adx_enabled()) return sqr_karatsuba_window_adx(rp, ap, n, sqr_basecase_adx_limit(), scratch);
+#endif
       return karatsuba_sqr_adx(rp, ap, n, scratch);
     }
     case MulKernel::gmp:

@@ -1,10 +1,56 @@
 #include "modmul/montgomery_mul.hpp"
 
+#include <algorithm>
+
 #include "check/assert.hpp"
 #include "config/tuning.hpp"
+#include "limbs/karatsuba_adx.hpp"
+#include "limbs/window_adx.hpp"
+#include "reduce/montgomery_adx.hpp"
 #include "reduce/montgomery_reduce.hpp"
 
 namespace parmod::modmul {
+namespace {
+
+#if PARMOD_WINDOW_ADX_ASM
+bool ifma_kernel(limbs::MulKernel kernel) {
+  return kernel == limbs::MulKernel::ifma || kernel == limbs::MulKernel::karatsuba_ifma;
+}
+
+// t[0, 2n) = a b (a^2 when a == b) on the window path: the AVX-512 IFMA
+// kernels where limbs::mul picks them, Karatsuba over the window kernels up
+// to limbs::kKaratsubaWindowAdxMax limbs, limbs::mul above.
+void window_product(limb_t* t, const limb_t* a, const limb_t* b, std::size_t n, limb_t* scratch) noexcept {
+  const bool square = a == b;
+  const limbs::MulKernel kernel = square ? limbs::sqr_kernel(n) : limbs::mul_kernel(n, n);
+  if (ifma_kernel(kernel) || n >= limbs::kKaratsubaWindowAdxMax) return limbs::mul(t, a, n, b, n);
+  if (square)
+    limbs::sqr_karatsuba_window_adx(t, a, n, limbs::kKaratsubaWindowAdxSqrMin, scratch);
+  else
+    limbs::mul_karatsuba_window_adx(t, a, b, n, limbs::kKaratsubaWindowAdxMulMin, scratch);
+}
+
+// The folded kernels (product and REDC in one call) where they are faster:
+// the unrolled sizes, and below kMontgomeryAdxFoldedMax limbs unless
+// limbs::mul would take the IFMA product (whose product then beats the
+// window's); products of n = 8m below kMontgomeryAdxPassesMax (the passes),
+// but squares of n = 8m take the square and the REDC passes.
+bool folded(std::size_t n, bool square) {
+  if (limbs::window_adx_unrolled(n)) return true;
+  const bool small = square ? n < reduce::kMontgomeryAdxFoldedMax && n % 8 != 0
+                            : n < reduce::kMontgomeryAdxFoldedMax || (n % 8 == 0 && n < reduce::kMontgomeryAdxPassesMax);
+  return small && !ifma_kernel(square ? limbs::sqr_kernel(n) : limbs::mul_kernel(n, n));
+}
+
+// Whether products of n limbs take the window kernels (tuning key
+// montgomery.window_adx_min, at least the kernels' own minimum).
+bool window_path(std::size_t n) {
+  const std::size_t min = config::tuning().montgomery_window_adx_min;
+  return min > 0 && n >= std::max(min, reduce::kMontgomeryAdxMin);
+}
+#endif
+
+}  // namespace
 
 void to_montgomery(limb_t* r, const limb_t* a, const ModulusConstants& k, limb_t* scratch) noexcept {
   montgomery_mul(r, a, k.r2_mod_p.data(), k, scratch);
@@ -25,21 +71,30 @@ const limb_t* montgomery_one(const ModulusConstants& k) noexcept { return k.r_mo
 std::size_t redc_products_threshold() noexcept { return config::tuning().redc_products_threshold; }
 
 std::size_t montgomery_scratch(std::size_t n) noexcept {
-  return 2 * n + reduce::montgomery_reduce_products_scratch(n);
+  // the product 2n, then REDC by products or Karatsuba over the window kernels (window_product)
+  const std::size_t karatsuba = limbs::karatsuba_adx_scratch(std::min(n, limbs::kKaratsubaWindowAdxMax));
+  return 2 * n + std::max(reduce::montgomery_reduce_products_scratch(n), karatsuba);
 }
 
 void montgomery_redc(limb_t* r, limb_t* c, const ModulusConstants& k, limb_t* scratch_after_c) noexcept {
   PARMOD_ASSERT(k.odd);
-  if (k.n < redc_products_threshold())
-    reduce::montgomery_reduce_words(r, c, k.p.data(), k.n, k.mu0);
-  else
-    reduce::montgomery_reduce_products(r, c, k.p.data(), k.mu.data(), k.n, scratch_after_c);
+  if (k.n >= redc_products_threshold())
+    return reduce::montgomery_reduce_products(r, c, k.p.data(), k.mu.data(), k.n, scratch_after_c);
+  reduce::montgomery_reduce_words(r, c, k.p.data(), k.n, k.mu0);
 }
 
 void montgomery_mul(limb_t* r, const limb_t* a, const limb_t* b, const ModulusConstants& k, limb_t* scratch) noexcept {
   PARMOD_ASSERT(k.odd && check::less(a, k.p.data(), k.n) && check::less(b, k.p.data(), k.n));
   PARMOD_ASSERT(check::same_or_separate(r, a, k.n) && check::same_or_separate(r, b, k.n));
   PARMOD_ASSERT(!check::overlap_any(scratch, montgomery_scratch(k.n), k.n, r, a, b));
+#if PARMOD_WINDOW_ADX_ASM
+  if (window_path(k.n)) {
+    if (a == b) return montgomery_sqr(r, a, k, scratch);
+    if (folded(k.n, false)) return reduce::montgomery_mul_adx(r, a, b, k.p.data(), k.mu0, k.n, scratch);
+    window_product(scratch, a, b, k.n, scratch + 2 * k.n);
+    return montgomery_redc(r, scratch, k, scratch + 2 * k.n);
+  }
+#endif
   limbs::mul(scratch, a, k.n, b, k.n);
   montgomery_redc(r, scratch, k, scratch + 2 * k.n);
 }
@@ -48,6 +103,13 @@ void montgomery_sqr(limb_t* r, const limb_t* a, const ModulusConstants& k, limb_
   PARMOD_ASSERT(k.odd && check::less(a, k.p.data(), k.n));
   PARMOD_ASSERT(check::same_or_separate(r, a, k.n));
   PARMOD_ASSERT(!check::overlap_any(scratch, montgomery_scratch(k.n), k.n, r, a));
+#if PARMOD_WINDOW_ADX_ASM
+  if (window_path(k.n)) {
+    if (folded(k.n, true)) return reduce::montgomery_sqr_adx(r, a, k.p.data(), k.mu0, k.n, scratch);
+    window_product(scratch, a, a, k.n, scratch + 2 * k.n);
+    return montgomery_redc(r, scratch, k, scratch + 2 * k.n);
+  }
+#endif
   limbs::sqr(scratch, a, k.n);
   montgomery_redc(r, scratch, k, scratch + 2 * k.n);
 }

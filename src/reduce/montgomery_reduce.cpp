@@ -1,9 +1,18 @@
 #include "reduce/montgomery_reduce.hpp"
 
+#include <algorithm>
+
 #include "check/assert.hpp"
+#include "config/tuning.hpp"
 #include "limbs/addmul_1.hpp"
 #include "limbs/addmul_1_adx_row.hpp"
 #include "limbs/cpu_features.hpp"
+#include "reduce/montgomery_adx.hpp"
+
+// GMP's REDC by a low product and a product mod beta^n - 1 (mpn/generic/redc_n.c,
+// exported by libgmp since 5.0): rp = up beta^-n mod mp for ip = mp^-1 mod beta^n,
+// n > 8; clobbers up.
+extern "C" void __gmpn_redc_n(mp_ptr rp, mp_ptr up, mp_srcptr mp, mp_size_t n, mp_srcptr ip);
 
 namespace parmod::reduce {
 
@@ -12,6 +21,11 @@ void montgomery_reduce_words(limb_t* rp, limb_t* cp, const limb_t* pp, std::size
   PARMOD_ASSERT(limb_t(pp[0] * mu0) == ~limb_t(0));  // mu0 = -P^-1 mod beta
   PARMOD_ASSERT(check::less(cp + n, pp, n));          // C < P beta^n
   PARMOD_ASSERT(rp == cp + n || !check::overlap(rp, n, cp, 2 * n));
+#if PARMOD_WINDOW_ADX_ASM
+  const std::size_t window_min = config::tuning().montgomery_window_adx_min;  // 0: never
+  if (window_min > 0 && n >= std::max(window_min, kMontgomeryRedcAdxMin))
+    return montgomery_redc_adx(rp, cp, pp, mu0, n);
+#endif
   const auto sn = static_cast<mp_size_t>(n);
   // Step i zeroes c_i; the carry out of the n-limb window is parked in the
   // zeroed limb and added in one pass at the end (C + QP < 2 P beta^n).
@@ -38,6 +52,16 @@ void montgomery_reduce_products(limb_t* rp, const limb_t* cp, const limb_t* pp, 
   PARMOD_ASSERT(!check::overlap(scratch, montgomery_reduce_products_scratch(n), rp, n) &&
                 !check::overlap(scratch, montgomery_reduce_products_scratch(n), cp, 2 * n));
   const auto sn = static_cast<mp_size_t>(n);
+  const limbs::MulKernel kernel = limbs::mul_kernel(n, n);
+  if (n > 8 && kernel != limbs::MulKernel::ifma && kernel != limbs::MulKernel::karatsuba_ifma) {
+    // QP's high half from QP mod (beta^n - 1) and its known low half:
+    // GMP's redc_n, on a copy of C (it clobbers its input).
+    limb_t* ip = scratch;     // n limbs: P^-1 mod beta^n = -mu
+    limb_t* c = scratch + n;  // 2n limbs
+    mpn_neg(ip, mu, sn);
+    mpn_copyi(c, cp, 2 * sn);
+    return __gmpn_redc_n(rp, c, pp, sn, ip);
+  }
   limb_t* q = scratch;        // n limbs
   limb_t* qp = scratch + n;   // 2n limbs
   limbs::mullo(q, cp, mu, n);

@@ -12,15 +12,21 @@ namespace parmod::reduce {
 // Inputs: P odd in pp[0, n) with pp[n-1] != 0; C in cp[0, 2n) with C < P beta^n
 //         (any product of two residues < P qualifies); mu0 = -P^-1 mod beta.
 // Output: rp[0, n) = C beta^-n mod P, fully reduced.  cp is destroyed.
-//         rp equals cp + n or does not overlap cp.  Cost: n^2 limb products (n limbs::addmul_1 rows:
-//         mulx/adcx/adox where the CPU has them).
+//         rp equals cp + n or does not overlap cp.  Cost: n^2 limb products: the register windows
+//         of reduce/montgomery_adx.hpp from max(kMontgomeryRedcAdxMin, tuning key
+//         montgomery.window_adx_min) limbs (the key 0: never), else n limbs::addmul_1 rows
+//         (mulx/adcx/adox where the CPU has them).
 void montgomery_reduce_words(limb_t* rp, limb_t* cp, const limb_t* pp, std::size_t n, limb_t mu0) noexcept;
 
 // REDC by two products: Q = mu C mod beta^n, R = (C + Q P) / beta^n, R -= P if R >= P.
 // Inputs: as above with mu = -P^-1 mod beta^n in mu[0, n); cp is not modified.
 // Output: rp[0, n), fully reduced; rp must not overlap cp.
 // Scratch: montgomery_reduce_products_scratch(n) limbs, overlapping neither rp
-// nor cp.  Cost: M_lo(n) + M(n).
+// nor cp.  Cost: M_lo(n) + M(n)
+// with limbs::mullo and limbs::mul where limbs::mul takes the AVX-512 IFMA
+// kernels (and for n <= 8); otherwise GMP's redc_n, which gets the high
+// half of Q P from Q P mod (beta^n - 1) (about M(n)/2 by GMP's mulmod_bnm1)
+// and the low half, which is known: -C mod beta^n.
 void montgomery_reduce_products(limb_t* rp, const limb_t* cp, const limb_t* pp, const limb_t* mu, std::size_t n,
                                 limb_t* scratch) noexcept;
 constexpr std::size_t montgomery_reduce_products_scratch(std::size_t n) noexcept { return 3 * n; }

@@ -71,5 +71,33 @@ TEST(MontgomeryMul, FactoryRejectsEvenModuli) {
   EXPECT_EQ(modmul::barrett_factory.rejects(mpz_class(1000)), nullptr);
 }
 
+// Every size the register-window kernels cover (1 .. 64 limbs) and a few
+// above, through the engine, whichever path this process takes (the folded
+// kernels, product + window REDC, or the rows; scripts/test.sh reruns this
+// executable with PARMOD_MULX_KERNELS=0 and =1): edge moduli (top limb 1,
+// top limb all ones), operands 0, 1, P - 1, all-ones limbs; r == a == b.
+TEST(MontgomeryMul, EverySizeTo64WithEdgeModuli) {
+  std::vector<std::size_t> sizes;
+  for (std::size_t n = 1; n <= 64; ++n) sizes.push_back(n);
+  for (std::size_t n : {65, 72, 100, 128, 191, 192, 200}) sizes.push_back(n);
+  for (std::size_t n : sizes) {
+    std::vector<mpz_class> moduli = edge_moduli(n, true);
+    moduli.push_back(random_modulus(n, true));
+    for (const mpz_class& P : {moduli.front(), moduli[moduli.size() / 2], moduli.back()}) {
+      const std::vector<mpz_class> ops = edge_operands(P);
+      for (std::size_t i = 0; i < ops.size(); i += 2) check_montgomery(P, ops[i], ops[(i * 3 + 1) % ops.size()]);
+      check_montgomery(P, random_below(P), P - 1);
+      const modmul::ModulusConstants k(P);
+      auto x = limbs_of(random_below(P), n);
+      const mpz_class a = value_of(x);
+      std::vector<limb_t> scratch(modmul::montgomery_scratch(n));
+      mpz_class rinv;
+      mpz_invert(rinv.get_mpz_t(), beta_pow(n).get_mpz_t(), P.get_mpz_t());
+      modmul::montgomery_mul(x.data(), x.data(), x.data(), k, scratch.data());  // r == a == b
+      EXPECT_EQ(value_of(x), py_mod(a * a * rinv, P)) << "r == a == b, n=" << n;
+    }
+  }
+}
+
 }  // namespace
 }  // namespace parmod::test
