@@ -25,7 +25,7 @@ neither chain carries out of A_w.  The registers rotate by one position per
 column (loops are w + 1 columns long and may leave at any column).  Per
 limb product: mulx, adox, adcx and no load or store of the accumulator;
 about one limb product per cycle is the bound on the AMD EPYC (Zen 5) of
-issue 20 (docs/bench/zen5-2026-11-26/montgomery_adx.md).
+issue 20 (docs/bench/zen5/montgomery_adx.md).
 
 Three families of functions:
 

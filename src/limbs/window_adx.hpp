@@ -83,7 +83,7 @@ void sqr_karatsuba_window_adx(limb_t* rp, const limb_t* ap, std::size_t n, std::
 
 // Size limits of the window kernels (limbs), measured on the AMD EPYC
 // (Zen 5) of issue 20 against GMP 6.2.1's mpn_mul_n / mpn_sqr
-// (docs/bench/zen5-2026-11-26/montgomery_adx.md); candidates for
+// (docs/bench/zen5/montgomery_adx.md); candidates for
 // tuning-table keys.  Karatsuba over the window kernels recurses from
 // kKaratsubaWindowAdxMulMin (products) and kKaratsubaWindowAdxSqrMin
 // (squares) limbs; GMP's own products win from kKaratsubaWindowAdxMax.

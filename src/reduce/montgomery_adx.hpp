@@ -29,7 +29,7 @@ namespace parmod::reduce {
 // kMontgomeryAdxFoldedMax limbs, and products of n = 8m below
 // kMontgomeryAdxPassesMax (the passes; squares of n = 8m are faster as the
 // square and the REDC passes).  Measured on the AMD EPYC (Zen 5) of issue 20
-// (docs/bench/zen5-2026-11-26/montgomery_adx.md); candidates for
+// (docs/bench/zen5/montgomery_adx.md); candidates for
 // tuning-table keys.
 constexpr std::size_t kMontgomeryAdxFoldedMax = 33;
 constexpr std::size_t kMontgomeryAdxPassesMax = 48;
