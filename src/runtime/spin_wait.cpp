@@ -53,7 +53,8 @@ void Backoff::pause() noexcept {
   sched_yield();
 }
 
-std::uint32_t WaitWord::wait_change(std::uint32_t old) noexcept {
+std::uint32_t WaitWord::wait_change(std::uint32_t old, bool* slept) noexcept {
+  if (slept) *slept = false;
   std::uint32_t v = value.load(std::memory_order_acquire);
   if (v != old) return v;
   const std::uint64_t budget = spin_budget_ns();
@@ -64,6 +65,7 @@ std::uint32_t WaitWord::wait_change(std::uint32_t old) noexcept {
     if (v != old) return v;
     if (b.waited_ns() > budget) break;
   }
+  if (slept) *slept = true;
   for (;;) {
     sleeping.store(1, std::memory_order_seq_cst);
     v = value.load(std::memory_order_seq_cst);

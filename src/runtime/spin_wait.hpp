@@ -68,8 +68,8 @@ struct alignas(64) WaitWord {
   std::atomic<std::uint32_t> sleeping{0};
 
   // Waits until value != old; spins for the budget first, then sleeps.
-  // Returns the new value (acquire).
-  std::uint32_t wait_change(std::uint32_t old) noexcept;
+  // Returns the new value (acquire); *slept (if given) says whether it slept.
+  std::uint32_t wait_change(std::uint32_t old, bool* slept = nullptr) noexcept;
   // Stores v (seq_cst) and wakes the waiter if it sleeps; returns true when
   // it did (the waiter then runs again only after the kernel's wake-up
   // latency, 0.1-1 ms on a cloud VM).

@@ -38,6 +38,20 @@ void step_off_cpu(int cpu) noexcept {
   sched_setaffinity(0, sizeof old, &old);
 }
 
+// team_counters(), relaxed.
+struct Counters {
+  std::atomic<std::uint64_t> parallel_runs{0}, woken_runs{0}, missed_runs{0}, caller_wait_ns{0}, wakes{0},
+      wake_ns{0};
+};
+Counters g_counters;
+
+void count_wake(std::uint64_t published) noexcept {
+  const std::uint64_t now = monotonic_ns();
+  if (published == 0 || now < published) return;
+  g_counters.wakes.fetch_add(1, std::memory_order_relaxed);
+  g_counters.wake_ns.fetch_add(now - published, std::memory_order_relaxed);
+}
+
 struct Team;
 
 struct Worker {
@@ -64,6 +78,7 @@ struct Team {
   std::atomic<std::uint32_t> left{0};  // bumped when the last worker leaves a closed job
   std::atomic<std::uint32_t> caller_sleeping{0};
   std::atomic<int> caller_cpu{-1};  // where the owner ran when it published the job (a hint)
+  std::atomic<std::uint64_t> published_ns{0};  // when the owner published the current job
 
   static constexpr std::uint64_t kClosed = 1u << 31;
   static constexpr std::uint64_t kCount = kClosed - 1;
@@ -88,7 +103,9 @@ struct Team {
     tl_inside = true;
     std::uint32_t seen = 0;
     for (;;) {
-      seen = w->go.wait_change(seen);
+      bool slept = false;
+      seen = w->go.wait_change(seen, &slept);
+      if (slept) count_wake(published_ns.load(std::memory_order_relaxed));
       step_off_cpu(caller_cpu.load(std::memory_order_relaxed));
       if (!enter(seen)) continue;
       job->execute(w->index, participants);
@@ -159,6 +176,9 @@ void atfork_child() {
   g_team.store(nullptr, std::memory_order_relaxed);  // leaked on purpose: its threads are gone
   g_teams_created.store(0, std::memory_order_relaxed);
   g_history.store(~0u, std::memory_order_relaxed);
+  for (auto* c : {&g_counters.parallel_runs, &g_counters.woken_runs, &g_counters.missed_runs,
+                  &g_counters.caller_wait_ns, &g_counters.wakes, &g_counters.wake_ns})
+    c->store(0, std::memory_order_relaxed);
   tl_inside = false;
   g_create_mutex.unlock();
 }
@@ -228,6 +248,17 @@ int team_size() noexcept {
   return t ? t->size.load(std::memory_order_relaxed) : 0;
 }
 
+TeamCounters team_counters() noexcept {
+  TeamCounters c;
+  c.parallel_runs = g_counters.parallel_runs.load(std::memory_order_relaxed);
+  c.woken_runs = g_counters.woken_runs.load(std::memory_order_relaxed);
+  c.missed_runs = g_counters.missed_runs.load(std::memory_order_relaxed);
+  c.caller_wait_ns = g_counters.caller_wait_ns.load(std::memory_order_relaxed);
+  c.wakes = g_counters.wakes.load(std::memory_order_relaxed);
+  c.wake_ns = g_counters.wake_ns.load(std::memory_order_relaxed);
+  return c;
+}
+
 int teams_created() noexcept { return g_teams_created.load(std::memory_order_relaxed); }
 
 int warm_up(int threads) noexcept {
@@ -262,6 +293,7 @@ int run(Schedule& s, int threads) noexcept {
   t->participants = P;
   const std::uint32_t seq = ++t->seq == 0 ? ++t->seq : t->seq;  // 0 is every worker's initial `seen`
   t->caller_cpu.store(sched_getcpu(), std::memory_order_relaxed);
+  t->published_ns.store(started, std::memory_order_relaxed);
   t->gate.store(static_cast<std::uint64_t>(seq) << 32, std::memory_order_release);
   bool woken = false;  // a worker slept: it joins only after the kernel's wake-up latency
   for (int w = 0; w < P - 1; ++w) woken |= t->workers[w]->go.publish(seq);
@@ -272,7 +304,12 @@ int run(Schedule& s, int threads) noexcept {
   t->close_and_wait();
   const std::uint64_t end = monotonic_ns();
   g_last_run_end_ns.store(end, std::memory_order_relaxed);
-  record_health(s, P, end - started, s.caller_idle_ns() + (end - closing), woken);
+  const std::uint64_t caller_wait = s.caller_idle_ns() + (end - closing);
+  record_health(s, P, end - started, caller_wait, woken);
+  g_counters.parallel_runs.fetch_add(1, std::memory_order_relaxed);
+  if (woken) g_counters.woken_runs.fetch_add(1, std::memory_order_relaxed);
+  if (!s.all_participated(P)) g_counters.missed_runs.fetch_add(1, std::memory_order_relaxed);
+  g_counters.caller_wait_ns.fetch_add(caller_wait, std::memory_order_relaxed);
   t->busy.clear(std::memory_order_release);
   return P;
 }

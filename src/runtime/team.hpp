@@ -14,6 +14,7 @@
 // team on first use, so the child stays usable.
 #pragma once
 
+#include <cstdint>
 #include <string>
 
 #include "runtime/schedule.hpp"
@@ -83,6 +84,18 @@ int team_size() noexcept;
 // How many teams this process has built (1 after first use; a forked child
 // that used parmod counts its own).  For tests and diagnostics.
 int teams_created() noexcept;
+
+// What the team did since the process started (relaxed counters, for
+// benchmarks and diagnostics; a forked child starts from zero).
+struct TeamCounters {
+  std::uint64_t parallel_runs = 0;   // run() calls given to two or more participants
+  std::uint64_t woken_runs = 0;      // of them, runs that had to wake a sleeping worker
+  std::uint64_t missed_runs = 0;     // of them, runs in which some participant ran no task
+  std::uint64_t caller_wait_ns = 0;  // time callers spent waiting for workers in those runs
+  std::uint64_t wakes = 0;           // times a sleeping worker ran again after a publish
+  std::uint64_t wake_ns = 0;         // total time from those publishes to the worker running
+};
+TeamCounters team_counters() noexcept;
 
 // Builds the team now (sized by the default rule, at least `threads`) so that
 // a first timed call does not pay for thread start.  Returns team_size().
