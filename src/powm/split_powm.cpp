@@ -52,6 +52,7 @@ void split_powm(limb_t* r, const limb_t* b, const limb_t* ep, std::size_t en, co
   const std::size_t bits = exponent_bit_length(ep, en);
   threads = std::clamp(threads, 1, kMaxFactors);
   if (bits < 2 * static_cast<std::size_t>(threads)) threads = 1;
+  if (threads > 1) runtime::prewake(threads);  // wakes while the base is converted
   std::size_t bounds[kMaxFactors + 1];
   const auto b_vec = split_boundaries(bits, split_phi_effective(phi, bits), static_cast<unsigned>(threads));
   const std::size_t factors = b_vec.size() - 1;

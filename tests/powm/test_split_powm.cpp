@@ -2,9 +2,14 @@
 // the cores here too), odd and even moduli.
 #include <gtest/gtest.h>
 
+#include <atomic>
+#include <chrono>
+#include <thread>
+
 #include "modmul/barrett_mul.hpp"
 #include "modmul/montgomery_mul.hpp"
 #include "powm/split_powm.hpp"
+#include "runtime/team.hpp"
 #include "support/random_operands.hpp"
 
 namespace parmod::test {
@@ -34,6 +39,52 @@ TEST(SplitPowm, AgainstMpzPowmEveryThreadCount) {
       }
     }
   }
+}
+
+// Several user threads split exponentiations over 1 to 3 threads, the count
+// changing from call to call and some calls after a pause past the workers'
+// spin budget (they sleep, and the split wakes them: runtime::prewake), one
+// user thread at a time owning the team: every result equals mpz_powm's.
+TEST(SplitPowm, SwitchingThreadCountsFromSeveralUserThreads) {
+  struct Case {
+    mpz_class P, b, e, want;
+    std::size_t n;
+  };
+  std::vector<Case> cases;
+  for (std::size_t n : {4u, 12u})
+    for (bool odd : {true, false}) {
+      Case c;
+      c.P = random_modulus(n, odd);
+      c.n = n;
+      c.b = random_below(c.P);
+      c.e = rrandom_bits(1500);
+      mpz_powm(c.want.get_mpz_t(), c.b.get_mpz_t(), c.e.get_mpz_t(), c.P.get_mpz_t());
+      cases.push_back(c);
+    }
+  const std::uint64_t runs = runtime::team_counters().parallel_runs;
+  std::atomic<int> failures{0};
+  std::vector<std::thread> users;
+  for (int u = 0; u < 3; ++u)
+    users.emplace_back([&, u] {
+      unsigned x = 777u + 1009u * static_cast<unsigned>(u);
+      for (int rep = 0; rep < 20; ++rep) {
+        x = x * 1103515245u + 12345u;
+        const Case& c = cases[(x >> 8) % cases.size()];
+        const int threads = 1 + static_cast<int>((x >> 16) % 3);
+        if ((x >> 20) % 4 == 0) std::this_thread::sleep_for(std::chrono::milliseconds(3));
+        const modmul::ModulusConstants k(c.P);
+        const modmul::Engine& engine = k.odd ? modmul::montgomery_engine : modmul::barrett_engine;
+        const std::size_t en = mpz_size(c.e.get_mpz_t());
+        const auto ev = limbs_of(c.e, en);
+        auto r = limbs_of(c.b, c.n);
+        std::vector<limb_t> s(exponentiation::split_powm_scratch(c.n, en, engine, threads));
+        exponentiation::split_powm(r.data(), r.data(), ev.data(), en, k, engine, threads, 1.3, s.data());
+        if (value_of(r) != c.want) failures++;
+      }
+    });
+  for (auto& t : users) t.join();
+  EXPECT_EQ(failures.load(), 0);
+  EXPECT_GT(runtime::team_counters().parallel_runs, runs);  // some splits ran on the team
 }
 
 }  // namespace

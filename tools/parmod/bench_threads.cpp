@@ -32,6 +32,7 @@
 #include "api/modulus_state.hpp"
 #include "harness.hpp"
 #include "modmul/engine.hpp"
+#include "multiexp/parallel_multiexp.hpp"
 #include "numbers.hpp"
 #include "parmod/parmod.hpp"
 #include "registry.hpp"
@@ -258,7 +259,8 @@ int bench_threads(int argc, char** argv) {
               << runtime::spin_budget_ns() / 1000 << " us\nMachine: " << bench::machine_description() << "\n\n"
               << t.markdown() << "\nWorkers woken from sleep: " << c.wakes << ", mean wake-up latency "
               << (c.wakes ? fixed(static_cast<double>(c.wake_ns) / c.wakes / 1000.0, 1) : std::string("-"))
-              << " us (publish to running)\n";
+              << " us (publish to running)\nmulti_pow's worker-speed estimates: " << fixed(multiexp::worker_speed_estimate(false), 2)
+              << " (workers awake), " << fixed(multiexp::worker_speed_estimate(true), 2) << " (after sleep)\n";
   }
   return 0;
 }
