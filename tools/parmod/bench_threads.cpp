@@ -4,9 +4,10 @@
 // Per operation, one timed call in each of these situations:
 //   T=1 steady      right after another one-thread call;
 //   T=2 steady      right after another two-thread call (the workers spin);
-//   T=2 after 1->2  set_num_threads(1), one call on one thread,
-//                   set_num_threads(2), then the timed two-thread call (what a
-//                   program that alternates the thread count sees);
+//   T=2 after 1->2  set_num_threads(1), one-thread calls for 3 ms (at least
+//                   one; the workers fall asleep), set_num_threads(2), then
+//                   the timed two-thread call (what a program that alternates
+//                   the thread count sees);
 //   T=2 after idle  after sleeping --idle-ms (the workers sleep in the kernel);
 //   T=1 after idle  the same on one thread: what the idle spell costs without
 //                   any worker (caches, clock), the floor of the row above.
@@ -123,6 +124,11 @@ Operation product_op(gmp_randclass& rng, std::size_t bits, Algorithm a) {
           }};
 }
 
+// The one-thread spell before "T=2 after 1->2": past the workers' spin budget
+// (1 ms by default), as in a program that alternates the count between
+// calls of milliseconds.
+constexpr std::uint64_t kOneThreadSpellNs = 3000000;
+
 enum Situation { kSteady1, kSteady2, kSwitch2, kIdle2, kIdle1, kSituations };
 const char* const kSituationNames[kSituations] = {"T=1 steady", "T=2 steady", "T=2 after 1->2", "T=2 after idle",
                                                   "T=1 after idle"};
@@ -151,11 +157,14 @@ double sample(const Operation& op, Situation s, int idle_ms, Samples& out) {
       set_num_threads(2);
       op.call(2);
       break;
-    case kSwitch2:
+    case kSwitch2: {  // one-thread calls for at least kOneThreadSpellNs: the workers fall asleep
       set_num_threads(1);
-      op.call(1);
+      const std::uint64_t from = runtime::monotonic_ns();
+      do op.call(1);
+      while (runtime::monotonic_ns() - from < kOneThreadSpellNs);
       set_num_threads(2);
       break;
+    }
     case kIdle1:
     case kIdle2:
       set_num_threads(s == kIdle1 ? 1 : 2);
