@@ -269,6 +269,7 @@ void prewake(int threads) noexcept {
   // A sequence number no job carries: the gate still holds the last job's
   // (closed), so each worker wakes, fails to enter and spins its budget anew.
   const std::uint32_t seq = ++t->seq == 0 ? ++t->seq : t->seq;
+  t->caller_cpu.store(sched_getcpu(), std::memory_order_relaxed);  // a worker woken here steps off
   t->published_ns.store(monotonic_ns(), std::memory_order_relaxed);
   for (int w = 0; w < P - 1; ++w) t->workers[w]->go.publish(seq);
   t->busy.clear(std::memory_order_release);

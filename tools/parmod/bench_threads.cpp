@@ -20,7 +20,7 @@
 // and 16384 bits; multi_pow with n = 16 bases and 4096-bit exponents and
 // modulus; the Montgomery product in the representation (the engine of
 // Modulus(P, montgomery, T) and Modulus(P, bipartite, T)) at 4096 to 32768 bits.
-//   parmod bench threads [--rounds R] [--idle-ms MS] [--only SUBSTRING] [--json]
+//   parmod bench threads [--rounds R] [--idle-ms MS] [--only SUBSTRING,...] [--json]
 #include <algorithm>
 #include <chrono>
 #include <cstring>
@@ -211,7 +211,7 @@ int bench_threads(int argc, char** argv) {
     else if (a == "--json")
       json = true;
     else if (a == "--help" || a == "-h") {
-      std::cout << "usage: parmod bench threads [--rounds R] [--idle-ms MS] [--only SUBSTRING] [--json]\n"
+      std::cout << "usage: parmod bench threads [--rounds R] [--idle-ms MS] [--only SUBSTRING,...] [--json]\n"
                    "  two-thread calls right after set_num_threads(1)->(2) and after an idle spell,\n"
                    "  against the steady state (pow, multi_pow, Montgomery products)\n";
       return 0;
@@ -222,7 +222,15 @@ int bench_threads(int argc, char** argv) {
   gmp_randclass rng(gmp_randinit_default);
   rng.seed(20);
   std::vector<Operation> ops;
-  auto want = [&](const std::string& name) { return only.empty() || name.find(only) != std::string::npos; };
+  auto want = [&](const std::string& name) {  // --only: comma-separated substrings
+    if (only.empty()) return true;
+    for (std::size_t from = 0; from <= only.size();) {
+      const std::size_t comma = std::min(only.find(',', from), only.size());
+      if (comma > from && name.find(only.substr(from, comma - from)) != std::string::npos) return true;
+      from = comma + 1;
+    }
+    return false;
+  };
   for (std::size_t bits : {4096, 8192, 16384})
     if (want("pow " + std::to_string(bits))) ops.push_back(pow_op(rng, bits));
   if (want("multi_pow n=16 b=4096")) ops.push_back(multi_pow_op(rng, 16, 4096));
