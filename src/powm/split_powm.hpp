@@ -1,11 +1,25 @@
 // powm/split_powm.hpp - exponent splitting on the thread team (Lara et al., Alg. 2).
 //
-// e is cut at the balanced boundaries of exponent_split.hpp into one factor
-// per thread; factor i = (g^(2^lo_i))^(e_i) is one task (lo_i squarings, then a
-// sliding window over its bits), and the factors are multiplied at the end.
-// The balance uses phi_eff = phi * 2 / (w + 1), the sliding window's
-// multiplications per bit instead of the binary method's 1/2 (this extends
-// the paper's balancing to sliding windows, its open problem).
+// e is cut at the balanced boundaries of exponent_split.hpp into one chunk
+// per thread.  Chunk c, the bits [lo_c, hi_c) (chunk 0 the highest), is one
+// task: a left-to-right sliding window over its bits on a fresh partial, then
+// lo_c completing squarings, so partial_c = g^(e_c 2^lo_c) and g^e is their
+// product.  It costs what the paper's factor (g^(2^lo_c))^(e_c) costs, hi_c
+// squarings and the window's multiplications, so the paper's boundaries
+// balance it; the balance uses phi_eff = phi * 2 / (w + 1), the sliding
+// window's multiplications per bit instead of the binary method's 1/2 (this
+// extends the paper's balancing to sliding windows, its open problem).
+// Unlike the paper's factors, the chunks share one table of odd powers of g,
+// and a chain can run on into the next chunk's bits:
+//   * a chain that reaches a chunk no thread has started absorbs it
+//     (runtime::Schedule::absorb) and runs on through its bits without the
+//     completing squarings, so a run without its workers (asleep, stalled,
+//     or a sequential run) costs the sequential window, not the extra
+//     squarings;
+//   * a chunk task that starts while the chain above it runs (its thread
+//     woke late) moves its upper boundary down so that both finish together
+//     from now, the chain above running on through the bits in between: the
+//     plan assumes a late worker only when it is late.
 #pragma once
 
 #include "modmul/engine.hpp"

@@ -87,5 +87,42 @@ TEST(SplitPowm, SwitchingThreadCountsFromSeveralUserThreads) {
   EXPECT_GT(runtime::team_counters().parallel_runs, runs);  // some splits ran on the team
 }
 
+// Called from inside a task, the split runs sequentially (runtime::run):
+// chunk 0's chain absorbs every lower chunk and runs on through its bits.
+struct InsideCase {
+  mpz_class P, b, e, want, got[2];
+};
+void split_inside_task(const void* ctx, unsigned i) {
+  auto& c = const_cast<InsideCase*>(static_cast<const InsideCase*>(ctx))[i];
+  const modmul::ModulusConstants k(c.P);
+  const modmul::Engine& engine = k.odd ? modmul::montgomery_engine : modmul::barrett_engine;
+  const std::size_t n = k.n, en = mpz_size(c.e.get_mpz_t());
+  const auto ev = limbs_of(c.e, en);
+  for (int threads = 2; threads <= 4; ++threads) {
+    auto r = limbs_of(c.b, n);
+    std::vector<limb_t> s(exponentiation::split_powm_scratch(n, en, engine, threads));
+    exponentiation::split_powm(r.data(), r.data(), ev.data(), en, k, engine, threads, 1.3, s.data());
+    c.got[threads % 2] = value_of(r);
+    if (c.got[threads % 2] != c.want) c.got[0] = -1;
+  }
+}
+TEST(SplitPowm, InsideATaskOneChainAbsorbsEveryChunk) {
+  InsideCase cases[2];
+  for (int i = 0; i < 2; ++i) {
+    cases[i].P = random_modulus(6, i == 0);
+    cases[i].b = random_below(cases[i].P);
+    cases[i].e = rrandom_bits(900 + 37 * i);
+    mpz_powm(cases[i].want.get_mpz_t(), cases[i].b.get_mpz_t(), cases[i].e.get_mpz_t(), cases[i].P.get_mpz_t());
+  }
+  runtime::Schedule s(2);
+  s.add(&split_inside_task, cases, 0, 1, 0, "split");
+  s.add(&split_inside_task, cases, 1, 1, 1, "split");
+  runtime::run(s, 2);
+  for (const InsideCase& c : cases) {
+    EXPECT_EQ(c.got[0], c.want);
+    EXPECT_EQ(c.got[1], c.want);
+  }
+}
+
 }  // namespace
 }  // namespace parmod::test
