@@ -7,120 +7,247 @@
 #include "powm/exponent_bits.hpp"
 #include "powm/exponent_split.hpp"
 #include "powm/sliding_window.hpp"
+#include "runtime/spin_wait.hpp"
 #include "runtime/team.hpp"
 
 namespace parmod::exponentiation {
 namespace {
 
 constexpr int kMaxFactors = 16;
-constexpr std::uint64_t kClosed = std::uint64_t(1) << 63;
+// Segments: the chunks, then the parts thieves take (at most two steals per
+// thread: each takes about half of what is left).
+constexpr unsigned kStealsPerThread = 2;
+constexpr unsigned kMaxSegments = kMaxFactors * (1 + kStealsPerThread);
+// Positions are packed in 27 bits: longer exponents run on one thread.
+constexpr std::size_t kMaxSplitBits = (std::size_t(1) << 27) - 1;
+// A steal takes at least this many bits (each costs a product at the end and
+// a partial's lead-in).
+constexpr std::size_t kMinStealBits = 64;
 
-struct alignas(64) Word {
-  std::atomic<std::uint64_t> v{0};
+// A segment's state in one word, changed by compare-exchange only:
+//   bits  0..26  next:  its chain has taken (done or doing) the bits from here up;
+//   bits 27..53  limit: its chain stops here (lowered by a late start below,
+//                raised by a steal from below);
+//   bit  54      joining: a task has taken it and is moving its top down;
+//   bits 55..60  below: the segment under it (kNone: none);
+//   bit  62      closed: its chain has stopped at next == limit;
+//   bit  63      unowned: no chain has taken it yet.
+using State = std::uint64_t;
+constexpr unsigned kNone = 63;
+constexpr State kPositionMask = (State(1) << 27) - 1;
+constexpr State kLimitField = kPositionMask << 27, kBelowField = State(63) << 55;
+constexpr State kJoiningBit = State(1) << 54, kClosedBit = State(1) << 62, kUnownedBit = State(1) << 63;
+
+constexpr std::size_t next_of(State s) noexcept { return static_cast<std::size_t>(s & kPositionMask); }
+constexpr std::size_t limit_of(State s) noexcept { return static_cast<std::size_t>((s >> 27) & kPositionMask); }
+constexpr unsigned below_of(State s) noexcept { return static_cast<unsigned>((s >> 55) & 63); }
+constexpr State with_next(State s, std::size_t next) noexcept { return (s & ~kPositionMask) | static_cast<State>(next); }
+constexpr State with_limit(State s, std::size_t limit) noexcept {
+  return (s & ~kLimitField) | static_cast<State>(limit) << 27;
+}
+constexpr State with_below(State s, unsigned below) noexcept {
+  return (s & ~kBelowField) | static_cast<State>(below) << 55;
+}
+constexpr State make_state(std::size_t next, std::size_t limit, unsigned below, State flags = 0) noexcept {
+  return with_below(with_limit(static_cast<State>(next), limit), below) | flags;
+}
+// Owned by a chain that has not stopped: its lower part may be stolen.
+constexpr bool running(State s) noexcept { return !(s & (kClosedBit | kUnownedBit | kJoiningBit)); }
+static_assert(kMaxFactors * 3 < kNone);
+
+struct alignas(64) Segment {
+  std::atomic<State> state{0};
+  std::atomic<unsigned> owner{0};  // the task whose chain runs it
+};
+
+// Per task: how fast its chain has run window bits (for the thieves' balance).
+struct alignas(64) ChainRate {
+  std::atomic<std::uint64_t> bits{0}, ns{0};
 };
 
 struct SplitJob {
   const limb_t* table;  // x^(2i+1), i < 2^(w-1), in the representation
   const limb_t* ep;
   std::size_t en;
-  unsigned w, chunks;
+  unsigned w, tasks, max_segments;
   double m;  // window multiplications per bit, in squarings (phi / (w + 1))
   const modmul::ModulusConstants* k;
   const modmul::Engine* engine;
-  std::size_t n;        // words per element
-  limb_t* partials;     // chunk c's partial at partials + c n
-  limb_t* work;         // chunk c's engine scratch at work + c work_stride
+  std::size_t n;     // words per element
+  limb_t* partials;  // segment s's partial at partials + s n
+  limb_t* work;      // task c's engine scratch at work + c work_stride
   std::size_t work_stride;
-  runtime::Schedule* schedule;  // chunk c is task c
-  // boundary[c] (c < chunks - 1): between chunk c and c + 1, a bit position;
-  // kClosed | position once the chain above has stopped there.
-  Word* boundary;
-  // above[c]: where the chain running chunk c is (its bits from there up are
-  // done; 0 before it starts).  A chunk that starts late reads it.
-  Word* above;
-  bool* used;  // used[c]: chunk c's task ran and its partial is not 1
+  Segment* segments;
+  std::atomic<unsigned>* segment_count;
+  ChainRate* rates;
+  bool* used;  // used[s]: segment s's partial is part of the result
 };
 
-// A chunk task that starts while the chain above it runs: its upper
-// boundary moves down so that the two finish together from now, the chain
-// above running on through the bits in between.  The chain above, at p,
-// has (p - l) window bits and then l completing squarings left; this chunk
-// (l - lo) window bits and lo squarings; equal at l = (p (1 + m) + lo m) /
-// (1 + 2m), which at p = the top of the exponent is the planned boundary
-// (Lara et al.'s balance for two factors), so a chunk that starts on time
-// keeps it.  Returns the upper boundary this chunk runs from.
-std::size_t join_chain_above(const SplitJob& j, unsigned c) {
-  Word& b = j.boundary[c - 1];
-  std::uint64_t v = b.v.load(std::memory_order_acquire);
-  for (;;) {
-    const std::size_t planned = static_cast<std::size_t>(v & ~kClosed);
-    if (v & kClosed) return planned;  // the chain above has stopped there
-    const std::size_t p = static_cast<std::size_t>(j.above[c - 1].v.load(std::memory_order_acquire));
-    if (p == 0) return planned;  // the chain above has not started either
-    const std::size_t lo = c + 1 < j.chunks ? static_cast<std::size_t>(j.boundary[c].v.load() & ~kClosed) : 0;
-    const double l = (static_cast<double>(p) * (1.0 + j.m) + static_cast<double>(lo) * j.m) / (1.0 + 2.0 * j.m);
-    const std::size_t want = std::max(lo + 1, static_cast<std::size_t>(l));
-    if (want >= planned) return planned;
-    // The chain above runs down to `planned` at the most before it reads the
-    // word again, so a boundary below it is still ahead of that chain.
-    if (b.v.compare_exchange_weak(v, want, std::memory_order_acq_rel)) return want;
-  }
+// The point l in [lo, hi) where a chain at `hi` that must go on to l and then
+// square l times, at rate r_above, and a chain that runs [lo, l) and squares
+// lo times, at rate r_below, finish together: ((hi - l)(1 + m) + l) / r_above
+// = ((l - lo)(1 + m) + lo) / r_below.  With equal rates and lo = 0 it is
+// Lara et al.'s boundary for two factors.
+std::size_t balance_point(std::size_t hi, std::size_t lo, double m, double r_above, double r_below) noexcept {
+  const double l = (static_cast<double>(hi) * (1.0 + m) * r_below + static_cast<double>(lo) * m * r_above) /
+                   ((1.0 + m) * r_above + m * r_below);
+  return static_cast<std::size_t>(std::clamp(l, static_cast<double>(lo), static_cast<double>(hi)));
 }
 
-// Chunk c: a left-to-right sliding window over the bits from its upper
-// boundary down (on a fresh partial), on through every lower chunk that no
-// thread has started (absorbed: one chain, no completing squarings for
-// them), to the boundary where it stops; then as many completing squarings
-// as the bits below.  partial = x^(e_[l, hi) 2^l).
-void chunk_task(const void* ctx, unsigned c) {
-  const SplitJob& j = *static_cast<const SplitJob*>(ctx);
+// Window bits per nanosecond of task c's chain so far (0: not known yet).
+double rate_of(const SplitJob& j, unsigned task) noexcept {
+  const std::uint64_t bits = j.rates[task].bits.load(std::memory_order_relaxed);
+  const std::uint64_t ns = j.rates[task].ns.load(std::memory_order_relaxed);
+  return bits && ns ? static_cast<double>(bits) / static_cast<double>(ns) : 0.0;
+}
+
+// Runs the chain of task `task` on segment s (already owned by it, running):
+// a left-to-right sliding window over the segment's bits from `next` down
+// on a fresh partial, on through every segment below that no chain has
+// taken (absorbed: its bits join this chain, no completing squarings for
+// them), to the limit where it stops; then as many completing squarings as
+// the bits below.  partial_s = x^(e_[l, hi) 2^l).
+void run_chain(const SplitJob& j, unsigned s, unsigned task, limb_t* work) {
   const modmul::Engine& e = *j.engine;
   const modmul::ModulusConstants& k = *j.k;
   const std::size_t n = j.n;
-  limb_t* acc = j.partials + c * n;
-  limb_t* work = j.work + c * j.work_stride;
-  std::size_t i = c == 0 ? exponent_bit_length(j.ep, j.en) : join_chain_above(j, c);  // bits i-1 .. down remain
-  unsigned cur = c;  // the lowest chunk this chain has taken
+  limb_t* acc = j.partials + s * n;
   bool started = false;  // acc holds a power (before: 1, and squarings of 1 are skipped)
+  unsigned cur = s;      // the segment the chain is in
+  std::size_t done_bits = 0;
+  const std::uint64_t t0 = runtime::monotonic_ns();
+  std::size_t i = next_of(j.segments[cur].state.load(std::memory_order_acquire));  // bits below i remain
   for (;;) {
-    j.above[cur].v.store(i, std::memory_order_release);
-    const std::size_t limit =
-        cur + 1 < j.chunks ? static_cast<std::size_t>(j.boundary[cur].v.load(std::memory_order_acquire) & ~kClosed) : 0;
-    while (i > limit) {
-      if (exponent_bit(j.ep, i - 1) == 0) {
+    Segment& g = j.segments[cur];
+    State v = g.state.load(std::memory_order_acquire);
+    const std::size_t limit = limit_of(v);
+    if (i > limit) {
+      // The next window [lo, i - 1]: at most w bits, not below the limit,
+      // ending on a one (or one zero bit).  Taken by moving next down first,
+      // so that a thief's limit never falls inside work under way.
+      std::size_t lo = i - 1;
+      if (exponent_bit(j.ep, i - 1)) {
+        lo = std::max(i >= j.w ? i - j.w : 0, limit);
+        while (exponent_bit(j.ep, lo) == 0) ++lo;
+      }
+      if (!g.state.compare_exchange_weak(v, with_next(v, lo), std::memory_order_acq_rel)) continue;
+      const unsigned len = static_cast<unsigned>(i - lo);
+      if (!exponent_bit(j.ep, i - 1)) {
         if (started) e.sqr(acc, acc, k, work);
-        --i;
-        continue;
-      }
-      // The window [s, i - 1]: at most w bits, not below the limit, ending on a one.
-      std::size_t s = std::max(i >= j.w ? i - j.w : 0, limit);
-      while (exponent_bit(j.ep, s) == 0) ++s;
-      const unsigned len = static_cast<unsigned>(i - s);
-      const limb_t* power = j.table + (exponent_bits(j.ep, j.en, s, len) >> 1) * n;
-      if (!started) {
-        mpn_copyi(acc, power, static_cast<mp_size_t>(n));
-        started = true;
       } else {
-        for (unsigned q = 0; q < len; ++q) e.sqr(acc, acc, k, work);
-        e.mul(acc, acc, power, k, work);
+        const limb_t* power = j.table + (exponent_bits(j.ep, j.en, lo, len) >> 1) * n;
+        if (!started) {
+          mpn_copyi(acc, power, static_cast<mp_size_t>(n));
+          started = true;
+        } else {
+          for (unsigned q = 0; q < len; ++q) e.sqr(acc, acc, k, work);
+          e.mul(acc, acc, power, k, work);
+        }
       }
-      i = s;
-      j.above[cur].v.store(i, std::memory_order_release);
-    }
-    if (cur + 1 >= j.chunks) break;  // bit 0 reached
-    if (j.schedule->absorb(static_cast<int>(cur) + 1)) {  // no thread has started the next chunk
-      ++cur;
+      i = lo;
+      done_bits += len;
+      j.rates[task].bits.store(done_bits, std::memory_order_relaxed);
+      j.rates[task].ns.store(runtime::monotonic_ns() - t0 + 1, std::memory_order_relaxed);
       continue;
     }
-    // The next chunk runs: stop here, unless its late start has just moved
-    // the boundary down (then go on to it).
-    std::uint64_t v = j.boundary[cur].v.load(std::memory_order_acquire);
-    if (static_cast<std::size_t>(v) < i) continue;
-    if (j.boundary[cur].v.compare_exchange_strong(v, kClosed | i, std::memory_order_acq_rel)) break;
+    // At the limit (next == limit == i): take the segment below if no chain
+    // has (its task then finds it taken and only helps), else stop here --
+    // unless a late start below has just moved the limit down (the close
+    // fails: go on to it).
+    const unsigned b = below_of(v);
+    if (b != kNone) {
+      Segment& u = j.segments[b];
+      State bv = u.state.load(std::memory_order_acquire);
+      if ((bv & kUnownedBit) && u.state.compare_exchange_strong(bv, with_next(bv & ~kUnownedBit, i),
+                                                                std::memory_order_acq_rel)) {
+        u.owner.store(task, std::memory_order_relaxed);
+        // Nothing else changes this segment now: no late start below it
+        // (the segment below is taken) and nothing to steal (next == limit).
+        g.state.store(v | kClosedBit, std::memory_order_release);
+        cur = b;
+        continue;
+      }
+    }
+    if (g.state.compare_exchange_strong(v, v | kClosedBit, std::memory_order_acq_rel)) break;
   }
   if (started)
     for (std::size_t q = 0; q < i; ++q) e.sqr(acc, acc, k, work);  // completing squarings
-  j.used[c] = started;
+  j.used[s] = started;
+}
+
+// Task c takes its chunk (segment c) if no chain above has absorbed it;
+// if the chain above it runs, the boundary between them moves down so that
+// both finish together from now (the plan assumes a late worker only when
+// it is late).  The segment is marked joining meanwhile: the chain above
+// cannot absorb it and no thief cuts it.  Returns false when absorbed.
+bool take_chunk(const SplitJob& j, unsigned c) {
+  Segment& g = j.segments[c];
+  State v = g.state.load(std::memory_order_acquire);
+  do {
+    if (!(v & kUnownedBit)) return false;  // absorbed
+  } while (!g.state.compare_exchange_weak(v, (v & ~kUnownedBit) | kJoiningBit, std::memory_order_acq_rel));
+  g.owner.store(c, std::memory_order_relaxed);
+  const std::size_t top = next_of(v), lo = limit_of(v);
+  std::size_t to = top;
+  // The segment above: the one whose below is c and whose limit is its top.
+  const unsigned count = j.segment_count->load(std::memory_order_acquire);
+  for (unsigned a = 0; a < count; ++a) {
+    Segment& h = j.segments[a];
+    State av = h.state.load(std::memory_order_acquire);
+    while (a != c && below_of(av) == c && running(av) && limit_of(av) == top) {
+      const std::size_t l = std::max(lo + 1, balance_point(next_of(av), lo, j.m, 1.0, 1.0));
+      if (rate_of(j, h.owner.load(std::memory_order_relaxed)) == 0.0 || l >= top) break;  // not started, or on time
+      if (h.state.compare_exchange_weak(av, with_limit(av, l), std::memory_order_acq_rel)) {
+        to = l;
+        break;
+      }
+    }
+  }
+  g.state.store(with_next(v & ~kUnownedBit, to), std::memory_order_release);
+  return true;
+}
+
+// A thread with nothing left takes the lower part of the running segment
+// with the most bits left (balanced by the chains' measured rates) into a
+// new segment of its own.  Returns the new segment, or kNone.
+unsigned steal(const SplitJob& j, unsigned task) {
+  unsigned t = j.segment_count->load(std::memory_order_acquire);
+  do {
+    if (t >= j.max_segments) return kNone;
+  } while (!j.segment_count->compare_exchange_weak(t, t + 1, std::memory_order_acq_rel));
+  Segment& mine = j.segments[t];  // out of every list until the cut below links it in
+  mine.owner.store(task, std::memory_order_relaxed);
+  for (;;) {
+    unsigned victim = kNone;
+    State vv = 0;
+    std::size_t most = 0;
+    for (unsigned s = 0; s < t; ++s) {
+      const State v = j.segments[s].state.load(std::memory_order_acquire);
+      if (running(v) && next_of(v) > limit_of(v) && next_of(v) - limit_of(v) > most)
+        victim = s, vv = v, most = next_of(v) - limit_of(v);
+    }
+    if (victim == kNone || most < 2 * kMinStealBits) break;
+    const double r_victim = rate_of(j, j.segments[victim].owner.load(std::memory_order_relaxed));
+    const double r_self = rate_of(j, task);
+    const std::size_t next = next_of(vv), limit = limit_of(vv);
+    const std::size_t at = balance_point(next, limit, j.m, r_victim > 0 ? r_victim : 1.0,
+                                         r_self > 0 && r_victim > 0 ? r_self : 1.0);
+    if (at < limit + kMinStealBits || at + j.w > next) break;
+    mine.state.store(make_state(at, limit, below_of(vv)), std::memory_order_release);
+    if (j.segments[victim].state.compare_exchange_strong(vv, with_below(with_limit(vv, at), t),
+                                                         std::memory_order_acq_rel))
+      return t;
+  }
+  mine.state.store(make_state(0, 0, kNone, kClosedBit), std::memory_order_release);  // an empty slot
+  return kNone;
+}
+
+void chunk_task(const void* ctx, unsigned c) {
+  const SplitJob& j = *static_cast<const SplitJob*>(ctx);
+  limb_t* work = j.work + c * j.work_stride;
+  if (take_chunk(j, c)) run_chain(j, c, c, work);
+  // Then help: whichever thread is free takes part of the largest chain left.
+  for (unsigned t; (t = steal(j, c)) != kNone;) run_chain(j, t, c, work);
 }
 
 }  // namespace
@@ -135,8 +262,8 @@ std::size_t split_powm_scratch(std::size_t n, std::size_t en, const modmul::Engi
   const std::size_t f = static_cast<std::size_t>(std::clamp(threads, 1, kMaxFactors));
   const std::size_t s = modmul::element_size(e, n);
   const std::size_t table = std::size_t(1) << (sliding_window_size(en * kLimbBits) - 1);
-  // x, the odd powers, the partials, then the engine's scratch per chunk.
-  return (1 + table + f) * s + (f + 1) * e.scratch_limbs(n);
+  // x, the odd powers, a partial per segment, then the engine's scratch per task and the caller's.
+  return (1 + table + f * (1 + kStealsPerThread)) * s + (f + 1) * e.scratch_limbs(n);
 }
 
 void split_powm(limb_t* r, const limb_t* b, const limb_t* ep, std::size_t en, const modmul::ModulusConstants& k,
@@ -145,7 +272,7 @@ void split_powm(limb_t* r, const limb_t* b, const limb_t* ep, std::size_t en, co
   const std::size_t n = modmul::element_size(engine, k.n);  // words per element
   const std::size_t bits = exponent_bit_length(ep, en);
   threads = std::clamp(threads, 1, kMaxFactors);
-  if (bits < 2 * static_cast<std::size_t>(threads)) threads = 1;
+  if (bits < 2 * static_cast<std::size_t>(threads) || bits > kMaxSplitBits) threads = 1;
   if (threads > 1) runtime::prewake(threads);  // wakes while the base is converted
   const std::size_t work_stride = engine.scratch_limbs(k.n);
   limb_t* x = scratch;
@@ -160,23 +287,29 @@ void split_powm(limb_t* r, const limb_t* b, const limb_t* ep, std::size_t en, co
   std::copy(b_vec.begin(), b_vec.end(), bounds);  // no allocation below this point but the vector above
   const unsigned w = sliding_window_size(bits);
   const std::size_t table_size = std::size_t(1) << (w - 1);
+  const unsigned max_segments = chunks == 1 ? 1 : chunks * (1 + kStealsPerThread);
   limb_t* partials = table + table_size * n;
-  limb_t* work = partials + chunks * n;  // chunks + 1 engine scratch areas: one per chunk, then the caller's
+  limb_t* work = partials + max_segments * n;  // an engine scratch area per task, then the caller's
   limb_t* caller_work = work + chunks * work_stride;
   engine.to_repr(x, b, k, caller_work);
   mpn_copyi(table, x, static_cast<mp_size_t>(n));
   if (table_size > 1) {
-    limb_t* x2 = partials;  // free until the chunks run
+    limb_t* x2 = partials;  // free until the chains run
     engine.sqr(x2, x, k, caller_work);
     for (std::size_t i = 1; i < table_size; ++i) engine.mul(table + i * n, table + (i - 1) * n, x2, k, caller_work);
   }
-  // Chunk c holds the bits [bounds[chunks - 1 - c], bounds[chunks - c]): chunk 0 the highest.
-  Word boundary[kMaxFactors], above[kMaxFactors];
-  bool used[kMaxFactors] = {};
-  for (unsigned c = 0; c + 1 < chunks; ++c) boundary[c].v.store(bounds[chunks - 1 - c], std::memory_order_relaxed);
+  // Segment c = chunk c, the bits [bounds[chunks - 1 - c], bounds[chunks - c]): chunk 0 the highest.
+  Segment segments[kMaxSegments];
+  ChainRate rates[kMaxFactors];
+  bool used[kMaxSegments] = {};
+  for (unsigned c = 0; c < chunks; ++c)
+    segments[c].state.store(make_state(bounds[chunks - c], bounds[chunks - 1 - c], c + 1 < chunks ? c + 1 : kNone,
+                                       kUnownedBit),
+                            std::memory_order_relaxed);
+  std::atomic<unsigned> segment_count{chunks};
+  const SplitJob job{table, ep, en, w, chunks, max_segments, phi / (w + 1.0), &k, &engine, n, partials, work,
+                     work_stride, segments, &segment_count, rates, used};
   runtime::Schedule s(static_cast<int>(chunks));
-  const SplitJob job{table, ep, en, w, chunks, phi / (w + 1.0), &k, &engine, n, partials, work, work_stride,
-                     &s, boundary, above, used};
   // Chunk c's cost: its window bits and the completing squarings below them.
   for (unsigned c = 0; c < chunks; ++c) {
     const double lo = static_cast<double>(bounds[chunks - 1 - c]), hi = static_cast<double>(bounds[chunks - c]);
@@ -184,12 +317,13 @@ void split_powm(limb_t* r, const limb_t* b, const limb_t* ep, std::size_t en, co
   }
   runtime::run(s, static_cast<int>(chunks));
   limb_t* acc = nullptr;
-  for (unsigned c = 0; c < chunks; ++c) {
-    if (!used[c]) continue;
+  const unsigned count = segment_count.load(std::memory_order_acquire);
+  for (unsigned g = 0; g < count; ++g) {
+    if (!used[g]) continue;
     if (acc)
-      engine.mul(acc, acc, partials + c * n, k, caller_work);
+      engine.mul(acc, acc, partials + g * n, k, caller_work);
     else
-      acc = partials + c * n;
+      acc = partials + g * n;
   }
   engine.from_repr(r, acc ? acc : engine.one(k), k, caller_work);
 }

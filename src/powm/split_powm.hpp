@@ -10,16 +10,21 @@
 // window's multiplications per bit instead of the binary method's 1/2 (this
 // extends the paper's balancing to sliding windows, its open problem).
 // Unlike the paper's factors, the chunks share one table of odd powers of g,
-// and a chain can run on into the next chunk's bits:
-//   * a chain that reaches a chunk no thread has started absorbs it
-//     (runtime::Schedule::absorb) and runs on through its bits without the
-//     completing squarings, so a run without its workers (asleep, stalled,
-//     or a sequential run) costs the sequential window, not the extra
-//     squarings;
+// and the work moves between threads as they come and go (each chunk's
+// remaining bits in one atomic word; a chain takes its next window from the
+// top of its range, changes come from below):
+//   * a chain that reaches a chunk no thread has started absorbs it and runs
+//     on through its bits without the completing squarings, so a run
+//     without its workers (asleep, stalled, or sequential) costs the
+//     sequential window, not the extra squarings;
 //   * a chunk task that starts while the chain above it runs (its thread
 //     woke late) moves its upper boundary down so that both finish together
-//     from now, the chain above running on through the bits in between: the
-//     plan assumes a late worker only when it is late.
+//     from then: the plan assumes a late worker only when it is late;
+//   * a thread done with its chain takes the lower part of the chain with the
+//     most bits left into a partial of its own (balanced by both chains'
+//     measured rates; the victim stops higher, with more completing
+//     squarings), so a slow partner (its core shared) does not hold the run
+//     in lock-step.  Completing squarings stay with their chain.
 #pragma once
 
 #include "modmul/engine.hpp"
@@ -31,7 +36,7 @@ double split_phi_effective(double phi, std::size_t bits) noexcept;
 
 // r[0, n) = b^e mod P on up to `threads` threads.  b in [0, P), plain form;
 // e in ep[0, en).  phi = a multiplication's time over a squaring's at this
-// size.  The factors run on engine.elements when the engine has one (see
+// size.  The chunks run on engine.elements when the engine has one (see
 // sliding_window.hpp).  Scratch: split_powm_scratch(n, en, engine, threads).
 // No allocation.
 void split_powm(limb_t* r, const limb_t* b, const limb_t* ep, std::size_t en, const modmul::ModulusConstants& k,

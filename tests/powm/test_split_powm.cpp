@@ -9,6 +9,7 @@
 #include "modmul/barrett_mul.hpp"
 #include "modmul/montgomery_mul.hpp"
 #include "powm/split_powm.hpp"
+#include "runtime/spin_wait.hpp"
 #include "runtime/team.hpp"
 #include "support/random_operands.hpp"
 
@@ -121,6 +122,59 @@ TEST(SplitPowm, InsideATaskOneChainAbsorbsEveryChunk) {
   for (const InsideCase& c : cases) {
     EXPECT_EQ(c.got[0], c.want);
     EXPECT_EQ(c.got[1], c.want);
+  }
+}
+
+// One thread runs its products 5 us slower (its core shared with another
+// tenant).  Slow caller: the worker, done with its chunk, finds only the
+// caller's completing squarings left (they cannot be shared).  Slow worker
+// (the caller slow for its first 300 products, so that the worker has taken
+// its chunk): the caller, done with its own chunk, takes the lower bits of
+// the worker's chain.  On a loaded host the worker also starts late (the
+// boundary moves down) or not at all (the caller absorbs its chunk).
+// Results equal mpz_powm's whatever the timing.
+std::thread::id g_caller;
+bool g_caller_is_slow = false;
+std::atomic<int> g_caller_products{0};
+void spin_if_slow() {
+  const bool caller = std::this_thread::get_id() == g_caller;
+  if (caller ? !g_caller_is_slow && g_caller_products.fetch_add(1) >= 300 : g_caller_is_slow) return;
+  const std::uint64_t until = runtime::monotonic_ns() + 5000;
+  while (runtime::monotonic_ns() < until) runtime::cpu_relax();
+}
+void slow_mul(limb_t* r, const limb_t* a, const limb_t* b, const modmul::ModulusConstants& k, limb_t* s) {
+  spin_if_slow();
+  modmul::montgomery_engine.mul(r, a, b, k, s);
+}
+void slow_sqr(limb_t* r, const limb_t* a, const modmul::ModulusConstants& k, limb_t* s) {
+  spin_if_slow();
+  modmul::montgomery_engine.sqr(r, a, k, s);
+}
+TEST(SplitPowm, ASlowThreadsBitsAreTakenOver) {
+  modmul::Engine slow = modmul::montgomery_engine;
+  slow.mul = &slow_mul;
+  slow.sqr = &slow_sqr;
+  g_caller = std::this_thread::get_id();
+  for (bool caller_slow : {true, false})
+  for (std::size_t ebits : {700u, 5000u}) {
+    g_caller_is_slow = caller_slow;
+    const mpz_class P = random_modulus(5, true);
+    const modmul::ModulusConstants k(P);
+    const mpz_class b = random_below(P), e = rrandom_bits(ebits);
+    mpz_class want;
+    mpz_powm(want.get_mpz_t(), b.get_mpz_t(), e.get_mpz_t(), P.get_mpz_t());
+    const std::size_t en = mpz_size(e.get_mpz_t());
+    const auto ev = limbs_of(e, en);
+    for (int threads = 2; threads <= 3; ++threads)
+      for (int rep = 0; rep < 3; ++rep) {
+        runtime::prewake(threads);  // the workers spin: they take their chunks in time
+        std::this_thread::sleep_for(std::chrono::microseconds(200));
+        g_caller_products.store(0);
+        auto r = limbs_of(b, k.n);
+        std::vector<limb_t> s(exponentiation::split_powm_scratch(k.n, en, slow, threads));
+        exponentiation::split_powm(r.data(), r.data(), ev.data(), en, k, slow, threads, 1.3, s.data());
+        EXPECT_EQ(value_of(r), want) << "ebits=" << ebits << " T=" << threads << " slow caller " << caller_slow;
+      }
   }
 }
 
