@@ -262,8 +262,10 @@ std::size_t split_powm_scratch(std::size_t n, std::size_t en, const modmul::Engi
   const std::size_t f = static_cast<std::size_t>(std::clamp(threads, 1, kMaxFactors));
   const std::size_t s = modmul::element_size(e, n);
   const std::size_t table = std::size_t(1) << (sliding_window_size(en * kLimbBits) - 1);
-  // x, the odd powers, a partial per segment, then the engine's scratch per task and the caller's.
-  return (1 + table + f * (1 + kStealsPerThread)) * s + (f + 1) * e.scratch_limbs(n);
+  // x, the odd powers, a partial per segment, then the engine's scratch per task and the caller's;
+  // or the sequential window's.
+  return std::max((1 + table + f * (1 + kStealsPerThread)) * s + (f + 1) * e.scratch_limbs(n),
+                  sliding_window_powm_scratch(n, en, engine));
 }
 
 void split_powm(limb_t* r, const limb_t* b, const limb_t* ep, std::size_t en, const modmul::ModulusConstants& k,
@@ -273,21 +275,21 @@ void split_powm(limb_t* r, const limb_t* b, const limb_t* ep, std::size_t en, co
   const std::size_t bits = exponent_bit_length(ep, en);
   threads = std::clamp(threads, 1, kMaxFactors);
   if (bits < 2 * static_cast<std::size_t>(threads) || bits > kMaxSplitBits) threads = 1;
-  if (threads > 1) runtime::prewake(threads);  // wakes while the base is converted
-  const std::size_t work_stride = engine.scratch_limbs(k.n);
-  limb_t* x = scratch;
-  limb_t* table = x + n;
-  if (bits == 0) {
-    engine.from_repr(r, engine.one(k), k, table);
-    return;
-  }
   std::size_t bounds[kMaxFactors + 1];
   const auto b_vec = split_boundaries(bits, split_phi_effective(phi, bits), static_cast<unsigned>(threads));
   const auto chunks = static_cast<unsigned>(b_vec.size() - 1);
+  if (chunks == 1) {  // one chain: the sequential window (its scratch fits in split_powm_scratch's)
+    sliding_window_powm(r, b, ep, en, k, any_form, scratch);
+    return;
+  }
+  runtime::prewake(threads);  // wakes while the base is converted
   std::copy(b_vec.begin(), b_vec.end(), bounds);  // no allocation below this point but the vector above
+  const std::size_t work_stride = engine.scratch_limbs(k.n);
+  limb_t* x = scratch;
+  limb_t* table = x + n;
   const unsigned w = sliding_window_size(bits);
   const std::size_t table_size = std::size_t(1) << (w - 1);
-  const unsigned max_segments = chunks == 1 ? 1 : chunks * (1 + kStealsPerThread);
+  const unsigned max_segments = chunks * (1 + kStealsPerThread);
   limb_t* partials = table + table_size * n;
   limb_t* work = partials + max_segments * n;  // an engine scratch area per task, then the caller's
   limb_t* caller_work = work + chunks * work_stride;
