@@ -87,7 +87,9 @@ int parmod_powm_list(mpz_t *r, size_t count, const mpz_t *bases, size_t bases_co
  * 1 % m).  r is written only on success. */
 int parmod_multi_powm(mpz_t r, size_t count, const mpz_t *bases, const mpz_t *exps, const mpz_t m);
 
-/* Process-wide default thread count; threads <= 0 restores the environment rule. */
+/* Process-wide default thread count; threads <= 0 restores the environment rule.
+ * threads >= 2 also wakes the thread team's idle workers (they spin for up to
+ * 1 ms), so that the next parallel call finds them running. */
 void parmod_set_num_threads(int threads);
 int parmod_get_num_threads(void);
 

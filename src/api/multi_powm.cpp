@@ -27,6 +27,26 @@ mpz_class Modulus::multi_pow(const std::vector<mpz_class>& bases, const std::vec
   if (s.P == 1) return 0;
   return api::guarded([&] {
     const std::size_t n = s.n();
+    // The plan needs only the count of nonzero exponents, their length and
+    // the modulus: it is chosen before the items are prepared, so that a
+    // parallel one wakes the team's workers (runtime::prewake) meanwhile.
+    std::size_t nb = 0, bits = 0;
+    for (const mpz_class& e : exps)
+      if (e != 0) ++nb, bits = std::max<std::size_t>(bits, mpz_sizeinbase(e.get_mpz_t(), 2));
+    std::vector<limb_t> r(n, 0);
+    if (nb == 0) {
+      r[0] = 1;  // the empty product, 1 % P with P > 1
+      return api::result_from(s, r.data());
+    }
+    // While the team is busy or unhealthy (its workers rarely got a core in
+    // time lately) plan for one thread, probing the parallel plan one call in
+    // eight: a parallel plan run by one thread does its chunks' extra squarings.
+    int threads = s.threads;
+    if (threads > 1 && !runtime::team_worth_planning(0.5)) threads = 1;
+    const double phi = api::phi_for(modmul::element_engine(*s.engine));
+    const multiexp::Plan plan = multiexp::choose_plan(nb, bits, n, threads, phi);
+    if (threads > 1 && (plan.method == multiexp::Method::hybrid ? plan.tasks > 1 : plan.chunks > 1))
+      runtime::prewake(threads);
     // Items with a nonzero exponent: base (reduced, inverted for e < 0) and |e|.
     std::vector<mpz_class> abs_exps;
     std::vector<limb_t> xs;
@@ -39,27 +59,12 @@ mpz_class Modulus::multi_pow(const std::vector<mpz_class>& bases, const std::vec
       xs.resize(xs.size() + n);
       api::reduce_to_limbs(xs.data() + xs.size() - n, n, b, s.P);
     }
-    const std::size_t nb = abs_exps.size();
-    std::vector<limb_t> r(n, 0);
-    if (nb == 0) {
-      r[0] = 1;  // the empty product, 1 % P with P > 1
-      return api::result_from(s, r.data());
-    }
     std::vector<const limb_t*> ep(nb);
     std::vector<std::size_t> en(nb);
-    std::size_t bits = 0;
     for (std::size_t i = 0; i < nb; ++i) {
       ep[i] = mpz_limbs_read(abs_exps[i].get_mpz_t());
       en[i] = mpz_size(abs_exps[i].get_mpz_t());
-      bits = std::max<std::size_t>(bits, mpz_sizeinbase(abs_exps[i].get_mpz_t(), 2));
     }
-    // While the team is busy or unhealthy (its workers rarely got a core in
-    // time lately) plan for one thread, probing the parallel plan one call in
-    // eight: a parallel plan run by one thread does its chunks' extra squarings.
-    int threads = s.threads;
-    if (threads > 1 && !runtime::team_worth_planning(0.5)) threads = 1;
-    const double phi = api::phi_for(modmul::element_engine(*s.engine));
-    const multiexp::Plan plan = multiexp::choose_plan(nb, bits, n, threads, phi);
     api::ScratchLease lease(multiexp::parallel_multiexp_scratch(n, nb, plan, *s.engine));
     multiexp::parallel_multiexp(r.data(), xs.data(), nb, ep.data(), en.data(), plan, s.k, *s.engine, threads,
                                 lease.get(), nullptr);

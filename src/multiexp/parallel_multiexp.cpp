@@ -37,17 +37,27 @@ unsigned clamp_chunks(const Plan& plan, std::size_t nb) noexcept {
   return c;
 }
 
-// t = ceil(log2 chunks), at most kMaxPrefixBits.
+// Precomputation tasks per chunk, when there are two or more chunks: small
+// tasks that whichever thread is free takes, so that a worker joining late
+// (woken from sleep) or stalled holds the chunks back by one small task at
+// most, not by a whole per-thread share of the table.
+constexpr unsigned kPrecomputeTasksPerChunk = 4;
+
+// t = ceil(log2 (kPrecomputeTasksPerChunk chunks)) for two or more chunks,
+// 0 for one; at most kMaxPrefixBits.
 unsigned prefix_bits(unsigned chunks) noexcept {
+  if (chunks < 2) return 0;
   unsigned t = 0;
-  while ((1u << t) < chunks && t < kMaxPrefixBits) ++t;
+  while ((1u << t) < kPrecomputeTasksPerChunk * chunks && t < kMaxPrefixBits) ++t;
   return t;
 }
 
 unsigned precompute_tasks(const Plan& plan, std::size_t nb, unsigned chunks) noexcept {
   switch (plan.method) {
     case Method::lim_lee: return 1u << prefix_bits(chunks);
-    case Method::interleaved: return static_cast<unsigned>(std::min<std::size_t>({nb, chunks, 1u << kMaxPrefixBits}));
+    case Method::interleaved:
+      return static_cast<unsigned>(
+          std::min<std::size_t>({nb, chunks < 2 ? 1u : kPrecomputeTasksPerChunk * chunks, 1u << kMaxPrefixBits}));
     case Method::exp:
     case Method::bucket:
     case Method::hybrid: return 0;
@@ -332,6 +342,9 @@ std::size_t parallel_multiexp_scratch(std::size_t n, std::size_t nb, const Plan&
 void parallel_multiexp(limb_t* r, const limb_t* xs, std::size_t nb, const limb_t* const* ep, const std::size_t* en,
                        const Plan& plan, const modmul::ModulusConstants& kc, const modmul::Engine& engine,
                        int threads, limb_t* scratch, OpCount* chunk_counts) noexcept {
+  // A parallel run follows: the workers wake while the bases are converted.
+  if (threads > 1 && (plan.method == Method::hybrid ? plan.tasks > 1 : clamp_chunks(plan, nb) > 1))
+    runtime::prewake(threads);
   if (plan.method == Method::hybrid) {
     hybrid_multiexp(r, xs, nb, ep, en, plan, kc, engine, threads, scratch, chunk_counts);
     return;
@@ -355,7 +368,7 @@ void parallel_multiexp(limb_t* r, const limb_t* xs, std::size_t nb, const limb_t
   const bool adaptive = threads > 1 && chunks > 1 && !chunk_counts && plan.balance == Balance::balanced &&
                         (plan.method == Method::lim_lee || plan.method == Method::interleaved);
   double speeds[kMaxChunks];
-  const bool after_sleep = adaptive && runtime::team_likely_asleep();
+  const bool after_sleep = adaptive && runtime::team_likely_asleep(threads);
   for (unsigned c = 0; c < chunks; ++c) speeds[c] = c == 0 ? 1.0 : worker_speed_estimate(after_sleep);
   plan_chunk_positions(plan, nb, b, lo, hi, adaptive ? speeds : nullptr);
   std::uint64_t start_ns = 0, finish_ns[kMaxChunks] = {};

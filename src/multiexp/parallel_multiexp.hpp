@@ -5,10 +5,11 @@
 // EXP baseline (one exponentiation per task, partial results multiplied).
 //
 // The work is a runtime::Schedule executed by runtime::run:
-//   * precomputation tasks: Lim-Lee tables split by t-bit index prefixes
-//     (t = ceil(log2 chunks), lim_lee_precompute_prefix; lock-free: a prefix
-//     reads only its own entries) or, for windows, the bases' odd-power tables
-//     dealt round-robin;
+//   * precomputation tasks, four per chunk (with two or more chunks), taken
+//     by whichever thread is free: Lim-Lee tables split by t-bit index
+//     prefixes (t = ceil(log2 4 chunks) <= 4, lim_lee_precompute_prefix;
+//     lock-free: a prefix reads only its own entries) or, for windows, the
+//     bases' odd-power tables dealt round-robin;
 //   * one chunk task per thread: the bit positions of its chunk, then the
 //     completing squarings (mulexp_chunk / interleaved_chunk), after all
 //     precomputation tasks; chunk 0 (the highest bits) is the caller's.  A

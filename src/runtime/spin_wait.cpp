@@ -53,7 +53,8 @@ void Backoff::pause() noexcept {
   sched_yield();
 }
 
-std::uint32_t WaitWord::wait_change(std::uint32_t old) noexcept {
+std::uint32_t WaitWord::wait_change(std::uint32_t old, bool* slept) noexcept {
+  if (slept) *slept = false;
   std::uint32_t v = value.load(std::memory_order_acquire);
   if (v != old) return v;
   const std::uint64_t budget = spin_budget_ns();
@@ -64,23 +65,27 @@ std::uint32_t WaitWord::wait_change(std::uint32_t old) noexcept {
     if (v != old) return v;
     if (b.waited_ns() > budget) break;
   }
+  if (slept) *slept = true;
   for (;;) {
-    sleeping.store(1, std::memory_order_seq_cst);
+    sleeping.store(kAsleep, std::memory_order_seq_cst);
     v = value.load(std::memory_order_seq_cst);
     if (v != old) break;
     futex_wait(value, old);
     v = value.load(std::memory_order_acquire);
     if (v != old) break;
   }
-  sleeping.store(0, std::memory_order_relaxed);
+  sleeping.store(kAwake, std::memory_order_relaxed);
   return v;
 }
 
 bool WaitWord::publish(std::uint32_t v) noexcept {
   value.store(v, std::memory_order_seq_cst);
-  if (!sleeping.load(std::memory_order_seq_cst)) return false;
-  futex_wake_all(value);
-  return true;
+  std::uint32_t s = sleeping.load(std::memory_order_seq_cst);
+  if (s == kAwake) return false;
+  // Asleep: wake it, unless an earlier publish already did (kWoken: the
+  // waiter has not run yet and will read the new value when it does).
+  if (s == kAsleep && sleeping.compare_exchange_strong(s, kWoken, std::memory_order_seq_cst)) futex_wake_all(value);
+  return s != kAwake;
 }
 
 }  // namespace parmod::runtime

@@ -64,15 +64,20 @@ class Backoff {
 // A word one thread waits on and another changes.  Cache-line aligned so
 // two waiters never share a line.
 struct alignas(64) WaitWord {
+  // `sleeping`: kAwake, kAsleep (in or entering futex_wait) or kWoken (a
+  // publish has woken it and it has not run yet: a second publish makes no
+  // second system call).
+  enum : std::uint32_t { kAwake = 0, kAsleep = 1, kWoken = 2 };
   std::atomic<std::uint32_t> value{0};
-  std::atomic<std::uint32_t> sleeping{0};
+  std::atomic<std::uint32_t> sleeping{kAwake};
 
   // Waits until value != old; spins for the budget first, then sleeps.
-  // Returns the new value (acquire).
-  std::uint32_t wait_change(std::uint32_t old) noexcept;
-  // Stores v (seq_cst) and wakes the waiter if it sleeps; returns true when
-  // it did (the waiter then runs again only after the kernel's wake-up
-  // latency, 0.1-1 ms on a cloud VM).
+  // Returns the new value (acquire); *slept (if given) says whether it slept.
+  std::uint32_t wait_change(std::uint32_t old, bool* slept = nullptr) noexcept;
+  // Stores v (seq_cst) and wakes the waiter if it sleeps (one futex system
+  // call, none when an earlier publish woke it and it has not run yet);
+  // returns true when the waiter was asleep (it then runs again only after
+  // the kernel's wake-up latency, 0.1-1 ms on a cloud VM).
   bool publish(std::uint32_t v) noexcept;
 };
 

@@ -38,6 +38,20 @@ void step_off_cpu(int cpu) noexcept {
   sched_setaffinity(0, sizeof old, &old);
 }
 
+// team_counters(), relaxed.
+struct Counters {
+  std::atomic<std::uint64_t> parallel_runs{0}, woken_runs{0}, missed_runs{0}, caller_wait_ns{0}, wakes{0},
+      wake_ns{0};
+};
+Counters g_counters;
+
+void count_wake(std::uint64_t published) noexcept {
+  const std::uint64_t now = monotonic_ns();
+  if (published == 0 || now < published) return;
+  g_counters.wakes.fetch_add(1, std::memory_order_relaxed);
+  g_counters.wake_ns.fetch_add(now - published, std::memory_order_relaxed);
+}
+
 struct Team;
 
 struct Worker {
@@ -64,6 +78,10 @@ struct Team {
   std::atomic<std::uint32_t> left{0};  // bumped when the last worker leaves a closed job
   std::atomic<std::uint32_t> caller_sleeping{0};
   std::atomic<int> caller_cpu{-1};  // where the owner ran when it published the job (a hint)
+  std::atomic<std::uint64_t> published_ns{0};  // when the owner published the current job
+  // Per worker index: since when it has waited for a job (0 while it runs
+  // one); past spin_budget_ns() it sleeps.  Fixed array: read without `busy`.
+  std::atomic<std::uint64_t> idle_since[Schedule::kMaxThreads] = {};
 
   static constexpr std::uint64_t kClosed = 1u << 31;
   static constexpr std::uint64_t kCount = kClosed - 1;
@@ -88,7 +106,11 @@ struct Team {
     tl_inside = true;
     std::uint32_t seen = 0;
     for (;;) {
-      seen = w->go.wait_change(seen);
+      bool slept = false;
+      idle_since[w->index].store(monotonic_ns(), std::memory_order_relaxed);
+      seen = w->go.wait_change(seen, &slept);
+      idle_since[w->index].store(0, std::memory_order_relaxed);
+      if (slept) count_wake(published_ns.load(std::memory_order_relaxed));
       step_off_cpu(caller_cpu.load(std::memory_order_relaxed));
       if (!enter(seen)) continue;
       job->execute(w->index, participants);
@@ -98,6 +120,7 @@ struct Team {
 
   // Adds workers until the team has `want` threads; caller holds `busy`.
   void grow(int want) {
+    if (want > Schedule::kMaxThreads) want = Schedule::kMaxThreads;
     std::lock_guard<std::mutex> lock(grow_mutex);
     // Workers block every signal: handlers run on the user's threads.
     sigset_t all, old;
@@ -107,6 +130,7 @@ struct Team {
       auto w = std::make_unique<Worker>();
       w->index = static_cast<int>(workers.size()) + 1;
       Worker* raw = w.get();
+      idle_since[raw->index].store(monotonic_ns(), std::memory_order_relaxed);
       try {
         w->thread = std::thread([this, raw] { worker_loop(raw); });
       } catch (...) {
@@ -151,7 +175,6 @@ std::atomic<int> g_teams_created{0};
 std::atomic<std::uint32_t> g_history{~0u};
 constexpr std::uint64_t kHealthMinNs = 20000;  // bit i: the i-th last parallel run had every participant working
 constexpr std::uint64_t kWakeNs = 2000000;     // longer than a sleeping worker takes to run again
-std::atomic<std::uint64_t> g_last_run_end_ns{0};  // when the last parallel run's workers were let go (0: none yet)
 
 void atfork_prepare() { g_create_mutex.lock(); }
 void atfork_parent() { g_create_mutex.unlock(); }
@@ -159,6 +182,9 @@ void atfork_child() {
   g_team.store(nullptr, std::memory_order_relaxed);  // leaked on purpose: its threads are gone
   g_teams_created.store(0, std::memory_order_relaxed);
   g_history.store(~0u, std::memory_order_relaxed);
+  for (auto* c : {&g_counters.parallel_runs, &g_counters.woken_runs, &g_counters.missed_runs,
+                  &g_counters.caller_wait_ns, &g_counters.wakes, &g_counters.wake_ns})
+    c->store(0, std::memory_order_relaxed);
   tl_inside = false;
   g_create_mutex.unlock();
 }
@@ -218,14 +244,51 @@ bool team_worth_planning(double min_health) noexcept {
   return team_health() >= min_health || (probe.fetch_add(1, std::memory_order_relaxed) & 7) == 0;
 }
 
-bool team_likely_asleep() noexcept {
-  const std::uint64_t last = g_last_run_end_ns.load(std::memory_order_relaxed);
-  return last == 0 || monotonic_ns() - last > spin_budget_ns();
+bool team_likely_asleep(int threads) noexcept {
+  Team* t = g_team.load(std::memory_order_acquire);
+  if (!t) return true;
+  int size = t->size.load(std::memory_order_relaxed);
+  if (const int want = resolve_thread_count(threads); want < size) size = want;
+  const std::uint64_t now = monotonic_ns(), budget = spin_budget_ns();
+  for (int w = 1; w < size; ++w) {
+    const std::uint64_t since = t->idle_since[w].load(std::memory_order_relaxed);
+    if (since != 0 && now - since > budget) return true;
+  }
+  return false;
+}
+
+void prewake(int threads) noexcept {
+  int want = resolve_thread_count(threads);
+  if (want > Schedule::kMaxThreads) want = Schedule::kMaxThreads;
+  if (want <= 1 || tl_inside) return;
+  Team* t = get_team(want);
+  if (t->busy.test_and_set(std::memory_order_acquire)) return;  // a run is on: its workers are up
+  if (t->size.load(std::memory_order_relaxed) < want) t->grow(want);
+  int P = t->size.load(std::memory_order_relaxed);
+  if (P > want) P = want;
+  // A sequence number no job carries: the gate still holds the last job's
+  // (closed), so each worker wakes, fails to enter and spins its budget anew.
+  const std::uint32_t seq = ++t->seq == 0 ? ++t->seq : t->seq;
+  t->caller_cpu.store(sched_getcpu(), std::memory_order_relaxed);  // a worker woken here steps off
+  t->published_ns.store(monotonic_ns(), std::memory_order_relaxed);
+  for (int w = 0; w < P - 1; ++w) t->workers[w]->go.publish(seq);
+  t->busy.clear(std::memory_order_release);
 }
 
 int team_size() noexcept {
   Team* t = g_team.load(std::memory_order_acquire);
   return t ? t->size.load(std::memory_order_relaxed) : 0;
+}
+
+TeamCounters team_counters() noexcept {
+  TeamCounters c;
+  c.parallel_runs = g_counters.parallel_runs.load(std::memory_order_relaxed);
+  c.woken_runs = g_counters.woken_runs.load(std::memory_order_relaxed);
+  c.missed_runs = g_counters.missed_runs.load(std::memory_order_relaxed);
+  c.caller_wait_ns = g_counters.caller_wait_ns.load(std::memory_order_relaxed);
+  c.wakes = g_counters.wakes.load(std::memory_order_relaxed);
+  c.wake_ns = g_counters.wake_ns.load(std::memory_order_relaxed);
+  return c;
 }
 
 int teams_created() noexcept { return g_teams_created.load(std::memory_order_relaxed); }
@@ -262,6 +325,7 @@ int run(Schedule& s, int threads) noexcept {
   t->participants = P;
   const std::uint32_t seq = ++t->seq == 0 ? ++t->seq : t->seq;  // 0 is every worker's initial `seen`
   t->caller_cpu.store(sched_getcpu(), std::memory_order_relaxed);
+  t->published_ns.store(started, std::memory_order_relaxed);
   t->gate.store(static_cast<std::uint64_t>(seq) << 32, std::memory_order_release);
   bool woken = false;  // a worker slept: it joins only after the kernel's wake-up latency
   for (int w = 0; w < P - 1; ++w) woken |= t->workers[w]->go.publish(seq);
@@ -271,8 +335,12 @@ int run(Schedule& s, int threads) noexcept {
   const std::uint64_t closing = monotonic_ns();
   t->close_and_wait();
   const std::uint64_t end = monotonic_ns();
-  g_last_run_end_ns.store(end, std::memory_order_relaxed);
-  record_health(s, P, end - started, s.caller_idle_ns() + (end - closing), woken);
+  const std::uint64_t caller_wait = s.caller_idle_ns() + (end - closing);
+  record_health(s, P, end - started, caller_wait, woken);
+  g_counters.parallel_runs.fetch_add(1, std::memory_order_relaxed);
+  if (woken) g_counters.woken_runs.fetch_add(1, std::memory_order_relaxed);
+  if (!s.all_participated(P)) g_counters.missed_runs.fetch_add(1, std::memory_order_relaxed);
+  g_counters.caller_wait_ns.fetch_add(caller_wait, std::memory_order_relaxed);
   t->busy.clear(std::memory_order_release);
   return P;
 }

@@ -14,6 +14,7 @@
 // team on first use, so the child stays usable.
 #pragma once
 
+#include <cstdint>
 #include <string>
 
 #include "runtime/schedule.hpp"
@@ -70,12 +71,24 @@ double team_health() noexcept;
 // process.
 bool team_worth_planning(double min_health) noexcept;
 
-// A hint: true when the workers have been idle for longer than their spin
-// budget (spin_budget_ns) since the last parallel run, so that they sleep
-// and a run now starts only after the kernel wakes them (0.1-1 ms on a cloud
-// VM); true before the first parallel run.  Planners that balance work for
-// the workers' measured speed keep such runs apart from back-to-back ones.
-bool team_likely_asleep() noexcept;
+// A hint: true when a worker that a run on `threads` threads (<= 0: the
+// default rule) would use has waited for a job longer than its spin budget
+// (spin_budget_ns), so that it sleeps and a run now starts only after the
+// kernel wakes it (0.1-1 ms on a cloud VM); true before the team exists.
+// Planners that balance work for the workers' measured speed keep such runs
+// apart from back-to-back ones.
+bool team_likely_asleep(int threads = 0) noexcept;
+
+// Wakes the workers a run on `threads` threads (<= 0: the default rule)
+// would use, without a job: a sleeping worker starts running now (one futex
+// system call each), and every one spins its budget anew, so that a parallel
+// run that follows within the budget finds them awake.  Call it as soon as a
+// call knows it will go parallel (before its conversions and set-up), and on
+// set_num_threads(n >= 2).  Builds the team if it does not exist.  Does
+// nothing inside a task or while another caller owns the team (its workers
+// are up).  Cost: nothing when the workers spin; one system call per
+// sleeping worker; they then spin at most spin_budget_ns() if no run comes.
+void prewake(int threads = 0) noexcept;
 
 // Threads in the team now (workers + the caller's slot); 0 before first use.
 int team_size() noexcept;
@@ -83,6 +96,18 @@ int team_size() noexcept;
 // How many teams this process has built (1 after first use; a forked child
 // that used parmod counts its own).  For tests and diagnostics.
 int teams_created() noexcept;
+
+// What the team did since the process started (relaxed counters, for
+// benchmarks and diagnostics; a forked child starts from zero).
+struct TeamCounters {
+  std::uint64_t parallel_runs = 0;   // run() calls given to two or more participants
+  std::uint64_t woken_runs = 0;      // of them, runs that had to wake a sleeping worker
+  std::uint64_t missed_runs = 0;     // of them, runs in which some participant ran no task
+  std::uint64_t caller_wait_ns = 0;  // time callers spent waiting for workers in those runs
+  std::uint64_t wakes = 0;           // times a sleeping worker ran again after a publish
+  std::uint64_t wake_ns = 0;         // total time from those publishes to the worker running
+};
+TeamCounters team_counters() noexcept;
 
 // Builds the team now (sized by the default rule, at least `threads`) so that
 // a first timed call does not pay for thread start.  Returns team_size().

@@ -2,8 +2,12 @@
 // prod(pow(b, e, m)) % m semantics against GMP, and the bad inputs.
 #include <gtest/gtest.h>
 
+#include <chrono>
+#include <thread>
+
 #include "parmod.h"
 #include "parmod/parmod.hpp"
+#include "runtime/team.hpp"
 #include "support/random_operands.hpp"
 
 namespace parmod {
@@ -84,6 +88,66 @@ TEST(MultiPowmC, MatchesCppAndErrors) {
   EXPECT_EQ(parmod_multi_powm(r, 3, nullptr, exps, m), PARMOD_ERR_INVALID_ARGUMENT);
   for (int i = 0; i < 3; ++i) mpz_clears(bases[i], exps[i], nullptr);
   mpz_clears(r, m, nullptr);
+}
+
+// Several user threads call multi_pow while each of them switches the
+// process's thread count between calls (set_num_threads, which wakes the
+// team's workers for n >= 2), some calls after a pause past the workers'
+// spin budget (they sleep): every result equals GMP's, through the one-shot
+// C++ and C calls (which read the default) and Modulus objects of 1 to 3
+// threads.  Parallel plans: 16 bases, 1024-bit exponents, 8 and 16 limbs.
+TEST(MultiPowmApi, RapidThreadCountSwitchingFromSeveralThreads) {
+  struct Case {
+    mpz_class m, want;
+    std::vector<mpz_class> b, e;
+  };
+  std::vector<Case> cases;
+  for (std::size_t limbs : {8u, 16u})
+    for (bool odd : {true, false})
+      for (std::size_t nb : {16u, 5u}) {
+        Case c;
+        c.m = test::random_modulus(limbs, odd);
+        for (std::size_t i = 0; i < nb; ++i) {
+          mpz_class b = test::random_below(c.m), g;
+          const bool negative = i % 5 == 4;  // a base prime to m, raised to a negative exponent
+          mpz_gcd(g.get_mpz_t(), b.get_mpz_t(), c.m.get_mpz_t());
+          c.b.push_back(negative && g != 1 ? mpz_class(1) : b);
+          c.e.push_back(negative ? mpz_class(-test::rrandom_bits(700)) : test::rrandom_bits(1024));
+        }
+        c.want = python_multi(c.b, c.e, c.m);
+        cases.push_back(c);
+      }
+  const std::uint64_t runs = runtime::team_counters().parallel_runs;
+  std::atomic<int> failures{0};
+  std::vector<std::thread> users;
+  for (int u = 0; u < 3; ++u)
+    users.emplace_back([&, u] {
+      unsigned x = 4242u + 31337u * static_cast<unsigned>(u);
+      for (int rep = 0; rep < 12; ++rep) {
+        x = x * 1103515245u + 12345u;
+        set_num_threads(1 + static_cast<int>((x >> 16) % 3));
+        if ((x >> 20) % 4 == 0) std::this_thread::sleep_for(std::chrono::milliseconds(3));
+        const Case& c = cases[(x >> 8) % cases.size()];
+        try {
+          if (multi_powm(c.b, c.e, c.m) != c.want) failures++;
+          const Modulus mod(c.m, Algorithm::automatic, 1 + static_cast<int>((x >> 24) % 3));
+          if (mod.multi_pow(c.b, c.e) != c.want) failures++;
+          std::vector<__mpz_struct> b, e;  // the C call reads its operands only: shallow views
+          for (std::size_t i = 0; i < c.b.size(); ++i) b.push_back(*c.b[i].get_mpz_t()), e.push_back(*c.e[i].get_mpz_t());
+          mpz_class r;
+          if (parmod_multi_powm(r.get_mpz_t(), b.size(), reinterpret_cast<const mpz_t*>(b.data()),
+                                reinterpret_cast<const mpz_t*>(e.data()), c.m.get_mpz_t()) != PARMOD_OK ||
+              r != c.want)
+            failures++;
+        } catch (const Error&) {
+          failures++;
+        }
+      }
+    });
+  for (auto& t : users) t.join();
+  set_num_threads(0);  // the environment rule again
+  EXPECT_EQ(failures.load(), 0);
+  EXPECT_GT(runtime::team_counters().parallel_runs, runs);  // some calls ran on the team
 }
 
 }  // namespace

@@ -42,5 +42,27 @@ TEST(SpinWait, SleepingWaiterIsWoken) {
   t.join();
 }
 
+// Two publishes to a sleeping waiter before it runs: the second makes no
+// system call (the first one's wake-up is on its way) and is not lost: the
+// waiter sees the newer value now or on its next wait.
+TEST(SpinWait, SecondPublishToAWokenWaiterIsNotLost) {
+  for (int rep = 0; rep < 20; ++rep) {
+    WaitWord w;
+    std::uint32_t got = 0;
+    bool slept = false;
+    std::thread t([&] {
+      got = w.wait_change(0, &slept);
+      if (got == 1) got = w.wait_change(1);
+    });
+    while (w.sleeping.load() != WaitWord::kAsleep) std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    EXPECT_TRUE(w.publish(1));  // asleep: woken
+    w.publish(2);               // most often woken but not yet running: no second wake-up call
+    t.join();
+    EXPECT_EQ(got, 2u);
+    EXPECT_TRUE(slept);
+    EXPECT_EQ(w.sleeping.load(), WaitWord::kAwake);
+  }
+}
+
 TEST(SpinWait, BudgetIsSane) { EXPECT_LE(spin_budget_ns(), 100000000u); }
 }  // namespace

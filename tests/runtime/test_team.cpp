@@ -338,3 +338,145 @@ TEST(Team, NoParallelPlanInsideATask) {
   EXPECT_EQ(g_planned_inside.load(), 0);
 }
 }  // namespace
+
+namespace {
+using namespace parmod::runtime;
+
+// Polls `done` every 2 ms for up to 10 s (no timing is asserted: a loaded
+// host only makes the wait longer).
+template <class F>
+bool eventually(F done) {
+  for (int i = 0; i < 5000; ++i) {
+    if (done()) return true;
+    std::this_thread::sleep_for(std::chrono::milliseconds(2));
+  }
+  return done();
+}
+
+TEST(Team, PrewakeWakesASleepingWorkerAndRunsStillComplete) {
+  warm_up(2);
+  if (team_size() < 2) GTEST_SKIP() << "no worker";
+  Counters c0;
+  Schedule s0(2);
+  build_layers(s0, c0, 2, 2);
+  run(s0, 2);
+  const std::uint64_t runs = team_counters().parallel_runs;
+  // The worker sleeps once past its spin budget; a prewake then wakes it,
+  // without any job (it enters no gate).  On a loaded host the worker may
+  // have been preempted in its spin rather than asleep, and see the prewake
+  // without sleeping: then try again.
+  bool woke = false;
+  for (int attempt = 0; attempt < 50 && !woke; ++attempt) {
+    ASSERT_TRUE(eventually([] { return team_likely_asleep(2); }));
+    const std::uint64_t wakes = team_counters().wakes;
+    prewake(2);
+    for (int i = 0; i < 100 && !woke; ++i) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(2));
+      woke = team_counters().wakes > wakes;
+    }
+  }
+  EXPECT_TRUE(woke);
+  EXPECT_EQ(team_counters().parallel_runs, runs);
+  // ... and schedules run completely after it, whether it still spins or sleeps again.
+  for (int rep = 0; rep < 20; ++rep) {
+    Counters c;
+    Schedule s(2);
+    build_layers(s, c, 4, 2);
+    run(s, 2);
+    EXPECT_EQ(c.stamp.load(), 8);
+    check_layers(c, 4, 2);
+  }
+}
+
+void prewake_task(const void* ctx, unsigned arg) {
+  prewake(2 + static_cast<int>(arg % 3));  // inside a task: does nothing
+  busy_task(ctx, arg);
+}
+TEST(Team, PrewakeInsideATaskAndWhileAnotherCallerRuns) {
+  Counters c;
+  Schedule s(2);
+  for (unsigned i = 0; i < 8; ++i) s.add(&prewake_task, &c, i, 1, static_cast<int>(i % 2), "prewake");
+  std::atomic<bool> stop{false};
+  std::thread other([&] {  // prewakes while the schedule below owns the team
+    while (!stop.load()) prewake(3);
+  });
+  for (int rep = 0; rep < 50; ++rep) {
+    c.stamp.store(0);
+    run(s, 2);
+    EXPECT_EQ(c.stamp.load(), 8);
+  }
+  stop.store(true);
+  other.join();
+}
+
+// Several user threads switch between thread counts, prewake, run schedules
+// and pause past the spin budget (so that runs find the workers asleep or
+// half-awake): every run completes, in dependency order; no deadlock.
+TEST(Team, UserThreadsSwitchingCountsPrewakingAndPausing) {
+  std::atomic<int> failures{0};
+  std::vector<std::thread> users;
+  for (int u = 0; u < 4; ++u)
+    users.emplace_back([&, u] {
+      unsigned x = 12345u + 977u * static_cast<unsigned>(u);
+      for (int rep = 0; rep < 60; ++rep) {
+        x = x * 1103515245u + 12345u;
+        const int T = 1 + static_cast<int>((x >> 16) % 3);
+        if ((x >> 20) % 3 == 0) prewake(T);
+        if ((x >> 24) % 8 == 0) std::this_thread::sleep_for(std::chrono::microseconds(1500 + (x >> 8) % 2000));
+        Counters c;
+        Schedule s(T);
+        build_layers(s, c, 4, 3);
+        const int used = run(s, T);
+        if (used < 1 || used > T || c.stamp.load() != 12) failures++;
+        for (int l = 1; l < 4; ++l)
+          for (int w = 0; w < 3; ++w)
+            if (c.when[l * 3 + w] < c.when[(l - 1) * 3 + w]) failures++;
+      }
+    });
+  for (auto& t : users) t.join();
+  EXPECT_EQ(failures.load(), 0);
+}
+
+TEST(Team, PrewakeBuildsTheTeamInAForkedChild) {
+#if defined(__SANITIZE_THREAD__)
+  GTEST_SKIP() << "ThreadSanitizer cannot start threads in a child of a multi-threaded fork";
+#endif
+  warm_up(2);
+  prewake(2);  // the parent's workers spin (or wake) while it forks
+  pid_t pid = fork();
+  ASSERT_GE(pid, 0);
+  if (pid == 0) {
+    int bad = teams_created() != 0;
+    bad |= team_counters().parallel_runs != 0;  // the child counts its own
+    prewake(2);                                 // builds the child's team
+    bad |= teams_created() != 1;
+    for (int rep = 0; rep < 10; ++rep) {
+      Counters c;
+      Schedule s(2);
+      build_layers(s, c, 4, 2);
+      run(s, 2);
+      bad |= c.stamp.load() != 8;
+    }
+    _exit(bad ? 1 : 0);
+  }
+  int status = 0;
+  ASSERT_EQ(waitpid(pid, &status, 0), pid);
+  ASSERT_TRUE(WIFEXITED(status));
+  EXPECT_EQ(WEXITSTATUS(status), 0);
+}
+
+TEST(Team, LikelyAsleepFollowsTheWorkers) {
+  warm_up(2);
+  if (team_size() < 2) GTEST_SKIP() << "no worker";
+  ASSERT_TRUE(eventually([] { return team_likely_asleep(2); }));
+  prewake(2);
+  // Once the worker runs (it marks itself waiting anew), it is not asleep
+  // for a spin budget; poll with prewakes, since it may sleep again before
+  // this thread looks.
+  EXPECT_TRUE(eventually([] {
+    prewake(2);
+    std::this_thread::sleep_for(std::chrono::microseconds(50));
+    return !team_likely_asleep(2);
+  }));
+}
+}  // namespace

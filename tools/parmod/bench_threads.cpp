@@ -1,0 +1,289 @@
+// tools/parmod/bench_threads.cpp - `parmod bench threads`: what a change of
+// the thread count, or an idle spell, costs the next two-thread call.
+//
+// Per operation, one timed call in each of these situations:
+//   T=1 steady      right after another one-thread call;
+//   T=2 steady      right after another two-thread call (the workers spin);
+//   T=2 after 1->2  set_num_threads(1), one-thread calls for 3 ms (at least
+//                   one; the workers fall asleep), set_num_threads(2), then
+//                   the timed two-thread call (what a program that alternates
+//                   the thread count sees);
+//   T=2 after idle  after sleeping --idle-ms (the workers sleep in the kernel);
+//   T=1 after idle  the same on one thread: what the idle spell costs without
+//                   any worker (caches, clock), the floor of the row above.
+// The situations are interleaved round by round in rotated order; medians
+// over rounds.  Beside the times, per situation: the team's runs per call,
+// the share of them that had to wake a sleeping worker, the share in which a
+// participant ran nothing, and the mean wake-up latency seen by woken
+// workers (runtime::team_counters).
+// Operations: pow (Modulus automatic, full-length exponents) at 4096, 8192
+// and 16384 bits; multi_pow with n = 16 bases and 4096-bit exponents and
+// modulus; the Montgomery product in the representation (the engine of
+// Modulus(P, montgomery, T) and Modulus(P, bipartite, T)) at 4096 to 32768 bits.
+//   parmod bench threads [--rounds R] [--idle-ms MS] [--only SUBSTRING,...] [--json]
+#include <algorithm>
+#include <chrono>
+#include <cstring>
+#include <functional>
+#include <iostream>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "api/modulus_state.hpp"
+#include "harness.hpp"
+#include "modmul/engine.hpp"
+#include "multiexp/parallel_multiexp.hpp"
+#include "numbers.hpp"
+#include "parmod/parmod.hpp"
+#include "registry.hpp"
+#include "runtime/spin_wait.hpp"
+#include "runtime/team.hpp"
+#include "runtime/thread_count.hpp"
+
+namespace parmod::cli {
+namespace {
+
+struct Operation {
+  std::string name;
+  std::function<void(int)> call;  // one operation on T threads (1 or 2)
+};
+
+mpz_class odd_modulus(gmp_randclass& rng, std::size_t bits) {
+  mpz_class m = rng.get_z_bits(bits);
+  mpz_setbit(m.get_mpz_t(), bits - 1);
+  mpz_setbit(m.get_mpz_t(), 0);
+  return m;
+}
+
+mpz_class full_length(gmp_randclass& rng, std::size_t bits) {
+  mpz_class e = rng.get_z_bits(bits);
+  mpz_setbit(e.get_mpz_t(), bits - 1);
+  return e;
+}
+
+// pow on Modulus(m, automatic, T), T = 1 and 2.
+Operation pow_op(gmp_randclass& rng, std::size_t bits) {
+  const mpz_class m = odd_modulus(rng, bits);
+  auto mods = std::make_shared<std::vector<Modulus>>();
+  mods->emplace_back(m, Algorithm::automatic, 1);
+  mods->emplace_back(m, Algorithm::automatic, 2);
+  const mpz_class b = rng.get_z_range(m), e = full_length(rng, bits);
+  return {"pow " + std::to_string(bits), [mods, b, e](int T) {
+            const mpz_class r = (*mods)[T - 1].pow(b, e);
+            if (r < 0) std::abort();
+          }};
+}
+
+Operation multi_pow_op(gmp_randclass& rng, std::size_t nb, std::size_t bits) {
+  const mpz_class m = odd_modulus(rng, bits);
+  auto mods = std::make_shared<std::vector<Modulus>>();
+  mods->emplace_back(m, Algorithm::automatic, 1);
+  mods->emplace_back(m, Algorithm::automatic, 2);
+  std::vector<mpz_class> bs, es;
+  for (std::size_t i = 0; i < nb; ++i) {
+    bs.push_back(rng.get_z_range(m));
+    es.push_back(full_length(rng, bits));
+  }
+  return {"multi_pow n=" + std::to_string(nb) + " b=" + std::to_string(bits), [mods, bs, es](int T) {
+            const mpz_class r = (*mods)[T - 1].multi_pow(bs, es);
+            if (r < 0) std::abort();
+          }};
+}
+
+// One product in the representation on the engine of Modulus(m, a, T).
+Operation product_op(gmp_randclass& rng, std::size_t bits, Algorithm a) {
+  struct Data {
+    std::vector<Modulus> mods;
+    std::vector<limb_t> x, y, r, work;
+  };
+  auto d = std::make_shared<Data>();
+  const mpz_class m = odd_modulus(rng, bits);
+  d->mods.emplace_back(m, a, 1);
+  d->mods.emplace_back(m, a, 2);
+  std::size_t n = 0, scratch = 0;
+  for (const Modulus& mod : d->mods) {
+    const detail::ModulusState& s = *api::state_of(mod);
+    n = std::max(n, modmul::element_size(*s.engine, s.n()));
+    scratch = std::max(scratch, s.engine->scratch_limbs(s.n()));
+  }
+  d->x.assign(n, 0);
+  d->y.assign(n, 0);
+  d->r.assign(n, 0);
+  d->work.assign(scratch + 2 * n, 0);
+  const detail::ModulusState& s1 = *api::state_of(d->mods[0]);
+  modmul::to_limbs(d->x.data(), s1.n(), rng.get_z_range(m));
+  modmul::to_limbs(d->y.data(), s1.n(), rng.get_z_range(m));
+  // Both moduli's engines share the representation (the split engines keep
+  // the sequential one's), so the operands converted once serve both.
+  s1.engine->to_repr(d->x.data(), d->x.data(), s1.k, d->work.data());
+  s1.engine->to_repr(d->y.data(), d->y.data(), s1.k, d->work.data());
+  return {std::string(algorithm_name(a)) + " product " + std::to_string(bits), [d](int T) {
+            const detail::ModulusState& s = *api::state_of(d->mods[T - 1]);
+            s.engine->mul(d->r.data(), d->x.data(), d->y.data(), s.k, d->work.data());
+          }};
+}
+
+// The one-thread spell before "T=2 after 1->2": past the workers' spin budget
+// (1 ms by default), as in a program that alternates the count between
+// calls of milliseconds.
+constexpr std::uint64_t kOneThreadSpellNs = 3000000;
+
+enum Situation { kSteady1, kSteady2, kSwitch2, kIdle2, kIdle1, kSituations };
+const char* const kSituationNames[kSituations] = {"T=1 steady", "T=2 steady", "T=2 after 1->2", "T=2 after idle",
+                                                  "T=1 after idle"};
+
+struct Samples {
+  std::vector<double> ns;
+  runtime::TeamCounters before{}, sum{};
+  std::size_t calls = 0;
+};
+
+void add_counters(runtime::TeamCounters& sum, const runtime::TeamCounters& a, const runtime::TeamCounters& b) {
+  sum.parallel_runs += b.parallel_runs - a.parallel_runs;
+  sum.woken_runs += b.woken_runs - a.woken_runs;
+  sum.missed_runs += b.missed_runs - a.missed_runs;
+  sum.caller_wait_ns += b.caller_wait_ns - a.caller_wait_ns;
+}
+
+// One timed call of `op` in situation `s`.
+double sample(const Operation& op, Situation s, int idle_ms, Samples& out) {
+  switch (s) {
+    case kSteady1:
+      set_num_threads(1);
+      op.call(1);
+      break;
+    case kSteady2:
+      set_num_threads(2);
+      op.call(2);
+      break;
+    case kSwitch2: {  // one-thread calls for at least kOneThreadSpellNs: the workers fall asleep
+      set_num_threads(1);
+      const std::uint64_t from = runtime::monotonic_ns();
+      do op.call(1);
+      while (runtime::monotonic_ns() - from < kOneThreadSpellNs);
+      set_num_threads(2);
+      break;
+    }
+    case kIdle1:
+    case kIdle2:
+      set_num_threads(s == kIdle1 ? 1 : 2);
+      std::this_thread::sleep_for(std::chrono::milliseconds(idle_ms));
+      break;
+    default:
+      break;
+  }
+  const int T = s == kSteady1 || s == kIdle1 ? 1 : 2;
+  const runtime::TeamCounters before = runtime::team_counters();
+  const std::uint64_t t0 = runtime::monotonic_ns();
+  op.call(T);
+  const std::uint64_t t1 = runtime::monotonic_ns();
+  add_counters(out.sum, before, runtime::team_counters());
+  out.calls++;
+  return static_cast<double>(t1 - t0);
+}
+
+double median(std::vector<double> v) {
+  if (v.empty()) return 0;
+  std::sort(v.begin(), v.end());
+  return v.size() % 2 ? v[v.size() / 2] : (v[v.size() / 2 - 1] + v[v.size() / 2]) / 2;
+}
+
+std::string fixed(double x, int digits) {
+  char b[32];
+  std::snprintf(b, sizeof b, "%.*f", digits, x);
+  return b;
+}
+
+int bench_threads(int argc, char** argv) {
+  std::size_t rounds = 9;
+  int idle_ms = 1000;
+  std::string only;
+  bool json = false;
+  for (int i = 1; i < argc; ++i) {
+    const std::string a = argv[i];
+    if (a == "--rounds" && i + 1 < argc)
+      rounds = static_cast<std::size_t>(parse_count(argv[++i], "--rounds", 1, 1000));
+    else if (a == "--idle-ms" && i + 1 < argc)
+      idle_ms = static_cast<int>(parse_count(argv[++i], "--idle-ms", 0, 60000));
+    else if (a == "--only" && i + 1 < argc)
+      only = argv[++i];
+    else if (a == "--json")
+      json = true;
+    else if (a == "--help" || a == "-h") {
+      std::cout << "usage: parmod bench threads [--rounds R] [--idle-ms MS] [--only SUBSTRING,...] [--json]\n"
+                   "  two-thread calls right after set_num_threads(1)->(2) and after an idle spell,\n"
+                   "  against the steady state (pow, multi_pow, Montgomery products)\n";
+      return 0;
+    } else {
+      throw UsageError("bench threads: unknown argument " + excerpt(a));
+    }
+  }
+  gmp_randclass rng(gmp_randinit_default);
+  rng.seed(20);
+  std::vector<Operation> ops;
+  auto want = [&](const std::string& name) {  // --only: comma-separated substrings
+    if (only.empty()) return true;
+    for (std::size_t from = 0; from <= only.size();) {
+      const std::size_t comma = std::min(only.find(',', from), only.size());
+      if (comma > from && name.find(only.substr(from, comma - from)) != std::string::npos) return true;
+      from = comma + 1;
+    }
+    return false;
+  };
+  for (std::size_t bits : {4096, 8192, 16384})
+    if (want("pow " + std::to_string(bits))) ops.push_back(pow_op(rng, bits));
+  if (want("multi_pow n=16 b=4096")) ops.push_back(multi_pow_op(rng, 16, 4096));
+  for (Algorithm a : {Algorithm::montgomery, Algorithm::bipartite})
+    for (std::size_t bits : {4096, 8192, 16384, 32768})
+      if (want(std::string(algorithm_name(a)) + " product " + std::to_string(bits)))
+        ops.push_back(product_op(rng, bits, a));
+  const int saved_default = get_num_threads();
+  runtime::warm_up(2);
+  std::vector<std::vector<Samples>> res(ops.size(), std::vector<Samples>(kSituations));
+  for (std::size_t r = 0; r < rounds; ++r) {
+    if (!json) std::cerr << "  round " << r + 1 << "/" << rounds << '\n';
+    for (std::size_t o = 0; o < ops.size(); ++o)
+      for (int k = 0; k < kSituations; ++k) {
+        const auto s = static_cast<Situation>((k + r) % kSituations);
+        res[o][s].ns.push_back(sample(ops[o], s, idle_ms, res[o][s]));
+      }
+  }
+  set_num_threads(saved_default == runtime::core_count() ? 0 : saved_default);
+  bench::Table t;
+  t.header = {"operation", "situation", "median (us)", "range (us)", "/ T=2 steady", "T=1 steady /",
+              "runs/call", "woken", "missed", "caller wait (us/call)"};
+  for (std::size_t o = 0; o < ops.size(); ++o) {
+    const double steady2 = median(res[o][kSteady2].ns), steady1 = median(res[o][kSteady1].ns);
+    for (int s = 0; s < kSituations; ++s) {
+      const Samples& x = res[o][s];
+      const double m = median(x.ns);
+      const auto mm = std::minmax_element(x.ns.begin(), x.ns.end());
+      const double runs = static_cast<double>(x.sum.parallel_runs);
+      t.rows.push_back({ops[o].name, kSituationNames[s], bench::format_us(m),
+                        bench::format_us(*mm.first) + "-" + bench::format_us(*mm.second),
+                        fixed(m / steady2, 3), fixed(steady1 / m, 2), fixed(runs / x.calls, 1),
+                        runs ? fixed(x.sum.woken_runs / runs, 2) : "-", runs ? fixed(x.sum.missed_runs / runs, 2) : "-",
+                        fixed(x.sum.caller_wait_ns / 1000.0 / x.calls, 1)});
+    }
+  }
+  const runtime::TeamCounters c = runtime::team_counters();
+  if (json) {
+    std::cout << t.json("parmod bench threads: two-thread calls after a thread-count switch or idle spell") << '\n';
+  } else {
+    std::cout << "Two-thread calls after set_num_threads(1)->(2) and after " << idle_ms
+              << " ms idle, medians of " << rounds << " interleaved rounds; spin budget "
+              << runtime::spin_budget_ns() / 1000 << " us\nMachine: " << bench::machine_description() << "\n\n"
+              << t.markdown() << "\nWorkers woken from sleep: " << c.wakes << ", mean wake-up latency "
+              << (c.wakes ? fixed(static_cast<double>(c.wake_ns) / c.wakes / 1000.0, 1) : std::string("-"))
+              << " us (publish to running)\nmulti_pow's worker-speed estimates: " << fixed(multiexp::worker_speed_estimate(false), 2)
+              << " (workers awake), " << fixed(multiexp::worker_speed_estimate(true), 2) << " (after sleep)\n";
+  }
+  return 0;
+}
+
+const BenchRegistration reg{"threads", "two-thread calls after a thread-count switch or an idle spell",
+                            &bench_threads};
+
+}  // namespace
+}  // namespace parmod::cli
