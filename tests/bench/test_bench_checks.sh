@@ -40,6 +40,7 @@ run_checked field --short --rounds 1
 run_checked --first-only powm --max-bits 1024 --rounds 1
 run_checked --first-only multiexp --short --sizes 1024 --rounds 1
 run_checked --first-only runtime --short --threads 2
+run_checked --first-only threads --short --rounds 1 --idle-ms 10
 
 expect_usage_error
 expect_usage_error nosuchbench

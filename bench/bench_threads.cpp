@@ -1,4 +1,4 @@
-// tools/parmod/bench_threads.cpp - `parmod bench threads`: what a change of
+// bench/bench_threads.cpp - `parmod-bench threads`: what a change of
 // the thread count, or an idle spell, costs the next two-thread call.
 //
 // Per operation, one timed call in each of these situations:
@@ -20,7 +20,8 @@
 // and 16384 bits; multi_pow with n = 16 bases and 4096-bit exponents and
 // modulus; the Montgomery product in the representation (the engine of
 // Modulus(P, montgomery, T) and Modulus(P, bipartite, T)) at 4096 to 32768 bits.
-//   parmod bench threads [--rounds R] [--idle-ms MS] [--only SUBSTRING,...] [--json]
+// Before timing, each operation's result is checked against GMP (bench/check).
+//   parmod-bench threads [--rounds R] [--idle-ms MS] [--short] [--json]
 #include <algorithm>
 #include <chrono>
 #include <cstring>
@@ -31,22 +32,23 @@
 #include <vector>
 
 #include "api/modulus_state.hpp"
+#include "benches.hpp"
+#include "check.hpp"
 #include "harness.hpp"
 #include "modmul/engine.hpp"
 #include "multiexp/parallel_multiexp.hpp"
-#include "numbers.hpp"
 #include "parmod/parmod.hpp"
-#include "registry.hpp"
 #include "runtime/spin_wait.hpp"
 #include "runtime/team.hpp"
 #include "runtime/thread_count.hpp"
 
-namespace parmod::cli {
+namespace parmod::bench {
 namespace {
 
 struct Operation {
   std::string name;
-  std::function<void(int)> call;  // one operation on T threads (1 or 2)
+  std::function<void(int)> call;    // one operation on T threads (1 or 2)
+  std::function<void(int)> check;   // one operation on T threads, its result checked against GMP
 };
 
 mpz_class odd_modulus(gmp_randclass& rng, std::size_t bits) {
@@ -69,10 +71,11 @@ Operation pow_op(gmp_randclass& rng, std::size_t bits) {
   mods->emplace_back(m, Algorithm::automatic, 1);
   mods->emplace_back(m, Algorithm::automatic, 2);
   const mpz_class b = rng.get_z_range(m), e = full_length(rng, bits);
-  return {"pow " + std::to_string(bits), [mods, b, e](int T) {
-            const mpz_class r = (*mods)[T - 1].pow(b, e);
-            if (r < 0) std::abort();
-          }};
+  mpz_class want;
+  mpz_powm(want.get_mpz_t(), b.get_mpz_t(), e.get_mpz_t(), m.get_mpz_t());
+  const std::string name = "pow " + std::to_string(bits);
+  return {name, [mods, b, e](int T) { (*mods)[T - 1].pow(b, e); },
+          [mods, b, e, want, name](int T) { check_result(name + " T=" + std::to_string(T), (*mods)[T - 1].pow(b, e), want); }};
 }
 
 Operation multi_pow_op(gmp_randclass& rng, std::size_t nb, std::size_t bits) {
@@ -85,9 +88,16 @@ Operation multi_pow_op(gmp_randclass& rng, std::size_t nb, std::size_t bits) {
     bs.push_back(rng.get_z_range(m));
     es.push_back(full_length(rng, bits));
   }
-  return {"multi_pow n=" + std::to_string(nb) + " b=" + std::to_string(bits), [mods, bs, es](int T) {
-            const mpz_class r = (*mods)[T - 1].multi_pow(bs, es);
-            if (r < 0) std::abort();
+  mpz_class want = 1;
+  for (std::size_t i = 0; i < nb; ++i) {
+    mpz_class p;
+    mpz_powm(p.get_mpz_t(), bs[i].get_mpz_t(), es[i].get_mpz_t(), m.get_mpz_t());
+    want = want * p % m;
+  }
+  const std::string name = "multi_pow n=" + std::to_string(nb) + " b=" + std::to_string(bits);
+  return {name, [mods, bs, es](int T) { (*mods)[T - 1].multi_pow(bs, es); },
+          [mods, bs, es, want, name](int T) {
+            check_result(name + " T=" + std::to_string(T), (*mods)[T - 1].multi_pow(bs, es), want);
           }};
 }
 
@@ -112,15 +122,27 @@ Operation product_op(gmp_randclass& rng, std::size_t bits, Algorithm a) {
   d->r.assign(n, 0);
   d->work.assign(scratch + 2 * n, 0);
   const detail::ModulusState& s1 = *api::state_of(d->mods[0]);
-  modmul::to_limbs(d->x.data(), s1.n(), rng.get_z_range(m));
-  modmul::to_limbs(d->y.data(), s1.n(), rng.get_z_range(m));
+  const mpz_class xa = rng.get_z_range(m), yb = rng.get_z_range(m);
+  modmul::to_limbs(d->x.data(), s1.n(), xa);
+  modmul::to_limbs(d->y.data(), s1.n(), yb);
   // Both moduli's engines share the representation (the split engines keep
   // the sequential one's), so the operands converted once serve both.
   s1.engine->to_repr(d->x.data(), d->x.data(), s1.k, d->work.data());
   s1.engine->to_repr(d->y.data(), d->y.data(), s1.k, d->work.data());
-  return {std::string(algorithm_name(a)) + " product " + std::to_string(bits), [d](int T) {
+  const std::string name = std::string(algorithm_name(a)) + " product " + std::to_string(bits);
+  auto call = [d](int T) {
+    const detail::ModulusState& s = *api::state_of(d->mods[T - 1]);
+    s.engine->mul(d->r.data(), d->x.data(), d->y.data(), s.k, d->work.data());
+  };
+  const mpz_class want = xa * yb % m;
+  return {name, call, [d, call, want, name](int T) {  // (a R)(b R) R^-1 = a b R: back from the representation
+            call(T);
             const detail::ModulusState& s = *api::state_of(d->mods[T - 1]);
-            s.engine->mul(d->r.data(), d->x.data(), d->y.data(), s.k, d->work.data());
+            std::vector<limb_t> out(s.n()), work(d->work.size());
+            s.engine->from_repr(out.data(), d->r.data(), s.k, work.data());
+            mpz_class got;
+            modmul::from_limbs(got, out.data(), s.n());
+            check_result(name + " T=" + std::to_string(T), got, want);
           }};
 }
 
@@ -195,41 +217,17 @@ std::string fixed(double x, int digits) {
   return b;
 }
 
-int bench_threads(int argc, char** argv) {
-  std::size_t rounds = 9;
-  int idle_ms = 1000;
-  std::string only;
-  bool json = false;
-  for (int i = 1; i < argc; ++i) {
-    const std::string a = argv[i];
-    if (a == "--rounds" && i + 1 < argc)
-      rounds = static_cast<std::size_t>(parse_count(argv[++i], "--rounds", 1, 1000));
-    else if (a == "--idle-ms" && i + 1 < argc)
-      idle_ms = static_cast<int>(parse_count(argv[++i], "--idle-ms", 0, 60000));
-    else if (a == "--only" && i + 1 < argc)
-      only = argv[++i];
-    else if (a == "--json")
-      json = true;
-    else if (a == "--help" || a == "-h") {
-      std::cout << "usage: parmod bench threads [--rounds R] [--idle-ms MS] [--only SUBSTRING,...] [--json]\n"
-                   "  two-thread calls right after set_num_threads(1)->(2) and after an idle spell,\n"
-                   "  against the steady state (pow, multi_pow, Montgomery products)\n";
-      return 0;
-    } else {
-      throw UsageError("bench threads: unknown argument " + excerpt(a));
-    }
-  }
+int bench_threads(const Args& args) {
+  const std::size_t rounds = args.rounds_or(9);
+  const int idle_ms = static_cast<int>(args.number("--idle-ms", 1000));
+  const bool json = args.json, quick = args.has("--short");
   gmp_randclass rng(gmp_randinit_default);
   rng.seed(20);
   std::vector<Operation> ops;
-  auto want = [&](const std::string& name) {  // --only: comma-separated substrings
-    if (only.empty()) return true;
-    for (std::size_t from = 0; from <= only.size();) {
-      const std::size_t comma = std::min(only.find(',', from), only.size());
-      if (comma > from && name.find(only.substr(from, comma - from)) != std::string::npos) return true;
-      from = comma + 1;
-    }
-    return false;
+  // --short: one size of each kind.
+  auto want = [&](const std::string& name) {
+    return !quick || name == "pow 4096" || name == "multi_pow n=16 b=4096" || name == "montgomery product 8192" ||
+           name == "bipartite product 8192";
   };
   for (std::size_t bits : {4096, 8192, 16384})
     if (want("pow " + std::to_string(bits))) ops.push_back(pow_op(rng, bits));
@@ -240,6 +238,8 @@ int bench_threads(int argc, char** argv) {
         ops.push_back(product_op(rng, bits, a));
   const int saved_default = get_num_threads();
   runtime::warm_up(2);
+  for (const Operation& op : ops)
+    for (int T : {1, 2}) op.check(T);
   std::vector<std::vector<Samples>> res(ops.size(), std::vector<Samples>(kSituations));
   for (std::size_t r = 0; r < rounds; ++r) {
     if (!json) std::cerr << "  round " << r + 1 << "/" << rounds << '\n';
@@ -282,8 +282,12 @@ int bench_threads(int argc, char** argv) {
   return 0;
 }
 
-const BenchRegistration reg{"threads", "two-thread calls after a thread-count switch or an idle spell",
-                            &bench_threads};
-
 }  // namespace
-}  // namespace parmod::cli
+
+const Bench kThreadsBench = {{"threads", "two-thread calls after a thread-count switch or an idle spell",
+                              kRounds | kJson, nullptr,
+                              {{"--idle-ms", "N", "the idle spell before the 'after idle' calls, ms (default 1000)", 0, 60000},
+                               {"--short", nullptr, "one size of each operation (a quick check)"}}},
+                             &bench_threads};
+
+}  // namespace parmod::bench
