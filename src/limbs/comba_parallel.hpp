@@ -16,7 +16,7 @@
 // Both: rp[0, 2n) = a*b, n >= 1, rp not overlapping a or b, no allocation;
 // `threads` <= 1 runs the same tasks sequentially.  Cost: n^2 products over
 // the threads plus O(M) carry limbs and one team fork/join (see
-// `parmod bench runtime`), so they pay off only where n^2 products take
+// `parmod-bench runtime`), so they pay off only where n^2 products take
 // several microseconds.
 #pragma once
 

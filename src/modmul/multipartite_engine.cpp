@@ -17,7 +17,7 @@ namespace parmod::modmul {
 namespace {
 
 // Predicted cost of one parallel run on the team beyond its tasks (wake-up,
-// dependency signals, the final join), ns: `parmod bench runtime` on an idle
+// dependency signals, the final join), ns: `parmod-bench runtime` on an idle
 // 2-core EPYC measures about 0.6 us hot fork/join and 0.3-1 us per signal.
 constexpr double kParallelOverheadNs = 2000;
 

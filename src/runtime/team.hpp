@@ -28,7 +28,7 @@ int run(Schedule& s, int threads) noexcept;
 
 // The one way the parallel products run their task graphs: a schedule for
 // max(threads, 1) threads, filled by build(s), then run (or described, for
-// `parmod bench mul --schedule`).
+// `parmod-bench mul --schedule`).
 template <class Build>
 int run_built(int threads, Build&& build) noexcept {
   const int t = threads < 1 ? 1 : threads;

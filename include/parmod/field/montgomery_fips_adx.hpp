@@ -111,7 +111,7 @@
 //   N = 8 sqr lazy/strict  232 -> 215 / 242 -> 237;  N = 7 sqr lazy 186 -> 171
 // (The kernel called directly as mont_mul<4, true, true>(x, x, y), so that
 // the operand read by mulx is the one just stored: 71 -> 61; P-256 the same
-// way 52 -> 46.5.  Through Fp, parmod bench field, chain, medians of 7 runs:
+// way 52 -> 46.5.  Through Fp, parmod-bench field, chain, medians of 7 runs:
 // P-256 mul 52 -> 47, BN254 lazy mul 59 -> 55 and sqr 57 -> 54, BLS12-381
 // mul 118 -> 110 and sqr 125 -> 107, 384-bit strict mul 139 -> 126 and sqr
 // 142 -> 125, P-384 and N = 8 mul unchanged, N = 8 sqr 242 -> 233.)  The same
