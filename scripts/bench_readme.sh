@@ -85,6 +85,7 @@ run modmul "$bench" modmul --plot "$out/modmul.png"
 run powm "$bench" powm --max-bits 16384 --rounds 3 --plot "$out/powm.png"
 run multiexp "$bench" multiexp --plot "$out/multiexp.png"
 run field "$bench" field
+run automatic "$bench" automatic
 if [ -x build/venv/bin/python ]; then
   echo "=== python: python -m parmod.bench"
   args=(--bits 256 512 1024 2048 4096 8192 16384 --rounds 3 --pow-max-bits 4096)
