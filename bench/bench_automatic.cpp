@@ -179,14 +179,16 @@ Series montmul_series(const mpz_class& P, int T, gmp_randclass& rng) {
 
 // ---- pow and multi_pow -------------------------------------------------------
 
-// What Modulus m's pow does for an exponent of `ebits` bits: its algorithm,
-// whether the products or the exponent split over threads, or the planner's
-// other paths (GMP's mpz_powm, the field kernels, even moduli).
+// What Modulus m runs: its algorithm and whether its products split over
+// threads; for pow (ebits > 0, an exponent of ebits bits) also whether the
+// exponent splits, or the planner's other paths (GMP's mpz_powm, the field
+// kernels, even moduli).  (multi_pow plans its chunks per call: multiexp/.)
 std::string pow_runs(const Modulus& m, std::size_t ebits) {
   const detail::ModulusState& s = *api::state_of(m);
-  if (s.plan.pow != api::PowPath::engine) return api::pow_path_name(s.plan.pow);
+  if (ebits > 0 && s.plan.pow != api::PowPath::engine) return api::pow_path_name(s.plan.pow);
   std::string out = algorithm_name(s.algorithm);
   if (s.bound.product_threads > 1) out += ", products on " + std::to_string(s.bound.product_threads) + " threads";
+  if (ebits == 0) return out;
   const int split = api::pow_split(s.plan, ebits, s.bound.product_threads).split_threads;
   if (split > 1) out += ", exponent split over " + std::to_string(split);
   return out;
@@ -241,7 +243,7 @@ Series pow_series(const std::shared_ptr<PowState>& st, bool multi, int T) {
     const Modulus* m = mod.get();
     const bool automatic = row.algorithm == Algorithm::automatic;
     if (automatic) {
-      s.automatic_runs = pow_runs(*m, mpz_sizeinbase(multi ? p->exps[0].get_mpz_t() : p->e.get_mpz_t(), 2));
+      s.automatic_runs = pow_runs(*m, multi ? 0 : mpz_sizeinbase(p->e.get_mpz_t(), 2));
       const api::PowPath path = api::state_of(*m)->plan.pow;
       s.chosen_path = multi || path == api::PowPath::engine ? with_threads(algorithm_name(m->algorithm()), T)
                       : path == api::PowPath::gmp           ? "GMP mpz_powm"
