@@ -390,7 +390,8 @@ int run(const Args& a) {
         table.rows.push_back(row);
         if (!a.json)
           std::cerr << "  " << where << ": automatic (" << s.automatic_runs << ") " << format_us(auto_ns)
-                    << " us, fastest " << s.variants[fastest].name << " " << format_us(best_ns) << " us\n";
+                    << " us, fastest " << s.variants[fastest].name << " " << format_us(best_ns) << " us"
+                    << (T >= 2 ? "; team health " + format_time_ratio(runtime::team_health()) : std::string()) << '\n';
       }
       set_num_threads(0);
     }
