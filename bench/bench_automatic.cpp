@@ -271,6 +271,13 @@ Series pow_series(const std::shared_ptr<PowState>& st, bool multi, int T) {
 
 // ---- measuring and reporting -----------------------------------------------
 
+// " name time, name time, ..." of every variant of a series (the progress lines).
+std::string every_time(const Series& s, const std::vector<Timing>& t) {
+  std::string out;
+  for (std::size_t i = 0; i < t.size(); ++i) out += (i ? ", " : " ") + s.variants[i].name + " " + format_us(t[i].median_ns);
+  return out;
+}
+
 struct Worst {
   double ratio = 0;
   std::string where;
@@ -391,7 +398,8 @@ int run(const Args& a) {
         if (!a.json)
           std::cerr << "  " << where << ": automatic (" << s.automatic_runs << ") " << format_us(auto_ns)
                     << " us, fastest " << s.variants[fastest].name << " " << format_us(best_ns) << " us"
-                    << (T >= 2 ? "; team health " + format_time_ratio(runtime::team_health()) : std::string()) << '\n';
+                    << (T >= 2 ? "; team health " + format_time_ratio(runtime::team_health()) : std::string()) << '\n'
+                    << "    every variant (us):" << every_time(s, t) << '\n';
       }
       set_num_threads(0);
     }
