@@ -6,7 +6,8 @@
 # docs/bench/<family>/README.md (the index and the discussion) is written by hand.
 # Run it on a quiet machine: the tables are medians of interleaved rounds, but
 # other load on the cores still moves the two-thread numbers.  About 3 minutes
-# on a 2-core Zen 4 EPYC, about 5-6.5 minutes on a Zen 1 EPYC.
+# on a 2-core Zen 4 EPYC, about 5-6.5 minutes on a Zen 1 EPYC, plus 12-17
+# minutes for `parmod-bench automatic` (measured on a 2-core Zen 5).
 #   usage: bash scripts/bench_readme.sh [--family NAME] [BUILD_DIR]   (default build/release)
 #   --family NAME: the folder's name; default from /proc/cpuinfo (cpu_family below)
 set -euo pipefail
