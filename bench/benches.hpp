@@ -20,5 +20,6 @@ extern const Bench kMultiexpBench;  // bench_multiexp.cpp
 extern const Bench kFieldBench;     // bench_field.cpp
 extern const Bench kRuntimeBench;   // bench_runtime.cpp
 extern const Bench kThreadsBench;   // bench_threads.cpp
+extern const Bench kAutomaticBench; // bench_automatic.cpp
 
 }  // namespace parmod::bench

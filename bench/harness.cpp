@@ -24,6 +24,10 @@ std::vector<Timing> measure_interleaved(const std::vector<Variant>& variants, co
   // Calibrate: double the batch until it lasts batch_seconds (also warms up).
   for (std::size_t i = 0; i < v; ++i) {
     out[i].name = variants[i].name;
+    if (variants[i].batch > 0) {
+      out[i].batch = variants[i].batch;
+      continue;
+    }
     std::size_t batch = 1;
     const double target = variants[i].batch_seconds > 0 ? variants[i].batch_seconds : options.batch_seconds;
     for (;;) {
@@ -128,7 +132,9 @@ std::string json_cell(const std::string& x) {
 
 std::string Table::json(const std::string& title) const {
   std::ostringstream s;
-  s << "{\"machine\": " << json_string(machine_description()) << ", \"title\": " << json_string(title)
+  s << "{\"machine\": " << json_string(machine_description());
+  if (!cpu.empty()) s << ", \"cpu\": " << json_string(cpu);
+  s << ", \"title\": " << json_string(title)
     << ", \"columns\": [";
   for (std::size_t i = 0; i < header.size(); ++i) s << (i ? ", " : "") << json_string(header[i]);
   s << "], \"rows\": [";
@@ -159,6 +165,16 @@ std::string format_ratio(double r) {
   char buf[32];
   std::snprintf(buf, sizeof buf, "%.2fx", r);
   return buf;
+}
+
+std::string format_time_ratio(double r) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.3f", r);
+  return buf;
+}
+
+std::string format_automatic_ratio(double r, bool json) {
+  return format_time_ratio(r) + (!json && r > kAutomaticMaxTimeRatio ? " (loss)" : "");
 }
 
 }  // namespace parmod::bench

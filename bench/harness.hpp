@@ -24,6 +24,9 @@ struct Variant {
   // operands, tables and scratch back into the caches the other variants of
   // the round evicted, so every variant is timed warm, as in a loop.
   std::size_t warmup_calls = 0;
+  // > 0: the operations per timed batch, without calibration (for operations
+  // of a second or more, whose calibration call would cost a round).
+  std::size_t batch = 0;
 };
 
 struct Timing {
@@ -61,8 +64,9 @@ std::string machine_description();
 struct Table {
   std::vector<std::string> header;
   std::vector<std::vector<std::string>> rows;
+  std::string cpu;  // when set (parmod::describe_cpu()), JSON carries it as "cpu" after "machine"
   std::string markdown() const;
-  // JSON: {"machine": ..., "title": ..., "columns": [...], "rows": [[...], ...]};
+  // JSON: {"machine": ..., ["cpu": ...,] "title": ..., "columns": [...], "rows": [[...], ...]};
   // cells that parse as numbers are written as numbers.
   std::string json(const std::string& title) const;
 };
@@ -71,5 +75,15 @@ struct Table {
 std::string format_us(double ns);
 // Formats a ratio "1.23x".
 std::string format_ratio(double r);
+// Formats a ratio of two times "1.012" (3 decimals, no "x": not a speedup).
+std::string format_time_ratio(double r);
+
+// "automatic never loses" (issue 20): automatic's time is at most this
+// multiple of the fastest path's in the same run (automatic at least 0.97x
+// as fast).
+inline constexpr double kAutomaticMaxTimeRatio = 1 / 0.97;
+// automatic's time over the fastest path's: format_time_ratio, and in
+// markdown (json false) " (loss)" after it when above kAutomaticMaxTimeRatio.
+std::string format_automatic_ratio(double r, bool json);
 
 }  // namespace parmod::bench

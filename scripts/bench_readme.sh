@@ -6,7 +6,8 @@
 # docs/bench/<family>/README.md (the index and the discussion) is written by hand.
 # Run it on a quiet machine: the tables are medians of interleaved rounds, but
 # other load on the cores still moves the two-thread numbers.  About 3 minutes
-# on a 2-core Zen 4 EPYC, about 5-6.5 minutes on a Zen 1 EPYC.
+# on a 2-core Zen 4 EPYC, about 5-6.5 minutes on a Zen 1 EPYC, plus 12-17
+# minutes for `parmod-bench automatic` (measured on a 2-core Zen 5).
 #   usage: bash scripts/bench_readme.sh [--family NAME] [BUILD_DIR]   (default build/release)
 #   --family NAME: the folder's name; default from /proc/cpuinfo (cpu_family below)
 set -euo pipefail
@@ -85,6 +86,7 @@ run modmul "$bench" modmul --plot "$out/modmul.png"
 run powm "$bench" powm --max-bits 16384 --rounds 3 --plot "$out/powm.png"
 run multiexp "$bench" multiexp --plot "$out/multiexp.png"
 run field "$bench" field
+run automatic "$bench" automatic
 if [ -x build/venv/bin/python ]; then
   echo "=== python: python -m parmod.bench"
   args=(--bits 256 512 1024 2048 4096 8192 16384 --rounds 3 --pow-max-bits 4096)

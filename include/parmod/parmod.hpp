@@ -306,6 +306,16 @@ void parallel_for(std::size_t count, int threads, ParallelTask task, void* conte
 
 const char* version() noexcept;
 
+// The processor and the kernels parmod runs on it, one "name: value" line
+// each: "cpu:" (brand string, vendor, family and model as CPUID gives them,
+// the family name that picks the tuning row, the CPUs of this process),
+// "AVX-512 IFMA:" (in use or not, and why not when PARMOD_NO_IFMA is set),
+// "mulx/adcx/adox:" (whether the register-window Montgomery and row product
+// kernels run, and from/up to which size), "GMP:" (the linked libgmp's
+// version) and "tuning:" (the tuning row and file in use).  For benchmark
+// headers and bug reports; the wording may change between versions.
+std::string describe_cpu();
+
 // The integer product a * b (any signs), on up to `threads` threads (0: the
 // default rule above).  Sequential GMP or a parallel split (Toom-3 with
 // parallel point products, k1 x k2 blocks), chosen per size by the tuned

@@ -41,6 +41,8 @@ run_checked --first-only powm --max-bits 1024 --rounds 1
 run_checked --first-only multiexp --short --sizes 1024 --rounds 1
 run_checked --first-only runtime --short --threads 2
 run_checked --first-only threads --short --rounds 1 --idle-ms 10
+run_checked automatic --sizes 1024 --rounds 1
+run_checked automatic --op mul --sizes 1000 --threads 2 --rounds 1
 
 expect_usage_error
 expect_usage_error nosuchbench
@@ -51,8 +53,12 @@ expect_usage_error modmul --threads 2
 expect_usage_error modmul --stat mean
 expect_usage_error powm --max-bits 10
 expect_usage_error field stray
+expect_usage_error automatic --op bogus
+expect_usage_error automatic --sizes 10
 "$B" --help | grep -q "^  runtime " && ok || bad "--help lists the benches"
 "$B" modmul --help | grep -q -- "--stat median|min" && ok || bad "modmul --help lists its flags"
+"$B" automatic --sizes 1024 --op montmul --rounds 1 2>/dev/null | grep -q "^- montmul: automatic / fastest: worst " \
+  && ok || bad "automatic ends with its summary line"
 rm -f "$err"
 echo "bench checks: $pass passed, $fail failed"
 [ "$fail" = 0 ]

@@ -1,5 +1,7 @@
 // Tests bench/harness: the interleaved measurement keeps every round's
-// sample in round order, and round_ratios pairs the two variants' rounds.
+// sample in round order, a fixed batch skips calibration, round_ratios pairs
+// the two variants' rounds, the JSON carries the CPU description, and the
+// ratio formats mark automatic's losses.
 #include "harness.hpp"
 
 #include <gtest/gtest.h>
@@ -40,6 +42,39 @@ TEST(Harness, RoundRatiosPairRoundsNotSortedSamples) {
   b.round_ns = {2, 2};  // even count: the mean of the middle two (2 and 3)
   EXPECT_DOUBLE_EQ(round_ratios(a, b).median, 2.5);
   EXPECT_DOUBLE_EQ(round_ratios(Timing{}, b).median, 0.0);  // no rounds: zeros, no division
+}
+
+TEST(Harness, FixedBatchRunsNoCalibrationCall) {
+  int a_calls = 0, b_calls = 0, warm = 0;
+  std::vector<Variant> v = {{"a", [&] { ++a_calls; }}, {"b", [&] { ++b_calls; }}};
+  v[0].batch = 3;  // exactly 3 calls per round, none to calibrate
+  v[1].batch = 1;
+  v[1].warmup_calls = 2;
+  v[1].run = [&] { ++b_calls; ++warm; };
+  const auto t = measure_interleaved(v, Options{5, 0.5});
+  EXPECT_EQ(a_calls, 15);
+  EXPECT_EQ(b_calls, 5 * (1 + 2));  // each round: 2 untimed calls, then the batch of one
+  EXPECT_EQ(t[0].batch, 3u);
+  EXPECT_EQ(t[1].batch, 1u);
+}
+
+TEST(Harness, JsonCarriesTheCpuWhenSet) {
+  Table t;
+  t.header = {"bits", "ratio"};
+  t.rows = {{"1024", "1.050"}};
+  EXPECT_EQ(t.json("x").find("\"cpu\""), std::string::npos);
+  t.cpu = "cpu: X\ntuning: the zen5 row\n";
+  const std::string j = t.json("x");
+  EXPECT_NE(j.find("\"cpu\": \"cpu: X\\u000atuning: the zen5 row\\u000a\""), std::string::npos) << j;
+  EXPECT_NE(j.find("[1024, 1.050]"), std::string::npos) << j;
+}
+
+TEST(Harness, AutomaticRatioMarksLossesInMarkdownOnly) {
+  EXPECT_EQ(format_time_ratio(1.0), "1.000");
+  EXPECT_EQ(format_automatic_ratio(1.03, false), "1.030");  // 0.971x: not a loss
+  EXPECT_EQ(format_automatic_ratio(1.04, false), "1.040 (loss)");
+  EXPECT_EQ(format_automatic_ratio(1.04, true), "1.040");  // JSON: a number
+  EXPECT_DOUBLE_EQ(kAutomaticMaxTimeRatio * 0.97, 1.0);
 }
 
 }  // namespace

@@ -144,9 +144,25 @@ echo "$out" | grep -q "multipartite, 4096 bits (n = 64 limbs, R = beta^32), k = 
 "$P" --algo bipartite schedule --bits 2048 --model | grep -q "^# parmod schedule: bipartite, 2048 bits" && ok || bad "bipartite schedule"
 "$P" schedule --bits 1024 --square --json | python3 -c 'import json,sys; t=json.load(sys.stdin); assert t["rows"] and t["columns"][0]=="task"' \
   && ok || bad "schedule --json"
-# bench --quick: one table row per size, every result checked against GMP before timing.
-"$P" bench --quick --json | python3 -c 'import json,sys; t=json.load(sys.stdin); assert [r[0] for r in t["rows"]]==[1024,2048,4096,8192,16384,32768,65536]' \
-  && ok || bad "bench --quick --json"
+# bench --quick: one table row per size and thread count (automatic, the fastest parmod path, the
+# best peer), every result checked against GMP before timing, the CPU and kernels described above it.
+"$P" bench --quick --json | python3 -c '
+import json, sys
+t = json.load(sys.stdin)
+sizes = [1024, 2048, 4096, 8192, 16384, 32768, 65536]
+assert [(r[0], r[1]) for r in t["rows"]] == [(b, T) for b in sizes for T in (1, 2)], t["rows"]
+c = t["columns"]
+assert c[:3] == ["bits", "T", "automatic runs"] and "fastest parmod path" in c and "best peer (1 thread)" in c, c
+rows = {"montgomery", "barrett", "bipartite", "multipartite", "montgomery52"}
+for r in t["rows"]:
+    path = r[c.index("fastest parmod path")]
+    assert path.split(" T=")[0] in rows and (r[1] == 1) == (" T=" not in path), r
+    assert r[c.index("automatic runs")] in rows, r
+    assert r[c.index("best peer (1 thread)")] in ("GMP mpz_mul+tdiv_r", "GMP mpn_mul_n+redc_1", "OpenSSL BN_mod_mul_montgomery"), r
+    assert all(isinstance(r[c.index(k)], float) and r[c.index(k)] > 0 for k in ("automatic / fastest parmod", "automatic / best peer")), r
+for line in ("cpu: ", "AVX-512 IFMA: ", "mulx/adcx/adox: ", "GMP: ", "tuning: the "):
+    assert ("\n" + t["cpu"]).count("\n" + line) == 1, (line, t["cpu"])
+' && ok || bad "bench --quick --json"
 # A wrong result makes bench --quick fail: one line (--json: no progress lines), status 2.
 PARMOD_BENCH_CORRUPT_CHECK=3 expect_error bench --quick --json
 "$P" --version | grep -q "^parmod [0-9]" && ok || bad "--version"

@@ -2,24 +2,33 @@
 // (paper reproductions, peer benchmarks) are in the developer program
 // parmod-bench (bench/, docs/benchmarks.md); `parmod bench NAME` says so.
 //
-// --quick: modular multiplication at 1024..65536 bits.  Per size, with random
-// odd modulus and operands, measured interleaved (bench/harness): GMP's
-// mpz_mul + mpz_tdiv_r (as the paper timed GMP) and OpenSSL's
-// BN_mod_mul_montgomery (bench/peers), parmod's Montgomery, Barrett and
-// (where the CPU has AVX-512 IFMA) montgomery52 products in their
-// representation (Modulus::mont_mul_limbs on one thread: limb arrays, as the
-// peers are timed on preallocated operands; montgomery52 on its digit
-// elements), and Modulus::mul through the C++ API (plain form in and out,
-// algorithm automatic).  Medians of interleaved rounds.  Before timing a
-// size, every variant's product is checked against GMP's (bench/check).
+// --quick: the Montgomery-style product at 1024..65536 bits, for T = 1 and 2
+// threads: what `automatic` does, the fastest path parmod offers, and the
+// best peer.  Per size, one random odd modulus P and random residues, and
+// these variants, all measured in one interleaved series (bench/harness:
+// rounds, medians):
+//   automatic  the product of Modulus(P, automatic, T) in its representation
+//              (Modulus::mont_mul_limbs on limb arrays, as the peers are
+//              timed on preallocated operands);
+//   every row of parmod::algorithms() that takes P, the same product of
+//              Modulus(P, row, T): the fastest of them is "the fastest parmod
+//              path" (montgomery52 only where the CPU has AVX-512 IFMA);
+//   the peers, one thread (bench/peers): GMP's mpz_mul + mpz_tdiv_r, GMP's
+//              mpn_mul_n + __gmpn_redc_1, OpenSSL's BN_mod_mul_montgomery;
+//              the fastest is "the best peer".
+// Before timing a size every variant's product is checked against GMP's
+// a b mod P (bench/check).  Above the table: parmod::describe_cpu() (the CPU
+// model, the kernels that run, GMP's version, the tuning row and file).
 // Only the public API (parmod/parmod.hpp) is used.
 #include <functional>
 #include <iostream>
 #include <memory>
+#include <string>
 #include <vector>
 
 #include "check.hpp"
 #include "harness.hpp"
+#include "limb_product.hpp"
 #include "numbers.hpp"
 #include "options.hpp"
 #include "peers.hpp"
@@ -27,94 +36,118 @@
 namespace parmod::cli {
 namespace {
 
-// One algorithm's product in its representation, on limb arrays.
-struct LimbProduct {
-  LimbProduct(const Modulus& mod, const mpz_class& a, const mpz_class& b)
-      : m(mod), x(m.element_limbs()), y(x.size()), r(x.size()), work(m.mont_mul_scratch_limbs()) {
-    m.to_mont_limbs(x.data(), a);
-    m.to_mont_limbs(y.data(), b);
+// GMP's Montgomery product from mpn: mpn_mul_n + __gmpn_redc_1 on operands in
+// Montgomery form (R = beta^n).
+struct GmpRedc {
+  GmpRedc(const mpz_class& P, const mpz_class& a, const mpz_class& b)
+      : g(P), x(g.n), y(g.n), r(g.n), t(g.product_limbs()) {
+    g.to_mont(x.data(), a);
+    g.to_mont(y.data(), b);
   }
-  void run() { m.mont_mul_limbs(r.data(), x.data(), y.data(), work.data()); }
-  mpz_class result() const { return m.from_mont_limbs(r.data()); }  // a b mod P
-  Modulus m;
-  std::vector<mp_limb_t> x, y, r, work;
+  void run() { g.mul_redc_1(r.data(), x.data(), y.data(), t.data()); }
+  mpz_class result() const { return g.from_mont(r.data()); }  // a b mod P
+  bench::peers::GmpMontgomery g;
+  std::vector<mp_limb_t> x, y, r, t;
 };
 
-// The product of an algorithm on one thread, or nothing when it cannot take
-// P on this CPU (montgomery52 without AVX-512 IFMA).
-std::unique_ptr<LimbProduct> limb_product(const mpz_class& P, Algorithm a, const mpz_class& x, const mpz_class& y) {
-  try {
-    return std::make_unique<LimbProduct>(Modulus(P, a, 1), x, y);
-  } catch (const UnsupportedAlgorithm&) {
-    return nullptr;
-  }
-}
+const int kThreadCounts[] = {1, 2};
 
 int bench_quick(bool json) {
   const std::vector<unsigned> sizes = {1024, 2048, 4096, 8192, 16384, 32768, 65536};
   gmp_randclass rng(gmp_randinit_default);
   rng.seed(20261122);
+  bench::Options opt;
+  opt.rounds = 21;
+  opt.batch_seconds = 0.002;
   bench::Table table;
-  table.header = {"bits", "GMP mpz_mul+tdiv_r (us)", "OpenSSL BN_mod_mul_montgomery (us)", "parmod montgomery (us)",
-                  "parmod barrett (us)", "parmod montgomery52 (us)", "parmod Modulus::mul (us)",
-                  "best parmod vs GMP", "best parmod vs best peer"};
+  table.cpu = describe_cpu();
+  table.header = {"bits", "T", "automatic runs", "automatic (us)", "fastest parmod path", "fastest parmod (us)",
+                  "best peer (1 thread)", "best peer (us)", "automatic / fastest parmod", "automatic / best peer"};
   if (!json) std::cerr << "parmod bench --quick on " << bench::machine_description() << '\n';
   for (unsigned bits : sizes) {
     const mpz_class P = bench::peers::random_modulus(rng, bits);
     const mpz_class a = rng.get_z_range(P), b = rng.get_z_range(P), want = a * b % P;
     const std::string where = "bench --quick " + std::to_string(bits) + " bits: ";
-    bench::peers::GmpMulMod gmp(P, a, b);
-    const auto mont = limb_product(P, Algorithm::montgomery, a, b);
-    const auto barrett = limb_product(P, Algorithm::barrett, a, b);
-    const auto m52 = limb_product(P, Algorithm::montgomery52, a, b);
-    const Modulus mod(P, Algorithm::automatic, 1);  // one thread, as the rest of the table
-    mpz_class api_result;
 
+    // Every variant: its name, its product, its result a b mod P, and the
+    // objects behind them (kept until the size is measured).
     std::vector<bench::Variant> variants;
     std::vector<std::function<mpz_class()>> results;
-    auto add = [&](const char* name, std::function<void()> run, std::function<mpz_class()> result) {
-      variants.push_back({name, std::move(run)});
+    auto add = [&](std::string name, std::function<void()> run, std::function<mpz_class()> result) {
+      variants.push_back({std::move(name), std::move(run)});
       results.push_back(std::move(result));
     };
-    add("gmp", [&] { gmp.run(); }, [&] { return gmp.result(); });
+    bench::peers::GmpMulMod gmp(P, a, b);
+    GmpRedc redc(P, a, b);
+    add("GMP mpz_mul+tdiv_r", [&] { gmp.run(); }, [&] { return gmp.result(); });
+    add("GMP mpn_mul_n+redc_1", [&] { redc.run(); }, [&] { return redc.result(); });
 #ifdef PARMOD_HAVE_OPENSSL
     bench::peers::OpensslModMul openssl(P, a, b);
-    add("openssl", [&] { openssl.run(); }, [&] { return openssl.result(); });
+    add("OpenSSL BN_mod_mul_montgomery", [&] { openssl.run(); }, [&] { return openssl.result(); });
 #endif
-    add("montgomery", [&] { mont->run(); }, [&] { return mont->result(); });
-    add("barrett", [&] { barrett->run(); }, [&] { return barrett->result(); });
-    if (m52) add("montgomery52", [&] { m52->run(); }, [&] { return m52->result(); });
-    add("api", [&] { api_result = mod.mul(a, b); }, [&] { return api_result; });
+    const std::size_t peers = variants.size();
+    // Per T: the index of automatic's variant, then those of the rows.
+    struct Group {
+      int T;
+      std::size_t automatic;
+      std::vector<std::size_t> rows;
+      std::string chosen;  // the algorithm automatic runs
+    };
+    std::vector<Group> groups;
+    std::vector<std::unique_ptr<bench::LimbProduct>> products;
+    for (int T : kThreadCounts) {
+      Group g{T, 0, {}, ""};
+      for (const AlgorithmInfo& row : algorithms()) {
+        auto p = bench::limb_product(P, row.algorithm, T, a, b);
+        if (!p) continue;
+        bench::LimbProduct* q = p.get();
+        if (row.algorithm == Algorithm::automatic) {
+          g.automatic = variants.size();
+          g.chosen = algorithm_name(q->m.algorithm());
+        } else {
+          g.rows.push_back(variants.size());
+        }
+        add(std::string(row.name) + (T == 1 ? "" : " T=" + std::to_string(T)), [q] { q->run(); },
+            [q] { return q->result(); });
+        products.push_back(std::move(p));
+      }
+      groups.push_back(std::move(g));
+    }
     for (std::size_t i = 0; i < variants.size(); ++i) {
       variants[i].run();
       bench::check_result(where + variants[i].name, results[i](), want);
+      if (bits >= 32768) variants[i].warmup_calls = 1;  // ms-long batches: timed warm, as in a loop
     }
-    bench::Options opt;
-    opt.rounds = 9;
-    opt.batch_seconds = 0.003;
     const auto t = bench::measure_interleaved(variants, opt);
-    auto find = [&](const char* name) -> double {
-      for (const auto& x : t)
-        if (x.name == name) return x.median_ns;
-      return 0;
+    auto fastest = [&](const std::vector<std::size_t>& of) {
+      std::size_t best = of.front();
+      for (std::size_t i : of)
+        if (t[i].median_ns < t[best].median_ns) best = i;
+      return best;
     };
-    const double gmp_ns = find("gmp");
-    double best = std::min(find("montgomery"), find("barrett"));
-    if (find("montgomery52") > 0) best = std::min(best, find("montgomery52"));
-    const double peer = find("openssl") > 0 ? std::min(gmp_ns, find("openssl")) : gmp_ns;
-    table.rows.push_back({std::to_string(bits), bench::format_us(gmp_ns),
-                          find("openssl") > 0 ? bench::format_us(find("openssl")) : std::string("n/a"),
-                          bench::format_us(find("montgomery")), bench::format_us(find("barrett")),
-                          find("montgomery52") > 0 ? bench::format_us(find("montgomery52")) : std::string("n/a"),
-                          bench::format_us(find("api")), bench::format_ratio(gmp_ns / best),
-                          bench::format_ratio(peer / best)});
+    std::vector<std::size_t> peer_indices;
+    for (std::size_t i = 0; i < peers; ++i) peer_indices.push_back(i);
+    const std::size_t peer = fastest(peer_indices);
+    for (const Group& g : groups) {
+      const std::size_t best = fastest(g.rows);
+      const double auto_ns = t[g.automatic].median_ns;
+      table.rows.push_back({std::to_string(bits), std::to_string(g.T), g.chosen, bench::format_us(auto_ns),
+                            variants[best].name, bench::format_us(t[best].median_ns), variants[peer].name,
+                            bench::format_us(t[peer].median_ns),
+                            bench::format_automatic_ratio(auto_ns / t[best].median_ns, json),
+                            bench::format_time_ratio(auto_ns / t[peer].median_ns)});
+    }
     if (!json) std::cerr << "  " << bits << " bits done\n";
   }
+  const std::string title =
+      "parmod bench --quick: Montgomery-style product, automatic against the fastest parmod path and the best "
+      "one-thread peer (microseconds, medians of " + std::to_string(opt.rounds) +
+      " interleaved rounds; ratios are times, below 1 automatic is faster; automatic loses where automatic / "
+      "fastest parmod exceeds 1/0.97)";
   if (json) {
-    std::cout << table.json("parmod bench --quick: modular multiplication");
+    std::cout << table.json(title);
   } else {
-    std::cout << "Modular multiplication, one thread, median of interleaved rounds (microseconds)\n"
-              << "Machine: " << bench::machine_description() << "\n\n"
+    std::cout << title << "\nMachine: " << bench::machine_description() << '\n' << table.cpu << '\n'
               << table.markdown();
   }
   return 0;

@@ -1,0 +1,440 @@
+// bench/bench_automatic.cpp - `parmod-bench automatic`: does `automatic`
+// never lose?  For each operation, size and thread count T, what automatic
+// runs against every path parmod itself offers, in the same run (issue 20:
+// automatic at least 0.97x the fastest path, i.e. automatic's time at most
+// 1/0.97 of the fastest path's).
+//
+// Operations (--op one of them; default all), at every power-of-two size from
+// 2^10 to 2^18 bits (--sizes, --short), T = 1 and 2 (--threads):
+//   mul       automatic: parmod::mul's body api::integer_product with T threads
+//             into a preallocated result (parmod::mul minus the result's
+//             allocation); paths: GMP's mpz_mul (preallocated), and every
+//             method limbs::choose_mul can be forced to, run by
+//             limbs::mul_with into preallocated limbs: sequential
+//             (limbs::mul: parmod's kernels or GMP's mpn_mul), comba (up to
+//             192 limbs) and, for T >= 2, Toom-3 and Toom-4 with parallel
+//             point products (where applicable) and blocks T x 1.
+//   montmul   automatic: the product of Modulus(P, automatic, T) in its
+//             representation (Modulus::mont_mul_limbs, bench/limb_product);
+//             paths: the same product of Modulus(P, row, T) for every other
+//             row of parmod::algorithms() that takes P.
+//   pow       automatic: Modulus(P, automatic, T).pow, and parmod::powm (the
+//             free function; its threads from set_num_threads(T)); paths:
+//             Modulus(P, row, T).pow for every other row, and GMP's mpz_powm
+//             (the planner's path below powm.gmp_below_limbs).  Exponents:
+//             full length up to 8192 bits, 8192 bits up to 32768, then 1024.
+//   multi_pow n = 16 bases, exponents as for pow.  automatic:
+//             Modulus(P, automatic, T).multi_pow and parmod::multi_powm;
+//             paths: Modulus(P, row, T).multi_pow for every other row.
+// Per operation, size and T, one interleaved series (bench/harness: rounds,
+// medians; the one-thread paths are timed in each T's series), after every
+// variant's result was checked against GMP's (mpz_mul, a b mod P, mpz_powm,
+// n mpz_powm and their product).  A table per operation: automatic's time,
+// the fastest path and its name, automatic / fastest (times; "(loss)" above
+// 1/0.97), and the path automatic chose, timed as a path, over the fastest:
+// automatic runs that path's code, so where the two ratios disagree the
+// difference is noise (or the API's own cost), and where both exceed 1/0.97
+// the choice loses.  A last line per operation: the worst ratios and where.
+#include <gmp.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <functional>
+#include <iostream>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "api/integer_product.hpp"
+#include "api/modulus_state.hpp"
+#include "benches.hpp"
+#include "check.hpp"
+#include "harness.hpp"
+#include "limb_product.hpp"
+#include "limbs/parallel_mul.hpp"
+#include "limbs/parallel_mul_toom3.hpp"
+#include "limbs/parallel_mul_toom4.hpp"
+#include "parmod/parmod.hpp"
+#include "peers.hpp"
+#include "runtime/team.hpp"
+
+namespace parmod::bench {
+namespace {
+
+const std::vector<unsigned long> kAllSizes = {1024, 2048, 4096, 8192, 16384, 32768, 65536, 131072, 262144};
+const std::vector<unsigned long> kShortSizes = {1024, 8192, 65536};
+constexpr std::size_t kMultiPowBases = 16;
+
+// Exponent length for a modulus of `bits` bits (pow and multi_pow).
+std::size_t exponent_bits(std::size_t bits) { return bits <= 8192 ? bits : bits <= 32768 ? 8192 : 1024; }
+
+enum class Role {
+  automatic,      // what automatic does (the ratio's numerator)
+  free_function,  // automatic through the free function (powm, multi_powm): a second ratio
+  path,           // a path parmod offers (the fastest is the ratio's denominator)
+};
+
+// One (operation, size, T) series: its variants, what each is, and how to
+// read each one's result after a call.  The closures share the objects in
+// `keep` (operands, moduli, outputs).
+struct Series {
+  std::vector<Variant> variants;
+  std::vector<Role> roles;
+  std::vector<std::function<mpz_class()>> results;
+  std::string automatic_runs;  // what automatic chose, for the table
+  std::string chosen_path;     // the variant that runs what automatic chose ("" when none does)
+  mpz_class want;              // every variant's result, computed with GMP
+  std::function<void()> clear;  // wipes the shared outputs (before each check)
+  std::vector<std::shared_ptr<void>> keep;
+
+  void add(Role role, std::string name, std::function<void()> run, std::function<mpz_class()> result) {
+    variants.push_back({std::move(name), std::move(run)});
+    roles.push_back(role);
+    results.push_back(std::move(result));
+  }
+};
+
+// "T=2" after a name of a T-thread variant (T >= 2).
+std::string with_threads(const std::string& name, int T) { return T == 1 ? name : name + " T=" + std::to_string(T); }
+
+// ---- mul -------------------------------------------------------------------
+
+struct MulState {
+  std::size_t n = 0;
+  mpz_class x, y, z;
+  std::vector<limb_t> scratch;
+};
+
+Series mul_series(std::size_t bits, int T, gmp_randclass& rng) {
+  Series s;
+  auto st = std::make_shared<MulState>();
+  s.keep.push_back(st);
+  MulState* m = st.get();
+  m->n = (bits + 63) / 64;
+  m->x = rng.get_z_bits(bits);
+  m->y = rng.get_z_bits(bits);
+  mpz_setbit(m->x.get_mpz_t(), bits - 1);
+  mpz_setbit(m->y.get_mpz_t(), bits - 1);
+  mpz_realloc2(m->z.get_mpz_t(), 2 * m->n * 64 + 64);
+  m->scratch.assign(limbs::parallel_mul_scratch(m->n, m->n), 0);
+  const std::size_t n = m->n;
+  s.want = m->x * m->y;
+  s.clear = [m] { m->z = 0; };
+  auto z = [m] { return m->z; };
+  // What integer_product runs (api/integer_product.cpp): mpz_mul, limbs::mul,
+  // or parallel_mul's choice, named as the paths below are.
+  const limbs::MulRoute route = limbs::mul_route(n, n);
+  const limbs::MulChoice choice = limbs::choose_mul(n, n, false, T);
+  s.chosen_path = route == limbs::MulRoute::gmp                                            ? "GMP mpz_mul"
+                  : route == limbs::MulRoute::sequential || choice.threads <= 1 ? limbs::mul_choice_name(choice)
+                                                       : with_threads(limbs::mul_choice_name(choice), choice.threads);
+  s.automatic_runs = s.chosen_path;
+  s.add(Role::automatic, with_threads("automatic", T),
+        [m, T] { api::integer_product(m->z.get_mpz_t(), m->x.get_mpz_t(), m->y.get_mpz_t(), T); }, z);
+  s.add(Role::path, "GMP mpz_mul", [m] { mpz_mul(m->z.get_mpz_t(), m->x.get_mpz_t(), m->y.get_mpz_t()); }, z);
+  // A forced method writes into the preallocated integer as
+  // api::integer_product does (mpz_limbs_write, the product, mpz_limbs_finish),
+  // so that every path pays the same integer-level costs as automatic and
+  // mpz_mul, and the ratio measures the choice.
+  auto forced = [&](const std::string& name, limbs::MulChoice c) {
+    s.add(Role::path, name,
+          [m, c] {
+            mp_limb_t* rp = mpz_limbs_write(m->z.get_mpz_t(), static_cast<mp_size_t>(2 * m->n));
+            limbs::mul_with(c, rp, mpz_limbs_read(m->x.get_mpz_t()), m->n, mpz_limbs_read(m->y.get_mpz_t()), m->n,
+                            m->scratch.data());
+            mpz_limbs_finish(m->z.get_mpz_t(), static_cast<mp_size_t>(limbs::normalized_size(rp, 2 * m->n)));
+          },
+          z);
+  };
+  forced("sequential", {limbs::MulMethod::sequential, 1, 1, 1});
+  if (n <= 192) forced("comba", {limbs::MulMethod::comba, 1, 1, 1});
+  if (T >= 2) {
+    if (limbs::toom3_applicable(n, n)) forced(with_threads("toom3", T), {limbs::MulMethod::toom3, 1, 1, T});
+    if (limbs::toom4_applicable(n, n)) forced(with_threads("toom4", T), {limbs::MulMethod::toom4, 1, 1, T});
+    const int k1 = std::min(T, 8);
+    forced(with_threads("blocks " + std::to_string(k1) + "x1", T), {limbs::MulMethod::blocks, k1, 1, T});
+  }
+  return s;
+}
+
+// ---- montmul ---------------------------------------------------------------
+
+Series montmul_series(const mpz_class& P, int T, gmp_randclass& rng) {
+  Series s;
+  const mpz_class a = rng.get_z_range(P), b = rng.get_z_range(P);
+  s.want = a * b % P;
+  s.clear = [] {};  // each product has its own output, zero until its first call
+  for (const AlgorithmInfo& row : algorithms()) {
+    std::shared_ptr<LimbProduct> p = limb_product(P, row.algorithm, T, a, b);
+    if (!p) continue;
+    s.keep.push_back(p);
+    LimbProduct* q = p.get();
+    const bool automatic = row.algorithm == Algorithm::automatic;
+    if (automatic) s.automatic_runs = s.chosen_path = with_threads(algorithm_name(q->m.algorithm()), T);
+    s.add(automatic ? Role::automatic : Role::path, with_threads(row.name, T), [q] { q->run(); },
+          [q] { return q->result(); });
+  }
+  return s;
+}
+
+// ---- pow and multi_pow -------------------------------------------------------
+
+// What Modulus m runs: its algorithm and whether its products split over
+// threads; for pow (ebits > 0, an exponent of ebits bits) also whether the
+// exponent splits, or the planner's other paths (GMP's mpz_powm, the field
+// kernels, even moduli).  (multi_pow plans its chunks per call: multiexp/.)
+std::string pow_runs(const Modulus& m, std::size_t ebits) {
+  const detail::ModulusState& s = *api::state_of(m);
+  if (ebits > 0 && s.plan.pow != api::PowPath::engine) return api::pow_path_name(s.plan.pow);
+  std::string out = algorithm_name(s.algorithm);
+  if (s.bound.product_threads > 1) out += ", products on " + std::to_string(s.bound.product_threads) + " threads";
+  if (ebits == 0) return out;
+  const int split = api::pow_split(s.plan, ebits, s.bound.product_threads).split_threads;
+  if (split > 1) out += ", exponent split over " + std::to_string(split);
+  return out;
+}
+
+struct PowState {
+  mpz_class P, b, e, want;
+  std::vector<mpz_class> bases, exps;  // multi_pow
+  mpz_class out;                        // the last result (every variant writes it)
+};
+
+// The operands of one pow or multi_pow size, shared by both thread counts'
+// series; `want` computed once with GMP.
+std::shared_ptr<PowState> pow_operands(std::size_t bits, bool multi, gmp_randclass& rng) {
+  auto st = std::make_shared<PowState>();
+  st->P = peers::random_modulus(rng, bits);
+  const std::size_t ebits = exponent_bits(bits);
+  auto exponent = [&] {
+    mpz_class e = rng.get_z_bits(ebits);
+    mpz_setbit(e.get_mpz_t(), ebits - 1);
+    return e;
+  };
+  if (multi) {
+    for (std::size_t i = 0; i < kMultiPowBases; ++i) {
+      st->bases.push_back(rng.get_z_range(st->P));
+      st->exps.push_back(exponent());
+    }
+    st->want = peers::gmp_multi_powm(st->bases, st->exps, st->P);
+  } else {
+    st->b = rng.get_z_range(st->P);
+    st->e = exponent();
+    mpz_powm(st->want.get_mpz_t(), st->b.get_mpz_t(), st->e.get_mpz_t(), st->P.get_mpz_t());
+  }
+  return st;
+}
+
+Series pow_series(const std::shared_ptr<PowState>& st, bool multi, int T) {
+  Series s;
+  s.keep.push_back(st);
+  PowState* p = st.get();
+  s.want = p->want;
+  s.clear = [p] { p->out = 0; };
+  auto out = [p] { return p->out; };
+  for (const AlgorithmInfo& row : algorithms()) {
+    std::shared_ptr<Modulus> mod;
+    try {
+      mod = std::make_shared<Modulus>(p->P, row.algorithm, T);
+    } catch (const UnsupportedAlgorithm&) {
+      continue;
+    }
+    s.keep.push_back(mod);
+    const Modulus* m = mod.get();
+    const bool automatic = row.algorithm == Algorithm::automatic;
+    if (automatic) {
+      s.automatic_runs = pow_runs(*m, multi ? 0 : mpz_sizeinbase(p->e.get_mpz_t(), 2));
+      const api::PowPath path = api::state_of(*m)->plan.pow;
+      s.chosen_path = multi || path == api::PowPath::engine ? with_threads(algorithm_name(m->algorithm()), T)
+                      : path == api::PowPath::gmp           ? "GMP mpz_powm"
+                                                            : "";
+    }
+    std::function<void()> run;
+    if (multi)
+      run = [p, m] { p->out = m->multi_pow(p->bases, p->exps); };
+    else
+      run = [p, m] { p->out = m->pow(p->b, p->e); };
+    s.add(automatic ? Role::automatic : Role::path, with_threads(row.name, T), std::move(run), out);
+  }
+  // The free functions take their threads from the process default, which
+  // the caller sets to T for this series.
+  if (multi) {
+    s.add(Role::free_function, with_threads("multi_powm", T), [p] { p->out = multi_powm(p->bases, p->exps, p->P); },
+          out);
+  } else {
+    s.add(Role::free_function, with_threads("powm", T), [p] { p->out = powm(p->b, p->e, p->P); }, out);
+    s.add(Role::path, "GMP mpz_powm",
+          [p] { mpz_powm(p->out.get_mpz_t(), p->b.get_mpz_t(), p->e.get_mpz_t(), p->P.get_mpz_t()); }, out);
+  }
+  return s;
+}
+
+// ---- measuring and reporting -----------------------------------------------
+
+// " name time, name time, ..." of every variant of a series (the progress lines).
+std::string every_time(const Series& s, const std::vector<Timing>& t) {
+  std::string out;
+  for (std::size_t i = 0; i < t.size(); ++i) out += (i ? ", " : " ") + s.variants[i].name + " " + format_us(t[i].median_ns);
+  return out;
+}
+
+struct Worst {
+  double ratio = 0;
+  std::string where;
+  int losses = 0, rows = 0;
+  void note(double r, const std::string& at) {
+    ++rows;
+    if (r > kAutomaticMaxTimeRatio) ++losses;
+    if (r > ratio) {
+      ratio = r;
+      where = at;
+    }
+  }
+  std::string line(const std::string& what) const {
+    if (rows == 0) return what + ": no rows";
+    return what + ": worst " + format_time_ratio(ratio) + " at " + where + "; " + std::to_string(losses) + " of " +
+           std::to_string(rows) + " rows above 1/0.97";
+  }
+};
+
+struct Operation {
+  const char* name;
+  const char* title;
+  bool exponent;  // pow, multi_pow: an exponent-bits column and a free function
+};
+
+const Operation kOperations[] = {
+    {"mul", "integer product a b (balanced operands)", false},
+    {"montmul", "Montgomery-style product in each algorithm's representation (Modulus::mont_mul_limbs)", false},
+    {"pow", "pow (exponent: full length up to 8192 bits, 8192 bits up to 32768, then 1024 bits)", true},
+    {"multi_pow",
+     "multi_pow, n = 16 bases (exponents: full length up to 8192 bits, 8192 bits up to 32768, then 1024 bits)", true},
+};
+
+// Rounds: --rounds, else 11 for the products and 5 for pow and multi_pow (3 with --short).
+std::size_t rounds_for(const Args& a, const Operation& op) {
+  if (a.has("--short")) return a.rounds_or(3);
+  return a.rounds_or(op.exponent ? 5 : 11);
+}
+
+int run(const Args& a) {
+  const std::vector<unsigned long> sizes = !a.sizes.empty() ? a.sizes : a.has("--short") ? kShortSizes : kAllSizes;
+  const std::vector<int> threads = a.threads.empty() ? std::vector<int>{1, 2} : a.threads;
+  const std::string only = a.value("--op");
+  for (unsigned long bits : sizes)
+    if (bits < 64) throw UsageError("--sizes: at least 64 bits, not " + std::to_string(bits));
+  runtime::warm_up(std::max(2, *std::max_element(threads.begin(), threads.end())));
+  const std::string cpu = describe_cpu();
+  if (!a.json) std::cerr << "parmod-bench automatic on " << machine_description() << '\n' << cpu;
+  std::string json = "[";
+  std::vector<std::string> summaries;
+  for (const Operation& op : kOperations) {
+    if (!only.empty() && only != op.name) continue;
+    const std::string what = op.name;
+    gmp_randclass rng(gmp_randinit_default);
+    rng.seed(20261127);
+    Options opt;
+    opt.rounds = rounds_for(a, op);
+    opt.batch_seconds = op.exponent ? 0.02 : 0.003;
+    Table table;
+    table.cpu = cpu;
+    table.header = {"bits"};
+    if (op.exponent) table.header.push_back("exponent bits");
+    table.header.insert(table.header.end(), {"T", "automatic runs", "automatic (us)", "fastest path", "fastest (us)",
+                                             "automatic / fastest", "its choice as a path / fastest"});
+    const std::string free_name = what == "pow" ? "powm" : "multi_powm";
+    if (op.exponent) table.header.insert(table.header.end(), {free_name + " (us)", free_name + " / fastest"});
+    Worst worst, worst_choice, worst_free;
+    for (unsigned long bits : sizes) {
+      std::shared_ptr<PowState> operands;
+      mpz_class P;
+      if (op.exponent) operands = pow_operands(bits, what == "multi_pow", rng);
+      if (what == "montmul") P = peers::random_modulus(rng, bits);
+      for (int T : threads) {
+        set_num_threads(T);  // the free functions' threads
+        Series s = what == "mul"       ? mul_series(bits, T, rng)
+                   : what == "montmul" ? montmul_series(P, T, rng)
+                                       : pow_series(operands, what == "multi_pow", T);
+        const std::string where = what + " " + std::to_string(bits) + " bits T=" + std::to_string(T);
+        for (std::size_t i = 0; i < s.variants.size(); ++i) {
+          Variant& v = s.variants[i];
+          s.clear();
+          const double t0 = now_seconds();
+          v.run();
+          const double dt = now_seconds() - t0;
+          check_result(where + ": " + v.name, s.results[i](), s.want);
+          // A call longer than a batch: batches of one call, the check
+          // having been the warm-up.  Calls of 0.2-50 ms: one untimed call
+          // before each batch brings the operands back into the caches the
+          // other variants evicted (timed warm, as in a loop).
+          if (dt > opt.batch_seconds) v.batch = 1;
+          if (dt > 2e-4 && dt < 0.05) v.warmup_calls = 1;
+        }
+        const std::vector<Timing> t = measure_interleaved(s.variants, opt);
+        std::size_t automatic = 0, free_fn = 0, fastest = s.variants.size(), chosen = s.variants.size();
+        for (std::size_t i = 0; i < t.size(); ++i) {
+          if (s.roles[i] == Role::automatic) automatic = i;
+          if (s.roles[i] == Role::path && s.variants[i].name == s.chosen_path) chosen = i;
+          if (s.roles[i] == Role::free_function) free_fn = i;
+          if (s.roles[i] == Role::path && (fastest == t.size() || t[i].median_ns < t[fastest].median_ns)) fastest = i;
+        }
+        const double auto_ns = t[automatic].median_ns, best_ns = t[fastest].median_ns;
+        std::vector<std::string> row = {std::to_string(bits)};
+        if (op.exponent) row.push_back(std::to_string(exponent_bits(bits)));
+        row.insert(row.end(), {std::to_string(T), s.automatic_runs, format_us(auto_ns), s.variants[fastest].name,
+                               format_us(best_ns), format_automatic_ratio(auto_ns / best_ns, a.json),
+                               chosen < t.size() ? format_automatic_ratio(t[chosen].median_ns / best_ns, a.json)
+                                                 : std::string(a.json ? "null" : "n/a")});
+        const std::string at = std::to_string(bits) + " bits, T=" + std::to_string(T) + " (fastest: " +
+                               s.variants[fastest].name + ")";
+        worst.note(auto_ns / best_ns, at);
+        if (chosen < t.size()) worst_choice.note(t[chosen].median_ns / best_ns, at);
+        if (op.exponent) {
+          row.push_back(format_us(t[free_fn].median_ns));
+          row.push_back(format_automatic_ratio(t[free_fn].median_ns / best_ns, a.json));
+          worst_free.note(t[free_fn].median_ns / best_ns, at);
+        }
+        table.rows.push_back(row);
+        if (!a.json)
+          std::cerr << "  " << where << ": automatic (" << s.automatic_runs << ") " << format_us(auto_ns)
+                    << " us, fastest " << s.variants[fastest].name << " " << format_us(best_ns) << " us"
+                    << (T >= 2 ? "; team health " + format_time_ratio(runtime::team_health()) : std::string()) << '\n'
+                    << "    every variant (us):" << every_time(s, t) << '\n';
+      }
+      set_num_threads(0);
+    }
+    const std::string title = "parmod-bench automatic: " + std::string(op.title) +
+                              ", automatic against the fastest path parmod offers (microseconds, medians of " +
+                              std::to_string(opt.rounds) +
+                              " interleaved rounds; automatic / fastest is a ratio of times, \"(loss)\" above 1/0.97)";
+    std::string summary = worst.line(what + ": automatic / fastest") + "; " +
+                          worst_choice.line("its choice as a path / fastest");
+    if (op.exponent) summary += "; " + worst_free.line(free_name + " / fastest");
+    summaries.push_back(summary);
+    if (a.json) {
+      json += (json.size() > 1 ? "," : "") + table.json(title);
+    } else {
+      std::cout << "## " << title << "\nMachine: " << machine_description() << '\n'
+                << cpu << '\n' << table.markdown() << '\n' << summary << "\n\n";
+    }
+  }
+  if (a.json) {
+    std::cout << json << "]\n";
+  } else {
+    std::cout << "## Summary: automatic / fastest path (times; automatic never loses while at most 1/0.97 = "
+              << format_time_ratio(kAutomaticMaxTimeRatio) << ")\n\n";
+    for (const std::string& s : summaries) std::cout << "- " << s << '\n';
+  }
+  return 0;
+}
+
+}  // namespace
+
+const Bench kAutomaticBench = {
+    {"automatic", "automatic against every path parmod offers: mul, Montgomery product, pow, multi_pow (T=1,2)",
+     kSizes | kRounds | kThreads | kJson, "bits (default every power of two from 1024 to 262144)",
+     {{"--short", nullptr, "three sizes (1024, 8192, 65536 bits) and 3 rounds"},
+      {"--op", "mul|montmul|pow|multi_pow", "one operation only (default: all four)"}}},
+    &run};
+
+}  // namespace parmod::bench
