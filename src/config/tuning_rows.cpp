@@ -44,7 +44,7 @@ const std::vector<TuningRow>& tuning_rows() {
         {"mul.toom4_min", "1536"},
         {"redc_products_threshold", "64"},
         {"modmul.odd", "9:montgomery 896:montgomery52 18446744073709551615:montgomery"},
-        {"modmul.odd.parallel", "9:montgomery 896:montgomery52 18446744073709551615:montgomery"},
+        {"modmul.odd.parallel", "9:montgomery 192:montgomery52 384:bipartite 18446744073709551615:montgomery"},
         {"powm.gmp_below_limbs", "10"},
         {"costs.mul_ns",
          "1:4.0,2:4.8,4:9.5,8:27,16:98,32:319,64:1010,128:3220,256:8900,512:24300,1024:66500,2048:173000,"
