@@ -50,6 +50,10 @@ done
 for k in 0 1; do
   (cd build/test-release && PARMOD_MULX_KERNELS=$k ctest --output-on-failure -j "$jobs" -R '^(test_limbs|test_limbs_threads|test_reduce|test_modmul|test_modmul_threads)$') || status=1
 done
+# The whole C++ suite once more as on a CPU without AVX-512 IFMA (the mulx/adx
+# and portable kernels, the generic or family row without IFMA paths).
+echo "=== PARMOD_NO_IFMA=1"
+(cd build/test-release && PARMOD_NO_IFMA=1 ctest --output-on-failure -j "$jobs") || status=1
 # Sanitizer builds: -O1 (as the sanitizers' own docs advise) with line tables only (-g1):
 # reports keep file:line; -O2 took three times as long to compile the field tests.
 san_flags=(-DCMAKE_BUILD_TYPE=RelWithDebInfo "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O1 -g1 -DNDEBUG"
