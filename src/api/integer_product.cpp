@@ -23,8 +23,8 @@ void integer_product(mpz_ptr r, mpz_srcptr a, mpz_srcptr b, int threads) {
   }
   const bool negative = (mpz_sgn(a) < 0) != (mpz_sgn(b) < 0);
   const bool alias = r == a || r == b;
-  mpz_class tmp;
-  mpz_ptr out = alias ? tmp.get_mpz_t() : r;
+  std::optional<mpz_class> tmp;  // only when r aliases an operand
+  mpz_ptr out = alias ? tmp.emplace().get_mpz_t() : r;
   const mp_limb_t* ap = mpz_limbs_read(a);
   const mp_limb_t* bp = mpz_limbs_read(b);
   std::optional<ScratchLease> scratch;  // before r's limbs are touched: a throw leaves r as it was
@@ -36,7 +36,7 @@ void integer_product(mpz_ptr r, mpz_srcptr a, mpz_srcptr b, int threads) {
     limbs::mul(rp, ap, an, bp, bn);
   const mp_size_t rn = static_cast<mp_size_t>(limbs::normalized_size(rp, an + bn));
   mpz_limbs_finish(out, negative ? -rn : rn);
-  if (alias) mpz_swap(r, tmp.get_mpz_t());
+  if (alias) mpz_swap(r, tmp->get_mpz_t());
 }
 
 }  // namespace parmod::api

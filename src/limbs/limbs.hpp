@@ -18,6 +18,10 @@ using limb_t = mp_limb_t;
 static_assert(sizeof(limb_t) == 8, "parmod needs 64-bit GMP limbs");
 constexpr unsigned kLimbBits = 64;
 
+namespace config {
+struct Tuning;
+}
+
 namespace limbs {
 
 // rp[0, an+bn) = a * b.  Preconditions: an >= 1, bn >= 1; rp does not overlap
@@ -43,6 +47,10 @@ void sqr(limb_t* rp, const limb_t* ap, std::size_t n) noexcept;
 enum class MulKernel { ifma, karatsuba_ifma, basecase_adx, karatsuba_adx, gmp };
 MulKernel mul_kernel(std::size_t an, std::size_t bn) noexcept;
 MulKernel sqr_kernel(std::size_t n) noexcept;
+// The same from a tuning snapshot the caller already holds (one read of the
+// snapshot for several choices).
+MulKernel mul_kernel(const config::Tuning& t, std::size_t an, std::size_t bn) noexcept;
+MulKernel sqr_kernel(const config::Tuning& t, std::size_t n) noexcept;
 
 // rp[0, n) = a * b mod beta^n (the low half of the product).  n >= 1, no
 // overlap.  Cost about 0.5 M(n) to M(n): GMP's mullo (exported by libgmp as

@@ -19,7 +19,8 @@ MulRoute mul_route(std::size_t an, std::size_t bn) noexcept {
   const config::Tuning& t = config::tuning();
   const std::size_t n = std::min(an, bn);
   if (n >= std::min(t.mul_par_min, t.mul_sqr_par_min) || (an == bn && n <= t.mul_comba_max)) return MulRoute::parallel_mul;
-  if (mul_kernel(an, bn) != MulKernel::gmp || (an == bn && sqr_kernel(an) != MulKernel::gmp)) return MulRoute::sequential;
+  if (mul_kernel(t, an, bn) != MulKernel::gmp || (an == bn && sqr_kernel(t, an) != MulKernel::gmp))
+    return MulRoute::sequential;
   return MulRoute::gmp;
 }
 
