@@ -52,13 +52,21 @@ limbs::MulChoice choice(limbs::MulMethod method, int threads, int k1 = 1) {
   return ch;
 }
 
-// The smallest size from which Toom-3 on the team wins by > 3% at this and
-// every larger size of the ladder (1024 when it never does).
+// The smallest size from which the parallel product on the team (Toom-3;
+// for products also T x 1 blocks, the better of the two) wins by > 3% at
+// this and every larger size of the ladder (1024 when it never does).
 std::size_t crossover(const Context& c, bool square, const char* what) {
   std::size_t found = 0;
+  const int T = c.threads();
   for (std::size_t n : c.ladder({16, 24, 32, 48, 64, 80, 96, 128, 160, 192, 256, 320, 384, 448, 512, 640})) {
-    const double g = gain(c, n, n, square, choice(limbs::MulMethod::toom3, c.threads()));
-    std::cerr << "  " << what << " " << n << " limbs: toom3 T=" << c.threads() << " / sequential " << g << "x\n";
+    double g = gain(c, n, n, square, choice(limbs::MulMethod::toom3, T));
+    std::cerr << "  " << what << " " << n << " limbs: toom3 T=" << T << " / sequential " << g << "x";
+    if (!square) {
+      const double gb = gain(c, n, n, square, choice(limbs::MulMethod::blocks, T, T));
+      std::cerr << ", blocks " << T << "x1 " << gb << "x";
+      g = std::max(g, gb);
+    }
+    std::cerr << "\n";
     if (g > 1.03) {
       if (!found) found = n;
     } else {
@@ -254,6 +262,24 @@ void tune_parallel(Context& c) {
     }
   }
   c.set("mul.toom4_min", found ? found : kNever);
+  // Toom against T x 1 blocks (balanced products) from mul.par_min: the
+  // smallest ladder size from which Toom wins at this and every larger
+  // measured size (above the ladder when the blocks win throughout).
+  std::size_t toom_min = 0;
+  for (std::size_t n : c.ladder({64, 96, 128, 160, 192, 256, 384, 512, 768})) {
+    if (n < c.tuning().mul_par_min) continue;
+    const auto toom = choice(n >= c.tuning().mul_toom4_min ? limbs::MulMethod::toom4 : limbs::MulMethod::toom3, T);
+    const double gt = gain(c, n, n, false, toom);
+    const double gb = gain(c, n, n, false, choice(limbs::MulMethod::blocks, T, T));
+    std::cerr << "  " << n << " limbs: " << limbs::mul_choice_name(toom) << " " << gt << "x, blocks " << T << "x1 " << gb
+              << "x\n";
+    if (gt >= gb) {
+      if (!toom_min) toom_min = n;
+    } else {
+      toom_min = 0;
+    }
+  }
+  c.set("mul.toom_min", toom_min ? toom_min : 1024);
   // Large sizes: the 2x1 halves (GMP FFT range) against Toom.
   std::size_t fft = kNever;
   for (std::size_t n : c.ladder({4096, 6144, 8192, 12288})) {
@@ -302,7 +328,7 @@ Step mul_step() {
           "integer product: the mulx and IFMA kernels' ranges, Comba, the parallel product's thresholds",
           {"mul.basecase_adx_max", "sqr.basecase_adx_max", "mul.karatsuba_adx_max", "sqr.karatsuba_adx_max",
            "mul.ifma_min", "mul.ifma_max", "sqr.ifma_min", "sqr.ifma_max", "mul.ifma_karatsuba_max",
-           "sqr.ifma_karatsuba_max", "mul.comba_max", "mul.par_min", "mul.sqr_par_min", "mul.toom4_min",
+           "sqr.ifma_karatsuba_max", "mul.comba_max", "mul.par_min", "mul.sqr_par_min", "mul.toom_min", "mul.toom4_min",
            "mul.fft_split_min", "mul.unbalanced_pct", "mul.health_pct"},
           &run};
 }

@@ -43,9 +43,11 @@ MulChoice choose_mul(std::size_t an, std::size_t bn, bool square, int threads) n
   }
   c.threads = T;
   if (n >= t.mul_fft_split_min || double(n) < static_cast<double>(t.mul_unbalanced_pct) / 100.0 * double(m) ||
-      !toom3_applicable(m, n)) {
+      !toom3_applicable(m, n) || (!square && n < t.mul_toom_min)) {
     // Blocks: cut the longer operand T ways (k2 = 1 keeps the shorter one
-    // whole, so the products stay in GMP's FFT range when it is).
+    // whole, so the products stay in GMP's FFT range when it is); below
+    // mul.toom_min the T unbalanced block products beat Toom's point products
+    // and its sequential interpolation.
     c.method = MulMethod::blocks;
     c.k1 = std::min(T, 8);
     c.k2 = 1;

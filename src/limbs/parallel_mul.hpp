@@ -1,7 +1,7 @@
 // limbs/parallel_mul.hpp - the automatic integer product: sequential (limbs::mul),
 // the mulx Comba, Toom-3 or Toom-4 with parallel point products, or k1 x k2
 // blocks, chosen per size and thread count from the tuning keys mul.par_min,
-// mul.sqr_par_min, mul.comba_max, mul.toom4_min, mul.fft_split_min,
+// mul.sqr_par_min, mul.comba_max, mul.toom_min, mul.toom4_min, mul.fft_split_min,
 // mul.unbalanced_pct and mul.health_pct (config/tuning.hpp; sizes are limbs
 // of the shorter operand).
 #pragma once

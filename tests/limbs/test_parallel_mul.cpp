@@ -29,6 +29,7 @@ config::Tuning small_thresholds() {
   config::Tuning t = config::tuning();
   t.mul_par_min = 4;
   t.mul_sqr_par_min = 4;
+  t.mul_toom_min = 50;
   t.mul_toom4_min = 200;
   t.mul_fft_split_min = 1200;
   t.mul_comba_max = 8;
@@ -61,6 +62,8 @@ TEST_F(ParallelMulTuned, ChoicesCoverTheMethods) {
     EXPECT_EQ(limbs::choose_mul(8, 8, false, 1).method, limbs::MulMethod::comba);
   EXPECT_EQ(limbs::choose_mul(100, 100, false, 1).method, limbs::MulMethod::sequential);
   EXPECT_EQ(limbs::choose_mul(100, 100, false, 2).method, limbs::MulMethod::toom3);
+  EXPECT_EQ(limbs::mul_choice_name(limbs::choose_mul(40, 40, false, 2)), "blocks 2x1");  // below toom_min 50
+  EXPECT_EQ(limbs::choose_mul(40, 40, true, 2).method, limbs::MulMethod::toom3);  // squares: Toom-3
   EXPECT_EQ(limbs::choose_mul(1000, 100, false, 2).method, limbs::MulMethod::blocks);
   EXPECT_EQ(limbs::choose_mul(300, 300, false, 2).method, limbs::MulMethod::toom4);
   EXPECT_EQ(limbs::choose_mul(300, 300, true, 2).method, limbs::MulMethod::toom3);  // squares: Toom-3
