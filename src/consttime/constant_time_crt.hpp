@@ -1,0 +1,45 @@
+// consttime/constant_time_crt.hpp - the steps of an RSA-CRT private operation
+// around the two exponentiations, for secret factors: reductions, the
+// exponent mod p - 1, q^-1 mod p and Garner's recombination (HAC Alg. 14.71
+// with two moduli: x = x_q + q ((x_p - x_q) q^-1 mod p)).
+//
+// Everything is GMP's side-channel-silent mpn_sec_* functions (division,
+// inversion, schoolbook products, conditional add/sub) or fixed carry chains
+// (mpn_add_n, mpn_sub_n): the instructions and addresses depend only on the
+// limb counts, never on the values.  Limb counts (the sizes of p, q, b and e)
+// are public.
+#pragma once
+
+#include <cstddef>
+
+#include "limbs/limbs.hpp"
+
+namespace parmod::consttime {
+
+// r[0, n) = a[0, an) mod P for P in p[0, n), p[n-1] != 0; an >= 0.
+// Scratch: reduce_ct_scratch(an, n) limbs.
+void reduce_ct(limb_t* r, const limb_t* a, std::size_t an, const limb_t* p, std::size_t n, limb_t* scratch) noexcept;
+std::size_t reduce_ct_scratch(std::size_t an, std::size_t n) noexcept;
+
+// r[0, n) = ((e - 1) mod (P - 1)) + 1 for e in ep[0, en), e >= 1, and the odd
+// P >= 3 in p[0, n): for a prime P, b^r = b^e mod P for every b (b^k depends
+// only on k mod P - 1 once k >= 1, also for b = 0 mod P).  Scratch:
+// prime_exponent_ct_scratch(en, n) limbs.
+void prime_exponent_ct(limb_t* r, const limb_t* ep, std::size_t en, const limb_t* p, std::size_t n,
+                       limb_t* scratch) noexcept;
+std::size_t prime_exponent_ct_scratch(std::size_t en, std::size_t n) noexcept;
+
+// r[0, np) = Q^-1 mod P for Q in q[0, nq) and the odd P in p[0, np),
+// p[np-1] != 0; false (r unspecified) when they are not coprime.  Scratch:
+// inverse_ct_scratch(nq, np) limbs.
+bool inverse_ct(limb_t* r, const limb_t* q, std::size_t nq, const limb_t* p, std::size_t np, limb_t* scratch) noexcept;
+std::size_t inverse_ct_scratch(std::size_t nq, std::size_t np) noexcept;
+
+// x[0, np + nq) = the X in [0, PQ) with X = x_p mod P and X = x_q mod Q, for
+// x_p in xp[0, np) below P, x_q in xq[0, nq) below Q and qinv = Q^-1 mod P
+// (np limbs).  Scratch: garner_ct_scratch(np, nq) limbs.
+void garner_ct(limb_t* x, const limb_t* xp, const limb_t* xq, const limb_t* p, std::size_t np, const limb_t* q,
+               std::size_t nq, const limb_t* qinv, limb_t* scratch) noexcept;
+std::size_t garner_ct_scratch(std::size_t np, std::size_t nq) noexcept;
+
+}  // namespace parmod::consttime
