@@ -80,8 +80,8 @@ int parmod_powm_crt(mpz_t r, const mpz_t b, const mpz_t e, const mpz_t p, const 
 /* The RSA-CRT private operation r = b^e mod pq for secret distinct primes p, q
  * (e = d): constant time in the values of b, e, p, q (parmod::powm_sec_crt):
  * both halves by fixed window with masked table reads on two threads, the
- * recombination and the key constants by GMP's mpn_sec functions, nothing
- * cached, secret buffers wiped.  p, q must be prime (not checked).
+ * recombination and the Montgomery constants by GMP's mpn_sec functions,
+ * q^-1 mod p by blinded inversion, nothing cached, secret buffers wiped.  p, q must be prime (not checked).
  * PARMOD_ERR_INVALID_ARGUMENT for e < 0, p or q even or < 3, or p == q. */
 int parmod_powm_sec_crt(mpz_t r, const mpz_t b, const mpz_t e, const mpz_t p, const mpz_t q);
 

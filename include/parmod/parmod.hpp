@@ -226,15 +226,18 @@ mpz_class powm_crt(const mpz_class& b, const mpz_class& e, const std::vector<mpz
 // 0 are public).  Each half runs a fixed-window exponentiation with masked
 // table reads and constant-time Montgomery products (radix 2^52 on AVX-512
 // IFMA, else GMP's mpn_sec functions), with e reduced mod p - 1 and q - 1;
-// the halves run on two threads of the team; the Garner recombination and all
-// key constants (Montgomery constants, q^-1 mod p) use GMP's mpn_sec
-// functions.  Nothing about the key is cached; buffers that held secrets are
+// the halves run on two threads of the team; the Garner recombination and the
+// Montgomery constants use GMP's mpn_sec functions; q^-1 mod p is taken by
+// blinding (w = s q + t p mod pq for random s, t is a uniform unit, whose
+// inverse GMP's ordinary mpz_invert may compute; random bytes from
+// getrandom).  Nothing about the key is cached; buffers that held secrets are
 // wiped before they are freed.  p and q must be prime (not checked: a
 // primality test would take time depending on them): for composite factors the
 // result is wrong.  No base blinding inside: the operation is constant time,
 // and a caller that wants blinding as well multiplies b by r^e_pub first and
 // the result by r^-1 (docs/security.md).  Throws InvalidArgument for e < 0,
-// a factor that is even or < 3, or p == q.  Result in [0, p q).
+// a factor that is even or < 3, p == q, or p and q not coprime.  Result in
+// [0, p q).
 mpz_class powm_sec_crt(const mpz_class& b, const mpz_class& e, const mpz_class& p, const mpz_class& q);
 
 // gmpy2's powmod_base_list / powmod_exp_list: [pow(b, e, m) for b in bases],

@@ -5,7 +5,7 @@
 // base and the exponent and runs the fixed-window exponentiation with
 // consttime functions only (radix 2^52 on AVX-512 IFMA, else GMP's mpn_sec
 // products); the two halves run as two tasks on the thread team, q^-1 mod p
-// as a third.  Garner's recombination (consttime/constant_time_crt.hpp) runs
+// (by blinding: consttime::blinded_inverse) as a third.  Garner's recombination (consttime/constant_time_crt.hpp) runs
 // on the caller.  Nothing is cached between calls; every buffer that held a
 // secret is wiped before it is freed.  Public: the limb counts of b, e, p, q,
 // the sign of b and whether e = 0.
@@ -46,6 +46,7 @@ struct Job {
   std::size_t en;
   WipedLimbs* qinv;       // q^-1 mod p, np limbs, and its scratch after it
   bool* coprime;
+  bool* out_of_memory;
 };
 
 void run_half(Half& h, const Job& j) noexcept {
@@ -72,7 +73,11 @@ void run_task(const void* ctx, unsigned i) {
   const Job& j = *static_cast<const Job*>(ctx);
   if (i < 2) return run_half(j.half[i], j);
   const Half &p = j.half[0], &q = j.half[1];
-  *j.coprime = consttime::inverse_ct(j.qinv->data(), q.f, q.n, p.f, p.n, j.qinv->data() + p.n);
+  try {
+    *j.coprime = consttime::blinded_inverse(j.qinv->data(), q.f, q.n, p.f, p.n);
+  } catch (...) {  // std::bad_alloc: reported as "no inverse" is wrong, so flag it apart
+    *j.out_of_memory = true;
+  }
 }
 
 void prepare(Half& h, const mpz_class& f, std::size_t bn, std::size_t en) {
@@ -103,11 +108,11 @@ mpz_class powm_sec_crt(const mpz_class& b, const mpz_class& e, const mpz_class& 
     prepare(half[0], p, bn, en);
     prepare(half[1], q, bn, en);
     const std::size_t np = half[0].n, nq = half[1].n;
-    WipedLimbs qinv(np + round8(consttime::inverse_ct_scratch(nq, np)));
+    WipedLimbs qinv(np);
     WipedLimbs garner(np + nq + consttime::garner_ct_scratch(np, nq));
-    bool coprime = false;
+    bool coprime = false, out_of_memory = false;
     const Job job{half, mpz_limbs_read(b.get_mpz_t()), bn, mpz_sgn(b.get_mpz_t()) < 0,
-                  mpz_limbs_read(e.get_mpz_t()), en, &qinv, &coprime};
+                  mpz_limbs_read(e.get_mpz_t()), en, &qinv, &coprime, &out_of_memory};
     const int threads = std::min(2, resolve_num_threads(0));
     runtime::Schedule s(threads);
     const double cost = static_cast<double>(np * np);
@@ -115,6 +120,7 @@ mpz_class powm_sec_crt(const mpz_class& b, const mpz_class& e, const mpz_class& 
     s.add(run_task, &job, 1, cost, threads - 1, "sec crt q");
     s.add(run_task, &job, 2, cost / 64, 0, "sec crt q^-1 mod p");
     runtime::run(s, threads);
+    if (out_of_memory) throw OutOfMemory("out of memory in powm_sec_crt");
     if (!coprime) throw InvalidArgument("powm_sec_crt factors must be distinct primes");
     limb_t* x = garner.data();
     consttime::garner_ct(x, half[0].x(), half[1].x(), half[0].f, np, half[1].f, nq, qinv.data(), x + np + nq);

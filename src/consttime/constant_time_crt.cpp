@@ -3,6 +3,11 @@
 #include <algorithm>
 
 #include "consttime/wiped_limbs.hpp"
+#include "modmul/modulus_constants.hpp"
+
+#include <sys/random.h>
+
+#include <cerrno>
 
 namespace parmod::consttime {
 namespace {
@@ -50,19 +55,75 @@ void prime_exponent_ct(limb_t* r, const limb_t* ep, std::size_t en, const limb_t
   wipe(scratch, prime_exponent_ct_scratch(en, n));
 }
 
-std::size_t inverse_ct_scratch(std::size_t nq, std::size_t np) noexcept {
-  return 2 * np + std::max(reduce_ct_scratch(nq, np), static_cast<std::size_t>(mpn_sec_invert_itch(ms(np))));
+namespace {
+
+// x[0, n) = uniform random limbs; false when getrandom fails.
+bool random_limbs(limb_t* x, std::size_t n) noexcept {
+  auto* bytes = reinterpret_cast<unsigned char*>(x);
+  std::size_t len = n * sizeof(limb_t), got = 0;
+  while (got < len) {
+    const ssize_t k = getrandom(bytes + got, len - got, 0);
+    if (k < 0) {
+      if (errno == EINTR) continue;
+      return false;
+    }
+    got += static_cast<std::size_t>(k);
+  }
+  return true;
 }
 
-bool inverse_ct(limb_t* r, const limb_t* q, std::size_t nq, const limb_t* p, std::size_t np, limb_t* scratch) noexcept {
-  limb_t* a = scratch;     // np: Q mod P
-  limb_t* m = a + np;      // np: P (mpn_sec_invert wants its own copies)
-  limb_t* work = m + np;
-  reduce_ct(a, q, nq, p, np, work);
-  mpn_copyi(m, p, ms(np));
-  const bool ok = mpn_sec_invert(r, a, m, ms(np), 2 * np * kLimbBits, work) != 0;
-  wipe(scratch, inverse_ct_scratch(nq, np));
-  return ok;
+}  // namespace
+
+bool blinded_inverse(limb_t* r, const limb_t* q, std::size_t nq, const limb_t* p, std::size_t np) {
+  const std::size_t nn0 = np + nq;
+  const std::size_t big = std::max(np, nq);
+  // Buffers: N, s, t (nn0 + 1 random limbs each before reduction), s Q, t P,
+  // their sum, w, and the scratch of the reductions and products.
+  const std::size_t work_limbs =
+      std::max({reduce_ct_scratch(nn0 + 1, nn0), reduce_ct_scratch(nn0 + big + 1, nn0), reduce_ct_scratch(2 * np, np),
+                static_cast<std::size_t>(mpn_sec_mul_itch(ms(nn0), ms(big))),
+                static_cast<std::size_t>(mpn_sec_mul_itch(ms(np), ms(np)))});
+  WipedLimbs buf(nn0 + 2 * (nn0 + 1) + 3 * (nn0 + big + 1) + 4 * np + work_limbs);
+  limb_t* N = buf.data();
+  limb_t* s = N + nn0;              // nn0 + 1
+  limb_t* t = s + nn0 + 1;          // nn0 + 1
+  limb_t* sq = t + nn0 + 1;         // nn0 + big + 1
+  limb_t* tp = sq + nn0 + big + 1;  // nn0 + big + 1
+  limb_t* w = tp + nn0 + big + 1;   // nn0 + big + 1
+  limb_t* a = w + nn0 + big + 1;    // np
+  limb_t* sp = a + np;              // np
+  limb_t* prod = sp + np;           // 2 np
+  limb_t* work = prod + 2 * np;
+  if (np >= nq)
+    mpn_sec_mul(N, p, ms(np), q, ms(nq), work);
+  else
+    mpn_sec_mul(N, q, ms(nq), p, ms(np), work);
+  std::size_t nn = nn0;  // N's limbs: public (N is the RSA modulus)
+  while (nn > 1 && N[nn - 1] == 0) --nn;
+  mpz_class wz, winv, Nz;
+  modmul::from_limbs(Nz, N, nn);
+  for (int attempt = 0; attempt < 8; ++attempt) {
+    if (!random_limbs(s, nn0 + 1) || !random_limbs(t, nn0 + 1)) return false;
+    reduce_ct(s, s, nn + 1, N, nn, work);  // s, t in [0, N), bias below 2^-64
+    reduce_ct(t, t, nn + 1, N, nn, work);
+    std::fill(sq, sq + 2 * (nn0 + big + 1), limb_t(0));
+    mpn_sec_mul(sq, s, ms(nn), q, ms(nq), work);  // nn >= nq
+    mpn_sec_mul(tp, t, ms(nn), p, ms(np), work);
+    const std::size_t len = nn + big + 1;
+    w[len - 1] = mpn_add_n(w, sq, tp, ms(len - 1));  // s Q + t P < 2 N big-limb: the carry is the top limb
+    reduce_ct(w, w, len, N, nn, work);
+    // w is a uniform unit of Z_N, independent of the key: public from here.
+    modmul::from_limbs(wz, w, nn);
+    if (mpz_invert(winv.get_mpz_t(), wz.get_mpz_t(), Nz.get_mpz_t()) == 0) continue;  // s or t not a unit
+    std::fill(w, w + nn, limb_t(0));
+    modmul::to_limbs(w, nn, winv);
+    reduce_ct(a, w, nn, p, np, work);   // w^-1 mod P = (s Q)^-1 mod P
+    reduce_ct(sp, s, nn, p, np, work);  // s mod P
+    mpn_sec_mul(prod, a, ms(np), sp, ms(np), work);
+    reduce_ct(r, prod, 2 * np, p, np, work);
+    return true;
+  }
+  return false;
 }
 
 std::size_t garner_ct_scratch(std::size_t np, std::size_t nq) noexcept {

@@ -29,11 +29,19 @@ void prime_exponent_ct(limb_t* r, const limb_t* ep, std::size_t en, const limb_t
                        limb_t* scratch) noexcept;
 std::size_t prime_exponent_ct_scratch(std::size_t en, std::size_t n) noexcept;
 
-// r[0, np) = Q^-1 mod P for Q in q[0, nq) and the odd P in p[0, np),
-// p[np-1] != 0; false (r unspecified) when they are not coprime.  Scratch:
-// inverse_ct_scratch(nq, np) limbs.
-bool inverse_ct(limb_t* r, const limb_t* q, std::size_t nq, const limb_t* p, std::size_t np, limb_t* scratch) noexcept;
-std::size_t inverse_ct_scratch(std::size_t nq, std::size_t np) noexcept;
+// r[0, np) = Q^-1 mod P for Q in q[0, nq) and the odd P in p[0, np)
+// (p[np-1] != 0, q[nq-1] != 0) by blinding, not by a constant-time gcd:
+// w = (s Q + t P) mod N for N = P Q and random s, t in [0, N) is a uniformly
+// random unit of Z_N (w mod P = s Q, w mod Q = t P, each uniform) whatever P
+// and Q are, so GMP's variable-time mpz_invert may take w^-1 mod N (its time
+// tells about w, which is independent of the key); then
+// Q^-1 = w^-1 s mod P.  Everything that touches P, Q, s or t is mpn_sec
+// arithmetic.  s and t come from getrandom(2).  GMP's mpn_sec_invert, the
+// constant-time alternative, takes about as long as one half of the RSA
+// exponentiation.  False (r unspecified) when P and Q are not coprime (no w
+// is a unit) or the system has no randomness.  Allocates (mpz_invert);
+// throws std::bad_alloc.
+bool blinded_inverse(limb_t* r, const limb_t* q, std::size_t nq, const limb_t* p, std::size_t np);
 
 // x[0, np + nq) = the X in [0, PQ) with X = x_p mod P and X = x_q mod Q, for
 // x_p in xp[0, np) below P, x_q in xq[0, nq) below Q and qinv = Q^-1 mod P

@@ -2,8 +2,8 @@
 // 2^52 on AVX-512 IFMA.
 //
 // The fixed window of constant_time_powm.hpp (HAC Alg. 14.82, every window
-// processed, table entries read by a masked full scan with
-// mpn_sec_tabselect) over the "almost Montgomery" product
+// processed, every table entry read in full under a mask, eight words at a
+// time with AVX-512F) over the "almost Montgomery" product
 // modmul::montgomery52_mul_digits: its digit loop runs the same instructions
 // and addresses for every operand value (d digit steps of fixed IFMA
 // sequences, no final subtraction: results stay in [0, 2P) with R >= 4P), so
