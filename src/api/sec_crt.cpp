@@ -13,8 +13,6 @@
 
 #include "api/modulus_state.hpp"
 #include "consttime/constant_time_crt.hpp"
-#include "consttime/constant_time_powm.hpp"
-#include "consttime/constant_time_powm52.hpp"
 #include "consttime/secret_modulus.hpp"
 #include "consttime/wiped_limbs.hpp"
 #include "runtime/team.hpp"
@@ -24,17 +22,13 @@ namespace {
 
 using consttime::WipedLimbs;
 
-mp_size_t ms(std::size_t x) { return static_cast<mp_size_t>(x); }
-std::size_t round8(std::size_t x) { return (x + 7) & ~std::size_t(7); }
 
 struct Half {
   const limb_t* f = nullptr;  // the factor's limbs (read from the caller's mpz)
   std::size_t n = 0;
   consttime::SecretModulus m;
-  WipedLimbs buf;  // scratch (aligned, first), then the base and the exponent, n limbs each
-  std::size_t scratch = 0;
-  limb_t* x() const noexcept { return buf.data() + scratch; }
-  limb_t* ex() const noexcept { return x() + n; }
+  WipedLimbs x;        // the result, n limbs
+  WipedLimbs scratch;  // consttime::rsa_half_ct_scratch
 };
 
 struct Job {
@@ -44,29 +38,13 @@ struct Job {
   bool b_negative;
   const limb_t* e;        // e >= 1
   std::size_t en;
-  WipedLimbs* qinv;       // q^-1 mod p, np limbs, and its scratch after it
+  WipedLimbs* qinv;       // q^-1 mod p, np limbs
   bool* coprime;
   bool* out_of_memory;
 };
 
 void run_half(Half& h, const Job& j) noexcept {
-  const std::size_t n = h.n;
-  limb_t* s = h.buf.data();
-  limb_t* x = h.x();
-  limb_t* ex = h.ex();
-  h.m.fill(h.f, s);
-  consttime::reduce_ct(x, j.b, j.bn, h.f, n, s);
-  if (j.b_negative) {  // x = (P - x) mod P, the last step a trial subtraction
-    mpn_sub_n(x, h.f, x, ms(n));
-    const limb_t borrow = mpn_sub_n(s, x, h.f, ms(n));
-    mpn_cnd_sub_n(borrow ^ 1, x, x, h.f, ms(n));
-  }
-  consttime::prime_exponent_ct(ex, j.e, j.en, h.f, n, s);
-  if (h.m.with_digits)
-    consttime::constant_time_powm52(x, x, ex, n, h.f, h.m.c, s);
-  else
-    consttime::constant_time_powm(x, x, ex, n, h.m.k, s);
-  consttime::wipe(ex, n);
+  consttime::rsa_half_ct(h.x.data(), j.b, j.bn, j.b_negative, j.e, j.en, h.f, h.m, h.scratch.data());
 }
 
 void run_task(const void* ctx, unsigned i) {
@@ -84,13 +62,9 @@ void prepare(Half& h, const mpz_class& f, std::size_t bn, std::size_t en) {
   h.f = mpz_limbs_read(f.get_mpz_t());
   h.n = mpz_size(f.get_mpz_t());
   const std::size_t bits = mpz_sizeinbase(f.get_mpz_t(), 2);
-  const bool digits = modmul::montgomery52_available(bits);
-  h.m.allocate(h.n, bits, digits);
-  const std::size_t powm = digits ? consttime::constant_time_powm52_scratch(h.m.c, h.n)
-                                  : consttime::constant_time_powm_scratch(h.n, h.n);
-  h.scratch = round8(std::max({consttime::secret_modulus_scratch(h.n, bits), consttime::reduce_ct_scratch(bn, h.n),
-                               consttime::prime_exponent_ct_scratch(en, h.n), powm}));
-  h.buf = WipedLimbs(h.scratch + 2 * h.n);
+  h.m.allocate(h.n, bits, modmul::montgomery52_available(bits));
+  h.x = WipedLimbs(h.n);
+  h.scratch = WipedLimbs(consttime::rsa_half_ct_scratch(h.m, bn, en));
 }
 
 }  // namespace
@@ -123,7 +97,7 @@ mpz_class powm_sec_crt(const mpz_class& b, const mpz_class& e, const mpz_class& 
     if (out_of_memory) throw OutOfMemory("out of memory in powm_sec_crt");
     if (!coprime) throw InvalidArgument("powm_sec_crt factors must be distinct primes");
     limb_t* x = garner.data();
-    consttime::garner_ct(x, half[0].x(), half[1].x(), half[0].f, np, half[1].f, nq, qinv.data(), x + np + nq);
+    consttime::garner_ct(x, half[0].x.data(), half[1].x.data(), half[0].f, np, half[1].f, nq, qinv.data(), x + np + nq);
     mpz_class out;
     modmul::from_limbs(out, x, np + nq);
     return out;

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "consttime/constant_time_powm.hpp"
+#include "consttime/constant_time_powm52.hpp"
 #include "consttime/wiped_limbs.hpp"
 #include "modmul/modulus_constants.hpp"
 
@@ -157,6 +159,39 @@ void garner_ct(limb_t* x, const limb_t* xp, const limb_t* xq, const limb_t* p, s
   mpn_copyi(x + nq, qh + nq, ms(np));
   mpn_sec_add_1(x + nq, x + nq, ms(np), carry, work);
   wipe(scratch, garner_ct_scratch(np, nq));
+}
+
+namespace {
+
+std::size_t round8(std::size_t x) { return (x + 7) & ~std::size_t(7); }
+
+}  // namespace
+
+std::size_t rsa_half_ct_scratch(const SecretModulus& m, std::size_t bn, std::size_t en) noexcept {
+  const std::size_t n = m.k.n;
+  const std::size_t powm = m.with_digits ? constant_time_powm52_scratch(m.c, n) : constant_time_powm_scratch(n, n);
+  return round8(n) + std::max({secret_modulus_scratch(n, n * kLimbBits), reduce_ct_scratch(bn, n),
+                               prime_exponent_ct_scratch(en, n), powm});
+}
+
+void rsa_half_ct(limb_t* x, const limb_t* b, std::size_t bn, bool b_negative, const limb_t* ep, std::size_t en,
+                 const limb_t* p, SecretModulus& m, limb_t* scratch) noexcept {
+  const std::size_t n = m.k.n;
+  limb_t* ex = scratch;               // n: the reduced exponent
+  limb_t* work = scratch + round8(n);  // 64-byte aligned like scratch
+  m.fill(p, work);
+  reduce_ct(x, b, bn, p, n, work);
+  if (b_negative) {  // x = (P - x) mod P, the last step a trial subtraction
+    mpn_sub_n(x, p, x, ms(n));
+    const limb_t borrow = mpn_sub_n(work, x, p, ms(n));
+    mpn_cnd_sub_n(borrow ^ 1, x, x, p, ms(n));
+  }
+  prime_exponent_ct(ex, ep, en, p, n, work);
+  if (m.with_digits)
+    constant_time_powm52(x, x, ex, n, p, m.c, work);
+  else
+    constant_time_powm(x, x, ex, n, m.k, work);
+  wipe(scratch, rsa_half_ct_scratch(m, bn, en));
 }
 
 }  // namespace parmod::consttime

@@ -12,6 +12,7 @@
 
 #include <cstddef>
 
+#include "consttime/secret_modulus.hpp"
 #include "limbs/limbs.hpp"
 
 namespace parmod::consttime {
@@ -49,5 +50,15 @@ bool blinded_inverse(limb_t* r, const limb_t* q, std::size_t nq, const limb_t* p
 void garner_ct(limb_t* x, const limb_t* xp, const limb_t* xq, const limb_t* p, std::size_t np, const limb_t* q,
                std::size_t nq, const limb_t* qinv, limb_t* scratch) noexcept;
 std::size_t garner_ct_scratch(std::size_t np, std::size_t nq) noexcept;
+
+// One half of the RSA-CRT private operation: x[0, n) = b^e mod P for the
+// prime P in p[0, n) (odd, p[n-1] != 0, bits(P) as given to m.allocate):
+// fills m (the constants of P), reduces |b| (b[0, bn), negated when
+// b_negative) and e (ep[0, en), e >= 1, to ((e - 1) mod (P - 1)) + 1) and
+// runs the fixed-window exponentiation, in radix 2^52 when m.with_digits.
+// Scratch: rsa_half_ct_scratch(m, bn, en) limbs, 64-byte aligned; wiped.
+void rsa_half_ct(limb_t* x, const limb_t* b, std::size_t bn, bool b_negative, const limb_t* ep, std::size_t en,
+                 const limb_t* p, SecretModulus& m, limb_t* scratch) noexcept;
+std::size_t rsa_half_ct_scratch(const SecretModulus& m, std::size_t bn, std::size_t en) noexcept;
 
 }  // namespace parmod::consttime
