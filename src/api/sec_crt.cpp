@@ -5,7 +5,8 @@
 // base and the exponent and runs the fixed-window exponentiation with
 // consttime functions only (radix 2^52 on AVX-512 IFMA, else GMP's mpn_sec
 // products); the two halves run as two tasks on the thread team, q^-1 mod p
-// (by blinding: consttime::blinded_inverse) as a third.  Garner's recombination (consttime/constant_time_crt.hpp) runs
+// (by blinding: consttime::blinded_inverse) as a third.  Garner's
+// recombination (consttime/constant_time_crt.hpp) runs
 // on the caller.  Nothing is cached between calls; every buffer that held a
 // secret is wiped before it is freed.  Public: the limb counts of b, e, p, q,
 // the sign of b and whether e = 0.
@@ -52,7 +53,7 @@ void run_task(const void* ctx, unsigned i) {
   if (i < 2) return run_half(j.half[i], j);
   const Half &p = j.half[0], &q = j.half[1];
   try {
-    *j.coprime = consttime::blinded_inverse(j.qinv->data(), q.f, q.n, p.f, p.n);
+    *j.coprime = consttime::blinded_inverse(j.qinv->data(), q.f, q.n, p.f, p.n, p.m.bits);
   } catch (...) {  // std::bad_alloc: reported as "no inverse" is wrong, so flag it apart
     *j.out_of_memory = true;
   }
@@ -97,7 +98,8 @@ mpz_class powm_sec_crt(const mpz_class& b, const mpz_class& e, const mpz_class& 
     if (out_of_memory) throw OutOfMemory("out of memory in powm_sec_crt");
     if (!coprime) throw InvalidArgument("powm_sec_crt factors must be distinct primes");
     limb_t* x = garner.data();
-    consttime::garner_ct(x, half[0].x.data(), half[1].x.data(), half[0].f, np, half[1].f, nq, qinv.data(), x + np + nq);
+    consttime::garner_ct(x, half[0].x.data(), half[1].x.data(), half[0].f, np, half[0].m.bits, half[1].f, nq,
+                         qinv.data(), x + np + nq);
     mpz_class out;
     modmul::from_limbs(out, x, np + nq);
     return out;

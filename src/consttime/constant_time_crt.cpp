@@ -4,6 +4,7 @@
 
 #include "consttime/constant_time_powm.hpp"
 #include "consttime/constant_time_powm52.hpp"
+#include "consttime/secret_reduce.hpp"
 #include "consttime/wiped_limbs.hpp"
 #include "modmul/modulus_constants.hpp"
 
@@ -18,19 +19,11 @@ mp_size_t ms(std::size_t x) { return static_cast<mp_size_t>(x); }
 
 }  // namespace
 
-std::size_t reduce_ct_scratch(std::size_t an, std::size_t n) noexcept {
-  const std::size_t nn = std::max(an, n);
-  return nn + static_cast<std::size_t>(mpn_sec_div_r_itch(ms(nn), ms(n)));
-}
+std::size_t reduce_ct_scratch(std::size_t, std::size_t n) noexcept { return 2 * n + 1; }
 
-void reduce_ct(limb_t* r, const limb_t* a, std::size_t an, const limb_t* p, std::size_t n, limb_t* scratch) noexcept {
-  const std::size_t nn = std::max(an, n);
-  limb_t* x = scratch;
-  std::fill(x, x + nn, limb_t(0));
-  if (an) mpn_copyi(x, a, ms(an));
-  mpn_sec_div_r(x, ms(nn), p, ms(n), x + nn);
-  mpn_copyi(r, x, ms(n));
-  wipe(scratch, reduce_ct_scratch(an, n));
+void reduce_ct(limb_t* r, const limb_t* a, std::size_t an, const limb_t* p, std::size_t n, std::size_t pbits,
+               limb_t* scratch) noexcept {
+  reduce_secret(r, a, an, p, n, pbits, scratch);
 }
 
 std::size_t prime_exponent_ct_scratch(std::size_t en, std::size_t n) noexcept {
@@ -41,7 +34,7 @@ std::size_t prime_exponent_ct_scratch(std::size_t en, std::size_t n) noexcept {
 }
 
 void prime_exponent_ct(limb_t* r, const limb_t* ep, std::size_t en, const limb_t* p, std::size_t n,
-                       limb_t* scratch) noexcept {
+                       std::size_t pbits, limb_t* scratch) noexcept {
   const std::size_t nn = std::max(en, n);
   limb_t* e1 = scratch;     // nn: e - 1
   limb_t* pm1 = e1 + nn;    // n: P - 1 (P odd: clear bit 0, no borrow)
@@ -52,7 +45,7 @@ void prime_exponent_ct(limb_t* r, const limb_t* ep, std::size_t en, const limb_t
   mpn_sec_sub_1(e1, e1, ms(nn), 1, work);
   mpn_copyi(pm1, p, ms(n));
   pm1[0] &= ~limb_t(1);
-  reduce_ct(t, e1, nn, pm1, n, work);
+  reduce_ct(t, e1, nn, pm1, n, pbits, work);  // P - 1 has P's length (P >= 3 odd)
   mpn_sec_add_1(r, t, ms(n), 1, work);  // < P - 1 + 1: no carry
   wipe(scratch, prime_exponent_ct_scratch(en, n));
 }
@@ -74,15 +67,31 @@ bool random_limbs(limb_t* x, std::size_t n) noexcept {
   return true;
 }
 
+// r[0, n) = a[0, an) mod N for the public N in N[0, n) (N[n-1] != 0), by
+// GMP's mpn_sec_div_r (silent about a, not about N).  Scratch:
+// public_reduce_scratch(an, n) limbs.
+std::size_t public_reduce_scratch(std::size_t an, std::size_t n) {
+  const std::size_t nn = std::max(an, n);
+  return nn + static_cast<std::size_t>(mpn_sec_div_r_itch(ms(nn), ms(n)));
+}
+void public_reduce(limb_t* r, const limb_t* a, std::size_t an, const limb_t* N, std::size_t n, limb_t* scratch) {
+  const std::size_t nn = std::max(an, n);
+  std::fill(scratch, scratch + nn, limb_t(0));
+  mpn_copyi(scratch, a, ms(an));
+  mpn_sec_div_r(scratch, ms(nn), N, ms(n), scratch + nn);
+  mpn_copyi(r, scratch, ms(n));
+  wipe(scratch, nn);
+}
+
 }  // namespace
 
-bool blinded_inverse(limb_t* r, const limb_t* q, std::size_t nq, const limb_t* p, std::size_t np) {
+bool blinded_inverse(limb_t* r, const limb_t* q, std::size_t nq, const limb_t* p, std::size_t np, std::size_t pbits) {
   const std::size_t nn0 = np + nq;
   const std::size_t big = std::max(np, nq);
   // Buffers: N, s, t (nn0 + 1 random limbs each before reduction), s Q, t P,
   // their sum, w, and the scratch of the reductions and products.
   const std::size_t work_limbs =
-      std::max({reduce_ct_scratch(nn0 + 1, nn0), reduce_ct_scratch(nn0 + big + 1, nn0), reduce_ct_scratch(2 * np, np),
+      std::max({public_reduce_scratch(nn0 + big + 1, nn0), reduce_ct_scratch(2 * np, np),
                 static_cast<std::size_t>(mpn_sec_mul_itch(ms(nn0), ms(big))),
                 static_cast<std::size_t>(mpn_sec_mul_itch(ms(np), ms(np)))});
   WipedLimbs buf(nn0 + 2 * (nn0 + 1) + 3 * (nn0 + big + 1) + 4 * np + work_limbs);
@@ -106,23 +115,23 @@ bool blinded_inverse(limb_t* r, const limb_t* q, std::size_t nq, const limb_t* p
   modmul::from_limbs(Nz, N, nn);
   for (int attempt = 0; attempt < 8; ++attempt) {
     if (!random_limbs(s, nn0 + 1) || !random_limbs(t, nn0 + 1)) return false;
-    reduce_ct(s, s, nn + 1, N, nn, work);  // s, t in [0, N), bias below 2^-64
-    reduce_ct(t, t, nn + 1, N, nn, work);
+    public_reduce(s, s, nn + 1, N, nn, work);  // s, t in [0, N), bias below 2^-64
+    public_reduce(t, t, nn + 1, N, nn, work);
     std::fill(sq, sq + 2 * (nn0 + big + 1), limb_t(0));
     mpn_sec_mul(sq, s, ms(nn), q, ms(nq), work);  // nn >= nq
     mpn_sec_mul(tp, t, ms(nn), p, ms(np), work);
     const std::size_t len = nn + big + 1;
     w[len - 1] = mpn_add_n(w, sq, tp, ms(len - 1));  // s Q + t P < 2 N big-limb: the carry is the top limb
-    reduce_ct(w, w, len, N, nn, work);
+    public_reduce(w, w, len, N, nn, work);
     // w is a uniform unit of Z_N, independent of the key: public from here.
     modmul::from_limbs(wz, w, nn);
     if (mpz_invert(winv.get_mpz_t(), wz.get_mpz_t(), Nz.get_mpz_t()) == 0) continue;  // s or t not a unit
     std::fill(w, w + nn, limb_t(0));
     modmul::to_limbs(w, nn, winv);
-    reduce_ct(a, w, nn, p, np, work);   // w^-1 mod P = (s Q)^-1 mod P
-    reduce_ct(sp, s, nn, p, np, work);  // s mod P
+    reduce_ct(a, w, nn, p, np, pbits, work);   // w^-1 mod P = (s Q)^-1 mod P
+    reduce_ct(sp, s, nn, p, np, pbits, work);  // s mod P
     mpn_sec_mul(prod, a, ms(np), sp, ms(np), work);
-    reduce_ct(r, prod, 2 * np, p, np, work);
+    reduce_ct(r, prod, 2 * np, p, np, pbits, work);
     return true;
   }
   return false;
@@ -137,19 +146,19 @@ std::size_t garner_ct_scratch(std::size_t np, std::size_t nq) noexcept {
                    static_cast<std::size_t>(mpn_sec_add_1_itch(ms(np + nq)))});
 }
 
-void garner_ct(limb_t* x, const limb_t* xp, const limb_t* xq, const limb_t* p, std::size_t np, const limb_t* q,
-               std::size_t nq, const limb_t* qinv, limb_t* scratch) noexcept {
+void garner_ct(limb_t* x, const limb_t* xp, const limb_t* xq, const limb_t* p, std::size_t np, std::size_t pbits,
+               const limb_t* q, std::size_t nq, const limb_t* qinv, limb_t* scratch) noexcept {
   limb_t* xq_p = scratch;      // np: x_q mod P
   limb_t* t = xq_p + np;       // np: (x_p - x_q) mod P
   limb_t* h = t + np;          // np: t q^-1 mod P
   limb_t* prod = h + np;       // 2 np
   limb_t* qh = prod + 2 * np;  // np + nq
   limb_t* work = qh + np + nq;
-  reduce_ct(xq_p, xq, nq, p, np, work);
+  reduce_ct(xq_p, xq, nq, p, np, pbits, work);
   const limb_t borrow = mpn_sub_n(t, xp, xq_p, ms(np));
   mpn_cnd_add_n(borrow, t, t, p, ms(np));
   mpn_sec_mul(prod, t, ms(np), qinv, ms(np), work);
-  reduce_ct(h, prod, 2 * np, p, np, work);
+  reduce_ct(h, prod, 2 * np, p, np, pbits, work);
   // x = x_q + Q h < Q + Q (P - 1) = PQ: no carry out of np + nq limbs.
   if (nq >= np)
     mpn_sec_mul(qh, q, ms(nq), h, ms(np), work);
@@ -180,13 +189,13 @@ void rsa_half_ct(limb_t* x, const limb_t* b, std::size_t bn, bool b_negative, co
   limb_t* ex = scratch;               // n: the reduced exponent
   limb_t* work = scratch + round8(n);  // 64-byte aligned like scratch
   m.fill(p, work);
-  reduce_ct(x, b, bn, p, n, work);
+  reduce_ct(x, b, bn, p, n, m.bits, work);
   if (b_negative) {  // x = (P - x) mod P, the last step a trial subtraction
     mpn_sub_n(x, p, x, ms(n));
     const limb_t borrow = mpn_sub_n(work, x, p, ms(n));
     mpn_cnd_sub_n(borrow ^ 1, x, x, p, ms(n));
   }
-  prime_exponent_ct(ex, ep, en, p, n, work);
+  prime_exponent_ct(ex, ep, en, p, n, m.bits, work);
   if (m.with_digits)
     constant_time_powm52(x, x, ex, n, p, m.c, work);
   else

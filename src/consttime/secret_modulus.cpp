@@ -1,7 +1,10 @@
 #include "consttime/secret_modulus.hpp"
 
 #include <algorithm>
+#include <bit>
 
+#include "consttime/montgomery_ct.hpp"
+#include "consttime/secret_reduce.hpp"
 #include "consttime/wiped_limbs.hpp"
 #include "limbs/radix52.hpp"
 
@@ -21,27 +24,12 @@ limb_t negated_inverse_limb(limb_t p0) noexcept {
   return limb_t(0) - x;
 }
 
-std::size_t pow2_mod_scratch(std::size_t k, std::size_t n) noexcept {
-  const std::size_t nn = std::max(k / kLimbBits + 1, n);
-  return nn + static_cast<std::size_t>(mpn_sec_div_r_itch(static_cast<mp_size_t>(nn), static_cast<mp_size_t>(n)));
+std::size_t secret_modulus_scratch(std::size_t n, std::size_t) noexcept {
+  return 3 * n + std::max(2 * n + 1, montgomery_ct_scratch(n));
 }
 
-void pow2_mod(limb_t* r, std::size_t k, const limb_t* p, std::size_t n, limb_t* scratch) noexcept {
-  const std::size_t nn = std::max(k / kLimbBits + 1, n);
-  limb_t* x = scratch;
-  std::fill(x, x + nn, limb_t(0));
-  x[k / kLimbBits] = limb_t(1) << (k % kLimbBits);
-  mpn_sec_div_r(x, static_cast<mp_size_t>(nn), p, static_cast<mp_size_t>(n), x + nn);
-  mpn_copyi(r, x, static_cast<mp_size_t>(n));
-  wipe(x, nn);
-}
-
-std::size_t secret_modulus_scratch(std::size_t n, std::size_t bits) noexcept {
-  const std::size_t digits = limbs::radix52_digits(bits + 2);
-  return std::max({pow2_mod_scratch(2 * n * kLimbBits, n), pow2_mod_scratch(2 * limbs::kDigitBits * digits, n)}) + n;
-}
-
-void SecretModulus::allocate(std::size_t n, std::size_t bits, bool digits) {
+void SecretModulus::allocate(std::size_t n, std::size_t pbits, bool digits) {
+  bits = pbits;
   k.n = n;
   k.odd = true;
   k.p.assign(n, 0);
@@ -50,7 +38,7 @@ void SecretModulus::allocate(std::size_t n, std::size_t bits, bool digits) {
   with_digits = digits;
   if (!digits) return;
   c.n = n;
-  c.bits = bits;
+  c.bits = pbits;
   c.digits = limbs::radix52_digits(bits + 2);            // R = 2^(52 d) >= 4P, as Montgomery52Constants
   c.lanes = 8 * ((c.digits + 1 + 7) / 8);
   c.vectors = c.lanes / 8;
@@ -63,19 +51,35 @@ void SecretModulus::allocate(std::size_t n, std::size_t bits, bool digits) {
 
 void SecretModulus::fill(const limb_t* p, limb_t* scratch) noexcept {
   const std::size_t n = k.n;
+  limb_t* y = scratch;       // n
+  limb_t* acc = y + n;       // n
+  limb_t* a = acc + n;       // n
+  limb_t* work = a + n;
   mpn_copyi(k.p.data(), p, static_cast<mp_size_t>(n));
   k.mu0 = negated_inverse_limb(p[0]);
-  pow2_mod(k.r_mod_p.data(), n * kLimbBits, p, n, scratch);
-  pow2_mod(k.r2_mod_p.data(), 2 * n * kLimbBits, p, n, scratch);
-  if (!with_digits) return;
-  c.k0 = k.mu0 & limbs::kDigitMask;  // -P^-1 mod 2^52
-  limbs::to_radix52(c.p.data(), c.words, p, n);
-  pow2_mod(c.r_mod_p.data(), limbs::kDigitBits * c.digits, p, n, scratch);
-  limbs::to_radix52(c.one.data(), c.words, c.r_mod_p.data(), n);
-  limb_t* r2 = scratch;  // n limbs, below pow2_mod's own scratch
-  pow2_mod(r2, 2 * limbs::kDigitBits * c.digits, p, n, scratch + n);
-  limbs::to_radix52(c.r2.data(), c.words, r2, n);
-  wipe(r2, n);
+  // R = beta^n mod P: 64 n - bits + 1 doublings of 2^(bits - 1).
+  pow2_reduce_secret(k.r_mod_p.data(), n * kLimbBits, p, n, bits, work);
+  // R^2 mod P: y = 2^64 R mod P (2^64 in Montgomery form), then y^n in the
+  // Montgomery sense (mont(aR, bR) = abR): (2^64)^n R = R^2.  n is public.
+  pow2_reduce_secret(y, (n + 1) * kLimbBits, p, n, bits, work);
+  mpn_copyi(acc, y, static_cast<mp_size_t>(n));
+  for (int i = std::bit_width(n) - 2; i >= 0; --i) {
+    montgomery_sqr_ct(acc, acc, k, work);
+    if ((n >> i) & 1) montgomery_mul_ct(acc, acc, y, k, work);
+  }
+  mpn_copyi(k.r2_mod_p.data(), acc, static_cast<mp_size_t>(n));
+  if (with_digits) {
+    // R' = 2^(52 d): A = R' mod P by doublings, then R'^2 mod P = mont(A, mont(A, R^2)).
+    c.k0 = k.mu0 & limbs::kDigitMask;  // -P^-1 mod 2^52
+    limbs::to_radix52(c.p.data(), c.words, p, n);
+    pow2_reduce_secret(a, limbs::kDigitBits * c.digits, p, n, bits, work);
+    mpn_copyi(c.r_mod_p.data(), a, static_cast<mp_size_t>(n));
+    limbs::to_radix52(c.one.data(), c.words, a, n);
+    montgomery_mul_ct(acc, a, k.r2_mod_p.data(), k, work);
+    montgomery_mul_ct(acc, a, acc, k, work);
+    limbs::to_radix52(c.r2.data(), c.words, acc, n);
+  }
+  wipe(scratch, secret_modulus_scratch(n, bits));
 }
 
 SecretModulus::~SecretModulus() {

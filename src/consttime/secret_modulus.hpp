@@ -5,8 +5,10 @@
 // division and inversion, whose time depends on P: fine for public moduli,
 // not for the factors of a private key.  Here -P^-1 mod beta comes from
 // Newton's iteration x <- x (2 - P x) (a fixed count of steps from the
-// 5-bit seed (3P) xor 2), and the powers of two mod P from GMP's
-// side-channel-silent mpn_sec_div_r.  Only n (limbs) and bits(P) are public.
+// 5-bit seed (3P) xor 2), the powers of two mod P by doublings
+// (consttime/secret_reduce.hpp) and constant-time Montgomery products
+// (R^2 = (2^64 R)^n in the Montgomery sense).  Only n (limbs) and bits(P)
+// are public.
 // Every vector is wiped when the object goes away.
 #pragma once
 
@@ -24,6 +26,7 @@ struct SecretModulus {
   // Radix 2^52 (with_digits): every member of Montgomery52Constants.
   modmul::Montgomery52Constants c;
   bool with_digits = false;
+  std::size_t bits = 0;  // bits(P), public
 
   SecretModulus() = default;
   SecretModulus(const SecretModulus&) = delete;
@@ -43,10 +46,5 @@ std::size_t secret_modulus_scratch(std::size_t n, std::size_t bits) noexcept;
 
 // -P^-1 mod beta for odd p0 (the low limb of P), branch free.
 limb_t negated_inverse_limb(limb_t p0) noexcept;
-
-// r[0, n) = 2^k mod P for the odd P in p[0, n), p[n-1] != 0, by
-// mpn_sec_div_r.  Scratch: pow2_mod_scratch(k, n) limbs.
-void pow2_mod(limb_t* r, std::size_t k, const limb_t* p, std::size_t n, limb_t* scratch) noexcept;
-std::size_t pow2_mod_scratch(std::size_t k, std::size_t n) noexcept;
 
 }  // namespace parmod::consttime

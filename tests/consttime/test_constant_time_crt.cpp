@@ -6,6 +6,7 @@
 #include "consttime/constant_time_powm.hpp"
 #include "consttime/constant_time_powm52.hpp"
 #include "consttime/secret_modulus.hpp"
+#include "consttime/secret_reduce.hpp"
 #include "consttime/wiped_limbs.hpp"
 #include "limbs/cpu_features.hpp"
 #include "modmul/montgomery52.hpp"
@@ -82,16 +83,41 @@ TEST(ConstantTimeCrt, ReduceAndPrimeExponent) {
     for (const mpz_class& P : edge_moduli(n, true)) {
       if (P < 3) continue;
       const auto pl = limbs_of(P, n);
+      const std::size_t pbits = mpz_sizeinbase(P.get_mpz_t(), 2);
       for (std::size_t an : {std::size_t(0), std::size_t(1), n, n + 1, 2 * n + 3}) {
         const mpz_class a = an ? rrandom_bits(64 * an - 1) + 1 : mpz_class(0);
         const auto al = limbs_of(a, std::max<std::size_t>(an, mpz_size(a.get_mpz_t())));
         std::vector<limb_t> r(n), s(consttime::reduce_ct_scratch(al.size(), n));
-        consttime::reduce_ct(r.data(), al.data(), al.size(), pl.data(), n, s.data());
+        consttime::reduce_ct(r.data(), al.data(), al.size(), pl.data(), n, pbits, s.data());
         EXPECT_EQ(value_of(r), py_mod(a, P));
         if (a == 0) continue;
         std::vector<limb_t> t(consttime::prime_exponent_ct_scratch(al.size(), n));
-        consttime::prime_exponent_ct(r.data(), al.data(), al.size(), pl.data(), n, t.data());
+        consttime::prime_exponent_ct(r.data(), al.data(), al.size(), pl.data(), n, pbits, t.data());
         EXPECT_EQ(value_of(r), py_mod(a - 1, P - 1) + 1) << "a=" << a << " P=" << P;
+      }
+    }
+  }
+}
+
+TEST(SecretReduce, AnyModulusAndPowersOfTwo) {
+  for (std::size_t n : {1u, 2u, 3u, 9u}) {
+    for (const mpz_class& M : edge_moduli(n, false)) {
+      if (M < 2) continue;
+      const std::size_t mbits = mpz_sizeinbase(M.get_mpz_t(), 2);
+      const auto ml = limbs_of(M, n);
+      std::vector<limb_t> r(n), s(2 * n + 1);
+      for (std::size_t an : {std::size_t(0), std::size_t(1), n, 2 * n + 1}) {
+        const mpz_class a = an ? rrandom_bits(64 * an) : mpz_class(0);
+        const auto al = limbs_of(a, an);
+        consttime::reduce_secret(r.data(), al.data(), an, ml.data(), n, mbits, s.data());
+        EXPECT_EQ(value_of(r), py_mod(a, M)) << "a=" << a << " M=" << M;
+      }
+      for (std::size_t k : {mbits - 1, mbits, 64 * n, 128 * n + 64, 52 * n + 100}) {
+        if (k < mbits - 1 || mpz_popcount(M.get_mpz_t()) == 1) continue;  // M a power of two: outside the contract
+        consttime::pow2_reduce_secret(r.data(), k, ml.data(), n, mbits, s.data());
+        mpz_class want;
+        mpz_powm_ui(want.get_mpz_t(), mpz_class(2).get_mpz_t(), k, M.get_mpz_t());
+        EXPECT_EQ(value_of(r), want) << "k=" << k << " M=" << M;
       }
     }
   }
@@ -104,19 +130,20 @@ TEST(ConstantTimeCrt, InverseAndGarner) {
       const mpz_class q = next_prime(rrandom_bits(64 * nq - 2) | (mpz_class(1) << (64 * nq - 2)));
       if (p == q || mpz_size(p.get_mpz_t()) != np || mpz_size(q.get_mpz_t()) != nq) continue;
       const auto pl = limbs_of(p, np), ql = limbs_of(q, nq);
+      const std::size_t pbits = mpz_sizeinbase(p.get_mpz_t(), 2);
       std::vector<limb_t> qinv(np);
-      ASSERT_TRUE(consttime::blinded_inverse(qinv.data(), ql.data(), nq, pl.data(), np));
+      ASSERT_TRUE(consttime::blinded_inverse(qinv.data(), ql.data(), nq, pl.data(), np, pbits));
       mpz_class want;
       mpz_invert(want.get_mpz_t(), q.get_mpz_t(), p.get_mpz_t());
       EXPECT_EQ(value_of(qinv), want);
       for (const mpz_class& x : {random_below(p * q), mpz_class(0), mpz_class(p * q - 1), mpz_class(p), mpz_class(q)}) {
         const auto xp = limbs_of(py_mod(x, p), np), xq = limbs_of(py_mod(x, q), nq);
         std::vector<limb_t> r(np + nq), g(consttime::garner_ct_scratch(np, nq));
-        consttime::garner_ct(r.data(), xp.data(), xq.data(), pl.data(), np, ql.data(), nq, qinv.data(), g.data());
+        consttime::garner_ct(r.data(), xp.data(), xq.data(), pl.data(), np, pbits, ql.data(), nq, qinv.data(), g.data());
         EXPECT_EQ(value_of(r), x) << "np=" << np << " nq=" << nq;
       }
       // Not coprime: p against p (as "q") has no inverse.
-      EXPECT_FALSE(consttime::blinded_inverse(qinv.data(), pl.data(), np, pl.data(), np));
+      EXPECT_FALSE(consttime::blinded_inverse(qinv.data(), pl.data(), np, pl.data(), np, pbits));
     }
   }
 }
