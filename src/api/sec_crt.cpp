@@ -4,10 +4,9 @@
 // Each half (modulo p, modulo q) builds its Montgomery constants, reduces the
 // base and the exponent and runs the fixed-window exponentiation with
 // consttime functions only (radix 2^52 on AVX-512 IFMA, else GMP's mpn_sec
-// products); the two halves run as two tasks on the thread team, q^-1 mod p
-// (by blinding: consttime::blinded_inverse) as a third.  Garner's
-// recombination (consttime/constant_time_crt.hpp) runs
-// on the caller.  Nothing is cached between calls; every buffer that held a
+// products); the two halves run as two tasks on the thread team.  q^-1 mod p
+// (by blinding: consttime::blinded_inverse) and Garner's recombination
+// (consttime/constant_time_crt.hpp) run on the caller.  Nothing is cached between calls; every buffer that held a
 // secret is wiped before it is freed.  Public: the limb counts of b, e, p, q,
 // the sign of b and whether e = 0.
 #include <algorithm>
@@ -39,9 +38,6 @@ struct Job {
   bool b_negative;
   const limb_t* e;        // e >= 1
   std::size_t en;
-  WipedLimbs* qinv;       // q^-1 mod p, np limbs
-  bool* coprime;
-  bool* out_of_memory;
 };
 
 void run_half(Half& h, const Job& j) noexcept {
@@ -50,13 +46,7 @@ void run_half(Half& h, const Job& j) noexcept {
 
 void run_task(const void* ctx, unsigned i) {
   const Job& j = *static_cast<const Job*>(ctx);
-  if (i < 2) return run_half(j.half[i], j);
-  const Half &p = j.half[0], &q = j.half[1];
-  try {
-    *j.coprime = consttime::blinded_inverse(j.qinv->data(), q.f, q.n, p.f, p.n, p.m.bits);
-  } catch (...) {  // std::bad_alloc: reported as "no inverse" is wrong, so flag it apart
-    *j.out_of_memory = true;
-  }
+  run_half(j.half[i], j);
 }
 
 void prepare(Half& h, const mpz_class& f, std::size_t bn, std::size_t en) {
@@ -85,21 +75,19 @@ mpz_class powm_sec_crt(const mpz_class& b, const mpz_class& e, const mpz_class& 
     const std::size_t np = half[0].n, nq = half[1].n;
     WipedLimbs qinv(np);
     WipedLimbs garner(np + nq + consttime::garner_ct_scratch(np, nq));
-    bool coprime = false, out_of_memory = false;
     const Job job{half, mpz_limbs_read(b.get_mpz_t()), bn, mpz_sgn(b.get_mpz_t()) < 0,
-                  mpz_limbs_read(e.get_mpz_t()), en, &qinv, &coprime, &out_of_memory};
+                  mpz_limbs_read(e.get_mpz_t()), en};
     const int threads = std::min(2, resolve_num_threads(0));
     runtime::Schedule s(threads);
     const double cost = static_cast<double>(np * np);
     s.add(run_task, &job, 0, cost, 0, "sec crt p");
     s.add(run_task, &job, 1, cost, threads - 1, "sec crt q");
-    s.add(run_task, &job, 2, cost / 64, 0, "sec crt q^-1 mod p");
     runtime::run(s, threads);
-    if (out_of_memory) throw OutOfMemory("out of memory in powm_sec_crt");
-    if (!coprime) throw InvalidArgument("powm_sec_crt factors must be distinct primes");
+    // q^-1 mod p needs p's constants (filled by the first half): on the caller, after the halves.
+    if (!consttime::blinded_inverse(qinv.data(), half[1].f, nq, half[0].m))
+      throw InvalidArgument("powm_sec_crt factors must be distinct primes");
     limb_t* x = garner.data();
-    consttime::garner_ct(x, half[0].x.data(), half[1].x.data(), half[0].f, np, half[0].m.bits, half[1].f, nq,
-                         qinv.data(), x + np + nq);
+    consttime::garner_ct(x, half[0].x.data(), half[1].x.data(), half[0].m, half[1].f, nq, qinv.data(), x + np + nq);
     mpz_class out;
     modmul::from_limbs(out, x, np + nq);
     return out;

@@ -4,6 +4,7 @@
 
 #include "consttime/constant_time_powm.hpp"
 #include "consttime/constant_time_powm52.hpp"
+#include "consttime/montgomery_ct.hpp"
 #include "consttime/secret_reduce.hpp"
 #include "consttime/wiped_limbs.hpp"
 #include "modmul/modulus_constants.hpp"
@@ -19,17 +20,52 @@ mp_size_t ms(std::size_t x) { return static_cast<mp_size_t>(x); }
 
 }  // namespace
 
-std::size_t reduce_ct_scratch(std::size_t, std::size_t n) noexcept { return 2 * n + 1; }
+std::size_t reduce_ct_scratch(std::size_t, std::size_t n) noexcept { return 5 * n + 3 + montgomery_ct_scratch(n); }
 
-void reduce_ct(limb_t* r, const limb_t* a, std::size_t an, const limb_t* p, std::size_t n, std::size_t pbits,
-               limb_t* scratch) noexcept {
-  reduce_secret(r, a, an, p, n, pbits, scratch);
+void reduce_ct(limb_t* r, const limb_t* a, std::size_t an, const SecretModulus& m, limb_t* scratch) noexcept {
+  const modmul::ModulusConstants& k = m.k;
+  const std::size_t n = k.n;
+  const limb_t* p = k.p.data();
+  limb_t* acc = scratch;     // n: the value so far, < P
+  limb_t* t = acc + n;       // 2n: acc beta^n + the next chunk
+  limb_t* x = t + 2 * n;     // n + 1
+  limb_t* y = x + n + 1;     // n + 2: P 2^j
+  limb_t* work = y + n + 2;  // montgomery_ct_scratch(n)
+  std::fill(acc, acc + n, limb_t(0));
+  // Horner over n-limb chunks from the top: acc = (acc beta^n + c_i) mod P,
+  // as REDC (t beta^-n, below beta^n + P), a ladder of conditional
+  // subtractions of P 2^j (j from 64 n - bits + 1 down to 0: beta^n < P 2^j
+  // for the first), then a Montgomery product by R^2 (x beta^n).
+  const std::size_t chunks = (an + n - 1) / n, s_top = n * kLimbBits - m.bits + 1;
+  for (std::size_t i = chunks; i-- > 0;) {
+    const std::size_t lo = i * n, len = std::min(n, an - lo);
+    std::fill(t, t + n, limb_t(0));
+    std::copy(a + lo, a + lo + len, t);
+    std::copy(acc, acc + n, t + n);
+    for (std::size_t j = 0; j < n; ++j) t[j] = mpn_addmul_1(t + j, p, ms(n), t[j] * k.mu0);
+    x[n] = mpn_add_n(x, t + n, t, ms(n));
+    for (std::size_t j = s_top + 1; j-- > 0;) {
+      // y = P 2^j < 2^(64 n + 1): n + 1 limbs; j <= s_top <= 64 as P[n-1] != 0.
+      std::fill(y, y + n + 2, limb_t(0));
+      const std::size_t limb_shift = j / kLimbBits;
+      const unsigned bit_shift = static_cast<unsigned>(j % kLimbBits);
+      if (bit_shift)
+        y[limb_shift + n] = mpn_lshift(y + limb_shift, p, ms(n), bit_shift);
+      else
+        mpn_copyi(y + limb_shift, p, ms(n));
+      const limb_t borrow = mpn_sub_n(t, x, y, ms(n + 1));
+      mpn_cnd_swap(borrow ^ 1, x, t, ms(n + 1));
+    }
+    montgomery_mul_ct(acc, x, k.r2_mod_p.data(), k, work);
+  }
+  std::copy(acc, acc + n, r);
+  wipe(scratch, reduce_ct_scratch(an, n));
 }
 
 std::size_t prime_exponent_ct_scratch(std::size_t en, std::size_t n) noexcept {
   const std::size_t nn = std::max(en, n);
   return 2 * nn + n +
-         std::max({reduce_ct_scratch(nn, n), static_cast<std::size_t>(mpn_sec_sub_1_itch(ms(nn))),
+         std::max({2 * n + 1, static_cast<std::size_t>(mpn_sec_sub_1_itch(ms(nn))),
                    static_cast<std::size_t>(mpn_sec_add_1_itch(ms(n)))});
 }
 
@@ -45,7 +81,7 @@ void prime_exponent_ct(limb_t* r, const limb_t* ep, std::size_t en, const limb_t
   mpn_sec_sub_1(e1, e1, ms(nn), 1, work);
   mpn_copyi(pm1, p, ms(n));
   pm1[0] &= ~limb_t(1);
-  reduce_ct(t, e1, nn, pm1, n, pbits, work);  // P - 1 has P's length (P >= 3 odd)
+  reduce_secret(t, e1, nn, pm1, n, pbits, work);  // P - 1 has P's length (P >= 3 odd)
   mpn_sec_add_1(r, t, ms(n), 1, work);  // < P - 1 + 1: no carry
   wipe(scratch, prime_exponent_ct_scratch(en, n));
 }
@@ -85,13 +121,15 @@ void public_reduce(limb_t* r, const limb_t* a, std::size_t an, const limb_t* N, 
 
 }  // namespace
 
-bool blinded_inverse(limb_t* r, const limb_t* q, std::size_t nq, const limb_t* p, std::size_t np, std::size_t pbits) {
+bool blinded_inverse(limb_t* r, const limb_t* q, std::size_t nq, const SecretModulus& mp) {
+  const limb_t* p = mp.k.p.data();
+  const std::size_t np = mp.k.n;
   const std::size_t nn0 = np + nq;
   const std::size_t big = std::max(np, nq);
   // Buffers: N, s, t (nn0 + 1 random limbs each before reduction), s Q, t P,
   // their sum, w, and the scratch of the reductions and products.
   const std::size_t work_limbs =
-      std::max({public_reduce_scratch(nn0 + big + 1, nn0), reduce_ct_scratch(2 * np, np),
+      std::max({public_reduce_scratch(nn0 + big + 1, nn0), reduce_ct_scratch(nn0, np), montgomery_ct_scratch(np),
                 static_cast<std::size_t>(mpn_sec_mul_itch(ms(nn0), ms(big))),
                 static_cast<std::size_t>(mpn_sec_mul_itch(ms(np), ms(np)))});
   WipedLimbs buf(nn0 + 2 * (nn0 + 1) + 3 * (nn0 + big + 1) + 4 * np + work_limbs);
@@ -128,10 +166,10 @@ bool blinded_inverse(limb_t* r, const limb_t* q, std::size_t nq, const limb_t* p
     if (mpz_invert(winv.get_mpz_t(), wz.get_mpz_t(), Nz.get_mpz_t()) == 0) continue;  // s or t not a unit
     std::fill(w, w + nn, limb_t(0));
     modmul::to_limbs(w, nn, winv);
-    reduce_ct(a, w, nn, p, np, pbits, work);   // w^-1 mod P = (s Q)^-1 mod P
-    reduce_ct(sp, s, nn, p, np, pbits, work);  // s mod P
-    mpn_sec_mul(prod, a, ms(np), sp, ms(np), work);
-    reduce_ct(r, prod, 2 * np, p, np, pbits, work);
+    reduce_ct(a, w, nn, mp, work);   // w^-1 mod P = (s Q)^-1 mod P
+    reduce_ct(sp, s, nn, mp, work);  // s mod P
+    montgomery_mul_ct(prod, a, sp, mp.k, work);              // a s R^-1
+    montgomery_mul_ct(r, prod, mp.k.r2_mod_p.data(), mp.k, work);  // a s
     return true;
   }
   return false;
@@ -139,26 +177,26 @@ bool blinded_inverse(limb_t* r, const limb_t* q, std::size_t nq, const limb_t* p
 
 std::size_t garner_ct_scratch(std::size_t np, std::size_t nq) noexcept {
   const std::size_t big = std::max(np, nq);
-  return 3 * np + 2 * np + (np + nq) +
-         std::max({reduce_ct_scratch(nq, np), reduce_ct_scratch(2 * np, np),
-                   static_cast<std::size_t>(mpn_sec_mul_itch(ms(np), ms(np))),
+  return 3 * np + (np + nq) +
+         std::max({reduce_ct_scratch(nq, np), montgomery_ct_scratch(np),
                    static_cast<std::size_t>(mpn_sec_mul_itch(ms(big), ms(std::min(np, nq)))),
-                   static_cast<std::size_t>(mpn_sec_add_1_itch(ms(np + nq)))});
+                   static_cast<std::size_t>(mpn_sec_add_1_itch(ms(np)))});
 }
 
-void garner_ct(limb_t* x, const limb_t* xp, const limb_t* xq, const limb_t* p, std::size_t np, std::size_t pbits,
-               const limb_t* q, std::size_t nq, const limb_t* qinv, limb_t* scratch) noexcept {
+void garner_ct(limb_t* x, const limb_t* xp, const limb_t* xq, const SecretModulus& mp, const limb_t* q,
+               std::size_t nq, const limb_t* qinv, limb_t* scratch) noexcept {
+  const std::size_t np = mp.k.n;
+  const limb_t* p = mp.k.p.data();
   limb_t* xq_p = scratch;      // np: x_q mod P
   limb_t* t = xq_p + np;       // np: (x_p - x_q) mod P
   limb_t* h = t + np;          // np: t q^-1 mod P
-  limb_t* prod = h + np;       // 2 np
-  limb_t* qh = prod + 2 * np;  // np + nq
+  limb_t* qh = h + np;         // np + nq
   limb_t* work = qh + np + nq;
-  reduce_ct(xq_p, xq, nq, p, np, pbits, work);
+  reduce_ct(xq_p, xq, nq, mp, work);
   const limb_t borrow = mpn_sub_n(t, xp, xq_p, ms(np));
   mpn_cnd_add_n(borrow, t, t, p, ms(np));
-  mpn_sec_mul(prod, t, ms(np), qinv, ms(np), work);
-  reduce_ct(h, prod, 2 * np, p, np, pbits, work);
+  montgomery_mul_ct(h, t, qinv, mp.k, work);                 // t q^-1 R^-1
+  montgomery_mul_ct(h, h, mp.k.r2_mod_p.data(), mp.k, work);  // t q^-1
   // x = x_q + Q h < Q + Q (P - 1) = PQ: no carry out of np + nq limbs.
   if (nq >= np)
     mpn_sec_mul(qh, q, ms(nq), h, ms(np), work);
@@ -189,7 +227,7 @@ void rsa_half_ct(limb_t* x, const limb_t* b, std::size_t bn, bool b_negative, co
   limb_t* ex = scratch;               // n: the reduced exponent
   limb_t* work = scratch + round8(n);  // 64-byte aligned like scratch
   m.fill(p, work);
-  reduce_ct(x, b, bn, p, n, m.bits, work);
+  reduce_ct(x, b, bn, m, work);
   if (b_negative) {  // x = (P - x) mod P, the last step a trial subtraction
     mpn_sub_n(x, p, x, ms(n));
     const limb_t borrow = mpn_sub_n(work, x, p, ms(n));

@@ -42,7 +42,7 @@ void control_half(limb_t* x, const limb_t* b, std::size_t bn, const limb_t* ep, 
                         exponentiation::sliding_window_powm_scratch(n, n, modmul::montgomery_engine));
   std::vector<limb_t> ex(n);
   m.fill(p, s.data());
-  consttime::reduce_ct(x, b, bn, p, n, m.bits, s.data());
+  consttime::reduce_ct(x, b, bn, m, s.data());
   consttime::prime_exponent_ct(ex.data(), ep, en, p, n, m.bits, s.data());
   const modmul::ModulusConstants k(value_of(p, n));  // built from the marked p: its own reports come later
   exponentiation::sliding_window_powm(x, x, ex.data(), n, k, modmul::montgomery_engine, s.data());
@@ -60,10 +60,16 @@ int main(int argc, char** argv) {
     const std::size_t bn = mpz_size(N.get_mpz_t()), en = mpz_size(e.get_mpz_t());
     auto p = limbs_of(P, np), q = limbs_of(Q, nq), bl = limbs_of(b, bn), el = limbs_of(e, en);
     std::vector<limb_t> qinv(np), xp(np), xq(nq), x(np + nq);
-    if (!consttime::blinded_inverse(qinv.data(), q.data(), nq, p.data(), np, mpz_sizeinbase(P.get_mpz_t(), 2))) return 2;
     consttime::SecretModulus mp, mq;  // sizes are public: allocated before the marking
     mp.allocate(np, mpz_sizeinbase(P.get_mpz_t(), 2), false);
     mq.allocate(nq, mpz_sizeinbase(Q.get_mpz_t(), 2), false);
+    {
+      consttime::SecretModulus m;  // q^-1 mod p before the marking (see above)
+      m.allocate(np, mpz_sizeinbase(P.get_mpz_t(), 2), false);
+      consttime::WipedLimbs s(consttime::secret_modulus_scratch(np, m.bits));
+      m.fill(p.data(), s.data());
+      if (!consttime::blinded_inverse(qinv.data(), q.data(), nq, m)) return 2;
+    }
     consttime::WipedLimbs sp(consttime::rsa_half_ct_scratch(mp, bn, en)), sq(consttime::rsa_half_ct_scratch(mq, bn, en)),
         sg(consttime::garner_ct_scratch(np, nq));
     for (auto* v : {&p, &q, &bl, &el, &qinv}) mark_secret(v->data(), v->size() * sizeof(limb_t));
@@ -74,7 +80,7 @@ int main(int argc, char** argv) {
       consttime::rsa_half_ct(xp.data(), bl.data(), bn, false, el.data(), en, p.data(), mp, sp.data());
       consttime::rsa_half_ct(xq.data(), bl.data(), bn, false, el.data(), en, q.data(), mq, sq.data());
     }
-    consttime::garner_ct(x.data(), xp.data(), xq.data(), p.data(), np, mp.bits, q.data(), nq, qinv.data(), sg.data());
+    consttime::garner_ct(x.data(), xp.data(), xq.data(), mp, q.data(), nq, qinv.data(), sg.data());
     mark_public(x.data(), x.size() * sizeof(limb_t));
     for (auto* v : {&p, &q, &bl, &el, &qinv}) mark_public(v->data(), v->size() * sizeof(limb_t));
     mpz_class want;

@@ -78,22 +78,37 @@ TEST(ConstantTimePowm52, AgainstMpzPowm) {
   }
 }
 
+// P's constants, filled the constant-time way.
+struct Filled {
+  consttime::SecretModulus m;
+  explicit Filled(const mpz_class& P) {
+    const std::size_t n = mpz_size(P.get_mpz_t()), bits = mpz_sizeinbase(P.get_mpz_t(), 2);
+    m.allocate(n, bits, false);
+    const auto pl = limbs_of(P, n);
+    std::vector<limb_t> s(consttime::secret_modulus_scratch(n, bits));
+    m.fill(pl.data(), s.data());
+  }
+};
+
 TEST(ConstantTimeCrt, ReduceAndPrimeExponent) {
   for (std::size_t n : {1u, 2u, 3u, 8u, 17u}) {
     for (const mpz_class& P : edge_moduli(n, true)) {
       if (P < 3) continue;
       const auto pl = limbs_of(P, n);
       const std::size_t pbits = mpz_sizeinbase(P.get_mpz_t(), 2);
+      const Filled f(P);
       for (std::size_t an : {std::size_t(0), std::size_t(1), n, n + 1, 2 * n + 3}) {
-        const mpz_class a = an ? rrandom_bits(64 * an - 1) + 1 : mpz_class(0);
-        const auto al = limbs_of(a, std::max<std::size_t>(an, mpz_size(a.get_mpz_t())));
-        std::vector<limb_t> r(n), s(consttime::reduce_ct_scratch(al.size(), n));
-        consttime::reduce_ct(r.data(), al.data(), al.size(), pl.data(), n, pbits, s.data());
-        EXPECT_EQ(value_of(r), py_mod(a, P));
-        if (a == 0) continue;
-        std::vector<limb_t> t(consttime::prime_exponent_ct_scratch(al.size(), n));
-        consttime::prime_exponent_ct(r.data(), al.data(), al.size(), pl.data(), n, pbits, t.data());
-        EXPECT_EQ(value_of(r), py_mod(a - 1, P - 1) + 1) << "a=" << a << " P=" << P;
+        for (const mpz_class& a : {an ? rrandom_bits(64 * an - 1) + 1 : mpz_class(0),
+                                   an ? mpz_class((mpz_class(1) << (64 * an)) - 1) : mpz_class(0)}) {
+          const auto al = limbs_of(a, std::max<std::size_t>(an, mpz_size(a.get_mpz_t())));
+          std::vector<limb_t> r(n), s(consttime::reduce_ct_scratch(al.size(), n));
+          consttime::reduce_ct(r.data(), al.data(), al.size(), f.m, s.data());
+          EXPECT_EQ(value_of(r), py_mod(a, P)) << "a=" << a << " P=" << P;
+          if (a == 0) continue;
+          std::vector<limb_t> t(consttime::prime_exponent_ct_scratch(al.size(), n));
+          consttime::prime_exponent_ct(r.data(), al.data(), al.size(), pl.data(), n, pbits, t.data());
+          EXPECT_EQ(value_of(r), py_mod(a - 1, P - 1) + 1) << "a=" << a << " P=" << P;
+        }
       }
     }
   }
@@ -130,20 +145,20 @@ TEST(ConstantTimeCrt, InverseAndGarner) {
       const mpz_class q = next_prime(rrandom_bits(64 * nq - 2) | (mpz_class(1) << (64 * nq - 2)));
       if (p == q || mpz_size(p.get_mpz_t()) != np || mpz_size(q.get_mpz_t()) != nq) continue;
       const auto pl = limbs_of(p, np), ql = limbs_of(q, nq);
-      const std::size_t pbits = mpz_sizeinbase(p.get_mpz_t(), 2);
+      const Filled fp(p);
       std::vector<limb_t> qinv(np);
-      ASSERT_TRUE(consttime::blinded_inverse(qinv.data(), ql.data(), nq, pl.data(), np, pbits));
+      ASSERT_TRUE(consttime::blinded_inverse(qinv.data(), ql.data(), nq, fp.m));
       mpz_class want;
       mpz_invert(want.get_mpz_t(), q.get_mpz_t(), p.get_mpz_t());
       EXPECT_EQ(value_of(qinv), want);
       for (const mpz_class& x : {random_below(p * q), mpz_class(0), mpz_class(p * q - 1), mpz_class(p), mpz_class(q)}) {
         const auto xp = limbs_of(py_mod(x, p), np), xq = limbs_of(py_mod(x, q), nq);
         std::vector<limb_t> r(np + nq), g(consttime::garner_ct_scratch(np, nq));
-        consttime::garner_ct(r.data(), xp.data(), xq.data(), pl.data(), np, pbits, ql.data(), nq, qinv.data(), g.data());
+        consttime::garner_ct(r.data(), xp.data(), xq.data(), fp.m, ql.data(), nq, qinv.data(), g.data());
         EXPECT_EQ(value_of(r), x) << "np=" << np << " nq=" << nq;
       }
       // Not coprime: p against p (as "q") has no inverse.
-      EXPECT_FALSE(consttime::blinded_inverse(qinv.data(), pl.data(), np, pl.data(), np, pbits));
+      EXPECT_FALSE(consttime::blinded_inverse(qinv.data(), pl.data(), np, fp.m));
     }
   }
 }
