@@ -110,3 +110,16 @@ def test_openssl_raw_rsa(tmp_path, bits):
     # The round trip with the public exponent.
     m = rnd.randrange(n)
     assert parmod.powmod_sec_crt(pow(m, 65537, n), d, [p, q]) == m
+
+
+def test_help_texts_say_what_is_constant_time():
+    import pydoc
+
+    def text(obj):
+        return " ".join(pydoc.render_doc(obj).split())
+
+    sec = text(parmod.powmod_sec_crt)
+    for words in ("constant time", "must be prime", "wiped", "GIL"):
+        assert words in sec, words
+    crt = text(parmod.powmod_crt)
+    assert "VARIABLE TIME" in crt and "powmod_sec_crt" in crt
