@@ -4,12 +4,14 @@
 // medians, one process: GMP mpz_powm and mpz_powm_sec, OpenSSL BN_mod_exp_mont
 // and BN_mod_exp_mont_consttime, the paper's binary method (§5.4), parmod's
 // sliding window (Modulus::pow) and constant-time pow_sec.  Then RSA-CRT
-// private operations (2048/3072/4096) against OpenSSL's RSA-style CRT done
-// with BN_mod_exp_mont per prime; batch throughput; even moduli (GMP, Barrett,
-// the split P = 2^s m'; --even-only prints just that table).  The peers come
+// private operations (2048/3072/4096), like against like: powm_crt against
+// GMP and OpenSSL's BN_mod_exp_mont per prime (variable time), powm_sec_crt
+// against OpenSSL's own RSA private operation (constant time); batch
+// throughput; even moduli (GMP, Barrett,
+// the split P = 2^s m'; --even-only and --rsa-only print just that table).  The peers come
 // from bench/peers; before timing, every variant's result of each size is
 // checked against mpz_powm's (bench/check.hpp).
-//   parmod-bench powm [--max-bits N] [--rounds R] [--json] [--plot FILE.png] [--even-only]
+//   parmod-bench powm [--max-bits N] [--rounds R] [--json] [--plot FILE.png] [--even-only] [--rsa-only]
 #include <cstdio>
 #include <algorithm>
 #include <cmath>
@@ -66,41 +68,53 @@ std::string ms_cell(const std::vector<bench::Timing>& t, const char* name) {
   return buf;
 }
 
-// RSA private operation m^d mod N with p, q known: parmod::powm_crt (both halves
-// on the team) against OpenSSL computing the same two half-size powers with
-// BN_mod_exp_mont_consttime and BN_mod_exp_mont plus the recombination, and
-// GMP mpz_powm on each half.
+// RSA private operation m^d mod N with p, q known, like against like:
+//  - variable time: parmod::powm_crt against GMP's mpz_powm per half and
+//    OpenSSL's BN_mod_exp_mont per half, each plus the recombination;
+//  - constant time: parmod::powm_sec_crt against OpenSSL's own RSA private
+//    operation without padding (EVP_PKEY_decrypt: CRT, constant-time
+//    exponentiation, blinding; and RSA_private_decrypt with blinding off) and
+//    OpenSSL's BN_mod_exp_mont_consttime per half plus the recombination.
 bench::Table rsa_crt_table(gmp_randclass& rng, std::size_t rounds, unsigned max_bits, bool json) {
   bench::Table t;
-  t.header = {"RSA bits", "GMP 2x mpz_powm + CRT (ms)", "OpenSSL 2x exp_mont + CRT (ms)",
-              "OpenSSL 2x consttime + CRT (ms)", "parmod powm_crt (ms)", "parmod vs OpenSSL"};
+  t.header = {"RSA bits", "GMP 2x mpz_powm + CRT (ms)", "OpenSSL 2x exp_mont + CRT (ms)", "parmod powm_crt (ms)",
+              "powm_crt vs OpenSSL exp_mont", "OpenSSL RSA private, EVP (ms)", "OpenSSL RSA private, no blinding (ms)",
+              "OpenSSL 2x consttime + CRT (ms)", "parmod powm_sec_crt (ms)", "powm_sec_crt vs OpenSSL RSA"};
   for (unsigned bits : {2048u, 3072u, 4096u}) {
     if (bits > max_bits && bits > 2048) break;
     const peers::RsaKey key(rng, bits);
     const mpz_class m = rng.get_z_range(key.N);
     peers::GmpRsaCrt gmp(key, m);
     std::vector<bench::Variant> v = {{"gmp", [&] { gmp.run(); }}};
-    mpz_class out;
+    mpz_class out, out_sec;
 #ifdef PARMOD_HAVE_OPENSSL
     peers::OpensslRsaCrt ossl(key, m);
+    peers::OpensslRsaPrivate rsa(key, m);
     v.push_back({"openssl", [&] { ossl.run(false); }});
     v.push_back({"openssl_ct", [&] { ossl.run(true); }});
+    v.push_back({"openssl_rsa", [&] { rsa.evp(); }});
+    v.push_back({"openssl_rsa_noblind", [&] { rsa.legacy(false); }});
 #endif
-    powm_crt(m, key.d, {key.p, key.q});  // fills the primality cache, as a key in use would
     v.push_back({"parmod", [&] { out = powm_crt(m, key.d, {key.p, key.q}); }});
+    v.push_back({"parmod_sec", [&] { out_sec = powm_sec_crt(m, key.d, key.p, key.q); }});
     check_variants("RSA-" + std::to_string(bits), v,
                    [&](const std::string& name) {
 #ifdef PARMOD_HAVE_OPENSSL
-                     if (name != "gmp" && name != "parmod") return ossl.result();
+                     if (name == "openssl_rsa" || name == "openssl_rsa_noblind") return rsa.result();
+                     if (name == "openssl" || name == "openssl_ct") return ossl.result();
 #endif
-                     return name == "gmp" ? gmp.result() : out;
+                     return name == "gmp" ? gmp.result() : name == "parmod" ? out : out_sec;
                    },
                    mpz_powm_of(m, key.d, key.N));
     const auto r = bench::measure_interleaved(v, bench::Options{rounds, 0.02});
     auto ms = [&](const char* name) { return median_ms(r, name); };
     auto cell = [&](const char* name) { return ms_cell(r, name); };
-    t.rows.push_back({std::to_string(bits), cell("gmp"), cell("openssl"), cell("openssl_ct"), cell("parmod"),
-                      ms("openssl") > 0 ? bench::format_ratio(ms("openssl") / ms("parmod")) : std::string("n/a")});
+    auto ratio = [&](const char* peer, const char* ours) {
+      return ms(peer) > 0 ? bench::format_ratio(ms(peer) / ms(ours)) : std::string("n/a");
+    };
+    t.rows.push_back({std::to_string(bits), cell("gmp"), cell("openssl"), cell("parmod"), ratio("openssl", "parmod"),
+                      cell("openssl_rsa"), cell("openssl_rsa_noblind"), cell("openssl_ct"), cell("parmod_sec"),
+                      ratio("openssl_rsa", "parmod_sec")});
     if (!json) std::cerr << "  RSA-" << bits << " done\n";
   }
   return t;
@@ -210,6 +224,15 @@ int run(const Args& args) {
                 << "Machine: " << bench::machine_description() << "\n\n" << even.markdown();
     return 0;
   }
+  if (args.has("--rsa-only")) {
+    const bench::Table crt = rsa_crt_table(rng, rounds, max_bits, json);
+    if (json)
+      std::cout << "[" << crt.json("parmod-bench powm: RSA-CRT private operation") << "]\n";
+    else
+      std::cout << "RSA-CRT private operation, median of interleaved rounds, " << get_num_threads()
+                << " threads\nMachine: " << bench::machine_description() << "\n\n" << crt.markdown();
+    return 0;
+  }
   bench::Table table;
   table.header = {"bits", "GMP mpz_powm (ms)", "GMP mpz_powm_sec (ms)", "OpenSSL exp_mont (ms)",
                   "OpenSSL consttime (ms)", "binary (ms)", "parmod pow montgomery T=1 (ms)", "parmod pow_sec (ms)",
@@ -308,7 +331,8 @@ const Bench kPowmBench = {
      {{"--max-bits", "N", "largest modulus: 256, 384, 512, then 1024 doubling up to N; RSA-CRT, batches and even\n"
        "                          moduli up to N too (at least RSA-2048 and 1024-bit batches); default 8192", 1024,
        1u << 20},
-      {"--even-only", nullptr, "only the table of even moduli"}}},
+      {"--even-only", nullptr, "only the table of even moduli"},
+      {"--rsa-only", nullptr, "only the table of RSA-CRT private operations (up to --max-bits)"}}},
     &run};
 
 }  // namespace parmod::bench

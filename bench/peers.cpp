@@ -1,6 +1,20 @@
+// RSA_private_decrypt and RSA_blinding_off: deprecated in OpenSSL 3, kept as
+// the like-for-like peer with blinding off.
+#define OPENSSL_SUPPRESS_DEPRECATED
+
 #include "peers.hpp"
 
+#include <algorithm>
+#include <stdexcept>
+#include <string>
 #include <thread>
+
+#ifdef PARMOD_HAVE_OPENSSL
+#include <openssl/core_names.h>
+#include <openssl/evp.h>
+#include <openssl/param_build.h>
+#include <openssl/rsa.h>
+#endif
 
 namespace parmod::bench::peers {
 
@@ -126,6 +140,92 @@ void OpensslRsaCrt::run(bool consttime) {
   BN_mod_mul(h.v, h.v, qinv.v, p.v, ctx.v);
   BN_mul(out.v, h.v, q.v, ctx.v);
   BN_add(out.v, out.v, m2.v);
+}
+
+namespace {
+
+std::vector<unsigned char> be_bytes(const mpz_class& x, std::size_t len) {
+  std::vector<unsigned char> b(len, 0);
+  std::size_t count = 0;
+  std::vector<unsigned char> raw((mpz_sizeinbase(x.get_mpz_t(), 2) + 7) / 8 + 1);
+  mpz_export(raw.data(), &count, 1, 1, 1, 0, x.get_mpz_t());
+  std::copy(raw.begin(), raw.begin() + static_cast<std::ptrdiff_t>(count), b.end() - static_cast<std::ptrdiff_t>(count));
+  return b;
+}
+
+[[noreturn]] void openssl_failed(const char* what) {
+  throw std::runtime_error(std::string("OpenSSL: ") + what + " failed");
+}
+
+}  // namespace
+
+OpensslRsaPrivate::OpensslRsaPrivate(const RsaKey& key, const mpz_class& m) {
+  len = (mpz_sizeinbase(key.N.get_mpz_t(), 2) + 7) / 8;
+  in = be_bytes(m, len);
+  out.assign(len, 0);
+  Bn n(key.N), e(mpz_class(65537)), d(key.d), p(key.p), q(key.q), dp(key.dp), dq(key.dq), qinv(key.qinv);
+  // OpenSSL 3: the key from parameters, decrypt without padding.
+  OSSL_PARAM_BLD* bld = OSSL_PARAM_BLD_new();
+  if (!bld || !OSSL_PARAM_BLD_push_BN(bld, OSSL_PKEY_PARAM_RSA_N, n.v) ||
+      !OSSL_PARAM_BLD_push_BN(bld, OSSL_PKEY_PARAM_RSA_E, e.v) || !OSSL_PARAM_BLD_push_BN(bld, OSSL_PKEY_PARAM_RSA_D, d.v) ||
+      !OSSL_PARAM_BLD_push_BN(bld, OSSL_PKEY_PARAM_RSA_FACTOR1, p.v) ||
+      !OSSL_PARAM_BLD_push_BN(bld, OSSL_PKEY_PARAM_RSA_FACTOR2, q.v) ||
+      !OSSL_PARAM_BLD_push_BN(bld, OSSL_PKEY_PARAM_RSA_EXPONENT1, dp.v) ||
+      !OSSL_PARAM_BLD_push_BN(bld, OSSL_PKEY_PARAM_RSA_EXPONENT2, dq.v) ||
+      !OSSL_PARAM_BLD_push_BN(bld, OSSL_PKEY_PARAM_RSA_COEFFICIENT1, qinv.v))
+    openssl_failed("OSSL_PARAM_BLD");
+  OSSL_PARAM* params = OSSL_PARAM_BLD_to_param(bld);
+  OSSL_PARAM_BLD_free(bld);
+  EVP_PKEY_CTX* from = EVP_PKEY_CTX_new_from_name(nullptr, "RSA", nullptr);
+  EVP_PKEY* k = nullptr;
+  if (!params || !from || EVP_PKEY_fromdata_init(from) <= 0 || EVP_PKEY_fromdata(from, &k, EVP_PKEY_KEYPAIR, params) <= 0)
+    openssl_failed("EVP_PKEY_fromdata");
+  OSSL_PARAM_free(params);
+  EVP_PKEY_CTX_free(from);
+  pkey = k;
+  EVP_PKEY_CTX* c = EVP_PKEY_CTX_new(k, nullptr);
+  if (!c || EVP_PKEY_decrypt_init(c) <= 0 || EVP_PKEY_CTX_set_rsa_padding(c, RSA_NO_PADDING) <= 0)
+    openssl_failed("EVP_PKEY_decrypt_init");
+  pctx = c;
+  // The legacy RSA object (deprecated in OpenSSL 3, still its RSA code).
+  RSA* r = RSA_new();
+  BIGNUM *bn_n = BN_dup(n.v), *bn_e = BN_dup(e.v), *bn_d = BN_dup(d.v), *bn_p = BN_dup(p.v), *bn_q = BN_dup(q.v),
+         *bn_dp = BN_dup(dp.v), *bn_dq = BN_dup(dq.v), *bn_qinv = BN_dup(qinv.v);
+  if (!r || !RSA_set0_key(r, bn_n, bn_e, bn_d) || !RSA_set0_factors(r, bn_p, bn_q) ||
+      !RSA_set0_crt_params(r, bn_dp, bn_dq, bn_qinv))
+    openssl_failed("RSA_set0");
+  rsa = r;
+}
+
+OpensslRsaPrivate::~OpensslRsaPrivate() {
+  EVP_PKEY_CTX_free(static_cast<EVP_PKEY_CTX*>(pctx));
+  EVP_PKEY_free(static_cast<EVP_PKEY*>(pkey));
+  RSA_free(static_cast<RSA*>(rsa));
+}
+
+void OpensslRsaPrivate::evp() {
+  std::size_t outlen = len;
+  if (EVP_PKEY_decrypt(static_cast<EVP_PKEY_CTX*>(pctx), out.data(), &outlen, in.data(), len) <= 0 || outlen != len)
+    openssl_failed("EVP_PKEY_decrypt");
+}
+
+void OpensslRsaPrivate::legacy(bool blinding) {
+  RSA* r = static_cast<RSA*>(rsa);
+  if (blinding != blinding_on) {
+    if (blinding)
+      RSA_blinding_on(r, nullptr);
+    else
+      RSA_blinding_off(r);
+    blinding_on = blinding;
+  }
+  if (RSA_private_decrypt(static_cast<int>(len), in.data(), out.data(), r, RSA_NO_PADDING) != static_cast<int>(len))
+    openssl_failed("RSA_private_decrypt");
+}
+
+mpz_class OpensslRsaPrivate::result() const {
+  mpz_class x;
+  mpz_import(x.get_mpz_t(), len, 1, 1, 1, 0, out.data());
+  return x;
 }
 
 #endif  // PARMOD_HAVE_OPENSSL

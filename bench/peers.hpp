@@ -203,6 +203,32 @@ struct OpensslRsaCrt {
   Bn m, dp, dq, qinv, m1, m2, h, out;
 };
 
+// OpenSSL's own RSA private operation on the key (N, 65537, d, p, q, dp, dq,
+// qinv), no padding: m^d mod N for a byte string of N's length, the way a TLS
+// server signs or decrypts (CRT with its constant-time exponentiation, the
+// AVX-512 IFMA two-prime kernel where the CPU has it, blinding and the check
+// of the result by the public exponent).  Three entry points:
+//  - evp(): EVP_PKEY_decrypt with RSA_NO_PADDING on a key from EVP_PKEY_fromdata
+//    (the OpenSSL 3 API; blinding on);
+//  - legacy(blinding): RSA_private_decrypt with RSA_NO_PADDING on an RSA
+//    object, with RSA_blinding_on or RSA_blinding_off (the part of the cost
+//    that blinding adds).
+struct OpensslRsaPrivate {
+  OpensslRsaPrivate(const RsaKey& key, const mpz_class& m);
+  OpensslRsaPrivate(const OpensslRsaPrivate&) = delete;
+  OpensslRsaPrivate& operator=(const OpensslRsaPrivate&) = delete;
+  ~OpensslRsaPrivate();
+  void evp();
+  void legacy(bool blinding);
+  mpz_class result() const;  // the last output
+  std::size_t len = 0;
+  std::vector<unsigned char> in, out;
+  void* pkey = nullptr;      // EVP_PKEY
+  void* pctx = nullptr;      // EVP_PKEY_CTX, decrypt initialised, no padding
+  void* rsa = nullptr;       // RSA (legacy)
+  bool blinding_on = true;
+};
+
 #endif  // PARMOD_HAVE_OPENSSL
 
 }  // namespace parmod::bench::peers

@@ -72,9 +72,18 @@ int parmod_modulus_from_mont(mpz_t r, const mpz_t a, parmod_modulus_t ctx);
  * else PARMOD_ERR_INVALID_ARGUMENT, as GMP's mpz_powm_sec. */
 int parmod_powm_sec(mpz_t r, const mpz_t b, const mpz_t e, const mpz_t m);
 
-/* r = b^e mod pq for coprime p, q (RSA-CRT): one exponentiation per factor,
- * recombined; e is reduced mod p-1 (q-1) when p (q) is prime and b prime to it. */
+/* r = b^e mod pq for coprime p, q: one exponentiation per factor,
+ * recombined; e is reduced mod p-1 (q-1) when p (q) is prime and b prime to it.
+ * VARIABLE TIME: not for private keys (use parmod_powm_sec_crt). */
 int parmod_powm_crt(mpz_t r, const mpz_t b, const mpz_t e, const mpz_t p, const mpz_t q);
+
+/* The RSA-CRT private operation r = b^e mod pq for secret distinct primes p, q
+ * (e = d): constant time in the values of b, e, p, q (parmod::powm_sec_crt):
+ * both halves by fixed window with masked table reads on two threads, the
+ * recombination and the Montgomery constants by GMP's mpn_sec functions,
+ * q^-1 mod p by blinded inversion, nothing cached, secret buffers wiped.  p, q must be prime (not checked).
+ * PARMOD_ERR_INVALID_ARGUMENT for e < 0, p or q even or < 3, or p == q. */
+int parmod_powm_sec_crt(mpz_t r, const mpz_t b, const mpz_t e, const mpz_t p, const mpz_t q);
 
 /* r[i] = bases[i or 0]^exps[i or 0] mod m for i < count: bases_count and
  * exps_count are each 1 (the same for every i) or count.  r must hold count

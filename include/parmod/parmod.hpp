@@ -210,15 +210,35 @@ mpz_class powm(const mpz_class& b, const mpz_class& e, const mpz_class& m,
 // pow_sec without keeping a Modulus.
 mpz_class powm_sec(const mpz_class& b, const mpz_class& e, const mpz_class& m);
 
-// pow(b, e, f_1 f_2 ... f_k) for pairwise coprime factors f_i > 1 (RSA: p, q;
-// Paillier: p^2, q^2): one exponentiation modulo each factor, recombined by
-// Garner's CRT.  The factors' exponentiations run in parallel on the thread
-// team.  For a factor that is prime (GMP's BPSW test, cached for the last 32
-// factors seen, so repeated calls with one key pay it once) and a base prime
-// to it, e is first reduced modulo f - 1.  Throws InvalidArgument for an
+// pow(b, e, f_1 f_2 ... f_k) for pairwise coprime factors f_i > 1 (Paillier:
+// p^2, q^2): one exponentiation modulo each factor, recombined by Garner's
+// CRT.  VARIABLE TIME (sliding window, mpz arithmetic): not for private keys,
+// use powm_sec_crt.  The factors' exponentiations run in parallel on the
+// thread team.  For a factor that is prime (GMP's BPSW test on every call:
+// nothing is cached) and a base prime to it, e is first reduced modulo f - 1.  Throws InvalidArgument for an
 // empty list, a factor < 2 or factors that are not coprime.  Result in
 // [0, prod f_i).
 mpz_class powm_crt(const mpz_class& b, const mpz_class& e, const std::vector<mpz_class>& factors);
+
+// pow(b, e, p q) for the secret primes p != q of an RSA private key (b the
+// ciphertext or padded message, e the private exponent d): constant time in
+// the values of b, e, p and q (the limb counts, the sign of b and whether e =
+// 0 are public).  Each half runs a fixed-window exponentiation with masked
+// table reads and constant-time Montgomery products (radix 2^52 on AVX-512
+// IFMA, else GMP's mpn_sec functions), with e reduced mod p - 1 and q - 1;
+// the halves run on two threads of the team; the Garner recombination and the
+// Montgomery constants use GMP's mpn_sec functions; q^-1 mod p is taken by
+// blinding (w = s q + t p mod pq for random s, t is a uniform unit, whose
+// inverse GMP's ordinary mpz_invert may compute; random bytes from
+// getrandom).  Nothing about the key is cached; buffers that held secrets are
+// wiped before they are freed.  p and q must be prime (not checked: a
+// primality test would take time depending on them): for composite factors the
+// result is wrong.  No base blinding inside: the operation is constant time,
+// and a caller that wants blinding as well multiplies b by r^e_pub first and
+// the result by r^-1 (docs/security.md).  Throws InvalidArgument for e < 0,
+// a factor that is even or < 3, p == q, or p and q not coprime.  Result in
+// [0, p q).
+mpz_class powm_sec_crt(const mpz_class& b, const mpz_class& e, const mpz_class& p, const mpz_class& q);
 
 // gmpy2's powmod_base_list / powmod_exp_list: [pow(b, e, m) for b in bases],
 // [pow(b, e, m) for e in exps], with one Modulus for the whole list.

@@ -23,7 +23,7 @@ Errors, as ``pow`` raises them:
     wrong type).
 
 Keyword options of powmod, mulmod, mul (threads only), the list calls and
-Modulus (multi_powmod, powmod_crt and powmod_sec take neither):
+Modulus (multi_powmod, powmod_crt, powmod_sec and powmod_sec_crt take neither):
   * ``threads``: ``None`` (the process default: :func:`set_num_threads`, else
     ``PARMOD_NUM_THREADS``, else ``OMP_NUM_THREADS``, else the core count) or an
     int from 1 to 2**31 - 1;
@@ -41,8 +41,12 @@ Beyond pow and %:
     constant-time objects);
   * :meth:`Modulus.fixed_base`: a :class:`FixedBase` table for raising one
     base to many exponents;
+  * :func:`powmod_sec_crt`: the RSA-CRT private operation
+    ``pow(b, d, p * q)`` for secret primes [p, q], constant time (for private
+    keys);
   * :func:`powmod_crt`: ``pow(b, e, prod(factors))`` for pairwise coprime
-    factors by the CRT (RSA, Paillier);
+    factors by the CRT (Paillier, public moduli; variable time, not for
+    private keys);
   * :func:`partition_points`: Lara et al.'s balanced exponent split;
   * :class:`Field`: F_p for an odd prime p of 65..512 bits, with
     :class:`FieldElement` values (+ - * / ** inverse sqrt, bytes) computed by
@@ -67,6 +71,7 @@ from ._core import (
     powmod,
     powmod_base_list,
     powmod_crt,
+    powmod_sec_crt,
     powmod_exp_list,
     powmod_sec,
     set_num_threads,
@@ -102,6 +107,7 @@ __all__ = [
     "powmod",
     "powmod_base_list",
     "powmod_crt",
+    "powmod_sec_crt",
     "powmod_exp_list",
     "powmod_sec",
     "set_num_threads",

@@ -64,7 +64,10 @@ def powmod_sec(b: _Int, e: _Int, m: _Int) -> int:
     """pow(b, e, m) with constant-time limb code (odd m, e >= 0), as GMP's mpz_powm_sec."""
 
 def powmod_crt(b: _Int, e: _Int, factors: Iterable[_Int]) -> int:
-    """pow(b, e, prod(factors)) for pairwise coprime factors >= 2, by the CRT."""
+    """pow(b, e, prod(factors)) for pairwise coprime factors >= 2, by the CRT (variable time)."""
+
+def powmod_sec_crt(b: _Int, e: _Int, factors: Iterable[_Int]) -> int:
+    """pow(b, e, p * q) for the secret primes [p, q] of an RSA key, in constant time."""
 
 def partition_points(n_bits: float, phi: float) -> tuple[int, list[float]]:
     """Lara et al.'s optimal k and balanced partition points p_1 < ... < p_k = n_bits."""

@@ -187,8 +187,10 @@ inline constexpr const char* powmod_crt = R"(pow(b, e, f_1 * f_2 * ... * f_k) fo
 
 One exponentiation modulo each factor (for a factor that is prime, by
 GMP's BPSW test, and a base prime to it, e is first reduced modulo f - 1),
-recombined by Garner's algorithm: RSA decryption with factors [p, q],
-Paillier with [p**2, q**2].  The GIL is released.
+recombined by Garner's algorithm: Paillier with [p**2, q**2], public
+moduli.  VARIABLE TIME: its duration depends on b, e and the factors, so
+it is not for private keys; RSA private-key operations go to
+powmod_sec_crt.  The GIL is released.
 
 Args:
     b, e: int, bool, gmpy2.mpz or ``__index__``; e may be negative (the
@@ -210,6 +212,42 @@ Example:
     >>> p, q = 2**127 - 1, 2**89 - 1
     >>> parmod.powmod_crt(3, 65537, [p, q]) == pow(3, 65537, p * q)
     True
+)";
+
+inline constexpr const char* powmod_sec_crt = R"(pow(b, e, p * q) for the secret primes of an RSA private key, in constant time.
+
+The RSA-CRT private operation (decryption or signature with e = d): both
+halves by a fixed-window exponentiation with masked table reads and
+constant-time Montgomery products, e reduced mod p - 1 and q - 1, on two
+threads; the recombination and the key constants by GMP's mpn_sec
+functions.  Its instructions and memory addresses depend on the sizes of
+b, e, p and q, the sign of b and whether e = 0, never on their values.
+Nothing about the key is kept after the call and the library's buffers
+that held secrets are wiped (Python's own int objects are not).  p and q
+must be prime; this is not checked (a primality test would take time
+depending on them) and composite factors give a wrong result.  No blinding
+inside: blind with the public exponent when wanted,
+``powmod_sec_crt(b * pow(r, e_pub, n) % n, d, [p, q]) * pow(r, -1, n) % n``.
+The GIL is released.
+
+Args:
+    b, e: int, bool, gmpy2.mpz or ``__index__``; e >= 0.
+    factors: [p, q], two distinct odd primes.
+
+Returns:
+    ``pow(b, e, p * q)``, in range(0, p * q): int, or gmpy2.mpz when an
+    argument was a gmpy2.mpz.
+
+Raises:
+    TypeError: b, e, p or q is not an integer.
+    ValueError: factors does not hold two integers, p or q is even or < 3,
+        p == q, or e < 0.
+
+Example:
+    >>> p, q = 2**127 - 1, 2**89 - 1
+    >>> n, d = p * q, pow(65537, -1, (p - 1) * (q - 1))
+    >>> parmod.powmod_sec_crt(pow(42, 65537, n), d, [p, q])
+    42
 )";
 
 inline constexpr const char* partition_points = R"(Lara et al.'s balanced exponent split: (k, [p_1, ..., p_k]).

@@ -353,6 +353,50 @@ nb::object powmod_crt(nb::handle b, nb::handle e, nb::handle factors) {
   return make_int(compute(f, [&] { return parmod::powm_crt(bv, ev, fv); }), mp);
 }
 
+// Zeroes the limbs of a copy of a secret before GMP frees it.
+void wipe_secret(mpz_class& x) noexcept {
+  const auto n = static_cast<mp_size_t>(mpz_size(x.get_mpz_t()));
+  if (n) {
+    explicit_bzero(mpz_limbs_modify(x.get_mpz_t(), n), static_cast<std::size_t>(n) * sizeof(mp_limb_t));
+    mpz_limbs_finish(x.get_mpz_t(), 0);
+  }
+}
+
+nb::object powmod_sec_crt(nb::handle b, nb::handle e, nb::handle factors) {
+  const char* f = "powmod_sec_crt";
+  bool mp = false;
+  mpz_class bv = get_int(b, f, "b", mp), ev = get_int(e, f, "e", mp);
+  std::vector<mpz_class> fv = get_int_list(factors, f, "factors", mp);
+  struct Wipe {
+    mpz_class* b;
+    mpz_class* e;
+    std::vector<mpz_class>* f;
+    ~Wipe() {
+      wipe_secret(*b), wipe_secret(*e);
+      for (auto& x : *f) wipe_secret(x);
+    }
+  } wipe{&bv, &ev, &fv};
+  if (fv.size() != 2) {
+    PyErr_Format(PyExc_ValueError, "%s() argument 'factors' must hold two primes [p, q], not %zu integers", f,
+                 fv.size());
+    throw_set();
+  }
+  for (size_t i = 0; i < 2; ++i) {
+    if (fv[i] < 3 || mpz_even_p(fv[i].get_mpz_t())) {
+      PyErr_Format(PyExc_ValueError, "%s() argument 'factors[%zu]' must be an odd prime", f, i);
+      throw_set();
+    }
+  }
+  if (ev < 0) {
+    PyErr_Format(PyExc_ValueError, "%s() argument 'e' must be >= 0", f);
+    throw_set();
+  }
+  mpz_class r = compute(f, [&] { return parmod::powm_sec_crt(bv, ev, fv[0], fv[1]); });
+  nb::object out = make_int(r, mp);
+  wipe_secret(r);
+  return out;
+}
+
 // A finite float from a real number argument (int, float, __float__, __index__).
 double get_real(nb::handle h, const char* func, const char* arg) {
   if (!PyFloat_Check(h.ptr()) && !PyLong_Check(h.ptr()) && !PyIndex_Check(h.ptr()) &&
@@ -658,6 +702,9 @@ NB_MODULE(_core, m) {
   m.def("powmod_sec", &powmod_sec, "b"_a.none(), "e"_a.none(), "m"_a.none(),
         nb::sig("def powmod_sec(b: int, e: int, m: int) -> int"),
         doc::powmod_sec);
+  m.def("powmod_sec_crt", &powmod_sec_crt, "b"_a.none(), "e"_a.none(), "factors"_a.none(),
+        nb::sig("def powmod_sec_crt(b: int, e: int, factors: Iterable[int]) -> int"),
+        doc::powmod_sec_crt);
   m.def("powmod_crt", &powmod_crt, "b"_a.none(), "e"_a.none(), "factors"_a.none(),
         nb::sig("def powmod_crt(b: int, e: int, factors: Iterable[int]) -> int"),
         doc::powmod_crt);

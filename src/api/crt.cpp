@@ -3,10 +3,10 @@
 // Garner's algorithm (HAC Alg. 14.71).
 //
 // Everything that can fail (coprimality, inverses for e < 0, contexts) is
-// settled on the caller's thread before the team starts.
-#include <deque>
-#include <mutex>
-
+// settled on the caller's thread before the team starts.  Variable time and
+// nothing cached: the primality test (GMP >= 6.2: BPSW) that allows e mod
+// f - 1 runs on every call, so no factor outlives the call.  Private keys go
+// to powm_sec_crt (api/sec_crt.cpp).
 #include "api/integer_semantics.hpp"
 #include "api/modulus_state.hpp"
 #include "runtime/team.hpp"
@@ -19,6 +19,7 @@ struct CrtJob {
   const std::vector<mpz_class>* bases;
   const std::vector<mpz_class>* exps;
   std::vector<mpz_class>* residues;
+  const std::vector<char>* may_reduce;  // e > 0 and the base prime to the factor
 };
 
 void run_factor(const void* ctx, unsigned i) {
@@ -26,27 +27,18 @@ void run_factor(const void* ctx, unsigned i) {
   // Inputs are settled: base in [0, f), exponent >= 0, so pow cannot throw but
   // for memory; a failed allocation leaves the residue unset (-1) for the caller.
   try {
-    (*j.residues)[i] = (*j.moduli)[i].pow((*j.bases)[i], (*j.exps)[i]);
+    const Modulus& f = (*j.moduli)[i];
+    mpz_class e = (*j.exps)[i];
+    // Fermat: for a prime f and b prime to f, b^e = b^(e mod (f-1)).  The
+    // test (GMP >= 6.2: BPSW) runs in the task, beside the other factors'.
+    if ((*j.may_reduce)[i] && mpz_probab_prime_p(f.value().get_mpz_t(), 24) > 0) {
+      const mpz_class f1 = f.value() - 1;
+      mpz_fdiv_r(e.get_mpz_t(), e.get_mpz_t(), f1.get_mpz_t());
+    }
+    (*j.residues)[i] = f.pow((*j.bases)[i], e);
   } catch (...) {
     (*j.residues)[i] = -1;
   }
-}
-
-// Primality of recent factors: RSA keys call powm_crt again and again with the
-// same p and q, and a BPSW test costs about as much as the exponentiation.
-bool probably_prime_cached(const mpz_class& f) {
-  static std::mutex mutex;
-  static std::deque<std::pair<mpz_class, bool>> cache;  // most recent last, at most 32
-  {
-    std::lock_guard<std::mutex> lock(mutex);
-    for (const auto& [x, prime] : cache)
-      if (x == f) return prime;
-  }
-  const bool prime = mpz_probab_prime_p(f.get_mpz_t(), 24) > 0;  // GMP >= 6.2: BPSW
-  std::lock_guard<std::mutex> lock(mutex);
-  cache.emplace_back(f, prime);
-  if (cache.size() > 32) cache.pop_front();
-  return prime;
 }
 
 }  // namespace
@@ -67,6 +59,7 @@ mpz_class powm_crt(const mpz_class& b, const mpz_class& e, const std::vector<mpz
     const std::size_t count = factors.size();
     std::vector<Modulus> moduli;
     std::vector<mpz_class> bases(count), exps(count), r(count);
+    std::vector<char> may_reduce(count);
     moduli.reserve(count);
     for (std::size_t i = 0; i < count; ++i) {
       const mpz_class& f = factors[i];
@@ -75,15 +68,11 @@ mpz_class powm_crt(const mpz_class& b, const mpz_class& e, const std::vector<mpz
       mpz_fdiv_r(base.get_mpz_t(), base.get_mpz_t(), f.get_mpz_t());
       exps[i] = exponent;
       mpz_gcd(g.get_mpz_t(), base.get_mpz_t(), f.get_mpz_t());
-      // Fermat: for a prime f and b prime to f, b^e = b^(e mod (f-1)).
-      if (exponent > 0 && g == 1 && probably_prime_cached(f)) {
-        const mpz_class f1 = f - 1;
-        mpz_fdiv_r(exps[i].get_mpz_t(), exponent.get_mpz_t(), f1.get_mpz_t());
-      }
+      may_reduce[i] = exponent > 0 && g == 1;
       bases[i] = base;
       moduli.emplace_back(f, Algorithm::automatic, 1);
     }
-    const CrtJob job{&moduli, &bases, &exps, &r};
+    const CrtJob job{&moduli, &bases, &exps, &r, &may_reduce};
     const int threads = resolve_num_threads(0);
     runtime::Schedule s(threads);
     for (std::size_t i = 0; i < count; ++i)

@@ -15,6 +15,7 @@
 #include "api/scratch.hpp"
 #include "api/small_odd_pow.hpp"
 #include "consttime/constant_time_powm.hpp"
+#include "consttime/wiped_limbs.hpp"
 #include "modmul/barrett_mul.hpp"
 #include "modmul/montgomery_mul.hpp"
 #include "modmul/parallel_classic.hpp"
@@ -191,8 +192,10 @@ mpz_class Modulus::pow_sec(const mpz_class& b, const mpz_class& e) const {
     limb_t* ev = x + n;
     api::reduce_to_limbs(x, n, b, s.P);
     modmul::to_limbs(ev, en, e);
-    consttime::constant_time_powm(x, x, ev, en, s.k, ev + en);
-    return result_from(s, x);
+    consttime::constant_time_powm(x, x, ev, en, s.k, ev + en);  // wipes its scratch
+    mpz_class r = result_from(s, x);
+    consttime::wipe(x, n + en);  // the thread's scratch is reused: no secret stays in it
+    return r;
   });
 }
 

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "capi/error_codes.hpp"
+#include "consttime/wiped_limbs.hpp"
 #include "parmod/parmod.hpp"
 
 struct parmod_modulus_s {
@@ -78,6 +79,19 @@ int parmod_powm_sec(mpz_t r, const mpz_t b, const mpz_t e, const mpz_t m) {
 int parmod_powm_crt(mpz_t r, const mpz_t b, const mpz_t e, const mpz_t p, const mpz_t q) {
   if (!r || !b || !e || !p || !q) return PARMOD_ERR_INVALID_ARGUMENT;
   return call([&] { mpz_set(r, parmod::powm_crt(copy_in(b), copy_in(e), {copy_in(p), copy_in(q)}).get_mpz_t()); });
+}
+
+int parmod_powm_sec_crt(mpz_t r, const mpz_t b, const mpz_t e, const mpz_t p, const mpz_t q) {
+  if (!r || !b || !e || !p || !q) return PARMOD_ERR_INVALID_ARGUMENT;
+  // The copies of the key are wiped before GMP frees them.
+  mpz_class bv = copy_in(b), ev = copy_in(e), pv = copy_in(p), qv = copy_in(q);
+  const int rc = call([&] {
+    mpz_class x = parmod::powm_sec_crt(bv, ev, pv, qv);
+    mpz_set(r, x.get_mpz_t());
+    parmod::consttime::wipe(x);
+  });
+  for (mpz_class* v : {&bv, &ev, &pv, &qv}) parmod::consttime::wipe(*v);
+  return rc;
 }
 
 int parmod_powm_list(mpz_t* r, size_t count, const mpz_t* bases, size_t bases_count, const mpz_t* exps,

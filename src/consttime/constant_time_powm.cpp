@@ -1,20 +1,16 @@
 #include "consttime/constant_time_powm.hpp"
 
 #include "consttime/montgomery_ct.hpp"
+#include "consttime/wiped_limbs.hpp"
 
 namespace parmod::consttime {
-namespace {
 
-// Bits [lo, lo + w) of e; lo and w are public, the value is secret.  Shifts
-// and masks only: no branch on the value.
 limb_t window_value(const limb_t* ep, std::size_t en, std::size_t lo, unsigned w) noexcept {
   const std::size_t limb = lo / kLimbBits, shift = lo % kLimbBits;
   limb_t v = ep[limb] >> shift;
   if (shift + w > kLimbBits && limb + 1 < en) v |= ep[limb + 1] << (kLimbBits - shift);  // public condition
   return v & ((limb_t(1) << w) - 1);
 }
-
-}  // namespace
 
 unsigned constant_time_window(std::size_t en) noexcept {
   const std::size_t bits = en * kLimbBits;
@@ -60,6 +56,7 @@ void constant_time_powm(limb_t* r, const limb_t* b, const limb_t* ep, std::size_
   mpn_copyi(work, acc, sn);
   mpn_zero(work + n, sn);
   montgomery_redc_ct(r, work, k);
+  wipe(scratch, constant_time_powm_scratch(n, en));  // table and accumulator held powers of the secret base
 }
 
 }  // namespace parmod::consttime

@@ -38,6 +38,7 @@ struct ModulusConstants {
 
   // P > 0.  Allocates; throws std::bad_alloc.
   explicit ModulusConstants(const mpz_class& P);
+  ModulusConstants() = default;  // empty: filled by a builder that must not branch on P (consttime/secret_modulus)
 
   // nu_t = floor(beta^(n+t) / P) for 1 <= t <= n: a pointer into nu and its limb count.
   const limb_t* nu_t(std::size_t t, std::size_t* size) const noexcept {

@@ -65,6 +65,7 @@ struct Montgomery52Constants : EngineState {
   std::vector<limb_t> r_mod_p;      // R mod P, n limbs (the n-limb engine's one)
 
   explicit Montgomery52Constants(const mpz_class& P);  // odd P, bits(P) <= kMontgomery52MaxBits
+  Montgomery52Constants() = default;  // empty: filled by a builder that must not branch on P (consttime/secret_modulus)
 };
 
 // Words of a digit element for any P of n limbs (the digit engine's element_words).

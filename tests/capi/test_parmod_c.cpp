@@ -91,6 +91,18 @@ TEST(CApi, PowmSecCrtAndList) {
   mpz_powm(want.v, b.v, e.v, n.v);
   EXPECT_EQ(mpz_cmp(r.v, want.v), 0);
   EXPECT_EQ(parmod_powm_crt(r.v, b.v, e.v, p.v, p.v), PARMOD_ERR_INVALID_ARGUMENT);
+  // The constant-time RSA-CRT: same result; r aliasing b; its argument errors.
+  ASSERT_EQ(parmod_powm_sec_crt(r.v, b.v, e.v, p.v, q.v), PARMOD_OK);
+  EXPECT_EQ(mpz_cmp(r.v, want.v), 0);
+  Z b2("0x1234567890abcdef1234567890");
+  ASSERT_EQ(parmod_powm_sec_crt(b2.v, b2.v, e.v, q.v, p.v), PARMOD_OK);
+  EXPECT_EQ(mpz_cmp(b2.v, want.v), 0);
+  Z neg("-1"), two("2");
+  EXPECT_EQ(parmod_powm_sec_crt(r.v, b.v, neg.v, p.v, q.v), PARMOD_ERR_INVALID_ARGUMENT);
+  EXPECT_EQ(parmod_powm_sec_crt(r.v, b.v, e.v, p.v, p.v), PARMOD_ERR_INVALID_ARGUMENT);
+  EXPECT_EQ(parmod_powm_sec_crt(r.v, b.v, e.v, two.v, q.v), PARMOD_ERR_INVALID_ARGUMENT);
+  EXPECT_EQ(parmod_powm_sec_crt(nullptr, b.v, e.v, p.v, q.v), PARMOD_ERR_INVALID_ARGUMENT);
+  EXPECT_EQ(parmod_powm_sec_crt(r.v, b.v, e.v, p.v, nullptr), PARMOD_ERR_INVALID_ARGUMENT);
 
   mpz_t out[3], bases[3];
   for (int i = 0; i < 3; ++i) {
