@@ -37,11 +37,6 @@ build_and_test() {  # build_and_test DIR CMAKE_ARGS... -- CTEST_ARGS...
 }
 
 build_and_test build/test-release -DCMAKE_BUILD_TYPE=Release -DPARMOD_WITH_OPENSSL=ON -DPARMOD_WITH_MPI=ON -- -LE mpi
-# --- MPI (issue 22): parmod_mpi, `batch --mpi` and parmod.mpi under mpirun -n 1..4 --oversubscribe
-# (ctest label mpi; as root, the tests set OMPI_ALLOW_RUN_AS_ROOT).  One at a time: 4 ranks on 2 cores.
-echo "=== mpi (mpirun -n 1..4)"
-(cd build/test-release && ctest --output-on-failure -j 1 -L mpi) || status=1
-# --- end MPI
 # The tuning picks the product kernels, thresholds and algorithms by CPU family
 # (docs/tuning.md): the tests that depend on them once more under every row
 # (PARMOD_TUNING_FAMILY), and the product tests with the mulx kernels forced
@@ -75,5 +70,14 @@ if [ -f scripts/test_python.sh ]; then
   echo "=== python package"
   bash scripts/test_python.sh || status=1
 fi
+# --- MPI (issue 22): parmod_mpi, `batch --mpi` (ctest label mpi, from the Release build) and
+# parmod.mpi (mpi4py, in the Python step's venv) under mpirun -n 1..4 --oversubscribe; the tests
+# set OMPI_ALLOW_RUN_AS_ROOT for CI's root.  One at a time: 4 ranks on 2 cores.
+echo "=== mpi (mpirun -n 1..4)"
+(cd build/test-release && ctest --output-on-failure -j 1 -L mpi) || status=1
+if [ -x build/venv/bin/python ]; then
+  bash scripts/test_python_mpi.sh || status=1
+fi
+# --- end MPI
 [ "$status" = 0 ] && echo "all test suites passed" || echo "SOME TESTS FAILED"
 exit "$status"
