@@ -14,6 +14,8 @@
  * Ranks that disagree on the counts get PARMOD_ERR_INVALID_ARGUMENT.  On error
  * no result operand is changed.  MPI must be initialised; comm == MPI_COMM_NULL
  * gives PARMOD_ERR_INVALID_ARGUMENT on the calling rank without communicating.
+ * MPI is called only from the calling thread (MPI_THREAD_FUNNELED suffices
+ * when that thread initialised MPI); parmod's own threads never call MPI.
  */
 #ifndef PARMOD_MPI_H
 #define PARMOD_MPI_H

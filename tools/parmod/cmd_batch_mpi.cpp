@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <cstdlib>
 #include <cstring>
 
 #include <iostream>
@@ -21,13 +22,20 @@
 #include <vector>
 
 #include "batch_lines.hpp"
-#include "numbers.hpp"
 #include "options.hpp"
 
 namespace parmod::cli {
 namespace {
 
 constexpr std::size_t kBlockLines = 4096;
+
+// A failure on one rank while the others wait in a collective: one line on
+// stderr, then MPI_Abort ends every rank (exit status 2).
+[[noreturn]] void abort_all(const std::string& what, MPI_Comm comm) {
+  std::cerr << "parmod: error: batch --mpi: " << what << std::endl;
+  MPI_Abort(comm, 2);
+  std::abort();  // MPI_Abort does not return
+}
 
 // The whole of stdin.  Rank 0 reads it before computing anything: Open MPI 4's
 // mpirun can crash forwarding stdin to a rank that stops reading for a while
@@ -38,7 +46,7 @@ std::string read_all_input() {
   for (ssize_t n; (n = ::read(0, chunk.data(), chunk.size())) != 0;) {
     if (n < 0) {
       if (errno == EINTR) continue;
-      throw UsageError(std::string("batch --mpi: reading stdin: ") + std::strerror(errno));
+      abort_all(std::string("reading stdin: ") + std::strerror(errno), MPI_COMM_WORLD);
     }
     all.append(chunk.data(), static_cast<std::size_t>(n));
   }
@@ -105,7 +113,7 @@ std::vector<std::string> gather_strings(const std::string& mine, int rank, int r
       displs[r] = static_cast<int>(at);
       at += counts[r];
     }
-    if (at > INT32_MAX) throw UsageError("batch --mpi: a block's output exceeds 2 GB");
+    if (at > INT32_MAX) abort_all("a block's output exceeds 2 GB", comm);
     all.resize(static_cast<std::size_t>(at));
   }
   MPI_Gatherv(mine.data(), n, MPI_CHAR, all.data(), counts.data(), displs.data(), MPI_CHAR, 0, comm);
