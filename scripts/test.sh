@@ -6,6 +6,8 @@
 #     reduction and modmul functions), all C++ tests.
 #  3. ThreadSanitizer build, the threaded tests (ctest label "threads").
 #  4. The Python package, when present (scripts/test_python.sh).
+#  The Release build also builds the MPI layer (PARMOD_WITH_MPI=ON); its tests
+#  (ctest label "mpi": mpirun -n 1..4) run in a step of their own.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/install_deps.sh
@@ -34,7 +36,7 @@ build_and_test() {  # build_and_test DIR CMAKE_ARGS... -- CTEST_ARGS...
   (cd "$dir" && ctest --output-on-failure -j "$jobs" "${ctest_args[@]}") || status=1
 }
 
-build_and_test build/test-release -DCMAKE_BUILD_TYPE=Release -DPARMOD_WITH_OPENSSL=ON
+build_and_test build/test-release -DCMAKE_BUILD_TYPE=Release -DPARMOD_WITH_OPENSSL=ON -DPARMOD_WITH_MPI=ON -- -LE mpi
 # The tuning picks the product kernels, thresholds and algorithms by CPU family
 # (docs/tuning.md): the tests that depend on them once more under every row
 # (PARMOD_TUNING_FAMILY), and the product tests with the mulx kernels forced
@@ -72,5 +74,14 @@ if [ -f scripts/test_python.sh ]; then
   echo "=== python package"
   bash scripts/test_python.sh || status=1
 fi
+# --- MPI (issue 22): parmod_mpi, `batch --mpi` (ctest label mpi, from the Release build) and
+# parmod.mpi (mpi4py, in the Python step's venv) under mpirun -n 1..4 --oversubscribe; the tests
+# set OMPI_ALLOW_RUN_AS_ROOT for CI's root.  One at a time: 4 ranks on 2 cores.
+echo "=== mpi (mpirun -n 1..4)"
+(cd build/test-release && ctest --output-on-failure -j 1 -L mpi) || status=1
+if [ -x build/venv/bin/python ]; then
+  bash scripts/test_python_mpi.sh || status=1
+fi
+# --- end MPI
 [ "$status" = 0 ] && echo "all test suites passed" || echo "SOME TESTS FAILED"
 exit "$status"

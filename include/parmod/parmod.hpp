@@ -262,6 +262,21 @@ struct PartitionPoints {
 };
 PartitionPoints partition_points(double n_bits, double phi);
 
+// The phi = M/S the library's exponent split balances with: the tuning key
+// "powm.phi_percent" / 100 of the current tuning snapshot (docs/tuning.md;
+// measured by `parmod tune`), never below 1.  For callers that split an
+// exponent themselves (parmod_mpi) or model the split.
+double exponent_split_phi();
+
+// The integer bit boundaries 0 = b_0 < b_1 < ... < b_k' = bits of an exponent
+// of `bits` bits cut into k' <= k factors (k lowered until the rounded points
+// of eq. 13 are strictly increasing; k' = 1 for bits < 2): factor i is
+// (g^(2^b_(i-1)))^(bits [b_(i-1), b_i) of e).  The points balance p_i squarings
+// plus the factor's sliding-window multiplications at phi (the library's own
+// split uses the same points; bits = 0 gives {0, 0}).  InvalidArgument for
+// k < 1, phi <= 0 or not finite.
+std::vector<std::size_t> exponent_split_boundaries(std::size_t bits, unsigned k, double phi);
+
 // The reduction counts of the multipartite multiplication with k chunks per
 // operand (Giorgi, Imbert, Izard 2011, section 3.3-3.4, with the errata of the
 // papers' README applied).  k >= 1, else InvalidArgument.

@@ -4,7 +4,7 @@
   usage: check_api_docs.py SOURCE_DIR        (CTest: test_api_docs)
          check_api_docs.py --list SOURCE_DIR (print the names it requires)
 
-C (include/parmod.h, include/parmod_field.h): every function, typedef and enum
+C (include/parmod.h, include/parmod_field.h, include/parmod_mpi.h): every function, typedef and enum
 constant must appear as a word in the section "## C API" of docs/api.md.
 
 C++ (include/parmod/parmod.hpp and the headers include/parmod/field.hpp
@@ -23,7 +23,7 @@ import os
 import re
 import sys
 
-C_HEADERS = ["include/parmod.h", "include/parmod_field.h"]
+C_HEADERS = ["include/parmod.h", "include/parmod_field.h", "include/parmod_mpi.h"]
 CXX_HEADERS = ["include/parmod/parmod.hpp"]
 FIELD_HEADER = "include/parmod/field.hpp"  # its direct includes are the field API
 PUBLIC_NAMESPACES = {"parmod", "parmod::field"}

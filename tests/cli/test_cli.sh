@@ -124,6 +124,22 @@ out=$(printf 'powm 2 100 1000000007\npowm 3 100 1000000007\n' | "$P" batch); rc=
 [ "$out" = "$(py 'pow(2,100,1000000007)')
 $(py 'pow(3,100,1000000007)')" ] && [ "$rc" = 0 ] && ok || bad "batch good lines"
 
+# batch --mpi: without MPI a one-line usage error (exit 2); with MPI, outside
+# mpirun (one process), the same output as batch (tests/cli/test_batch_mpi.sh runs it under mpirun).
+if [ "${PARMOD_BUILT_WITH_MPI:-0}" = 1 ]; then
+  out=$(printf 'powm 2 10 1000\nfoo\n' | OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 "$P" batch --mpi 2>/dev/null); rc=$?
+  [ "$out" = "$(printf '24\nerror')" ] && [ "$rc" = 2 ] && ok || bad "batch --mpi, one process: rc=$rc '$out'"
+else
+  expect_error batch --mpi
+fi
+expect_error batch --mpx
+# schedule --mpi RANKS: the model's table, one row per rank count 1, 2, 4, ..., RANKS (works without MPI).
+out=$("$P" schedule --mpi 12 --bits 256 --split-bits 512 2>&1); rc=$?
+rows=$(printf '%s\n' "$out" | sed -n 's/^| \([0-9][0-9]*\) |.*/\1/p' | tr '\n' ' ')
+[ "$rc" = 0 ] && [ "$rows" = "1 2 4 8 12 " ] && printf '%s\n' "$out" | grep -q "PREDICTION for 12 ranks" && ok \
+  || bad "schedule --mpi 12: rc=$rc rows '$rows'"
+expect_error schedule --mpi 0
+expect_error schedule --mpi 4 --rtt-us
 "$P" --help | grep -q "usage: parmod" && ok || bad "--help"
 # --help lists every command, and every algorithm the library names; --algo takes each.
 for c in mulmod powm multi_powm batch "bench --quick" explain tune schedule; do

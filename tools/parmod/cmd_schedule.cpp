@@ -10,6 +10,7 @@
 // quadratic model (units of one limb product).  With T above this machine's
 // cores the schedule is a simulation, and the output says so.  Without --k,
 // multipartite's k is the one the library would choose for (n, T).
+// With --mpi RANKS: the model of parmod_mpi instead (cmd_schedule_mpi.cpp).
 #include <algorithm>
 #include <iostream>
 #include <sstream>
@@ -23,6 +24,8 @@
 namespace parmod::cli {
 
 int cmd_schedule(const Options& o) {
+  for (const std::string& a : o.args)
+    if (a == "--mpi") return cmd_schedule_mpi(o);  // the MPI model (cmd_schedule_mpi.cpp)
   std::size_t bits = 0;
   int k = 0;
   bool model = false, json = false, square = false;

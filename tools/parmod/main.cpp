@@ -29,11 +29,12 @@ const Command kCommands[] = {
     {"powm", "powm B E M", "print B^E mod M (E < 0: the inverse of B raised to -E)", cmd_powm, false},
     {"multi_powm", "multi_powm M B1 E1 [B2 E2 ...]", "print the product of the Bi^Ei mod M (no pairs: 1 mod M)",
      cmd_multi_powm, false},
-    {"batch", "batch",
+    {"batch", "batch [--mpi]",
      "read 'mulmod A B M' / 'powm B E M' / 'multi_powm M B1 E1 ...'\n"
      "lines on stdin, one result per line ('error' and a note on\n"
-     "stderr for a bad line); lines run in parallel on the team",
-     cmd_batch, false},
+     "stderr for a bad line); lines run in parallel on the team;\n"
+     "--mpi (under mpirun): the lines spread over the ranks, same output",
+     cmd_batch, true},
     {"bench", "bench --quick [--json]",
      "modular multiplication times, 1024..65536 bits, beside GMP and\n"
      "OpenSSL (the other benchmarks: parmod-bench, docs/benchmarks.md)",
@@ -49,7 +50,10 @@ const Command kCommands[] = {
      cmd_tune, true},
     {"schedule", "schedule --bits N [--k K] [--square] [--model] [--json]",
      "the list schedule of one bipartite or multipartite product\n"
-     "(--algo multipartite, the default, or bipartite)",
+     "(--algo multipartite, the default, or bipartite); with\n"
+     "--mpi RANKS [--bits N] [--items K] [--split-bits N] [--rtt-us T]\n"
+     "[--gbps B]: parmod_mpi's predicted batch throughput and\n"
+     "split-exponent speedup on 1..RANKS ranks (docs/mpi.md)",
      cmd_schedule, true},
 };
 

@@ -21,9 +21,11 @@ int cmd_mulmod(const Options& o);      // cmd_arith.cpp
 int cmd_powm(const Options& o);        // cmd_arith.cpp
 int cmd_multi_powm(const Options& o);  // cmd_arith.cpp
 int cmd_batch(const Options& o);       // cmd_batch.cpp
+int cmd_batch_mpi(const Options& o);   // cmd_batch_mpi.cpp (cmd_batch_nompi.cpp without MPI)
 int cmd_bench(const Options& o);       // cmd_bench.cpp
 int cmd_tune(const Options& o);        // cmd_tune.cpp
 int cmd_schedule(const Options& o);    // cmd_schedule.cpp
+int cmd_schedule_mpi(const Options& o);  // cmd_schedule_mpi.cpp
 int cmd_explain(const Options& o);     // cmd_explain.cpp
 
 }  // namespace parmod::cli
