@@ -9,6 +9,7 @@
 
 #include "api/integer_semantics.hpp"
 #include "api/modulus_state.hpp"
+#include "process/fork_safe_mutex.hpp"
 #include "runtime/team.hpp"
 
 namespace parmod {
@@ -35,15 +36,15 @@ void run_factor(const void* ctx, unsigned i) {
 // Primality of recent factors: RSA keys call powm_crt again and again with the
 // same p and q, and a BPSW test costs about as much as the exponentiation.
 bool probably_prime_cached(const mpz_class& f) {
-  static std::mutex mutex;
+  static process::ForkSafeMutex mutex{process::kRankCrtPrimes};
   static std::deque<std::pair<mpz_class, bool>> cache;  // most recent last, at most 32
   {
-    std::lock_guard<std::mutex> lock(mutex);
+    std::lock_guard<process::ForkSafeMutex> lock(mutex);
     for (const auto& [x, prime] : cache)
       if (x == f) return prime;
   }
   const bool prime = mpz_probab_prime_p(f.get_mpz_t(), 24) > 0;  // GMP >= 6.2: BPSW
-  std::lock_guard<std::mutex> lock(mutex);
+  std::lock_guard<process::ForkSafeMutex> lock(mutex);
   cache.emplace_back(f, prime);
   if (cache.size() > 32) cache.pop_front();
   return prime;
@@ -53,8 +54,6 @@ bool probably_prime_cached(const mpz_class& f) {
 
 mpz_class powm_crt(const mpz_class& b, const mpz_class& e, const std::vector<mpz_class>& factors) {
   if (factors.empty()) throw InvalidArgument("powm_crt needs at least one factor");
-  if (factors.size() > static_cast<std::size_t>(runtime::Schedule::kMaxTasks))
-    throw InvalidArgument("powm_crt takes at most 96 factors");
   for (std::size_t i = 0; i < factors.size(); ++i) {
     if (factors[i] < 2) throw InvalidArgument("powm_crt factors must be >= 2");
     for (std::size_t j = 0; j < i; ++j) {

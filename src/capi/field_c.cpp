@@ -45,8 +45,8 @@ int parmod_field_init(parmod_field_t* field, const mpz_t p, parmod_field_path pa
     *field = new parmod_field_s{std::move(v)};
   } catch (const std::bad_alloc&) {
     return PARMOD_ERR_OUT_OF_MEMORY;
-  } catch (const std::invalid_argument&) {
-    return PARMOD_ERR_INVALID_ARGUMENT;
+  } catch (const parmod::Error& e) {
+    return static_cast<int>(e.code());
   } catch (...) {
     return PARMOD_ERR_INTERNAL;
   }
