@@ -6,6 +6,8 @@
 #     reduction and modmul functions), all C++ tests.
 #  3. ThreadSanitizer build, the threaded tests (ctest label "threads").
 #  4. The Python package, when present (scripts/test_python.sh).
+#  5. Fuzzing: the libFuzzer targets of fuzz/ (clang, ASan+UBSan), each
+#     FUZZ_SECONDS (default 45) from its seed corpus (scripts/fuzz.sh).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/install_deps.sh
@@ -68,5 +70,14 @@ if [ -f scripts/test_python.sh ]; then
   echo "=== python package"
   bash scripts/test_python.sh || status=1
 fi
+# --- step 5: fuzzing (scripts/fuzz.sh; a crash or a mismatch against GMP fails) ---
+if command -v clang++ >/dev/null; then
+  echo "=== fuzzing: ${FUZZ_SECONDS:-45} s per target"
+  bash scripts/fuzz.sh "${FUZZ_SECONDS:-45}" || status=1
+else
+  echo "=== fuzzing skipped: no clang++ (scripts/install_deps.sh installs it)"
+  status=1
+fi
+# --- end of step 5 ---
 [ "$status" = 0 ] && echo "all test suites passed" || echo "SOME TESTS FAILED"
 exit "$status"

@@ -248,7 +248,7 @@ ProductSchedule product_schedule(std::size_t bits, Algorithm algorithm, int thre
                                  bool model_costs = false);
 
 // Process-wide default thread count; n <= 0 restores the environment rule
-// (PARMOD_NUM_THREADS, then OMP_NUM_THREADS, then the core count).  n >= 2
+// (PARMOD_NUM_THREADS, then OMP_NUM_THREADS, then the CPUs this process may use).  n >= 2
 // also wakes the thread team's idle workers (they spin for up to 1 ms), so
 // that the next parallel call finds them running.
 void set_num_threads(int n);

@@ -15,17 +15,15 @@
 #include <sstream>
 #include <vector>
 
+#include "batch_line.hpp"
 #include "numbers.hpp"
 #include "options.hpp"
 
 namespace parmod::cli {
 namespace {
 
-struct Line {
+struct Line : BatchLine {
   std::size_t number = 0;
-  enum class Op { mulmod, powm, multi_powm } op = Op::mulmod;
-  mpz_class x, y, m;
-  std::vector<mpz_class> bases, exps;  // multi_powm
   std::string result;  // decimal result, or empty with error set
   std::string error;
 };
@@ -35,30 +33,6 @@ struct BatchJob {
   std::size_t chunks;
   Algorithm algorithm;
 };
-
-void parse(Line& l, const std::string& text) {
-  std::istringstream in(text);
-  std::string op, x, y, z, extra;
-  if (!(in >> op)) throw UsageError("empty line");
-  if (op == "multi_powm") {
-    l.op = Line::Op::multi_powm;
-    std::vector<std::string> words;
-    while (in >> x) words.push_back(x);
-    MultiPowmArgs a = parse_multi_powm(words);
-    l.m = std::move(a.m);
-    l.bases = std::move(a.bases);
-    l.exps = std::move(a.exps);
-    return;
-  }
-  if (op != "mulmod" && op != "powm")
-    throw UsageError("unknown operation '" + excerpt(op) + "' (mulmod, powm or multi_powm)");
-  if (!(in >> x >> y >> z) || (in >> extra)) throw UsageError(op + " takes exactly three integers");
-  l.op = op == "powm" ? Line::Op::powm : Line::Op::mulmod;
-  const bool is_pow = l.op == Line::Op::powm;
-  l.x = parse_integer(x, is_pow ? "B" : "A");
-  l.y = parse_integer(y, is_pow ? "E" : "B");
-  l.m = parse_integer(z, "M");
-}
 
 void run_chunk(void* ctx, std::size_t chunk) noexcept {
   const BatchJob& j = *static_cast<const BatchJob*>(ctx);
@@ -103,7 +77,7 @@ int cmd_batch(const Options& o) {
       Line& l = block.emplace_back();
       l.number = ++number;
       try {
-        parse(l, text);
+        parse_batch_line(l, text);
       } catch (const std::exception& e) {
         l.error = e.what();
       }
