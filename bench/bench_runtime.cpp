@@ -50,7 +50,7 @@ using runtime::Schedule;
 struct alignas(64) Slot {
   std::uint64_t runs = 0;
 };
-constexpr int kMaxSlots = Schedule::kMaxTasks;
+constexpr int kMaxSlots = Schedule::kInlineTasks;
 Slot g_slots[kMaxSlots];
 
 void counting_task(const void*, unsigned i) { ++g_slots[i].runs; }
@@ -145,7 +145,7 @@ int bench_runtime(const Args& args) {
     for (int t = 0; t < T; ++t) fj.add(&counting_task, nullptr, static_cast<unsigned>(t), 0, t, "empty");
     fj.set_strict(true);  // every thread runs its own task: a real fork/join
     Schedule bar(T), one(T);
-    const int bsteps = std::min({32, Schedule::kMaxTasks / T, Schedule::kMaxDeps / (T * T) + 1});
+    const int bsteps = std::min({32, Schedule::kInlineTasks / T, Schedule::kInlineDeps / (T * T) + 1});
     for (int st = 0; st < bsteps; ++st)
       for (int t = 0; t < T; ++t) {
         int i = bar.add(&counting_task, nullptr, static_cast<unsigned>(st * T + t), 0, t, "step");

@@ -22,5 +22,6 @@ extern const Bench kRuntimeBench;   // bench_runtime.cpp
 extern const Bench kThreadsBench;   // bench_threads.cpp
 extern const Bench kAutomaticBench; // bench_automatic.cpp
 extern const Bench kCtBench;        // bench_ct.cpp
+extern const Bench kSoakBench;      // bench_soak.cpp
 
 }  // namespace parmod::bench

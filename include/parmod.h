@@ -7,8 +7,20 @@
  * the modulus, m = +-1 gives 0, a negative exponent means the inverse of b
  * raised to |e| (PARMOD_ERR_NOT_INVERTIBLE when there is none).
  *
+ * Pointers and aliasing: a null pointer anywhere is PARMOD_ERR_INVALID_ARGUMENT.
+ * The result may be any input (r == a == m included; in parmod_powm_list,
+ * r[i] may be any bases[j] or exps[j]): inputs are read before r is written.
+ * Contexts: parmod_modulus_init writes *ctx on every call, NULL on failure
+ * (the empty context); a NULL context is PARMOD_ERR_INVALID_ARGUMENT, and
+ * parmod_modulus_clear(NULL) does nothing.  Set a context to NULL after
+ * clearing it; as with GMP's mpz_t, a context never initialised (stack
+ * garbage) or used after clear cannot be detected.
+ *
  * Thread count: the threads argument, else parmod_set_num_threads, else the
- * environment PARMOD_NUM_THREADS, then OMP_NUM_THREADS, else the core count.
+ * environment PARMOD_NUM_THREADS, then OMP_NUM_THREADS, else the CPUs this
+ * process may use (its affinity mask, capped by the cgroup CPU quota).
+ * fork(): a child may keep using parmod (contexts made before the fork
+ * included); it starts its own worker threads on first use.
  */
 #ifndef PARMOD_H
 #define PARMOD_H

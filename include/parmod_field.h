@@ -36,7 +36,10 @@ typedef struct {
 typedef enum { PARMOD_FIELD_AUTO = 0, PARMOD_FIELD_PORTABLE = 1, PARMOD_FIELD_MULX_ADX = 2 } parmod_field_path;
 
 /* Context for F_p.  PARMOD_ERR_INVALID_ARGUMENT: p even, p < 3, p >= 2^512, null
- * pointer, or MULX_ADX requested on a CPU without it. */
+ * pointer, or MULX_ADX requested on a CPU without it.  *field is NULL after a
+ * failed init; every call given a NULL field returns
+ * PARMOD_ERR_INVALID_ARGUMENT (limbs and byte_length: 0); clear(NULL) does
+ * nothing. */
 int parmod_field_init(parmod_field_t *field, const mpz_t p, parmod_field_path path);
 void parmod_field_clear(parmod_field_t field);
 /* Limb count n (2..8), byte length ceil(bits(p)/8), and 1 if values are kept
@@ -61,8 +64,9 @@ int parmod_field_mul(parmod_field_t field, parmod_fe *r, const parmod_fe *a, con
 int parmod_field_sqr(parmod_field_t field, parmod_fe *r, const parmod_fe *a);
 /* r[i] = a[i] * b[i] for i < n, independent products run as a batch (eight at
  * a time on AVX-512 IFMA when the CPU has it; the same values as
- * parmod_field_mul).  r[i] may be a[i] or b[i]; n = 0 does nothing.
- * PARMOD_ERR_INVALID_ARGUMENT for a null pointer with n > 0. */
+ * parmod_field_mul).  r may be a or b (the same array) or share no element
+ * with them; n = 0 does nothing.  PARMOD_ERR_INVALID_ARGUMENT for a null
+ * pointer with n > 0 or arrays that overlap otherwise. */
 int parmod_field_mul_batch(parmod_field_t field, parmod_fe *r, const parmod_fe *a, const parmod_fe *b, size_t n);
 /* r = a^-1 by a constant-time binary GCD (Pornin's optimized binary GCD);
  * PARMOD_ERR_NOT_INVERTIBLE (r unchanged) when a has no inverse: a = 0, or

@@ -8,6 +8,8 @@
 #  4. The Python package, when present (scripts/test_python.sh).
 #  The Release build also builds the MPI layer (PARMOD_WITH_MPI=ON); its tests
 #  (ctest label "mpi": mpirun -n 1..4) run in a step of their own.
+#  5. Fuzzing: the libFuzzer targets of fuzz/ (clang, ASan+UBSan), each
+#     FUZZ_SECONDS (default 45) from its seed corpus (scripts/fuzz.sh).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/install_deps.sh
@@ -83,5 +85,14 @@ if [ -x build/venv/bin/python ]; then
   bash scripts/test_python_mpi.sh || status=1
 fi
 # --- end MPI
+# --- step 5: fuzzing (scripts/fuzz.sh; a crash or a mismatch against GMP fails) ---
+if command -v clang++ >/dev/null; then
+  echo "=== fuzzing: ${FUZZ_SECONDS:-45} s per target"
+  bash scripts/fuzz.sh "${FUZZ_SECONDS:-45}" || status=1
+else
+  echo "=== fuzzing skipped: no clang++ (scripts/install_deps.sh installs it)"
+  status=1
+fi
+# --- end of step 5 ---
 [ "$status" = 0 ] && echo "all test suites passed" || echo "SOME TESTS FAILED"
 exit "$status"

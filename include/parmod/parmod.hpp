@@ -16,6 +16,8 @@
 #include <string>
 #include <vector>
 
+#include "parmod/error.hpp"
+
 namespace parmod {
 
 // The modular multiplication algorithm: one enumerator per row of the table
@@ -49,46 +51,7 @@ const char* algorithm_name(Algorithm a) noexcept;
 // InvalidArgument, naming every row, for an unknown name.
 Algorithm algorithm_from_name(const std::string& name);
 
-// Error codes, shared with the C API (parmod.h).
-enum class ErrorCode {
-  ok = 0,
-  invalid_argument = 1,
-  division_by_zero = 2,
-  not_invertible = 3,
-  unsupported_algorithm = 4,
-  out_of_memory = 5,
-  internal = 6,
-};
-
-// Base of every exception parmod throws.
-class Error : public std::runtime_error {
- public:
-  Error(ErrorCode code, const std::string& what) : std::runtime_error(what), code_(code) {}
-  ErrorCode code() const noexcept { return code_; }
-
- private:
-  ErrorCode code_;
-};
-// A malformed argument (bad thread count, unknown name, ...).
-struct InvalidArgument : Error {
-  explicit InvalidArgument(const std::string& w) : Error(ErrorCode::invalid_argument, w) {}
-};
-// Modulus 0.
-struct DivisionByZero : Error {
-  explicit DivisionByZero(const std::string& w) : Error(ErrorCode::division_by_zero, w) {}
-};
-// Negative exponent with a base that has no inverse modulo m.
-struct NotInvertible : Error {
-  explicit NotInvertible(const std::string& w) : Error(ErrorCode::not_invertible, w) {}
-};
-// The algorithm cannot take this modulus (Montgomery with an even modulus).
-struct UnsupportedAlgorithm : Error {
-  explicit UnsupportedAlgorithm(const std::string& w) : Error(ErrorCode::unsupported_algorithm, w) {}
-};
-// An allocation failed; nothing was changed.
-struct OutOfMemory : Error {
-  explicit OutOfMemory(const std::string& w) : Error(ErrorCode::out_of_memory, w) {}
-};
+// Error codes and exceptions: parmod/error.hpp.
 
 namespace detail {
 struct ModulusState;
@@ -320,7 +283,7 @@ ProductSchedule product_schedule(std::size_t bits, Algorithm algorithm, int thre
                                  bool model_costs = false);
 
 // Process-wide default thread count; n <= 0 restores the environment rule
-// (PARMOD_NUM_THREADS, then OMP_NUM_THREADS, then the core count).  n >= 2
+// (PARMOD_NUM_THREADS, then OMP_NUM_THREADS, then the CPUs this process may use).  n >= 2
 // also wakes the thread team's idle workers (they spin for up to 1 ms), so
 // that the next parallel call finds them running.
 void set_num_threads(int n);

@@ -25,7 +25,7 @@ Errors, as ``pow`` raises them:
 Keyword options of powmod, mulmod, mul (threads only), the list calls and
 Modulus (multi_powmod, powmod_crt, powmod_sec and powmod_sec_crt take neither):
   * ``threads``: ``None`` (the process default: :func:`set_num_threads`, else
-    ``PARMOD_NUM_THREADS``, else ``OMP_NUM_THREADS``, else the core count) or an
+    ``PARMOD_NUM_THREADS``, else ``OMP_NUM_THREADS``, else the CPUs this process may use) or an
     int from 1 to 2**31 - 1;
   * ``algorithm``: ``"auto"`` (the fastest path for the size, CPU and thread
     count, from the tuning table) or a name from :func:`algorithms` (the

@@ -39,7 +39,7 @@ inline constexpr const char* mul = R"(a * b, the integer product, split over the
 Args:
     a, b: integers (int, gmpy2.mpz or anything with __index__), any sign.
     threads: threads to use (a positive int), or None for the default rule
-        (set_num_threads, PARMOD_NUM_THREADS, OMP_NUM_THREADS, the core count).
+        (set_num_threads, PARMOD_NUM_THREADS, OMP_NUM_THREADS, the CPUs this process may use).
 
 Returns:
     a * b exactly, as int (gmpy2.mpz when an argument was an mpz).  Below the
@@ -282,7 +282,7 @@ inline constexpr const char* set_num_threads = R"(Sets the process-wide default 
 
 Args:
     n: a positive int, or None to restore the default rule
-       (PARMOD_NUM_THREADS, then OMP_NUM_THREADS, then the core count).
+       (PARMOD_NUM_THREADS, then OMP_NUM_THREADS, then the CPUs this process may use).
 
 Raises:
     ValueError: n is not positive.  TypeError: n is not an integer or None.

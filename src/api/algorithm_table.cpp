@@ -2,6 +2,8 @@
 // public functions that read them (names, parsing, the C constants).
 #include "api/algorithm_table.hpp"
 
+#include "api/boundary.hpp"
+
 #include <string>
 
 namespace parmod {
@@ -61,19 +63,23 @@ const char* algorithm_name(Algorithm a) noexcept {
 }
 
 std::string algorithm_names(const char* last_separator) {
-  std::string out;
-  for (std::size_t i = 0; i < kCount; ++i) {
-    if (i > 0) out += i + 1 == kCount ? last_separator : ", ";
-    out += kRows[i].info.name;
-  }
-  return out;
+  return api::guarded([&] {
+    std::string out;
+    for (std::size_t i = 0; i < kCount; ++i) {
+      if (i > 0) out += i + 1 == kCount ? last_separator : ", ";
+      out += kRows[i].info.name;
+    }
+    return out;
+  });
 }
 
 Algorithm algorithm_from_name(const std::string& name) {
-  if (name == "auto") return Algorithm::automatic;
-  for (const auto& row : kRows)
-    if (name == row.info.name) return row.info.algorithm;
-  throw InvalidArgument("unknown algorithm '" + name + "' (expected " + algorithm_names() + ")");
+  return api::guarded([&] {
+    if (name == "auto") return Algorithm::automatic;
+    for (const auto& row : kRows)
+      if (name == row.info.name) return row.info.algorithm;
+    throw InvalidArgument("unknown algorithm '" + name + "' (expected " + algorithm_names() + ")");
+  });
 }
 
 }  // namespace parmod

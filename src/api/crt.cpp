@@ -9,6 +9,7 @@
 // to powm_sec_crt (api/sec_crt.cpp).
 #include "api/integer_semantics.hpp"
 #include "api/modulus_state.hpp"
+#include "process/fork_safe_mutex.hpp"
 #include "runtime/team.hpp"
 
 namespace parmod {
@@ -45,8 +46,6 @@ void run_factor(const void* ctx, unsigned i) {
 
 mpz_class powm_crt(const mpz_class& b, const mpz_class& e, const std::vector<mpz_class>& factors) {
   if (factors.empty()) throw InvalidArgument("powm_crt needs at least one factor");
-  if (factors.size() > static_cast<std::size_t>(runtime::Schedule::kMaxTasks))
-    throw InvalidArgument("powm_crt takes at most 96 factors");
   for (std::size_t i = 0; i < factors.size(); ++i) {
     if (factors[i] < 2) throw InvalidArgument("powm_crt factors must be >= 2");
     for (std::size_t j = 0; j < i; ++j) {

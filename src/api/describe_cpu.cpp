@@ -12,17 +12,20 @@
 #include <sstream>
 #include <string>
 
+#include "api/boundary.hpp"
 #include "config/cpu.hpp"
 #include "config/tuning.hpp"
 #include "parmod/parmod.hpp"
 #include "runtime/thread_count.hpp"
 
 namespace parmod {
+namespace {
 
-std::string describe_cpu() {
+std::string describe_cpu_text() {
   const config::Cpu& c = config::cpu();
   const config::Tuning& t = config::tuning();
   std::ostringstream o;
+  o.exceptions(std::ios::badbit);  // a failed allocation throws (not a truncated text)
   o << "cpu: " << (c.brand.empty() ? std::string("unknown model") : c.brand) << " ("
     << (c.vendor.empty() ? std::string("not x86-64") : c.vendor) << " family " << c.family << " model " << c.model
     << ", " << c.family_name << "); " << runtime::core_count() << " CPUs for this process\n";
@@ -52,5 +55,9 @@ std::string describe_cpu() {
   o << "tuning: the " << t.row << " row" << (t.file.empty() ? " (no tuning file)" : ", then the file " + t.file) << "\n";
   return o.str();
 }
+
+}  // namespace
+
+std::string describe_cpu() { return api::guarded(describe_cpu_text); }
 
 }  // namespace parmod

@@ -87,7 +87,7 @@ std::vector<mpz_class> Modulus::pow_list(const std::vector<mpz_class>& bases,
   const std::size_t count = std::max(bases.size(), exps.size());
   if ((bases.size() != 1 && bases.size() != count) || (exps.size() != 1 && exps.size() != count))
     throw InvalidArgument("pow_list: bases and exps must have the same length, or one of them length 1");
-  return list_pow(*this, bases, exps, count);
+  return api::guarded([&] { return list_pow(*this, bases, exps, count); });
 }
 
 std::vector<mpz_class> powm_list(const std::vector<mpz_class>& bases, const std::vector<mpz_class>& exps,
@@ -96,11 +96,13 @@ std::vector<mpz_class> powm_list(const std::vector<mpz_class>& bases, const std:
 }
 
 std::vector<mpz_class> powm_base_list(const std::vector<mpz_class>& bases, const mpz_class& e, const mpz_class& m) {
-  return list_pow(Modulus(m), bases, {e}, bases.size());
+  const Modulus mod(m);
+  return api::guarded([&] { return list_pow(mod, bases, {e}, bases.size()); });
 }
 
 std::vector<mpz_class> powm_exp_list(const mpz_class& b, const std::vector<mpz_class>& exps, const mpz_class& m) {
-  return list_pow(Modulus(m), {b}, exps, exps.size());
+  const Modulus mod(m);
+  return api::guarded([&] { return list_pow(mod, {b}, exps, exps.size()); });
 }
 
 }  // namespace parmod

@@ -89,17 +89,21 @@ void require_residue(const ModulusState& s, const mpz_class& a, const char* what
 
 Modulus::Modulus(const mpz_class& m, Algorithm algorithm, int threads) {
   if (threads < 0) throw InvalidArgument("threads must be >= 0 (0: the default rule)");
-  api::algorithm_row(algorithm);  // InvalidArgument outside the table
-  const mpz_class P = api::modulus_magnitude(m);
-  const api::ModulusPlan plan = api::plan_modulus(P, algorithm, runtime::resolve_thread_count(threads));
-  state_ = guarded([&] { return std::make_shared<const ModulusState>(m, P, plan); });
+  state_ = guarded([&] {
+    api::algorithm_row(algorithm);  // InvalidArgument outside the table
+    const mpz_class P = api::modulus_magnitude(m);
+    const api::ModulusPlan plan = api::plan_modulus(P, algorithm, runtime::resolve_thread_count(threads));
+    return std::make_shared<const ModulusState>(m, P, plan);
+  });
 }
 
 std::string Modulus::describe(const mpz_class& e) const {
   const ModulusState& s = *state_;
-  std::vector<api::TuningUse> uses;
-  api::plan_modulus(s.P, s.plan.requested, s.threads, &uses);
-  return api::describe_plan(s.P, s.plan, uses, s.bound, mpz_sizeinbase(e.get_mpz_t(), 2) * (e != 0));
+  return guarded([&] {
+    std::vector<api::TuningUse> uses;
+    api::plan_modulus(s.P, s.plan.requested, s.threads, &uses);
+    return api::describe_plan(s.P, s.plan, uses, s.bound, mpz_sizeinbase(e.get_mpz_t(), 2) * (e != 0));
+  });
 }
 
 const mpz_class& Modulus::value() const noexcept { return state_->m; }
@@ -266,7 +270,8 @@ mpz_class powm(const mpz_class& b, const mpz_class& e, const mpz_class& m, Algor
     // A small modulus needs no Modulus context: the plan says field kernels
     // (odd, a few limbs) or mpz_powm.
     const mpz_class P = api::modulus_magnitude(m);
-    const api::ModulusPlan plan = api::plan_modulus(P, algorithm, runtime::resolve_thread_count(0));
+    const api::ModulusPlan plan =
+        guarded([&] { return api::plan_modulus(P, algorithm, runtime::resolve_thread_count(0)); });
     if (plan.pow == api::PowPath::field_kernels || plan.pow == api::PowPath::gmp) {
       if (P == 1) return 0;
       return guarded([&] {

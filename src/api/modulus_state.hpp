@@ -2,6 +2,7 @@
 // its plan (api/plan) and what the plan needs built.
 #pragma once
 
+#include "api/boundary.hpp"
 #include "api/plan.hpp"
 #include "modmul/engine.hpp"
 #include "modmul/modulus_constants.hpp"
@@ -33,16 +34,6 @@ struct ModulusState {
 }  // namespace parmod::detail
 
 namespace parmod::api {
-
-// Runs f, turning allocation failure into OutOfMemory.
-template <class F>
-auto guarded(F&& f) -> decltype(f()) {
-  try {
-    return f();
-  } catch (const std::bad_alloc&) {
-    throw OutOfMemory("out of memory");
-  }
-}
 
 // The plain residue in r[0, n) as an mpz with the sign rule of the modulus.
 mpz_class result_from(const detail::ModulusState& s, const limb_t* r);

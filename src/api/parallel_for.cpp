@@ -1,5 +1,5 @@
 // api/parallel_for.cpp - parmod::parallel_for: a caller's independent tasks
-// on the thread team (runtime/team), cut into at most Schedule::kMaxTasks
+// on the thread team (runtime/team), cut into at most Schedule::kInlineTasks
 // contiguous ranges, range c placed on thread c mod T.
 #include "parmod/parmod.hpp"
 #include "runtime/team.hpp"
@@ -26,7 +26,7 @@ void parallel_for(std::size_t count, int threads, ParallelTask task, void* conte
   if (threads < 0) throw InvalidArgument("parallel_for: threads must be >= 0");
   if (count == 0) return;
   const int t = runtime::resolve_thread_count(threads);
-  const Ranges r{count, std::min<std::size_t>(count, static_cast<std::size_t>(runtime::Schedule::kMaxTasks)), task,
+  const Ranges r{count, std::min<std::size_t>(count, static_cast<std::size_t>(runtime::Schedule::kInlineTasks)), task,
                  context};
   runtime::Schedule s(t);
   for (std::size_t c = 0; c < r.ranges; ++c)

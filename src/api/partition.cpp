@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "api/boundary.hpp"
 #include "config/tuning.hpp"
 #include "parmod/parmod.hpp"
 #include "powm/exponent_split.hpp"
@@ -14,8 +15,10 @@ PartitionPoints partition_points(double n_bits, double phi) {
   // Finite, and small enough that lambda = phi / (2 + phi) stays below 1 in doubles.
   if (!(n_bits >= 1) || !(n_bits <= 1e12) || !(phi > 0) || !(phi <= 1e12))
     throw InvalidArgument("partition_points needs 1 <= n_bits <= 1e12 and 0 < phi <= 1e12");
-  const auto p = exponentiation::partition_points(n_bits, phi);
-  return {p.k, p.points};
+  return api::guarded([&] {
+    const auto p = exponentiation::partition_points(n_bits, phi);
+    return PartitionPoints{p.k, p.points};
+  });
 }
 
 double exponent_split_phi() {
@@ -27,7 +30,8 @@ std::vector<std::size_t> exponent_split_boundaries(std::size_t bits, unsigned k,
     throw InvalidArgument("exponent_split_boundaries needs k >= 1 and 0 < phi <= 1e12");
   if (bits < 2) return {0, bits};
   k = static_cast<unsigned>(std::min<std::size_t>(k, bits));
-  return exponentiation::split_boundaries(bits, exponentiation::split_phi_effective(phi, bits), k);
+  return api::guarded(
+      [&] { return exponentiation::split_boundaries(bits, exponentiation::split_phi_effective(phi, bits), k); });
 }
 
 }  // namespace parmod

@@ -83,6 +83,7 @@ PowmPlan pow_split(const ModulusPlan& p, std::size_t exponent_bits, int product_
 std::string describe_plan(const mpz_class& P, const ModulusPlan& p, const std::vector<TuningUse>& uses,
                           const modmul::BoundEngine& bound, std::size_t exponent_bits) {
   std::ostringstream o;
+  o.exceptions(std::ios::badbit);  // a failed allocation throws (not a truncated text)
   const std::size_t bits = mpz_sizeinbase(P.get_mpz_t(), 2), n = mpz_size(P.get_mpz_t());
   o << "modulus: " << bits << " bits, " << n << " limbs, " << (mpz_odd_p(P.get_mpz_t()) ? "odd" : "even") << "; "
     << p.threads << (p.threads == 1 ? " thread" : " threads") << "\n";

@@ -1,6 +1,7 @@
 // api/product_schedule.cpp - parmod::product_schedule: the plan of a
 // bipartite or multipartite product (modmul/multipartite_plan) and its list
 // schedule, as plain data for `parmod schedule`.
+#include "api/boundary.hpp"
 #include "modmul/bipartite.hpp"
 #include "modmul/multipartite_engine.hpp"
 #include "modmul/multipartite_plan.hpp"
@@ -10,8 +11,10 @@
 
 namespace parmod {
 
-ProductSchedule product_schedule(std::size_t bits, Algorithm algorithm, int threads, int k, bool square,
-                                 bool model_costs) {
+namespace {
+
+ProductSchedule make_product_schedule(std::size_t bits, Algorithm algorithm, int threads, int k, bool square,
+                                      bool model_costs) {
   if (bits == 0) throw InvalidArgument("product_schedule: bits must be > 0");
   if (threads < 1) throw InvalidArgument("product_schedule: threads must be >= 1");
   if (algorithm != Algorithm::bipartite && algorithm != Algorithm::multipartite)
@@ -55,6 +58,13 @@ ProductSchedule product_schedule(std::size_t bits, Algorithm algorithm, int thre
   out.critical_path = plan.graph.critical_path();
   out.plan = modmul::describe_plan(plan);
   return out;
+}
+
+}  // namespace
+
+ProductSchedule product_schedule(std::size_t bits, Algorithm algorithm, int threads, int k, bool square,
+                                 bool model_costs) {
+  return api::guarded([&] { return make_product_schedule(bits, algorithm, threads, k, square, model_costs); });
 }
 
 }  // namespace parmod

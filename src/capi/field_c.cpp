@@ -8,6 +8,8 @@
 #include <new>
 #include <stdexcept>
 
+#include "capi/error_codes.hpp"
+#include "check/assert.hpp"
 #include "parmod/field/fp_any.hpp"
 
 namespace {
@@ -34,7 +36,9 @@ struct parmod_field_s {
 extern "C" {
 
 int parmod_field_init(parmod_field_t* field, const mpz_t p, parmod_field_path path) {
-  if (!field || !p) return PARMOD_ERR_INVALID_ARGUMENT;
+  if (!field) return PARMOD_ERR_INVALID_ARGUMENT;
+  *field = nullptr;  // the empty context, whatever happens below
+  if (!p) return PARMOD_ERR_INVALID_ARGUMENT;
   if (mpz_cmp_ui(p, 3) < 0 || mpz_even_p(p) || mpz_sizeinbase(p, 2) > 512) return PARMOD_ERR_INVALID_ARGUMENT;
   if (path != PARMOD_FIELD_AUTO && path != PARMOD_FIELD_PORTABLE && path != PARMOD_FIELD_MULX_ADX)
     return PARMOD_ERR_INVALID_ARGUMENT;
@@ -45,8 +49,8 @@ int parmod_field_init(parmod_field_t* field, const mpz_t p, parmod_field_path pa
     *field = new parmod_field_s{std::move(v)};
   } catch (const std::bad_alloc&) {
     return PARMOD_ERR_OUT_OF_MEMORY;
-  } catch (const std::invalid_argument&) {
-    return PARMOD_ERR_INVALID_ARGUMENT;
+  } catch (const parmod::Error& e) {
+    return static_cast<int>(e.code());
   } catch (...) {
     return PARMOD_ERR_INTERNAL;
   }
@@ -67,12 +71,9 @@ int parmod_field_is_lazy(parmod_field_t field) {
 
 int parmod_field_set_mpz(parmod_field_t field, parmod_fe* r, const mpz_t a) {
   if (!field || !r || !a) return PARMOD_ERR_INVALID_ARGUMENT;
-  try {
+  return parmod::capi::call([&] {
     std::visit([&](const auto& f) { store<std::decay_t<decltype(f)>>(r, f.from_mpz(mpz_class(a))); }, field->f);
-  } catch (const std::bad_alloc&) {
-    return PARMOD_ERR_OUT_OF_MEMORY;
-  }
-  return PARMOD_OK;
+  });
 }
 
 int parmod_field_set_ui(parmod_field_t field, parmod_fe* r, unsigned long a) {
@@ -136,6 +137,9 @@ PARMOD_FIELD_UNARY(sqr, sqr)
 
 int parmod_field_mul_batch(parmod_field_t field, parmod_fe* r, const parmod_fe* a, const parmod_fe* b, size_t n) {
   if (!field || ((!r || !a || !b) && n > 0)) return PARMOD_ERR_INVALID_ARGUMENT;
+  // GMP's rule: r is a (or b) exactly, or shares no element with it.
+  if (n > 0 && (!parmod::check::same_or_separate<parmod_fe>(r, a, n) || !parmod::check::same_or_separate<parmod_fe>(r, b, n)))
+    return PARMOD_ERR_INVALID_ARGUMENT;
   std::visit(
       [&](const auto& f) {
         using F = std::decay_t<decltype(f)>;

@@ -8,16 +8,10 @@
 #include <new>
 
 #include "api/integer_product.hpp"
+#include "capi/error_codes.hpp"
 #include "parmod.h"
 
 extern "C" int parmod_mul(mpz_t r, const mpz_t a, const mpz_t b) {
   if (!r || !a || !b) return PARMOD_ERR_INVALID_ARGUMENT;
-  try {
-    parmod::api::integer_product(r, a, b, 0);
-    return PARMOD_OK;
-  } catch (const std::bad_alloc&) {
-    return PARMOD_ERR_OUT_OF_MEMORY;
-  } catch (...) {
-    return PARMOD_ERR_INTERNAL;
-  }
+  return parmod::capi::call([&] { parmod::api::integer_product(r, a, b, 0); });
 }

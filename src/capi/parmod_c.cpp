@@ -1,7 +1,10 @@
 // capi/parmod_c.cpp - the C API (parmod.h) over the C++ one.
 //
 // Every call catches parmod::Error and std::bad_alloc and returns the code;
-// the result operand is written only on success.
+// the result operand is written only on success.  Inputs are copied before
+// the result is written, so r may be any input (r == a == m included).  A
+// null pointer (a context included: init leaves NULL on failure) is
+// PARMOD_ERR_INVALID_ARGUMENT.
 #include "parmod.h"
 
 #include <new>
@@ -38,7 +41,9 @@ int parmod_powm(mpz_t r, const mpz_t b, const mpz_t e, const mpz_t m) {
 }
 
 int parmod_modulus_init(parmod_modulus_t* ctx, const mpz_t m, parmod_algorithm algorithm, int threads) {
-  if (!ctx || !m || !valid_algorithm(algorithm) || threads < 0) return PARMOD_ERR_INVALID_ARGUMENT;
+  if (!ctx) return PARMOD_ERR_INVALID_ARGUMENT;
+  *ctx = nullptr;  // the empty context, whatever happens below
+  if (!m || !valid_algorithm(algorithm) || threads < 0) return PARMOD_ERR_INVALID_ARGUMENT;
   return call([&] {
     *ctx = new parmod_modulus_s{parmod::Modulus(copy_in(m), static_cast<parmod::Algorithm>(algorithm), threads)};
   });

@@ -7,6 +7,7 @@
 #include <type_traits>
 
 #include "config/cpu.hpp"
+#include "process/fork_safe_mutex.hpp"
 #include "config/tuning_file.hpp"
 #include "config/tuning_rows.hpp"
 #include "config/tuning_values.hpp"
@@ -197,7 +198,7 @@ Tuning load() {
 }
 // --- snapshots ---------------------------------------------------------------
 
-std::mutex g_mutex;
+process::ForkSafeMutex g_mutex{process::kRankTuning};
 std::atomic<const Tuning*> g_current{nullptr};
 
 // Every snapshot published, never freed (see tuning.hpp).  Reached from a
@@ -216,28 +217,28 @@ const Tuning* publish(Tuning t) {  // under g_mutex
 
 const Tuning& tuning() noexcept {
   if (const Tuning* t = g_current.load(std::memory_order_acquire)) return *t;
-  std::lock_guard<std::mutex> lock(g_mutex);
+  std::lock_guard<process::ForkSafeMutex> lock(g_mutex);
   if (const Tuning* t = g_current.load(std::memory_order_acquire)) return *t;
   return *publish(load());
 }
 
 void reload_tuning() {
   Tuning t = load();
-  std::lock_guard<std::mutex> lock(g_mutex);
+  std::lock_guard<process::ForkSafeMutex> lock(g_mutex);
   publish(std::move(t));
 }
 
 void install_tuning(const Tuning& t) {
   Tuning copy = t;
   apply_cpu_limits(copy);
-  std::lock_guard<std::mutex> lock(g_mutex);
+  std::lock_guard<process::ForkSafeMutex> lock(g_mutex);
   publish(std::move(copy));
 }
 
 ScopedTuning::ScopedTuning(const Tuning& t) : previous_(&tuning()) { install_tuning(t); }
 
 ScopedTuning::~ScopedTuning() {
-  std::lock_guard<std::mutex> lock(g_mutex);
+  std::lock_guard<process::ForkSafeMutex> lock(g_mutex);
   g_current.store(previous_, std::memory_order_release);
 }
 

@@ -12,6 +12,7 @@ namespace {
 
 std::string format_number(double v) {
   std::ostringstream o;
+  o.exceptions(std::ios::badbit);  // a failed allocation throws (not a truncated text)
   o.precision(15);
   o << v;
   return o.str();
@@ -161,21 +162,25 @@ std::string parse_k_list(const std::string& text, std::vector<std::pair<std::siz
 std::string format_value(std::size_t v) { return std::to_string(v); }
 std::string format_value(double v) {
   std::ostringstream o;
+  o.exceptions(std::ios::badbit);  // a failed allocation throws (not a truncated text)
   o << v;
   return o.str();
 }
 std::string format_value(const SizeTable& t) {
   std::ostringstream o;
+  o.exceptions(std::ios::badbit);  // a failed allocation throws (not a truncated text)
   for (std::size_t i = 0; i < t.size(); ++i) o << (i ? " " : "") << t[i].first << ':' << algorithm_name(t[i].second);
   return o.str();
 }
 std::string format_value(const CostPoints& p) {
   std::ostringstream o;
+  o.exceptions(std::ios::badbit);  // a failed allocation throws (not a truncated text)
   for (std::size_t i = 0; i < p.size(); ++i) o << (i ? "," : "") << p[i].limbs << ':' << p[i].ns;
   return o.str();
 }
 std::string format_k_list(const std::vector<std::pair<std::size_t, int>>& list) {
   std::ostringstream o;
+  o.exceptions(std::ios::badbit);  // a failed allocation throws (not a truncated text)
   for (std::size_t i = 0; i < list.size(); ++i) o << (i ? "," : "") << list[i].first << ':' << list[i].second;
   return o.str();
 }

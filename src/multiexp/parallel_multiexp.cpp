@@ -341,7 +341,7 @@ std::size_t parallel_multiexp_scratch(std::size_t n, std::size_t nb, const Plan&
 
 void parallel_multiexp(limb_t* r, const limb_t* xs, std::size_t nb, const limb_t* const* ep, const std::size_t* en,
                        const Plan& plan, const modmul::ModulusConstants& kc, const modmul::Engine& engine,
-                       int threads, limb_t* scratch, OpCount* chunk_counts) noexcept {
+                       int threads, limb_t* scratch, OpCount* chunk_counts) {
   // A parallel run follows: the workers wake while the bases are converted.
   if (threads > 1 && (plan.method == Method::hybrid ? plan.tasks > 1 : clamp_chunks(plan, nb) > 1))
     runtime::prewake(threads);

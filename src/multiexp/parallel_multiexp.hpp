@@ -101,10 +101,11 @@ std::size_t parallel_multiexp_scratch(std::size_t n, std::size_t nb, const Plan&
 // precomputation is not included); for hybrid: plan.tasks counters, one per
 // task, its precomputation included.  Scratch: parallel_multiexp_scratch.
 // Cost: see the methods; the critical path is the largest chunk's modelled work
-// (eq. 1) plus the precomputation divided over the prefixes.
+// (eq. 1) plus the precomputation divided over the prefixes.  The chunk plan
+// allocates a little (may throw std::bad_alloc, before any work starts).
 void parallel_multiexp(limb_t* r, const limb_t* xs, std::size_t nb, const limb_t* const* ep, const std::size_t* en,
                        const Plan& plan, const modmul::ModulusConstants& kc, const modmul::Engine& engine,
-                       int threads, limb_t* scratch, OpCount* chunk_counts) noexcept;
+                       int threads, limb_t* scratch, OpCount* chunk_counts);
 
 // Cache lines in the scratch: words rounded up to whole 64-byte lines, and a
 // pointer rounded up to the next line.  Areas that different threads write

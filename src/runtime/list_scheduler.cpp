@@ -1,6 +1,7 @@
 #include "runtime/list_scheduler.hpp"
 
 #include <algorithm>
+#include <memory>
 #include <numeric>
 
 namespace parmod::runtime {
@@ -60,9 +61,15 @@ ListSchedule list_schedule(const TaskGraph& g, int threads) {
   return ls;
 }
 
-void to_runtime_schedule(const TaskGraph& g, const ListSchedule& ls, Schedule& out, TaskFn fn, const void* ctx) noexcept {
-  int pos[Schedule::kMaxTasks];
+void to_runtime_schedule(const TaskGraph& g, const ListSchedule& ls, Schedule& out, TaskFn fn, const void* ctx) {
   const int V = g.size();
+  int inline_pos[Schedule::kInlineTasks];
+  std::unique_ptr<int[]> heap_pos;
+  int* pos = inline_pos;
+  if (V > Schedule::kInlineTasks) {
+    heap_pos = std::make_unique<int[]>(static_cast<std::size_t>(V));
+    pos = heap_pos.get();
+  }
   for (int r = 0; r < V; ++r) {
     const int v = ls.order[static_cast<std::size_t>(r)];
     const TaskNode& t = g.node(v);

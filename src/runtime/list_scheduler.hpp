@@ -29,17 +29,17 @@ struct ListSchedule {
 
 // Schedules g on `threads` >= 1 threads.  Deterministic.  Cost O(V log V +
 // V * (E + threads * V)) - microseconds to a millisecond for the graphs of
-// parmod (<= 96 tasks); call it once per plan, not per operation.
+// parmod (about a hundred tasks); call it once per plan, not per operation.
 // Guarantees: makespan >= max(critical path, total / threads) and, by list
 // scheduling, makespan <= total (one thread never idles while a task it could
 // take is ready and placed later).
 ListSchedule list_schedule(const TaskGraph& g, int threads);
 
 // Appends the tasks of g to `out` in ls.order with their thread, cost, name
-// and dependencies; task i of g runs fn(ctx, i).  Requires g.size() <=
-// Schedule::kMaxTasks and out empty with out.threads() == ls.threads.
-// Allocates nothing; cost O(V + E).  The names are g's strings: g must
-// outlive out.
-void to_runtime_schedule(const TaskGraph& g, const ListSchedule& ls, Schedule& out, TaskFn fn, const void* ctx) noexcept;
+// and dependencies; task i of g runs fn(ctx, i).  Requires out empty with
+// out.threads() == ls.threads.  Allocates nothing up to
+// Schedule::kInlineTasks tasks (beyond, may throw std::bad_alloc); cost
+// O(V + E).  The names are g's strings: g must outlive out.
+void to_runtime_schedule(const TaskGraph& g, const ListSchedule& ls, Schedule& out, TaskFn fn, const void* ctx);
 
 }  // namespace parmod::runtime

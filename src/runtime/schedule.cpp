@@ -1,35 +1,60 @@
 // runtime/schedule.cpp - static schedules with dynamic claiming of ready tasks (see schedule.hpp).
 #include "runtime/schedule.hpp"
 
+#include <algorithm>
 #include <cstdio>
-#include <cstdlib>
+#include <stdexcept>
 
 #include "runtime/spin_wait.hpp"
 
 namespace parmod::runtime {
-namespace {
-[[noreturn]] void schedule_fail(const char* what) noexcept {
-  std::fprintf(stderr, "parmod: schedule misuse: %s\n", what);
-  std::abort();
-}
-}  // namespace
 
 Schedule::Schedule(int threads) noexcept
-    : threads_(threads < 1 ? 1 : threads > kMaxThreads ? kMaxThreads : threads) {}
+    : threads_(threads < 1 ? 1 : threads > kMaxThreads ? kMaxThreads : threads),
+      tasks_(inline_tasks_),
+      deps_(inline_deps_),
+      ran_on_(inline_ran_on_),
+      state_(inline_state_) {}
 
-int Schedule::add(TaskFn fn, const void* ctx, unsigned arg, double cost, int thread, const char* name) noexcept {
-  if (n_ >= kMaxTasks) schedule_fail("too many tasks");
+// Growth happens while the schedule is built: no run is on, every state is 0.
+void Schedule::grow_tasks() {
+  const int cap = 2 * task_cap_;
+  auto tasks = std::make_unique<Task[]>(static_cast<std::size_t>(cap));
+  auto ran_on = std::make_unique<std::int8_t[]>(static_cast<std::size_t>(cap));
+  auto state = std::make_unique<State[]>(static_cast<std::size_t>(cap));
+  std::copy(tasks_, tasks_ + n_, tasks.get());
+  std::copy(ran_on_, ran_on_ + n_, ran_on.get());
+  heap_tasks_ = std::move(tasks);
+  heap_ran_on_ = std::move(ran_on);
+  heap_state_ = std::move(state);
+  tasks_ = heap_tasks_.get();
+  ran_on_ = heap_ran_on_.get();
+  state_ = heap_state_.get();
+  task_cap_ = cap;
+}
+
+void Schedule::grow_deps() {
+  const int cap = 2 * dep_cap_;
+  auto deps = std::make_unique<std::uint32_t[]>(static_cast<std::size_t>(cap));
+  std::copy(deps_, deps_ + ndeps_, deps.get());
+  heap_deps_ = std::move(deps);
+  deps_ = heap_deps_.get();
+  dep_cap_ = cap;
+}
+
+int Schedule::add(TaskFn fn, const void* ctx, unsigned arg, double cost, int thread, const char* name) {
+  if (n_ >= task_cap_) grow_tasks();
   int t = thread < 0 ? 0 : thread % threads_;
-  tasks_[n_] = Task{fn, ctx, arg, static_cast<std::uint16_t>(t), static_cast<std::uint16_t>(ndeps_), 0, cost, name};
+  tasks_[n_] = Task{fn, ctx, arg, static_cast<std::uint32_t>(t), static_cast<std::uint32_t>(ndeps_), 0, cost, name};
   ran_on_[n_] = -1;
   return n_++;
 }
 
-void Schedule::depend(int task, int on) noexcept {
-  if (task != n_ - 1) schedule_fail("depend() must follow add() of the dependent task");
-  if (on < 0 || on >= task) schedule_fail("a task may depend only on an earlier task");
-  if (ndeps_ >= kMaxDeps) schedule_fail("too many dependencies");
-  deps_[ndeps_++] = static_cast<std::uint16_t>(on);
+void Schedule::depend(int task, int on) {
+  if (task != n_ - 1) throw std::logic_error("parmod schedule: depend() must follow add() of the dependent task");
+  if (on < 0 || on >= task) throw std::logic_error("parmod schedule: a task may depend only on an earlier task");
+  if (ndeps_ >= dep_cap_) grow_deps();
+  deps_[ndeps_++] = static_cast<std::uint32_t>(on);
   tasks_[task].dep_count++;
 }
 
@@ -60,7 +85,7 @@ void Schedule::run_sequential() noexcept {
 bool Schedule::absorb(int task) noexcept {
   if (task < 0 || task >= n_) return false;
   for (int d = 0; d < ndeps_; ++d)
-    if (deps_[d] == task) return false;  // another task waits for it
+    if (deps_[d] == static_cast<std::uint32_t>(task)) return false;  // another task waits for it
   std::uint32_t expected = 0;
   if (!state_[task].v.compare_exchange_strong(expected, 2, std::memory_order_acq_rel)) return false;
   ran_on_[task] = -1;
@@ -76,7 +101,7 @@ void Schedule::prepare_run() noexcept {
 
 bool Schedule::ready(int i) const noexcept {
   const Task& t = tasks_[i];
-  for (int d = t.dep_begin; d < t.dep_begin + t.dep_count; ++d)
+  for (std::uint32_t d = t.dep_begin; d < t.dep_begin + t.dep_count; ++d)
     if (state_[deps_[d]].v.load(std::memory_order_acquire) != 2) return false;
   return true;
 }
@@ -97,7 +122,7 @@ void Schedule::execute(int p, int P) noexcept {
     const bool may_steal = !strict_ || (idle_now && idle.waited_ns() > spin_budget_ns());
     for (int pass = 0; pass < 2 && pick < 0; ++pass) {
       for (int i = 0; i < n_; ++i) {
-        bool own = (tasks_[i].thread % P) == p;
+        bool own = static_cast<int>(tasks_[i].thread % static_cast<std::uint32_t>(P)) == p;
         if (own != (pass == 0)) continue;
         if (state_[i].v.load(std::memory_order_relaxed) != 0) continue;
         unclaimed = true;
@@ -138,7 +163,7 @@ std::string Schedule::describe() const {
     std::snprintf(buf, sizeof buf, "  thread %d:", t);
     out += buf;
     for (int i = 0; i < n_; ++i) {
-      if (tasks_[i].thread != t) continue;
+      if (tasks_[i].thread != static_cast<std::uint32_t>(t)) continue;
       c += tasks_[i].cost;
       std::snprintf(buf, sizeof buf, " [%d] %s (%.3g)", i, tasks_[i].name ? tasks_[i].name : "?", tasks_[i].cost);
       out += buf;
@@ -150,8 +175,8 @@ std::string Schedule::describe() const {
     if (tasks_[i].dep_count == 0) continue;
     std::snprintf(buf, sizeof buf, "  [%d] after", i);
     out += buf;
-    for (int d = tasks_[i].dep_begin; d < tasks_[i].dep_begin + tasks_[i].dep_count; ++d) {
-      std::snprintf(buf, sizeof buf, " %d", deps_[d]);
+    for (std::uint32_t d = tasks_[i].dep_begin; d < tasks_[i].dep_begin + tasks_[i].dep_count; ++d) {
+      std::snprintf(buf, sizeof buf, " %u", static_cast<unsigned>(deps_[d]));
       out += buf;
     }
     out += "\n";

@@ -1,9 +1,11 @@
 // runtime/schedule.hpp - a static schedule: tasks with costs, per-thread ordered
 // lists and cross-thread dependencies, executed by the team (team.hpp).
 //
-// A Schedule holds at most kMaxTasks tasks and kMaxDeps dependency edges in
-// fixed arrays, so building and running one allocates nothing; it usually
-// lives on the caller's stack.  Task i may depend only on tasks j < i, which
+// A Schedule holds up to kInlineTasks tasks and kInlineDeps dependency edges
+// in fixed arrays, so building and running one of that size allocates
+// nothing; it usually lives on the caller's stack.  Larger schedules move to
+// the heap (no limit but memory; add() and depend() then may throw
+// std::bad_alloc).  Task i may depend only on tasks j < i, which
 // makes every schedule acyclic and lets index order serve as the sequential
 // order.  Each task names the thread whose list holds it (the plan); at run
 // time a participant first takes the ready tasks of its own list in order and
@@ -16,6 +18,7 @@
 
 #include <atomic>
 #include <cstdint>
+#include <memory>
 #include <string>
 
 namespace parmod::runtime {
@@ -25,8 +28,11 @@ using TaskFn = void (*)(const void* ctx, unsigned arg);
 
 class Schedule {
  public:
-  static constexpr int kMaxTasks = 96;
-  static constexpr int kMaxDeps = 512;
+  static constexpr int kInlineTasks = 96;
+  static constexpr int kInlineDeps = 512;
+  // The former limit's name, still used in src/modmul (callers that keep
+  // their schedules allocation-free): the inline size, not a limit.
+  static constexpr int kMaxTasks = kInlineTasks;
   static constexpr int kMaxThreads = 64;
 
   // An empty schedule planned for `threads` lists (clamped to 1..kMaxThreads).
@@ -36,11 +42,13 @@ class Schedule {
 
   // Appends a task to list `thread` (taken modulo threads()); returns its index.
   // `cost` is the planner's estimate (any unit, printed only); `name` must
-  // outlive the schedule (a string literal).  Aborts beyond kMaxTasks.
-  int add(TaskFn fn, const void* ctx, unsigned arg, double cost, int thread, const char* name) noexcept;
-  // Task `task` starts only after task `on` has finished; requires on < task.
-  // Aborts beyond kMaxDeps or on a bad edge.
-  void depend(int task, int on) noexcept;
+  // outlive the schedule (a string literal).  Beyond kInlineTasks the tasks
+  // move to the heap (throws std::bad_alloc when that fails).
+  int add(TaskFn fn, const void* ctx, unsigned arg, double cost, int thread, const char* name);
+  // Task `task` starts only after task `on` has finished; requires on < task
+  // and `task` the last task added (a bad edge throws std::logic_error: a bug
+  // in the caller).  Beyond kInlineDeps the edges move to the heap.
+  void depend(int task, int on);
 
   // Strict lists: a participant takes tasks of other lists only after it has
   // waited spin_budget_ns() with nothing ready (so a missing or stalled
@@ -93,9 +101,9 @@ class Schedule {
     TaskFn fn;
     const void* ctx;
     unsigned arg;
-    std::uint16_t thread;
-    std::uint16_t dep_begin;
-    std::uint16_t dep_count;
+    std::uint32_t thread;
+    std::uint32_t dep_begin;
+    std::uint32_t dep_count;
     double cost;
     const char* name;
   };
@@ -105,6 +113,9 @@ class Schedule {
 
   bool ready(int i) const noexcept;
   void run_task(int i, int p) noexcept;
+  void grow_tasks();  // doubles task_cap_, moving the tasks to the heap
+  void grow_deps();   // doubles dep_cap_
+
 
   int threads_;
   bool strict_ = false;
@@ -112,10 +123,20 @@ class Schedule {
   int ndeps_ = 0;
   // Dependencies are stored grouped by task: depend() calls for one task must
   // come before add() of the next task (checked).
-  Task tasks_[kMaxTasks];
-  std::uint16_t deps_[kMaxDeps];
-  std::int8_t ran_on_[kMaxTasks];
-  State state_[kMaxTasks];
+  int task_cap_ = kInlineTasks;
+  int dep_cap_ = kInlineDeps;
+  Task* tasks_;          // inline_tasks_ or heap_tasks_
+  std::uint32_t* deps_;  // inline_deps_ or heap_deps_
+  std::int8_t* ran_on_;
+  State* state_;
+  Task inline_tasks_[kInlineTasks];
+  std::uint32_t inline_deps_[kInlineDeps];
+  std::int8_t inline_ran_on_[kInlineTasks];
+  State inline_state_[kInlineTasks];
+  std::unique_ptr<Task[]> heap_tasks_;
+  std::unique_ptr<std::uint32_t[]> heap_deps_;
+  std::unique_ptr<std::int8_t[]> heap_ran_on_;
+  std::unique_ptr<State[]> heap_state_;
   std::uint64_t caller_idle_ns_ = 0;  // written by participant 0 only
   alignas(64) std::atomic<int> done_{0};
 };

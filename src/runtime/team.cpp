@@ -13,6 +13,7 @@
 #include <thread>
 #include <vector>
 
+#include "process/fork_safe_mutex.hpp"
 #include "runtime/spin_wait.hpp"
 #include "runtime/thread_count.hpp"
 
@@ -126,8 +127,14 @@ struct Team {
     sigset_t all, old;
     sigfillset(&all);
     pthread_sigmask(SIG_SETMASK, &all, &old);
+    try {
+      workers.reserve(static_cast<std::size_t>(want));
+    } catch (...) {
+      want = static_cast<int>(workers.size()) + 1;  // no memory: keep the team as it is
+    }
     while (static_cast<int>(workers.size()) + 1 < want) {
-      auto w = std::make_unique<Worker>();
+      std::unique_ptr<Worker> w(new (std::nothrow) Worker);
+      if (!w) break;
       w->index = static_cast<int>(workers.size()) + 1;
       Worker* raw = w.get();
       idle_since[raw->index].store(monotonic_ns(), std::memory_order_relaxed);
@@ -170,14 +177,13 @@ struct Team {
 // The process's team; never destroyed (workers sleep until exit).  After a
 // fork the child drops the pointer: the parent's workers do not exist there.
 std::atomic<Team*> g_team{nullptr};
-std::mutex g_create_mutex;
+process::ForkSafeMutex g_create_mutex{process::kRankTeamCreate};
 std::atomic<int> g_teams_created{0};
 std::atomic<std::uint32_t> g_history{~0u};
 constexpr std::uint64_t kHealthMinNs = 20000;  // bit i: the i-th last parallel run had every participant working
 constexpr std::uint64_t kWakeNs = 2000000;     // longer than a sleeping worker takes to run again
 
-void atfork_prepare() { g_create_mutex.lock(); }
-void atfork_parent() { g_create_mutex.unlock(); }
+// In the child of fork() (after the locks are released: process/fork_safe_mutex).
 void atfork_child() {
   g_team.store(nullptr, std::memory_order_relaxed);  // leaked on purpose: its threads are gone
   g_teams_created.store(0, std::memory_order_relaxed);
@@ -186,18 +192,21 @@ void atfork_child() {
                   &g_counters.caller_wait_ns, &g_counters.wakes, &g_counters.wake_ns})
     c->store(0, std::memory_order_relaxed);
   tl_inside = false;
-  g_create_mutex.unlock();
 }
 
 Team* get_team(int want) {
   Team* t = g_team.load(std::memory_order_acquire);
   if (t) return t;
-  std::lock_guard<std::mutex> lock(g_create_mutex);
+  std::lock_guard<process::ForkSafeMutex> lock(g_create_mutex);
   t = g_team.load(std::memory_order_relaxed);
   if (t) return t;
-  static std::once_flag atfork_once;
-  std::call_once(atfork_once, [] { pthread_atfork(atfork_prepare, atfork_parent, atfork_child); });
-  t = new Team;
+  try {
+    process::at_fork_child(atfork_child);
+  } catch (...) {
+    return nullptr;
+  }
+  t = new (std::nothrow) Team;
+  if (!t) return nullptr;  // no memory: callers run sequentially
   int n = default_thread_count();
   if (want > n) n = want;
   if (n > Schedule::kMaxThreads) n = Schedule::kMaxThreads;
@@ -262,7 +271,7 @@ void prewake(int threads) noexcept {
   if (want > Schedule::kMaxThreads) want = Schedule::kMaxThreads;
   if (want <= 1 || tl_inside) return;
   Team* t = get_team(want);
-  if (t->busy.test_and_set(std::memory_order_acquire)) return;  // a run is on: its workers are up
+  if (!t || t->busy.test_and_set(std::memory_order_acquire)) return;  // a run is on: its workers are up
   if (t->size.load(std::memory_order_relaxed) < want) t->grow(want);
   int P = t->size.load(std::memory_order_relaxed);
   if (P > want) P = want;
@@ -296,6 +305,7 @@ int teams_created() noexcept { return g_teams_created.load(std::memory_order_rel
 int warm_up(int threads) noexcept {
   int want = resolve_thread_count(threads);
   Team* t = get_team(want);
+  if (!t) return 1;
   if (t->size.load(std::memory_order_relaxed) < want && !t->busy.test_and_set(std::memory_order_acquire)) {
     t->grow(want);
     t->busy.clear(std::memory_order_release);
@@ -312,8 +322,8 @@ int run(Schedule& s, int threads) noexcept {
     return 1;
   }
   Team* t = get_team(want);
-  if (t->busy.test_and_set(std::memory_order_acquire)) {
-    s.run_sequential();  // another user thread has the team
+  if (!t || t->busy.test_and_set(std::memory_order_acquire)) {
+    s.run_sequential();  // no team (out of memory), or another user thread has it
     return 1;
   }
   if (t->size.load(std::memory_order_relaxed) < want) t->grow(want);

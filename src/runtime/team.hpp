@@ -29,8 +29,9 @@ int run(Schedule& s, int threads) noexcept;
 // The one way the parallel products run their task graphs: a schedule for
 // max(threads, 1) threads, filled by build(s), then run (or described, for
 // `parmod-bench mul --schedule`).
+// build() may throw (std::bad_alloc from a schedule beyond its inline size).
 template <class Build>
-int run_built(int threads, Build&& build) noexcept {
+int run_built(int threads, Build&& build) {
   const int t = threads < 1 ? 1 : threads;
   Schedule s(t);
   build(s);

@@ -2,7 +2,8 @@
 
 #include <atomic>
 #include <cstdlib>
-#include <thread>
+
+#include "runtime/cpu_quota.hpp"
 
 namespace parmod::runtime {
 namespace {
@@ -22,11 +23,8 @@ int env_count(const char* name) noexcept {
 }  // namespace
 
 int core_count() noexcept {
-  // hardware_concurrency() reads /sys on every call (about 7 us): once per process.
-  static const int cores = [] {
-    const unsigned c = std::thread::hardware_concurrency();
-    return c ? static_cast<int>(c) : 1;
-  }();
+  // Reads /proc and /sys (tens of microseconds): once per process.
+  static const int cores = usable_cpu_count();
   return cores;
 }
 

@@ -2,8 +2,8 @@
 //
 // The rule (DEVELOPERS.md): an explicit argument > 0, else the process default
 // set by set_default_thread_count(), else the environment PARMOD_NUM_THREADS,
-// then OMP_NUM_THREADS, else std::thread::hardware_concurrency().  Malformed or
-// non-positive environment values are ignored.  Thread-safe.
+// then OMP_NUM_THREADS, else the CPUs this process may use (core_count()).
+// Malformed or non-positive environment values are ignored.  Thread-safe.
 #pragma once
 
 namespace parmod::runtime {
@@ -14,7 +14,8 @@ int resolve_thread_count(int requested) noexcept;
 void set_default_thread_count(int n) noexcept;
 // The process default as the rule gives it without an argument.
 int default_thread_count() noexcept;
-// Cores this process may run on (at least 1).
+// CPUs this process may use (at least 1): its affinity mask capped by the
+// cgroup CPU quota (runtime/cpu_quota.hpp), read at first call.
 int core_count() noexcept;
 
 }  // namespace parmod::runtime

@@ -7,7 +7,7 @@
 C (include/parmod.h, include/parmod_field.h, include/parmod_mpi.h): every function, typedef and enum
 constant must appear as a word in the section "## C API" of docs/api.md.
 
-C++ (include/parmod/parmod.hpp and the headers include/parmod/field.hpp
+C++ (include/parmod/parmod.hpp, include/parmod/error.hpp and the headers include/parmod/field.hpp
 includes): every class, struct and enum at namespace scope of parmod or
 parmod::field, every free function, every public method, data member, type
 alias and nested type of those classes, and every enumerator of their enums
@@ -24,7 +24,7 @@ import re
 import sys
 
 C_HEADERS = ["include/parmod.h", "include/parmod_field.h", "include/parmod_mpi.h"]
-CXX_HEADERS = ["include/parmod/parmod.hpp"]
+CXX_HEADERS = ["include/parmod/parmod.hpp", "include/parmod/error.hpp"]
 FIELD_HEADER = "include/parmod/field.hpp"  # its direct includes are the field API
 PUBLIC_NAMESPACES = {"parmod", "parmod::field"}
 DOC = "docs/api.md"

@@ -55,6 +55,8 @@ expect_usage_error powm --max-bits 10
 expect_usage_error field stray
 expect_usage_error automatic --op bogus
 expect_usage_error automatic --sizes 10
+expect_usage_error soak --minutes 0
+expect_usage_error soak --users 65
 "$B" --help | grep -q "^  runtime " && ok || bad "--help lists the benches"
 "$B" modmul --help | grep -q -- "--stat median|min" && ok || bad "modmul --help lists its flags"
 "$B" automatic --sizes 1024 --op montmul --rounds 1 2>/dev/null | grep -q "^- montmul: automatic / fastest: worst " \

@@ -181,6 +181,26 @@ for line in ("cpu: ", "AVX-512 IFMA: ", "mulx/adcx/adox: ", "GMP: ", "tuning: th
 ' && ok || bad "bench --quick --json"
 # A wrong result makes bench --quick fail: one line (--json: no progress lines), status 2.
 PARMOD_BENCH_CORRUPT_CHECK=3 expect_error bench --quick --json
+# The default thread count: the CPUs this process may use (affinity mask, then
+# the cgroup CPU quota, rounded up), after PARMOD_NUM_THREADS and OMP_NUM_THREADS.
+threads_line() { env -u PARMOD_NUM_THREADS -u OMP_NUM_THREADS "$@" explain 1000000007 2>/dev/null | head -1; }
+if command -v taskset >/dev/null; then
+  threads_line taskset -c 0 "$P" | grep -q "; 1 thread$" && ok || bad "taskset -c 0: $(threads_line taskset -c 0 "$P")"
+  PARMOD_NUM_THREADS=3 taskset -c 0 "$P" explain 1000000007 | head -1 | grep -q "; 3 threads$" && ok || bad "PARMOD_NUM_THREADS beats affinity"
+fi
+cg=$(mktemp -d)
+fake_quota() {  # fake_quota QUOTA PERIOD: one CPU limit for v2 and v1 at the fake root
+  echo "$1 $2" >"$cg/cpu.max"
+  for d in "$cg/cpu" "$cg/cpu,cpuacct"; do mkdir -p "$d"; echo "$1" >"$d/cpu.cfs_quota_us"; echo "$2" >"$d/cpu.cfs_period_us"; done
+}
+fake_quota 100000 100000
+threads_line env PARMOD_CGROUP_ROOT="$cg" "$P" | grep -q "; 1 thread$" && ok || bad "cgroup quota 1 CPU: $(threads_line env PARMOD_CGROUP_ROOT="$cg" "$P")"
+if [ "$(nproc)" -ge 2 ]; then
+  fake_quota 150000 100000  # 1.5 CPUs: 2 threads (rounded up, as Go and CPython)
+  threads_line env PARMOD_CGROUP_ROOT="$cg" "$P" | grep -q "; 2 threads$" && ok || bad "cgroup quota 1.5 CPUs"
+fi
+OMP_NUM_THREADS=4 PARMOD_CGROUP_ROOT="$cg" "$P" explain 1000000007 | head -1 | grep -q "; 4 threads$" && ok || bad "OMP_NUM_THREADS beats the quota"
+rm -rf "$cg"
 "$P" --version | grep -q "^parmod [0-9]" && ok || bad "--version"
 rm -f /tmp/parmod_cli_err.$$
 echo "cli: $pass passed, $fail failed"

@@ -175,6 +175,6 @@ TEST(Batch, PathChoice) {
             parmod::cpu_has_avx512_ifma() ? parmod::BatchPath::avx512_ifma : parmod::BatchPath::scalar);
   if (!parmod::cpu_has_avx512_ifma())
     EXPECT_THROW(parmod::Fp<4>(p, parmod::FieldPath::automatic, parmod::BatchPath::avx512_ifma),
-                 std::invalid_argument);
+                 parmod::InvalidArgument);
   EXPECT_STREQ(parmod::batch_path_name(parmod::BatchPath::avx512_ifma), "avx512_ifma");
 }

@@ -59,5 +59,5 @@ TEST(Fp2, AgreesWithReference) {
 
 TEST(Fp2, NeedsThreeModFour) {
   parmod::Fp<2> f(mpz_class(13));
-  EXPECT_THROW((parmod::Fp2<parmod::Fp<2>>(f)), std::invalid_argument);
+  EXPECT_THROW((parmod::Fp2<parmod::Fp<2>>(f)), parmod::InvalidArgument);
 }

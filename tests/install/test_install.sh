@@ -6,6 +6,8 @@ src="$1"; build="$2"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 cmake --install "$build" --prefix "$tmp/prefix" >/dev/null
+# The plot script of --plot, where the programs look for it: <prefix>/share/parmod.
+[ -r "$tmp/prefix/share/parmod/plot_bench.py" ] || { echo "share/parmod/plot_bench.py not installed"; exit 1; }
 mkdir -p "$tmp/consumer"
 cat > "$tmp/consumer/main.c" <<'C'
 #include <parmod.h>

@@ -1,6 +1,11 @@
 // Tests for runtime/schedule.cpp: sequential order, dependencies, printing.
 #include "runtime/schedule.hpp"
 
+#include <stdexcept>
+#include <string>
+
+#include "runtime/team.hpp"
+
 #include <gtest/gtest.h>
 
 #include <atomic>
@@ -52,18 +57,60 @@ TEST(Schedule, ThreadIndexIsTakenModuloThreads) {
   EXPECT_NE(s.describe().find("thread 1: [0] x"), std::string::npos);
 }
 
-TEST(ScheduleDeathTest, RejectsForwardDependency) {
+TEST(Schedule, RejectsBadEdgesWithAnException) {
   Log log;
   Schedule s(2);
   s.add(&record, &log, 0, 1, 0, "a");
-  EXPECT_DEATH(s.depend(0, 0), "earlier task");
+  EXPECT_THROW(s.depend(0, 0), std::logic_error);   // not an earlier task
+  s.add(&record, &log, 1, 1, 0, "b");
+  EXPECT_THROW(s.depend(0, 0), std::logic_error);   // not the last task added
+  EXPECT_THROW(s.depend(1, -1), std::logic_error);
+  EXPECT_EQ(s.size(), 2);
+}
+
+// Beyond the inline arrays (the former limits of 96 tasks and 512 edges, at
+// which the process aborted) the schedule moves to the heap and runs as
+// before, sequentially and on the team.
+void bump(const void* ctx, unsigned arg) {
+  auto* when = const_cast<std::atomic<int>*>(static_cast<const std::atomic<int>*>(ctx));
+  // when[0] is the clock; when[1 + arg] the tick at which task arg ran.
+  when[1 + arg].store(when[0].fetch_add(1) + 1);
+}
+TEST(Schedule, GrowsBeyondTheInlineSize) {
+  constexpr int kTasks = 5 * Schedule::kInlineTasks + 3;
+  for (int threads : {1, 2}) {
+    static std::atomic<int> when[1 + kTasks];
+    for (auto& w : when) w.store(0);
+    Schedule s(threads);
+    int edges = 0;
+    for (int i = 0; i < kTasks; ++i) {
+      const int t = s.add(&bump, when, static_cast<unsigned>(i), 1.0, i, "t");
+      EXPECT_EQ(t, i);
+      for (int d = 1; d <= 8 && d <= i; d += 3) {  // 3 edges a task: > kInlineDeps in all
+        s.depend(t, i - d);
+        ++edges;
+      }
+    }
+    ASSERT_GT(edges, Schedule::kInlineDeps);
+    ASSERT_EQ(s.size(), kTasks);
+    if (threads == 1) {
+      s.run_sequential();
+    } else {
+      parmod::runtime::run(s, threads);
+    }
+    for (int i = 0; i < kTasks; ++i) {
+      ASSERT_GT(when[1 + i].load(), 0) << i;
+      for (int d = 1; d <= 8 && d <= i; d += 3) EXPECT_GT(when[1 + i].load(), when[1 + i - d].load()) << i;
+    }
+    EXPECT_NE(s.describe().find("[" + std::to_string(kTasks - 1) + "] after"), std::string::npos);
+  }
 }
 
 // Two participants driven by hand (no team): every task runs exactly once and
 // no task starts before its dependencies.
 struct Chain {
   std::atomic<int> stamp{0};
-  int when[Schedule::kMaxTasks];
+  int when[Schedule::kInlineTasks];
 };
 void stamp_task(const void* ctx, unsigned arg) {
   auto* c = const_cast<Chain*>(static_cast<const Chain*>(ctx));

@@ -20,8 +20,8 @@ using namespace parmod::runtime;
 
 struct Counters {
   std::atomic<int> stamp{0};
-  int when[Schedule::kMaxTasks] = {};
-  long work[Schedule::kMaxTasks] = {};
+  int when[Schedule::kInlineTasks] = {};
+  long work[Schedule::kInlineTasks] = {};
 };
 void busy_task(const void* ctx, unsigned arg) {
   auto* c = const_cast<Counters*>(static_cast<const Counters*>(ctx));

@@ -3,7 +3,6 @@
 
 #include <algorithm>
 #include <optional>
-#include <sstream>
 
 #include "numbers.hpp"
 #include "options.hpp"
@@ -16,30 +15,6 @@ struct BatchJob {
   std::size_t chunks;
   Algorithm algorithm;
 };
-
-void parse(BatchLine& l, const std::string& text) {
-  std::istringstream in(text);
-  std::string op, x, y, z, extra;
-  if (!(in >> op)) throw UsageError("empty line");
-  if (op == "multi_powm") {
-    l.op = BatchLine::Op::multi_powm;
-    std::vector<std::string> words;
-    while (in >> x) words.push_back(x);
-    MultiPowmArgs a = parse_multi_powm(words);
-    l.m = std::move(a.m);
-    l.bases = std::move(a.bases);
-    l.exps = std::move(a.exps);
-    return;
-  }
-  if (op != "mulmod" && op != "powm")
-    throw UsageError("unknown operation '" + excerpt(op) + "' (mulmod, powm or multi_powm)");
-  if (!(in >> x >> y >> z) || (in >> extra)) throw UsageError(op + " takes exactly three integers");
-  l.op = op == "powm" ? BatchLine::Op::powm : BatchLine::Op::mulmod;
-  const bool is_pow = l.op == BatchLine::Op::powm;
-  l.x = parse_integer(x, is_pow ? "B" : "A");
-  l.y = parse_integer(y, is_pow ? "E" : "B");
-  l.m = parse_integer(z, "M");
-}
 
 void run_chunk(void* ctx, std::size_t chunk) noexcept {
   const BatchJob& j = *static_cast<const BatchJob*>(ctx);
@@ -71,7 +46,7 @@ void run_chunk(void* ctx, std::size_t chunk) noexcept {
 
 void parse_batch_line(BatchLine& l, const std::string& text) {
   try {
-    parse(l, text);
+    parse_batch_operation(l, text);
   } catch (const std::exception& e) {
     l.error = e.what();
   }

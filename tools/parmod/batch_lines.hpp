@@ -11,15 +11,13 @@
 #include <string>
 #include <vector>
 
+#include "batch_line.hpp"
 #include "parmod/parmod.hpp"
 
 namespace parmod::cli {
 
-struct BatchLine {
+struct BatchLine : BatchOperation {
   std::size_t number = 0;  // 1-based line number of the input
-  enum class Op { mulmod, powm, multi_powm } op = Op::mulmod;
-  mpz_class x, y, m;
-  std::vector<mpz_class> bases, exps;  // multi_powm
   std::string result;  // decimal result, or empty with error set
   std::string error;
 };

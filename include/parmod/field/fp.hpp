@@ -35,6 +35,8 @@
 #include <cstdint>
 #include <stdexcept>
 
+#include "parmod/error.hpp"
+
 #include "parmod/field/cpu_features.hpp"
 #include "parmod/field/inverse_bingcd.hpp"
 #include "parmod/field/limbs.hpp"
@@ -76,21 +78,21 @@ class Fp {
     }
   };
 
-  // p must be odd, p >= 3, p < 2^(64N); throws std::invalid_argument otherwise,
+  // p must be odd, p >= 3, p < 2^(64N); throws parmod::InvalidArgument otherwise,
   // and for path mulx_adx on a CPU without BMI2/ADX.  Cost: a few mpz operations.
   // path: the kernel of single operations; batch: how mul_batch/sqr_batch
-  // run (see cpu_features.hpp).  Throws std::invalid_argument for a bad p or
+  // run (see cpu_features.hpp).  Throws parmod::InvalidArgument for a bad p or
   // a path this CPU (or build) lacks.
   explicit Fp(const mpz_class& p, FieldPath path = FieldPath::automatic, BatchPath batch = BatchPath::automatic) {
     if (p < 3 || mpz_even_p(p.get_mpz_t()) || mpz_sizeinbase(p.get_mpz_t(), 2) > 64u * N)
-      throw std::invalid_argument("Fp<N>: the modulus must be odd, >= 3 and fit in N limbs");
+      throw parmod::InvalidArgument("Fp<N>: the modulus must be odd, >= 3 and fit in N limbs");
     if (path == FieldPath::automatic) path = cpu_has_mulx_adx() ? FieldPath::mulx_adx : FieldPath::portable;
     if (path == FieldPath::mulx_adx && !cpu_has_mulx_adx())
-      throw std::invalid_argument("Fp<N>: this CPU (or build) has no mulx/adx path");
+      throw parmod::InvalidArgument("Fp<N>: this CPU (or build) has no mulx/adx path");
     path_ = path;
     if (batch == BatchPath::automatic) batch = cpu_has_avx512_ifma() ? BatchPath::avx512_ifma : BatchPath::scalar;
     if (batch == BatchPath::avx512_ifma && !cpu_has_avx512_ifma())
-      throw std::invalid_argument("Fp<N>: this CPU (or build) has no AVX-512 IFMA batch path");
+      throw parmod::InvalidArgument("Fp<N>: this CPU (or build) has no AVX-512 IFMA batch path");
     batch_ = batch;
     pz_ = p;
     to_limbs(p_, p);
@@ -288,7 +290,7 @@ class Fp {
   Element pow(const Element& a, const mpz_class& e) const {  // e >= 0, public
     u64 buf[64] = {};
     std::size_t n = (mpz_sizeinbase(e.get_mpz_t(), 2) + 63) / 64;
-    if (n > 64) throw std::invalid_argument("Fp<N>::pow: exponent longer than 4096 bits");
+    if (n > 64) throw parmod::InvalidArgument("Fp<N>::pow: exponent longer than 4096 bits");
     mpz_export(buf, nullptr, -1, 8, 0, 0, e.get_mpz_t());
     return pow(a, buf, n);
   }
@@ -311,10 +313,10 @@ class Fp {
   // 16N multiplications.
   Element inv_fermat(const Element& a) const { return pow(a, pm2_, N); }
   // Square root for p = 3 mod 4: r = a^((p+1)/4); returns true iff r^2 = a
-  // (a is a square), r is set either way.  Throws std::invalid_argument if
+  // (a is a square), r is set either way.  Throws parmod::InvalidArgument if
   // p != 3 mod 4.  Constant time apart from the returned flag.
   bool sqrt(Element& r, const Element& a) const {
-    if (!p3mod4_) throw std::invalid_argument("Fp<N>::sqrt needs p = 3 mod 4");
+    if (!p3mod4_) throw parmod::InvalidArgument("Fp<N>::sqrt needs p = 3 mod 4");
     r = pow(a, sqrt_exp_, N);
     return equal_mask(sqr(r), a) != 0;
   }

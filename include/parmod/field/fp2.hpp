@@ -16,6 +16,8 @@
 #include <cstdint>
 #include <stdexcept>
 
+#include "parmod/error.hpp"
+
 namespace parmod {
 
 // A small element xi = re + im*i of F_q^2 (the non-residue of F_q^6).
@@ -33,10 +35,10 @@ class Fp2 {
     BaseElement c0, c1;
   };
 
-  // Throws std::invalid_argument unless q = 3 mod 4.  Keeps a reference to F.
+  // Throws parmod::InvalidArgument unless q = 3 mod 4.  Keeps a reference to F.
   explicit Fp2(const F& base) : f_(base) {
     if (mpz_fdiv_ui(base.modulus().get_mpz_t(), 4) != 3)
-      throw std::invalid_argument("Fp2: needs q = 3 mod 4 for i^2 = -1");
+      throw parmod::InvalidArgument("Fp2: needs q = 3 mod 4 for i^2 = -1");
   }
   const F& base() const { return f_; }
 

@@ -7,6 +7,8 @@
 
 #include <variant>
 
+#include "parmod/error.hpp"
+
 #include "parmod/field/fp.hpp"
 
 namespace parmod {
@@ -20,7 +22,7 @@ inline int fp_any_limbs(const mpz_class& p) {
 }
 
 // The context for F_p (p odd, 3 <= p < 2^512): Fp<fp_any_limbs(p)>.  Throws
-// std::invalid_argument for another p or a path this CPU lacks (as Fp<N>),
+// parmod::InvalidArgument for another p or a path this CPU lacks (as Fp<N>),
 // std::bad_alloc when memory runs out.  Cost: Fp<N>'s constructor.
 inline FpAny make_fp_any(const mpz_class& p, FieldPath path = FieldPath::automatic) {
   switch (fp_any_limbs(p)) {
@@ -31,7 +33,7 @@ inline FpAny make_fp_any(const mpz_class& p, FieldPath path = FieldPath::automat
     case 6: return FpAny(std::in_place_type<Fp<6>>, p, path);
     case 7: return FpAny(std::in_place_type<Fp<7>>, p, path);
     case 8: return FpAny(std::in_place_type<Fp<8>>, p, path);
-    default: throw std::invalid_argument("FpAny: the modulus must fit in 8 limbs");
+    default: throw parmod::InvalidArgument("FpAny: the modulus must fit in 8 limbs");
   }
 }
 
