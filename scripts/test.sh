@@ -17,7 +17,9 @@ status=0
 # The same compiler name everywhere (the cache keys on it).
 export CC=gcc CXX=g++
 if command -v ccache >/dev/null; then
-  export CCACHE_DIR="$PWD/build/ccache" CMAKE_C_COMPILER_LAUNCHER=ccache CMAKE_CXX_COMPILER_LAUNCHER=ccache
+  # Paths relative to each build folder (CCACHE_BASEDIR): the folders build/<name> share entries.
+  export CCACHE_DIR="$PWD/build/ccache" CCACHE_BASEDIR="$PWD" CCACHE_NOHASHDIR=1
+  export CMAKE_C_COMPILER_LAUNCHER=ccache CMAKE_CXX_COMPILER_LAUNCHER=ccache
 fi
 
 build_and_test() {  # build_and_test DIR CMAKE_ARGS... -- CTEST_ARGS...
@@ -68,5 +70,14 @@ if [ -f scripts/test_python.sh ]; then
   echo "=== python package"
   bash scripts/test_python.sh || status=1
 fi
+# --- wheels (issue 23) ---------------------------------------------------------------------
+# The sdist and a manylinux wheel with GMP inside for CPython 3.9 and 3.13, each installed into a
+# fresh venv (no compiler on the PATH) and run through the Python tests (scripts/wheel.sh;
+# the script alone builds all five Pythons).
+echo "=== wheels (3.9, 3.13)"
+wheel_start=$SECONDS
+bash scripts/wheel.sh --test 3.9 3.13 || status=1
+echo "wheels: $((SECONDS - wheel_start)) s"
+# --- end wheels ------------------------------------------------------------------------------
 [ "$status" = 0 ] && echo "all test suites passed" || echo "SOME TESTS FAILED"
 exit "$status"
