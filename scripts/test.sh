@@ -79,5 +79,19 @@ wheel_start=$SECONDS
 bash scripts/wheel.sh --test 3.9 3.13 || status=1
 echo "wheels: $((SECONDS - wheel_start)) s"
 # --- end wheels ------------------------------------------------------------------------------
+# --- other CPUs (issue 23) -------------------------------------------------------------------
+# The Release build's C++ tests of the CPU-dispatched layers and the CLI tests under
+# qemu-x86_64 as Nehalem (no BMI2/ADX/AVX) and Haswell (BMI2, no ADX): an instruction beyond
+# baseline x86-64 without a CPUID check fails there.  Then the aarch64 cross build and its
+# single-threaded tests under qemu-aarch64.  Reduced ranges: scripts/test_qemu.sh.
+echo "=== qemu: x86-64 Nehalem, Haswell"
+qemu_start=$SECONDS
+bash scripts/test_qemu.sh x86_64 build/test-release Nehalem Haswell || status=1
+echo "qemu x86-64: $((SECONDS - qemu_start)) s"
+echo "=== aarch64: cross build, qemu-aarch64"
+qemu_start=$SECONDS
+bash scripts/test_aarch64.sh || status=1
+echo "aarch64: $((SECONDS - qemu_start)) s"
+# --- end other CPUs --------------------------------------------------------------------------
 [ "$status" = 0 ] && echo "all test suites passed" || echo "SOME TESTS FAILED"
 exit "$status"
