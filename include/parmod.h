@@ -28,6 +28,8 @@
 #include <gmp.h>
 #include <stddef.h>
 
+#include "parmod/version.h" /* PARMOD_VERSION, PARMOD_VERSION_MAJOR/MINOR/PATCH */
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -122,7 +124,8 @@ const char *parmod_algorithm_name(parmod_algorithm algorithm);
 /* A static English description of an error code. */
 const char *parmod_strerror(int code);
 
-/* The library version, "MAJOR.MINOR.PATCH". */
+/* The library version, "MAJOR.MINOR.PATCH": the linked library's, where PARMOD_VERSION
+ * is the headers'. */
 const char *parmod_version(void);
 
 /* r = a * b (any signs; r may be a or b), on the default number of threads

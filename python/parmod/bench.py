@@ -16,9 +16,13 @@ Python and the library (three inputs of that size in, one result out), with no
 arithmetic: for int, and for gmpy2.mpz (which crosses through int).
 
 A second table times one modular product (a * b) % m, a and b in [0, m):
-the built-in int, gmpy2 on mpz operands, parmod.mulmod and
-parmod.Modulus(m, threads=1).mul on int operands, each a median over rounds
-(rotated order) of the mean of a loop of calls.
+the built-in int, gmpy2 on mpz operands, gmpy2 from int operands to an int
+result (int(mpz(a) * b % M) with M = mpz(m) made once: what a user holding
+ints writes), parmod.mulmod and parmod.Modulus(m, threads=1).mul on int
+operands, each a median over rounds (rotated order) of the mean of a loop of
+calls.  --mul-only prints only this table:
+
+    python -m parmod.bench --mul-only --bits 1024 2048 4096 --rounds 21
 
 Prints markdown tables on standard output.
 """
@@ -143,6 +147,8 @@ def bench_mul_size(bits: int, rounds: int, seed: int):
     if gmpy2 is not None:
         ga, gb, gm = gmpy2.mpz(a), gmpy2.mpz(b), gmpy2.mpz(m)
         contenders["gmpy2"] = lambda: ga * gb % gm
+        mpz = gmpy2.mpz
+        contenders["gmpy2 int"] = lambda: int(mpz(a) * b % gm)
     contenders["mulmod"] = lambda: parmod.mulmod(a, b, m)
     contenders["Modulus.mul"] = lambda: mod.mul(a, b)
     want = a * b % m
@@ -181,6 +187,7 @@ def main(argv=None) -> int:
     ap.add_argument("--pow-max-bits", type=int, default=8192, help="largest size the built-in pow is timed at")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--quick", action="store_true", help="1024 ... 8192 bits, 3 rounds")
+    ap.add_argument("--mul-only", action="store_true", help="only the table of one modular product")
     args = ap.parse_args(argv)
     if args.quick:
         args.bits = [b for b in args.bits if b <= 8192]
@@ -193,6 +200,8 @@ def main(argv=None) -> int:
         f"pow(b, e, m) with b, e, m of the given size, median ms"
     )
     print()
+    if args.mul_only:
+        return mul_table(args)
     tcols = [f"parmod t={t}" for t in args.threads]
     head = ["bits", "pow", "gmpy2"] + tcols
     if gmpy2:
@@ -212,18 +221,24 @@ def main(argv=None) -> int:
         row += [fmt_us(conv_int), fmt_us(conv_mpz)]
         print("| " + " | ".join(row) + " |", flush=True)
     print()
+    return mul_table(args)
+
+
+def mul_table(args) -> int:
     print("One modular product (a * b) % m, a and b in [0, m), median µs per call")
     print()
-    head = ["bits", "int", "gmpy2 (mpz operands)", "parmod.mulmod", "Modulus(m, threads=1).mul"]
+    head = ["bits", "int", "gmpy2 (mpz operands)", "gmpy2 (int in, int out)", "parmod.mulmod",
+            "Modulus(m, threads=1).mul"]
     if gmpy2:
-        head += ["gmpy2 / mulmod", "gmpy2 / Modulus.mul"]
+        head += ["gmpy2 / mulmod", "gmpy2 / Modulus.mul", "gmpy2 (int in, int out) / Modulus.mul"]
     print("| " + " | ".join(head) + " |")
     print("|" + "|".join("---:" for _ in head) + "|")
     for bits in args.bits:
         med = bench_mul_size(bits, 9 if args.rounds is None else max(3, args.rounds), args.seed)
-        row = [str(bits)] + [fmt_us(med.get(k)) for k in ("int", "gmpy2", "mulmod", "Modulus.mul")]
+        row = [str(bits)] + [fmt_us(med.get(k)) for k in ("int", "gmpy2", "gmpy2 int", "mulmod", "Modulus.mul")]
         if gmpy2:
             row += [f"{med['gmpy2'] / med[k]:.2f}x" for k in ("mulmod", "Modulus.mul")]
+            row += [f"{med['gmpy2 int'] / med['Modulus.mul']:.2f}x"]
         print("| " + " | ".join(row) + " |", flush=True)
     return 0
 

@@ -1,20 +1,25 @@
 // Python int <-> mpz_class.
 //
 // Both directions copy the magnitude once, straight between CPython's digit
-// array and GMP's limb array, as little-endian bytes:
-//   int -> mpz: _PyLong_AsByteArray (3.9-3.12) / PyLong_AsNativeBytes (3.13+)
-//               written directly into mpz_limbs_write()'s limbs;
-//   mpz -> int: _PyLong_FromByteArray / PyLong_FromUnsignedNativeBytes reading
-//               mpz_limbs_read()'s limbs.
+// array and GMP's limb array.
+//
+// CPython 3.9-3.13 (30-bit digits, not the limited API): the digit array
+// itself is repacked, 30-bit digits into 64-bit limbs through a 128-bit
+// accumulator and back (_PyLong_New for the result).  The layout is the one
+// cpython/longintrepr.h describes: up to 3.11 the sign and digit count are
+// ob_size; from 3.12 they are long_value.lv_tag (count << 3, sign in the low
+// two bits: 0 positive, 1 zero, 2 negative).  Those versions' byte
+// conversions (_PyLong_AsByteArray, _PyLong_FromByteArray, and 3.13's
+// PyLong_AsNativeBytes / PyLong_FromUnsignedNativeBytes over them) go byte by
+// byte (docs/bench/zen5/python_conversion.md has the measurements).
+//
+// Other versions (3.14+, whose layout this file does not know, and 15-bit
+// digit builds) take the documented byte route, as little-endian bytes
+// written straight into mpz_limbs_write()'s limbs and read from
+// mpz_limbs_read()'s: PyLong_AsNativeBytes / PyLong_FromUnsignedNativeBytes
+// (3.13+), else _PyLong_AsByteArray / _PyLong_FromByteArray.
 // Negative values go through their magnitude.  gmpy2.mpz values cross as int
 // (mpz.__index__ and mpz(int), both limb-based inside gmpy2).
-//
-// CPython 3.9-3.11 (30-bit digits, not the limited API): both directions
-// instead repack the digit array itself (ob_digit, sign and count in
-// ob_size; _PyLong_New for the result), 30-bit digits into 64-bit limbs
-// through a 128-bit accumulator.  Those versions' _PyLong_AsByteArray and
-// _PyLong_FromByteArray go byte by byte: they took 27% of Modulus.mul at
-// 1024 bits (perf, Zen 4).  Other versions keep the byte path above.
 #include "convert.hpp"
 
 #include <bit>
@@ -31,16 +36,52 @@ PyObject* g_mpz_type = nullptr;
 
 namespace {
 
-#if PY_VERSION_HEX < 0x030C0000 && PyLong_SHIFT == 30 && !defined(Py_LIMITED_API)
+#if PY_VERSION_HEX < 0x030E0000 && PyLong_SHIFT == 30 && !defined(Py_LIMITED_API)
 #define PARMOD_PY_LONG_DIGITS 1
 static_assert(sizeof(digit) == 4, "30-bit CPython digits are 32-bit words");
+
+// The digits of a PyLong and its sign, in the layout of this CPython version.
+struct DigitView {
+  const digit* d;
+  std::size_t nd;
+  bool negative;
+};
+
+DigitView digits_of(PyObject* v) {
+  PyLongObject* l = reinterpret_cast<PyLongObject*>(v);
+#if PY_VERSION_HEX >= 0x030C0000
+  const uintptr_t tag = l->long_value.lv_tag;
+  return {l->long_value.ob_digit, static_cast<std::size_t>(tag >> _PyLong_NON_SIZE_BITS),
+          (tag & _PyLong_SIGN_MASK) == 2};
+#else
+  const Py_ssize_t size = Py_SIZE(v);
+  return {l->ob_digit, static_cast<std::size_t>(size < 0 ? -size : size), size < 0};
+#endif
+}
+
+digit* digits_of_new(PyLongObject* r) {
+#if PY_VERSION_HEX >= 0x030C0000
+  return r->long_value.ob_digit;
+#else
+  return r->ob_digit;
+#endif
+}
+
+// Makes r (fresh from _PyLong_New(nd), nd > 0, so positive) negative.
+void set_negative(PyLongObject* r, std::size_t nd) {
+#if PY_VERSION_HEX >= 0x030C0000
+  r->long_value.lv_tag = (static_cast<uintptr_t>(nd) << _PyLong_NON_SIZE_BITS) | 2;
+#else
+  Py_SET_SIZE(r, -static_cast<Py_ssize_t>(nd));
+#endif
+}
 
 // out = the int v (a PyLong with more than one limb's worth or any sign):
 // its nd digits of 30 bits repacked into ceil(30 nd / 64) limbs.
 void digits_to_mpz(PyObject* v, mpz_class& out) {
-  const Py_ssize_t size = Py_SIZE(v);
-  const std::size_t nd = static_cast<std::size_t>(size < 0 ? -size : size);
-  const digit* d = reinterpret_cast<PyLongObject*>(v)->ob_digit;
+  const DigitView view = digits_of(v);
+  const std::size_t nd = view.nd;
+  const digit* d = view.d;
   const std::size_t nlimbs = (30 * nd + 63) / 64;
   if (nlimbs == 0) {
     out = 0;
@@ -63,7 +104,7 @@ void digits_to_mpz(PyObject* v, mpz_class& out) {
   if (have > 0) w[j++] = static_cast<mp_limb_t>(acc);
   while (j < nlimbs) w[j++] = 0;
   const mp_size_t n = static_cast<mp_size_t>(nlimbs);
-  mpz_limbs_finish(z, size < 0 ? -n : n);  // normalizes
+  mpz_limbs_finish(z, view.negative ? -n : n);  // normalizes
 }
 
 // A new int with the value of z (at least two limbs): the limbs repacked into
@@ -74,7 +115,7 @@ PyObject* mpz_to_digits(mpz_srcptr z) {
   PyLongObject* r = _PyLong_New(static_cast<Py_ssize_t>(nd));
   if (!r) return nullptr;
   const mp_limb_t* w = mpz_limbs_read(z);
-  digit* d = r->ob_digit;
+  digit* d = digits_of_new(r);
   unsigned __int128 acc = 0;
   unsigned have = 0;
   std::size_t j = 0;
@@ -87,7 +128,7 @@ PyObject* mpz_to_digits(mpz_srcptr z) {
     acc >>= 30;
     have = have >= 30 ? have - 30 : 0;
   }
-  if (mpz_sgn(z) < 0) Py_SET_SIZE(r, -static_cast<Py_ssize_t>(nd));
+  if (mpz_sgn(z) < 0) set_negative(r, nd);
   return reinterpret_cast<PyObject*>(r);
 }
 #endif

@@ -397,10 +397,12 @@ nb::object powmod_sec_crt(nb::handle b, nb::handle e, nb::handle factors) {
   return out;
 }
 
-// A finite float from a real number argument (int, float, __float__, __index__).
+// A finite float from a real number argument (int, float, __float__, __index__;
+// not complex, which has a __float__ that raises up to CPython 3.9).
 double get_real(nb::handle h, const char* func, const char* arg) {
-  if (!PyFloat_Check(h.ptr()) && !PyLong_Check(h.ptr()) && !PyIndex_Check(h.ptr()) &&
-      !(Py_TYPE(h.ptr())->tp_as_number && Py_TYPE(h.ptr())->tp_as_number->nb_float)) {
+  if (PyComplex_Check(h.ptr()) ||
+      (!PyFloat_Check(h.ptr()) && !PyLong_Check(h.ptr()) && !PyIndex_Check(h.ptr()) &&
+       !(Py_TYPE(h.ptr())->tp_as_number && Py_TYPE(h.ptr())->tp_as_number->nb_float))) {
     PyErr_Format(PyExc_TypeError, "%s() argument '%s' must be a real number, not %.200s", func, arg,
                  Py_TYPE(h.ptr())->tp_name);
     throw_set();

@@ -4,8 +4,6 @@
 #include "check/assert.hpp"
 #include "limbs/cpu_features.hpp"
 
-#include <immintrin.h>
-
 namespace parmod::limbs {
 namespace {
 
@@ -92,6 +90,7 @@ namespace {
 // the high words in (h1:h0).  The inner loop keeps both chains alive across
 // products (lea and jrcxz leave the flags alone), so a product costs one
 // mulx and four flag-chained adds on two independent chains.
+#if defined(__x86_64__)
 __attribute__((target("bmi2,adx"))) void adx_kernel(limb_t* rp, const limb_t* ap, const limb_t* bp,
                                                      std::size_t n) noexcept {
   limb_t a0 = 0, a1 = 0;  // running carry into the column (two words suffice for n < 2^32)
@@ -129,6 +128,12 @@ __attribute__((target("bmi2,adx"))) void adx_kernel(limb_t* rp, const limb_t* ap
   }
   rp[2 * n - 1] = a0;
 }
+#else
+// Not x86-64 (build guard): comba_adx_available() is false, so this is never called.
+void adx_kernel(limb_t* rp, const limb_t* ap, const limb_t* bp, std::size_t n) noexcept {
+  comba_mul_modified(rp, ap, bp, n);
+}
+#endif
 
 }  // namespace
 

@@ -32,6 +32,7 @@
 
 #include "limbs/mul_ifma.hpp"
 
+#if defined(__x86_64__)
 #include <immintrin.h>
 
 #include <algorithm>
@@ -300,6 +301,23 @@ void sqr_ifma(limb_t* rp, const limb_t* ap, std::size_t n, std::uint64_t* scratc
   square_columns<kV, kU>(out, round_up<kV>(2 * d), a, d);
   from_columns(rp, 2 * n, out, out);
 }
+#else
+// Not x86-64 (build guard): no AVX-512 IFMA, cpu_has_avx512_ifma() is false and the
+// dispatch never calls these; GMP's products keep their contract all the same.
+#include <gmp.h>
+
+#include "config/tuning.hpp"
+
+namespace parmod::limbs {
+void mul_ifma(limb_t* rp, const limb_t* ap, std::size_t an, const limb_t* bp, std::size_t bn,
+              std::uint64_t*) noexcept {
+  if (an >= bn) mpn_mul(rp, ap, static_cast<mp_size_t>(an), bp, static_cast<mp_size_t>(bn));
+  else mpn_mul(rp, bp, static_cast<mp_size_t>(bn), ap, static_cast<mp_size_t>(an));
+}
+void sqr_ifma(limb_t* rp, const limb_t* ap, std::size_t n, std::uint64_t*) noexcept {
+  mpn_sqr(rp, ap, static_cast<mp_size_t>(n));
+}
+#endif
 
 static_assert(config::tuning_max::mul_ifma_min == kIfmaMaxLimbs && config::tuning_max::mul_ifma_max == kIfmaMaxLimbs &&
               config::tuning_max::sqr_ifma_min == kIfmaMaxLimbs && config::tuning_max::sqr_ifma_max == kIfmaMaxLimbs);

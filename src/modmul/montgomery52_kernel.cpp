@@ -11,6 +11,9 @@
 // gcc 12 reports its own _mm512_setzero_si512 idiom as maybe-uninitialized.
 #pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
 
+#include "modmul/montgomery52.hpp"
+
+#if defined(__x86_64__)
 #include <immintrin.h>
 
 #include <array>
@@ -260,3 +263,13 @@ void montgomery52_mul_digits(std::uint64_t* r, const std::uint64_t* a, const std
 }
 
 }  // namespace parmod::modmul
+#else
+// Not x86-64 (build guard): montgomery52 needs AVX-512 IFMA, montgomery52_available() is
+// false and no Montgomery52 object is ever made, so this is unreachable.
+namespace parmod::modmul {
+void montgomery52_mul_digits(std::uint64_t*, const std::uint64_t*, const std::uint64_t*,
+                             const Montgomery52Constants&) noexcept {
+  __builtin_trap();
+}
+}  // namespace parmod::modmul
+#endif
