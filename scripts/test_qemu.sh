@@ -15,9 +15,6 @@
 # tests, which repeat the same kernels over more sizes and thread counts (SLOW below).
 # aarch64 runs the single-threaded executables only: the threaded tests hang under
 # qemu-aarch64 (docs/install.md, "Platforms"; open).  Also left out, with their reason:
-#   Tuning.GenericAndRowsParseAndRowsListOnlyDifferences: expects the rows' mulx/adx keys to
-#     differ from the generic row, but on a CPU without ADX they are 0 in every row (the test
-#     assumes an ADX host);
 #   Team.ForkedChildCanRunSchedules, Team.PrewakeBuildsTheTeamInAForkedChild,
 #   Team.WorkersConfinedToTheCallersCpuStillFinish: fork and CPU affinity in QEMU's user mode.
 # Prints each executable's time; exits non-zero when one fails.
@@ -30,7 +27,7 @@ SLOW="SmallModulusPow.OddEdgeModuliOneToThirteenLimbs:Modulus.MultipartiteEngine
 SLOW+=":EvenModulusApi.PowMatchesPython:ParallelProducts.MontgomeryOnEdgeModuli"
 SLOW+=":ParallelProducts.BarrettOnEdgeModuliOddAndEven:BucketAndHybrid.ParallelDifferentialThreads1To4"
 SLOW+=":ParallelMultiexp.DifferentialAllVariantsAndThreads:Inverse.AgreesWithGmpAndFermatAllSizesBothPaths"
-QEMU_LIMITS="Tuning.GenericAndRowsParseAndRowsListOnlyDifferences:Team.ForkedChildCanRunSchedules"
+QEMU_LIMITS="Team.ForkedChildCanRunSchedules"
 QEMU_LIMITS+=":Team.PrewakeBuildsTheTeamInAForkedChild:Team.WorkersConfinedToTheCallersCpuStillFinish"
 export GTEST_FILTER="-$SLOW:$QEMU_LIMITS"
 # The tests' fixed tuning (tests/CMakeLists.txt): an empty file, the built-in defaults.

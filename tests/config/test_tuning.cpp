@@ -90,15 +90,17 @@ TEST(Tuning, GenericAndRowsParseAndRowsListOnlyDifferences) {
     if (std::string(k.type) == "k_table") continue;  // a family: its generic value is "no entry"
     EXPECT_EQ(config::set_tuning_value(t, k.name, k.generic), "") << k.name;
   }
-  const config::Tuning generic = config::default_tuning("generic");
+  // t holds the declared generic values as written, before this CPU's limits
+  // (default_tuning zeroes the mulx keys on a CPU without ADX, where a row's
+  // 0 would then look like a repeat).
   std::set<std::string> rows;
   for (const config::TuningRow& row : config::tuning_rows()) {
     EXPECT_TRUE(rows.insert(row.name).second) << "row twice: " << row.name;
     for (const auto& [key, value] : row.values) {
-      config::Tuning r = generic;
+      config::Tuning r = t;
       EXPECT_NE(config::find_tuning_key(key), nullptr) << row.name << ": undeclared key " << key;
       EXPECT_EQ(config::set_tuning_value(r, key, value), "") << row.name << ": " << key;
-      EXPECT_NE(config::format_tuning_value(r, key), config::format_tuning_value(config::default_tuning("generic"), key))
+      EXPECT_NE(config::format_tuning_value(r, key), config::format_tuning_value(t, key))
           << row.name << " repeats the generic value of " << key;
     }
   }
