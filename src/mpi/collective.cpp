@@ -48,6 +48,13 @@ bool comm_usable(MPI_Comm comm) {
   return initialized && !finalized && comm != MPI_COMM_NULL;
 }
 
+bool rank_and_size(MPI_Comm comm, int* rank, int* size) {
+  if (!comm_usable(comm)) return false;
+  MPI_Comm_size(comm, size);
+  MPI_Comm_rank(comm, rank);
+  return true;
+}
+
 int agree(int code, const Shape& shape, MPI_Comm comm) {
   const int size = comm_size(comm);
   const std::uint64_t mine[4] = {static_cast<std::uint64_t>(code), shape.a, shape.b, shape.c};

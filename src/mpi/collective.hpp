@@ -17,6 +17,10 @@ namespace parmod::mpi {
 // MPI_COMM_NULL.  Local: no communication.
 bool comm_usable(MPI_Comm comm);
 
+// This rank and the number of ranks of comm, when comm_usable(comm); false
+// (rank and size untouched) otherwise.  Local: no communication.
+bool rank_and_size(MPI_Comm comm, int* rank, int* size);
+
 // The ranks' agreed status: the first nonzero code in rank order, or
 // PARMOD_ERR_INVALID_ARGUMENT when the ranks' `shape` values (counts that must
 // be equal on every rank) differ; PARMOD_OK when every rank passed code 0 and

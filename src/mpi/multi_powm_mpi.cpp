@@ -14,10 +14,8 @@
 extern "C" int parmod_mpi_multi_powm(mpz_t r, size_t count, const mpz_t* bases, const mpz_t* exps, const mpz_t m,
                                      MPI_Comm comm) {
   using namespace parmod::mpi;
-  if (!comm_usable(comm)) return PARMOD_ERR_INVALID_ARGUMENT;
   int size = 1, rank = 0;
-  MPI_Comm_size(comm, &size);
-  MPI_Comm_rank(comm, &rank);
+  if (!rank_and_size(comm, &rank, &size)) return PARMOD_ERR_INVALID_ARGUMENT;
   int code = PARMOD_OK;
   mpz_t part;
   mpz_init(part);

@@ -35,10 +35,8 @@ int run_block(std::vector<unsigned char>* out, std::size_t lo, std::size_t hi, c
 extern "C" int parmod_mpi_powm_list(mpz_t* r, size_t count, const mpz_t* bases, size_t bases_count, const mpz_t* exps,
                                     size_t exps_count, const mpz_t m, MPI_Comm comm) {
   using namespace parmod::mpi;
-  if (!comm_usable(comm)) return PARMOD_ERR_INVALID_ARGUMENT;
   int size = 1, rank = 0;
-  MPI_Comm_size(comm, &size);
-  MPI_Comm_rank(comm, &rank);
+  if (!rank_and_size(comm, &rank, &size)) return PARMOD_ERR_INVALID_ARGUMENT;
   int code = PARMOD_OK;
   std::vector<unsigned char> mine, all;
   if (!m || (count > 0 && (!r || !bases || !exps)) || (bases_count != 1 && bases_count != count) ||

@@ -44,10 +44,8 @@ int factor(mpz_t part, const mpz_t b, const mpz_t e, std::size_t lo, std::size_t
 
 extern "C" int parmod_mpi_powm(mpz_t r, const mpz_t b, const mpz_t e, const mpz_t m, MPI_Comm comm) {
   using namespace parmod::mpi;
-  if (!comm_usable(comm)) return PARMOD_ERR_INVALID_ARGUMENT;
   int size = 1, rank = 0;
-  MPI_Comm_size(comm, &size);
-  MPI_Comm_rank(comm, &rank);
+  if (!rank_and_size(comm, &rank, &size)) return PARMOD_ERR_INVALID_ARGUMENT;
   int code = PARMOD_OK;
   std::vector<std::size_t> bounds = {0, 0};
   std::size_t bits = 0;
