@@ -1,6 +1,8 @@
 #include "consttime/constant_time_powm52.hpp"
 
+#if defined(__x86_64__)
 #include <immintrin.h>
+#endif
 
 #include <algorithm>
 
@@ -14,6 +16,7 @@ namespace {
 // out[0, L) = table[index L, index L + L) for L a multiple of 8: every entry
 // read in full and kept under an all-ones or all-zero mask (index == i as
 // arithmetic, not a branch), as mpn_sec_tabselect but eight words at a time.
+#if defined(__x86_64__)
 __attribute__((target("avx512f"))) void select_digits(limb_t* out, const limb_t* table, std::size_t L,
                                                       std::size_t entries, limb_t index) noexcept {
   limb_t take[64];  // entries <= 64 (window <= 6)
@@ -30,6 +33,18 @@ __attribute__((target("avx512f"))) void select_digits(limb_t* out, const limb_t*
   }
   explicit_bzero(take, sizeof take);
 }
+#else
+// Not x86-64 (build guard): montgomery52 needs AVX-512 IFMA and is never
+// bound there; the same masked full scan, one word at a time.
+void select_digits(limb_t* out, const limb_t* table, std::size_t L, std::size_t entries, limb_t index) noexcept {
+  for (std::size_t j = 0; j < L; ++j) out[j] = 0;
+  for (std::size_t i = 0; i < entries; ++i) {
+    const limb_t diff = static_cast<limb_t>(i) ^ index;
+    const limb_t take = ((diff | (limb_t(0) - diff)) >> 63) - 1;
+    for (std::size_t j = 0; j < L; ++j) out[j] |= table[i * L + j] & take;
+  }
+}
+#endif
 
 }  // namespace
 
