@@ -10,6 +10,7 @@
 
 #include <atomic>
 #include <chrono>
+#include <functional>
 #include <thread>
 #include <vector>
 
@@ -144,6 +145,18 @@ TEST(Team, IdleProcessUsesNoCpu) {
   EXPECT_LT(used, 0.03) << "idle workers burned " << used << " s of CPU in 0.3 s";
 }
 
+// Runs child() in a forked child process; the test fails unless child()
+// returns true there (the child exits 0).
+void expect_forked_child_succeeds(const std::function<bool()>& child) {
+  const pid_t pid = fork();
+  ASSERT_GE(pid, 0);
+  if (pid == 0) _exit(child() ? 0 : 1);
+  int status = 0;
+  ASSERT_EQ(waitpid(pid, &status, 0), pid);
+  ASSERT_TRUE(WIFEXITED(status));
+  EXPECT_EQ(WEXITSTATUS(status), 0);
+}
+
 TEST(Team, ForkedChildCanRunSchedules) {
 #if defined(__SANITIZE_THREAD__)
   GTEST_SKIP() << "ThreadSanitizer cannot start threads in a child of a multi-threaded fork";
@@ -153,9 +166,7 @@ TEST(Team, ForkedChildCanRunSchedules) {
   build_layers(s0, c0, 2, 2);
   run(s0, 2);  // the parent's team exists now
   ASSERT_GE(teams_created(), 1);
-  pid_t pid = fork();
-  ASSERT_GE(pid, 0);
-  if (pid == 0) {
+  expect_forked_child_succeeds([&] {
     int bad = teams_created() != 0;  // the child forgot the parent's team
     for (int rep = 0; rep < 10; ++rep) {
       Counters c;
@@ -165,12 +176,8 @@ TEST(Team, ForkedChildCanRunSchedules) {
       bad |= c.stamp.load() != 8;
     }
     bad |= teams_created() != 1;
-    _exit(bad ? 1 : 0);
-  }
-  int status = 0;
-  ASSERT_EQ(waitpid(pid, &status, 0), pid);
-  ASSERT_TRUE(WIFEXITED(status));
-  EXPECT_EQ(WEXITSTATUS(status), 0);
+    return bad == 0;
+  });
   // The parent's team is untouched.
   Counters c1;
   Schedule s1(2);
@@ -187,9 +194,7 @@ TEST(Team, WorkersConfinedToTheCallersCpuStillFinish) {
 #if defined(__SANITIZE_THREAD__)
   GTEST_SKIP() << "ThreadSanitizer cannot start threads in a child of a multi-threaded fork";
 #endif
-  pid_t pid = fork();
-  ASSERT_GE(pid, 0);
-  if (pid == 0) {
+  expect_forked_child_succeeds([&] {
     cpu_set_t one;
     CPU_ZERO(&one);
     CPU_SET(sched_getcpu() >= 0 ? sched_getcpu() : 0, &one);
@@ -201,12 +206,8 @@ TEST(Team, WorkersConfinedToTheCallersCpuStillFinish) {
       run(s, 3);
       bad |= c.stamp.load() != 12;
     }
-    _exit(bad ? 1 : 0);
-  }
-  int status = 0;
-  ASSERT_EQ(waitpid(pid, &status, 0), pid);
-  ASSERT_TRUE(WIFEXITED(status));
-  EXPECT_EQ(WEXITSTATUS(status), 0);
+    return bad == 0;
+  });
 }
 
 TEST(Team, WarmUpBuildsTheTeam) {
@@ -443,9 +444,7 @@ TEST(Team, PrewakeBuildsTheTeamInAForkedChild) {
 #endif
   warm_up(2);
   prewake(2);  // the parent's workers spin (or wake) while it forks
-  pid_t pid = fork();
-  ASSERT_GE(pid, 0);
-  if (pid == 0) {
+  expect_forked_child_succeeds([&] {
     int bad = teams_created() != 0;
     bad |= team_counters().parallel_runs != 0;  // the child counts its own
     prewake(2);                                 // builds the child's team
@@ -457,12 +456,8 @@ TEST(Team, PrewakeBuildsTheTeamInAForkedChild) {
       run(s, 2);
       bad |= c.stamp.load() != 8;
     }
-    _exit(bad ? 1 : 0);
-  }
-  int status = 0;
-  ASSERT_EQ(waitpid(pid, &status, 0), pid);
-  ASSERT_TRUE(WIFEXITED(status));
-  EXPECT_EQ(WEXITSTATUS(status), 0);
+    return bad == 0;
+  });
 }
 
 TEST(Team, LikelyAsleepFollowsTheWorkers) {
