@@ -284,21 +284,32 @@ TEST(Team, RunsThatWakeSleepingWorkersDoNotLowerHealth) {
 #endif
   warm_up(2);
   if (team_size() < 2) GTEST_SKIP() << "no worker";
-  // On a loaded host (other tests on both cores) a wake-up can itself take
-  // longer than kWakeNs now and then; a rule that ignored the wake-ups fails
-  // every attempt, so up to three attempts keep the test meaningful.
-  double health = 0;
-  for (int attempt = 0; attempt < 3 && health < 0.75; ++attempt) {
-    for (int i = 0; i < 40; ++i) {  // more than the 32 runs of the history
-      std::this_thread::sleep_for(std::chrono::milliseconds(5));  // the worker falls asleep
-      Schedule s(2);
-      s.add(&spin_40us, nullptr, 0, 1, 0, "a");
-      s.add(&spin_40us, nullptr, 1, 1, 1, "b");
-      run(s, 2);
-    }
-    health = team_health();
+  // The rule, not the host: every run that had to wake a worker (the
+  // counters say which) and that the test itself timed under 2 ms must count
+  // as good, whatever else the host does.  A run the host made slower than
+  // that may count either way, so the bound is the number of such woken, short
+  // runs among the last 32 (the history's length).  On a quiet host that is
+  // nearly all of them; without the rule a woken run whose worker missed the
+  // job would count as bad and the bound would fail.
+  constexpr int kRuns = 40;  // more than the 32 runs of the history
+  constexpr std::uint64_t kWakeRuleNs = 2000000;
+  bool counted_good[kRuns] = {};
+  for (int i = 0; i < kRuns; ++i) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));  // the worker falls asleep
+    Schedule s(2);
+    s.add(&spin_40us, nullptr, 0, 1, 0, "a");
+    s.add(&spin_40us, nullptr, 1, 1, 1, "b");
+    const std::uint64_t woken_before = team_counters().woken_runs;
+    const std::uint64_t t0 = monotonic_ns();
+    run(s, 2);
+    const std::uint64_t elapsed = monotonic_ns() - t0;
+    counted_good[i] = team_counters().woken_runs > woken_before && elapsed < kWakeRuleNs;
   }
-  EXPECT_GE(health, 0.75);  // the planners' default threshold (mul.health_pct)
+  int must_be_good = 0;
+  for (int i = kRuns - 32; i < kRuns; ++i) must_be_good += counted_good[i] ? 1 : 0;
+  EXPECT_GE(team_health() * 32.0, must_be_good) << must_be_good << " of the last 32 runs woke a worker and took under 2 ms";
+  // The test says something only if some runs did wake a worker in time.
+  EXPECT_GT(must_be_good, 0) << "no run woke a sleeping worker within 2 ms";
 }
 }  // namespace
 
