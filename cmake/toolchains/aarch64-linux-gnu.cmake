@@ -12,4 +12,17 @@ set(CMAKE_FIND_ROOT_PATH_MODE_PROGRAM NEVER)
 set(CMAKE_FIND_ROOT_PATH_MODE_LIBRARY ONLY)
 set(CMAKE_FIND_ROOT_PATH_MODE_INCLUDE BOTH)
 set(CMAKE_FIND_ROOT_PATH_MODE_PACKAGE BOTH)
-set(CMAKE_CROSSCOMPILING_EMULATOR qemu-aarch64 -L /usr/aarch64-linux-gnu)
+# Running the tests: qemu-aarch64 with the dynamic loader of the same glibc build as the libc.so.6
+# the programs get.  The multiarch libc6:arm64 (a dependency of libgmp-dev:arm64) puts its libc in
+# /lib/aarch64-linux-gnu, and the host's /etc/ld.so.cache lists that folder, so a loader from
+# another glibc package (the cross toolchain's libc6-arm64-cross under /usr/aarch64-linux-gnu, a
+# different Debian revision) loads that libc too.  A loader and a libc of two glibc builds share
+# private data and must not be mixed: here the first pthread_create loops for ever in libc over a
+# list in the loader's data (the threaded tests' "hang", seen in gdb).  Hence prefix /
+# (the multiarch loader) when libc6:arm64 is installed, the cross sysroot otherwise.
+# scripts/test_qemu.sh picks its prefix by the same rule.
+if(EXISTS /lib/ld-linux-aarch64.so.1)
+  set(CMAKE_CROSSCOMPILING_EMULATOR qemu-aarch64 -L /)
+else()
+  set(CMAKE_CROSSCOMPILING_EMULATOR qemu-aarch64 -L /usr/aarch64-linux-gnu)
+endif()
