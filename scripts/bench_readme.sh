@@ -39,6 +39,12 @@ cpu_family() {
       26) echo zen5; return ;;
     esac
   fi
+  if [ "$vendor" = GenuineIntel ] && [ "$fam" = 6 ]; then
+    case "$model" in
+      143|207) echo sapphire_rapids; return ;;
+      167) echo rocket_lake; return ;;
+    esac
+  fi
   echo "${vendor:-unknown}-${fam:-0}-${model:-0}"
 }
 [ -n "$family" ] || family=$(cpu_family)

@@ -22,7 +22,10 @@ std::string family_name_of(const Cpu& c) {
     }
     if (c.family == 0x1a) return "zen5";
   }
-  if (c.vendor == "GenuineIntel" && c.family == 6 && (c.model == 0x8f || c.model == 0xcf)) return "sapphire_rapids";
+  if (c.vendor == "GenuineIntel" && c.family == 6) {
+    if (c.model == 0x8f || c.model == 0xcf) return "sapphire_rapids";
+    if (c.model == 0xa7) return "rocket_lake";
+  }
   return "unknown";
 }
 

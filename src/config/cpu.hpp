@@ -23,7 +23,8 @@ struct Cpu {
   // AMD family 0x17, models 0x00-0x2f), "zen2" (0x17, the other models),
   // "zen3" (0x19, models 0x00-0x0f and 0x20-0x5f), "zen4" (0x19, models
   // 0x10-0x1f, 0x60-0x7f, 0xa0-0xaf), "zen5" (0x1a), "sapphire_rapids"
-  // (Intel family 6, models 0x8f and 0xcf), else "unknown".  Only some
+  // (Intel family 6, models 0x8f and 0xcf), "rocket_lake" (Intel family 6,
+  // model 0xa7: Cypress Cove cores, AVX-512 IFMA), else "unknown".  Only some
   // have a row of tuning defaults (config::tuning_rows()).
   std::string family_name;
 };

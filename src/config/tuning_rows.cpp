@@ -50,6 +50,34 @@ const std::vector<TuningRow>& tuning_rows() {
          "1:4.0,2:4.8,4:9.5,8:27,16:98,32:319,64:1010,128:3220,256:8900,512:24300,1024:66500,2048:173000,"
          "4096:443000,8192:1166000"},
         {"costs.add_ns_per_limb", "0.24"}}},
+      // Rocket Lake (Intel Cypress Cove): IFMA products from 15 limbs,
+      // montgomery52 from 12 limbs on one and two threads, the field kernels
+      // for pow at 6 limbs only, mpz_powm below 8 limbs.
+      {"rocket_lake",
+       {{"mul.basecase_adx_max", "49"},
+        {"sqr.basecase_adx_max", "65"},
+        {"mul.karatsuba_adx_max", "129"},
+        {"sqr.karatsuba_adx_max", "193"},
+        {"mul.ifma_min", "15"},
+        {"mul.ifma_max", "192"},
+        {"sqr.ifma_min", "24"},
+        {"sqr.ifma_max", "384"},
+        {"mul.ifma_karatsuba_max", "3073"},
+        {"sqr.ifma_karatsuba_max", "4097"},
+        {"mul.par_min", "512"},
+        {"mul.sqr_par_min", "1024"},
+        {"mul.toom_min", "512"},
+        {"mul.toom4_min", "4096"},
+        {"redc_products_threshold", "48"},
+        {"modmul.odd", "11:montgomery 896:montgomery52 18446744073709551615:montgomery"},
+        {"modmul.odd.parallel", "11:montgomery 896:montgomery52 18446744073709551615:montgomery"},
+        {"powm.gmp_below_limbs", "8"},
+        {"powm.field_min_limbs", "6"},
+        {"powm.field_max_limbs", "6"},
+        {"costs.mul_ns",
+         "1:4.9,2:5.39,4:9.59,8:33.3,16:110,32:350,64:1090,128:3640,256:10100,512:27900,1024:76400,2048:198000,"
+         "4096:516000,8192:1354000"},
+        {"costs.add_ns_per_limb", "0.34"}}},
   };
   return rows;
 }

@@ -5,6 +5,7 @@
 #include "api/algorithm_table.hpp"
 #include "api/modulus_state.hpp"
 #include "api/plan.hpp"
+#include "config/tuning.hpp"
 #include "parmod/parmod.hpp"
 #include "support/random_operands.hpp"
 
@@ -41,12 +42,17 @@ TEST(Plan, ExplicitAlgorithmsKeepTheirRowAndRejectWithTheRowsReason) {
 }
 
 TEST(Plan, AutomaticPaths) {
-  // Under the built-in defaults: small moduli by GMP, odd 4-8 limbs on the
-  // field kernels, even moduli products on Barrett and pow by the split.
+  // Under the built-in defaults of this CPU's row: small moduli by GMP, odd
+  // moduli of the row's field range (generic: 4-8 limbs) on the field
+  // kernels, even moduli products on Barrett and pow by the split.
   const api::ModulusPlan tiny = api::plan_modulus(mpz_class(1000003), Algorithm::automatic, 1);
   EXPECT_EQ(tiny.pow, PowPath::gmp);
-  const api::ModulusPlan field = api::plan_modulus(odd_bits(256), Algorithm::automatic, 1);
-  EXPECT_EQ(field.pow, PowPath::field_kernels);
+  const config::Tuning& t = config::tuning();
+  if (t.powm_field_max_limbs > 0) {
+    const auto field_bits = static_cast<unsigned>(64 * t.powm_field_min_limbs);
+    const api::ModulusPlan field = api::plan_modulus(odd_bits(field_bits), Algorithm::automatic, 1);
+    EXPECT_EQ(field.pow, PowPath::field_kernels) << field_bits << " bits";
+  }
   const mpz_class big_even = odd_bits(4096) << 3;
   const api::ModulusPlan even = api::plan_modulus(big_even, Algorithm::automatic, 2);
   EXPECT_EQ(even.algorithm, Algorithm::barrett);

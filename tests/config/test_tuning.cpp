@@ -363,7 +363,7 @@ TEST(Tuning, ScopedTuningRestores) {
 
 TEST(Cpu, FamilyNames) {
   const config::Cpu& c = config::cpu();
-  const std::set<std::string> known = {"zen1", "zen2", "zen3", "zen4", "zen5", "sapphire_rapids", "unknown"};
+  const std::set<std::string> known = {"zen1", "zen2", "zen3", "zen4", "zen5", "sapphire_rapids", "rocket_lake", "unknown"};
   EXPECT_EQ(known.count(c.family_name), 1u) << c.family_name;
   config::Cpu x;
   x.brand = "AMD EPYC 9B14 96-Core Processor ";
