@@ -116,15 +116,16 @@ command -v qemu-aarch64 >/dev/null || { echo "qemu-aarch64 missing (Debian packa
 echo "== pytest under qemu-aarch64 (arm64 python$pyver): $*"
 start=$SECONDS
 # -E: the guest's library path (root's zlib and expat) without touching the host's qemu.
-# -p no:cacheprovider: no .pytest_cache in the repository.  First a check that `parmod` is
-# pkg/'s, with the aarch64 _core.
-status=0
-PYTHONPATH="$dir/pkg:$site" PYTHONDONTWRITEBYTECODE=1 \
-  qemu-aarch64 -L "$prefix" -E "LD_LIBRARY_PATH=$root/lib/aarch64-linux-gnu:$root/usr/lib/aarch64-linux-gnu" \
-  "$root/usr/bin/python$pyver" -c 'import parmod, sys; sys.exit(0 if parmod._core.__file__.endswith("'"$abi"'.so") else 1)' \
+guest_python() {
+  PYTHONPATH="$dir/pkg:$site" PYTHONDONTWRITEBYTECODE=1 qemu-aarch64 -L "$prefix" \
+    -E "LD_LIBRARY_PATH=$root/lib/aarch64-linux-gnu:$root/usr/lib/aarch64-linux-gnu" \
+    "$root/usr/bin/python$pyver" "$@"
+}
+# First a check that `parmod` is pkg/'s, with the aarch64 _core.
+guest_python -c 'import parmod, sys; sys.exit(not parmod._core.__file__.endswith(sys.argv[1]))' "$abi.so" \
   || { echo "parmod does not import from $dir/pkg"; exit 1; }
-PYTHONPATH="$dir/pkg:$site" PYTHONDONTWRITEBYTECODE=1 \
-  qemu-aarch64 -L "$prefix" -E "LD_LIBRARY_PATH=$root/lib/aarch64-linux-gnu:$root/usr/lib/aarch64-linux-gnu" \
-  "$root/usr/bin/python$pyver" -m pytest -p no:cacheprovider -q "$@" || status=1
+# -p no:cacheprovider: no .pytest_cache in the repository.
+status=0
+guest_python -m pytest -p no:cacheprovider -q "$@" || status=1
 echo "pytest under qemu-aarch64: $((SECONDS - start)) s"
 exit "$status"
