@@ -109,7 +109,9 @@ echo "wheels: $((SECONDS - wheel_start)) s"
 # The Release build's C++ tests of the CPU-dispatched layers and the CLI tests under
 # qemu-x86_64 as Nehalem (no BMI2/ADX/AVX) and Haswell (BMI2, no ADX): an instruction beyond
 # baseline x86-64 without a CPUID check fails there.  Then the aarch64 cross build and its
-# tests, threaded ones included, under qemu-aarch64.  Reduced ranges: scripts/test_qemu.sh.
+# tests, threaded ones included, under qemu-aarch64, and the Python module cross-built and tested
+# in Debian's arm64 python3.11 there.  Reduced ranges: scripts/test_qemu.sh,
+# scripts/test_aarch64_python.sh.
 echo "=== qemu: x86-64 Nehalem, Haswell"
 qemu_start=$SECONDS
 bash scripts/test_qemu.sh x86_64 build/test-release Nehalem Haswell || status=1

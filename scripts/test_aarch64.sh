@@ -4,7 +4,8 @@
 # libgmp-dev:arm64, libgtest-dev:arm64; scripts/install_deps.sh installs them) into build/aarch64
 # and runs them under qemu-aarch64 (scripts/test_qemu.sh aarch64).  No x86 code is compiled
 # there: the x86 kernels sit behind `#if defined(__x86_64__)` and the portable kernels over GMP's
-# mpn run.
+# mpn run.  Then the Python module, cross-built and tested in the arm64 python3.11 under
+# qemu-aarch64 (scripts/test_aarch64_python.sh, build/aarch64-py).
 #   scripts/test_aarch64.sh [--build-all]   (--build-all: also the CLI and every test executable)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -18,4 +19,7 @@ cmake -S . -B "$dir" -G Ninja -DCMAKE_BUILD_TYPE=Release \
   -DCMAKE_TOOLCHAIN_FILE="$PWD/cmake/toolchains/aarch64-linux-gnu.cmake" \
   -DPARMOD_WITH_OPENSSL=OFF "${extra[@]}" >/dev/null
 cmake --build "$dir" -j "$(nproc)" --target "${targets[@]}"
-bash scripts/test_qemu.sh aarch64 "$dir"
+status=0
+bash scripts/test_qemu.sh aarch64 "$dir" || status=1
+bash scripts/test_aarch64_python.sh || status=1
+exit "$status"
