@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Runs the C++ test executables (and, for x86-64 CPUs, the CLI tests) of a build folder under
+# Runs the C++ test executables (and the CLI tests, when the folder has the CLI) of a build folder under
 # QEMU's user-mode emulator, as another CPU:
 #
 #   scripts/test_qemu.sh x86_64  BUILD_DIR [CPU...]   (default CPUs: Nehalem Haswell)
@@ -87,7 +87,7 @@ for cpu_name in "${cpus[@]}"; do
     status=1
     grep -E "FAILED|Failure|Illegal|signal" "$logs/$n.log" | head -20
   done
-  if [ "$arch" = x86_64 ]; then
+  if [ -x "$build/tools/parmod/parmod" ]; then
     wrapper="$logs/parmod"
     printf '#!/bin/sh\nexec %s -cpu %s %s "$@"\n' "$qemu" "$cpu" "$build/tools/parmod/parmod" > "$wrapper"
     chmod +x "$wrapper"
