@@ -186,6 +186,8 @@ Series montmul_series(const mpz_class& P, int T, gmp_randclass& rng) {
 std::string pow_runs(const Modulus& m, std::size_t ebits) {
   const detail::ModulusState& s = *api::state_of(m);
   if (ebits > 0 && s.plan.pow != api::PowPath::engine) return api::pow_path_name(s.plan.pow);
+  if (ebits == 0 && s.multi_pow_bound)  // multi_pow on its own engine (api/plan.hpp)
+    return std::string(algorithm_name(s.plan.multi_pow_algorithm)) + ", chunks on the threads";
   std::string out = algorithm_name(s.algorithm);
   if (s.bound.product_threads > 1) out += ", products on " + std::to_string(s.bound.product_threads) + " threads";
   if (ebits == 0) return out;
@@ -245,7 +247,8 @@ Series pow_series(const std::shared_ptr<PowState>& st, bool multi, int T) {
     if (automatic) {
       s.automatic_runs = pow_runs(*m, multi ? 0 : mpz_sizeinbase(p->e.get_mpz_t(), 2));
       const api::PowPath path = api::state_of(*m)->plan.pow;
-      s.chosen_path = multi || path == api::PowPath::engine ? with_threads(algorithm_name(m->algorithm()), T)
+      const Algorithm runs = multi ? api::state_of(*m)->plan.multi_pow_algorithm : m->algorithm();
+      s.chosen_path = multi || path == api::PowPath::engine ? with_threads(algorithm_name(runs), T)
                       : path == api::PowPath::gmp           ? "GMP mpz_powm"
                                                             : "";
     }

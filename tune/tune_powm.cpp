@@ -1,7 +1,8 @@
 // tune/tune_powm.cpp - `parmod tune` step "powm": phi = M/S, the exponent
 // length from which splitting the exponent over two threads pays, where the
-// field kernels and mpz_powm take small moduli, and from which size the
-// split P = 2^s m' of an even modulus beats Barrett.
+// field kernels and mpz_powm take small moduli, from which size the
+// split P = 2^s m' of an even modulus beats Barrett, and from which size
+// multi_pow on two threads runs on the one-thread engine.
 #include <algorithm>
 #include <cmath>
 #include <iostream>
@@ -185,6 +186,55 @@ void tune_even(Context& c, gmp_randclass& rng) {
   c.set("powm.even_split_min_limbs", found);
 }
 
+// multi_pow under automatic on T >= 2 threads (4 bases, 4096-bit exponents):
+// on modmul.odd.parallel's engine against modmul.odd's with the chunks on
+// the team, at the sizes where the two tables name different algorithms;
+// the smallest such size from which the one-thread engine wins by > 3% at
+// this and every larger one (the first of them: 1, every size; never: 0).
+void tune_multi_pow(Context& c, gmp_randclass& rng) {
+  const int T = c.threads();
+  if (T < 2) {
+    std::cerr << "  one thread only: multi_pow.sequential_engine_min_limbs 0\n";
+    c.set("multi_pow.sequential_engine_min_limbs", std::size_t{0});
+    return;
+  }
+  config::Tuning own = c.tuning(), sequential = c.tuning();
+  own.multi_pow_sequential_engine_min_limbs = 0;
+  sequential.multi_pow_sequential_engine_min_limbs = 1;
+  std::size_t found = 0;
+  bool first = true;
+  for (std::size_t bits : c.ladder({4096, 8192, 16384})) {
+    const mpz_class P = odd_modulus(bits, rng);
+    std::vector<Modulus> mods;
+    for (const config::Tuning& t : {own, sequential}) {
+      const config::ScopedTuning scoped(t);
+      mods.emplace_back(P, Algorithm::automatic, T);
+    }
+    const Algorithm a = api::state_of(mods[0])->plan.multi_pow_algorithm;
+    const Algorithm b = api::state_of(mods[1])->plan.multi_pow_algorithm;
+    if (a == b) {
+      std::cerr << "  multi_pow " << bits << " bits: " << algorithm_name(a) << " either way\n";
+      continue;
+    }
+    std::vector<mpz_class> bases, exps;
+    for (int i = 0; i < 4; ++i) {
+      bases.push_back(rng.get_z_range(P));
+      exps.push_back(rng.get_z_bits(4096));
+    }
+    std::vector<bench::Variant> v;
+    for (const Modulus& m : mods) v.push_back({"multi_pow", [&m, &bases, &exps] { m.multi_pow(bases, exps); }});
+    const auto t = bench::measure_interleaved(v, c.timing(3, 0.003));
+    const bool wins = t[1].min_ns < 0.97 * t[0].min_ns;
+    std::cerr << "  multi_pow " << bits << " bits T=" << T << ": " << algorithm_name(a) << " "
+              << bench::format_us(t[0].min_ns) << " us, " << algorithm_name(b) << " with chunks "
+              << bench::format_us(t[1].min_ns) << " us" << (wins ? " -> " + std::string(algorithm_name(b)) : "") << '\n';
+    if (!wins) found = 0;
+    else if (found == 0) found = first ? 1 : mpz_size(P.get_mpz_t());
+    first = false;
+  }
+  c.set("multi_pow.sequential_engine_min_limbs", found);
+}
+
 void run(Context& c) {
   gmp_randclass rng(gmp_randinit_default);
   rng.seed(11);
@@ -192,6 +242,7 @@ void run(Context& c) {
   tune_split(c, rng);
   tune_small(c, rng);
   tune_even(c, rng);
+  tune_multi_pow(c, rng);
 }
 
 }  // namespace
@@ -199,9 +250,9 @@ void run(Context& c) {
 Step powm_step() {
   return {"powm",
           "exponentiation: phi = M/S, where the exponent split pays, the field kernels and mpz_powm for small "
-          "moduli, the even split",
+          "moduli, the even split, multi_pow's engine on two threads",
           {"powm.phi_percent", "powm.split_min_bits", "powm.field_min_limbs", "powm.field_max_limbs",
-           "powm.gmp_below_limbs", "powm.even_split_min_limbs"},
+           "powm.gmp_below_limbs", "powm.even_split_min_limbs", "multi_pow.sequential_engine_min_limbs"},
           &run};
 }
 

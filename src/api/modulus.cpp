@@ -35,6 +35,9 @@ ModulusState::ModulusState(const mpz_class& m_, const mpz_class& P_, const api::
         P_, *api::algorithm_row(p.even_odd_algorithm).factory);
   else if (p.pow == api::PowPath::field_kernels)
     small_field = std::make_shared<const FpAny>(make_fp_any(P_));
+  if (p.multi_pow_algorithm != p.algorithm)
+    multi_pow_bound = std::make_shared<const modmul::BoundEngine>(
+        api::algorithm_row(p.multi_pow_algorithm).factory->bind(P_, p.engine_options));
 }
 
 }  // namespace detail

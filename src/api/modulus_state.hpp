@@ -25,6 +25,9 @@ struct ModulusState {
   std::shared_ptr<const exponentiation::EvenModulusConstants> even;
   // PowPath::field_kernels: the field context of P.
   std::shared_ptr<const FpAny> small_field;
+  // plan.multi_pow_algorithm's engine bound to P (the plan's options) when it
+  // is not plan.algorithm; else null and multi_pow runs on `bound`.
+  std::shared_ptr<const modmul::BoundEngine> multi_pow_bound;
 
   // Builds what plan p needs for P (P > 0, p = api::plan_modulus(P, ...)).  Allocates.
   ModulusState(const mpz_class& m_, const mpz_class& P_, const api::ModulusPlan& p);

@@ -7,7 +7,9 @@
 // exponent 0 dropped (pow(b, 0, m) = 1 % m, also for b = 0).  Then the cost
 // model (multiexp/multiexp_plan, with phi = M/S of the engine, api::phi_for) picks Lim-Lee MULEXP, interleaved windows or
 // parallel EXP and the chunk count from (count, exponent bits, limbs, the
-// Modulus's threads), and parallel_multiexp runs it on the team.
+// Modulus's threads), and parallel_multiexp runs it on the team, on the
+// engine of the plan's multi_pow_algorithm (api/plan.hpp: under automatic on
+// two threads the one-thread engine from multi_pow.sequential_engine_min_limbs).
 #include <algorithm>
 
 #include "api/algorithm_choice.hpp"
@@ -43,7 +45,9 @@ mpz_class Modulus::multi_pow(const std::vector<mpz_class>& bases, const std::vec
     // eight: a parallel plan run by one thread does its chunks' extra squarings.
     int threads = s.threads;
     if (threads > 1 && !runtime::team_worth_planning(0.5)) threads = 1;
-    const double phi = api::phi_for(modmul::element_engine(*s.engine));
+    const modmul::BoundEngine& bound = s.multi_pow_bound ? *s.multi_pow_bound : s.bound;
+    const modmul::Engine& engine = *bound.engine;
+    const double phi = api::phi_for(modmul::element_engine(engine));
     const multiexp::Plan plan = multiexp::choose_plan(nb, bits, n, threads, phi);
     if (threads > 1 && (plan.method == multiexp::Method::hybrid ? plan.tasks > 1 : plan.chunks > 1))
       runtime::prewake(threads);
@@ -65,8 +69,8 @@ mpz_class Modulus::multi_pow(const std::vector<mpz_class>& bases, const std::vec
       ep[i] = mpz_limbs_read(abs_exps[i].get_mpz_t());
       en[i] = mpz_size(abs_exps[i].get_mpz_t());
     }
-    api::ScratchLease lease(multiexp::parallel_multiexp_scratch(n, nb, plan, *s.engine));
-    multiexp::parallel_multiexp(r.data(), xs.data(), nb, ep.data(), en.data(), plan, s.k, *s.engine, threads,
+    api::ScratchLease lease(multiexp::parallel_multiexp_scratch(n, nb, plan, engine));
+    multiexp::parallel_multiexp(r.data(), xs.data(), nb, ep.data(), en.data(), plan, *bound.k, engine, threads,
                                 lease.get(), nullptr);
     return api::result_from(s, r.data());
   });

@@ -43,13 +43,21 @@ ModulusPlan plan_modulus(const mpz_class& P, Algorithm requested, int threads, s
   const bool odd = mpz_odd_p(P.get_mpz_t()) != 0;
   if (requested != Algorithm::automatic) {
     if (const char* why = algorithm_rejects(requested, P)) throw UnsupportedAlgorithm(why);
-    p.algorithm = requested;
+    p.algorithm = p.multi_pow_algorithm = requested;
     return p;
   }
-  p.algorithm = choose_algorithm(n, odd, threads);
+  p.algorithm = p.multi_pow_algorithm = choose_algorithm(n, odd, threads);
   if (odd) use(threads >= 2 ? "modmul.odd.parallel" : "modmul.odd", std::string(algorithm_name(p.algorithm)) +
                                                                             " for " + std::to_string(n) + " limbs");
   else if (uses) uses->push_back({"(none)", "", "even modulus: barrett, the one algorithm that takes it"});
+  if (odd && threads >= 2) {
+    const std::size_t min_limbs = config::tuning().multi_pow_sequential_engine_min_limbs;
+    if (min_limbs > 0 && n >= min_limbs) {
+      p.multi_pow_algorithm = choose_algorithm(n, true, 1);
+      use("multi_pow.sequential_engine_min_limbs",
+          "multi_pow on " + std::string(algorithm_name(p.multi_pow_algorithm)) + " (modmul.odd), its chunks on the threads");
+    }
+  }
   p.plain_product_threads = modmul::parallel_products_pay(n, threads) ? threads : 1;
   if (threads >= 2)
     use("mul.par_min", p.plain_product_threads > 1 ? "products split over the threads" : "sequential products");
@@ -100,6 +108,8 @@ std::string describe_plan(const mpz_class& P, const ModulusPlan& p, const std::v
   o << "pow: " << pow_path_name(p.pow);
   if (p.pow == PowPath::even_split) o << ", m' on " << algorithm_name(p.even_odd_algorithm);
   o << "\n";
+  if (p.multi_pow_algorithm != p.algorithm)
+    o << "multi_pow: on " << algorithm_name(p.multi_pow_algorithm) << ", the chunks of its plan on the threads\n";
   if (exponent_bits > 0 && (p.pow == PowPath::engine || p.pow == PowPath::even_split)) {
     const PowmPlan split = pow_split(p, exponent_bits, p.pow == PowPath::even_split ? 1 : bound.product_threads);
     o << "pow with a " << exponent_bits << "-bit exponent: "

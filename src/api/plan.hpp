@@ -50,6 +50,12 @@ struct ModulusPlan {
   int plain_product_threads = 0;
   PowPath pow = PowPath::engine;
   Algorithm even_odd_algorithm = Algorithm::montgomery;  // m' of an even P (PowPath::even_split)
+  // The row whose engine runs multi_pow: `algorithm`, except under automatic
+  // on two threads or more modulo an odd P of at least
+  // multi_pow.sequential_engine_min_limbs limbs, where it is the one-thread
+  // choice (modmul.odd) and the multi-exponentiation's chunks, not its
+  // products, use the threads.
+  Algorithm multi_pow_algorithm = Algorithm::barrett;
 };
 
 // The plan for P > 0 under `requested` on `threads` threads (>= 1).  Throws

@@ -5,6 +5,7 @@
 #include <chrono>
 #include <thread>
 
+#include "config/tuning.hpp"
 #include "parmod.h"
 #include "parmod/parmod.hpp"
 #include "runtime/team.hpp"
@@ -44,6 +45,51 @@ TEST(MultiPowmApi, RandomAgainstGmp) {
           const Modulus mod(m, Algorithm::automatic, threads);
           EXPECT_EQ(mod.multi_pow(b, e), python_multi(b, e, m)) << nb << " " << limbs << " " << odd;
         }
+}
+
+// multi_pow on the one-thread engine with its chunks on the team
+// (multi_pow.sequential_engine_min_limbs) while the modulus's own engine is
+// bipartite or multipartite: the same results as GMP, at sizes that do not
+// divide evenly, all-ones and 2^64k +- 1 moduli, bases 0, 1, P - 1 and
+// negative, exponents 0, 1 and negative, 1 to 40 items, 2 and 4 threads.
+TEST(MultiPowmApi, OneThreadEngineWithChunksAgainstGmp) {
+  for (const char* parallel : {"18446744073709551615:bipartite", "18446744073709551615:multipartite"}) {
+    config::Tuning t = config::tuning();
+    ASSERT_EQ(config::set_tuning_value(t, "modmul.odd", "18446744073709551615:montgomery"), "");
+    ASSERT_EQ(config::set_tuning_value(t, "modmul.odd.parallel", parallel), "");
+    ASSERT_EQ(config::set_tuning_value(t, "multi_pow.sequential_engine_min_limbs", "1"), "");
+    const config::ScopedTuning scoped(t);
+    std::vector<mpz_class> moduli;
+    for (std::size_t limbs : {1u, 3u, 9u, 17u, 33u}) moduli.push_back(test::random_modulus(limbs, true));
+    moduli.push_back((mpz_class(1) << 1024) - 1);  // all-ones limbs
+    moduli.push_back((mpz_class(1) << 1024) + 1);
+    moduli.push_back((mpz_class(1) << 640) - 1);
+    for (const mpz_class& P : moduli)
+      for (int threads : {2, 4})
+        for (std::size_t nb : {1u, 3u, 16u, 40u}) {
+          std::vector<mpz_class> b, e;
+          for (std::size_t i = 0; i < nb; ++i) {
+            mpz_class x = test::rrandom_bits(mpz_sizeinbase(P.get_mpz_t(), 2) + 5);
+            if (i % 5 == 1) x = -x;
+            if (i == 2) x = P - 1;
+            if (i == 3) x = 1;
+            if (i == 4) x = 0;
+            b.push_back(x);
+            mpz_class y = test::rrandom_bits(1 + (i * 131 + nb * 7) % 1200);
+            if (i == 5) y = 1;
+            if (i == 6) y = 0;
+            if (i == 7) y = -y;  // an inverse (or NotInvertible, checked below)
+            e.push_back(y);
+          }
+          const Modulus mod(P, Algorithm::automatic, threads);
+          mpz_class inv;
+          if (nb > 7 && mpz_invert(inv.get_mpz_t(), b[7].get_mpz_t(), P.get_mpz_t()) == 0) {
+            EXPECT_THROW(mod.multi_pow(b, e), NotInvertible);
+            continue;
+          }
+          EXPECT_EQ(mod.multi_pow(b, e), python_multi(b, e, P)) << parallel << " " << P << " " << threads << " " << nb;
+        }
+  }
 }
 
 TEST(MultiPowmApi, Edges) {

@@ -86,6 +86,40 @@ TEST(Plan, ModulusRunsWhatThePlanSays) {
       }
 }
 
+// multi_pow.sequential_engine_min_limbs: under automatic on two threads, odd
+// moduli from that size run multi_pow on modmul.odd's algorithm (the plan's
+// multi_pow_algorithm, bound as a second engine); one thread, even moduli,
+// explicit algorithms and the key 0 keep the modulus's own engine.
+TEST(Plan, MultiPowTakesTheOneThreadEngineFromItsKey) {
+  config::Tuning t = config::tuning();
+  ASSERT_EQ(config::set_tuning_value(t, "modmul.odd", "18446744073709551615:montgomery"), "");
+  ASSERT_EQ(config::set_tuning_value(t, "modmul.odd.parallel", "3:montgomery 18446744073709551615:bipartite"), "");
+  ASSERT_EQ(config::set_tuning_value(t, "multi_pow.sequential_engine_min_limbs", "5"), "");
+  const config::ScopedTuning scoped(t);
+  const mpz_class big = odd_bits(64 * 6), mid = odd_bits(64 * 4), small = odd_bits(64 * 2);
+  const api::ModulusPlan p = api::plan_modulus(big, Algorithm::automatic, 2);
+  EXPECT_EQ(p.algorithm, Algorithm::bipartite);
+  EXPECT_EQ(p.multi_pow_algorithm, Algorithm::montgomery);
+  EXPECT_EQ(api::plan_modulus(mid, Algorithm::automatic, 2).multi_pow_algorithm, Algorithm::bipartite);  // below 5
+  EXPECT_EQ(api::plan_modulus(small, Algorithm::automatic, 2).multi_pow_algorithm, Algorithm::montgomery);  // = algorithm
+  EXPECT_EQ(api::plan_modulus(big, Algorithm::automatic, 1).multi_pow_algorithm, Algorithm::montgomery);
+  EXPECT_EQ(api::plan_modulus(big + 1, Algorithm::automatic, 2).multi_pow_algorithm, Algorithm::barrett);
+  EXPECT_EQ(api::plan_modulus(big, Algorithm::multipartite, 2).multi_pow_algorithm, Algorithm::multipartite);
+  const Modulus m(big, Algorithm::automatic, 2);
+  const auto& s = *api::state_of(m);
+  ASSERT_NE(s.multi_pow_bound, nullptr);
+  EXPECT_STREQ(s.multi_pow_bound->engine->name, "montgomery");
+  EXPECT_EQ(api::state_of(Modulus(mid, Algorithm::automatic, 2))->multi_pow_bound, nullptr);
+  const std::string d = m.describe();
+  EXPECT_NE(d.find("multi_pow: on montgomery"), std::string::npos) << d;
+  EXPECT_NE(d.find("multi_pow.sequential_engine_min_limbs = 5"), std::string::npos) << d;
+  config::Tuning never = t;
+  ASSERT_EQ(config::set_tuning_value(never, "multi_pow.sequential_engine_min_limbs", "0"), "");
+  const config::ScopedTuning scoped_never(never);
+  EXPECT_EQ(api::plan_modulus(big, Algorithm::automatic, 2).multi_pow_algorithm, Algorithm::bipartite);
+  EXPECT_EQ(Modulus(big, Algorithm::automatic, 2).describe().find("multi_pow: on"), std::string::npos);
+}
+
 TEST(Plan, DescribeNamesThePathsAndTheKeys) {
   const Modulus m(odd_bits(8192), Algorithm::automatic, 2);
   const std::string d = m.describe(odd_bits(8192));
