@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
+#include <random>
 #include <sstream>
 #include <thread>
 
@@ -39,10 +40,16 @@ std::vector<Timing> measure_interleaved(const std::vector<Variant>& variants, co
     }
     out[i].batch = batch;
   }
-  // Rounds: every variant once per round, rotated order.
+  // Rounds: every variant once per round, in an order shuffled per round
+  // (fixed seed): a variant that follows one which changes the machine's
+  // state (lets the team's worker sleep, evicts the caches) is not always
+  // the same one, as in a rotated cyclic order.
+  std::vector<std::size_t> order(v);
+  for (std::size_t i = 0; i < v; ++i) order[i] = i;
+  std::mt19937_64 shuffle_rng(20261128);
   for (std::size_t round = 0; round < options.rounds; ++round) {
-    for (std::size_t j = 0; j < v; ++j) {
-      const std::size_t i = (j + round) % v;
+    std::shuffle(order.begin(), order.end(), shuffle_rng);
+    for (std::size_t i : order) {
       for (std::size_t r = 0; r < variants[i].warmup_calls; ++r) variants[i].run();
       const double t0 = now_seconds();
       for (std::size_t r = 0; r < out[i].batch; ++r) variants[i].run();

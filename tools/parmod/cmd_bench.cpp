@@ -17,7 +17,7 @@
 //              mpn_mul_n + __gmpn_redc_1, OpenSSL's BN_mod_mul_montgomery;
 //              the fastest is "the best peer".
 // Before timing a size every variant's product is checked against GMP's
-// a b mod P (bench/check).  Above the table: parmod::describe_cpu() (the CPU
+// a b mod P (bench/check); each timed batch follows one untimed call.  Above the table: parmod::describe_cpu() (the CPU
 // model, the kernels that run, GMP's version, the tuning row and file).
 // Only the public API (parmod/parmod.hpp) is used.
 #include <functional>
@@ -116,7 +116,11 @@ int bench_quick(bool json) {
     for (std::size_t i = 0; i < variants.size(); ++i) {
       variants[i].run();
       bench::check_result(where + variants[i].name, results[i](), want);
-      if (bits >= 32768) variants[i].warmup_calls = 1;  // ms-long batches: timed warm, as in a loop
+      // One untimed call before each batch: every variant is timed warm, as in
+      // a loop (its operands back in the caches, and for T = 2 the team's
+      // worker awake: the one-thread variants before it let it sleep, which
+      // otherwise the first two-thread variant of a round, automatic, pays).
+      variants[i].warmup_calls = 1;
     }
     const auto t = bench::measure_interleaved(variants, opt);
     auto fastest = [&](const std::vector<std::size_t>& of) {
