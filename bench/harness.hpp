@@ -3,8 +3,8 @@
 //
 // Honest numbers on a noisy host: the variants of one comparison are measured
 // round by round, interleaved (each round times one batch of every variant, in
-// an order shuffled per round), and each variant's time is the median over rounds of the
-// batch time per operation.  Batch sizes are calibrated once so that a batch
+// an order shuffled per round), and each variant's time is the median over
+// rounds of the batch time per operation.  Batch sizes are calibrated once so that a batch
 // takes about `batch_seconds`.
 #pragma once
 

@@ -227,7 +227,8 @@ void tune_multi_pow(Context& c, gmp_randclass& rng) {
     const bool wins = t[1].min_ns < 0.97 * t[0].min_ns;
     std::cerr << "  multi_pow " << bits << " bits T=" << T << ": " << algorithm_name(a) << " "
               << bench::format_us(t[0].min_ns) << " us, " << algorithm_name(b) << " with chunks "
-              << bench::format_us(t[1].min_ns) << " us" << (wins ? " -> " + std::string(algorithm_name(b)) : "") << '\n';
+              << bench::format_us(t[1].min_ns) << " us" << (wins ? " -> " + std::string(algorithm_name(b)) : "")
+              << '\n';
     if (!wins) found = 0;
     else if (found == 0) found = first ? 1 : mpz_size(P.get_mpz_t());
     first = false;

@@ -54,8 +54,8 @@ ModulusPlan plan_modulus(const mpz_class& P, Algorithm requested, int threads, s
     const std::size_t min_limbs = config::tuning().multi_pow_sequential_engine_min_limbs;
     if (min_limbs > 0 && n >= min_limbs) {
       p.multi_pow_algorithm = choose_algorithm(n, true, 1);
-      use("multi_pow.sequential_engine_min_limbs",
-          "multi_pow on " + std::string(algorithm_name(p.multi_pow_algorithm)) + " (modmul.odd), its chunks on the threads");
+      use("multi_pow.sequential_engine_min_limbs", "multi_pow on " + std::string(algorithm_name(p.multi_pow_algorithm)) +
+                                                       " (modmul.odd), its chunks on the threads");
     }
   }
   p.plain_product_threads = modmul::parallel_products_pay(n, threads) ? threads : 1;

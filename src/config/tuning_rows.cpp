@@ -11,10 +11,9 @@ const std::vector<TuningRow>& tuning_rows() {
         {"mul.karatsuba_adx_max", "0"},
         {"sqr.karatsuba_adx_max", "0"},
         {"montgomery.window_adx_min", "0"}}},
-      // Zen 4: the AVX-512 IFMA kernels and montgomery52.
-      // Zen 3 (no AVX-512): the mulx rows and Karatsuba over them a little
-      // further than generic, REDC by products from 160 limbs, no exponent
-      // split, and multi_pow on two threads with its chunks on the team.
+      // Zen 3 (no AVX-512): the mulx rows and Karatsuba over them where they
+      // beat GMP here, REDC by products from 160 limbs, no exponent split,
+      // and multi_pow on two threads with its chunks on the team.
       {"zen3",
        {{"mul.basecase_adx_max", "49"},
         {"sqr.basecase_adx_max", "65"},
@@ -29,6 +28,7 @@ const std::vector<TuningRow>& tuning_rows() {
          "1:7.59,2:9.05,4:17.4,8:54.2,16:199,32:630,64:2200,128:6400,256:17300,512:46200,1024:138000,2048:353000,"
          "4096:835000,8192:2317000"},
         {"costs.add_ns_per_limb", "0.49"}}},
+      // Zen 4: the AVX-512 IFMA kernels and montgomery52.
       {"zen4",
        {{"mul.ifma_min", "14"},
         {"mul.ifma_max", "256"},

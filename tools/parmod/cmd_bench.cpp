@@ -17,8 +17,9 @@
 //              mpn_mul_n + __gmpn_redc_1, OpenSSL's BN_mod_mul_montgomery;
 //              the fastest is "the best peer".
 // Before timing a size every variant's product is checked against GMP's
-// a b mod P (bench/check); each timed batch follows one untimed call.  Above the table: parmod::describe_cpu() (the CPU
-// model, the kernels that run, GMP's version, the tuning row and file).
+// a b mod P (bench/check); each timed batch follows one untimed call.  Above
+// the table: parmod::describe_cpu() (the CPU model, the kernels that run,
+// GMP's version, the tuning row and file).
 // Only the public API (parmod/parmod.hpp) is used.
 #include <functional>
 #include <iostream>
