@@ -10,6 +10,7 @@
 
 #include "parmod.h"
 #include "parmod_field.h"
+#include "parmod/field/montgomery_ifma8.hpp"
 
 namespace {
 
@@ -99,6 +100,17 @@ TEST(CApiEdges, FailedInitLeavesTheEmptyContextEveryCallRejects) {
   ctx = reinterpret_cast<parmod_modulus_t>(0x1);
   EXPECT_EQ(parmod_modulus_init(&ctx, even.v, PARMOD_MONTGOMERY, 0), PARMOD_ERR_UNSUPPORTED_ALGORITHM);
   EXPECT_EQ(ctx, nullptr);
+  // montgomery52 on a CPU without AVX-512 IFMA in use (or with PARMOD_NO_IFMA):
+  // unsupported for any odd m, the context left NULL (fuzz_capi's seed r5).
+  ctx = reinterpret_cast<parmod_modulus_t>(0x1);
+  const int rc52 = parmod_modulus_init(&ctx, m.v, PARMOD_MONTGOMERY52, 0);
+  if (parmod::field::ifma8::available()) {
+    EXPECT_EQ(rc52, PARMOD_OK);
+    parmod_modulus_clear(ctx);
+  } else {
+    EXPECT_EQ(rc52, PARMOD_ERR_UNSUPPORTED_ALGORITHM);
+    EXPECT_EQ(ctx, nullptr);
+  }
   ctx = reinterpret_cast<parmod_modulus_t>(0x1);
   EXPECT_EQ(parmod_modulus_init(&ctx, m.v, static_cast<parmod_algorithm>(parmod_algorithm_count()), 0),
             PARMOD_ERR_INVALID_ARGUMENT);
