@@ -7,6 +7,7 @@
 // PARMOD_ERR_INVALID_ARGUMENT.
 #include "parmod.h"
 
+#include <cstring>
 #include <new>
 #include <vector>
 
@@ -24,7 +25,16 @@ mpz_class copy_in(const mpz_t x) { return mpz_class(x); }
 
 using parmod::capi::call;
 
-bool valid_algorithm(int a) { return a >= 0 && static_cast<std::size_t>(a) < parmod::algorithms().size(); }
+// Whether a parmod_algorithm from a C caller names a row of the table.  Its bits are read as an
+// int, not loaded as the enum: a C caller may pass any int, and in C++ the type's values are only
+// [0, 2^31) (PARMOD_ALGORITHM_MAX_ENUM_), so loading a negative one is undefined behaviour
+// (clang's -fsanitize=enum reports it).
+bool valid_algorithm(const parmod_algorithm& algorithm) {
+  int a;
+  static_assert(sizeof a == sizeof algorithm);
+  std::memcpy(&a, &algorithm, sizeof a);
+  return a >= 0 && static_cast<std::size_t>(a) < parmod::algorithms().size();
+}
 
 }  // namespace
 

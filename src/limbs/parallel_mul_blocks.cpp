@@ -136,6 +136,9 @@ void place(Plan& p, limb_t* scratch) {
 }
 
 // Builds the blocks of a*b: diagonal blocks first, so they are the direct ones.
+// base + off, or null for the sizing plans (no operands; arithmetic on a null pointer is undefined).
+const limb_t* at(const limb_t* base, std::size_t off) noexcept { return base ? base + off : nullptr; }
+
 void plan_mul(Plan& p, limb_t* rp, const limb_t* ap, std::size_t an, const limb_t* bp, std::size_t bn, int k1,
               int k2, limb_t* scratch) {
   if (an < bn) {
@@ -152,7 +155,8 @@ void plan_mul(Plan& p, limb_t* rp, const limb_t* ap, std::size_t an, const limb_
       for (int j = 0; j < nb; ++j) {
         if ((i == j) != (pass == 0)) continue;
         Block& b = p.blk[p.nblk];
-        b = Block{ap + pa[i].off, pa[i].len, bp + pb[j].off, pb[j].len, pa[i].off + pb[j].off, nullptr, false, false};
+        b = Block{at(ap, pa[i].off), pa[i].len, at(bp, pb[j].off), pb[j].len, pa[i].off + pb[j].off, nullptr, false,
+                  false};
         p.names[p.nblk] = block_name(i, j, false);
         p.nblk++;
       }
@@ -166,13 +170,13 @@ void plan_sqr(Plan& p, limb_t* rp, const limb_t* ap, std::size_t n, int k, limb_
   p.total = 2 * n;
   p.nblk = 0;
   for (int i = 0; i < na; ++i) {
-    p.blk[p.nblk] = Block{ap + pa[i].off, pa[i].len, nullptr, pa[i].len, 2 * pa[i].off, nullptr, false, false};
+    p.blk[p.nblk] = Block{at(ap, pa[i].off), pa[i].len, nullptr, pa[i].len, 2 * pa[i].off, nullptr, false, false};
     p.names[p.nblk] = block_name(i, i, true);
     p.nblk++;
   }
   for (int i = 0; i < na; ++i)
     for (int j = i + 1; j < na; ++j) {
-      p.blk[p.nblk] = Block{ap + pa[i].off, pa[i].len, ap + pa[j].off, pa[j].len, pa[i].off + pa[j].off, nullptr,
+      p.blk[p.nblk] = Block{at(ap, pa[i].off), pa[i].len, at(ap, pa[j].off), pa[j].len, pa[i].off + pa[j].off, nullptr,
                             false, true};
       p.names[p.nblk] = block_name(i, j, true);
       p.nblk++;

@@ -53,8 +53,9 @@ struct Fixture {
 enum class Timing { together, partner_first, chain_first, partner_late, chain_steals };
 
 TEST(ColumnProducts, SameResultAsMulexpChunkWhateverTheTiming) {
-  for (auto [limbs, nb, bits, k] : {std::tuple{1, 2, 300, 2}, std::tuple{2, 16, 700, 2}, std::tuple{4, 5, 1000, 2},
-                                    std::tuple{3, 12, 513, 3}, std::tuple{1, 70, 129, 5}}) {
+  for (auto [limbs, nb_, bits, k_] : {std::tuple{1, 2, 300, 2}, std::tuple{2, 16, 700, 2}, std::tuple{4, 5, 1000, 2},
+                                      std::tuple{3, 12, 513, 3}, std::tuple{1, 70, 129, 5}}) {
+    const int nb = nb_, k = k_;  // the lambdas below capture them (clang 14 captures no structured binding)
     Fixture s(test::random_modulus(limbs, true), nb, bits, k);
     const std::size_t l = s.b / 3;
     const std::vector<limb_t> want_top = s.chunk(l, s.b), want_low = s.chunk(0, l), want_all = s.chunk(0, s.b);
