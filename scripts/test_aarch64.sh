@@ -4,14 +4,15 @@
 # libgmp-dev:arm64, libgtest-dev:arm64; scripts/install_deps.sh installs them) into build/aarch64
 # and runs them under qemu-aarch64 (scripts/test_qemu.sh aarch64).  No x86 code is compiled
 # there: the x86 kernels sit behind `#if defined(__x86_64__)` and the portable kernels over GMP's
-# mpn run.  Then the Python module, cross-built and tested in the arm64 python3.11 under
+# mpn run.  Not test_field: its portable path is the one test_qemu.sh's Nehalem run takes, and
+# it is the costliest to compile (a third of the cross build).  Then the Python module, cross-built and tested in the arm64 python3.11 under
 # qemu-aarch64 (scripts/test_aarch64_python.sh, build/aarch64-py).
 #   scripts/test_aarch64.sh [--build-all]   (--build-all: every test executable, not only those)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 dir=build/aarch64
 targets=(test_check test_limbs test_limbs_threads test_reduce test_modmul test_modmul_threads
-         test_powm test_multiexp test_multiexp_threads test_consttime test_field test_capi test_api
+         test_powm test_multiexp test_multiexp_threads test_consttime test_capi test_api
          test_runtime parmod)
 # The CLI without the benchmarks (`parmod bench`, `schedule`, `tune` say they are not built);
 # scripts/test_qemu.sh runs the CLI tests with it.

@@ -15,9 +15,14 @@
 #   site/   the test requirements of pyproject.toml's "test" extra that are pure Python (pytest,
 #           hypothesis and theirs; gmpy2 is compiled, and the tests run without it), as
 #           py3-none-any wheels for the target.
-#   build/  the CMake build (cmake/toolchains/aarch64-linux-gnu.cmake, SKBUILD=ON as under
-#           scikit-build-core, the definitions of pyproject.toml's [tool.scikit-build.cmake.define]).
+#   include/ the arm64 Python headers with the multiarch pyconfig.h in place of Debian's wrapper
+#           (which includes <aarch64-linux-gnu/python3.11/pyconfig.h>): the only Python include
+#           folder, on the extension's own sources.
 #   pkg/    the importable package: python/parmod's files and the built _core.
+# The CMake build (cmake/toolchains/aarch64-linux-gnu.cmake, SKBUILD=ON as under
+# scikit-build-core, the definitions of pyproject.toml's [tool.scikit-build.cmake.define]) goes to
+# build/aarch64-py-cmake: a folder at the depth of build/aarch64, so the library's compile lines
+# are the same as there and ccache (scripts/test.sh) hands the cross-built objects over.
 # Needs what scripts/install_deps.sh installs (the arm64 architecture, g++-aarch64-linux-gnu,
 # libgmp-dev:arm64, qemu-user), a host python3.11 with venv (PYTHON) and the network for the
 # first run.  Exits non-zero when the build or a test fails.
@@ -88,21 +93,23 @@ if [ "$(cat "$site/.reqs" 2>/dev/null)" != "${test_reqs[*]}" ]; then
 fi
 
 # --- cross build ----------------------------------------------------------------------------
-# Python_INCLUDE_DIR: the arm64 headers.  Their pyconfig.h includes the multiarch one,
-# <aarch64-linux-gnu/python3.11/pyconfig.h>, found through -idirafter root/usr/include (after the
-# compiler's own folders, so no other header of root is taken before the system's).
+inc="$dir/include/python$pyver"
+rm -rf "$dir/include"
+mkdir -p "$dir/include"
+cp -r "$root/usr/include/python$pyver" "$inc"
+cp "$root/usr/include/aarch64-linux-gnu/python$pyver/pyconfig.h" "$inc/pyconfig.h"
 # SKBUILD_SOABI: nanobind's suffix for the module, which it takes from the host interpreter
 # otherwise (x86_64).
-cmake -S . -B "$dir/build" -G Ninja -DCMAKE_BUILD_TYPE=Release \
+cbuild="$top/build/aarch64-py-cmake"
+cmake -S . -B "$cbuild" -G Ninja -DCMAKE_BUILD_TYPE=Release \
   -DCMAKE_TOOLCHAIN_FILE="$top/cmake/toolchains/aarch64-linux-gnu.cmake" \
   -DSKBUILD=ON "${defines[@]}" -DPython_EXECUTABLE="$venv/bin/python" \
-  -DPython_INCLUDE_DIR="$root/usr/include/python$pyver" \
-  "-DCMAKE_CXX_FLAGS=-idirafter $root/usr/include" -DSKBUILD_SOABI="$abi" >/dev/null
-cmake --build "$dir/build" -j "$(nproc)" --target _core
+  -DPython_INCLUDE_DIR="$inc" -DSKBUILD_SOABI="$abi" >/dev/null
+cmake --build "$cbuild" -j "$(nproc)" --target _core
 rm -rf "$dir/pkg"
 mkdir -p "$dir/pkg"
 cp -r python/parmod "$dir/pkg/"
-cmake --install "$dir/build" --component python --prefix "$dir/pkg" >/dev/null
+cmake --install "$cbuild" --component python --prefix "$dir/pkg" >/dev/null
 so="$dir/pkg/parmod/_core.$abi.so"
 [ -f "$so" ] || { echo "missing $so"; exit 1; }
 readelf -h "$so" | grep -q 'Machine: *AArch64' || { echo "$so is not an aarch64 object"; exit 1; }

@@ -25,7 +25,7 @@ if [[ ! -x "$VENV/bin/python" ]]; then
 fi
 PY="$VENV/bin/python"
 
-REQS=("scikit-build-core>=0.10" "nanobind>=2.0" "pytest>=7" "hypothesis>=6" "gmpy2>=2.1")
+REQS=("scikit-build-core>=0.10" "nanobind>=2.0" "pytest>=7" "pytest-xdist>=3" "hypothesis>=6" "gmpy2>=2.1")
 STAMP="$VENV/.parmod-reqs"
 if [[ ! -f "$STAMP" || "$(cat "$STAMP")" != "${REQS[*]}" ]]; then
   echo "== installing build and test requirements"
@@ -44,4 +44,5 @@ echo "== pip install $ROOT"
 echo "== pytest tests/python"
 cd "$ROOT"
 # Run from the repo root but import the installed package, not python/parmod.
-exec "$PY" -m pytest -p no:cacheprovider -q "$ROOT/tests/python" "$@"
+# One pytest-xdist worker per core (the tests are independent; each worker has its own team).
+exec "$PY" -m pytest -p no:cacheprovider -q -n "$(nproc)" "$ROOT/tests/python" "$@"

@@ -13,8 +13,9 @@
 # Reduced range: the executables of the layers with CPU-dispatched code (EXES below: limbs,
 # reduce, modmul, powm, multiexp, consttime, field, the C API), without the heaviest differential
 # tests, which repeat the same kernels over more sizes and thread counts (SLOW below).
-# aarch64 runs the same layers plus the thread team's own tests (runtime) and the threaded ones
-# of multiexp and the C++ API (api: without PowmSecCrt.AgainstGmp, 45 s under QEMU).  Its loader
+# aarch64 runs the same layers but field (scripts/test_aarch64.sh says why) plus the thread team's
+# own tests (runtime) and the threaded ones of multiexp and the C++ API (api: without
+# PowmSecCrt.AgainstGmp, 45 s under QEMU).  Its loader
 # prefix follows cmake/toolchains/aarch64-linux-gnu.cmake (one glibc build: with a mixed loader
 # and libc every thread start hung).  Also left out, with their reason:
 #   Team.ForkedChildCanRunSchedules, Team.PrewakeBuildsTheTeamInAForkedChild,
@@ -25,6 +26,7 @@
 #   Team.RunsThatWakeSleepingWorkersDoNotLowerHealth: its rule is about the host's futex wake-up
 #   latency (under 2 ms), which an emulated worker beside another emulated test exceeds (as under
 #   ThreadSanitizer, where the test skips itself).
+# The CLI tests (when the folder has the CLI) run under the first CPU only.
 # Prints each executable's time; exits non-zero when one fails.
 set -uo pipefail
 arch="${1:?usage: test_qemu.sh x86_64|aarch64 BUILD_DIR [CPU...]}"
@@ -59,7 +61,7 @@ if [ "$arch" = x86_64 ]; then
 else
   EXES="check/test_check limbs/test_limbs limbs/test_limbs_threads reduce/test_reduce
         modmul/test_modmul modmul/test_modmul_threads powm/test_powm multiexp/test_multiexp
-        multiexp/test_multiexp_threads consttime/test_consttime field/test_field capi/test_capi
+        multiexp/test_multiexp_threads consttime/test_consttime capi/test_capi
         api/test_api runtime/test_runtime"
 fi
 exes=()
@@ -87,7 +89,8 @@ for cpu_name in "${cpus[@]}"; do
     status=1
     grep -E "FAILED|Failure|Illegal|signal" "$logs/$n.log" | head -20
   done
-  if [ -x "$build/tools/parmod/parmod" ]; then
+  # The CLI tests under the first CPU only: the CLI has no CPU-dispatched code of its own.
+  if [ -x "$build/tools/parmod/parmod" ] && [ "$cpu_name" = "${cpus[0]}" ]; then
     wrapper="$logs/parmod"
     printf '#!/bin/sh\nexec %s -cpu %s %s "$@"\n' "$qemu" "$cpu" "$build/tools/parmod/parmod" > "$wrapper"
     chmod +x "$wrapper"

@@ -18,7 +18,7 @@
 #   * no compiler is on the PATH and no GMP header is reachable: the tests run with PATH = the
 #     venv's bin only, and the package never asks for one;
 #   * the Python test suite runs from a copy outside the source tree (tests/python and docs/,
-#     which some tests read), importing the installed package.
+#     which some tests read), importing the installed package, a pytest-xdist worker per core.
 # Exits non-zero when a step fails.  Environment: PARMOD_JOBS (compile jobs, default: nproc).
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -82,7 +82,7 @@ for v in "${versions[@]}"; do
   tvenv="$OUT/test-venv-$v"
   rm -rf "$tvenv"
   "$py" -m venv "$tvenv"
-  "$tvenv/bin/python" -m pip install -q "$whl" pytest hypothesis gmpy2
+  "$tvenv/bin/python" -m pip install -q "$whl" pytest pytest-xdist hypothesis gmpy2
   ext=$("$tvenv/bin/python" -c 'import parmod._core as c; print(c.__file__)')
   gmp=$(ldd "$ext" | awk '/libgmp/ {print $3}')
   case "$gmp" in
@@ -101,7 +101,7 @@ for v in "${versions[@]}"; do
     done
     "$tvenv/bin/python" -c 'import parmod, sys; assert parmod.__file__.startswith(sys.argv[1]), parmod.__file__' \
       "$tvenv/" || exit 1
-    "$tvenv/bin/python" -m pytest -p no:cacheprovider -q tests/python || exit 1
+    "$tvenv/bin/python" -m pytest -p no:cacheprovider -q -n "$(nproc)" tests/python || exit 1
   ) || { echo "FAIL: the Python tests of the $v wheel"; status=1; }
   rm -rf "$tmp"
 done
