@@ -89,6 +89,7 @@ for v in "${versions[@]}"; do
     "$tvenv"/*/parmod.libs/libgmp*) echo "ldd: libgmp from the wheel: ${gmp#$tvenv/}" ;;
     *) echo "FAIL: the extension's libgmp resolves to '$gmp', not the wheel's parmod.libs"; status=1 ;;
   esac
+  workers=$(nproc)  # before PATH is the venv's alone
   tmp=$(mktemp -d)
   mkdir -p "$tmp/tests"
   cp -r tests/python "$tmp/tests/python"
@@ -101,7 +102,7 @@ for v in "${versions[@]}"; do
     done
     "$tvenv/bin/python" -c 'import parmod, sys; assert parmod.__file__.startswith(sys.argv[1]), parmod.__file__' \
       "$tvenv/" || exit 1
-    "$tvenv/bin/python" -m pytest -p no:cacheprovider -q -n "$(nproc)" tests/python || exit 1
+    "$tvenv/bin/python" -m pytest -p no:cacheprovider -q -n "$workers" tests/python || exit 1
   ) || { echo "FAIL: the Python tests of the $v wheel"; status=1; }
   rm -rf "$tmp"
 done

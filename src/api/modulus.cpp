@@ -208,6 +208,7 @@ mpz_class Modulus::pow_sec(const mpz_class& b, const mpz_class& e) const {
 
 mpz_class Modulus::to_mont(const mpz_class& a) const {
   const ModulusState& s = *state_;
+  if (s.P == 1) return 0;  // the only residue, as in mul and pow (multipartite's q-values need P > 1)
   return guarded([&] {
     const std::size_t n = s.n();
     api::ScratchLease lease(n + s.engine->scratch_limbs(n));
@@ -224,6 +225,7 @@ mpz_class Modulus::mont_mul(const mpz_class& a, const mpz_class& b) const {
   const ModulusState& s = *state_;
   require_residue(s, a, "a");
   require_residue(s, b, "b");
+  if (s.P == 1) return 0;  // the only residue, as in mul and pow (multipartite's q-values need P > 1)
   return guarded([&] {
     const std::size_t n = s.n();
     api::ScratchLease lease(2 * n + s.engine->scratch_limbs(n));
@@ -241,6 +243,7 @@ mpz_class Modulus::mont_mul(const mpz_class& a, const mpz_class& b) const {
 mpz_class Modulus::from_mont(const mpz_class& a) const {
   const ModulusState& s = *state_;
   require_residue(s, a, "a");
+  if (s.P == 1) return 0;  // the only residue, as in mul and pow (multipartite's q-values need P > 1)
   return guarded([&] {
     const std::size_t n = s.n();
     api::ScratchLease lease(n + s.engine->scratch_limbs(n));

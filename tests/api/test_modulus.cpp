@@ -55,6 +55,26 @@ TEST(Modulus, MontgomeryRepresentation) {
   }
 }
 
+// Modulus 1 (and -1): 0 is the only residue; the representation calls return it under every
+// algorithm that takes an odd modulus (multipartite's q-values once broke their contract there:
+// fuzz_capi, seed r6) and reject anything else.
+TEST(Modulus, RepresentationModuloOne) {
+  for (const mpz_class m : {mpz_class(1), mpz_class(-1)})
+    for (const AlgorithmInfo& row : algorithms()) {
+      if (row.algorithm == Algorithm::montgomery52) continue;  // needs AVX-512 IFMA (test_montgomery52_api)
+      for (int threads : {1, 2}) {
+        const Modulus mod(m, row.algorithm, threads);
+        EXPECT_EQ(mod.to_mont(12345), 0) << row.name;
+        EXPECT_EQ(mod.mont_mul(0, 0), 0) << row.name;
+        EXPECT_EQ(mod.from_mont(0), 0) << row.name;
+        EXPECT_EQ(mod.mul(7, 9), 0) << row.name;
+        EXPECT_EQ(mod.pow(7, 9), 0) << row.name;
+        EXPECT_THROW(mod.mont_mul(1, 0), InvalidArgument) << row.name;
+        EXPECT_THROW(mod.from_mont(-1), InvalidArgument) << row.name;
+      }
+    }
+}
+
 TEST(Modulus, CopiesShareState) {
   const Modulus a(mpz_class(1000003));
   const Modulus b = a;
