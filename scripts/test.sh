@@ -56,7 +56,8 @@ for row in $rows; do
   echo "=== tuning row $row"
   (cd build/test-release && export PARMOD_TUNING_FAMILY=$row \
      GTEST_FILTER='-PowmSecCrt.AgainstGmp:Concurrency.EightThreadsShareEveryAlgorithmWithThreadChangesAndFork' &&
-   ctest --output-on-failure -j "$jobs" -R '^(test_limbs|test_limbs_threads|test_modmul|test_modmul_threads|test_api|test_config)$' &&
+   ctest --output-on-failure -j "$jobs" \
+     -R '^(test_limbs|test_limbs_threads|test_modmul|test_modmul_threads|test_api|test_config)$' &&
    ctest --output-on-failure -j 1 -R '^test_runtime$') || status=1
 done
 for k in 0 1; do

@@ -5,8 +5,9 @@
 # and runs them under qemu-aarch64 (scripts/test_qemu.sh aarch64).  No x86 code is compiled
 # there: the x86 kernels sit behind `#if defined(__x86_64__)` and the portable kernels over GMP's
 # mpn run.  Not test_field: its portable path is the one test_qemu.sh's Nehalem run takes, and
-# it is the costliest to compile (a third of the cross build).  Then the Python module, cross-built and tested in the arm64 python3.11 under
-# qemu-aarch64 (scripts/test_aarch64_python.sh, build/aarch64-py).
+# it is the costliest to compile (a third of the cross build).  Then the Python module,
+# cross-built and tested in the arm64 python3.11 under qemu-aarch64
+# (scripts/test_aarch64_python.sh, build/aarch64-py).
 #   scripts/test_aarch64.sh [--build-all]   (--build-all: every test executable, not only those)
 set -euo pipefail
 cd "$(dirname "$0")/.."

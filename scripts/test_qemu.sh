@@ -15,9 +15,9 @@
 # tests, which repeat the same kernels over more sizes and thread counts (SLOW below).
 # aarch64 runs the same layers but field (scripts/test_aarch64.sh says why) plus the thread team's
 # own tests (runtime) and the threaded ones of multiexp and the C++ API (api: without
-# PowmSecCrt.AgainstGmp, 45 s under QEMU).  Its loader
-# prefix follows cmake/toolchains/aarch64-linux-gnu.cmake (one glibc build: with a mixed loader
-# and libc every thread start hung).  Also left out, with their reason:
+# PowmSecCrt.AgainstGmp, 45 s under QEMU).  Its loader prefix follows
+# cmake/toolchains/aarch64-linux-gnu.cmake (one glibc build: with a mixed loader and libc every
+# thread start hung).  Also left out, with their reason:
 #   Team.ForkedChildCanRunSchedules, Team.PrewakeBuildsTheTeamInAForkedChild,
 #   Team.WorkersConfinedToTheCallersCpuStillFinish,
 #   Concurrency.EightThreadsShareEveryAlgorithmWithThreadChangesAndFork: each forks while the
