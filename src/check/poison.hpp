@@ -7,14 +7,16 @@
 
 #include <cstddef>
 
-#if defined(__SANITIZE_ADDRESS__)
+#include "parmod/detail/sanitizers.hpp"
+
+#if defined(PARMOD_UNDER_ASAN)
 #include <sanitizer/asan_interface.h>
 #endif
 
 namespace parmod::check {
 
 inline void poison(const void* p, std::size_t bytes) noexcept {
-#if defined(__SANITIZE_ADDRESS__)
+#if defined(PARMOD_UNDER_ASAN)
   ASAN_POISON_MEMORY_REGION(p, bytes);
 #else
   static_cast<void>(p);
@@ -23,7 +25,7 @@ inline void poison(const void* p, std::size_t bytes) noexcept {
 }
 
 inline void unpoison(const void* p, std::size_t bytes) noexcept {
-#if defined(__SANITIZE_ADDRESS__)
+#if defined(PARMOD_UNDER_ASAN)
   ASAN_UNPOISON_MEMORY_REGION(p, bytes);
 #else
   static_cast<void>(p);

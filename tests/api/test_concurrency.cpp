@@ -12,20 +12,21 @@
 #include <thread>
 #include <vector>
 
+#include "parmod/detail/sanitizers.hpp"
 #include "parmod/parmod.hpp"
 #include "support/mixed_workload.hpp"
 #include "support/random_operands.hpp"
 
 namespace {
 
-#if defined(__SANITIZE_THREAD__)
+#if defined(PARMOD_UNDER_TSAN)
 constexpr int kOpsPerThread = 6;
 constexpr bool kFork = false;  // TSan cannot follow fork() in a threaded process
-#elif defined(__SANITIZE_ADDRESS__)
+#elif defined(PARMOD_UNDER_ASAN)
 constexpr int kOpsPerThread = 150;
-// gcc 12's AddressSanitizer allocator has no fork handler: a child forked
-// while another thread holds its size-class lock waits on that lock at its
-// first allocation for ever (seen: the child's `operator new` in
+// The AddressSanitizer allocator (gcc 12, clang 14) has no fork handler: a
+// child forked while another thread holds its size-class lock waits on that
+// lock at its first allocation for ever (seen: the child's `operator new` in
 // __sanitizer::SizeClassAllocator64::GetFromAllocator, 1 run in 5).  glibc's
 // malloc, which the other builds run, takes its locks across fork.
 constexpr bool kFork = false;

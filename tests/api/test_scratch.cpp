@@ -6,6 +6,8 @@
 
 #include <gtest/gtest.h>
 
+#include "parmod/detail/sanitizers.hpp"
+
 namespace parmod::test {
 namespace {
 
@@ -24,7 +26,7 @@ TEST(ScratchLease, ReusesTheThreadBufferAndNestsApart) {
   b.get()[49] = 3;
 }
 
-#if defined(__SANITIZE_ADDRESS__)
+#if defined(PARMOD_UNDER_ASAN)
 TEST(ScratchLease, UseBeyondTheLeasedLimbsStopsUnderAsan) {
   GTEST_FLAG_SET(death_test_style, "threadsafe");
   { api::ScratchLease big(64); }  // the thread's buffer now holds 64 limbs

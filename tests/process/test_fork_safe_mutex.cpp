@@ -9,6 +9,8 @@
 #include <atomic>
 #include <thread>
 
+#include "parmod/detail/sanitizers.hpp"
+
 namespace {
 using parmod::process::ForkSafeMutex;
 
@@ -32,7 +34,7 @@ int run_child(void (*body)()) {
 }
 
 TEST(ForkSafeMutex, ChildFindsLocksFreeWhileAnotherThreadHammersThem) {
-#if defined(__SANITIZE_THREAD__)
+#if defined(PARMOD_UNDER_TSAN)
   GTEST_SKIP() << "ThreadSanitizer does not support fork() from a multi-threaded process";
 #endif
   parmod::process::at_fork_child(count_child);

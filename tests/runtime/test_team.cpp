@@ -14,6 +14,7 @@
 #include <thread>
 #include <vector>
 
+#include "parmod/detail/sanitizers.hpp"
 #include "runtime/spin_wait.hpp"
 
 namespace {
@@ -158,7 +159,7 @@ void expect_forked_child_succeeds(const std::function<bool()>& child) {
 }
 
 TEST(Team, ForkedChildCanRunSchedules) {
-#if defined(__SANITIZE_THREAD__)
+#if defined(PARMOD_UNDER_TSAN)
   GTEST_SKIP() << "ThreadSanitizer cannot start threads in a child of a multi-threaded fork";
 #endif
   Counters c0;
@@ -191,7 +192,7 @@ TEST(Team, WorkersConfinedToTheCallersCpuStillFinish) {
   // (step_off_cpu); with one allowed CPU there is nowhere to go, and runs must
   // still finish, in order.  In a child, so that its team is built under the
   // one-CPU affinity its workers inherit.
-#if defined(__SANITIZE_THREAD__)
+#if defined(PARMOD_UNDER_TSAN)
   GTEST_SKIP() << "ThreadSanitizer cannot start threads in a child of a multi-threaded fork";
 #endif
   expect_forked_child_succeeds([&] {
@@ -276,7 +277,7 @@ TEST(Team, RunsThatWakeSleepingWorkersDoNotLowerHealth) {
   // counted, a planner that went sequential on low health would find the
   // workers asleep at each probe and never see health recover.
   using namespace parmod::runtime;
-#if defined(__SANITIZE_THREAD__)
+#if defined(PARMOD_UNDER_TSAN)
   // Under ThreadSanitizer a futex wake-up on a slow host (Zen 1) took longer
   // than kWakeNs (2 ms) in more than half of the runs: the rule is about real
   // wake-up latencies, which this build does not have.
@@ -450,7 +451,7 @@ TEST(Team, UserThreadsSwitchingCountsPrewakingAndPausing) {
 }
 
 TEST(Team, PrewakeBuildsTheTeamInAForkedChild) {
-#if defined(__SANITIZE_THREAD__)
+#if defined(PARMOD_UNDER_TSAN)
   GTEST_SKIP() << "ThreadSanitizer cannot start threads in a child of a multi-threaded fork";
 #endif
   warm_up(2);

@@ -174,13 +174,14 @@
 
 #include <cstdint>
 
+#include "parmod/detail/sanitizers.hpp"
 #include "parmod/field/limbs.hpp"
 #include "parmod/field/montgomery_fips.hpp"
 
 // Not under AddressSanitizer: its instrumentation takes registers the fully
 // register-allocated kernels need ("impossible constraints"); sanitized
 // builds test the portable kernel, which gives identical results.
-#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__)) && !defined(__SANITIZE_ADDRESS__)
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__)) && !defined(PARMOD_UNDER_ASAN)
 #define PARMOD_FIELD_HAVE_ADX_KERNEL 1
 
 #include "parmod/field/fips_adx_asm.hpp"

@@ -16,6 +16,7 @@
 #include <string>
 #include <vector>
 
+#include "parmod/detail/sanitizers.hpp"
 #include "parmod/field.hpp"
 #include "parmod/parmod.hpp"
 
@@ -113,7 +114,7 @@ mpz_class ones_modulus(int bits, bool odd) {
 
 // The sanitizer builds (several times slower per allocation) sweep two
 // threads and the smallest and largest size only.
-#if defined(__SANITIZE_ADDRESS__)
+#if defined(PARMOD_UNDER_ASAN)
 const std::vector<int> kThreadCounts{2}, kBits{200, 7000};
 #else
 const std::vector<int> kThreadCounts{1, 2}, kBits{200, 1500, 7000};
