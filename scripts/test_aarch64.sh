@@ -19,9 +19,10 @@ targets=(test_check test_limbs test_limbs_threads test_reduce test_modmul test_m
 # scripts/test_qemu.sh runs the CLI tests with it.
 extra=(-DPARMOD_BUILD_BENCHMARKS=OFF)
 if [ "${1:-}" = "--build-all" ]; then targets=(all); fi
+# The test code at -O1, as in scripts/test.sh's Release build (the library keeps -O3).
 cmake -S . -B "$dir" -G Ninja -DCMAKE_BUILD_TYPE=Release \
   -DCMAKE_TOOLCHAIN_FILE="$PWD/cmake/toolchains/aarch64-linux-gnu.cmake" \
-  -DPARMOD_WITH_OPENSSL=OFF "${extra[@]}" >/dev/null
+  -DPARMOD_WITH_OPENSSL=OFF -DPARMOD_TEST_OPTIMIZE=-O1 "${extra[@]}" >/dev/null
 cmake --build "$dir" -j "$(nproc)" --target "${targets[@]}"
 status=0
 bash scripts/test_qemu.sh aarch64 "$dir" || status=1
