@@ -43,8 +43,7 @@ build_and_test() {  # build_and_test DIR CMAKE_ARGS... -- CTEST_ARGS...
 }
 
 # The test code itself at -O1 (PARMOD_TEST_OPTIMIZE, tests/CMakeLists.txt): the library and the
-# header-only field code its tests compile keep -O3; the suite ran as fast, the test files compiled
-# in 30% less time (Zen 3).
+# header-only field code its tests compile keep -O3 (docs/testing.md has the times).
 build_and_test build/test-release -DCMAKE_BUILD_TYPE=Release -DPARMOD_WITH_OPENSSL=ON -DPARMOD_WITH_MPI=ON \
   -DPARMOD_TEST_OPTIMIZE=-O1 -- -LE mpi
 # The tuning picks the product kernels, thresholds and algorithms by CPU family
