@@ -7,7 +7,7 @@
 
 #include <cstddef>
 
-#include "parmod/detail/sanitizers.hpp"
+#include "parmod/detail/sanitizers.h"
 
 #if defined(PARMOD_UNDER_ASAN)
 #include <sanitizer/asan_interface.h>

@@ -12,7 +12,7 @@
 #include <thread>
 #include <vector>
 
-#include "parmod/detail/sanitizers.hpp"
+#include "parmod/detail/sanitizers.h"
 #include "parmod/parmod.hpp"
 #include "support/mixed_workload.hpp"
 #include "support/random_operands.hpp"

@@ -6,7 +6,7 @@
 
 #include <gtest/gtest.h>
 
-#include "parmod/detail/sanitizers.hpp"
+#include "parmod/detail/sanitizers.h"
 
 namespace parmod::test {
 namespace {

@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "parmod.h"
+#include "parmod/detail/sanitizers.h"
 #include "parmod_field.h"
 
 enum { kSizes = 3, kMaxAlg = 32 };
@@ -120,6 +121,7 @@ static void check_everything(const char* who) {
   check_others(who);
 }
 
+#if !defined(PARMOD_UNDER_ASAN) /* main() says why */
 static volatile int g_stop = 0;
 static void* busy_thread(void* arg) {
   (void)arg;
@@ -134,6 +136,7 @@ static void* busy_thread(void* arg) {
   mpz_clears(b, e, r, NULL);
   return NULL;
 }
+#endif
 
 /* Forks; the child runs check_everything (and forks once more when depth > 0). */
 static int fork_and_check(const char* who, int depth) {
@@ -171,12 +174,17 @@ int main(void) {
   }
   check_everything("parent");
   int bad = fork_and_check("child", 1);
-  /* Forks while another thread of the parent keeps the team and the locks busy. */
+#if !defined(PARMOD_UNDER_ASAN)
+  /* Forks while another thread of the parent keeps the team and the locks busy.
+   * Not under AddressSanitizer: its allocator has no fork handler, so a child
+   * forked while the busy thread allocates waits on the allocator's lock for
+   * ever (seen: 3 runs in 60 under clang 14, the child in operator new). */
   pthread_t t;
   pthread_create(&t, NULL, busy_thread, NULL);
   for (int i = 0; i < 4; ++i) bad |= fork_and_check("child of a busy parent", 0);
   g_stop = 1;
   pthread_join(t, NULL);
+#endif
   check_everything("parent after the forks");
   for (int s = 0; s < kSizes; ++s) {
     for (int alg = 0; alg < kMaxAlg; ++alg) parmod_modulus_clear(g_ctx[s][alg]);

@@ -1,4 +1,4 @@
-// tests/check/test_sanitizers.cpp - include/parmod/detail/sanitizers.hpp
+// tests/check/test_sanitizers.cpp - include/parmod/detail/sanitizers.h
 // answers what the build asked for (PARMOD_SANITIZE, passed in by
 // tests/check/CMakeLists.txt), with gcc and with clang: the tests and the
 // scratch poisoning that depend on it are otherwise silently off (clang 14
@@ -7,7 +7,7 @@
 
 #include <string>
 
-#include "parmod/detail/sanitizers.hpp"
+#include "parmod/detail/sanitizers.h"
 
 namespace {
 

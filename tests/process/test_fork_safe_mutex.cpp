@@ -9,7 +9,7 @@
 #include <atomic>
 #include <thread>
 
-#include "parmod/detail/sanitizers.hpp"
+#include "parmod/detail/sanitizers.h"
 
 namespace {
 using parmod::process::ForkSafeMutex;

@@ -14,7 +14,7 @@
 #include <thread>
 #include <vector>
 
-#include "parmod/detail/sanitizers.hpp"
+#include "parmod/detail/sanitizers.h"
 #include "runtime/spin_wait.hpp"
 
 namespace {

@@ -174,7 +174,7 @@
 
 #include <cstdint>
 
-#include "parmod/detail/sanitizers.hpp"
+#include "parmod/detail/sanitizers.h"
 #include "parmod/field/limbs.hpp"
 #include "parmod/field/montgomery_fips.hpp"
 

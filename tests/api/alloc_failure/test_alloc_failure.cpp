@@ -16,7 +16,7 @@
 #include <string>
 #include <vector>
 
-#include "parmod/detail/sanitizers.hpp"
+#include "parmod/detail/sanitizers.h"
 #include "parmod/field.hpp"
 #include "parmod/parmod.hpp"
 

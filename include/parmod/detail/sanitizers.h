@@ -1,4 +1,4 @@
-// parmod/detail/sanitizers.hpp - which sanitizer instruments this
+// parmod/detail/sanitizers.h - which sanitizer instruments this
 // translation unit, the same answer from gcc and clang.
 //
 // gcc defines __SANITIZE_ADDRESS__ and __SANITIZE_THREAD__; clang 14 (the
@@ -6,7 +6,7 @@
 // scripts/test.sh) defines neither and answers __has_feature() instead.
 // Code that behaves differently under a sanitizer tests PARMOD_UNDER_ASAN and
 // PARMOD_UNDER_TSAN (defined to 1, or not at all), never the compiler's own
-// macros.
+// macros.  Preprocessor only: for C and C++.
 #pragma once
 
 #if defined(__SANITIZE_ADDRESS__)
