@@ -1,5 +1,6 @@
 // tune/tune_powm.cpp - `parmod tune` step "powm": phi = M/S, the exponent
-// length from which splitting the exponent over two threads pays, where the
+// lengths from which splitting the exponent over two threads and the
+// squaring chain beside the digit products pay, where the
 // field kernels and mpz_powm take small moduli, from which size the
 // split P = 2^s m' of an even modulus beats Barrett, and from which size
 // multi_pow on two threads runs on the one-thread engine.
@@ -19,6 +20,7 @@
 #include "parmod/parmod.hpp"
 #include "powm/sliding_window.hpp"
 #include "powm/split_powm.hpp"
+#include "powm/square_chain_powm.hpp"
 #include "steps.hpp"
 
 namespace parmod::tune {
@@ -82,6 +84,56 @@ void tune_split(Context& c, gmp_randclass& rng) {
     if (!wins) split_from = 0;
   }
   c.set("powm.split_min_bits", split_from);
+}
+
+// pow with full-length exponents on Modulus(P, automatic, T) for the one-thread
+// window, the squaring chain beside the digit products on two threads
+// (powm/square_chain_powm, forced on for every size) and what two threads
+// run without it: powm.square_chain_min_bits is the smallest length from
+// which the chain beats the window by > 3% at every larger measured length
+// (0: never); powm.square_chain_max_limbs the largest measured modulus up to
+// which the chain is within 3% of the two-thread alternative at every size
+// from there.
+void tune_square_chain(Context& c, gmp_randclass& rng) {
+  config::Tuning on = c.tuning(), off = c.tuning();
+  on.powm_square_chain_min_bits = 1;
+  on.powm_square_chain_max_limbs = std::size_t(1) << 30;
+  off.powm_square_chain_min_bits = 0;
+  struct Row {
+    std::size_t bits;
+    bool beats_window, keeps_up;
+  };
+  std::vector<Row> rows;
+  for (std::size_t bits : c.ladder({1024, 2048, 4096, 8192, 16384})) {
+    const mpz_class P = odd_modulus(bits, rng);
+    const mpz_class b = rng.get_z_range(P), e = rng.get_z_range(P);
+    const Modulus window(P, Algorithm::automatic, 1);
+    const auto bind = [&](const config::Tuning& t) {
+      const config::ScopedTuning scoped(t);
+      return Modulus(P, Algorithm::automatic, 2);
+    };
+    const Modulus chain = bind(on), without = bind(off);
+    const auto t = bench::measure_interleaved({{"window", [&] { window.pow(b, e); }},
+                                               {"chain", [&] { chain.pow(b, e); }},
+                                               {"T=2 without", [&] { without.pow(b, e); }}},
+                                              c.timing(5, 0.02));
+    rows.push_back({bits, t[1].min_ns < 0.97 * t[0].min_ns, t[1].min_ns <= 1.03 * t[2].min_ns});
+    std::cerr << "  pow " << bits << " bits: one thread " << bench::format_us(t[0].min_ns)
+              << " us, squaring chain T=2 " << bench::format_us(t[1].min_ns) << " us, T=2 without it "
+              << bench::format_us(t[2].min_ns) << " us\n";
+  }
+  std::size_t from = 0, max_limbs = 0;
+  for (std::size_t i = rows.size(); i-- > 0 && rows[i].beats_window;) from = rows[i].bits;
+  if (from > 0) {
+    for (const Row& r : rows) {
+      if (r.bits < from) continue;
+      if (!r.keeps_up) break;
+      max_limbs = r.bits / kLimbBits;
+    }
+  }
+  if (max_limbs == 0) from = 0;
+  c.set("powm.square_chain_min_bits", from);
+  if (from > 0) c.set("powm.square_chain_max_limbs", max_limbs);
 }
 
 // Modulus(P, automatic, 1).pow with full-length exponents, P built under
@@ -241,6 +293,7 @@ void run(Context& c) {
   rng.seed(11);
   tune_phi(c, rng);
   tune_split(c, rng);
+  tune_square_chain(c, rng);
   tune_small(c, rng);
   tune_even(c, rng);
   tune_multi_pow(c, rng);
@@ -250,9 +303,10 @@ void run(Context& c) {
 
 Step powm_step() {
   return {"powm",
-          "exponentiation: phi = M/S, where the exponent split pays, the field kernels and mpz_powm for small "
+          "exponentiation: phi = M/S, where the exponent split and the squaring chain pay, the field kernels and mpz_powm for small "
           "moduli, the even split, multi_pow's engine on two threads",
-          {"powm.phi_percent", "powm.split_min_bits", "powm.field_min_limbs", "powm.field_max_limbs",
+          {"powm.phi_percent", "powm.split_min_bits", "powm.square_chain_min_bits", "powm.square_chain_max_limbs",
+           "powm.field_min_limbs", "powm.field_max_limbs",
            "powm.gmp_below_limbs", "powm.even_split_min_limbs", "multi_pow.sequential_engine_min_limbs"},
           &run};
 }

@@ -41,6 +41,11 @@ bool gmp_powm_pays(std::size_t n) {
   return n < config::tuning().powm_gmp_below_limbs;  // 0: never
 }
 
+bool square_chain_pays(std::size_t n) {
+  const config::Tuning& t = config::tuning();
+  return t.powm_square_chain_min_bits > 0 && n <= t.powm_square_chain_max_limbs;
+}
+
 bool even_split_pays(std::size_t n) {
   const std::size_t min_limbs = config::tuning().powm_even_split_min_limbs;
   return min_limbs > 0 && n >= min_limbs;

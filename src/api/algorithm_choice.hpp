@@ -39,6 +39,7 @@ bool parse_size_table(const std::string& text, std::vector<std::pair<std::size_t
 // product: the worker's factor (the low bits) starts after its wake-up, and
 // phi > 1 gives it correspondingly less.
 struct PowmPlan {
+  bool square_chain = false;  // powm/square_chain_powm on two threads (api::pow_split)
   int split_threads = 1;
   double phi = 1.3;
 };
@@ -52,6 +53,13 @@ PowmPlan choose_powm_plan(std::size_t n, std::size_t bits, int threads, Algorith
 // product (Engine::square_is_product: montgomery52), else the tuned
 // "powm.phi_percent" / 100; never below 1.
 double phi_for(const modmul::Engine& engine);
+
+// Whether pow under automatic on two threads or more, modulo an odd P of n
+// limbs, runs the squaring chain beside the digit products
+// (powm/square_chain_powm) for long exponents: tuning keys
+// "powm.square_chain_min_bits" (the exponent length; 0 = never) and
+// "powm.square_chain_max_limbs" (the largest P).
+bool square_chain_pays(std::size_t n);
 
 // Whether pow modulo an even P of n limbs under automatic runs by the split
 // P = 2^s m' (powm/even_modulus_powm: Montgomery on m', truncated products

@@ -21,6 +21,7 @@
 #include "modmul/parallel_classic.hpp"
 #include "powm/sliding_window.hpp"
 #include "powm/split_powm.hpp"
+#include "powm/square_chain_powm.hpp"
 #include "runtime/thread_count.hpp"
 
 namespace parmod {
@@ -38,6 +39,12 @@ ModulusState::ModulusState(const mpz_class& m_, const mpz_class& P_, const api::
   if (p.multi_pow_algorithm != p.algorithm)
     multi_pow_bound = std::make_shared<const modmul::BoundEngine>(
         api::algorithm_row(p.multi_pow_algorithm).factory->bind(P_, p.engine_options));
+  if (p.square_chain && (p.chain_algorithm != p.algorithm || bound.product_threads > 1)) {
+    modmul::EngineOptions one_thread = p.engine_options;
+    one_thread.threads = 1;
+    chain_bound = std::make_shared<const modmul::BoundEngine>(
+        api::algorithm_row(p.chain_algorithm).factory->bind(P_, one_thread));
+  }
 }
 
 }  // namespace detail
@@ -172,6 +179,14 @@ mpz_class Modulus::pow(const mpz_class& b, const mpz_class& e) const {
     }
     const api::PowmPlan plan =
         api::pow_split(s.plan, mpz_sizeinbase(exponent.get_mpz_t(), 2), s.bound.product_threads);
+    if (plan.square_chain) {
+      const modmul::BoundEngine& c = s.chain_bound ? *s.chain_bound : s.bound;
+      api::ScratchLease lease(n + exponentiation::square_chain_powm_scratch(n, en, *c.engine));
+      limb_t* x = lease.get();
+      api::reduce_to_limbs(x, n, base, s.P);
+      exponentiation::square_chain_powm(x, x, ep, en, *c.k, *c.engine, 2, x + n);
+      return result_from(s, x);
+    }
     if (plan.split_threads > 1) {
       api::ScratchLease lease(n + exponentiation::split_powm_scratch(n, en, *s.engine, plan.split_threads));
       limb_t* x = lease.get();

@@ -28,6 +28,10 @@ struct ModulusState {
   // plan.multi_pow_algorithm's engine bound to P (the plan's options) when it
   // is not plan.algorithm; else null and multi_pow runs on `bound`.
   std::shared_ptr<const modmul::BoundEngine> multi_pow_bound;
+  // plan.chain_algorithm's engine bound to P with one thread per product, when
+  // plan.square_chain and `bound` is another row or splits its products;
+  // else null and the chain runs on `bound`.
+  std::shared_ptr<const modmul::BoundEngine> chain_bound;
 
   // Builds what plan p needs for P (P > 0, p = api::plan_modulus(P, ...)).  Allocates.
   ModulusState(const mpz_class& m_, const mpz_class& P_, const api::ModulusPlan& p);

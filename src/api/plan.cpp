@@ -7,6 +7,7 @@
 #include "api/small_odd_pow.hpp"
 #include "config/tuning.hpp"
 #include "modmul/parallel_classic.hpp"
+#include "runtime/team.hpp"
 
 namespace parmod::api {
 namespace {
@@ -20,6 +21,12 @@ struct Recorder {
     if (uses) uses->push_back({key, tuning_text(key), std::move(effect)});
   }
 };
+
+// Whether plan p runs an exponent of `bits` bits by the squaring chain when
+// the team is healthy.
+bool chain_length(const ModulusPlan& p, std::size_t bits) {
+  return p.square_chain && p.pow == PowPath::engine && bits >= config::tuning().powm_square_chain_min_bits;
+}
 
 }  // namespace
 
@@ -80,10 +87,22 @@ ModulusPlan plan_modulus(const mpz_class& P, Algorithm requested, int threads, s
     use(threads >= 2 ? "modmul.odd.parallel" : "modmul.odd",
         std::string(algorithm_name(p.even_odd_algorithm)) + " for m' of " + std::to_string(odd_limbs) + " limbs");
   }
+  if (p.pow == PowPath::engine && odd && threads >= 2 && square_chain_pays(n)) {
+    p.square_chain = true;
+    p.chain_algorithm = choose_algorithm(n, true, 1);
+    use("powm.square_chain_min_bits", "pow from this exponent length: a squaring chain beside the digit products");
+    use("powm.square_chain_max_limbs", "up to this size, on " + std::string(algorithm_name(p.chain_algorithm)) +
+                                           " with sequential products");
+  }
   return p;
 }
 
 PowmPlan pow_split(const ModulusPlan& p, std::size_t exponent_bits, int product_threads) {
+  if (chain_length(p, exponent_bits) && runtime::team_worth_planning(0.5)) {
+    PowmPlan chain;
+    chain.square_chain = true;
+    return chain;
+  }
   const Algorithm a = p.pow == PowPath::even_split ? p.even_odd_algorithm : p.algorithm;
   return choose_powm_plan(0, exponent_bits, p.threads, a, product_threads > 1);
 }
@@ -113,9 +132,12 @@ std::string describe_plan(const mpz_class& P, const ModulusPlan& p, const std::v
   if (exponent_bits > 0 && (p.pow == PowPath::engine || p.pow == PowPath::even_split)) {
     const PowmPlan split = pow_split(p, exponent_bits, p.pow == PowPath::even_split ? 1 : bound.product_threads);
     o << "pow with a " << exponent_bits << "-bit exponent: "
-      << (split.split_threads > 1 ? "exponent split over " + std::to_string(split.split_threads) + " threads" +
-                                        " (phi " + std::to_string(split.phi).substr(0, 4) + ")"
-                                  : std::string("one sliding window"))
+      << (chain_length(p, exponent_bits) ? "a squaring chain beside the digit products on two threads, on " +
+                                               std::string(algorithm_name(p.chain_algorithm)) +
+                                               " (while the team is healthy)"
+          : split.split_threads > 1 ? "exponent split over " + std::to_string(split.split_threads) + " threads" +
+                                          " (phi " + std::to_string(split.phi).substr(0, 4) + ")"
+                                    : std::string("one sliding window"))
       << "\n";
   }
   o << "tuning keys:\n";

@@ -56,6 +56,14 @@ struct ModulusPlan {
   // choice (modmul.odd) and the multi-exponentiation's chunks, not its
   // products, use the threads.
   Algorithm multi_pow_algorithm = Algorithm::barrett;
+  // Under automatic on two threads or more, an odd P with PowPath::engine
+  // and powm.square_chain_min_bits > 0, up to powm.square_chain_max_limbs
+  // limbs: pow with an exponent of at least square_chain_min_bits bits runs
+  // the squaring chain beside the digit products (powm/square_chain_powm) on
+  // chain_algorithm's engine, the one-thread choice (modmul.odd) with
+  // sequential products.
+  bool square_chain = false;
+  Algorithm chain_algorithm = Algorithm::barrett;
 };
 
 // The plan for P > 0 under `requested` on `threads` threads (>= 1).  Throws
@@ -64,10 +72,12 @@ struct ModulusPlan {
 // keys that decided and what they decided (for describe).
 ModulusPlan plan_modulus(const mpz_class& P, Algorithm requested, int threads, std::vector<TuningUse>* uses = nullptr);
 
-// How pow splits an exponent of `exponent_bits` bits under plan p, for an
+// How pow runs an exponent of `exponent_bits` bits under plan p, for an
 // engine (of the modulus, or of m' under PowPath::even_split) whose products
-// use product_threads threads: api::choose_powm_plan's rule (tuning key
-// powm.split_min_bits, powm.phi_percent).
+// use product_threads threads: the squaring chain where p.square_chain and
+// the exponent is long enough (while the team is healthy), else
+// api::choose_powm_plan's rule (tuning key powm.split_min_bits,
+// powm.phi_percent).
 PowmPlan pow_split(const ModulusPlan& p, std::size_t exponent_bits, int product_threads);
 
 // A readable account of the plan for P: the algorithm and engine detail, the

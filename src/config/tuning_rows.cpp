@@ -21,6 +21,8 @@ const std::vector<TuningRow>& tuning_rows() {
         {"sqr.karatsuba_adx_max", "193"},
         {"redc_products_threshold", "160"},
         {"powm.split_min_bits", "0"},
+        {"powm.square_chain_min_bits", "1024"},
+        {"powm.square_chain_max_limbs", "128"},
         {"powm.gmp_below_limbs", "8"},
         {"powm.field_max_limbs", "7"},
         {"multi_pow.sequential_engine_min_limbs", "1"},

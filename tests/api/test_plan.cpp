@@ -7,6 +7,7 @@
 #include "api/plan.hpp"
 #include "config/tuning.hpp"
 #include "parmod/parmod.hpp"
+#include "runtime/team.hpp"
 #include "support/random_operands.hpp"
 
 namespace parmod {
@@ -119,6 +120,49 @@ TEST(Plan, MultiPowTakesTheOneThreadEngineFromItsKey) {
   const config::ScopedTuning scoped_never(never);
   EXPECT_EQ(api::plan_modulus(big, Algorithm::automatic, 2).multi_pow_algorithm, Algorithm::bipartite);
   EXPECT_EQ(Modulus(big, Algorithm::automatic, 2).describe().find("multi_pow: on"), std::string::npos);
+}
+
+// powm.square_chain_min_bits / max_limbs: automatic on two threads runs pow
+// by the squaring chain on the one-thread engine (a second engine where the
+// plan's row differs or splits its products), equal to mpz_powm; not on one
+// thread, not above max_limbs, not for short exponents, not when explicit.
+TEST(Plan, PowTakesTheSquaringChainFromItsKeys) {
+  config::Tuning t = config::tuning();
+  ASSERT_EQ(config::set_tuning_value(t, "modmul.odd", "18446744073709551615:montgomery"), "");
+  ASSERT_EQ(config::set_tuning_value(t, "modmul.odd.parallel", "4:montgomery 18446744073709551615:bipartite"), "");
+  ASSERT_EQ(config::set_tuning_value(t, "powm.square_chain_min_bits", "300"), "");
+  ASSERT_EQ(config::set_tuning_value(t, "powm.square_chain_max_limbs", "6"), "");
+  ASSERT_EQ(config::set_tuning_value(t, "powm.gmp_below_limbs", "0"), "");
+  ASSERT_EQ(config::set_tuning_value(t, "powm.field_max_limbs", "0"), "");
+  const config::ScopedTuning scoped(t);
+  const mpz_class at_max = odd_bits(64 * 6), small = odd_bits(64 * 3), above = odd_bits(64 * 7);
+  const api::ModulusPlan p = api::plan_modulus(at_max, Algorithm::automatic, 2);
+  EXPECT_TRUE(p.square_chain);
+  EXPECT_EQ(p.algorithm, Algorithm::bipartite);
+  EXPECT_EQ(p.chain_algorithm, Algorithm::montgomery);
+  EXPECT_TRUE(api::pow_split(p, 300, 1).square_chain || !runtime::team_worth_planning(0.5));
+  EXPECT_FALSE(api::pow_split(p, 299, 1).square_chain);
+  EXPECT_FALSE(api::plan_modulus(above, Algorithm::automatic, 2).square_chain);
+  EXPECT_FALSE(api::plan_modulus(at_max, Algorithm::automatic, 1).square_chain);
+  EXPECT_FALSE(api::plan_modulus(at_max, Algorithm::montgomery, 2).square_chain);
+  EXPECT_FALSE(api::plan_modulus(at_max + 1, Algorithm::automatic, 2).square_chain);  // even
+  const Modulus m(at_max, Algorithm::automatic, 2);
+  ASSERT_NE(api::state_of(m)->chain_bound, nullptr);
+  EXPECT_STREQ(api::state_of(m)->chain_bound->engine->name, "montgomery");
+  EXPECT_EQ(api::state_of(Modulus(small, Algorithm::automatic, 2))->chain_bound, nullptr);  // montgomery already
+  const std::string d = m.describe(test::rrandom_bits(400) | 1);
+  EXPECT_NE(d.find("a squaring chain beside the digit products on two threads, on montgomery"), std::string::npos)
+      << d;
+  EXPECT_NE(d.find("powm.square_chain_max_limbs = 6"), std::string::npos) << d;
+  for (const mpz_class& P : {at_max, small, above}) {
+    const Modulus two(P, Algorithm::automatic, 2);
+    for (std::size_t ebits : {1u, 299u, 300u, 301u, 700u}) {
+      const mpz_class b = test::random_below(P), e = test::rrandom_bits(ebits);
+      mpz_class want;
+      mpz_powm(want.get_mpz_t(), b.get_mpz_t(), e.get_mpz_t(), P.get_mpz_t());
+      EXPECT_EQ(two.pow(b, e), want) << "P bits " << mpz_sizeinbase(P.get_mpz_t(), 2) << " ebits " << ebits;
+    }
+  }
 }
 
 TEST(Plan, DescribeNamesThePathsAndTheKeys) {

@@ -1,0 +1,93 @@
+// The squaring chain beside the digit products (powm/square_chain_powm)
+// against mpz_powm: edge moduli and operands, exponents of every digit
+// pattern (rrandomb), one and two threads, and calls from several user
+// threads at once (one owns the team, the others run sequentially).
+#include <gtest/gtest.h>
+
+#include <thread>
+
+#include "modmul/montgomery_mul.hpp"
+#include "powm/square_chain_powm.hpp"
+#include "support/random_operands.hpp"
+
+namespace parmod::test {
+namespace {
+
+mpz_class chain_pow(const mpz_class& b, const mpz_class& e, const mpz_class& P, int threads) {
+  const modmul::ModulusConstants k(P);
+  const std::size_t n = k.n, en = mpz_size(e.get_mpz_t());
+  auto x = limbs_of(b, n);
+  const auto ev = limbs_of(e, en);
+  std::vector<limb_t> s(exponentiation::square_chain_powm_scratch(n, en, modmul::montgomery_engine) + 1, 0x17);
+  exponentiation::square_chain_powm(x.data(), x.data(), ev.data(), en, k, modmul::montgomery_engine, threads,
+                                    s.data());
+  EXPECT_EQ(s.back(), 0x17u) << "scratch overrun";
+  return value_of(x);
+}
+
+mpz_class gmp_pow(const mpz_class& b, const mpz_class& e, const mpz_class& P) {
+  mpz_class r;
+  mpz_powm(r.get_mpz_t(), b.get_mpz_t(), e.get_mpz_t(), P.get_mpz_t());
+  return r;
+}
+
+TEST(SquareChainPowm, AgainstMpzPowmOnEdgesAndRandomExponents) {
+  for (std::size_t n : {1u, 2u, 5u, 8u, 16u, 17u, 33u}) {
+    for (const mpz_class& P : edge_moduli(n, true)) {
+      const auto bases = edge_operands(P);
+      for (std::size_t ebits : {std::size_t(0), std::size_t(1), std::size_t(2), std::size_t(3), std::size_t(4), std::size_t(6), std::size_t(7), std::size_t(64), std::size_t(65), std::size_t(200), 64 * n + 3}) {
+        const mpz_class e = ebits == 0 ? mpz_class(0) : rrandom_bits(ebits);
+        for (std::size_t i = 0; i < bases.size(); i += 1 + bases.size() / 6) {
+          const mpz_class want = gmp_pow(bases[i], e, P);
+          for (int threads : {1, 2})
+            EXPECT_EQ(chain_pow(bases[i], e, P, threads), want)
+                << "n=" << n << " P=" << P.get_str(16) << " ebits=" << ebits << " T=" << threads;
+        }
+      }
+    }
+  }
+}
+
+// Exponents whose digits are all 2^w - 1, all zero but the top one, or
+// alternate: every bucket full, one bucket, two.
+TEST(SquareChainPowm, DigitPatterns) {
+  const mpz_class P = random_modulus(12, true), b = random_below(P);
+  const unsigned w = exponentiation::kSquareChainWindow;
+  for (std::size_t digits : {2u, 3u, 64u, 257u}) {
+    mpz_class ones = (mpz_class(1) << (w * digits)) - 1, top = mpz_class(1) << (w * (digits - 1)), alt = 0;
+    for (std::size_t i = 0; i < digits; i += 2) alt += mpz_class(5) << (w * i);
+    for (const mpz_class& e : {ones, top, alt, mpz_class(ones - 1), mpz_class(top + 1)})
+      EXPECT_EQ(chain_pow(b, e, P, 2), gmp_pow(b, e, P)) << "e=" << e.get_str(16);
+  }
+}
+
+TEST(SquareChainPowm, FitsBoundsTheMemory) {
+  EXPECT_FALSE(exponentiation::square_chain_fits(16, exponentiation::kSquareChainWindow));  // one digit
+  EXPECT_TRUE(exponentiation::square_chain_fits(16, 1024));
+  EXPECT_FALSE(exponentiation::square_chain_fits(std::size_t(1) << 16, std::size_t(1) << 16));
+  // Beyond the bound it still computes (the sequential window).
+  const mpz_class P = random_modulus(3, true), b = random_below(P), e = rrandom_bits(3);
+  EXPECT_EQ(chain_pow(b, e, P, 2), gmp_pow(b, e, P));
+}
+
+TEST(SquareChainPowm, SeveralUserThreadsAtOnce) {
+  const mpz_class P = random_modulus(16, true);
+  std::vector<mpz_class> b, e, want;
+  for (int i = 0; i < 4; ++i) {
+    b.push_back(random_below(P));
+    e.push_back(rrandom_bits(1024 + 61 * i));
+    want.push_back(gmp_pow(b.back(), e.back(), P));
+  }
+  std::vector<int> wrong(4, 0);
+  std::vector<std::thread> users;
+  for (int u = 0; u < 4; ++u)
+    users.emplace_back([&, u] {
+      for (int r = 0; r < 6; ++r)
+        if (chain_pow(b[u], e[u], P, 2) != want[u]) ++wrong[u];
+    });
+  for (auto& t : users) t.join();
+  for (int u = 0; u < 4; ++u) EXPECT_EQ(wrong[u], 0) << "user thread " << u;
+}
+
+}  // namespace
+}  // namespace parmod::test
