@@ -58,7 +58,9 @@ double phi_for(const modmul::Engine& engine);
 // limbs, runs the squaring chain beside the digit products
 // (powm/square_chain_powm) for long exponents: tuning keys
 // "powm.square_chain_min_bits" (the exponent length; 0 = never) and
-// "powm.square_chain_max_limbs" (the largest P).
+// "powm.square_chain_max_limbs" (the largest P); and
+// "powm.square_chain_asleep_min_bits" (api::pow_split: shorter exponents run
+// the chain only while the worker is awake).
 bool square_chain_pays(std::size_t n);
 
 // Whether pow modulo an even P of n limbs under automatic runs by the split

@@ -28,6 +28,16 @@ bool chain_length(const ModulusPlan& p, std::size_t bits) {
   return p.square_chain && p.pow == PowPath::engine && bits >= config::tuning().powm_square_chain_min_bits;
 }
 
+// False when the worker sleeps and the exponent is below
+// powm.square_chain_asleep_min_bits: the call would be over (or nearly) before
+// the worker runs, so it runs the window and wakes the worker for the next.
+bool chain_worth_waking(std::size_t bits) {
+  const std::size_t asleep_min = config::tuning().powm_square_chain_asleep_min_bits;
+  if (asleep_min == 0 || bits >= asleep_min || !runtime::team_likely_asleep(2)) return true;
+  runtime::prewake(2);
+  return false;
+}
+
 }  // namespace
 
 const char* pow_path_name(PowPath p) noexcept {
@@ -93,12 +103,13 @@ ModulusPlan plan_modulus(const mpz_class& P, Algorithm requested, int threads, s
     use("powm.square_chain_min_bits", "pow from this exponent length: a squaring chain beside the digit products");
     use("powm.square_chain_max_limbs", "up to this size, on " + std::string(algorithm_name(p.chain_algorithm)) +
                                            " with sequential products");
+    use("powm.square_chain_asleep_min_bits", "shorter exponents run the window when the worker sleeps");
   }
   return p;
 }
 
 PowmPlan pow_split(const ModulusPlan& p, std::size_t exponent_bits, int product_threads) {
-  if (chain_length(p, exponent_bits) && runtime::team_worth_planning(0.5)) {
+  if (chain_length(p, exponent_bits) && runtime::team_worth_planning(0.5) && chain_worth_waking(exponent_bits)) {
     PowmPlan chain;
     chain.square_chain = true;
     return chain;
@@ -134,7 +145,10 @@ std::string describe_plan(const mpz_class& P, const ModulusPlan& p, const std::v
     o << "pow with a " << exponent_bits << "-bit exponent: "
       << (chain_length(p, exponent_bits) ? "a squaring chain beside the digit products on two threads, on " +
                                                std::string(algorithm_name(p.chain_algorithm)) +
-                                               " (while the team is healthy)"
+                                               " (while the team is healthy" +
+                                               (exponent_bits < config::tuning().powm_square_chain_asleep_min_bits
+                                                    ? std::string(" and its worker awake)")
+                                                    : std::string(")"))
           : split.split_threads > 1 ? "exponent split over " + std::to_string(split.split_threads) + " threads" +
                                           " (phi " + std::to_string(split.phi).substr(0, 4) + ")"
                                     : std::string("one sliding window"))

@@ -75,7 +75,9 @@ ModulusPlan plan_modulus(const mpz_class& P, Algorithm requested, int threads, s
 // How pow runs an exponent of `exponent_bits` bits under plan p, for an
 // engine (of the modulus, or of m' under PowPath::even_split) whose products
 // use product_threads threads: the squaring chain where p.square_chain and
-// the exponent is long enough (while the team is healthy), else
+// the exponent is long enough (while the team is healthy; below
+// powm.square_chain_asleep_min_bits only while the worker is awake: else it
+// wakes the worker and runs the window), else
 // api::choose_powm_plan's rule (tuning key powm.split_min_bits,
 // powm.phi_percent).
 PowmPlan pow_split(const ModulusPlan& p, std::size_t exponent_bits, int product_threads);

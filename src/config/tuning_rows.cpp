@@ -23,6 +23,7 @@ const std::vector<TuningRow>& tuning_rows() {
         {"powm.split_min_bits", "0"},
         {"powm.square_chain_min_bits", "1024"},
         {"powm.square_chain_max_limbs", "128"},
+        {"powm.square_chain_asleep_min_bits", "4096"},
         {"powm.gmp_below_limbs", "8"},
         {"powm.field_max_limbs", "7"},
         {"multi_pow.sequential_engine_min_limbs", "1"},

@@ -2,11 +2,15 @@
 // Modulus runs is what the plan says (Modulus::describe).
 #include <gtest/gtest.h>
 
+#include <chrono>
+#include <thread>
+
 #include "api/algorithm_table.hpp"
 #include "api/modulus_state.hpp"
 #include "api/plan.hpp"
 #include "config/tuning.hpp"
 #include "parmod/parmod.hpp"
+#include "runtime/spin_wait.hpp"
 #include "runtime/team.hpp"
 #include "support/random_operands.hpp"
 
@@ -132,6 +136,7 @@ TEST(Plan, PowTakesTheSquaringChainFromItsKeys) {
   ASSERT_EQ(config::set_tuning_value(t, "modmul.odd.parallel", "4:montgomery 18446744073709551615:bipartite"), "");
   ASSERT_EQ(config::set_tuning_value(t, "powm.square_chain_min_bits", "300"), "");
   ASSERT_EQ(config::set_tuning_value(t, "powm.square_chain_max_limbs", "6"), "");
+  ASSERT_EQ(config::set_tuning_value(t, "powm.square_chain_asleep_min_bits", "0"), "");
   ASSERT_EQ(config::set_tuning_value(t, "powm.gmp_below_limbs", "0"), "");
   ASSERT_EQ(config::set_tuning_value(t, "powm.field_max_limbs", "0"), "");
   const config::ScopedTuning scoped(t);
@@ -154,6 +159,21 @@ TEST(Plan, PowTakesTheSquaringChainFromItsKeys) {
   EXPECT_NE(d.find("a squaring chain beside the digit products on two threads, on montgomery"), std::string::npos)
       << d;
   EXPECT_NE(d.find("powm.square_chain_max_limbs = 6"), std::string::npos) << d;
+  // Below powm.square_chain_asleep_min_bits a sleeping worker sends the call
+  // to the window (and is woken for the next); from it the chain runs anyway.
+  config::Tuning asleep = t;
+  ASSERT_EQ(config::set_tuning_value(asleep, "powm.square_chain_asleep_min_bits", "500"), "");
+  const config::ScopedTuning scoped_asleep(asleep);
+  runtime::warm_up(2);
+  for (int attempt = 0; attempt < 3; ++attempt) {
+    std::this_thread::sleep_for(std::chrono::nanoseconds(3 * runtime::spin_budget_ns() + 1000000));
+    if (!runtime::team_likely_asleep(2)) continue;
+    EXPECT_FALSE(api::pow_split(p, 400, 1).square_chain);
+    std::this_thread::sleep_for(std::chrono::nanoseconds(3 * runtime::spin_budget_ns() + 1000000));
+    EXPECT_TRUE(api::pow_split(p, 500, 1).square_chain || !runtime::team_worth_planning(0.5));
+  }
+  EXPECT_NE(m.describe(test::rrandom_bits(400) | 1).find("and its worker awake"), std::string::npos);
+  EXPECT_EQ(m.describe(test::rrandom_bits(500) | 1).find("and its worker awake"), std::string::npos);
   for (const mpz_class& P : {at_max, small, above}) {
     const Modulus two(P, Algorithm::automatic, 2);
     for (std::size_t ebits : {1u, 299u, 300u, 301u, 700u}) {
