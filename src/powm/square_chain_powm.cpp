@@ -96,7 +96,9 @@ void bucket_task(const void* ctx, unsigned) {
     if (!j.ends->v.compare_exchange_weak(v, v + 1, std::memory_order_acq_rel)) continue;
     const std::size_t i = static_cast<std::size_t>(lo);
     if (digit(j, i) != 0) {
-      while (j.progress->ready.load(std::memory_order_acquire) <= i) runtime::cpu_relax();
+      // Pause hints, then sched_yield: a chain queued behind us on a shared core runs at once.
+      runtime::Backoff backoff;
+      while (j.progress->ready.load(std::memory_order_acquire) <= i) backoff.pause();
       take_digit(j, i, 1);
     }
     v = j.ends->v.load(std::memory_order_acquire);
@@ -124,7 +126,8 @@ void square_chain_powm(limb_t* r, const limb_t* b, const limb_t* ep, std::size_t
                        const modmul::ModulusConstants& k, const modmul::Engine& any_form, int threads,
                        limb_t* scratch) noexcept {
   const std::size_t bits = exponent_bit_length(ep, en);
-  if (threads < 2 || !square_chain_fits(k.n, bits) || !runtime::team_free()) {
+  // The scratch was sized for en limbs of exponent (square_chain_powm_scratch).
+  if (threads < 2 || digit_count(bits) < 2 || !square_chain_fits(k.n, en * kLimbBits) || !runtime::team_free()) {
     sliding_window_powm(r, b, ep, en, k, any_form, scratch);
     return;
   }

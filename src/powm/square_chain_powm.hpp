@@ -33,10 +33,11 @@ namespace parmod::exponentiation {
 // The digit width w.
 constexpr unsigned kSquareChainWindow = 3;
 
-// Whether square_chain_powm runs on two threads for a modulus of n limbs and
-// an exponent of `bits` bits: the published powers (about bits / w elements)
-// must fit in kSquareChainMaxLimbs limbs and the exponent must have at least
-// two digits.  Otherwise square_chain_powm runs the sequential window.
+// Whether the chain's published powers (about bits / w elements) for a
+// modulus of n limbs and an exponent of `bits` bits fit in
+// kSquareChainMaxLimbs limbs, with at least two digits.  square_chain_powm
+// runs on two threads when they fit for en * 64 bits (what its scratch was
+// sized for) and the exponent has two digits; otherwise the sequential window.
 constexpr std::size_t kSquareChainMaxLimbs = std::size_t(1) << 20;  // 8 MiB
 bool square_chain_fits(std::size_t n, std::size_t bits) noexcept;
 

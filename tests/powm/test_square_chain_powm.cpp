@@ -68,6 +68,16 @@ TEST(SquareChainPowm, FitsBoundsTheMemory) {
   // Beyond the bound it still computes (the sequential window).
   const mpz_class P = random_modulus(3, true), b = random_below(P), e = rrandom_bits(3);
   EXPECT_EQ(chain_pow(b, e, P, 2), gmp_pow(b, e, P));
+  // 100 limbs: at most 10485 digits.  A 31450-bit exponent has 10484, but its
+  // 492 limbs could hold 10496: the scratch is sized for those, so the call
+  // must take the window (the scratch check in chain_pow catches an overrun).
+  const mpz_class big = random_modulus(100, true), x = random_below(big);
+  mpz_class e_long = rrandom_bits(31450);
+  mpz_setbit(e_long.get_mpz_t(), 31449);
+  ASSERT_EQ(mpz_size(e_long.get_mpz_t()), 492u);
+  EXPECT_TRUE(exponentiation::square_chain_fits(100, 31450));
+  EXPECT_FALSE(exponentiation::square_chain_fits(100, 492 * 64));
+  EXPECT_EQ(chain_pow(x, e_long, big, 2), gmp_pow(x, e_long, big));
 }
 
 TEST(SquareChainPowm, SeveralUserThreadsAtOnce) {
