@@ -181,18 +181,19 @@ Series montmul_series(const mpz_class& P, int T, gmp_randclass& rng) {
 
 // What Modulus m runs: its algorithm and whether its products split over
 // threads; for pow (ebits > 0, an exponent of ebits bits) also whether the
-// exponent splits, or the planner's other paths (GMP's mpz_powm, the field
+// squaring chain runs or the exponent splits, or the planner's other paths (GMP's mpz_powm, the field
 // kernels, even moduli).  (multi_pow plans its chunks per call: multiexp/.)
 std::string pow_runs(const Modulus& m, std::size_t ebits) {
   const detail::ModulusState& s = *api::state_of(m);
   if (ebits > 0 && s.plan.pow != api::PowPath::engine) return api::pow_path_name(s.plan.pow);
   if (ebits == 0 && s.multi_pow_bound)  // multi_pow on its own engine (api/plan.hpp)
     return std::string(algorithm_name(s.plan.multi_pow_algorithm)) + ", chunks on the threads";
+  const api::PowmPlan plan = ebits > 0 ? api::pow_split(s.plan, ebits, s.bound.product_threads) : api::PowmPlan{};
+  if (plan.square_chain)  // on the one-thread engine, sequential products
+    return std::string(algorithm_name(s.plan.chain_algorithm)) + ", squaring chain beside the digit products";
   std::string out = algorithm_name(s.algorithm);
   if (s.bound.product_threads > 1) out += ", products on " + std::to_string(s.bound.product_threads) + " threads";
-  if (ebits == 0) return out;
-  const int split = api::pow_split(s.plan, ebits, s.bound.product_threads).split_threads;
-  if (split > 1) out += ", exponent split over " + std::to_string(split);
+  if (plan.split_threads > 1) out += ", exponent split over " + std::to_string(plan.split_threads);
   return out;
 }
 

@@ -141,24 +141,25 @@ void tune_square_chain(Context& c, gmp_randclass& rng) {
               << bench::format_us(t[2].min_ns) << " us; after a pause: one thread " << bench::format_us(asleep[0])
               << " us, the chain " << bench::format_us(asleep[1]) << " us\n";
   }
-  std::size_t from = 0, max_limbs = 0;
-  for (std::size_t i = rows.size(); i-- > 0 && rows[i].beats_window;) from = rows[i].bits;
-  if (from > 0) {
-    for (const Row& r : rows) {
-      if (r.bits < from) continue;
-      if (!r.keeps_up) break;
-      max_limbs = r.bits / kLimbBits;
-    }
+  // The largest size up to which the chain keeps up with two threads without
+  // it, then the smallest from which it beats the window at every size up to
+  // there (and after a pause).
+  std::size_t last = 0;  // rows [0, last) keep up
+  while (last < rows.size() && rows[last].keeps_up) ++last;
+  std::size_t from = 0, asleep_from = 0;
+  for (std::size_t i = last; i-- > 0 && rows[i].beats_window;) from = rows[i].bits;
+  for (std::size_t i = last; i-- > 0 && rows[i].beats_window_asleep;) asleep_from = rows[i].bits;
+  const std::size_t max_limbs = last > 0 ? rows[last - 1].bits / kLimbBits : 0;
+  if (from == 0) {  // never: the other keys keep the generic row's values
+    c.set("powm.square_chain_min_bits", 0);
+    c.set("powm.square_chain_max_limbs", config::default_tuning("generic").powm_square_chain_max_limbs);
+    c.set("powm.square_chain_asleep_min_bits", 0);
+    return;
   }
-  if (max_limbs == 0) from = 0;
-  std::size_t asleep_from = 0;  // the smallest length from which the chain wins after a pause at every larger one
-  for (std::size_t i = rows.size(); i-- > 0 && rows[i].beats_window_asleep;) asleep_from = rows[i].bits;
-  if (asleep_from == 0 && !rows.empty()) asleep_from = 2 * rows.back().bits;  // nowhere measured
+  if (asleep_from == 0) asleep_from = rows[last - 1].bits + 1;  // after a pause: nowhere measured
   c.set("powm.square_chain_min_bits", from);
-  if (from > 0) {
-    c.set("powm.square_chain_max_limbs", max_limbs);
-    c.set("powm.square_chain_asleep_min_bits", asleep_from <= from ? 0 : asleep_from);
-  }
+  c.set("powm.square_chain_max_limbs", max_limbs);
+  c.set("powm.square_chain_asleep_min_bits", asleep_from <= from ? 0 : asleep_from);
 }
 
 // Modulus(P, automatic, 1).pow with full-length exponents, P built under
