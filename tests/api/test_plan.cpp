@@ -19,6 +19,13 @@ namespace {
 
 using api::PowPath;
 
+// The current tuning with `values` set (each must parse).
+config::Tuning tuning_with(std::initializer_list<std::pair<const char*, const char*>> values) {
+  config::Tuning t = config::tuning();
+  for (const auto& [key, value] : values) EXPECT_EQ(config::set_tuning_value(t, key, value), "") << key;
+  return t;
+}
+
 mpz_class odd_bits(std::size_t bits) {
   mpz_class P = test::rrandom_bits(bits);
   mpz_setbit(P.get_mpz_t(), bits - 1);
@@ -96,10 +103,9 @@ TEST(Plan, ModulusRunsWhatThePlanSays) {
 // multi_pow_algorithm, bound as a second engine); one thread, even moduli,
 // explicit algorithms and the key 0 keep the modulus's own engine.
 TEST(Plan, MultiPowTakesTheOneThreadEngineFromItsKey) {
-  config::Tuning t = config::tuning();
-  ASSERT_EQ(config::set_tuning_value(t, "modmul.odd", "18446744073709551615:montgomery"), "");
-  ASSERT_EQ(config::set_tuning_value(t, "modmul.odd.parallel", "3:montgomery 18446744073709551615:bipartite"), "");
-  ASSERT_EQ(config::set_tuning_value(t, "multi_pow.sequential_engine_min_limbs", "5"), "");
+  const config::Tuning t = tuning_with({{"modmul.odd", "18446744073709551615:montgomery"},
+                                        {"modmul.odd.parallel", "3:montgomery 18446744073709551615:bipartite"},
+                                        {"multi_pow.sequential_engine_min_limbs", "5"}});
   const config::ScopedTuning scoped(t);
   const mpz_class big = odd_bits(64 * 6), mid = odd_bits(64 * 4), small = odd_bits(64 * 2);
   const api::ModulusPlan p = api::plan_modulus(big, Algorithm::automatic, 2);
@@ -131,14 +137,13 @@ TEST(Plan, MultiPowTakesTheOneThreadEngineFromItsKey) {
 // plan's row differs or splits its products), equal to mpz_powm; not on one
 // thread, not above max_limbs, not for short exponents, not when explicit.
 TEST(Plan, PowTakesTheSquaringChainFromItsKeys) {
-  config::Tuning t = config::tuning();
-  ASSERT_EQ(config::set_tuning_value(t, "modmul.odd", "18446744073709551615:montgomery"), "");
-  ASSERT_EQ(config::set_tuning_value(t, "modmul.odd.parallel", "4:montgomery 18446744073709551615:bipartite"), "");
-  ASSERT_EQ(config::set_tuning_value(t, "powm.square_chain_min_bits", "300"), "");
-  ASSERT_EQ(config::set_tuning_value(t, "powm.square_chain_max_limbs", "6"), "");
-  ASSERT_EQ(config::set_tuning_value(t, "powm.square_chain_asleep_min_bits", "0"), "");
-  ASSERT_EQ(config::set_tuning_value(t, "powm.gmp_below_limbs", "0"), "");
-  ASSERT_EQ(config::set_tuning_value(t, "powm.field_max_limbs", "0"), "");
+  const config::Tuning t = tuning_with({{"modmul.odd", "18446744073709551615:montgomery"},
+                                        {"modmul.odd.parallel", "4:montgomery 18446744073709551615:bipartite"},
+                                        {"powm.square_chain_min_bits", "300"},
+                                        {"powm.square_chain_max_limbs", "6"},
+                                        {"powm.square_chain_asleep_min_bits", "0"},
+                                        {"powm.gmp_below_limbs", "0"},
+                                        {"powm.field_max_limbs", "0"}});
   const config::ScopedTuning scoped(t);
   const mpz_class at_max = odd_bits(64 * 6), small = odd_bits(64 * 3), above = odd_bits(64 * 7);
   const api::ModulusPlan p = api::plan_modulus(at_max, Algorithm::automatic, 2);
