@@ -17,9 +17,12 @@
 //   gmp        mpz_mul + mpz_tdiv_r (how the paper timed GMP)
 //   mpn-redc   mpn_mul_n + GMP's word REDC (__gmpn_redc_1), or REDC by two
 //              mpn_mul_n products, the faster of the two per size
-//   openssl    BN_mod_mul_montgomery (when the build links libcrypto)
+//   openssl    BN_mod_mul_montgomery (when the build links libcrypto); openssl-sqr
+//              the same with a == b (OpenSSL's own squaring)
 // (the peers of bench/peers.hpp).  Before timing, every variant's product
 // of each size is checked against GMP's a b R^-1 mod P for its R.
+//   montgomery-sqr                   the Montgomery engine's square (one thread; its
+//                                    own table beside OpenSSL's square)
 //   montgomery / barrett             parmod's sequential engines (T = 1), and
 //                                    on parallel_mul (T = 2, modmul/parallel_classic)
 //   montgomery52                     radix 2^52 on AVX-512 IFMA, the product of two
@@ -152,9 +155,16 @@ std::unique_ptr<SizeBench> make_size(std::size_t bits, gmp_randclass& rng, bool 
   S.os = std::make_unique<peers::OpensslModMul>(P, a, b);
   peers::OpensslModMul* os = S.os.get();
   add({"openssl", [os] { os->run(); }}, [os] { return os->result(); }, a * b % P);
+  add({"openssl-sqr", [os] { os->square(); }}, [os] { return os->result(); }, a * a % P);
 #endif
   add({"montgomery", [s] { modmul::montgomery_mul(s->r.data(), s->x.data(), s->y.data(), *s->k, s->work.data()); }},
       limbs_r, product_over(n));
+  add({"montgomery-sqr", [s] { modmul::montgomery_sqr(s->r.data(), s->x.data(), *s->k, s->work.data()); }}, limbs_r,
+      [&] {
+        mpz_class rinv;
+        mpz_invert(rinv.get_mpz_t(), mpz_class(mpz_class(1) << (64 * n)).get_mpz_t(), P.get_mpz_t());
+        return mpz_class(a * a * rinv % P);
+      }());
   add({"barrett", [s] { modmul::barrett_mul(s->r.data(), s->x.data(), s->y.data(), *s->k, s->work.data()); }}, limbs_r,
       a * b % P);
   if (!modmul::montgomery52_factory.rejects(P)) {  // digit elements in the representation
@@ -307,6 +317,25 @@ int run(const Args& args) {
       std::cout << "## " << title << "\nMachine: " << bench::machine_description() << "\n\n" << tab.markdown() << '\n';
     }
   }
+  // Squares, one thread: parmod's Montgomery square against its product and
+  // OpenSSL's square (BN_mod_mul_montgomery(a, a)) against its product.
+  bench::Table sq;
+  sq.header = {"n (bits)", "Montgomery product", "Montgomery square", "square / product", "OpenSSL product",
+               "OpenSSL square", "OpenSSL square / product", "OpenSSL square / Montgomery square"};
+  for (const auto& m : all) {
+    const double mp = m.get("montgomery"), ms = m.get("montgomery-sqr"), op = m.get("openssl"),
+                 os = m.get("openssl-sqr");
+    auto ratio = [](double x, double y) { return x > 0 && y > 0 ? bench::format_ratio(x / y) : std::string("n/a"); };
+    sq.rows.push_back({std::to_string(m.bits), us(mp), us(ms), ratio(ms, mp), us(op), us(os), ratio(os, op),
+                       ratio(os, ms)});
+  }
+  const std::string sq_title = std::string("parmod-bench modmul: Montgomery squares, T = 1 (microseconds, ") +
+                               (use_min ? "fastest of interleaved rounds" : "medians of interleaved rounds") +
+                               "; ratios of times)";
+  if (json)
+    out_json += "," + sq.json(sq_title);
+  else
+    std::cout << "## " << sq_title << "\n\n" << sq.markdown() << '\n';
   // Beside the paper's Appendix B (4 cores): each side's best parallel
   // product against its own sequential GMP (mpz_mul + mpz_tdiv_r).
   bench::Table paper;
