@@ -22,7 +22,6 @@
 #include "parmod/parmod.hpp"
 #include "powm/sliding_window.hpp"
 #include "powm/split_powm.hpp"
-#include "powm/square_chain_powm.hpp"
 #include "runtime/spin_wait.hpp"
 #include "runtime/team.hpp"
 #include "steps.hpp"
@@ -93,11 +92,11 @@ void tune_split(Context& c, gmp_randclass& rng) {
 // pow with full-length exponents on Modulus(P, automatic, T) for the one-thread
 // window, the squaring chain beside the digit products on two threads
 // (powm/square_chain_powm, forced on for every size) and what two threads
-// run without it: powm.square_chain_min_bits is the smallest length from
-// which the chain beats the window by > 3% at every larger measured length
-// (0: never); powm.square_chain_max_limbs the largest measured modulus up to
-// which the chain is within 3% of the two-thread alternative at every size
-// from there; powm.square_chain_asleep_min_bits the smallest length from
+// run without it: powm.square_chain_max_limbs is the largest measured
+// modulus up to which the chain is within 3% of the two-thread alternative
+// at every smaller size; powm.square_chain_min_bits the smallest length from
+// which the chain beats the window by > 3% at every size up to there (0:
+// never); powm.square_chain_asleep_min_bits the smallest length from
 // which the chain still beats the window by > 3% when each call starts after
 // a pause past the workers' spin budget (0: wherever the chain runs).
 void tune_square_chain(Context& c, gmp_randclass& rng) {
