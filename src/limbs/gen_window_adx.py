@@ -1048,6 +1048,34 @@ def redc_pass_routine(o):
             o("ret")
 
 
+def emit_redc_passes(o, lab):
+    """r = T[0, 2n) beta^-n mod P by the REDC passes, then the final
+    subtraction (depth 0; the frame holds p_c at PFIX + 16c + 8, and ZERO,
+    CARRY and LAST are 0)."""
+    o(f"movq {ps('T', 0)}, %rdi")
+    o("call .Lpm_rp0")
+    o(f"movq $1, {ps('S', 0)}")
+    o.label(f"{lab}_s")
+    for k in range(8):  # Q_s: the digits the pass before computed
+        o(f"movq {PQBUF + 8 * k}(%rsp), %rcx")
+        o(f"movq %rcx, {PUBUF + 8 * k}(%rsp)")
+    o(f"movq {ps('S', 0)}, %rax")
+    o("shlq $6, %rax")
+    o(f"movq {ps('T', 0)}, %rdi")
+    o("addq %rax, %rdi")
+    o("shrq $3, %rax")
+    o("addq $8, %rax")
+    o(f"cmpq {ps('N', 0)}, %rax")
+    o(f"jae {lab}_last")
+    o("call .Lpm_rpn")
+    o(f"incq {ps('S', 0)}")
+    o(f"jmp {lab}_s")
+    o.label(f"{lab}_last")
+    o(f"movq $1, {ps('LAST', 0)}")
+    o("call .Lpm_rpl")
+    emit_pass_final(o, lab, ps("TOP", 0))
+
+
 def redc_pass_function(o, name):
     """(r, c, p, mu0, n): n = 8m in [16, 512]; c (2n limbs) is T and is destroyed."""
     lab = ".Lpm_rf"
@@ -1075,28 +1103,166 @@ def redc_pass_function(o, name):
     o("incq %r10")
     o("cmpq %r8, %r10")
     o(f"jne {lab}_cp")
-    o(f"movq {ps('T', 0)}, %rdi")
-    o("call .Lpm_rp0")
-    o(f"movq $1, {ps('S', 0)}")
-    o.label(f"{lab}_s")
-    for k in range(8):  # Q_s: the digits the pass before computed
-        o(f"movq {PQBUF + 8 * k}(%rsp), %rcx")
-        o(f"movq %rcx, {PUBUF + 8 * k}(%rsp)")
+    emit_redc_passes(o, lab)
+    o(f"addq {ps('SIZE', 0)}, %rsp")
+    end_function(o, name)
+
+
+# The Montgomery square in passes (n = 8m in [SQR_PASS_MIN, PASS_MAX]; the
+# smaller n = 8m are unrolled): the triangle sum_{i<j} a_i a_j beta^(i+j)
+# in one pass per 8-limb strip u = a[8s, 8s+8), one group per column
+# j = 8s+1 .. n-1 (v = a_j, the window at position 8s + j; the columns
+# j < 8s + 8 are partial, u_0 .. u_(j-8s-1) only); then
+# T = 2 T + sum a_i^2 beta^(2i) in one loop; then the REDC passes above.
+# Cost: n (n - 1) / 2 + n limb products for a^2, n^2 + n for REDC.
+#
+# The triangle's window is the generic one of 9 registers (8 positions and
+# the register the top product's hi goes to), which takes 2 flag operations
+# fewer per column than pass_group's 10 (on the Zen 3 of issue 20 that was
+# 1.34 against 1.58 cycles per limb product in a loop of columns alone).
+SQR_PASS_MIN = 32
+ACC9 = ACC10[:9]
+
+
+def sqr_pass_routine(o):
+    """.Lpm_sp (depth 1): triangle pass s; rdi = T + 8 (8s + n), r15 = the
+    copy of a at its end (a_j at r15 + 16 (j - n)), rsi = 2 (8s + 1 - n);
+    UBUF = a[8s, 8s+8).  Adds u_k a_j beta^(8s+k+j) for 8s + k < j < n to T
+    (the old limb of each position on the CF chain) and stores the positions
+    8s + n .. 8s + n + 7 (no pass before reached them)."""
+    lab = ".Lpm_sp"
+    z = ps("ZERO", 1)
+    o.align()
+    o.label(lab)
+    for r in ACC9:
+        o(f"xorl {d32(r)}, {d32(r)}")
+    for i in range(7):  # partial column i: u_0 .. u_i times a_j, j = 8s + 1 + i
+        W = lambda k: ACC9[(i + k) % 9]
+        # W(8) held the position stored two columns ago; W(i + 1 ..) are zero
+        # (the window then is below beta^(i+1): the column's sum fits W(0 .. i+1))
+        o(f"xorl {d32(W(8))}, {d32(W(8))}")
+        o("movq (%r15,%rsi,8), %rdx")
+        o(f"adcxq (%rdi,%rsi,4), {W(0)}")
+        for k in range(i):
+            o(f"mulxq {PUBUF + 8 * k + 8}(%rsp), %rax, %rcx")
+            o(f"adoxq %rax, {W(k)}")
+            o(f"adcxq %rcx, {W(k + 1)}")
+        o(f"mulxq {PUBUF + 8 * i + 8}(%rsp), %rax, {W(i + 1)}")
+        o(f"adoxq %rax, {W(i)}")
+        o(f"adcxq {z}, {W(i + 1)}")
+        o(f"adoxq {z}, {W(i + 1)}")
+        o(f"movq {W(0)}, (%rdi,%rsi,4)")
+        o("addq $2, %rsi")
+    o(f"je {lab}_x7")  # the last pass has no full column
+    o(f"jmp {lab}_c7")
+    o.align()
+    for rho in range(9):
+        W = lambda k: ACC9[(rho + k) % 9]
+        o.label(f"{lab}_c{rho}")
+        o("movq (%r15,%rsi,8), %rdx")
+        o("xorl %eax, %eax")
+        o(f"adcxq (%rdi,%rsi,4), {W(0)}")
+        for k in range(7):
+            o(f"mulxq {PUBUF + 8 * k + 8}(%rsp), %rax, %rcx")
+            o(f"adoxq %rax, {W(k)}")
+            o(f"adcxq %rcx, {W(k + 1)}")
+        o(f"mulxq {PUBUF + 56 + 8}(%rsp), %rax, {W(8)}")
+        o(f"adoxq %rax, {W(7)}")
+        o(f"adcxq {z}, {W(8)}")
+        o(f"adoxq {z}, {W(8)}")
+        o(f"movq {W(0)}, (%rdi,%rsi,4)")
+        o("addq $2, %rsi")
+        o(f"je {lab}_x{(rho + 1) % 9}")
+    o(f"jmp {lab}_c0")
+    for rho in range(9):
+        o.label(f"{lab}_x{rho}")
+        for k in range(8):
+            o(f"movq {ACC9[(rho + k) % 9]}, {8 * k}(%rdi)")
+        o("ret")
+
+
+def sqr_pass_function(o, name):
+    """(r, a, p, mu0, n, t): n = 8m in [SQR_PASS_MIN, PASS_MAX], t = 2n + 1
+    limbs; r may equal a (it is written last)."""
+    lab = ".Lpm_sf"
+    begin_function(o, name)
+    o(f"leaq {PFIX}(,%r8,8), %r10")
+    o("leaq (%r10,%r8,8), %r10")               # PFIX + 16 n: a_c, p_c interleaved
+    o("subq %r10, %rsp")
+    o(f"movq %r10, {ps('SIZE', 0)}")
+    for name_, src in [("ZERO", "$0"), ("CARRY", "$0"), ("LAST", "$0"), ("R", "%rdi"), ("A", "%rsi"),
+                       ("P", "%rdx"), ("MU0", "%rcx"), ("N", "%r8"), ("T", "%r9")]:
+        o(f"movq {src}, {ps(name_, 0)}")
+    o("leaq (%r8,%r8), %r10")
+    o(f"movq %r10, {ps('N2', 0)}")
+    o("leaq (%r9,%r8,8), %rdi")               # T + n
+    o("xorl %r10d, %r10d")
+    o.label(f"{lab}_cp")                       # the copies; T[0, 2n) = 0
+    o("movq %r10, %rax")
+    o("shlq $4, %rax")
+    o("movq (%rsi,%r10,8), %r11")
+    o(f"movq %r11, {PFIX}(%rsp,%rax)")
+    o("movq (%rdx,%r10,8), %r11")
+    o(f"movq %r11, {PFIX + 8}(%rsp,%rax)")
+    o("movq $0, (%r9,%r10,8)")
+    o("movq $0, (%rdi,%r10,8)")
+    o("incq %r10")
+    o("cmpq %r8, %r10")
+    o(f"jne {lab}_cp")
+    o(f"movq $0, {ps('S', 0)}")
+    o.label(f"{lab}_s")                        # triangle pass S
     o(f"movq {ps('S', 0)}, %rax")
     o("shlq $6, %rax")
+    o(f"movq {ps('A', 0)}, %rsi")
+    o("addq %rax, %rsi")
+    for k in range(8):
+        o(f"movq {8 * k}(%rsi), %rcx")
+        o(f"movq %rcx, {PUBUF + 8 * k}(%rsp)")
+    o(f"movq {ps('N', 0)}, %rcx")
     o(f"movq {ps('T', 0)}, %rdi")
     o("addq %rax, %rdi")
-    o("shrq $3, %rax")
-    o("addq $8, %rax")
+    o("leaq (%rdi,%rcx,8), %rdi")             # T + 8 (8s + n)
+    o("shrq $2, %rax")
+    o("subq %rcx, %rax")
+    o("subq %rcx, %rax")
+    o("leaq 2(%rax), %rsi")                    # 2 (8s + 1 - n)
+    o(f"leaq {PFIX}(%rsp), %r15")              # the copy of a (an address: the same one call deeper)
+    o("shlq $4, %rcx")
+    o("addq %rcx, %r15")
+    o("call .Lpm_sp")
+    o(f"movq {ps('S', 0)}, %rax")
+    o("incq %rax")
+    o(f"movq %rax, {ps('S', 0)}")
+    o("shlq $3, %rax")
     o(f"cmpq {ps('N', 0)}, %rax")
-    o(f"jae {lab}_last")
-    o("call .Lpm_rpn")
-    o(f"incq {ps('S', 0)}")
-    o(f"jmp {lab}_s")
-    o.label(f"{lab}_last")
-    o(f"movq $1, {ps('LAST', 0)}")
-    o("call .Lpm_rpl")
-    emit_pass_final(o, lab, ps("TOP", 0))
+    o(f"jb {lab}_s")
+    # T = 2 T + sum a_i^2 beta^(2i), 4 limbs of a a step: CF doubles, OF adds
+    # the squares (T < beta^(2n) / 2 before: nothing carries out); lea and
+    # jrcxz leave both flags alone
+    o(f"movq {ps('A', 0)}, %rsi")
+    o(f"movq {ps('T', 0)}, %rdi")
+    o(f"movq {ps('N', 0)}, %rcx")
+    o("shrq $2, %rcx")
+    o("xorl %eax, %eax")
+    o.label(f"{lab}_dg")
+    for q in range(4):
+        o(f"movq {8 * q}(%rsi), %rdx")
+        o("mulxq %rdx, %rax, %r10")
+        o(f"movq {16 * q}(%rdi), %r8")
+        o(f"movq {16 * q + 8}(%rdi), %r9")
+        o("adcxq %r8, %r8")
+        o("adcxq %r9, %r9")
+        o("adoxq %rax, %r8")
+        o("adoxq %r10, %r9")
+        o(f"movq %r8, {16 * q}(%rdi)")
+        o(f"movq %r9, {16 * q + 8}(%rdi)")
+    o("leaq 32(%rsi), %rsi")
+    o("leaq 64(%rdi), %rdi")
+    o("leaq -1(%rcx), %rcx")
+    o(f"jrcxz {lab}_dgx")
+    o(f"jmp {lab}_dg")
+    o.label(f"{lab}_dgx")
+    emit_redc_passes(o, lab + "r")
     o(f"addq {ps('SIZE', 0)}, %rsp")
     end_function(o, name)
 
@@ -1207,10 +1373,14 @@ def main():
     pass_function(o, "parmod_montgomery_mul_adx_passes")
     redc_pass_routine(o)
     redc_pass_function(o, "parmod_montgomery_redc_adx_passes")
+    assert all(n in SMALL_SIZES for n in range(8, SQR_PASS_MIN, 8))  # the entry tries SMALL_SIZES first
+    sqr_pass_routine(o)
+    sqr_pass_function(o, "parmod_montgomery_sqr_adx_passes")
     function(o, "parmod_montgomery_mul_adx", [["R"], ["A"], ["B"], ["P"], ["MU0"], ["N", "NB"], ["T"]],
              [section_mont_mul], unrolled=("%r9", "mulsmall"), looped=("%r9", "parmod_montgomery_mul_adx_passes"))
     function(o, "parmod_montgomery_sqr_adx", [["R"], ["A"], ["P"], ["MU0"], ["N"], ["T"]],
-             [section_square, section_redc], unrolled=("%r8", "sqrsmall"))
+             [section_square, section_redc], unrolled=("%r8", "sqrsmall"),
+             looped=("%r8", "parmod_montgomery_sqr_adx_passes"))
     function(o, "parmod_montgomery_redc_adx", [["R"], ["T"], ["P"], ["MU0"], ["N"]], [section_redc],
              looped=("%r8", "parmod_montgomery_redc_adx_passes"), looped_min=16)
     function(o, "parmod_mul_adx", [["T"], ["A"], ["N"], ["B"], ["NB"]], [section_product])

@@ -7346,6 +7346,773 @@ parmod_montgomery_redc_adx_passes:
 	popq %rbx
 	ret
 	.size parmod_montgomery_redc_adx_passes, .-parmod_montgomery_redc_adx_passes
+	.p2align 4
+.Lpm_sp:
+	xorl %ebx, %ebx
+	xorl %ebp, %ebp
+	xorl %r8d, %r8d
+	xorl %r9d, %r9d
+	xorl %r10d, %r10d
+	xorl %r11d, %r11d
+	xorl %r12d, %r12d
+	xorl %r13d, %r13d
+	xorl %r14d, %r14d
+	xorl %r14d, %r14d
+	movq (%r15,%rsi,8), %rdx
+	adcxq (%rdi,%rsi,4), %rbx
+	mulxq 112(%rsp), %rax, %rbp
+	adoxq %rax, %rbx
+	adcxq 8(%rsp), %rbp
+	adoxq 8(%rsp), %rbp
+	movq %rbx, (%rdi,%rsi,4)
+	addq $2, %rsi
+	xorl %ebx, %ebx
+	movq (%r15,%rsi,8), %rdx
+	adcxq (%rdi,%rsi,4), %rbp
+	mulxq 112(%rsp), %rax, %rcx
+	adoxq %rax, %rbp
+	adcxq %rcx, %r8
+	mulxq 120(%rsp), %rax, %r9
+	adoxq %rax, %r8
+	adcxq 8(%rsp), %r9
+	adoxq 8(%rsp), %r9
+	movq %rbp, (%rdi,%rsi,4)
+	addq $2, %rsi
+	xorl %ebp, %ebp
+	movq (%r15,%rsi,8), %rdx
+	adcxq (%rdi,%rsi,4), %r8
+	mulxq 112(%rsp), %rax, %rcx
+	adoxq %rax, %r8
+	adcxq %rcx, %r9
+	mulxq 120(%rsp), %rax, %rcx
+	adoxq %rax, %r9
+	adcxq %rcx, %r10
+	mulxq 128(%rsp), %rax, %r11
+	adoxq %rax, %r10
+	adcxq 8(%rsp), %r11
+	adoxq 8(%rsp), %r11
+	movq %r8, (%rdi,%rsi,4)
+	addq $2, %rsi
+	xorl %r8d, %r8d
+	movq (%r15,%rsi,8), %rdx
+	adcxq (%rdi,%rsi,4), %r9
+	mulxq 112(%rsp), %rax, %rcx
+	adoxq %rax, %r9
+	adcxq %rcx, %r10
+	mulxq 120(%rsp), %rax, %rcx
+	adoxq %rax, %r10
+	adcxq %rcx, %r11
+	mulxq 128(%rsp), %rax, %rcx
+	adoxq %rax, %r11
+	adcxq %rcx, %r12
+	mulxq 136(%rsp), %rax, %r13
+	adoxq %rax, %r12
+	adcxq 8(%rsp), %r13
+	adoxq 8(%rsp), %r13
+	movq %r9, (%rdi,%rsi,4)
+	addq $2, %rsi
+	xorl %r9d, %r9d
+	movq (%r15,%rsi,8), %rdx
+	adcxq (%rdi,%rsi,4), %r10
+	mulxq 112(%rsp), %rax, %rcx
+	adoxq %rax, %r10
+	adcxq %rcx, %r11
+	mulxq 120(%rsp), %rax, %rcx
+	adoxq %rax, %r11
+	adcxq %rcx, %r12
+	mulxq 128(%rsp), %rax, %rcx
+	adoxq %rax, %r12
+	adcxq %rcx, %r13
+	mulxq 136(%rsp), %rax, %rcx
+	adoxq %rax, %r13
+	adcxq %rcx, %r14
+	mulxq 144(%rsp), %rax, %rbx
+	adoxq %rax, %r14
+	adcxq 8(%rsp), %rbx
+	adoxq 8(%rsp), %rbx
+	movq %r10, (%rdi,%rsi,4)
+	addq $2, %rsi
+	xorl %r10d, %r10d
+	movq (%r15,%rsi,8), %rdx
+	adcxq (%rdi,%rsi,4), %r11
+	mulxq 112(%rsp), %rax, %rcx
+	adoxq %rax, %r11
+	adcxq %rcx, %r12
+	mulxq 120(%rsp), %rax, %rcx
+	adoxq %rax, %r12
+	adcxq %rcx, %r13
+	mulxq 128(%rsp), %rax, %rcx
+	adoxq %rax, %r13
+	adcxq %rcx, %r14
+	mulxq 136(%rsp), %rax, %rcx
+	adoxq %rax, %r14
+	adcxq %rcx, %rbx
+	mulxq 144(%rsp), %rax, %rcx
+	adoxq %rax, %rbx
+	adcxq %rcx, %rbp
+	mulxq 152(%rsp), %rax, %r8
+	adoxq %rax, %rbp
+	adcxq 8(%rsp), %r8
+	adoxq 8(%rsp), %r8
+	movq %r11, (%rdi,%rsi,4)
+	addq $2, %rsi
+	xorl %r11d, %r11d
+	movq (%r15,%rsi,8), %rdx
+	adcxq (%rdi,%rsi,4), %r12
+	mulxq 112(%rsp), %rax, %rcx
+	adoxq %rax, %r12
+	adcxq %rcx, %r13
+	mulxq 120(%rsp), %rax, %rcx
+	adoxq %rax, %r13
+	adcxq %rcx, %r14
+	mulxq 128(%rsp), %rax, %rcx
+	adoxq %rax, %r14
+	adcxq %rcx, %rbx
+	mulxq 136(%rsp), %rax, %rcx
+	adoxq %rax, %rbx
+	adcxq %rcx, %rbp
+	mulxq 144(%rsp), %rax, %rcx
+	adoxq %rax, %rbp
+	adcxq %rcx, %r8
+	mulxq 152(%rsp), %rax, %rcx
+	adoxq %rax, %r8
+	adcxq %rcx, %r9
+	mulxq 160(%rsp), %rax, %r10
+	adoxq %rax, %r9
+	adcxq 8(%rsp), %r10
+	adoxq 8(%rsp), %r10
+	movq %r12, (%rdi,%rsi,4)
+	addq $2, %rsi
+	je .Lpm_sp_x7
+	jmp .Lpm_sp_c7
+	.p2align 4
+.Lpm_sp_c0:
+	movq (%r15,%rsi,8), %rdx
+	xorl %eax, %eax
+	adcxq (%rdi,%rsi,4), %rbx
+	mulxq 112(%rsp), %rax, %rcx
+	adoxq %rax, %rbx
+	adcxq %rcx, %rbp
+	mulxq 120(%rsp), %rax, %rcx
+	adoxq %rax, %rbp
+	adcxq %rcx, %r8
+	mulxq 128(%rsp), %rax, %rcx
+	adoxq %rax, %r8
+	adcxq %rcx, %r9
+	mulxq 136(%rsp), %rax, %rcx
+	adoxq %rax, %r9
+	adcxq %rcx, %r10
+	mulxq 144(%rsp), %rax, %rcx
+	adoxq %rax, %r10
+	adcxq %rcx, %r11
+	mulxq 152(%rsp), %rax, %rcx
+	adoxq %rax, %r11
+	adcxq %rcx, %r12
+	mulxq 160(%rsp), %rax, %rcx
+	adoxq %rax, %r12
+	adcxq %rcx, %r13
+	mulxq 168(%rsp), %rax, %r14
+	adoxq %rax, %r13
+	adcxq 8(%rsp), %r14
+	adoxq 8(%rsp), %r14
+	movq %rbx, (%rdi,%rsi,4)
+	addq $2, %rsi
+	je .Lpm_sp_x1
+.Lpm_sp_c1:
+	movq (%r15,%rsi,8), %rdx
+	xorl %eax, %eax
+	adcxq (%rdi,%rsi,4), %rbp
+	mulxq 112(%rsp), %rax, %rcx
+	adoxq %rax, %rbp
+	adcxq %rcx, %r8
+	mulxq 120(%rsp), %rax, %rcx
+	adoxq %rax, %r8
+	adcxq %rcx, %r9
+	mulxq 128(%rsp), %rax, %rcx
+	adoxq %rax, %r9
+	adcxq %rcx, %r10
+	mulxq 136(%rsp), %rax, %rcx
+	adoxq %rax, %r10
+	adcxq %rcx, %r11
+	mulxq 144(%rsp), %rax, %rcx
+	adoxq %rax, %r11
+	adcxq %rcx, %r12
+	mulxq 152(%rsp), %rax, %rcx
+	adoxq %rax, %r12
+	adcxq %rcx, %r13
+	mulxq 160(%rsp), %rax, %rcx
+	adoxq %rax, %r13
+	adcxq %rcx, %r14
+	mulxq 168(%rsp), %rax, %rbx
+	adoxq %rax, %r14
+	adcxq 8(%rsp), %rbx
+	adoxq 8(%rsp), %rbx
+	movq %rbp, (%rdi,%rsi,4)
+	addq $2, %rsi
+	je .Lpm_sp_x2
+.Lpm_sp_c2:
+	movq (%r15,%rsi,8), %rdx
+	xorl %eax, %eax
+	adcxq (%rdi,%rsi,4), %r8
+	mulxq 112(%rsp), %rax, %rcx
+	adoxq %rax, %r8
+	adcxq %rcx, %r9
+	mulxq 120(%rsp), %rax, %rcx
+	adoxq %rax, %r9
+	adcxq %rcx, %r10
+	mulxq 128(%rsp), %rax, %rcx
+	adoxq %rax, %r10
+	adcxq %rcx, %r11
+	mulxq 136(%rsp), %rax, %rcx
+	adoxq %rax, %r11
+	adcxq %rcx, %r12
+	mulxq 144(%rsp), %rax, %rcx
+	adoxq %rax, %r12
+	adcxq %rcx, %r13
+	mulxq 152(%rsp), %rax, %rcx
+	adoxq %rax, %r13
+	adcxq %rcx, %r14
+	mulxq 160(%rsp), %rax, %rcx
+	adoxq %rax, %r14
+	adcxq %rcx, %rbx
+	mulxq 168(%rsp), %rax, %rbp
+	adoxq %rax, %rbx
+	adcxq 8(%rsp), %rbp
+	adoxq 8(%rsp), %rbp
+	movq %r8, (%rdi,%rsi,4)
+	addq $2, %rsi
+	je .Lpm_sp_x3
+.Lpm_sp_c3:
+	movq (%r15,%rsi,8), %rdx
+	xorl %eax, %eax
+	adcxq (%rdi,%rsi,4), %r9
+	mulxq 112(%rsp), %rax, %rcx
+	adoxq %rax, %r9
+	adcxq %rcx, %r10
+	mulxq 120(%rsp), %rax, %rcx
+	adoxq %rax, %r10
+	adcxq %rcx, %r11
+	mulxq 128(%rsp), %rax, %rcx
+	adoxq %rax, %r11
+	adcxq %rcx, %r12
+	mulxq 136(%rsp), %rax, %rcx
+	adoxq %rax, %r12
+	adcxq %rcx, %r13
+	mulxq 144(%rsp), %rax, %rcx
+	adoxq %rax, %r13
+	adcxq %rcx, %r14
+	mulxq 152(%rsp), %rax, %rcx
+	adoxq %rax, %r14
+	adcxq %rcx, %rbx
+	mulxq 160(%rsp), %rax, %rcx
+	adoxq %rax, %rbx
+	adcxq %rcx, %rbp
+	mulxq 168(%rsp), %rax, %r8
+	adoxq %rax, %rbp
+	adcxq 8(%rsp), %r8
+	adoxq 8(%rsp), %r8
+	movq %r9, (%rdi,%rsi,4)
+	addq $2, %rsi
+	je .Lpm_sp_x4
+.Lpm_sp_c4:
+	movq (%r15,%rsi,8), %rdx
+	xorl %eax, %eax
+	adcxq (%rdi,%rsi,4), %r10
+	mulxq 112(%rsp), %rax, %rcx
+	adoxq %rax, %r10
+	adcxq %rcx, %r11
+	mulxq 120(%rsp), %rax, %rcx
+	adoxq %rax, %r11
+	adcxq %rcx, %r12
+	mulxq 128(%rsp), %rax, %rcx
+	adoxq %rax, %r12
+	adcxq %rcx, %r13
+	mulxq 136(%rsp), %rax, %rcx
+	adoxq %rax, %r13
+	adcxq %rcx, %r14
+	mulxq 144(%rsp), %rax, %rcx
+	adoxq %rax, %r14
+	adcxq %rcx, %rbx
+	mulxq 152(%rsp), %rax, %rcx
+	adoxq %rax, %rbx
+	adcxq %rcx, %rbp
+	mulxq 160(%rsp), %rax, %rcx
+	adoxq %rax, %rbp
+	adcxq %rcx, %r8
+	mulxq 168(%rsp), %rax, %r9
+	adoxq %rax, %r8
+	adcxq 8(%rsp), %r9
+	adoxq 8(%rsp), %r9
+	movq %r10, (%rdi,%rsi,4)
+	addq $2, %rsi
+	je .Lpm_sp_x5
+.Lpm_sp_c5:
+	movq (%r15,%rsi,8), %rdx
+	xorl %eax, %eax
+	adcxq (%rdi,%rsi,4), %r11
+	mulxq 112(%rsp), %rax, %rcx
+	adoxq %rax, %r11
+	adcxq %rcx, %r12
+	mulxq 120(%rsp), %rax, %rcx
+	adoxq %rax, %r12
+	adcxq %rcx, %r13
+	mulxq 128(%rsp), %rax, %rcx
+	adoxq %rax, %r13
+	adcxq %rcx, %r14
+	mulxq 136(%rsp), %rax, %rcx
+	adoxq %rax, %r14
+	adcxq %rcx, %rbx
+	mulxq 144(%rsp), %rax, %rcx
+	adoxq %rax, %rbx
+	adcxq %rcx, %rbp
+	mulxq 152(%rsp), %rax, %rcx
+	adoxq %rax, %rbp
+	adcxq %rcx, %r8
+	mulxq 160(%rsp), %rax, %rcx
+	adoxq %rax, %r8
+	adcxq %rcx, %r9
+	mulxq 168(%rsp), %rax, %r10
+	adoxq %rax, %r9
+	adcxq 8(%rsp), %r10
+	adoxq 8(%rsp), %r10
+	movq %r11, (%rdi,%rsi,4)
+	addq $2, %rsi
+	je .Lpm_sp_x6
+.Lpm_sp_c6:
+	movq (%r15,%rsi,8), %rdx
+	xorl %eax, %eax
+	adcxq (%rdi,%rsi,4), %r12
+	mulxq 112(%rsp), %rax, %rcx
+	adoxq %rax, %r12
+	adcxq %rcx, %r13
+	mulxq 120(%rsp), %rax, %rcx
+	adoxq %rax, %r13
+	adcxq %rcx, %r14
+	mulxq 128(%rsp), %rax, %rcx
+	adoxq %rax, %r14
+	adcxq %rcx, %rbx
+	mulxq 136(%rsp), %rax, %rcx
+	adoxq %rax, %rbx
+	adcxq %rcx, %rbp
+	mulxq 144(%rsp), %rax, %rcx
+	adoxq %rax, %rbp
+	adcxq %rcx, %r8
+	mulxq 152(%rsp), %rax, %rcx
+	adoxq %rax, %r8
+	adcxq %rcx, %r9
+	mulxq 160(%rsp), %rax, %rcx
+	adoxq %rax, %r9
+	adcxq %rcx, %r10
+	mulxq 168(%rsp), %rax, %r11
+	adoxq %rax, %r10
+	adcxq 8(%rsp), %r11
+	adoxq 8(%rsp), %r11
+	movq %r12, (%rdi,%rsi,4)
+	addq $2, %rsi
+	je .Lpm_sp_x7
+.Lpm_sp_c7:
+	movq (%r15,%rsi,8), %rdx
+	xorl %eax, %eax
+	adcxq (%rdi,%rsi,4), %r13
+	mulxq 112(%rsp), %rax, %rcx
+	adoxq %rax, %r13
+	adcxq %rcx, %r14
+	mulxq 120(%rsp), %rax, %rcx
+	adoxq %rax, %r14
+	adcxq %rcx, %rbx
+	mulxq 128(%rsp), %rax, %rcx
+	adoxq %rax, %rbx
+	adcxq %rcx, %rbp
+	mulxq 136(%rsp), %rax, %rcx
+	adoxq %rax, %rbp
+	adcxq %rcx, %r8
+	mulxq 144(%rsp), %rax, %rcx
+	adoxq %rax, %r8
+	adcxq %rcx, %r9
+	mulxq 152(%rsp), %rax, %rcx
+	adoxq %rax, %r9
+	adcxq %rcx, %r10
+	mulxq 160(%rsp), %rax, %rcx
+	adoxq %rax, %r10
+	adcxq %rcx, %r11
+	mulxq 168(%rsp), %rax, %r12
+	adoxq %rax, %r11
+	adcxq 8(%rsp), %r12
+	adoxq 8(%rsp), %r12
+	movq %r13, (%rdi,%rsi,4)
+	addq $2, %rsi
+	je .Lpm_sp_x8
+.Lpm_sp_c8:
+	movq (%r15,%rsi,8), %rdx
+	xorl %eax, %eax
+	adcxq (%rdi,%rsi,4), %r14
+	mulxq 112(%rsp), %rax, %rcx
+	adoxq %rax, %r14
+	adcxq %rcx, %rbx
+	mulxq 120(%rsp), %rax, %rcx
+	adoxq %rax, %rbx
+	adcxq %rcx, %rbp
+	mulxq 128(%rsp), %rax, %rcx
+	adoxq %rax, %rbp
+	adcxq %rcx, %r8
+	mulxq 136(%rsp), %rax, %rcx
+	adoxq %rax, %r8
+	adcxq %rcx, %r9
+	mulxq 144(%rsp), %rax, %rcx
+	adoxq %rax, %r9
+	adcxq %rcx, %r10
+	mulxq 152(%rsp), %rax, %rcx
+	adoxq %rax, %r10
+	adcxq %rcx, %r11
+	mulxq 160(%rsp), %rax, %rcx
+	adoxq %rax, %r11
+	adcxq %rcx, %r12
+	mulxq 168(%rsp), %rax, %r13
+	adoxq %rax, %r12
+	adcxq 8(%rsp), %r13
+	adoxq 8(%rsp), %r13
+	movq %r14, (%rdi,%rsi,4)
+	addq $2, %rsi
+	je .Lpm_sp_x0
+	jmp .Lpm_sp_c0
+.Lpm_sp_x0:
+	movq %rbx, 0(%rdi)
+	movq %rbp, 8(%rdi)
+	movq %r8, 16(%rdi)
+	movq %r9, 24(%rdi)
+	movq %r10, 32(%rdi)
+	movq %r11, 40(%rdi)
+	movq %r12, 48(%rdi)
+	movq %r13, 56(%rdi)
+	ret
+.Lpm_sp_x1:
+	movq %rbp, 0(%rdi)
+	movq %r8, 8(%rdi)
+	movq %r9, 16(%rdi)
+	movq %r10, 24(%rdi)
+	movq %r11, 32(%rdi)
+	movq %r12, 40(%rdi)
+	movq %r13, 48(%rdi)
+	movq %r14, 56(%rdi)
+	ret
+.Lpm_sp_x2:
+	movq %r8, 0(%rdi)
+	movq %r9, 8(%rdi)
+	movq %r10, 16(%rdi)
+	movq %r11, 24(%rdi)
+	movq %r12, 32(%rdi)
+	movq %r13, 40(%rdi)
+	movq %r14, 48(%rdi)
+	movq %rbx, 56(%rdi)
+	ret
+.Lpm_sp_x3:
+	movq %r9, 0(%rdi)
+	movq %r10, 8(%rdi)
+	movq %r11, 16(%rdi)
+	movq %r12, 24(%rdi)
+	movq %r13, 32(%rdi)
+	movq %r14, 40(%rdi)
+	movq %rbx, 48(%rdi)
+	movq %rbp, 56(%rdi)
+	ret
+.Lpm_sp_x4:
+	movq %r10, 0(%rdi)
+	movq %r11, 8(%rdi)
+	movq %r12, 16(%rdi)
+	movq %r13, 24(%rdi)
+	movq %r14, 32(%rdi)
+	movq %rbx, 40(%rdi)
+	movq %rbp, 48(%rdi)
+	movq %r8, 56(%rdi)
+	ret
+.Lpm_sp_x5:
+	movq %r11, 0(%rdi)
+	movq %r12, 8(%rdi)
+	movq %r13, 16(%rdi)
+	movq %r14, 24(%rdi)
+	movq %rbx, 32(%rdi)
+	movq %rbp, 40(%rdi)
+	movq %r8, 48(%rdi)
+	movq %r9, 56(%rdi)
+	ret
+.Lpm_sp_x6:
+	movq %r12, 0(%rdi)
+	movq %r13, 8(%rdi)
+	movq %r14, 16(%rdi)
+	movq %rbx, 24(%rdi)
+	movq %rbp, 32(%rdi)
+	movq %r8, 40(%rdi)
+	movq %r9, 48(%rdi)
+	movq %r10, 56(%rdi)
+	ret
+.Lpm_sp_x7:
+	movq %r13, 0(%rdi)
+	movq %r14, 8(%rdi)
+	movq %rbx, 16(%rdi)
+	movq %rbp, 24(%rdi)
+	movq %r8, 32(%rdi)
+	movq %r9, 40(%rdi)
+	movq %r10, 48(%rdi)
+	movq %r11, 56(%rdi)
+	ret
+.Lpm_sp_x8:
+	movq %r14, 0(%rdi)
+	movq %rbx, 8(%rdi)
+	movq %rbp, 16(%rdi)
+	movq %r8, 24(%rdi)
+	movq %r9, 32(%rdi)
+	movq %r10, 40(%rdi)
+	movq %r11, 48(%rdi)
+	movq %r12, 56(%rdi)
+	ret
+
+	.globl parmod_montgomery_sqr_adx_passes
+	.hidden parmod_montgomery_sqr_adx_passes
+	.type parmod_montgomery_sqr_adx_passes, @function
+	.p2align 5
+parmod_montgomery_sqr_adx_passes:
+	endbr64
+	pushq %rbx
+	pushq %rbp
+	pushq %r12
+	pushq %r13
+	pushq %r14
+	pushq %r15
+	leaq 232(,%r8,8), %r10
+	leaq (%r10,%r8,8), %r10
+	subq %r10, %rsp
+	movq %r10, 72(%rsp)
+	movq $0, 0(%rsp)
+	movq $0, 80(%rsp)
+	movq $0, 96(%rsp)
+	movq %rdi, 16(%rsp)
+	movq %rsi, 24(%rsp)
+	movq %rdx, 32(%rsp)
+	movq %rcx, 8(%rsp)
+	movq %r8, 40(%rsp)
+	movq %r9, 56(%rsp)
+	leaq (%r8,%r8), %r10
+	movq %r10, 48(%rsp)
+	leaq (%r9,%r8,8), %rdi
+	xorl %r10d, %r10d
+.Lpm_sf_cp:
+	movq %r10, %rax
+	shlq $4, %rax
+	movq (%rsi,%r10,8), %r11
+	movq %r11, 232(%rsp,%rax)
+	movq (%rdx,%r10,8), %r11
+	movq %r11, 240(%rsp,%rax)
+	movq $0, (%r9,%r10,8)
+	movq $0, (%rdi,%r10,8)
+	incq %r10
+	cmpq %r8, %r10
+	jne .Lpm_sf_cp
+	movq $0, 64(%rsp)
+.Lpm_sf_s:
+	movq 64(%rsp), %rax
+	shlq $6, %rax
+	movq 24(%rsp), %rsi
+	addq %rax, %rsi
+	movq 0(%rsi), %rcx
+	movq %rcx, 104(%rsp)
+	movq 8(%rsi), %rcx
+	movq %rcx, 112(%rsp)
+	movq 16(%rsi), %rcx
+	movq %rcx, 120(%rsp)
+	movq 24(%rsi), %rcx
+	movq %rcx, 128(%rsp)
+	movq 32(%rsi), %rcx
+	movq %rcx, 136(%rsp)
+	movq 40(%rsi), %rcx
+	movq %rcx, 144(%rsp)
+	movq 48(%rsi), %rcx
+	movq %rcx, 152(%rsp)
+	movq 56(%rsi), %rcx
+	movq %rcx, 160(%rsp)
+	movq 40(%rsp), %rcx
+	movq 56(%rsp), %rdi
+	addq %rax, %rdi
+	leaq (%rdi,%rcx,8), %rdi
+	shrq $2, %rax
+	subq %rcx, %rax
+	subq %rcx, %rax
+	leaq 2(%rax), %rsi
+	leaq 232(%rsp), %r15
+	shlq $4, %rcx
+	addq %rcx, %r15
+	call .Lpm_sp
+	movq 64(%rsp), %rax
+	incq %rax
+	movq %rax, 64(%rsp)
+	shlq $3, %rax
+	cmpq 40(%rsp), %rax
+	jb .Lpm_sf_s
+	movq 24(%rsp), %rsi
+	movq 56(%rsp), %rdi
+	movq 40(%rsp), %rcx
+	shrq $2, %rcx
+	xorl %eax, %eax
+.Lpm_sf_dg:
+	movq 0(%rsi), %rdx
+	mulxq %rdx, %rax, %r10
+	movq 0(%rdi), %r8
+	movq 8(%rdi), %r9
+	adcxq %r8, %r8
+	adcxq %r9, %r9
+	adoxq %rax, %r8
+	adoxq %r10, %r9
+	movq %r8, 0(%rdi)
+	movq %r9, 8(%rdi)
+	movq 8(%rsi), %rdx
+	mulxq %rdx, %rax, %r10
+	movq 16(%rdi), %r8
+	movq 24(%rdi), %r9
+	adcxq %r8, %r8
+	adcxq %r9, %r9
+	adoxq %rax, %r8
+	adoxq %r10, %r9
+	movq %r8, 16(%rdi)
+	movq %r9, 24(%rdi)
+	movq 16(%rsi), %rdx
+	mulxq %rdx, %rax, %r10
+	movq 32(%rdi), %r8
+	movq 40(%rdi), %r9
+	adcxq %r8, %r8
+	adcxq %r9, %r9
+	adoxq %rax, %r8
+	adoxq %r10, %r9
+	movq %r8, 32(%rdi)
+	movq %r9, 40(%rdi)
+	movq 24(%rsi), %rdx
+	mulxq %rdx, %rax, %r10
+	movq 48(%rdi), %r8
+	movq 56(%rdi), %r9
+	adcxq %r8, %r8
+	adcxq %r9, %r9
+	adoxq %rax, %r8
+	adoxq %r10, %r9
+	movq %r8, 48(%rdi)
+	movq %r9, 56(%rdi)
+	leaq 32(%rsi), %rsi
+	leaq 64(%rdi), %rdi
+	leaq -1(%rcx), %rcx
+	jrcxz .Lpm_sf_dgx
+	jmp .Lpm_sf_dg
+.Lpm_sf_dgx:
+	movq 56(%rsp), %rdi
+	call .Lpm_rp0
+	movq $1, 64(%rsp)
+.Lpm_sfr_s:
+	movq 168(%rsp), %rcx
+	movq %rcx, 104(%rsp)
+	movq 176(%rsp), %rcx
+	movq %rcx, 112(%rsp)
+	movq 184(%rsp), %rcx
+	movq %rcx, 120(%rsp)
+	movq 192(%rsp), %rcx
+	movq %rcx, 128(%rsp)
+	movq 200(%rsp), %rcx
+	movq %rcx, 136(%rsp)
+	movq 208(%rsp), %rcx
+	movq %rcx, 144(%rsp)
+	movq 216(%rsp), %rcx
+	movq %rcx, 152(%rsp)
+	movq 224(%rsp), %rcx
+	movq %rcx, 160(%rsp)
+	movq 64(%rsp), %rax
+	shlq $6, %rax
+	movq 56(%rsp), %rdi
+	addq %rax, %rdi
+	shrq $3, %rax
+	addq $8, %rax
+	cmpq 40(%rsp), %rax
+	jae .Lpm_sfr_last
+	call .Lpm_rpn
+	incq 64(%rsp)
+	jmp .Lpm_sfr_s
+.Lpm_sfr_last:
+	movq $1, 96(%rsp)
+	call .Lpm_rpl
+	movq 40(%rsp), %rcx
+	movq 56(%rsp), %rsi
+	leaq (%rsi,%rcx,8), %rsi
+	movq 32(%rsp), %rdx
+	movq 16(%rsp), %rdi
+	cmpq $0, 88(%rsp)
+	jne .Lpm_sfr_sub
+	movq %rcx, %rax
+.Lpm_sfr_cmp:
+	subq $1, %rax
+	jb .Lpm_sfr_sub
+	movq (%rsi,%rax,8), %r8
+	cmpq (%rdx,%rax,8), %r8
+	ja .Lpm_sfr_sub
+	je .Lpm_sfr_cmp
+	cmpq %rdi, %rsi
+	je .Lpm_sfr_done
+	xorl %eax, %eax
+.Lpm_sfr_copy:
+	movq 0(%rsi,%rax,8), %r8
+	movq %r8, 0(%rdi,%rax,8)
+	movq 8(%rsi,%rax,8), %r8
+	movq %r8, 8(%rdi,%rax,8)
+	movq 16(%rsi,%rax,8), %r8
+	movq %r8, 16(%rdi,%rax,8)
+	movq 24(%rsi,%rax,8), %r8
+	movq %r8, 24(%rdi,%rax,8)
+	movq 32(%rsi,%rax,8), %r8
+	movq %r8, 32(%rdi,%rax,8)
+	movq 40(%rsi,%rax,8), %r8
+	movq %r8, 40(%rdi,%rax,8)
+	movq 48(%rsi,%rax,8), %r8
+	movq %r8, 48(%rdi,%rax,8)
+	movq 56(%rsi,%rax,8), %r8
+	movq %r8, 56(%rdi,%rax,8)
+	addq $8, %rax
+	cmpq %rcx, %rax
+	jne .Lpm_sfr_copy
+	jmp .Lpm_sfr_done
+.Lpm_sfr_sub:
+	shrq $3, %rcx
+	xorl %eax, %eax
+.Lpm_sfr_subl:
+	movq 0(%rsi,%rax,8), %r8
+	sbbq 0(%rdx,%rax,8), %r8
+	movq %r8, 0(%rdi,%rax,8)
+	movq 8(%rsi,%rax,8), %r8
+	sbbq 8(%rdx,%rax,8), %r8
+	movq %r8, 8(%rdi,%rax,8)
+	movq 16(%rsi,%rax,8), %r8
+	sbbq 16(%rdx,%rax,8), %r8
+	movq %r8, 16(%rdi,%rax,8)
+	movq 24(%rsi,%rax,8), %r8
+	sbbq 24(%rdx,%rax,8), %r8
+	movq %r8, 24(%rdi,%rax,8)
+	movq 32(%rsi,%rax,8), %r8
+	sbbq 32(%rdx,%rax,8), %r8
+	movq %r8, 32(%rdi,%rax,8)
+	movq 40(%rsi,%rax,8), %r8
+	sbbq 40(%rdx,%rax,8), %r8
+	movq %r8, 40(%rdi,%rax,8)
+	movq 48(%rsi,%rax,8), %r8
+	sbbq 48(%rdx,%rax,8), %r8
+	movq %r8, 48(%rdi,%rax,8)
+	movq 56(%rsi,%rax,8), %r8
+	sbbq 56(%rdx,%rax,8), %r8
+	movq %r8, 56(%rdi,%rax,8)
+	leaq 8(%rax), %rax
+	decq %rcx
+	jne .Lpm_sfr_subl
+.Lpm_sfr_done:
+	addq 72(%rsp), %rsp
+	popq %r15
+	popq %r14
+	popq %r13
+	popq %r12
+	popq %rbp
+	popq %rbx
+	ret
+	.size parmod_montgomery_sqr_adx_passes, .-parmod_montgomery_sqr_adx_passes
 
 	.globl parmod_montgomery_mul_adx
 	.hidden parmod_montgomery_mul_adx
@@ -7555,6 +8322,12 @@ parmod_montgomery_sqr_adx:
 	jmp *%r10
 .Lpm_sqrsmall_generic:
 	endbr64
+	testq $7, %r8
+	jnz .Lpm_parmod_montgomery_sqr_adx_passes_no
+	cmpq $512, %r8
+	ja .Lpm_parmod_montgomery_sqr_adx_passes_no
+	jmp parmod_montgomery_sqr_adx_passes
+.Lpm_parmod_montgomery_sqr_adx_passes_no:
 	pushq %rbx
 	pushq %rbp
 	pushq %r12

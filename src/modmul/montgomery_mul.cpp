@@ -33,12 +33,13 @@ void window_product(limb_t* t, const limb_t* a, const limb_t* b, std::size_t n, 
 // The folded kernels (product and REDC in one call) where they are faster:
 // the unrolled sizes, and below kMontgomeryAdxFoldedMax limbs unless
 // limbs::mul would take the IFMA product (whose product then beats the
-// window's); products of n = 8m below kMontgomeryAdxPassesMax (the passes),
-// but squares of n = 8m take the square and the REDC passes.
+// window's); for n = 8m the passes, products below kMontgomeryAdxPassesMax
+// and squares below kMontgomeryAdxSqrPassesMax.
 bool folded(std::size_t n, bool square) {
   if (limbs::window_adx_unrolled(n)) return true;
-  const bool small = square ? n < reduce::kMontgomeryAdxFoldedMax && n % 8 != 0
-                            : n < reduce::kMontgomeryAdxFoldedMax || (n % 8 == 0 && n < reduce::kMontgomeryAdxPassesMax);
+  const bool passes = n % 8 == 0 && n < (square ? reduce::kMontgomeryAdxSqrPassesMax : reduce::kMontgomeryAdxPassesMax);
+  const bool small = passes || (n < reduce::kMontgomeryAdxFoldedMax && n % 8 != 0) ||
+                     (!square && n < reduce::kMontgomeryAdxFoldedMax);
   return small && !ifma_kernel(square ? limbs::sqr_kernel(n) : limbs::mul_kernel(n, n));
 }
 

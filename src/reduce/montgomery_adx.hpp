@@ -26,13 +26,14 @@ namespace parmod::reduce {
 // Where the folded product and REDC (montgomery_mul_adx, montgomery_sqr_adx)
 // beat a product (Karatsuba over the window kernels) followed by the window
 // REDC, besides the unrolled sizes (limbs::window_adx_unrolled): below
-// kMontgomeryAdxFoldedMax limbs, and products of n = 8m below
-// kMontgomeryAdxPassesMax (the passes; squares of n = 8m are faster as the
-// square and the REDC passes).  Measured on the AMD EPYC (Zen 5) of issue 20
-// (docs/bench/zen5/montgomery_adx.md); candidates for
-// tuning-table keys.
+// kMontgomeryAdxFoldedMax limbs, products of n = 8m below
+// kMontgomeryAdxPassesMax (the passes) and squares of n = 8m below
+// kMontgomeryAdxSqrPassesMax (the square's passes).  Measured on the AMD
+// EPYC (Zen 5) of issue 20 (docs/bench/zen5/montgomery_adx.md), the squares
+// on Zen 3 (docs/bench/zen3/squares.md); candidates for tuning-table keys.
 constexpr std::size_t kMontgomeryAdxFoldedMax = 33;
 constexpr std::size_t kMontgomeryAdxPassesMax = 48;
+constexpr std::size_t kMontgomeryAdxSqrPassesMax = 72;
 
 // Below these sizes the window kernels lose to the limb layer's product
 // and the mulx rows of reduce::montgomery_reduce_words (call overhead and
@@ -57,7 +58,9 @@ inline void montgomery_mul_adx(limb_t* r, const limb_t* a, const limb_t* b, cons
 
 // r[0, n) = a^2 beta^-n mod P for a in [0, P); as above.  Cost: about
 // n^2 / 2 limb products for a^2 (unrolled: n (n + 3) / 2 - 1 with d = 2a),
-// REDC as above.
+// REDC as above.  For n = 8m in [32, 512] in passes: the triangle one
+// 8-limb strip a pass, the doubling with the diagonal in one loop, then the
+// REDC passes of montgomery_redc_adx.
 inline void montgomery_sqr_adx(limb_t* r, const limb_t* a, const limb_t* p, limb_t mu0, std::size_t n,
                                limb_t* t) noexcept {
   parmod_montgomery_sqr_adx(r, a, p, mu0, n, t);

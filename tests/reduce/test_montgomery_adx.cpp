@@ -136,6 +136,22 @@ TEST(MontgomeryAdx, AroundTheLimitOfThePasses) {
   }
 }
 
+// The square's passes (n = 8m from 32): every such size to 256 limbs, with
+// the operands whose triangle carries furthest (P - 1 under all-ones moduli,
+// all-ones limbs) and random operands (rrandomb runs half of the time).
+TEST(MontgomeryAdx, SquarePassesAtEveryMultipleOf8) {
+  if (!limbs::cpu_has_mulx_adx()) GTEST_SKIP() << "no BMI2+ADX";
+  for (std::size_t n = 32; n <= 256; n += 8) {
+    for (const mpz_class P : std::vector<mpz_class>{random_modulus(n, true), beta_pow(n) - 1, beta_pow(n - 1) + 1}) {
+      const Mont m(P);
+      check_mul(m, random_below(P), random_below(P));
+      check_mul(m, P - 1, P - 1);
+      check_mul(m, beta_pow(n - 1) - 1, 1);
+      check_mul(m, random_below(P), P - 1);
+    }
+  }
+}
+
 TEST(MontgomeryAdx, ProductsAndSquaresMatchAtRandom) {
   if (!limbs::cpu_has_mulx_adx()) GTEST_SKIP() << "no BMI2+ADX";
   for (int i = 0; i < 400; ++i) {
