@@ -177,8 +177,9 @@ mpz_class powm_sec(const mpz_class& b, const mpz_class& e, const mpz_class& m);
 // p^2, q^2): one exponentiation modulo each factor, recombined by Garner's
 // CRT.  VARIABLE TIME (sliding window, mpz arithmetic): not for private keys,
 // use powm_sec_crt.  The factors' exponentiations run in parallel on the
-// thread team.  For a factor that is prime (GMP's BPSW test on every call:
-// nothing is cached) and a base prime to it, e is first reduced modulo f - 1.  Throws InvalidArgument for an
+// thread team.  When e has more than 6 times the bits of a factor, the
+// factor is prime (GMP's BPSW test on every call: nothing is cached) and the
+// base is prime to it, e is first reduced modulo f - 1.  Throws InvalidArgument for an
 // empty list, a factor < 2 or factors that are not coprime.  Result in
 // [0, prod f_i).
 mpz_class powm_crt(const mpz_class& b, const mpz_class& e, const std::vector<mpz_class>& factors);

@@ -185,8 +185,9 @@ Example:
 
 inline constexpr const char* powmod_crt = R"(pow(b, e, f_1 * f_2 * ... * f_k) for pairwise coprime factors, by the CRT.
 
-One exponentiation modulo each factor (for a factor that is prime, by
-GMP's BPSW test, and a base prime to it, e is first reduced modulo f - 1),
+One exponentiation modulo each factor (when e has more than 6 times the
+bits of a factor, the factor is prime by GMP's BPSW test and the base is
+prime to it, e is first reduced modulo f - 1),
 recombined by Garner's algorithm: Paillier with [p**2, q**2], public
 moduli.  VARIABLE TIME: its duration depends on b, e and the factors, so
 it is not for private keys; RSA private-key operations go to

@@ -5,8 +5,9 @@
 // Everything that can fail (coprimality, inverses for e < 0, contexts) is
 // settled on the caller's thread before the team starts.  Variable time and
 // nothing cached: the primality test (GMP >= 6.2: BPSW) that allows e mod
-// f - 1 runs on every call, so no factor outlives the call.  Private keys go
-// to powm_sec_crt (api/sec_crt.cpp).
+// f - 1 runs on every call, so no factor outlives the call; it runs only
+// where it pays (kFermatMinExponentRatio).  Private keys go to powm_sec_crt
+// (api/sec_crt.cpp).
 #include "api/integer_semantics.hpp"
 #include "api/modulus_state.hpp"
 #include "process/fork_safe_mutex.hpp"
@@ -15,12 +16,19 @@
 namespace parmod {
 namespace {
 
+// The test costs about four exponentiations modulo f with an exponent as
+// long as f (docs/algorithms.md, "powm_crt"); reducing e mod f - 1 saves
+// the bits of e beyond those of f.  So a factor is tested only when e has
+// more than this many times its bits; below, its exponentiation takes e
+// as it is (an RSA d against its primes: twice their bits).
+constexpr std::size_t kFermatMinExponentRatio = 6;
+
 struct CrtJob {
   const std::vector<Modulus>* moduli;
   const std::vector<mpz_class>* bases;
   const std::vector<mpz_class>* exps;
   std::vector<mpz_class>* residues;
-  const std::vector<char>* may_reduce;  // e > 0 and the base prime to the factor
+  const std::vector<char>* may_reduce;  // e > 0, long enough, and the base prime to the factor
 };
 
 void run_factor(const void* ctx, unsigned i) {
@@ -67,7 +75,8 @@ mpz_class powm_crt(const mpz_class& b, const mpz_class& e, const std::vector<mpz
       mpz_fdiv_r(base.get_mpz_t(), base.get_mpz_t(), f.get_mpz_t());
       exps[i] = exponent;
       mpz_gcd(g.get_mpz_t(), base.get_mpz_t(), f.get_mpz_t());
-      may_reduce[i] = exponent > 0 && g == 1;
+      may_reduce[i] = exponent > 0 && g == 1 &&
+                      mpz_sizeinbase(exponent.get_mpz_t(), 2) > kFermatMinExponentRatio * mpz_sizeinbase(f.get_mpz_t(), 2);
       bases[i] = base;
       moduli.emplace_back(f, Algorithm::automatic, 1);
     }

@@ -58,6 +58,13 @@ TEST(PowmApi, Crt) {
   EXPECT_EQ(powm_crt(b, e, {p, q, mpz_class(1) << 70}), gmp_powm(b, e, N << 70));
   EXPECT_EQ(powm_crt(b, 0, {p, q}), 1);
   EXPECT_EQ(powm_crt(-b, 65537, {p, q}), gmp_powm(py_mod(-b, N), 65537, N));
+  // Exponents long enough for the reduction mod f - 1 (more than 6 times the
+  // factor's bits): primes, a prime power and a composite whose f - 1 is wrong.
+  const mpz_class E = rrandom_bits(7 * 512 + 64);
+  EXPECT_EQ(powm_crt(b, E, {p, q}), gmp_powm(b, E, N));
+  EXPECT_EQ(powm_crt(b, E, {p * p, q}), gmp_powm(b, E, p * N));
+  EXPECT_EQ(powm_crt(b, E, {p, mpz_class(15)}), gmp_powm(b, E, p * 15));
+  EXPECT_EQ(powm_crt(b, E, {q, mpz_class(2)}), gmp_powm(b, E, q * 2));
   mpz_class inv;
   mpz_invert(inv.get_mpz_t(), b.get_mpz_t(), N.get_mpz_t());
   EXPECT_EQ(powm_crt(b, -3, {p, q}), gmp_powm(inv, 3, N));
