@@ -2,11 +2,31 @@
 
 #include <algorithm>
 
+#include "consttime/montgomery_adx_ct.hpp"
+
 namespace parmod::consttime {
+namespace {
+
+// Whether the register-window kernels run (BMI2 + ADX, not turned off by the
+// tuning row): a property of the CPU and the size class, never of a value.
+bool window_kernels() noexcept {
+#if PARMOD_WINDOW_ADX_ASM
+  return limbs::window_adx_enabled();
+#else
+  return false;
+#endif
+}
+
+}  // namespace
 
 std::size_t montgomery_ct_scratch(std::size_t n) noexcept {
   const auto sn = static_cast<mp_size_t>(n);
-  return 2 * n + static_cast<std::size_t>(std::max(mpn_sec_mul_itch(sn, sn), mpn_sec_sqr_itch(sn)));
+  const std::size_t mpn = 2 * n + static_cast<std::size_t>(std::max(mpn_sec_mul_itch(sn, sn), mpn_sec_sqr_itch(sn)));
+#if PARMOD_WINDOW_ADX_ASM
+  return std::max(mpn, montgomery_adx_ct_scratch(n));
+#else
+  return mpn;
+#endif
 }
 
 void montgomery_redc_ct(limb_t* r, limb_t* c, const modmul::ModulusConstants& k) noexcept {
@@ -22,12 +42,18 @@ void montgomery_redc_ct(limb_t* r, limb_t* c, const modmul::ModulusConstants& k)
 
 void montgomery_mul_ct(limb_t* r, const limb_t* a, const limb_t* b, const modmul::ModulusConstants& k,
                        limb_t* scratch) noexcept {
+#if PARMOD_WINDOW_ADX_ASM
+  if (window_kernels()) return montgomery_mul_adx_ct(r, a, b, k.p.data(), k.mu0, k.n, scratch);
+#endif
   const auto sn = static_cast<mp_size_t>(k.n);
   mpn_sec_mul(scratch, a, sn, b, sn, scratch + 2 * k.n);
   montgomery_redc_ct(r, scratch, k);
 }
 
 void montgomery_sqr_ct(limb_t* r, const limb_t* a, const modmul::ModulusConstants& k, limb_t* scratch) noexcept {
+#if PARMOD_WINDOW_ADX_ASM
+  if (window_kernels()) return montgomery_sqr_adx_ct(r, a, k.p.data(), k.mu0, k.n, scratch);
+#endif
   const auto sn = static_cast<mp_size_t>(k.n);
   mpn_sec_sqr(scratch, a, sn, scratch + 2 * k.n);
   montgomery_redc_ct(r, scratch, k);

@@ -3,10 +3,13 @@
 //
 // Kept apart from the variable-time code (as blst does): everything here runs
 // the same instructions and touches the same addresses for every operand value
-// of a given size.  The product uses GMP's side-channel-silent mpn_sec_mul /
-// mpn_sec_sqr (schoolbook), the reduction is word-by-word REDC over
-// mpn_addmul_1 and its final subtraction is GMP's mpn_cnd_sub_n with the
-// condition computed arithmetically.  Modulus values are public.
+// of a given size.  Where the register-window kernels run (BMI2 + ADX), the
+// product and square are their constant-time build (consttime/montgomery_adx_ct.hpp:
+// the final subtraction a masked select).  Elsewhere the product uses GMP's
+// side-channel-silent mpn_sec_mul / mpn_sec_sqr (schoolbook), the reduction is
+// word-by-word REDC over mpn_addmul_1 and its final subtraction is GMP's
+// mpn_cnd_sub_n with the condition computed arithmetically.  Neither branches
+// on the modulus either (powm_sec_crt's primes are secret).
 #pragma once
 
 #include "modmul/modulus_constants.hpp"

@@ -3,8 +3,13 @@
 REDC on mulx/adcx/adox for any limb count n >= 1, and the plain product and
 square, as x86-64 System V functions in one file-scope assembly block
 (declared in limbs/window_adx.hpp, wrapped in reduce/montgomery_adx.hpp).
+With --constant-time, src/consttime/montgomery_adx_ct_asm.cpp: the same
+Montgomery product and square named parmod_ct_*, whose final subtraction
+is a masked select (consttime/montgomery_adx_ct.hpp); every other step
+already runs the same instructions on the same addresses for every value.
 
 Usage: python3 src/limbs/gen_window_adx.py > src/limbs/window_adx_asm.cpp
+       python3 src/limbs/gen_window_adx.py --constant-time > src/consttime/montgomery_adx_ct_asm.cpp
 
 The register window.  For an operand strip u of w <= 8 limbs in memory and
 a stream v_0, v_1, ... (one limb per column, in rdx), column c adds u v_c
@@ -62,6 +67,12 @@ in full (prologue, stack frame, internal calls) rather than as inline
 assembly; with no frame pointer of their own they also build in the
 sanitizer builds.
 """
+
+import sys
+
+# --constant-time: the Montgomery product and square only, named parmod_ct_*,
+# with the final subtraction made a masked select (consttime/montgomery_adx_ct.hpp)
+CT = False
 
 ACC = ["%rbx", "%rbp", "%r8", "%r9", "%r10", "%r11", "%r12", "%r13", "%r14"]
 LO, HI, TE, VE, IX = "%rax", "%rcx", "%rdi", "%r15", "%rsi"
@@ -252,11 +263,54 @@ def digit_routine(o, w):
     o("ret")
 
 
+def emit_ct_select(o, n_reg, d_ptr, r_ptr, out_ptr, top, label):
+    """The constant-time final subtraction: D = R - P into d_ptr[0, n), then
+    out = D where top != 0 or R >= P (no borrow), else R, by a mask: no
+    branch and no address depends on R, P or top.  n_reg holds n (>= 1),
+    %rdx = P; uses rax and r8 .. r11 (none of them an argument).  out may
+    equal R (D goes elsewhere)."""
+    o(f"movq {n_reg}, %r11")
+    o("xorl %eax, %eax")                    # the index; CF = 0
+    o.label(f"{label}_ctsub")
+    o(f"movq ({r_ptr},%rax,8), %r8")
+    o("sbbq (%rdx,%rax,8), %r8")
+    o(f"movq %r8, ({d_ptr},%rax,8)")
+    o("leaq 1(%rax), %rax")
+    o("decq %r11")                          # dec leaves CF alone
+    o(f"jne {label}_ctsub")
+    o("sbbq %r10, %r10")                    # -borrow
+    o("notq %r10")                          # all ones when R >= P
+    o(f"movq {top}, %r9")
+    o("negq %r9")                           # CF = (top != 0)
+    o("sbbq %r9, %r9")
+    o("orq %r9, %r10")                      # the mask: take D
+    o("xorl %eax, %eax")
+    o.label(f"{label}_ctsel")
+    o(f"movq ({r_ptr},%rax,8), %r8")
+    o(f"movq ({d_ptr},%rax,8), %r9")
+    o("xorq %r8, %r9")
+    o("andq %r10, %r9")
+    o("xorq %r9, %r8")
+    o(f"movq %r8, ({out_ptr},%rax,8)")
+    o("leaq 1(%rax), %rax")
+    o(f"cmpq {n_reg}, %rax")
+    o(f"jne {label}_ctsel")
+
+
 def final_routine(o):
     """FIN (depth 1): r[0, n) = R + CARRY beta^n - P if that is >= 0, else R,
-    for R = T + n (r may equal R)."""
+    for R = T + n (r may equal R).  CT: the masked select, D in T[0, n)."""
     o.align()
     o.label(".Lpm_fin")
+    if CT:
+        o(f"movq {slot('N', 1)}, %rcx")
+        o(f"movq {slot('T', 1)}, %rsi")
+        o("leaq (%rsi,%rcx,8), %rdi")      # R
+        o(f"movq {slot('P', 1)}, %rdx")
+        o(f"movq {slot('R', 1)}, %rbx")
+        emit_ct_select(o, "%rcx", "%rsi", "%rdi", "%rbx", slot("CARRY", 1), ".Lpm_fin")
+        o("ret")
+        return
     o(f"movq {slot('N', 1)}, %rcx")
     o(f"movq {slot('T', 1)}, %rsi")
     o("leaq (%rsi,%rcx,8), %rsi")
@@ -666,8 +720,28 @@ def emit_wavefront(o, n, fr, product_groups, label):
 
 
 def emit_small_final(o, n, fr, label):
-    """r = RES - P if RES = RES[0, n) + RES[n] beta^n >= P, else RES."""
+    """r = RES - P if RES = RES[0, n) + RES[n] beta^n >= P, else RES.  CT:
+    D = RES - P into r, then the masked select."""
     o(f"movq {fr('R')}, %rdi")
+    if CT:
+        for k in range(n):
+            o(f"movq {fr('RES', k)}, %rax")
+            o(f"{'subq' if k == 0 else 'sbbq'} {8 * k}({PPTR}), %rax")
+            o(f"movq %rax, {8 * k}(%rdi)")
+        o("sbbq %rcx, %rcx")                # -borrow
+        o("notq %rcx")                      # all ones when RES >= P
+        o(f"movq {fr('RES', n)}, %rdx")
+        o("negq %rdx")                      # CF = (top != 0)
+        o("sbbq %rdx, %rdx")
+        o("orq %rdx, %rcx")                 # the mask: take D
+        for k in range(n):
+            o(f"movq {fr('RES', k)}, %rax")
+            o(f"movq {8 * k}(%rdi), %rdx")
+            o("xorq %rax, %rdx")
+            o("andq %rcx, %rdx")
+            o("xorq %rdx, %rax")
+            o(f"movq %rax, {8 * k}(%rdi)")
+        return
     o(f"cmpq $0, {fr('RES', n)}")
     o(f"jne {label}_sub")
     for k in range(n - 1, -1, -1):
@@ -853,7 +927,16 @@ def pass_routine(o):
 
 def emit_pass_final(o, lab, top):
     """r = T[n, 2n) + top beta^n - P if >= 0, else T[n, 2n) (depth 0; top an
-    operand, with rsi = T + n and rcx = n)."""
+    operand, with rsi = T + n and rcx = n).  CT: the masked select, D in
+    T[0, n)."""
+    if CT:  # rsi = T + n, rcx = n as top may name them; D in T[0, n)
+        o(f"movq {ps('N', 0)}, %rcx")
+        o(f"movq {ps('T', 0)}, %rdi")
+        o("leaq (%rdi,%rcx,8), %rsi")
+        o(f"movq {ps('P', 0)}, %rdx")
+        o(f"movq {ps('R', 0)}, %rbx")
+        emit_ct_select(o, "%rcx", "%rdi", "%rsi", "%rbx", top, lab)
+        return
     o(f"movq {ps('N', 0)}, %rcx")
     o(f"movq {ps('T', 0)}, %rsi")
     o("leaq (%rsi,%rcx,8), %rsi")
@@ -1350,7 +1433,31 @@ bool window_adx_unrolled(std::size_t n) noexcept {
 """
 
 
+HEADER_CT = """\
+// GENERATED by src/limbs/gen_window_adx.py --constant-time - do not edit;
+// regenerate with
+//   python3 src/limbs/gen_window_adx.py --constant-time > src/consttime/montgomery_adx_ct_asm.cpp
+// (tests/consttime checks that this file equals the generator's output).
+//
+// The Montgomery product and square of limbs/window_adx_asm.cpp with the
+// final subtraction as a masked select: the instructions and addresses
+// depend on n only.  Contracts in consttime/montgomery_adx_ct.hpp.
+#include "consttime/montgomery_adx_ct.hpp"
+
+#if PARMOD_WINDOW_ADX_ASM
+// clang-format off
+__asm__(R"PARMOD_ASM(
+"""
+
+FOOTER_CT = """)PARMOD_ASM");
+// clang-format on
+#endif
+"""
+
+
 def main():
+    global CT
+    CT = sys.argv[1:] == ["--constant-time"]
     o = Out()
     o.lines.append("\t.text")
     for w in range(1, 9):
@@ -1372,7 +1479,8 @@ def main():
     pass_routine(o)
     pass_function(o, "parmod_montgomery_mul_adx_passes")
     redc_pass_routine(o)
-    redc_pass_function(o, "parmod_montgomery_redc_adx_passes")
+    if not CT:
+        redc_pass_function(o, "parmod_montgomery_redc_adx_passes")
     assert all(n in SMALL_SIZES for n in range(8, SQR_PASS_MIN, 8))  # the entry tries SMALL_SIZES first
     sqr_pass_routine(o)
     sqr_pass_function(o, "parmod_montgomery_sqr_adx_passes")
@@ -1381,13 +1489,18 @@ def main():
     function(o, "parmod_montgomery_sqr_adx", [["R"], ["A"], ["P"], ["MU0"], ["N"], ["T"]],
              [section_square, section_redc], unrolled=("%r8", "sqrsmall"),
              looped=("%r8", "parmod_montgomery_sqr_adx_passes"))
-    function(o, "parmod_montgomery_redc_adx", [["R"], ["T"], ["P"], ["MU0"], ["N"]], [section_redc],
-             looped=("%r8", "parmod_montgomery_redc_adx_passes"), looped_min=16)
-    function(o, "parmod_mul_adx", [["T"], ["A"], ["N"], ["B"], ["NB"]], [section_product])
-    function(o, "parmod_sqr_adx", [["T"], ["A"], ["N"]], [section_square])
+    if not CT:
+        function(o, "parmod_montgomery_redc_adx", [["R"], ["T"], ["P"], ["MU0"], ["N"]], [section_redc],
+                 looped=("%r8", "parmod_montgomery_redc_adx_passes"), looped_min=16)
+        function(o, "parmod_mul_adx", [["T"], ["A"], ["N"], ["B"], ["NB"]], [section_product])
+        function(o, "parmod_sqr_adx", [["T"], ["A"], ["N"]], [section_square])
     for n in SMALL_SIZES:
         small_mul(o, n)
         small_sqr(o, n)
+    if CT:
+        text = "\n".join(o.lines).replace("parmod_montgomery_", "parmod_ct_montgomery_")
+        print(HEADER_CT + text + "\n" + FOOTER_CT, end="")
+        return
     runs, start = [], None  # SMALL_SIZES as ranges
     for n in range(min(SMALL_SIZES), max(SMALL_SIZES) + 2):
         if n in SMALL_SIZES and start is None:
