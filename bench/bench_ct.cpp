@@ -28,6 +28,7 @@
 
 #include "benches.hpp"
 #include "consttime/constant_time_powm.hpp"
+#include "consttime/montgomery_ct.hpp"
 #include "consttime/constant_time_powm52.hpp"
 #include "consttime/wiped_limbs.hpp"
 #include "harness.hpp"
@@ -156,7 +157,8 @@ void add_powm_targets(std::vector<Target>& out, gmp_randclass& rng, unsigned bit
   };
   limb_t* aligned = reinterpret_cast<limb_t*>((reinterpret_cast<std::uintptr_t>(in->s.data()) + 63) & ~std::uintptr_t(63));
   const std::string size = std::to_string(bits) + "-bit modulus and exponent";
-  out.push_back({"powm_sec " + size, "limbs (mpn_sec products)", samples, prepare, [in, aligned](std::size_t i) {
+  out.push_back({"powm_sec " + size, std::string("limbs (") + consttime::montgomery_ct_kernels() + ")", samples, prepare,
+                 [in, aligned](std::size_t i) {
                    consttime::constant_time_powm(in->r.data(), &in->b[i * in->n], &in->e[i * in->n], in->n, *in->k,
                                                  aligned);
                  }});
@@ -196,7 +198,7 @@ void add_crt_targets(std::vector<Target>& out, gmp_randclass& rng, unsigned bits
   }
   in->b.resize(samples), in->e.resize(samples), in->key.assign(samples, 0);
   const std::string name = "powm_sec_crt RSA-" + std::to_string(bits);
-  const std::string path = std::string(limbs::cpu_has_avx512_ifma() ? "radix 2^52 halves" : "mpn_sec halves") + ", " +
+  const std::string path = (limbs::cpu_has_avx512_ifma() ? std::string("radix 2^52") : std::string(consttime::montgomery_ct_kernels())) + " halves, " +
                            std::to_string(std::min(2, get_num_threads())) + " threads";
   auto run = [in](std::size_t i) {
     const peers::RsaKey& k = in->keys[in->key[i]];

@@ -1,6 +1,7 @@
 #include "consttime/constant_time_powm.hpp"
 
 #include "consttime/montgomery_ct.hpp"
+#include "consttime/table_select.hpp"
 #include "consttime/wiped_limbs.hpp"
 
 namespace parmod::consttime {
@@ -44,12 +45,11 @@ void constant_time_powm(limb_t* r, const limb_t* b, const limb_t* ep, std::size_
   const std::size_t windows = (bits + w - 1) / w;
   // The top window may be partial: it holds the bits above (windows - 1) w.
   std::size_t lo = (windows - 1) * w;
-  mpn_sec_tabselect(acc, table, sn, static_cast<mp_size_t>(entries),
-                    static_cast<mp_size_t>(window_value(ep, en, lo, static_cast<unsigned>(bits - lo))));
+  table_select_ct(acc, table, n, entries, window_value(ep, en, lo, static_cast<unsigned>(bits - lo)));
   while (lo > 0) {
     lo -= w;
     for (unsigned s = 0; s < w; ++s) montgomery_sqr_ct(acc, acc, k, work);
-    mpn_sec_tabselect(pick, table, sn, static_cast<mp_size_t>(entries), static_cast<mp_size_t>(window_value(ep, en, lo, w)));
+    table_select_ct(pick, table, n, entries, window_value(ep, en, lo, w));
     montgomery_mul_ct(acc, acc, pick, k, work);
   }
   // Leave the representation: REDC(acc).

@@ -2,7 +2,7 @@
 //
 // Fixed-window exponentiation (HAC Alg. 14.82 with every window processed,
 // zero windows included): a table of x^0 .. x^(2^w - 1) in Montgomery form,
-// every entry read through a masked full scan (GMP's mpn_sec_tabselect), w
+// every entry read through a masked full scan (consttime/table_select), w
 // squarings and one multiplication per window over all 64 en bits of the
 // exponent.  The instruction stream and the memory addresses depend only on
 // n, en and w (public), never on the base or exponent values.  Like GMP's

@@ -29,6 +29,8 @@ std::size_t montgomery_ct_scratch(std::size_t n) noexcept {
 #endif
 }
 
+const char* montgomery_ct_kernels() noexcept { return window_kernels() ? "mulx/adx windows" : "mpn_sec products"; }
+
 void montgomery_redc_ct(limb_t* r, limb_t* c, const modmul::ModulusConstants& k) noexcept {
   const std::size_t n = k.n;
   const auto sn = static_cast<mp_size_t>(n);

@@ -25,5 +25,8 @@ void montgomery_sqr_ct(limb_t* r, const limb_t* a, const modmul::ModulusConstant
 // r[0, n) = C beta^-n mod P for C in c[0, 2n), C < P beta^n; destroys c.
 void montgomery_redc_ct(limb_t* r, limb_t* c, const modmul::ModulusConstants& k) noexcept;
 std::size_t montgomery_ct_scratch(std::size_t n) noexcept;
+// The kernels the functions above run on this CPU: "mulx/adx windows" or
+// "mpn_sec products" (for reports such as parmod-bench ct).
+const char* montgomery_ct_kernels() noexcept;
 
 }  // namespace parmod::consttime
