@@ -4,6 +4,10 @@
 
 #include "consttime/wiped_limbs.hpp"
 
+#if defined(__x86_64__)
+#include <x86intrin.h>
+#endif
+
 namespace parmod::consttime {
 namespace {
 
@@ -15,20 +19,34 @@ limb_t bits_at(const limb_t* a, std::size_t an, std::size_t pos) noexcept {
   return s == 0 ? lo : (lo >> s) | (hi << (kLimbBits - s));
 }
 
-// x[0, n) < M  ->  x = (2 x + bit) mod M; t: n limbs.
+// x[0, n) < M  ->  x = (2 x + bit) mod M; t: n limbs.  One pass shifts and
+// subtracts (the borrow chain in the flags on x86-64: sbb), one selects.
 inline void step(limb_t* x, limb_t bit, const limb_t* m, std::size_t n, limb_t* t) noexcept {
-  const limb_t top = x[n - 1] >> (kLimbBits - 1);
-  for (std::size_t j = n - 1; j > 0; --j) x[j] = (x[j] << 1) | (x[j - 1] >> (kLimbBits - 1));
-  x[0] = (x[0] << 1) | bit;
+  limb_t in = bit;  // the bit shifted into each limb
+#if defined(__x86_64__)
+  unsigned char borrow = 0;
+  for (std::size_t j = 0; j < n; ++j) {
+    const limb_t s = (x[j] << 1) | in;
+    in = x[j] >> (kLimbBits - 1);
+    unsigned long long d;
+    borrow = _subborrow_u64(borrow, s, m[j], &d);
+    t[j] = d;
+    x[j] = s;
+  }
+#else
   limb_t borrow = 0;
   for (std::size_t j = 0; j < n; ++j) {
-    const unsigned __int128 d = static_cast<unsigned __int128>(x[j]) - m[j] - borrow;
+    const limb_t s = (x[j] << 1) | in;
+    in = x[j] >> (kLimbBits - 1);
+    const unsigned __int128 d = static_cast<unsigned __int128>(s) - m[j] - borrow;
     t[j] = static_cast<limb_t>(d);
     borrow = static_cast<limb_t>(d >> kLimbBits) & 1;
+    x[j] = s;
   }
-  // 2x + bit >= M exactly when the shift carried out or the subtraction did not borrow.
-  const limb_t take = limb_t(0) - (top | (borrow ^ 1));
-  for (std::size_t j = 0; j < n; ++j) x[j] = (t[j] & take) | (x[j] & ~take);
+#endif
+  // 2x + bit >= M exactly when the shift carried out (in) or the subtraction did not borrow.
+  const limb_t take = limb_t(0) - (in | (limb_t(borrow) ^ 1));
+  for (std::size_t j = 0; j < n; ++j) x[j] ^= (x[j] ^ t[j]) & take;
 }
 
 }  // namespace
