@@ -1201,8 +1201,7 @@ def redc_pass_function(o, name):
 #
 # The triangle's window is the generic one of 9 registers (8 positions and
 # the register the top product's hi goes to), which takes 2 flag operations
-# fewer per column than pass_group's 10 (on the Zen 3 of issue 20 that was
-# 1.34 against 1.58 cycles per limb product in a loop of columns alone).
+# fewer per column than pass_group's 10.
 SQR_PASS_MIN = 32
 ACC9 = ACC10[:9]
 
