@@ -263,6 +263,18 @@ def digit_routine(o, w):
     o("ret")
 
 
+def emit_ct_mask(o, mask, tmp, top):
+    """mask = all ones when top != 0 or the subtraction R - P just done left
+    no borrow (CF = 0), else 0: the take-D mask of the constant-time final
+    subtraction, from the flags and the operand top, without a branch."""
+    o(f"sbbq {mask}, {mask}")               # -borrow
+    o(f"notq {mask}")                       # all ones when R >= P
+    o(f"movq {top}, {tmp}")
+    o(f"negq {tmp}")                        # CF = (top != 0)
+    o(f"sbbq {tmp}, {tmp}")
+    o(f"orq {tmp}, {mask}")
+
+
 def emit_ct_select(o, n_reg, d_ptr, r_ptr, out_ptr, top, label):
     """The constant-time final subtraction: D = R - P into d_ptr[0, n), then
     out = D where top != 0 or R >= P (no borrow), else R, by a mask: no
@@ -278,12 +290,7 @@ def emit_ct_select(o, n_reg, d_ptr, r_ptr, out_ptr, top, label):
     o("leaq 1(%rax), %rax")
     o("decq %r11")                          # dec leaves CF alone
     o(f"jne {label}_ctsub")
-    o("sbbq %r10, %r10")                    # -borrow
-    o("notq %r10")                          # all ones when R >= P
-    o(f"movq {top}, %r9")
-    o("negq %r9")                           # CF = (top != 0)
-    o("sbbq %r9, %r9")
-    o("orq %r9, %r10")                      # the mask: take D
+    emit_ct_mask(o, "%r10", "%r9", top)
     o("xorl %eax, %eax")
     o.label(f"{label}_ctsel")
     o(f"movq ({r_ptr},%rax,8), %r8")
@@ -728,12 +735,7 @@ def emit_small_final(o, n, fr, label):
             o(f"movq {fr('RES', k)}, %rax")
             o(f"{'subq' if k == 0 else 'sbbq'} {8 * k}({PPTR}), %rax")
             o(f"movq %rax, {8 * k}(%rdi)")
-        o("sbbq %rcx, %rcx")                # -borrow
-        o("notq %rcx")                      # all ones when RES >= P
-        o(f"movq {fr('RES', n)}, %rdx")
-        o("negq %rdx")                      # CF = (top != 0)
-        o("sbbq %rdx, %rdx")
-        o("orq %rdx, %rcx")                 # the mask: take D
+        emit_ct_mask(o, "%rcx", "%rdx", fr("RES", n))
         for k in range(n):
             o(f"movq {fr('RES', k)}, %rax")
             o(f"movq {8 * k}(%rdi), %rdx")
