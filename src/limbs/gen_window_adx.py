@@ -1458,6 +1458,8 @@ FOOTER_CT = """)PARMOD_ASM");
 
 def main():
     global CT
+    if sys.argv[1:] not in ([], ["--constant-time"]):
+        sys.exit("usage: gen_window_adx.py [--constant-time]")
     CT = sys.argv[1:] == ["--constant-time"]
     o = Out()
     o.lines.append("\t.text")
