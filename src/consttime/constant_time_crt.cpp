@@ -65,7 +65,7 @@ void reduce_ct(limb_t* r, const limb_t* a, std::size_t an, const SecretModulus& 
 std::size_t prime_exponent_ct_scratch(std::size_t en, std::size_t n) noexcept {
   const std::size_t nn = std::max(en, n);
   return 2 * nn + n +
-         std::max({2 * n + 1, static_cast<std::size_t>(mpn_sec_sub_1_itch(ms(nn))),
+         std::max({reduce_secret_scratch(nn, n), static_cast<std::size_t>(mpn_sec_sub_1_itch(ms(nn))),
                    static_cast<std::size_t>(mpn_sec_add_1_itch(ms(n)))});
 }
 

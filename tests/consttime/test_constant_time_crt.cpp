@@ -120,8 +120,8 @@ TEST(SecretReduce, AnyModulusAndPowersOfTwo) {
       if (M < 2) continue;
       const std::size_t mbits = mpz_sizeinbase(M.get_mpz_t(), 2);
       const auto ml = limbs_of(M, n);
-      std::vector<limb_t> r(n), s(2 * n + 1);
-      for (std::size_t an : {std::size_t(0), std::size_t(1), n, 2 * n + 1}) {
+      std::vector<limb_t> r(n), s(std::max(consttime::reduce_secret_scratch(2 * n + 1, n), 2 * n + 1));
+      for (std::size_t an : {std::size_t(0), std::size_t(1), n, n + 1, 2 * n + 1}) {
         const mpz_class a = an ? rrandom_bits(64 * an) : mpz_class(0);
         const auto al = limbs_of(a, an);
         consttime::reduce_secret(r.data(), al.data(), an, ml.data(), n, mbits, s.data());
