@@ -19,6 +19,7 @@
 #include <functional>
 #include <map>
 #include <iostream>
+#include <stdexcept>
 #include <string>
 #include <thread>
 #include <vector>
@@ -79,7 +80,8 @@ bench::Table rsa_crt_table(gmp_randclass& rng, std::size_t rounds, unsigned max_
   bench::Table t;
   t.header = {"RSA bits", "GMP 2x mpz_powm + CRT (ms)", "OpenSSL 2x exp_mont + CRT (ms)", "parmod powm_crt (ms)",
               "powm_crt vs OpenSSL exp_mont", "OpenSSL RSA private, EVP (ms)", "OpenSSL RSA private, no blinding (ms)",
-              "OpenSSL 2x consttime + CRT (ms)", "parmod powm_sec_crt (ms)", "powm_sec_crt vs OpenSSL RSA"};
+              "OpenSSL 2x consttime + CRT (ms)", "parmod powm_sec_crt (ms)", "powm_sec_crt vs OpenSSL RSA",
+              "GMP mpz_powm mod p, d mod p-1 (ms)", "GMP BPSW test of p (ms)", "BPSW / that mpz_powm"};
   for (unsigned bits : {2048u, 3072u, 4096u}) {
     if (bits > max_bits && bits > 2048) break;
     const peers::RsaKey key(rng, bits);
@@ -112,9 +114,21 @@ bench::Table rsa_crt_table(gmp_randclass& rng, std::size_t rounds, unsigned max_
     auto ratio = [&](const char* peer, const char* ours) {
       return ms(peer) > 0 ? bench::format_ratio(ms(peer) / ms(ours)) : std::string("n/a");
     };
+    // What powm_crt's primality test costs against the exponentiation it may shorten
+    // (api/crt.cpp, kFermatMinExponentRatio): GMP's BPSW test of p (mpz_probab_prime_p
+    // with 24 reps: BPSW alone) beside one half, interleaved in a series of their own.
+    int prime = 0;
+    mpz_class half;
+    const mpz_class mp = m % key.p;
+    const std::vector<bench::Variant> test_v = {
+        {"gmp_half", [&] { mpz_powm(half.get_mpz_t(), mp.get_mpz_t(), key.dp.get_mpz_t(), key.p.get_mpz_t()); }},
+        {"bpsw", [&] { prime += mpz_probab_prime_p(key.p.get_mpz_t(), 24); }}};
+    const auto rt = bench::measure_interleaved(test_v, bench::Options{rounds, 0.02});
+    if (prime == 0) throw std::runtime_error("RSA-" + std::to_string(bits) + ": BPSW called p composite");
     t.rows.push_back({std::to_string(bits), cell("gmp"), cell("openssl"), cell("parmod"), ratio("openssl", "parmod"),
                       cell("openssl_rsa"), cell("openssl_rsa_noblind"), cell("openssl_ct"), cell("parmod_sec"),
-                      ratio("openssl_rsa", "parmod_sec")});
+                      ratio("openssl_rsa", "parmod_sec"), ms_cell(rt, "gmp_half"), ms_cell(rt, "bpsw"),
+                      bench::format_ratio(median_ms(rt, "bpsw") / median_ms(rt, "gmp_half"))});
     if (!json) std::cerr << "  RSA-" << bits << " done\n";
   }
   return t;
