@@ -5,28 +5,13 @@
 #include "check/assert.hpp"
 #include "consttime/wiped_limbs.hpp"
 
-#if defined(__x86_64__)
-#include <x86intrin.h>
-#endif
-
 namespace parmod::consttime {
 namespace {
 
-// x[0, n) < M  ->  x = (2 x + bit) mod M; t: n limbs.  One pass shifts and
-// subtracts (the borrow chain in the flags on x86-64: sbb), one selects.
-inline void step(limb_t* x, limb_t bit, const limb_t* m, std::size_t n, limb_t* t) noexcept {
-  limb_t in = bit;  // the bit shifted into each limb
-#if defined(__x86_64__)
-  unsigned char borrow = 0;
-  for (std::size_t j = 0; j < n; ++j) {
-    const limb_t s = (x[j] << 1) | in;
-    in = x[j] >> (kLimbBits - 1);
-    unsigned long long d;
-    borrow = _subborrow_u64(borrow, s, m[j], &d);
-    t[j] = d;
-    x[j] = s;
-  }
-#else
+// x[0, n) < M  ->  x = 2x mod M; t: n limbs.  One pass shifts and
+// subtracts, one selects under a mask.
+inline void double_step(limb_t* x, const limb_t* m, std::size_t n, limb_t* t) noexcept {
+  limb_t in = 0;  // the bit shifted into each limb
   limb_t borrow = 0;
   for (std::size_t j = 0; j < n; ++j) {
     const limb_t s = (x[j] << 1) | in;
@@ -36,9 +21,8 @@ inline void step(limb_t* x, limb_t bit, const limb_t* m, std::size_t n, limb_t* 
     borrow = static_cast<limb_t>(d >> kLimbBits) & 1;
     x[j] = s;
   }
-#endif
-  // 2x + bit >= M exactly when the shift carried out (in) or the subtraction did not borrow.
-  const limb_t take = limb_t(0) - (in | (limb_t(borrow) ^ 1));
+  // 2x >= M exactly when the shift carried out (in) or the subtraction did not borrow.
+  const limb_t take = limb_t(0) - (in | (borrow ^ 1));
   for (std::size_t j = 0; j < n; ++j) x[j] ^= (x[j] ^ t[j]) & take;
 }
 
@@ -135,7 +119,7 @@ void pow2_reduce_secret(limb_t* r, std::size_t k, const limb_t* m, std::size_t n
   limb_t* t = x + n;
   std::fill(x, x + n, limb_t(0));
   x[(mbits - 1) / kLimbBits] = limb_t(1) << ((mbits - 1) % kLimbBits);
-  for (std::size_t i = mbits - 1; i < k; ++i) step(x, 0, m, n, t);
+  for (std::size_t i = mbits - 1; i < k; ++i) double_step(x, m, n, t);
   std::copy(x, x + n, r);
   wipe(scratch, 2 * n + 1);
 }
