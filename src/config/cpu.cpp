@@ -60,18 +60,21 @@ Cpu detect() noexcept {
     c.brand = first == std::string::npos ? "" : brand.substr(first, last - first + 1);
   }
   // The feature bits from cpuid itself (clang's __builtin_cpu_supports has no
-  // "adx"): leaf 7 EBX bit 8 BMI2, 16 AVX512F, 19 ADX, 21 AVX512IFMA; the
-  // AVX-512 state must be enabled by the OS (OSXSAVE, XCR0 bits 1, 2, 5-7).
+  // "adx"): leaf 7 EBX bit 5 AVX2, 8 BMI2, 16 AVX512F, 19 ADX, 21 AVX512IFMA;
+  // the OS must enable the AVX state (OSXSAVE, XCR0 bits 1 and 2) and for
+  // AVX-512 also bits 5-7.
   unsigned l7b = 0;
   if (__get_cpuid_count(7, 0, &a, &b, &cx, &d)) l7b = b;
-  bool os_avx512 = false;
+  bool os_avx = false, os_avx512 = false;
   if (__get_cpuid(1, &a, &b, &cx, &d) && (cx & (1u << 27))) {
     unsigned xlo, xhi;
     __asm__("xgetbv" : "=a"(xlo), "=d"(xhi) : "c"(0));
+    os_avx = (xlo & 0x6u) == 0x6u;
     os_avx512 = (xlo & 0xe6u) == 0xe6u;
   }
   const bool bmi2 = l7b & (1u << 8), adx = l7b & (1u << 19);
   c.mulx_adx = bmi2 && adx;
+  c.avx2 = os_avx && (l7b & (1u << 5));
   const char* off = std::getenv("PARMOD_NO_IFMA");
   const bool ifma_off = off && *off && *off != '0';
   c.avx512_ifma = !ifma_off && os_avx512 && (l7b & (1u << 16)) && (l7b & (1u << 21)) && bmi2;

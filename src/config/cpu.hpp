@@ -17,6 +17,7 @@ struct Cpu {
   unsigned family = 0;  // display family: base family + extended family (AMD 0x17 = Zen/Zen+/Zen 2, ...)
   unsigned model = 0;   // display model: extended model << 4 | base model
   bool mulx_adx = false;     // BMI2 (mulx) and ADX (adcx/adox)
+  bool avx2 = false;         // AVX2, with the YMM state enabled by the OS
   bool avx512_ifma = false;  // AVX-512F, AVX-512 IFMA and BMI2, usable by the OS,
                              // and PARMOD_NO_IFMA not set (non-empty, not "0")
   // The microarchitecture family this project names: "zen1" (Zen and Zen+:

@@ -36,10 +36,11 @@ void constant_time_powm(limb_t* r, const limb_t* b, const limb_t* ep, std::size_
   limb_t* acc = table + entries * n;     // n
   limb_t* pick = acc + n;                // n
   limb_t* work = pick + n;               // montgomery_ct_scratch(n)
+  const MontgomeryCt mont(k);
   // table[i] = b^i R mod P.
   mpn_copyi(table, k.r_mod_p.data(), sn);
-  montgomery_mul_ct(table + n, b, k.r2_mod_p.data(), k, work);
-  for (std::size_t i = 2; i < entries; ++i) montgomery_mul_ct(table + i * n, table + (i - 1) * n, table + n, k, work);
+  mont.mul(table + n, b, k.r2_mod_p.data(), work);
+  for (std::size_t i = 2; i < entries; ++i) mont.mul(table + i * n, table + (i - 1) * n, table + n, work);
 
   const std::size_t bits = en * kLimbBits;
   const std::size_t windows = (bits + w - 1) / w;
@@ -48,9 +49,9 @@ void constant_time_powm(limb_t* r, const limb_t* b, const limb_t* ep, std::size_
   table_select_ct(acc, table, n, entries, window_value(ep, en, lo, static_cast<unsigned>(bits - lo)));
   while (lo > 0) {
     lo -= w;
-    for (unsigned s = 0; s < w; ++s) montgomery_sqr_ct(acc, acc, k, work);
+    for (unsigned s = 0; s < w; ++s) mont.sqr(acc, acc, work);
     table_select_ct(pick, table, n, entries, window_value(ep, en, lo, w));
-    montgomery_mul_ct(acc, acc, pick, k, work);
+    mont.mul(acc, acc, pick, work);
   }
   // Leave the representation: REDC(acc).
   mpn_copyi(work, acc, sn);

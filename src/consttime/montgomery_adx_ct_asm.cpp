@@ -4175,32 +4175,82 @@ __asm__(R"PARMOD_ASM(
 	leaq (%rsi,%rcx,8), %rdi
 	movq 32(%rsp), %rdx
 	movq 8(%rsp), %rbx
-	movq %rcx, %r11
+	movq 72(%rsp), %r9
+	movq %rcx, %rsi
+	movq %rsi, %r11
+	shrq $2, %r11
+	movq %rsi, %rcx
+	andq $3, %rcx
 	xorl %eax, %eax
-.Lpm_fin_ctsub:
-	movq (%rdi,%rax,8), %r8
-	sbbq (%rdx,%rax,8), %r8
-	movq %r8, (%rsi,%rax,8)
+	jrcxz .Lpm_fin_ctb4
+.Lpm_fin_ctb1:
+	movq 0(%rdi,%rax,8), %r8
+	sbbq 0(%rdx,%rax,8), %r8
 	leaq 1(%rax), %rax
-	decq %r11
-	jne .Lpm_fin_ctsub
+	decq %rcx
+	jne .Lpm_fin_ctb1
+.Lpm_fin_ctb4:
+	movq %r11, %rcx
+	jrcxz .Lpm_fin_ctbend
+.Lpm_fin_ctb4l:
+	movq 0(%rdi,%rax,8), %r8
+	sbbq 0(%rdx,%rax,8), %r8
+	movq 8(%rdi,%rax,8), %r8
+	sbbq 8(%rdx,%rax,8), %r8
+	movq 16(%rdi,%rax,8), %r8
+	sbbq 16(%rdx,%rax,8), %r8
+	movq 24(%rdi,%rax,8), %r8
+	sbbq 24(%rdx,%rax,8), %r8
+	leaq 4(%rax), %rax
+	decq %rcx
+	jne .Lpm_fin_ctb4l
+.Lpm_fin_ctbend:
 	sbbq %r10, %r10
 	notq %r10
-	movq 72(%rsp), %r9
+	movq %r9, %r9
 	negq %r9
 	sbbq %r9, %r9
 	orq %r9, %r10
+	andl $1, %r10d
+	xchgq %rdx, %r10
+	movq %rsi, %r11
+	shrq $2, %r11
+	movq %rsi, %rcx
+	andq $3, %rcx
 	xorl %eax, %eax
-.Lpm_fin_ctsel:
-	movq (%rdi,%rax,8), %r8
-	movq (%rsi,%rax,8), %r9
-	xorq %r8, %r9
-	andq %r10, %r9
-	xorq %r9, %r8
-	movq %r8, (%rbx,%rax,8)
+	jrcxz .Lpm_fin_cts4
+.Lpm_fin_cts1:
+	mulxq 0(%r10,%rax,8), %r8, %r9
+	movq 0(%rdi,%rax,8), %r9
+	sbbq %r8, %r9
+	movq %r9, 0(%rbx,%rax,8)
 	leaq 1(%rax), %rax
-	cmpq %rcx, %rax
-	jne .Lpm_fin_ctsel
+	decq %rcx
+	jne .Lpm_fin_cts1
+.Lpm_fin_cts4:
+	movq %r11, %rcx
+	jrcxz .Lpm_fin_ctsend
+.Lpm_fin_cts4l:
+	mulxq 0(%r10,%rax,8), %r8, %r9
+	movq 0(%rdi,%rax,8), %r9
+	sbbq %r8, %r9
+	movq %r9, 0(%rbx,%rax,8)
+	mulxq 8(%r10,%rax,8), %r8, %r9
+	movq 8(%rdi,%rax,8), %r9
+	sbbq %r8, %r9
+	movq %r9, 8(%rbx,%rax,8)
+	mulxq 16(%r10,%rax,8), %r8, %r9
+	movq 16(%rdi,%rax,8), %r9
+	sbbq %r8, %r9
+	movq %r9, 16(%rbx,%rax,8)
+	mulxq 24(%r10,%rax,8), %r8, %r9
+	movq 24(%rdi,%rax,8), %r9
+	sbbq %r8, %r9
+	movq %r9, 24(%rbx,%rax,8)
+	leaq 4(%rax), %rax
+	decq %rcx
+	jne .Lpm_fin_cts4l
+.Lpm_fin_ctsend:
 	ret
 	.p2align 4
 .Lpm_dg:
@@ -5643,32 +5693,82 @@ parmod_ct_montgomery_mul_adx_passes:
 	leaq (%rdi,%rcx,8), %rsi
 	movq 32(%rsp), %rdx
 	movq 16(%rsp), %rbx
-	movq %rcx, %r11
+	movq (%rsi,%rcx,8), %r9
+	movq %rcx, %rdi
+	movq %rdi, %r11
+	shrq $2, %r11
+	movq %rdi, %rcx
+	andq $3, %rcx
 	xorl %eax, %eax
-.Lpm_pf_ctsub:
-	movq (%rsi,%rax,8), %r8
-	sbbq (%rdx,%rax,8), %r8
-	movq %r8, (%rdi,%rax,8)
+	jrcxz .Lpm_pf_ctb4
+.Lpm_pf_ctb1:
+	movq 0(%rsi,%rax,8), %r8
+	sbbq 0(%rdx,%rax,8), %r8
 	leaq 1(%rax), %rax
-	decq %r11
-	jne .Lpm_pf_ctsub
+	decq %rcx
+	jne .Lpm_pf_ctb1
+.Lpm_pf_ctb4:
+	movq %r11, %rcx
+	jrcxz .Lpm_pf_ctbend
+.Lpm_pf_ctb4l:
+	movq 0(%rsi,%rax,8), %r8
+	sbbq 0(%rdx,%rax,8), %r8
+	movq 8(%rsi,%rax,8), %r8
+	sbbq 8(%rdx,%rax,8), %r8
+	movq 16(%rsi,%rax,8), %r8
+	sbbq 16(%rdx,%rax,8), %r8
+	movq 24(%rsi,%rax,8), %r8
+	sbbq 24(%rdx,%rax,8), %r8
+	leaq 4(%rax), %rax
+	decq %rcx
+	jne .Lpm_pf_ctb4l
+.Lpm_pf_ctbend:
 	sbbq %r10, %r10
 	notq %r10
-	movq (%rsi,%rcx,8), %r9
+	movq %r9, %r9
 	negq %r9
 	sbbq %r9, %r9
 	orq %r9, %r10
+	andl $1, %r10d
+	xchgq %rdx, %r10
+	movq %rdi, %r11
+	shrq $2, %r11
+	movq %rdi, %rcx
+	andq $3, %rcx
 	xorl %eax, %eax
-.Lpm_pf_ctsel:
-	movq (%rsi,%rax,8), %r8
-	movq (%rdi,%rax,8), %r9
-	xorq %r8, %r9
-	andq %r10, %r9
-	xorq %r9, %r8
-	movq %r8, (%rbx,%rax,8)
+	jrcxz .Lpm_pf_cts4
+.Lpm_pf_cts1:
+	mulxq 0(%r10,%rax,8), %r8, %r9
+	movq 0(%rsi,%rax,8), %r9
+	sbbq %r8, %r9
+	movq %r9, 0(%rbx,%rax,8)
 	leaq 1(%rax), %rax
-	cmpq %rcx, %rax
-	jne .Lpm_pf_ctsel
+	decq %rcx
+	jne .Lpm_pf_cts1
+.Lpm_pf_cts4:
+	movq %r11, %rcx
+	jrcxz .Lpm_pf_ctsend
+.Lpm_pf_cts4l:
+	mulxq 0(%r10,%rax,8), %r8, %r9
+	movq 0(%rsi,%rax,8), %r9
+	sbbq %r8, %r9
+	movq %r9, 0(%rbx,%rax,8)
+	mulxq 8(%r10,%rax,8), %r8, %r9
+	movq 8(%rsi,%rax,8), %r9
+	sbbq %r8, %r9
+	movq %r9, 8(%rbx,%rax,8)
+	mulxq 16(%r10,%rax,8), %r8, %r9
+	movq 16(%rsi,%rax,8), %r9
+	sbbq %r8, %r9
+	movq %r9, 16(%rbx,%rax,8)
+	mulxq 24(%r10,%rax,8), %r8, %r9
+	movq 24(%rsi,%rax,8), %r9
+	sbbq %r8, %r9
+	movq %r9, 24(%rbx,%rax,8)
+	leaq 4(%rax), %rax
+	decq %rcx
+	jne .Lpm_pf_cts4l
+.Lpm_pf_ctsend:
 	addq 72(%rsp), %rsp
 	popq %r15
 	popq %r14
@@ -7845,32 +7945,82 @@ parmod_ct_montgomery_sqr_adx_passes:
 	leaq (%rdi,%rcx,8), %rsi
 	movq 32(%rsp), %rdx
 	movq 16(%rsp), %rbx
-	movq %rcx, %r11
+	movq 88(%rsp), %r9
+	movq %rcx, %rdi
+	movq %rdi, %r11
+	shrq $2, %r11
+	movq %rdi, %rcx
+	andq $3, %rcx
 	xorl %eax, %eax
-.Lpm_sfr_ctsub:
-	movq (%rsi,%rax,8), %r8
-	sbbq (%rdx,%rax,8), %r8
-	movq %r8, (%rdi,%rax,8)
+	jrcxz .Lpm_sfr_ctb4
+.Lpm_sfr_ctb1:
+	movq 0(%rsi,%rax,8), %r8
+	sbbq 0(%rdx,%rax,8), %r8
 	leaq 1(%rax), %rax
-	decq %r11
-	jne .Lpm_sfr_ctsub
+	decq %rcx
+	jne .Lpm_sfr_ctb1
+.Lpm_sfr_ctb4:
+	movq %r11, %rcx
+	jrcxz .Lpm_sfr_ctbend
+.Lpm_sfr_ctb4l:
+	movq 0(%rsi,%rax,8), %r8
+	sbbq 0(%rdx,%rax,8), %r8
+	movq 8(%rsi,%rax,8), %r8
+	sbbq 8(%rdx,%rax,8), %r8
+	movq 16(%rsi,%rax,8), %r8
+	sbbq 16(%rdx,%rax,8), %r8
+	movq 24(%rsi,%rax,8), %r8
+	sbbq 24(%rdx,%rax,8), %r8
+	leaq 4(%rax), %rax
+	decq %rcx
+	jne .Lpm_sfr_ctb4l
+.Lpm_sfr_ctbend:
 	sbbq %r10, %r10
 	notq %r10
-	movq 88(%rsp), %r9
+	movq %r9, %r9
 	negq %r9
 	sbbq %r9, %r9
 	orq %r9, %r10
+	andl $1, %r10d
+	xchgq %rdx, %r10
+	movq %rdi, %r11
+	shrq $2, %r11
+	movq %rdi, %rcx
+	andq $3, %rcx
 	xorl %eax, %eax
-.Lpm_sfr_ctsel:
-	movq (%rsi,%rax,8), %r8
-	movq (%rdi,%rax,8), %r9
-	xorq %r8, %r9
-	andq %r10, %r9
-	xorq %r9, %r8
-	movq %r8, (%rbx,%rax,8)
+	jrcxz .Lpm_sfr_cts4
+.Lpm_sfr_cts1:
+	mulxq 0(%r10,%rax,8), %r8, %r9
+	movq 0(%rsi,%rax,8), %r9
+	sbbq %r8, %r9
+	movq %r9, 0(%rbx,%rax,8)
 	leaq 1(%rax), %rax
-	cmpq %rcx, %rax
-	jne .Lpm_sfr_ctsel
+	decq %rcx
+	jne .Lpm_sfr_cts1
+.Lpm_sfr_cts4:
+	movq %r11, %rcx
+	jrcxz .Lpm_sfr_ctsend
+.Lpm_sfr_cts4l:
+	mulxq 0(%r10,%rax,8), %r8, %r9
+	movq 0(%rsi,%rax,8), %r9
+	sbbq %r8, %r9
+	movq %r9, 0(%rbx,%rax,8)
+	mulxq 8(%r10,%rax,8), %r8, %r9
+	movq 8(%rsi,%rax,8), %r9
+	sbbq %r8, %r9
+	movq %r9, 8(%rbx,%rax,8)
+	mulxq 16(%r10,%rax,8), %r8, %r9
+	movq 16(%rsi,%rax,8), %r9
+	sbbq %r8, %r9
+	movq %r9, 16(%rbx,%rax,8)
+	mulxq 24(%r10,%rax,8), %r8, %r9
+	movq 24(%rsi,%rax,8), %r9
+	sbbq %r8, %r9
+	movq %r9, 24(%rbx,%rax,8)
+	leaq 4(%rax), %rax
+	decq %rcx
+	jne .Lpm_sfr_cts4l
+.Lpm_sfr_ctsend:
 	addq 72(%rsp), %rsp
 	popq %r15
 	popq %r14
@@ -8771,81 +8921,59 @@ parmod_ct_montgomery_mul_adx_8:
 	movq 16(%rsp), %rdi
 	movq 152(%rsp), %rax
 	subq 0(%rsi), %rax
-	movq %rax, 0(%rdi)
 	movq 160(%rsp), %rax
 	sbbq 8(%rsi), %rax
-	movq %rax, 8(%rdi)
 	movq 168(%rsp), %rax
 	sbbq 16(%rsi), %rax
-	movq %rax, 16(%rdi)
 	movq 176(%rsp), %rax
 	sbbq 24(%rsi), %rax
-	movq %rax, 24(%rdi)
 	movq 184(%rsp), %rax
 	sbbq 32(%rsi), %rax
-	movq %rax, 32(%rdi)
 	movq 192(%rsp), %rax
 	sbbq 40(%rsi), %rax
-	movq %rax, 40(%rdi)
 	movq 200(%rsp), %rax
 	sbbq 48(%rsi), %rax
-	movq %rax, 48(%rdi)
 	movq 208(%rsp), %rax
 	sbbq 56(%rsi), %rax
-	movq %rax, 56(%rdi)
 	sbbq %rcx, %rcx
 	notq %rcx
 	movq 216(%rsp), %rdx
 	negq %rdx
 	sbbq %rdx, %rdx
 	orq %rdx, %rcx
+	movl %ecx, %edx
+	andl $1, %edx
+	mulxq 0(%rsi), %rcx, %rax
 	movq 152(%rsp), %rax
-	movq 0(%rdi), %rdx
-	xorq %rax, %rdx
-	andq %rcx, %rdx
-	xorq %rdx, %rax
+	subq %rcx, %rax
 	movq %rax, 0(%rdi)
+	mulxq 8(%rsi), %rcx, %rax
 	movq 160(%rsp), %rax
-	movq 8(%rdi), %rdx
-	xorq %rax, %rdx
-	andq %rcx, %rdx
-	xorq %rdx, %rax
+	sbbq %rcx, %rax
 	movq %rax, 8(%rdi)
+	mulxq 16(%rsi), %rcx, %rax
 	movq 168(%rsp), %rax
-	movq 16(%rdi), %rdx
-	xorq %rax, %rdx
-	andq %rcx, %rdx
-	xorq %rdx, %rax
+	sbbq %rcx, %rax
 	movq %rax, 16(%rdi)
+	mulxq 24(%rsi), %rcx, %rax
 	movq 176(%rsp), %rax
-	movq 24(%rdi), %rdx
-	xorq %rax, %rdx
-	andq %rcx, %rdx
-	xorq %rdx, %rax
+	sbbq %rcx, %rax
 	movq %rax, 24(%rdi)
+	mulxq 32(%rsi), %rcx, %rax
 	movq 184(%rsp), %rax
-	movq 32(%rdi), %rdx
-	xorq %rax, %rdx
-	andq %rcx, %rdx
-	xorq %rdx, %rax
+	sbbq %rcx, %rax
 	movq %rax, 32(%rdi)
+	mulxq 40(%rsi), %rcx, %rax
 	movq 192(%rsp), %rax
-	movq 40(%rdi), %rdx
-	xorq %rax, %rdx
-	andq %rcx, %rdx
-	xorq %rdx, %rax
+	sbbq %rcx, %rax
 	movq %rax, 40(%rdi)
+	mulxq 48(%rsi), %rcx, %rax
 	movq 200(%rsp), %rax
-	movq 48(%rdi), %rdx
-	xorq %rax, %rdx
-	andq %rcx, %rdx
-	xorq %rdx, %rax
+	sbbq %rcx, %rax
 	movq %rax, 48(%rdi)
+	mulxq 56(%rsi), %rcx, %rax
 	movq 208(%rsp), %rax
-	movq 56(%rdi), %rdx
-	xorq %rax, %rdx
-	andq %rcx, %rdx
-	xorq %rdx, %rax
+	sbbq %rcx, %rax
 	movq %rax, 56(%rdi)
 	addq $232, %rsp
 	popq %r15
@@ -9371,81 +9499,59 @@ parmod_ct_montgomery_sqr_adx_8:
 	movq 16(%rsp), %rdi
 	movq 232(%rsp), %rax
 	subq 0(%rsi), %rax
-	movq %rax, 0(%rdi)
 	movq 240(%rsp), %rax
 	sbbq 8(%rsi), %rax
-	movq %rax, 8(%rdi)
 	movq 248(%rsp), %rax
 	sbbq 16(%rsi), %rax
-	movq %rax, 16(%rdi)
 	movq 256(%rsp), %rax
 	sbbq 24(%rsi), %rax
-	movq %rax, 24(%rdi)
 	movq 264(%rsp), %rax
 	sbbq 32(%rsi), %rax
-	movq %rax, 32(%rdi)
 	movq 272(%rsp), %rax
 	sbbq 40(%rsi), %rax
-	movq %rax, 40(%rdi)
 	movq 280(%rsp), %rax
 	sbbq 48(%rsi), %rax
-	movq %rax, 48(%rdi)
 	movq 288(%rsp), %rax
 	sbbq 56(%rsi), %rax
-	movq %rax, 56(%rdi)
 	sbbq %rcx, %rcx
 	notq %rcx
 	movq 296(%rsp), %rdx
 	negq %rdx
 	sbbq %rdx, %rdx
 	orq %rdx, %rcx
+	movl %ecx, %edx
+	andl $1, %edx
+	mulxq 0(%rsi), %rcx, %rax
 	movq 232(%rsp), %rax
-	movq 0(%rdi), %rdx
-	xorq %rax, %rdx
-	andq %rcx, %rdx
-	xorq %rdx, %rax
+	subq %rcx, %rax
 	movq %rax, 0(%rdi)
+	mulxq 8(%rsi), %rcx, %rax
 	movq 240(%rsp), %rax
-	movq 8(%rdi), %rdx
-	xorq %rax, %rdx
-	andq %rcx, %rdx
-	xorq %rdx, %rax
+	sbbq %rcx, %rax
 	movq %rax, 8(%rdi)
+	mulxq 16(%rsi), %rcx, %rax
 	movq 248(%rsp), %rax
-	movq 16(%rdi), %rdx
-	xorq %rax, %rdx
-	andq %rcx, %rdx
-	xorq %rdx, %rax
+	sbbq %rcx, %rax
 	movq %rax, 16(%rdi)
+	mulxq 24(%rsi), %rcx, %rax
 	movq 256(%rsp), %rax
-	movq 24(%rdi), %rdx
-	xorq %rax, %rdx
-	andq %rcx, %rdx
-	xorq %rdx, %rax
+	sbbq %rcx, %rax
 	movq %rax, 24(%rdi)
+	mulxq 32(%rsi), %rcx, %rax
 	movq 264(%rsp), %rax
-	movq 32(%rdi), %rdx
-	xorq %rax, %rdx
-	andq %rcx, %rdx
-	xorq %rdx, %rax
+	sbbq %rcx, %rax
 	movq %rax, 32(%rdi)
+	mulxq 40(%rsi), %rcx, %rax
 	movq 272(%rsp), %rax
-	movq 40(%rdi), %rdx
-	xorq %rax, %rdx
-	andq %rcx, %rdx
-	xorq %rdx, %rax
+	sbbq %rcx, %rax
 	movq %rax, 40(%rdi)
+	mulxq 48(%rsi), %rcx, %rax
 	movq 280(%rsp), %rax
-	movq 48(%rdi), %rdx
-	xorq %rax, %rdx
-	andq %rcx, %rdx
-	xorq %rdx, %rax
+	sbbq %rcx, %rax
 	movq %rax, 48(%rdi)
+	mulxq 56(%rsi), %rcx, %rax
 	movq 288(%rsp), %rax
-	movq 56(%rdi), %rdx
-	xorq %rax, %rdx
-	andq %rcx, %rdx
-	xorq %rdx, %rax
+	sbbq %rcx, %rax
 	movq %rax, 56(%rdi)
 	addq $312, %rsp
 	popq %r15
@@ -10165,90 +10271,65 @@ parmod_ct_montgomery_mul_adx_9:
 	movq 16(%rsp), %rdi
 	movq 168(%rsp), %rax
 	subq 0(%rsi), %rax
-	movq %rax, 0(%rdi)
 	movq 176(%rsp), %rax
 	sbbq 8(%rsi), %rax
-	movq %rax, 8(%rdi)
 	movq 184(%rsp), %rax
 	sbbq 16(%rsi), %rax
-	movq %rax, 16(%rdi)
 	movq 192(%rsp), %rax
 	sbbq 24(%rsi), %rax
-	movq %rax, 24(%rdi)
 	movq 200(%rsp), %rax
 	sbbq 32(%rsi), %rax
-	movq %rax, 32(%rdi)
 	movq 208(%rsp), %rax
 	sbbq 40(%rsi), %rax
-	movq %rax, 40(%rdi)
 	movq 216(%rsp), %rax
 	sbbq 48(%rsi), %rax
-	movq %rax, 48(%rdi)
 	movq 224(%rsp), %rax
 	sbbq 56(%rsi), %rax
-	movq %rax, 56(%rdi)
 	movq 232(%rsp), %rax
 	sbbq 64(%rsi), %rax
-	movq %rax, 64(%rdi)
 	sbbq %rcx, %rcx
 	notq %rcx
 	movq 240(%rsp), %rdx
 	negq %rdx
 	sbbq %rdx, %rdx
 	orq %rdx, %rcx
+	movl %ecx, %edx
+	andl $1, %edx
+	mulxq 0(%rsi), %rcx, %rax
 	movq 168(%rsp), %rax
-	movq 0(%rdi), %rdx
-	xorq %rax, %rdx
-	andq %rcx, %rdx
-	xorq %rdx, %rax
+	subq %rcx, %rax
 	movq %rax, 0(%rdi)
+	mulxq 8(%rsi), %rcx, %rax
 	movq 176(%rsp), %rax
-	movq 8(%rdi), %rdx
-	xorq %rax, %rdx
-	andq %rcx, %rdx
-	xorq %rdx, %rax
+	sbbq %rcx, %rax
 	movq %rax, 8(%rdi)
+	mulxq 16(%rsi), %rcx, %rax
 	movq 184(%rsp), %rax
-	movq 16(%rdi), %rdx
-	xorq %rax, %rdx
-	andq %rcx, %rdx
-	xorq %rdx, %rax
+	sbbq %rcx, %rax
 	movq %rax, 16(%rdi)
+	mulxq 24(%rsi), %rcx, %rax
 	movq 192(%rsp), %rax
-	movq 24(%rdi), %rdx
-	xorq %rax, %rdx
-	andq %rcx, %rdx
-	xorq %rdx, %rax
+	sbbq %rcx, %rax
 	movq %rax, 24(%rdi)
+	mulxq 32(%rsi), %rcx, %rax
 	movq 200(%rsp), %rax
-	movq 32(%rdi), %rdx
-	xorq %rax, %rdx
-	andq %rcx, %rdx
-	xorq %rdx, %rax
+	sbbq %rcx, %rax
 	movq %rax, 32(%rdi)
+	mulxq 40(%rsi), %rcx, %rax
 	movq 208(%rsp), %rax
-	movq 40(%rdi), %rdx
-	xorq %rax, %rdx
-	andq %rcx, %rdx
-	xorq %rdx, %rax
+	sbbq %rcx, %rax
 	movq %rax, 40(%rdi)
+	mulxq 48(%rsi), %rcx, %rax
 	movq 216(%rsp), %rax
-	movq 48(%rdi), %rdx
-	xorq %rax, %rdx
-	andq %rcx, %rdx
-	xorq %rdx, %rax
+	sbbq %rcx, %rax
 	movq %rax, 48(%rdi)
+	mulxq 56(%rsi), %rcx, %rax
 	movq 224(%rsp), %rax
-	movq 56(%rdi), %rdx
-	xorq %rax, %rdx
-	andq %rcx, %rdx
-	xorq %rdx, %rax
+	sbbq %rcx, %rax
 	movq %rax, 56(%rdi)
+	mulxq 64(%rsi), %rcx, %rax
 	movq 232(%rsp), %rax
-	movq 64(%rdi), %rdx
-	xorq %rax, %rdx
-	andq %rcx, %rdx
-	xorq %rdx, %rax
+	sbbq %rcx, %rax
 	movq %rax, 64(%rdi)
 	addq $248, %rsp
 	popq %r15
@@ -10890,90 +10971,65 @@ parmod_ct_montgomery_sqr_adx_9:
 	movq 16(%rsp), %rdi
 	movq 256(%rsp), %rax
 	subq 0(%rsi), %rax
-	movq %rax, 0(%rdi)
 	movq 264(%rsp), %rax
 	sbbq 8(%rsi), %rax
-	movq %rax, 8(%rdi)
 	movq 272(%rsp), %rax
 	sbbq 16(%rsi), %rax
-	movq %rax, 16(%rdi)
 	movq 280(%rsp), %rax
 	sbbq 24(%rsi), %rax
-	movq %rax, 24(%rdi)
 	movq 288(%rsp), %rax
 	sbbq 32(%rsi), %rax
-	movq %rax, 32(%rdi)
 	movq 296(%rsp), %rax
 	sbbq 40(%rsi), %rax
-	movq %rax, 40(%rdi)
 	movq 304(%rsp), %rax
 	sbbq 48(%rsi), %rax
-	movq %rax, 48(%rdi)
 	movq 312(%rsp), %rax
 	sbbq 56(%rsi), %rax
-	movq %rax, 56(%rdi)
 	movq 320(%rsp), %rax
 	sbbq 64(%rsi), %rax
-	movq %rax, 64(%rdi)
 	sbbq %rcx, %rcx
 	notq %rcx
 	movq 328(%rsp), %rdx
 	negq %rdx
 	sbbq %rdx, %rdx
 	orq %rdx, %rcx
+	movl %ecx, %edx
+	andl $1, %edx
+	mulxq 0(%rsi), %rcx, %rax
 	movq 256(%rsp), %rax
-	movq 0(%rdi), %rdx
-	xorq %rax, %rdx
-	andq %rcx, %rdx
-	xorq %rdx, %rax
+	subq %rcx, %rax
 	movq %rax, 0(%rdi)
+	mulxq 8(%rsi), %rcx, %rax
 	movq 264(%rsp), %rax
-	movq 8(%rdi), %rdx
-	xorq %rax, %rdx
-	andq %rcx, %rdx
-	xorq %rdx, %rax
+	sbbq %rcx, %rax
 	movq %rax, 8(%rdi)
+	mulxq 16(%rsi), %rcx, %rax
 	movq 272(%rsp), %rax
-	movq 16(%rdi), %rdx
-	xorq %rax, %rdx
-	andq %rcx, %rdx
-	xorq %rdx, %rax
+	sbbq %rcx, %rax
 	movq %rax, 16(%rdi)
+	mulxq 24(%rsi), %rcx, %rax
 	movq 280(%rsp), %rax
-	movq 24(%rdi), %rdx
-	xorq %rax, %rdx
-	andq %rcx, %rdx
-	xorq %rdx, %rax
+	sbbq %rcx, %rax
 	movq %rax, 24(%rdi)
+	mulxq 32(%rsi), %rcx, %rax
 	movq 288(%rsp), %rax
-	movq 32(%rdi), %rdx
-	xorq %rax, %rdx
-	andq %rcx, %rdx
-	xorq %rdx, %rax
+	sbbq %rcx, %rax
 	movq %rax, 32(%rdi)
+	mulxq 40(%rsi), %rcx, %rax
 	movq 296(%rsp), %rax
-	movq 40(%rdi), %rdx
-	xorq %rax, %rdx
-	andq %rcx, %rdx
-	xorq %rdx, %rax
+	sbbq %rcx, %rax
 	movq %rax, 40(%rdi)
+	mulxq 48(%rsi), %rcx, %rax
 	movq 304(%rsp), %rax
-	movq 48(%rdi), %rdx
-	xorq %rax, %rdx
-	andq %rcx, %rdx
-	xorq %rdx, %rax
+	sbbq %rcx, %rax
 	movq %rax, 48(%rdi)
+	mulxq 56(%rsi), %rcx, %rax
 	movq 312(%rsp), %rax
-	movq 56(%rdi), %rdx
-	xorq %rax, %rdx
-	andq %rcx, %rdx
-	xorq %rdx, %rax
+	sbbq %rcx, %rax
 	movq %rax, 56(%rdi)
+	mulxq 64(%rsi), %rcx, %rax
 	movq 320(%rsp), %rax
-	movq 64(%rdi), %rdx
-	xorq %rax, %rdx
-	andq %rcx, %rdx
-	xorq %rdx, %rax
+	sbbq %rcx, %rax
 	movq %rax, 64(%rdi)
 	addq $344, %rsp
 	popq %r15
@@ -11837,99 +11893,71 @@ parmod_ct_montgomery_mul_adx_10:
 	movq 16(%rsp), %rdi
 	movq 184(%rsp), %rax
 	subq 0(%rsi), %rax
-	movq %rax, 0(%rdi)
 	movq 192(%rsp), %rax
 	sbbq 8(%rsi), %rax
-	movq %rax, 8(%rdi)
 	movq 200(%rsp), %rax
 	sbbq 16(%rsi), %rax
-	movq %rax, 16(%rdi)
 	movq 208(%rsp), %rax
 	sbbq 24(%rsi), %rax
-	movq %rax, 24(%rdi)
 	movq 216(%rsp), %rax
 	sbbq 32(%rsi), %rax
-	movq %rax, 32(%rdi)
 	movq 224(%rsp), %rax
 	sbbq 40(%rsi), %rax
-	movq %rax, 40(%rdi)
 	movq 232(%rsp), %rax
 	sbbq 48(%rsi), %rax
-	movq %rax, 48(%rdi)
 	movq 240(%rsp), %rax
 	sbbq 56(%rsi), %rax
-	movq %rax, 56(%rdi)
 	movq 248(%rsp), %rax
 	sbbq 64(%rsi), %rax
-	movq %rax, 64(%rdi)
 	movq 256(%rsp), %rax
 	sbbq 72(%rsi), %rax
-	movq %rax, 72(%rdi)
 	sbbq %rcx, %rcx
 	notq %rcx
 	movq 264(%rsp), %rdx
 	negq %rdx
 	sbbq %rdx, %rdx
 	orq %rdx, %rcx
+	movl %ecx, %edx
+	andl $1, %edx
+	mulxq 0(%rsi), %rcx, %rax
 	movq 184(%rsp), %rax
-	movq 0(%rdi), %rdx
-	xorq %rax, %rdx
-	andq %rcx, %rdx
-	xorq %rdx, %rax
+	subq %rcx, %rax
 	movq %rax, 0(%rdi)
+	mulxq 8(%rsi), %rcx, %rax
 	movq 192(%rsp), %rax
-	movq 8(%rdi), %rdx
-	xorq %rax, %rdx
-	andq %rcx, %rdx
-	xorq %rdx, %rax
+	sbbq %rcx, %rax
 	movq %rax, 8(%rdi)
+	mulxq 16(%rsi), %rcx, %rax
 	movq 200(%rsp), %rax
-	movq 16(%rdi), %rdx
-	xorq %rax, %rdx
-	andq %rcx, %rdx
-	xorq %rdx, %rax
+	sbbq %rcx, %rax
 	movq %rax, 16(%rdi)
+	mulxq 24(%rsi), %rcx, %rax
 	movq 208(%rsp), %rax
-	movq 24(%rdi), %rdx
-	xorq %rax, %rdx
-	andq %rcx, %rdx
-	xorq %rdx, %rax
+	sbbq %rcx, %rax
 	movq %rax, 24(%rdi)
+	mulxq 32(%rsi), %rcx, %rax
 	movq 216(%rsp), %rax
-	movq 32(%rdi), %rdx
-	xorq %rax, %rdx
-	andq %rcx, %rdx
-	xorq %rdx, %rax
+	sbbq %rcx, %rax
 	movq %rax, 32(%rdi)
+	mulxq 40(%rsi), %rcx, %rax
 	movq 224(%rsp), %rax
-	movq 40(%rdi), %rdx
-	xorq %rax, %rdx
-	andq %rcx, %rdx
-	xorq %rdx, %rax
+	sbbq %rcx, %rax
 	movq %rax, 40(%rdi)
+	mulxq 48(%rsi), %rcx, %rax
 	movq 232(%rsp), %rax
-	movq 48(%rdi), %rdx
-	xorq %rax, %rdx
-	andq %rcx, %rdx
-	xorq %rdx, %rax
+	sbbq %rcx, %rax
 	movq %rax, 48(%rdi)
+	mulxq 56(%rsi), %rcx, %rax
 	movq 240(%rsp), %rax
-	movq 56(%rdi), %rdx
-	xorq %rax, %rdx
-	andq %rcx, %rdx
-	xorq %rdx, %rax
+	sbbq %rcx, %rax
 	movq %rax, 56(%rdi)
+	mulxq 64(%rsi), %rcx, %rax
 	movq 248(%rsp), %rax
-	movq 64(%rdi), %rdx
-	xorq %rax, %rdx
-	andq %rcx, %rdx
-	xorq %rdx, %rax
+	sbbq %rcx, %rax
 	movq %rax, 64(%rdi)
+	mulxq 72(%rsi), %rcx, %rax
 	movq 256(%rsp), %rax
-	movq 72(%rdi), %rdx
-	xorq %rax, %rdx
-	andq %rcx, %rdx
-	xorq %rdx, %rax
+	sbbq %rcx, %rax
 	movq %rax, 72(%rdi)
 	addq $280, %rsp
 	popq %r15
@@ -12696,99 +12724,71 @@ parmod_ct_montgomery_sqr_adx_10:
 	movq 16(%rsp), %rdi
 	movq 280(%rsp), %rax
 	subq 0(%rsi), %rax
-	movq %rax, 0(%rdi)
 	movq 288(%rsp), %rax
 	sbbq 8(%rsi), %rax
-	movq %rax, 8(%rdi)
 	movq 296(%rsp), %rax
 	sbbq 16(%rsi), %rax
-	movq %rax, 16(%rdi)
 	movq 304(%rsp), %rax
 	sbbq 24(%rsi), %rax
-	movq %rax, 24(%rdi)
 	movq 312(%rsp), %rax
 	sbbq 32(%rsi), %rax
-	movq %rax, 32(%rdi)
 	movq 320(%rsp), %rax
 	sbbq 40(%rsi), %rax
-	movq %rax, 40(%rdi)
 	movq 328(%rsp), %rax
 	sbbq 48(%rsi), %rax
-	movq %rax, 48(%rdi)
 	movq 336(%rsp), %rax
 	sbbq 56(%rsi), %rax
-	movq %rax, 56(%rdi)
 	movq 344(%rsp), %rax
 	sbbq 64(%rsi), %rax
-	movq %rax, 64(%rdi)
 	movq 352(%rsp), %rax
 	sbbq 72(%rsi), %rax
-	movq %rax, 72(%rdi)
 	sbbq %rcx, %rcx
 	notq %rcx
 	movq 360(%rsp), %rdx
 	negq %rdx
 	sbbq %rdx, %rdx
 	orq %rdx, %rcx
+	movl %ecx, %edx
+	andl $1, %edx
+	mulxq 0(%rsi), %rcx, %rax
 	movq 280(%rsp), %rax
-	movq 0(%rdi), %rdx
-	xorq %rax, %rdx
-	andq %rcx, %rdx
-	xorq %rdx, %rax
+	subq %rcx, %rax
 	movq %rax, 0(%rdi)
+	mulxq 8(%rsi), %rcx, %rax
 	movq 288(%rsp), %rax
-	movq 8(%rdi), %rdx
-	xorq %rax, %rdx
-	andq %rcx, %rdx
-	xorq %rdx, %rax
+	sbbq %rcx, %rax
 	movq %rax, 8(%rdi)
+	mulxq 16(%rsi), %rcx, %rax
 	movq 296(%rsp), %rax
-	movq 16(%rdi), %rdx
-	xorq %rax, %rdx
-	andq %rcx, %rdx
-	xorq %rdx, %rax
+	sbbq %rcx, %rax
 	movq %rax, 16(%rdi)
+	mulxq 24(%rsi), %rcx, %rax
 	movq 304(%rsp), %rax
-	movq 24(%rdi), %rdx
-	xorq %rax, %rdx
-	andq %rcx, %rdx
-	xorq %rdx, %rax
+	sbbq %rcx, %rax
 	movq %rax, 24(%rdi)
+	mulxq 32(%rsi), %rcx, %rax
 	movq 312(%rsp), %rax
-	movq 32(%rdi), %rdx
-	xorq %rax, %rdx
-	andq %rcx, %rdx
-	xorq %rdx, %rax
+	sbbq %rcx, %rax
 	movq %rax, 32(%rdi)
+	mulxq 40(%rsi), %rcx, %rax
 	movq 320(%rsp), %rax
-	movq 40(%rdi), %rdx
-	xorq %rax, %rdx
-	andq %rcx, %rdx
-	xorq %rdx, %rax
+	sbbq %rcx, %rax
 	movq %rax, 40(%rdi)
+	mulxq 48(%rsi), %rcx, %rax
 	movq 328(%rsp), %rax
-	movq 48(%rdi), %rdx
-	xorq %rax, %rdx
-	andq %rcx, %rdx
-	xorq %rdx, %rax
+	sbbq %rcx, %rax
 	movq %rax, 48(%rdi)
+	mulxq 56(%rsi), %rcx, %rax
 	movq 336(%rsp), %rax
-	movq 56(%rdi), %rdx
-	xorq %rax, %rdx
-	andq %rcx, %rdx
-	xorq %rdx, %rax
+	sbbq %rcx, %rax
 	movq %rax, 56(%rdi)
+	mulxq 64(%rsi), %rcx, %rax
 	movq 344(%rsp), %rax
-	movq 64(%rdi), %rdx
-	xorq %rax, %rdx
-	andq %rcx, %rdx
-	xorq %rdx, %rax
+	sbbq %rcx, %rax
 	movq %rax, 64(%rdi)
+	mulxq 72(%rsi), %rcx, %rax
 	movq 352(%rsp), %rax
-	movq 72(%rdi), %rdx
-	xorq %rax, %rdx
-	andq %rcx, %rdx
-	xorq %rdx, %rax
+	sbbq %rcx, %rax
 	movq %rax, 72(%rdi)
 	addq $376, %rsp
 	popq %r15
@@ -13808,108 +13808,77 @@ parmod_ct_montgomery_mul_adx_11:
 	movq 16(%rsp), %rdi
 	movq 200(%rsp), %rax
 	subq 0(%rsi), %rax
-	movq %rax, 0(%rdi)
 	movq 208(%rsp), %rax
 	sbbq 8(%rsi), %rax
-	movq %rax, 8(%rdi)
 	movq 216(%rsp), %rax
 	sbbq 16(%rsi), %rax
-	movq %rax, 16(%rdi)
 	movq 224(%rsp), %rax
 	sbbq 24(%rsi), %rax
-	movq %rax, 24(%rdi)
 	movq 232(%rsp), %rax
 	sbbq 32(%rsi), %rax
-	movq %rax, 32(%rdi)
 	movq 240(%rsp), %rax
 	sbbq 40(%rsi), %rax
-	movq %rax, 40(%rdi)
 	movq 248(%rsp), %rax
 	sbbq 48(%rsi), %rax
-	movq %rax, 48(%rdi)
 	movq 256(%rsp), %rax
 	sbbq 56(%rsi), %rax
-	movq %rax, 56(%rdi)
 	movq 264(%rsp), %rax
 	sbbq 64(%rsi), %rax
-	movq %rax, 64(%rdi)
 	movq 272(%rsp), %rax
 	sbbq 72(%rsi), %rax
-	movq %rax, 72(%rdi)
 	movq 280(%rsp), %rax
 	sbbq 80(%rsi), %rax
-	movq %rax, 80(%rdi)
 	sbbq %rcx, %rcx
 	notq %rcx
 	movq 288(%rsp), %rdx
 	negq %rdx
 	sbbq %rdx, %rdx
 	orq %rdx, %rcx
+	movl %ecx, %edx
+	andl $1, %edx
+	mulxq 0(%rsi), %rcx, %rax
 	movq 200(%rsp), %rax
-	movq 0(%rdi), %rdx
-	xorq %rax, %rdx
-	andq %rcx, %rdx
-	xorq %rdx, %rax
+	subq %rcx, %rax
 	movq %rax, 0(%rdi)
+	mulxq 8(%rsi), %rcx, %rax
 	movq 208(%rsp), %rax
-	movq 8(%rdi), %rdx
-	xorq %rax, %rdx
-	andq %rcx, %rdx
-	xorq %rdx, %rax
+	sbbq %rcx, %rax
 	movq %rax, 8(%rdi)
+	mulxq 16(%rsi), %rcx, %rax
 	movq 216(%rsp), %rax
-	movq 16(%rdi), %rdx
-	xorq %rax, %rdx
-	andq %rcx, %rdx
-	xorq %rdx, %rax
+	sbbq %rcx, %rax
 	movq %rax, 16(%rdi)
+	mulxq 24(%rsi), %rcx, %rax
 	movq 224(%rsp), %rax
-	movq 24(%rdi), %rdx
-	xorq %rax, %rdx
-	andq %rcx, %rdx
-	xorq %rdx, %rax
+	sbbq %rcx, %rax
 	movq %rax, 24(%rdi)
+	mulxq 32(%rsi), %rcx, %rax
 	movq 232(%rsp), %rax
-	movq 32(%rdi), %rdx
-	xorq %rax, %rdx
-	andq %rcx, %rdx
-	xorq %rdx, %rax
+	sbbq %rcx, %rax
 	movq %rax, 32(%rdi)
+	mulxq 40(%rsi), %rcx, %rax
 	movq 240(%rsp), %rax
-	movq 40(%rdi), %rdx
-	xorq %rax, %rdx
-	andq %rcx, %rdx
-	xorq %rdx, %rax
+	sbbq %rcx, %rax
 	movq %rax, 40(%rdi)
+	mulxq 48(%rsi), %rcx, %rax
 	movq 248(%rsp), %rax
-	movq 48(%rdi), %rdx
-	xorq %rax, %rdx
-	andq %rcx, %rdx
-	xorq %rdx, %rax
+	sbbq %rcx, %rax
 	movq %rax, 48(%rdi)
+	mulxq 56(%rsi), %rcx, %rax
 	movq 256(%rsp), %rax
-	movq 56(%rdi), %rdx
-	xorq %rax, %rdx
-	andq %rcx, %rdx
-	xorq %rdx, %rax
+	sbbq %rcx, %rax
 	movq %rax, 56(%rdi)
+	mulxq 64(%rsi), %rcx, %rax
 	movq 264(%rsp), %rax
-	movq 64(%rdi), %rdx
-	xorq %rax, %rdx
-	andq %rcx, %rdx
-	xorq %rdx, %rax
+	sbbq %rcx, %rax
 	movq %rax, 64(%rdi)
+	mulxq 72(%rsi), %rcx, %rax
 	movq 272(%rsp), %rax
-	movq 72(%rdi), %rdx
-	xorq %rax, %rdx
-	andq %rcx, %rdx
-	xorq %rdx, %rax
+	sbbq %rcx, %rax
 	movq %rax, 72(%rdi)
+	mulxq 80(%rsi), %rcx, %rax
 	movq 280(%rsp), %rax
-	movq 80(%rdi), %rdx
-	xorq %rax, %rdx
-	andq %rcx, %rdx
-	xorq %rdx, %rax
+	sbbq %rcx, %rax
 	movq %rax, 80(%rdi)
 	addq $296, %rsp
 	popq %r15
@@ -14810,108 +14779,77 @@ parmod_ct_montgomery_sqr_adx_11:
 	movq 16(%rsp), %rdi
 	movq 304(%rsp), %rax
 	subq 0(%rsi), %rax
-	movq %rax, 0(%rdi)
 	movq 312(%rsp), %rax
 	sbbq 8(%rsi), %rax
-	movq %rax, 8(%rdi)
 	movq 320(%rsp), %rax
 	sbbq 16(%rsi), %rax
-	movq %rax, 16(%rdi)
 	movq 328(%rsp), %rax
 	sbbq 24(%rsi), %rax
-	movq %rax, 24(%rdi)
 	movq 336(%rsp), %rax
 	sbbq 32(%rsi), %rax
-	movq %rax, 32(%rdi)
 	movq 344(%rsp), %rax
 	sbbq 40(%rsi), %rax
-	movq %rax, 40(%rdi)
 	movq 352(%rsp), %rax
 	sbbq 48(%rsi), %rax
-	movq %rax, 48(%rdi)
 	movq 360(%rsp), %rax
 	sbbq 56(%rsi), %rax
-	movq %rax, 56(%rdi)
 	movq 368(%rsp), %rax
 	sbbq 64(%rsi), %rax
-	movq %rax, 64(%rdi)
 	movq 376(%rsp), %rax
 	sbbq 72(%rsi), %rax
-	movq %rax, 72(%rdi)
 	movq 384(%rsp), %rax
 	sbbq 80(%rsi), %rax
-	movq %rax, 80(%rdi)
 	sbbq %rcx, %rcx
 	notq %rcx
 	movq 392(%rsp), %rdx
 	negq %rdx
 	sbbq %rdx, %rdx
 	orq %rdx, %rcx
+	movl %ecx, %edx
+	andl $1, %edx
+	mulxq 0(%rsi), %rcx, %rax
 	movq 304(%rsp), %rax
-	movq 0(%rdi), %rdx
-	xorq %rax, %rdx
-	andq %rcx, %rdx
-	xorq %rdx, %rax
+	subq %rcx, %rax
 	movq %rax, 0(%rdi)
+	mulxq 8(%rsi), %rcx, %rax
 	movq 312(%rsp), %rax
-	movq 8(%rdi), %rdx
-	xorq %rax, %rdx
-	andq %rcx, %rdx
-	xorq %rdx, %rax
+	sbbq %rcx, %rax
 	movq %rax, 8(%rdi)
+	mulxq 16(%rsi), %rcx, %rax
 	movq 320(%rsp), %rax
-	movq 16(%rdi), %rdx
-	xorq %rax, %rdx
-	andq %rcx, %rdx
-	xorq %rdx, %rax
+	sbbq %rcx, %rax
 	movq %rax, 16(%rdi)
+	mulxq 24(%rsi), %rcx, %rax
 	movq 328(%rsp), %rax
-	movq 24(%rdi), %rdx
-	xorq %rax, %rdx
-	andq %rcx, %rdx
-	xorq %rdx, %rax
+	sbbq %rcx, %rax
 	movq %rax, 24(%rdi)
+	mulxq 32(%rsi), %rcx, %rax
 	movq 336(%rsp), %rax
-	movq 32(%rdi), %rdx
-	xorq %rax, %rdx
-	andq %rcx, %rdx
-	xorq %rdx, %rax
+	sbbq %rcx, %rax
 	movq %rax, 32(%rdi)
+	mulxq 40(%rsi), %rcx, %rax
 	movq 344(%rsp), %rax
-	movq 40(%rdi), %rdx
-	xorq %rax, %rdx
-	andq %rcx, %rdx
-	xorq %rdx, %rax
+	sbbq %rcx, %rax
 	movq %rax, 40(%rdi)
+	mulxq 48(%rsi), %rcx, %rax
 	movq 352(%rsp), %rax
-	movq 48(%rdi), %rdx
-	xorq %rax, %rdx
-	andq %rcx, %rdx
-	xorq %rdx, %rax
+	sbbq %rcx, %rax
 	movq %rax, 48(%rdi)
+	mulxq 56(%rsi), %rcx, %rax
 	movq 360(%rsp), %rax
-	movq 56(%rdi), %rdx
-	xorq %rax, %rdx
-	andq %rcx, %rdx
-	xorq %rdx, %rax
+	sbbq %rcx, %rax
 	movq %rax, 56(%rdi)
+	mulxq 64(%rsi), %rcx, %rax
 	movq 368(%rsp), %rax
-	movq 64(%rdi), %rdx
-	xorq %rax, %rdx
-	andq %rcx, %rdx
-	xorq %rdx, %rax
+	sbbq %rcx, %rax
 	movq %rax, 64(%rdi)
+	mulxq 72(%rsi), %rcx, %rax
 	movq 376(%rsp), %rax
-	movq 72(%rdi), %rdx
-	xorq %rax, %rdx
-	andq %rcx, %rdx
-	xorq %rdx, %rax
+	sbbq %rcx, %rax
 	movq %rax, 72(%rdi)
+	mulxq 80(%rsi), %rcx, %rax
 	movq 384(%rsp), %rax
-	movq 80(%rdi), %rdx
-	xorq %rax, %rdx
-	andq %rcx, %rdx
-	xorq %rdx, %rax
+	sbbq %rcx, %rax
 	movq %rax, 80(%rdi)
 	addq $408, %rsp
 	popq %r15
@@ -16099,117 +16037,83 @@ parmod_ct_montgomery_mul_adx_12:
 	movq 16(%rsp), %rdi
 	movq 216(%rsp), %rax
 	subq 0(%rsi), %rax
-	movq %rax, 0(%rdi)
 	movq 224(%rsp), %rax
 	sbbq 8(%rsi), %rax
-	movq %rax, 8(%rdi)
 	movq 232(%rsp), %rax
 	sbbq 16(%rsi), %rax
-	movq %rax, 16(%rdi)
 	movq 240(%rsp), %rax
 	sbbq 24(%rsi), %rax
-	movq %rax, 24(%rdi)
 	movq 248(%rsp), %rax
 	sbbq 32(%rsi), %rax
-	movq %rax, 32(%rdi)
 	movq 256(%rsp), %rax
 	sbbq 40(%rsi), %rax
-	movq %rax, 40(%rdi)
 	movq 264(%rsp), %rax
 	sbbq 48(%rsi), %rax
-	movq %rax, 48(%rdi)
 	movq 272(%rsp), %rax
 	sbbq 56(%rsi), %rax
-	movq %rax, 56(%rdi)
 	movq 280(%rsp), %rax
 	sbbq 64(%rsi), %rax
-	movq %rax, 64(%rdi)
 	movq 288(%rsp), %rax
 	sbbq 72(%rsi), %rax
-	movq %rax, 72(%rdi)
 	movq 296(%rsp), %rax
 	sbbq 80(%rsi), %rax
-	movq %rax, 80(%rdi)
 	movq 304(%rsp), %rax
 	sbbq 88(%rsi), %rax
-	movq %rax, 88(%rdi)
 	sbbq %rcx, %rcx
 	notq %rcx
 	movq 312(%rsp), %rdx
 	negq %rdx
 	sbbq %rdx, %rdx
 	orq %rdx, %rcx
+	movl %ecx, %edx
+	andl $1, %edx
+	mulxq 0(%rsi), %rcx, %rax
 	movq 216(%rsp), %rax
-	movq 0(%rdi), %rdx
-	xorq %rax, %rdx
-	andq %rcx, %rdx
-	xorq %rdx, %rax
+	subq %rcx, %rax
 	movq %rax, 0(%rdi)
+	mulxq 8(%rsi), %rcx, %rax
 	movq 224(%rsp), %rax
-	movq 8(%rdi), %rdx
-	xorq %rax, %rdx
-	andq %rcx, %rdx
-	xorq %rdx, %rax
+	sbbq %rcx, %rax
 	movq %rax, 8(%rdi)
+	mulxq 16(%rsi), %rcx, %rax
 	movq 232(%rsp), %rax
-	movq 16(%rdi), %rdx
-	xorq %rax, %rdx
-	andq %rcx, %rdx
-	xorq %rdx, %rax
+	sbbq %rcx, %rax
 	movq %rax, 16(%rdi)
+	mulxq 24(%rsi), %rcx, %rax
 	movq 240(%rsp), %rax
-	movq 24(%rdi), %rdx
-	xorq %rax, %rdx
-	andq %rcx, %rdx
-	xorq %rdx, %rax
+	sbbq %rcx, %rax
 	movq %rax, 24(%rdi)
+	mulxq 32(%rsi), %rcx, %rax
 	movq 248(%rsp), %rax
-	movq 32(%rdi), %rdx
-	xorq %rax, %rdx
-	andq %rcx, %rdx
-	xorq %rdx, %rax
+	sbbq %rcx, %rax
 	movq %rax, 32(%rdi)
+	mulxq 40(%rsi), %rcx, %rax
 	movq 256(%rsp), %rax
-	movq 40(%rdi), %rdx
-	xorq %rax, %rdx
-	andq %rcx, %rdx
-	xorq %rdx, %rax
+	sbbq %rcx, %rax
 	movq %rax, 40(%rdi)
+	mulxq 48(%rsi), %rcx, %rax
 	movq 264(%rsp), %rax
-	movq 48(%rdi), %rdx
-	xorq %rax, %rdx
-	andq %rcx, %rdx
-	xorq %rdx, %rax
+	sbbq %rcx, %rax
 	movq %rax, 48(%rdi)
+	mulxq 56(%rsi), %rcx, %rax
 	movq 272(%rsp), %rax
-	movq 56(%rdi), %rdx
-	xorq %rax, %rdx
-	andq %rcx, %rdx
-	xorq %rdx, %rax
+	sbbq %rcx, %rax
 	movq %rax, 56(%rdi)
+	mulxq 64(%rsi), %rcx, %rax
 	movq 280(%rsp), %rax
-	movq 64(%rdi), %rdx
-	xorq %rax, %rdx
-	andq %rcx, %rdx
-	xorq %rdx, %rax
+	sbbq %rcx, %rax
 	movq %rax, 64(%rdi)
+	mulxq 72(%rsi), %rcx, %rax
 	movq 288(%rsp), %rax
-	movq 72(%rdi), %rdx
-	xorq %rax, %rdx
-	andq %rcx, %rdx
-	xorq %rdx, %rax
+	sbbq %rcx, %rax
 	movq %rax, 72(%rdi)
+	mulxq 80(%rsi), %rcx, %rax
 	movq 296(%rsp), %rax
-	movq 80(%rdi), %rdx
-	xorq %rax, %rdx
-	andq %rcx, %rdx
-	xorq %rdx, %rax
+	sbbq %rcx, %rax
 	movq %rax, 80(%rdi)
+	mulxq 88(%rsi), %rcx, %rax
 	movq 304(%rsp), %rax
-	movq 88(%rdi), %rdx
-	xorq %rax, %rdx
-	andq %rcx, %rdx
-	xorq %rdx, %rax
+	sbbq %rcx, %rax
 	movq %rax, 88(%rdi)
 	addq $328, %rsp
 	popq %r15
@@ -17253,117 +17157,83 @@ parmod_ct_montgomery_sqr_adx_12:
 	movq 16(%rsp), %rdi
 	movq 328(%rsp), %rax
 	subq 0(%rsi), %rax
-	movq %rax, 0(%rdi)
 	movq 336(%rsp), %rax
 	sbbq 8(%rsi), %rax
-	movq %rax, 8(%rdi)
 	movq 344(%rsp), %rax
 	sbbq 16(%rsi), %rax
-	movq %rax, 16(%rdi)
 	movq 352(%rsp), %rax
 	sbbq 24(%rsi), %rax
-	movq %rax, 24(%rdi)
 	movq 360(%rsp), %rax
 	sbbq 32(%rsi), %rax
-	movq %rax, 32(%rdi)
 	movq 368(%rsp), %rax
 	sbbq 40(%rsi), %rax
-	movq %rax, 40(%rdi)
 	movq 376(%rsp), %rax
 	sbbq 48(%rsi), %rax
-	movq %rax, 48(%rdi)
 	movq 384(%rsp), %rax
 	sbbq 56(%rsi), %rax
-	movq %rax, 56(%rdi)
 	movq 392(%rsp), %rax
 	sbbq 64(%rsi), %rax
-	movq %rax, 64(%rdi)
 	movq 400(%rsp), %rax
 	sbbq 72(%rsi), %rax
-	movq %rax, 72(%rdi)
 	movq 408(%rsp), %rax
 	sbbq 80(%rsi), %rax
-	movq %rax, 80(%rdi)
 	movq 416(%rsp), %rax
 	sbbq 88(%rsi), %rax
-	movq %rax, 88(%rdi)
 	sbbq %rcx, %rcx
 	notq %rcx
 	movq 424(%rsp), %rdx
 	negq %rdx
 	sbbq %rdx, %rdx
 	orq %rdx, %rcx
+	movl %ecx, %edx
+	andl $1, %edx
+	mulxq 0(%rsi), %rcx, %rax
 	movq 328(%rsp), %rax
-	movq 0(%rdi), %rdx
-	xorq %rax, %rdx
-	andq %rcx, %rdx
-	xorq %rdx, %rax
+	subq %rcx, %rax
 	movq %rax, 0(%rdi)
+	mulxq 8(%rsi), %rcx, %rax
 	movq 336(%rsp), %rax
-	movq 8(%rdi), %rdx
-	xorq %rax, %rdx
-	andq %rcx, %rdx
-	xorq %rdx, %rax
+	sbbq %rcx, %rax
 	movq %rax, 8(%rdi)
+	mulxq 16(%rsi), %rcx, %rax
 	movq 344(%rsp), %rax
-	movq 16(%rdi), %rdx
-	xorq %rax, %rdx
-	andq %rcx, %rdx
-	xorq %rdx, %rax
+	sbbq %rcx, %rax
 	movq %rax, 16(%rdi)
+	mulxq 24(%rsi), %rcx, %rax
 	movq 352(%rsp), %rax
-	movq 24(%rdi), %rdx
-	xorq %rax, %rdx
-	andq %rcx, %rdx
-	xorq %rdx, %rax
+	sbbq %rcx, %rax
 	movq %rax, 24(%rdi)
+	mulxq 32(%rsi), %rcx, %rax
 	movq 360(%rsp), %rax
-	movq 32(%rdi), %rdx
-	xorq %rax, %rdx
-	andq %rcx, %rdx
-	xorq %rdx, %rax
+	sbbq %rcx, %rax
 	movq %rax, 32(%rdi)
+	mulxq 40(%rsi), %rcx, %rax
 	movq 368(%rsp), %rax
-	movq 40(%rdi), %rdx
-	xorq %rax, %rdx
-	andq %rcx, %rdx
-	xorq %rdx, %rax
+	sbbq %rcx, %rax
 	movq %rax, 40(%rdi)
+	mulxq 48(%rsi), %rcx, %rax
 	movq 376(%rsp), %rax
-	movq 48(%rdi), %rdx
-	xorq %rax, %rdx
-	andq %rcx, %rdx
-	xorq %rdx, %rax
+	sbbq %rcx, %rax
 	movq %rax, 48(%rdi)
+	mulxq 56(%rsi), %rcx, %rax
 	movq 384(%rsp), %rax
-	movq 56(%rdi), %rdx
-	xorq %rax, %rdx
-	andq %rcx, %rdx
-	xorq %rdx, %rax
+	sbbq %rcx, %rax
 	movq %rax, 56(%rdi)
+	mulxq 64(%rsi), %rcx, %rax
 	movq 392(%rsp), %rax
-	movq 64(%rdi), %rdx
-	xorq %rax, %rdx
-	andq %rcx, %rdx
-	xorq %rdx, %rax
+	sbbq %rcx, %rax
 	movq %rax, 64(%rdi)
+	mulxq 72(%rsi), %rcx, %rax
 	movq 400(%rsp), %rax
-	movq 72(%rdi), %rdx
-	xorq %rax, %rdx
-	andq %rcx, %rdx
-	xorq %rdx, %rax
+	sbbq %rcx, %rax
 	movq %rax, 72(%rdi)
+	mulxq 80(%rsi), %rcx, %rax
 	movq 408(%rsp), %rax
-	movq 80(%rdi), %rdx
-	xorq %rax, %rdx
-	andq %rcx, %rdx
-	xorq %rdx, %rax
+	sbbq %rcx, %rax
 	movq %rax, 80(%rdi)
+	mulxq 88(%rsi), %rcx, %rax
 	movq 416(%rsp), %rax
-	movq 88(%rdi), %rdx
-	xorq %rax, %rdx
-	andq %rcx, %rdx
-	xorq %rdx, %rax
+	sbbq %rcx, %rax
 	movq %rax, 88(%rdi)
 	addq $440, %rsp
 	popq %r15
@@ -18731,126 +18601,89 @@ parmod_ct_montgomery_mul_adx_13:
 	movq 16(%rsp), %rdi
 	movq 232(%rsp), %rax
 	subq 0(%rsi), %rax
-	movq %rax, 0(%rdi)
 	movq 240(%rsp), %rax
 	sbbq 8(%rsi), %rax
-	movq %rax, 8(%rdi)
 	movq 248(%rsp), %rax
 	sbbq 16(%rsi), %rax
-	movq %rax, 16(%rdi)
 	movq 256(%rsp), %rax
 	sbbq 24(%rsi), %rax
-	movq %rax, 24(%rdi)
 	movq 264(%rsp), %rax
 	sbbq 32(%rsi), %rax
-	movq %rax, 32(%rdi)
 	movq 272(%rsp), %rax
 	sbbq 40(%rsi), %rax
-	movq %rax, 40(%rdi)
 	movq 280(%rsp), %rax
 	sbbq 48(%rsi), %rax
-	movq %rax, 48(%rdi)
 	movq 288(%rsp), %rax
 	sbbq 56(%rsi), %rax
-	movq %rax, 56(%rdi)
 	movq 296(%rsp), %rax
 	sbbq 64(%rsi), %rax
-	movq %rax, 64(%rdi)
 	movq 304(%rsp), %rax
 	sbbq 72(%rsi), %rax
-	movq %rax, 72(%rdi)
 	movq 312(%rsp), %rax
 	sbbq 80(%rsi), %rax
-	movq %rax, 80(%rdi)
 	movq 320(%rsp), %rax
 	sbbq 88(%rsi), %rax
-	movq %rax, 88(%rdi)
 	movq 328(%rsp), %rax
 	sbbq 96(%rsi), %rax
-	movq %rax, 96(%rdi)
 	sbbq %rcx, %rcx
 	notq %rcx
 	movq 336(%rsp), %rdx
 	negq %rdx
 	sbbq %rdx, %rdx
 	orq %rdx, %rcx
+	movl %ecx, %edx
+	andl $1, %edx
+	mulxq 0(%rsi), %rcx, %rax
 	movq 232(%rsp), %rax
-	movq 0(%rdi), %rdx
-	xorq %rax, %rdx
-	andq %rcx, %rdx
-	xorq %rdx, %rax
+	subq %rcx, %rax
 	movq %rax, 0(%rdi)
+	mulxq 8(%rsi), %rcx, %rax
 	movq 240(%rsp), %rax
-	movq 8(%rdi), %rdx
-	xorq %rax, %rdx
-	andq %rcx, %rdx
-	xorq %rdx, %rax
+	sbbq %rcx, %rax
 	movq %rax, 8(%rdi)
+	mulxq 16(%rsi), %rcx, %rax
 	movq 248(%rsp), %rax
-	movq 16(%rdi), %rdx
-	xorq %rax, %rdx
-	andq %rcx, %rdx
-	xorq %rdx, %rax
+	sbbq %rcx, %rax
 	movq %rax, 16(%rdi)
+	mulxq 24(%rsi), %rcx, %rax
 	movq 256(%rsp), %rax
-	movq 24(%rdi), %rdx
-	xorq %rax, %rdx
-	andq %rcx, %rdx
-	xorq %rdx, %rax
+	sbbq %rcx, %rax
 	movq %rax, 24(%rdi)
+	mulxq 32(%rsi), %rcx, %rax
 	movq 264(%rsp), %rax
-	movq 32(%rdi), %rdx
-	xorq %rax, %rdx
-	andq %rcx, %rdx
-	xorq %rdx, %rax
+	sbbq %rcx, %rax
 	movq %rax, 32(%rdi)
+	mulxq 40(%rsi), %rcx, %rax
 	movq 272(%rsp), %rax
-	movq 40(%rdi), %rdx
-	xorq %rax, %rdx
-	andq %rcx, %rdx
-	xorq %rdx, %rax
+	sbbq %rcx, %rax
 	movq %rax, 40(%rdi)
+	mulxq 48(%rsi), %rcx, %rax
 	movq 280(%rsp), %rax
-	movq 48(%rdi), %rdx
-	xorq %rax, %rdx
-	andq %rcx, %rdx
-	xorq %rdx, %rax
+	sbbq %rcx, %rax
 	movq %rax, 48(%rdi)
+	mulxq 56(%rsi), %rcx, %rax
 	movq 288(%rsp), %rax
-	movq 56(%rdi), %rdx
-	xorq %rax, %rdx
-	andq %rcx, %rdx
-	xorq %rdx, %rax
+	sbbq %rcx, %rax
 	movq %rax, 56(%rdi)
+	mulxq 64(%rsi), %rcx, %rax
 	movq 296(%rsp), %rax
-	movq 64(%rdi), %rdx
-	xorq %rax, %rdx
-	andq %rcx, %rdx
-	xorq %rdx, %rax
+	sbbq %rcx, %rax
 	movq %rax, 64(%rdi)
+	mulxq 72(%rsi), %rcx, %rax
 	movq 304(%rsp), %rax
-	movq 72(%rdi), %rdx
-	xorq %rax, %rdx
-	andq %rcx, %rdx
-	xorq %rdx, %rax
+	sbbq %rcx, %rax
 	movq %rax, 72(%rdi)
+	mulxq 80(%rsi), %rcx, %rax
 	movq 312(%rsp), %rax
-	movq 80(%rdi), %rdx
-	xorq %rax, %rdx
-	andq %rcx, %rdx
-	xorq %rdx, %rax
+	sbbq %rcx, %rax
 	movq %rax, 80(%rdi)
+	mulxq 88(%rsi), %rcx, %rax
 	movq 320(%rsp), %rax
-	movq 88(%rdi), %rdx
-	xorq %rax, %rdx
-	andq %rcx, %rdx
-	xorq %rdx, %rax
+	sbbq %rcx, %rax
 	movq %rax, 88(%rdi)
+	mulxq 96(%rsi), %rcx, %rax
 	movq 328(%rsp), %rax
-	movq 96(%rdi), %rdx
-	xorq %rax, %rdx
-	andq %rcx, %rdx
-	xorq %rdx, %rax
+	sbbq %rcx, %rax
 	movq %rax, 96(%rdi)
 	addq $344, %rsp
 	popq %r15
@@ -20046,126 +19879,89 @@ parmod_ct_montgomery_sqr_adx_13:
 	movq 16(%rsp), %rdi
 	movq 352(%rsp), %rax
 	subq 0(%rsi), %rax
-	movq %rax, 0(%rdi)
 	movq 360(%rsp), %rax
 	sbbq 8(%rsi), %rax
-	movq %rax, 8(%rdi)
 	movq 368(%rsp), %rax
 	sbbq 16(%rsi), %rax
-	movq %rax, 16(%rdi)
 	movq 376(%rsp), %rax
 	sbbq 24(%rsi), %rax
-	movq %rax, 24(%rdi)
 	movq 384(%rsp), %rax
 	sbbq 32(%rsi), %rax
-	movq %rax, 32(%rdi)
 	movq 392(%rsp), %rax
 	sbbq 40(%rsi), %rax
-	movq %rax, 40(%rdi)
 	movq 400(%rsp), %rax
 	sbbq 48(%rsi), %rax
-	movq %rax, 48(%rdi)
 	movq 408(%rsp), %rax
 	sbbq 56(%rsi), %rax
-	movq %rax, 56(%rdi)
 	movq 416(%rsp), %rax
 	sbbq 64(%rsi), %rax
-	movq %rax, 64(%rdi)
 	movq 424(%rsp), %rax
 	sbbq 72(%rsi), %rax
-	movq %rax, 72(%rdi)
 	movq 432(%rsp), %rax
 	sbbq 80(%rsi), %rax
-	movq %rax, 80(%rdi)
 	movq 440(%rsp), %rax
 	sbbq 88(%rsi), %rax
-	movq %rax, 88(%rdi)
 	movq 448(%rsp), %rax
 	sbbq 96(%rsi), %rax
-	movq %rax, 96(%rdi)
 	sbbq %rcx, %rcx
 	notq %rcx
 	movq 456(%rsp), %rdx
 	negq %rdx
 	sbbq %rdx, %rdx
 	orq %rdx, %rcx
+	movl %ecx, %edx
+	andl $1, %edx
+	mulxq 0(%rsi), %rcx, %rax
 	movq 352(%rsp), %rax
-	movq 0(%rdi), %rdx
-	xorq %rax, %rdx
-	andq %rcx, %rdx
-	xorq %rdx, %rax
+	subq %rcx, %rax
 	movq %rax, 0(%rdi)
+	mulxq 8(%rsi), %rcx, %rax
 	movq 360(%rsp), %rax
-	movq 8(%rdi), %rdx
-	xorq %rax, %rdx
-	andq %rcx, %rdx
-	xorq %rdx, %rax
+	sbbq %rcx, %rax
 	movq %rax, 8(%rdi)
+	mulxq 16(%rsi), %rcx, %rax
 	movq 368(%rsp), %rax
-	movq 16(%rdi), %rdx
-	xorq %rax, %rdx
-	andq %rcx, %rdx
-	xorq %rdx, %rax
+	sbbq %rcx, %rax
 	movq %rax, 16(%rdi)
+	mulxq 24(%rsi), %rcx, %rax
 	movq 376(%rsp), %rax
-	movq 24(%rdi), %rdx
-	xorq %rax, %rdx
-	andq %rcx, %rdx
-	xorq %rdx, %rax
+	sbbq %rcx, %rax
 	movq %rax, 24(%rdi)
+	mulxq 32(%rsi), %rcx, %rax
 	movq 384(%rsp), %rax
-	movq 32(%rdi), %rdx
-	xorq %rax, %rdx
-	andq %rcx, %rdx
-	xorq %rdx, %rax
+	sbbq %rcx, %rax
 	movq %rax, 32(%rdi)
+	mulxq 40(%rsi), %rcx, %rax
 	movq 392(%rsp), %rax
-	movq 40(%rdi), %rdx
-	xorq %rax, %rdx
-	andq %rcx, %rdx
-	xorq %rdx, %rax
+	sbbq %rcx, %rax
 	movq %rax, 40(%rdi)
+	mulxq 48(%rsi), %rcx, %rax
 	movq 400(%rsp), %rax
-	movq 48(%rdi), %rdx
-	xorq %rax, %rdx
-	andq %rcx, %rdx
-	xorq %rdx, %rax
+	sbbq %rcx, %rax
 	movq %rax, 48(%rdi)
+	mulxq 56(%rsi), %rcx, %rax
 	movq 408(%rsp), %rax
-	movq 56(%rdi), %rdx
-	xorq %rax, %rdx
-	andq %rcx, %rdx
-	xorq %rdx, %rax
+	sbbq %rcx, %rax
 	movq %rax, 56(%rdi)
+	mulxq 64(%rsi), %rcx, %rax
 	movq 416(%rsp), %rax
-	movq 64(%rdi), %rdx
-	xorq %rax, %rdx
-	andq %rcx, %rdx
-	xorq %rdx, %rax
+	sbbq %rcx, %rax
 	movq %rax, 64(%rdi)
+	mulxq 72(%rsi), %rcx, %rax
 	movq 424(%rsp), %rax
-	movq 72(%rdi), %rdx
-	xorq %rax, %rdx
-	andq %rcx, %rdx
-	xorq %rdx, %rax
+	sbbq %rcx, %rax
 	movq %rax, 72(%rdi)
+	mulxq 80(%rsi), %rcx, %rax
 	movq 432(%rsp), %rax
-	movq 80(%rdi), %rdx
-	xorq %rax, %rdx
-	andq %rcx, %rdx
-	xorq %rdx, %rax
+	sbbq %rcx, %rax
 	movq %rax, 80(%rdi)
+	mulxq 88(%rsi), %rcx, %rax
 	movq 440(%rsp), %rax
-	movq 88(%rdi), %rdx
-	xorq %rax, %rdx
-	andq %rcx, %rdx
-	xorq %rdx, %rax
+	sbbq %rcx, %rax
 	movq %rax, 88(%rdi)
+	mulxq 96(%rsi), %rcx, %rax
 	movq 448(%rsp), %rax
-	movq 96(%rdi), %rdx
-	xorq %rax, %rdx
-	andq %rcx, %rdx
-	xorq %rdx, %rax
+	sbbq %rcx, %rax
 	movq %rax, 96(%rdi)
 	addq $472, %rsp
 	popq %r15
@@ -21725,135 +21521,95 @@ parmod_ct_montgomery_mul_adx_14:
 	movq 16(%rsp), %rdi
 	movq 248(%rsp), %rax
 	subq 0(%rsi), %rax
-	movq %rax, 0(%rdi)
 	movq 256(%rsp), %rax
 	sbbq 8(%rsi), %rax
-	movq %rax, 8(%rdi)
 	movq 264(%rsp), %rax
 	sbbq 16(%rsi), %rax
-	movq %rax, 16(%rdi)
 	movq 272(%rsp), %rax
 	sbbq 24(%rsi), %rax
-	movq %rax, 24(%rdi)
 	movq 280(%rsp), %rax
 	sbbq 32(%rsi), %rax
-	movq %rax, 32(%rdi)
 	movq 288(%rsp), %rax
 	sbbq 40(%rsi), %rax
-	movq %rax, 40(%rdi)
 	movq 296(%rsp), %rax
 	sbbq 48(%rsi), %rax
-	movq %rax, 48(%rdi)
 	movq 304(%rsp), %rax
 	sbbq 56(%rsi), %rax
-	movq %rax, 56(%rdi)
 	movq 312(%rsp), %rax
 	sbbq 64(%rsi), %rax
-	movq %rax, 64(%rdi)
 	movq 320(%rsp), %rax
 	sbbq 72(%rsi), %rax
-	movq %rax, 72(%rdi)
 	movq 328(%rsp), %rax
 	sbbq 80(%rsi), %rax
-	movq %rax, 80(%rdi)
 	movq 336(%rsp), %rax
 	sbbq 88(%rsi), %rax
-	movq %rax, 88(%rdi)
 	movq 344(%rsp), %rax
 	sbbq 96(%rsi), %rax
-	movq %rax, 96(%rdi)
 	movq 352(%rsp), %rax
 	sbbq 104(%rsi), %rax
-	movq %rax, 104(%rdi)
 	sbbq %rcx, %rcx
 	notq %rcx
 	movq 360(%rsp), %rdx
 	negq %rdx
 	sbbq %rdx, %rdx
 	orq %rdx, %rcx
+	movl %ecx, %edx
+	andl $1, %edx
+	mulxq 0(%rsi), %rcx, %rax
 	movq 248(%rsp), %rax
-	movq 0(%rdi), %rdx
-	xorq %rax, %rdx
-	andq %rcx, %rdx
-	xorq %rdx, %rax
+	subq %rcx, %rax
 	movq %rax, 0(%rdi)
+	mulxq 8(%rsi), %rcx, %rax
 	movq 256(%rsp), %rax
-	movq 8(%rdi), %rdx
-	xorq %rax, %rdx
-	andq %rcx, %rdx
-	xorq %rdx, %rax
+	sbbq %rcx, %rax
 	movq %rax, 8(%rdi)
+	mulxq 16(%rsi), %rcx, %rax
 	movq 264(%rsp), %rax
-	movq 16(%rdi), %rdx
-	xorq %rax, %rdx
-	andq %rcx, %rdx
-	xorq %rdx, %rax
+	sbbq %rcx, %rax
 	movq %rax, 16(%rdi)
+	mulxq 24(%rsi), %rcx, %rax
 	movq 272(%rsp), %rax
-	movq 24(%rdi), %rdx
-	xorq %rax, %rdx
-	andq %rcx, %rdx
-	xorq %rdx, %rax
+	sbbq %rcx, %rax
 	movq %rax, 24(%rdi)
+	mulxq 32(%rsi), %rcx, %rax
 	movq 280(%rsp), %rax
-	movq 32(%rdi), %rdx
-	xorq %rax, %rdx
-	andq %rcx, %rdx
-	xorq %rdx, %rax
+	sbbq %rcx, %rax
 	movq %rax, 32(%rdi)
+	mulxq 40(%rsi), %rcx, %rax
 	movq 288(%rsp), %rax
-	movq 40(%rdi), %rdx
-	xorq %rax, %rdx
-	andq %rcx, %rdx
-	xorq %rdx, %rax
+	sbbq %rcx, %rax
 	movq %rax, 40(%rdi)
+	mulxq 48(%rsi), %rcx, %rax
 	movq 296(%rsp), %rax
-	movq 48(%rdi), %rdx
-	xorq %rax, %rdx
-	andq %rcx, %rdx
-	xorq %rdx, %rax
+	sbbq %rcx, %rax
 	movq %rax, 48(%rdi)
+	mulxq 56(%rsi), %rcx, %rax
 	movq 304(%rsp), %rax
-	movq 56(%rdi), %rdx
-	xorq %rax, %rdx
-	andq %rcx, %rdx
-	xorq %rdx, %rax
+	sbbq %rcx, %rax
 	movq %rax, 56(%rdi)
+	mulxq 64(%rsi), %rcx, %rax
 	movq 312(%rsp), %rax
-	movq 64(%rdi), %rdx
-	xorq %rax, %rdx
-	andq %rcx, %rdx
-	xorq %rdx, %rax
+	sbbq %rcx, %rax
 	movq %rax, 64(%rdi)
+	mulxq 72(%rsi), %rcx, %rax
 	movq 320(%rsp), %rax
-	movq 72(%rdi), %rdx
-	xorq %rax, %rdx
-	andq %rcx, %rdx
-	xorq %rdx, %rax
+	sbbq %rcx, %rax
 	movq %rax, 72(%rdi)
+	mulxq 80(%rsi), %rcx, %rax
 	movq 328(%rsp), %rax
-	movq 80(%rdi), %rdx
-	xorq %rax, %rdx
-	andq %rcx, %rdx
-	xorq %rdx, %rax
+	sbbq %rcx, %rax
 	movq %rax, 80(%rdi)
+	mulxq 88(%rsi), %rcx, %rax
 	movq 336(%rsp), %rax
-	movq 88(%rdi), %rdx
-	xorq %rax, %rdx
-	andq %rcx, %rdx
-	xorq %rdx, %rax
+	sbbq %rcx, %rax
 	movq %rax, 88(%rdi)
+	mulxq 96(%rsi), %rcx, %rax
 	movq 344(%rsp), %rax
-	movq 96(%rdi), %rdx
-	xorq %rax, %rdx
-	andq %rcx, %rdx
-	xorq %rdx, %rax
+	sbbq %rcx, %rax
 	movq %rax, 96(%rdi)
+	mulxq 104(%rsi), %rcx, %rax
 	movq 352(%rsp), %rax
-	movq 104(%rdi), %rdx
-	xorq %rax, %rdx
-	andq %rcx, %rdx
-	xorq %rdx, %rax
+	sbbq %rcx, %rax
 	movq %rax, 104(%rdi)
 	addq $376, %rsp
 	popq %r15
@@ -23210,135 +22966,95 @@ parmod_ct_montgomery_sqr_adx_14:
 	movq 16(%rsp), %rdi
 	movq 376(%rsp), %rax
 	subq 0(%rsi), %rax
-	movq %rax, 0(%rdi)
 	movq 384(%rsp), %rax
 	sbbq 8(%rsi), %rax
-	movq %rax, 8(%rdi)
 	movq 392(%rsp), %rax
 	sbbq 16(%rsi), %rax
-	movq %rax, 16(%rdi)
 	movq 400(%rsp), %rax
 	sbbq 24(%rsi), %rax
-	movq %rax, 24(%rdi)
 	movq 408(%rsp), %rax
 	sbbq 32(%rsi), %rax
-	movq %rax, 32(%rdi)
 	movq 416(%rsp), %rax
 	sbbq 40(%rsi), %rax
-	movq %rax, 40(%rdi)
 	movq 424(%rsp), %rax
 	sbbq 48(%rsi), %rax
-	movq %rax, 48(%rdi)
 	movq 432(%rsp), %rax
 	sbbq 56(%rsi), %rax
-	movq %rax, 56(%rdi)
 	movq 440(%rsp), %rax
 	sbbq 64(%rsi), %rax
-	movq %rax, 64(%rdi)
 	movq 448(%rsp), %rax
 	sbbq 72(%rsi), %rax
-	movq %rax, 72(%rdi)
 	movq 456(%rsp), %rax
 	sbbq 80(%rsi), %rax
-	movq %rax, 80(%rdi)
 	movq 464(%rsp), %rax
 	sbbq 88(%rsi), %rax
-	movq %rax, 88(%rdi)
 	movq 472(%rsp), %rax
 	sbbq 96(%rsi), %rax
-	movq %rax, 96(%rdi)
 	movq 480(%rsp), %rax
 	sbbq 104(%rsi), %rax
-	movq %rax, 104(%rdi)
 	sbbq %rcx, %rcx
 	notq %rcx
 	movq 488(%rsp), %rdx
 	negq %rdx
 	sbbq %rdx, %rdx
 	orq %rdx, %rcx
+	movl %ecx, %edx
+	andl $1, %edx
+	mulxq 0(%rsi), %rcx, %rax
 	movq 376(%rsp), %rax
-	movq 0(%rdi), %rdx
-	xorq %rax, %rdx
-	andq %rcx, %rdx
-	xorq %rdx, %rax
+	subq %rcx, %rax
 	movq %rax, 0(%rdi)
+	mulxq 8(%rsi), %rcx, %rax
 	movq 384(%rsp), %rax
-	movq 8(%rdi), %rdx
-	xorq %rax, %rdx
-	andq %rcx, %rdx
-	xorq %rdx, %rax
+	sbbq %rcx, %rax
 	movq %rax, 8(%rdi)
+	mulxq 16(%rsi), %rcx, %rax
 	movq 392(%rsp), %rax
-	movq 16(%rdi), %rdx
-	xorq %rax, %rdx
-	andq %rcx, %rdx
-	xorq %rdx, %rax
+	sbbq %rcx, %rax
 	movq %rax, 16(%rdi)
+	mulxq 24(%rsi), %rcx, %rax
 	movq 400(%rsp), %rax
-	movq 24(%rdi), %rdx
-	xorq %rax, %rdx
-	andq %rcx, %rdx
-	xorq %rdx, %rax
+	sbbq %rcx, %rax
 	movq %rax, 24(%rdi)
+	mulxq 32(%rsi), %rcx, %rax
 	movq 408(%rsp), %rax
-	movq 32(%rdi), %rdx
-	xorq %rax, %rdx
-	andq %rcx, %rdx
-	xorq %rdx, %rax
+	sbbq %rcx, %rax
 	movq %rax, 32(%rdi)
+	mulxq 40(%rsi), %rcx, %rax
 	movq 416(%rsp), %rax
-	movq 40(%rdi), %rdx
-	xorq %rax, %rdx
-	andq %rcx, %rdx
-	xorq %rdx, %rax
+	sbbq %rcx, %rax
 	movq %rax, 40(%rdi)
+	mulxq 48(%rsi), %rcx, %rax
 	movq 424(%rsp), %rax
-	movq 48(%rdi), %rdx
-	xorq %rax, %rdx
-	andq %rcx, %rdx
-	xorq %rdx, %rax
+	sbbq %rcx, %rax
 	movq %rax, 48(%rdi)
+	mulxq 56(%rsi), %rcx, %rax
 	movq 432(%rsp), %rax
-	movq 56(%rdi), %rdx
-	xorq %rax, %rdx
-	andq %rcx, %rdx
-	xorq %rdx, %rax
+	sbbq %rcx, %rax
 	movq %rax, 56(%rdi)
+	mulxq 64(%rsi), %rcx, %rax
 	movq 440(%rsp), %rax
-	movq 64(%rdi), %rdx
-	xorq %rax, %rdx
-	andq %rcx, %rdx
-	xorq %rdx, %rax
+	sbbq %rcx, %rax
 	movq %rax, 64(%rdi)
+	mulxq 72(%rsi), %rcx, %rax
 	movq 448(%rsp), %rax
-	movq 72(%rdi), %rdx
-	xorq %rax, %rdx
-	andq %rcx, %rdx
-	xorq %rdx, %rax
+	sbbq %rcx, %rax
 	movq %rax, 72(%rdi)
+	mulxq 80(%rsi), %rcx, %rax
 	movq 456(%rsp), %rax
-	movq 80(%rdi), %rdx
-	xorq %rax, %rdx
-	andq %rcx, %rdx
-	xorq %rdx, %rax
+	sbbq %rcx, %rax
 	movq %rax, 80(%rdi)
+	mulxq 88(%rsi), %rcx, %rax
 	movq 464(%rsp), %rax
-	movq 88(%rdi), %rdx
-	xorq %rax, %rdx
-	andq %rcx, %rdx
-	xorq %rdx, %rax
+	sbbq %rcx, %rax
 	movq %rax, 88(%rdi)
+	mulxq 96(%rsi), %rcx, %rax
 	movq 472(%rsp), %rax
-	movq 96(%rdi), %rdx
-	xorq %rax, %rdx
-	andq %rcx, %rdx
-	xorq %rdx, %rax
+	sbbq %rcx, %rax
 	movq %rax, 96(%rdi)
+	mulxq 104(%rsi), %rcx, %rax
 	movq 480(%rsp), %rax
-	movq 104(%rdi), %rdx
-	xorq %rax, %rdx
-	andq %rcx, %rdx
-	xorq %rdx, %rax
+	sbbq %rcx, %rax
 	movq %rax, 104(%rdi)
 	addq $504, %rsp
 	popq %r15
@@ -25102,144 +24818,101 @@ parmod_ct_montgomery_mul_adx_15:
 	movq 16(%rsp), %rdi
 	movq 264(%rsp), %rax
 	subq 0(%rsi), %rax
-	movq %rax, 0(%rdi)
 	movq 272(%rsp), %rax
 	sbbq 8(%rsi), %rax
-	movq %rax, 8(%rdi)
 	movq 280(%rsp), %rax
 	sbbq 16(%rsi), %rax
-	movq %rax, 16(%rdi)
 	movq 288(%rsp), %rax
 	sbbq 24(%rsi), %rax
-	movq %rax, 24(%rdi)
 	movq 296(%rsp), %rax
 	sbbq 32(%rsi), %rax
-	movq %rax, 32(%rdi)
 	movq 304(%rsp), %rax
 	sbbq 40(%rsi), %rax
-	movq %rax, 40(%rdi)
 	movq 312(%rsp), %rax
 	sbbq 48(%rsi), %rax
-	movq %rax, 48(%rdi)
 	movq 320(%rsp), %rax
 	sbbq 56(%rsi), %rax
-	movq %rax, 56(%rdi)
 	movq 328(%rsp), %rax
 	sbbq 64(%rsi), %rax
-	movq %rax, 64(%rdi)
 	movq 336(%rsp), %rax
 	sbbq 72(%rsi), %rax
-	movq %rax, 72(%rdi)
 	movq 344(%rsp), %rax
 	sbbq 80(%rsi), %rax
-	movq %rax, 80(%rdi)
 	movq 352(%rsp), %rax
 	sbbq 88(%rsi), %rax
-	movq %rax, 88(%rdi)
 	movq 360(%rsp), %rax
 	sbbq 96(%rsi), %rax
-	movq %rax, 96(%rdi)
 	movq 368(%rsp), %rax
 	sbbq 104(%rsi), %rax
-	movq %rax, 104(%rdi)
 	movq 376(%rsp), %rax
 	sbbq 112(%rsi), %rax
-	movq %rax, 112(%rdi)
 	sbbq %rcx, %rcx
 	notq %rcx
 	movq 384(%rsp), %rdx
 	negq %rdx
 	sbbq %rdx, %rdx
 	orq %rdx, %rcx
+	movl %ecx, %edx
+	andl $1, %edx
+	mulxq 0(%rsi), %rcx, %rax
 	movq 264(%rsp), %rax
-	movq 0(%rdi), %rdx
-	xorq %rax, %rdx
-	andq %rcx, %rdx
-	xorq %rdx, %rax
+	subq %rcx, %rax
 	movq %rax, 0(%rdi)
+	mulxq 8(%rsi), %rcx, %rax
 	movq 272(%rsp), %rax
-	movq 8(%rdi), %rdx
-	xorq %rax, %rdx
-	andq %rcx, %rdx
-	xorq %rdx, %rax
+	sbbq %rcx, %rax
 	movq %rax, 8(%rdi)
+	mulxq 16(%rsi), %rcx, %rax
 	movq 280(%rsp), %rax
-	movq 16(%rdi), %rdx
-	xorq %rax, %rdx
-	andq %rcx, %rdx
-	xorq %rdx, %rax
+	sbbq %rcx, %rax
 	movq %rax, 16(%rdi)
+	mulxq 24(%rsi), %rcx, %rax
 	movq 288(%rsp), %rax
-	movq 24(%rdi), %rdx
-	xorq %rax, %rdx
-	andq %rcx, %rdx
-	xorq %rdx, %rax
+	sbbq %rcx, %rax
 	movq %rax, 24(%rdi)
+	mulxq 32(%rsi), %rcx, %rax
 	movq 296(%rsp), %rax
-	movq 32(%rdi), %rdx
-	xorq %rax, %rdx
-	andq %rcx, %rdx
-	xorq %rdx, %rax
+	sbbq %rcx, %rax
 	movq %rax, 32(%rdi)
+	mulxq 40(%rsi), %rcx, %rax
 	movq 304(%rsp), %rax
-	movq 40(%rdi), %rdx
-	xorq %rax, %rdx
-	andq %rcx, %rdx
-	xorq %rdx, %rax
+	sbbq %rcx, %rax
 	movq %rax, 40(%rdi)
+	mulxq 48(%rsi), %rcx, %rax
 	movq 312(%rsp), %rax
-	movq 48(%rdi), %rdx
-	xorq %rax, %rdx
-	andq %rcx, %rdx
-	xorq %rdx, %rax
+	sbbq %rcx, %rax
 	movq %rax, 48(%rdi)
+	mulxq 56(%rsi), %rcx, %rax
 	movq 320(%rsp), %rax
-	movq 56(%rdi), %rdx
-	xorq %rax, %rdx
-	andq %rcx, %rdx
-	xorq %rdx, %rax
+	sbbq %rcx, %rax
 	movq %rax, 56(%rdi)
+	mulxq 64(%rsi), %rcx, %rax
 	movq 328(%rsp), %rax
-	movq 64(%rdi), %rdx
-	xorq %rax, %rdx
-	andq %rcx, %rdx
-	xorq %rdx, %rax
+	sbbq %rcx, %rax
 	movq %rax, 64(%rdi)
+	mulxq 72(%rsi), %rcx, %rax
 	movq 336(%rsp), %rax
-	movq 72(%rdi), %rdx
-	xorq %rax, %rdx
-	andq %rcx, %rdx
-	xorq %rdx, %rax
+	sbbq %rcx, %rax
 	movq %rax, 72(%rdi)
+	mulxq 80(%rsi), %rcx, %rax
 	movq 344(%rsp), %rax
-	movq 80(%rdi), %rdx
-	xorq %rax, %rdx
-	andq %rcx, %rdx
-	xorq %rdx, %rax
+	sbbq %rcx, %rax
 	movq %rax, 80(%rdi)
+	mulxq 88(%rsi), %rcx, %rax
 	movq 352(%rsp), %rax
-	movq 88(%rdi), %rdx
-	xorq %rax, %rdx
-	andq %rcx, %rdx
-	xorq %rdx, %rax
+	sbbq %rcx, %rax
 	movq %rax, 88(%rdi)
+	mulxq 96(%rsi), %rcx, %rax
 	movq 360(%rsp), %rax
-	movq 96(%rdi), %rdx
-	xorq %rax, %rdx
-	andq %rcx, %rdx
-	xorq %rdx, %rax
+	sbbq %rcx, %rax
 	movq %rax, 96(%rdi)
+	mulxq 104(%rsi), %rcx, %rax
 	movq 368(%rsp), %rax
-	movq 104(%rdi), %rdx
-	xorq %rax, %rdx
-	andq %rcx, %rdx
-	xorq %rdx, %rax
+	sbbq %rcx, %rax
 	movq %rax, 104(%rdi)
+	mulxq 112(%rsi), %rcx, %rax
 	movq 376(%rsp), %rax
-	movq 112(%rdi), %rdx
-	xorq %rax, %rdx
-	andq %rcx, %rdx
-	xorq %rdx, %rax
+	sbbq %rcx, %rax
 	movq %rax, 112(%rdi)
 	addq $392, %rsp
 	popq %r15
@@ -26766,144 +26439,101 @@ parmod_ct_montgomery_sqr_adx_15:
 	movq 16(%rsp), %rdi
 	movq 400(%rsp), %rax
 	subq 0(%rsi), %rax
-	movq %rax, 0(%rdi)
 	movq 408(%rsp), %rax
 	sbbq 8(%rsi), %rax
-	movq %rax, 8(%rdi)
 	movq 416(%rsp), %rax
 	sbbq 16(%rsi), %rax
-	movq %rax, 16(%rdi)
 	movq 424(%rsp), %rax
 	sbbq 24(%rsi), %rax
-	movq %rax, 24(%rdi)
 	movq 432(%rsp), %rax
 	sbbq 32(%rsi), %rax
-	movq %rax, 32(%rdi)
 	movq 440(%rsp), %rax
 	sbbq 40(%rsi), %rax
-	movq %rax, 40(%rdi)
 	movq 448(%rsp), %rax
 	sbbq 48(%rsi), %rax
-	movq %rax, 48(%rdi)
 	movq 456(%rsp), %rax
 	sbbq 56(%rsi), %rax
-	movq %rax, 56(%rdi)
 	movq 464(%rsp), %rax
 	sbbq 64(%rsi), %rax
-	movq %rax, 64(%rdi)
 	movq 472(%rsp), %rax
 	sbbq 72(%rsi), %rax
-	movq %rax, 72(%rdi)
 	movq 480(%rsp), %rax
 	sbbq 80(%rsi), %rax
-	movq %rax, 80(%rdi)
 	movq 488(%rsp), %rax
 	sbbq 88(%rsi), %rax
-	movq %rax, 88(%rdi)
 	movq 496(%rsp), %rax
 	sbbq 96(%rsi), %rax
-	movq %rax, 96(%rdi)
 	movq 504(%rsp), %rax
 	sbbq 104(%rsi), %rax
-	movq %rax, 104(%rdi)
 	movq 512(%rsp), %rax
 	sbbq 112(%rsi), %rax
-	movq %rax, 112(%rdi)
 	sbbq %rcx, %rcx
 	notq %rcx
 	movq 520(%rsp), %rdx
 	negq %rdx
 	sbbq %rdx, %rdx
 	orq %rdx, %rcx
+	movl %ecx, %edx
+	andl $1, %edx
+	mulxq 0(%rsi), %rcx, %rax
 	movq 400(%rsp), %rax
-	movq 0(%rdi), %rdx
-	xorq %rax, %rdx
-	andq %rcx, %rdx
-	xorq %rdx, %rax
+	subq %rcx, %rax
 	movq %rax, 0(%rdi)
+	mulxq 8(%rsi), %rcx, %rax
 	movq 408(%rsp), %rax
-	movq 8(%rdi), %rdx
-	xorq %rax, %rdx
-	andq %rcx, %rdx
-	xorq %rdx, %rax
+	sbbq %rcx, %rax
 	movq %rax, 8(%rdi)
+	mulxq 16(%rsi), %rcx, %rax
 	movq 416(%rsp), %rax
-	movq 16(%rdi), %rdx
-	xorq %rax, %rdx
-	andq %rcx, %rdx
-	xorq %rdx, %rax
+	sbbq %rcx, %rax
 	movq %rax, 16(%rdi)
+	mulxq 24(%rsi), %rcx, %rax
 	movq 424(%rsp), %rax
-	movq 24(%rdi), %rdx
-	xorq %rax, %rdx
-	andq %rcx, %rdx
-	xorq %rdx, %rax
+	sbbq %rcx, %rax
 	movq %rax, 24(%rdi)
+	mulxq 32(%rsi), %rcx, %rax
 	movq 432(%rsp), %rax
-	movq 32(%rdi), %rdx
-	xorq %rax, %rdx
-	andq %rcx, %rdx
-	xorq %rdx, %rax
+	sbbq %rcx, %rax
 	movq %rax, 32(%rdi)
+	mulxq 40(%rsi), %rcx, %rax
 	movq 440(%rsp), %rax
-	movq 40(%rdi), %rdx
-	xorq %rax, %rdx
-	andq %rcx, %rdx
-	xorq %rdx, %rax
+	sbbq %rcx, %rax
 	movq %rax, 40(%rdi)
+	mulxq 48(%rsi), %rcx, %rax
 	movq 448(%rsp), %rax
-	movq 48(%rdi), %rdx
-	xorq %rax, %rdx
-	andq %rcx, %rdx
-	xorq %rdx, %rax
+	sbbq %rcx, %rax
 	movq %rax, 48(%rdi)
+	mulxq 56(%rsi), %rcx, %rax
 	movq 456(%rsp), %rax
-	movq 56(%rdi), %rdx
-	xorq %rax, %rdx
-	andq %rcx, %rdx
-	xorq %rdx, %rax
+	sbbq %rcx, %rax
 	movq %rax, 56(%rdi)
+	mulxq 64(%rsi), %rcx, %rax
 	movq 464(%rsp), %rax
-	movq 64(%rdi), %rdx
-	xorq %rax, %rdx
-	andq %rcx, %rdx
-	xorq %rdx, %rax
+	sbbq %rcx, %rax
 	movq %rax, 64(%rdi)
+	mulxq 72(%rsi), %rcx, %rax
 	movq 472(%rsp), %rax
-	movq 72(%rdi), %rdx
-	xorq %rax, %rdx
-	andq %rcx, %rdx
-	xorq %rdx, %rax
+	sbbq %rcx, %rax
 	movq %rax, 72(%rdi)
+	mulxq 80(%rsi), %rcx, %rax
 	movq 480(%rsp), %rax
-	movq 80(%rdi), %rdx
-	xorq %rax, %rdx
-	andq %rcx, %rdx
-	xorq %rdx, %rax
+	sbbq %rcx, %rax
 	movq %rax, 80(%rdi)
+	mulxq 88(%rsi), %rcx, %rax
 	movq 488(%rsp), %rax
-	movq 88(%rdi), %rdx
-	xorq %rax, %rdx
-	andq %rcx, %rdx
-	xorq %rdx, %rax
+	sbbq %rcx, %rax
 	movq %rax, 88(%rdi)
+	mulxq 96(%rsi), %rcx, %rax
 	movq 496(%rsp), %rax
-	movq 96(%rdi), %rdx
-	xorq %rax, %rdx
-	andq %rcx, %rdx
-	xorq %rdx, %rax
+	sbbq %rcx, %rax
 	movq %rax, 96(%rdi)
+	mulxq 104(%rsi), %rcx, %rax
 	movq 504(%rsp), %rax
-	movq 104(%rdi), %rdx
-	xorq %rax, %rdx
-	andq %rcx, %rdx
-	xorq %rdx, %rax
+	sbbq %rcx, %rax
 	movq %rax, 104(%rdi)
+	mulxq 112(%rsi), %rcx, %rax
 	movq 512(%rsp), %rax
-	movq 112(%rdi), %rdx
-	xorq %rax, %rdx
-	andq %rcx, %rdx
-	xorq %rdx, %rax
+	sbbq %rcx, %rax
 	movq %rax, 112(%rdi)
 	addq $536, %rsp
 	popq %r15
@@ -28883,153 +28513,107 @@ parmod_ct_montgomery_mul_adx_16:
 	movq 16(%rsp), %rdi
 	movq 280(%rsp), %rax
 	subq 0(%rsi), %rax
-	movq %rax, 0(%rdi)
 	movq 288(%rsp), %rax
 	sbbq 8(%rsi), %rax
-	movq %rax, 8(%rdi)
 	movq 296(%rsp), %rax
 	sbbq 16(%rsi), %rax
-	movq %rax, 16(%rdi)
 	movq 304(%rsp), %rax
 	sbbq 24(%rsi), %rax
-	movq %rax, 24(%rdi)
 	movq 312(%rsp), %rax
 	sbbq 32(%rsi), %rax
-	movq %rax, 32(%rdi)
 	movq 320(%rsp), %rax
 	sbbq 40(%rsi), %rax
-	movq %rax, 40(%rdi)
 	movq 328(%rsp), %rax
 	sbbq 48(%rsi), %rax
-	movq %rax, 48(%rdi)
 	movq 336(%rsp), %rax
 	sbbq 56(%rsi), %rax
-	movq %rax, 56(%rdi)
 	movq 344(%rsp), %rax
 	sbbq 64(%rsi), %rax
-	movq %rax, 64(%rdi)
 	movq 352(%rsp), %rax
 	sbbq 72(%rsi), %rax
-	movq %rax, 72(%rdi)
 	movq 360(%rsp), %rax
 	sbbq 80(%rsi), %rax
-	movq %rax, 80(%rdi)
 	movq 368(%rsp), %rax
 	sbbq 88(%rsi), %rax
-	movq %rax, 88(%rdi)
 	movq 376(%rsp), %rax
 	sbbq 96(%rsi), %rax
-	movq %rax, 96(%rdi)
 	movq 384(%rsp), %rax
 	sbbq 104(%rsi), %rax
-	movq %rax, 104(%rdi)
 	movq 392(%rsp), %rax
 	sbbq 112(%rsi), %rax
-	movq %rax, 112(%rdi)
 	movq 400(%rsp), %rax
 	sbbq 120(%rsi), %rax
-	movq %rax, 120(%rdi)
 	sbbq %rcx, %rcx
 	notq %rcx
 	movq 408(%rsp), %rdx
 	negq %rdx
 	sbbq %rdx, %rdx
 	orq %rdx, %rcx
+	movl %ecx, %edx
+	andl $1, %edx
+	mulxq 0(%rsi), %rcx, %rax
 	movq 280(%rsp), %rax
-	movq 0(%rdi), %rdx
-	xorq %rax, %rdx
-	andq %rcx, %rdx
-	xorq %rdx, %rax
+	subq %rcx, %rax
 	movq %rax, 0(%rdi)
+	mulxq 8(%rsi), %rcx, %rax
 	movq 288(%rsp), %rax
-	movq 8(%rdi), %rdx
-	xorq %rax, %rdx
-	andq %rcx, %rdx
-	xorq %rdx, %rax
+	sbbq %rcx, %rax
 	movq %rax, 8(%rdi)
+	mulxq 16(%rsi), %rcx, %rax
 	movq 296(%rsp), %rax
-	movq 16(%rdi), %rdx
-	xorq %rax, %rdx
-	andq %rcx, %rdx
-	xorq %rdx, %rax
+	sbbq %rcx, %rax
 	movq %rax, 16(%rdi)
+	mulxq 24(%rsi), %rcx, %rax
 	movq 304(%rsp), %rax
-	movq 24(%rdi), %rdx
-	xorq %rax, %rdx
-	andq %rcx, %rdx
-	xorq %rdx, %rax
+	sbbq %rcx, %rax
 	movq %rax, 24(%rdi)
+	mulxq 32(%rsi), %rcx, %rax
 	movq 312(%rsp), %rax
-	movq 32(%rdi), %rdx
-	xorq %rax, %rdx
-	andq %rcx, %rdx
-	xorq %rdx, %rax
+	sbbq %rcx, %rax
 	movq %rax, 32(%rdi)
+	mulxq 40(%rsi), %rcx, %rax
 	movq 320(%rsp), %rax
-	movq 40(%rdi), %rdx
-	xorq %rax, %rdx
-	andq %rcx, %rdx
-	xorq %rdx, %rax
+	sbbq %rcx, %rax
 	movq %rax, 40(%rdi)
+	mulxq 48(%rsi), %rcx, %rax
 	movq 328(%rsp), %rax
-	movq 48(%rdi), %rdx
-	xorq %rax, %rdx
-	andq %rcx, %rdx
-	xorq %rdx, %rax
+	sbbq %rcx, %rax
 	movq %rax, 48(%rdi)
+	mulxq 56(%rsi), %rcx, %rax
 	movq 336(%rsp), %rax
-	movq 56(%rdi), %rdx
-	xorq %rax, %rdx
-	andq %rcx, %rdx
-	xorq %rdx, %rax
+	sbbq %rcx, %rax
 	movq %rax, 56(%rdi)
+	mulxq 64(%rsi), %rcx, %rax
 	movq 344(%rsp), %rax
-	movq 64(%rdi), %rdx
-	xorq %rax, %rdx
-	andq %rcx, %rdx
-	xorq %rdx, %rax
+	sbbq %rcx, %rax
 	movq %rax, 64(%rdi)
+	mulxq 72(%rsi), %rcx, %rax
 	movq 352(%rsp), %rax
-	movq 72(%rdi), %rdx
-	xorq %rax, %rdx
-	andq %rcx, %rdx
-	xorq %rdx, %rax
+	sbbq %rcx, %rax
 	movq %rax, 72(%rdi)
+	mulxq 80(%rsi), %rcx, %rax
 	movq 360(%rsp), %rax
-	movq 80(%rdi), %rdx
-	xorq %rax, %rdx
-	andq %rcx, %rdx
-	xorq %rdx, %rax
+	sbbq %rcx, %rax
 	movq %rax, 80(%rdi)
+	mulxq 88(%rsi), %rcx, %rax
 	movq 368(%rsp), %rax
-	movq 88(%rdi), %rdx
-	xorq %rax, %rdx
-	andq %rcx, %rdx
-	xorq %rdx, %rax
+	sbbq %rcx, %rax
 	movq %rax, 88(%rdi)
+	mulxq 96(%rsi), %rcx, %rax
 	movq 376(%rsp), %rax
-	movq 96(%rdi), %rdx
-	xorq %rax, %rdx
-	andq %rcx, %rdx
-	xorq %rdx, %rax
+	sbbq %rcx, %rax
 	movq %rax, 96(%rdi)
+	mulxq 104(%rsi), %rcx, %rax
 	movq 384(%rsp), %rax
-	movq 104(%rdi), %rdx
-	xorq %rax, %rdx
-	andq %rcx, %rdx
-	xorq %rdx, %rax
+	sbbq %rcx, %rax
 	movq %rax, 104(%rdi)
+	mulxq 112(%rsi), %rcx, %rax
 	movq 392(%rsp), %rax
-	movq 112(%rdi), %rdx
-	xorq %rax, %rdx
-	andq %rcx, %rdx
-	xorq %rdx, %rax
+	sbbq %rcx, %rax
 	movq %rax, 112(%rdi)
+	mulxq 120(%rsi), %rcx, %rax
 	movq 400(%rsp), %rax
-	movq 120(%rdi), %rdx
-	xorq %rax, %rdx
-	andq %rcx, %rdx
-	xorq %rdx, %rax
+	sbbq %rcx, %rax
 	movq %rax, 120(%rdi)
 	addq $424, %rsp
 	popq %r15
@@ -30740,153 +30324,107 @@ parmod_ct_montgomery_sqr_adx_16:
 	movq 16(%rsp), %rdi
 	movq 424(%rsp), %rax
 	subq 0(%rsi), %rax
-	movq %rax, 0(%rdi)
 	movq 432(%rsp), %rax
 	sbbq 8(%rsi), %rax
-	movq %rax, 8(%rdi)
 	movq 440(%rsp), %rax
 	sbbq 16(%rsi), %rax
-	movq %rax, 16(%rdi)
 	movq 448(%rsp), %rax
 	sbbq 24(%rsi), %rax
-	movq %rax, 24(%rdi)
 	movq 456(%rsp), %rax
 	sbbq 32(%rsi), %rax
-	movq %rax, 32(%rdi)
 	movq 464(%rsp), %rax
 	sbbq 40(%rsi), %rax
-	movq %rax, 40(%rdi)
 	movq 472(%rsp), %rax
 	sbbq 48(%rsi), %rax
-	movq %rax, 48(%rdi)
 	movq 480(%rsp), %rax
 	sbbq 56(%rsi), %rax
-	movq %rax, 56(%rdi)
 	movq 488(%rsp), %rax
 	sbbq 64(%rsi), %rax
-	movq %rax, 64(%rdi)
 	movq 496(%rsp), %rax
 	sbbq 72(%rsi), %rax
-	movq %rax, 72(%rdi)
 	movq 504(%rsp), %rax
 	sbbq 80(%rsi), %rax
-	movq %rax, 80(%rdi)
 	movq 512(%rsp), %rax
 	sbbq 88(%rsi), %rax
-	movq %rax, 88(%rdi)
 	movq 520(%rsp), %rax
 	sbbq 96(%rsi), %rax
-	movq %rax, 96(%rdi)
 	movq 528(%rsp), %rax
 	sbbq 104(%rsi), %rax
-	movq %rax, 104(%rdi)
 	movq 536(%rsp), %rax
 	sbbq 112(%rsi), %rax
-	movq %rax, 112(%rdi)
 	movq 544(%rsp), %rax
 	sbbq 120(%rsi), %rax
-	movq %rax, 120(%rdi)
 	sbbq %rcx, %rcx
 	notq %rcx
 	movq 552(%rsp), %rdx
 	negq %rdx
 	sbbq %rdx, %rdx
 	orq %rdx, %rcx
+	movl %ecx, %edx
+	andl $1, %edx
+	mulxq 0(%rsi), %rcx, %rax
 	movq 424(%rsp), %rax
-	movq 0(%rdi), %rdx
-	xorq %rax, %rdx
-	andq %rcx, %rdx
-	xorq %rdx, %rax
+	subq %rcx, %rax
 	movq %rax, 0(%rdi)
+	mulxq 8(%rsi), %rcx, %rax
 	movq 432(%rsp), %rax
-	movq 8(%rdi), %rdx
-	xorq %rax, %rdx
-	andq %rcx, %rdx
-	xorq %rdx, %rax
+	sbbq %rcx, %rax
 	movq %rax, 8(%rdi)
+	mulxq 16(%rsi), %rcx, %rax
 	movq 440(%rsp), %rax
-	movq 16(%rdi), %rdx
-	xorq %rax, %rdx
-	andq %rcx, %rdx
-	xorq %rdx, %rax
+	sbbq %rcx, %rax
 	movq %rax, 16(%rdi)
+	mulxq 24(%rsi), %rcx, %rax
 	movq 448(%rsp), %rax
-	movq 24(%rdi), %rdx
-	xorq %rax, %rdx
-	andq %rcx, %rdx
-	xorq %rdx, %rax
+	sbbq %rcx, %rax
 	movq %rax, 24(%rdi)
+	mulxq 32(%rsi), %rcx, %rax
 	movq 456(%rsp), %rax
-	movq 32(%rdi), %rdx
-	xorq %rax, %rdx
-	andq %rcx, %rdx
-	xorq %rdx, %rax
+	sbbq %rcx, %rax
 	movq %rax, 32(%rdi)
+	mulxq 40(%rsi), %rcx, %rax
 	movq 464(%rsp), %rax
-	movq 40(%rdi), %rdx
-	xorq %rax, %rdx
-	andq %rcx, %rdx
-	xorq %rdx, %rax
+	sbbq %rcx, %rax
 	movq %rax, 40(%rdi)
+	mulxq 48(%rsi), %rcx, %rax
 	movq 472(%rsp), %rax
-	movq 48(%rdi), %rdx
-	xorq %rax, %rdx
-	andq %rcx, %rdx
-	xorq %rdx, %rax
+	sbbq %rcx, %rax
 	movq %rax, 48(%rdi)
+	mulxq 56(%rsi), %rcx, %rax
 	movq 480(%rsp), %rax
-	movq 56(%rdi), %rdx
-	xorq %rax, %rdx
-	andq %rcx, %rdx
-	xorq %rdx, %rax
+	sbbq %rcx, %rax
 	movq %rax, 56(%rdi)
+	mulxq 64(%rsi), %rcx, %rax
 	movq 488(%rsp), %rax
-	movq 64(%rdi), %rdx
-	xorq %rax, %rdx
-	andq %rcx, %rdx
-	xorq %rdx, %rax
+	sbbq %rcx, %rax
 	movq %rax, 64(%rdi)
+	mulxq 72(%rsi), %rcx, %rax
 	movq 496(%rsp), %rax
-	movq 72(%rdi), %rdx
-	xorq %rax, %rdx
-	andq %rcx, %rdx
-	xorq %rdx, %rax
+	sbbq %rcx, %rax
 	movq %rax, 72(%rdi)
+	mulxq 80(%rsi), %rcx, %rax
 	movq 504(%rsp), %rax
-	movq 80(%rdi), %rdx
-	xorq %rax, %rdx
-	andq %rcx, %rdx
-	xorq %rdx, %rax
+	sbbq %rcx, %rax
 	movq %rax, 80(%rdi)
+	mulxq 88(%rsi), %rcx, %rax
 	movq 512(%rsp), %rax
-	movq 88(%rdi), %rdx
-	xorq %rax, %rdx
-	andq %rcx, %rdx
-	xorq %rdx, %rax
+	sbbq %rcx, %rax
 	movq %rax, 88(%rdi)
+	mulxq 96(%rsi), %rcx, %rax
 	movq 520(%rsp), %rax
-	movq 96(%rdi), %rdx
-	xorq %rax, %rdx
-	andq %rcx, %rdx
-	xorq %rdx, %rax
+	sbbq %rcx, %rax
 	movq %rax, 96(%rdi)
+	mulxq 104(%rsi), %rcx, %rax
 	movq 528(%rsp), %rax
-	movq 104(%rdi), %rdx
-	xorq %rax, %rdx
-	andq %rcx, %rdx
-	xorq %rdx, %rax
+	sbbq %rcx, %rax
 	movq %rax, 104(%rdi)
+	mulxq 112(%rsi), %rcx, %rax
 	movq 536(%rsp), %rax
-	movq 112(%rdi), %rdx
-	xorq %rax, %rdx
-	andq %rcx, %rdx
-	xorq %rdx, %rax
+	sbbq %rcx, %rax
 	movq %rax, 112(%rdi)
+	mulxq 120(%rsi), %rcx, %rax
 	movq 544(%rsp), %rax
-	movq 120(%rdi), %rdx
-	xorq %rax, %rdx
-	andq %rcx, %rdx
-	xorq %rdx, %rax
+	sbbq %rcx, %rax
 	movq %rax, 120(%rdi)
 	addq $568, %rsp
 	popq %r15
@@ -35226,225 +34764,155 @@ parmod_ct_montgomery_mul_adx_24:
 	movq 16(%rsp), %rdi
 	movq 408(%rsp), %rax
 	subq 0(%rsi), %rax
-	movq %rax, 0(%rdi)
 	movq 416(%rsp), %rax
 	sbbq 8(%rsi), %rax
-	movq %rax, 8(%rdi)
 	movq 424(%rsp), %rax
 	sbbq 16(%rsi), %rax
-	movq %rax, 16(%rdi)
 	movq 432(%rsp), %rax
 	sbbq 24(%rsi), %rax
-	movq %rax, 24(%rdi)
 	movq 440(%rsp), %rax
 	sbbq 32(%rsi), %rax
-	movq %rax, 32(%rdi)
 	movq 448(%rsp), %rax
 	sbbq 40(%rsi), %rax
-	movq %rax, 40(%rdi)
 	movq 456(%rsp), %rax
 	sbbq 48(%rsi), %rax
-	movq %rax, 48(%rdi)
 	movq 464(%rsp), %rax
 	sbbq 56(%rsi), %rax
-	movq %rax, 56(%rdi)
 	movq 472(%rsp), %rax
 	sbbq 64(%rsi), %rax
-	movq %rax, 64(%rdi)
 	movq 480(%rsp), %rax
 	sbbq 72(%rsi), %rax
-	movq %rax, 72(%rdi)
 	movq 488(%rsp), %rax
 	sbbq 80(%rsi), %rax
-	movq %rax, 80(%rdi)
 	movq 496(%rsp), %rax
 	sbbq 88(%rsi), %rax
-	movq %rax, 88(%rdi)
 	movq 504(%rsp), %rax
 	sbbq 96(%rsi), %rax
-	movq %rax, 96(%rdi)
 	movq 512(%rsp), %rax
 	sbbq 104(%rsi), %rax
-	movq %rax, 104(%rdi)
 	movq 520(%rsp), %rax
 	sbbq 112(%rsi), %rax
-	movq %rax, 112(%rdi)
 	movq 528(%rsp), %rax
 	sbbq 120(%rsi), %rax
-	movq %rax, 120(%rdi)
 	movq 536(%rsp), %rax
 	sbbq 128(%rsi), %rax
-	movq %rax, 128(%rdi)
 	movq 544(%rsp), %rax
 	sbbq 136(%rsi), %rax
-	movq %rax, 136(%rdi)
 	movq 552(%rsp), %rax
 	sbbq 144(%rsi), %rax
-	movq %rax, 144(%rdi)
 	movq 560(%rsp), %rax
 	sbbq 152(%rsi), %rax
-	movq %rax, 152(%rdi)
 	movq 568(%rsp), %rax
 	sbbq 160(%rsi), %rax
-	movq %rax, 160(%rdi)
 	movq 576(%rsp), %rax
 	sbbq 168(%rsi), %rax
-	movq %rax, 168(%rdi)
 	movq 584(%rsp), %rax
 	sbbq 176(%rsi), %rax
-	movq %rax, 176(%rdi)
 	movq 592(%rsp), %rax
 	sbbq 184(%rsi), %rax
-	movq %rax, 184(%rdi)
 	sbbq %rcx, %rcx
 	notq %rcx
 	movq 600(%rsp), %rdx
 	negq %rdx
 	sbbq %rdx, %rdx
 	orq %rdx, %rcx
+	movl %ecx, %edx
+	andl $1, %edx
+	mulxq 0(%rsi), %rcx, %rax
 	movq 408(%rsp), %rax
-	movq 0(%rdi), %rdx
-	xorq %rax, %rdx
-	andq %rcx, %rdx
-	xorq %rdx, %rax
+	subq %rcx, %rax
 	movq %rax, 0(%rdi)
+	mulxq 8(%rsi), %rcx, %rax
 	movq 416(%rsp), %rax
-	movq 8(%rdi), %rdx
-	xorq %rax, %rdx
-	andq %rcx, %rdx
-	xorq %rdx, %rax
+	sbbq %rcx, %rax
 	movq %rax, 8(%rdi)
+	mulxq 16(%rsi), %rcx, %rax
 	movq 424(%rsp), %rax
-	movq 16(%rdi), %rdx
-	xorq %rax, %rdx
-	andq %rcx, %rdx
-	xorq %rdx, %rax
+	sbbq %rcx, %rax
 	movq %rax, 16(%rdi)
+	mulxq 24(%rsi), %rcx, %rax
 	movq 432(%rsp), %rax
-	movq 24(%rdi), %rdx
-	xorq %rax, %rdx
-	andq %rcx, %rdx
-	xorq %rdx, %rax
+	sbbq %rcx, %rax
 	movq %rax, 24(%rdi)
+	mulxq 32(%rsi), %rcx, %rax
 	movq 440(%rsp), %rax
-	movq 32(%rdi), %rdx
-	xorq %rax, %rdx
-	andq %rcx, %rdx
-	xorq %rdx, %rax
+	sbbq %rcx, %rax
 	movq %rax, 32(%rdi)
+	mulxq 40(%rsi), %rcx, %rax
 	movq 448(%rsp), %rax
-	movq 40(%rdi), %rdx
-	xorq %rax, %rdx
-	andq %rcx, %rdx
-	xorq %rdx, %rax
+	sbbq %rcx, %rax
 	movq %rax, 40(%rdi)
+	mulxq 48(%rsi), %rcx, %rax
 	movq 456(%rsp), %rax
-	movq 48(%rdi), %rdx
-	xorq %rax, %rdx
-	andq %rcx, %rdx
-	xorq %rdx, %rax
+	sbbq %rcx, %rax
 	movq %rax, 48(%rdi)
+	mulxq 56(%rsi), %rcx, %rax
 	movq 464(%rsp), %rax
-	movq 56(%rdi), %rdx
-	xorq %rax, %rdx
-	andq %rcx, %rdx
-	xorq %rdx, %rax
+	sbbq %rcx, %rax
 	movq %rax, 56(%rdi)
+	mulxq 64(%rsi), %rcx, %rax
 	movq 472(%rsp), %rax
-	movq 64(%rdi), %rdx
-	xorq %rax, %rdx
-	andq %rcx, %rdx
-	xorq %rdx, %rax
+	sbbq %rcx, %rax
 	movq %rax, 64(%rdi)
+	mulxq 72(%rsi), %rcx, %rax
 	movq 480(%rsp), %rax
-	movq 72(%rdi), %rdx
-	xorq %rax, %rdx
-	andq %rcx, %rdx
-	xorq %rdx, %rax
+	sbbq %rcx, %rax
 	movq %rax, 72(%rdi)
+	mulxq 80(%rsi), %rcx, %rax
 	movq 488(%rsp), %rax
-	movq 80(%rdi), %rdx
-	xorq %rax, %rdx
-	andq %rcx, %rdx
-	xorq %rdx, %rax
+	sbbq %rcx, %rax
 	movq %rax, 80(%rdi)
+	mulxq 88(%rsi), %rcx, %rax
 	movq 496(%rsp), %rax
-	movq 88(%rdi), %rdx
-	xorq %rax, %rdx
-	andq %rcx, %rdx
-	xorq %rdx, %rax
+	sbbq %rcx, %rax
 	movq %rax, 88(%rdi)
+	mulxq 96(%rsi), %rcx, %rax
 	movq 504(%rsp), %rax
-	movq 96(%rdi), %rdx
-	xorq %rax, %rdx
-	andq %rcx, %rdx
-	xorq %rdx, %rax
+	sbbq %rcx, %rax
 	movq %rax, 96(%rdi)
+	mulxq 104(%rsi), %rcx, %rax
 	movq 512(%rsp), %rax
-	movq 104(%rdi), %rdx
-	xorq %rax, %rdx
-	andq %rcx, %rdx
-	xorq %rdx, %rax
+	sbbq %rcx, %rax
 	movq %rax, 104(%rdi)
+	mulxq 112(%rsi), %rcx, %rax
 	movq 520(%rsp), %rax
-	movq 112(%rdi), %rdx
-	xorq %rax, %rdx
-	andq %rcx, %rdx
-	xorq %rdx, %rax
+	sbbq %rcx, %rax
 	movq %rax, 112(%rdi)
+	mulxq 120(%rsi), %rcx, %rax
 	movq 528(%rsp), %rax
-	movq 120(%rdi), %rdx
-	xorq %rax, %rdx
-	andq %rcx, %rdx
-	xorq %rdx, %rax
+	sbbq %rcx, %rax
 	movq %rax, 120(%rdi)
+	mulxq 128(%rsi), %rcx, %rax
 	movq 536(%rsp), %rax
-	movq 128(%rdi), %rdx
-	xorq %rax, %rdx
-	andq %rcx, %rdx
-	xorq %rdx, %rax
+	sbbq %rcx, %rax
 	movq %rax, 128(%rdi)
+	mulxq 136(%rsi), %rcx, %rax
 	movq 544(%rsp), %rax
-	movq 136(%rdi), %rdx
-	xorq %rax, %rdx
-	andq %rcx, %rdx
-	xorq %rdx, %rax
+	sbbq %rcx, %rax
 	movq %rax, 136(%rdi)
+	mulxq 144(%rsi), %rcx, %rax
 	movq 552(%rsp), %rax
-	movq 144(%rdi), %rdx
-	xorq %rax, %rdx
-	andq %rcx, %rdx
-	xorq %rdx, %rax
+	sbbq %rcx, %rax
 	movq %rax, 144(%rdi)
+	mulxq 152(%rsi), %rcx, %rax
 	movq 560(%rsp), %rax
-	movq 152(%rdi), %rdx
-	xorq %rax, %rdx
-	andq %rcx, %rdx
-	xorq %rdx, %rax
+	sbbq %rcx, %rax
 	movq %rax, 152(%rdi)
+	mulxq 160(%rsi), %rcx, %rax
 	movq 568(%rsp), %rax
-	movq 160(%rdi), %rdx
-	xorq %rax, %rdx
-	andq %rcx, %rdx
-	xorq %rdx, %rax
+	sbbq %rcx, %rax
 	movq %rax, 160(%rdi)
+	mulxq 168(%rsi), %rcx, %rax
 	movq 576(%rsp), %rax
-	movq 168(%rdi), %rdx
-	xorq %rax, %rdx
-	andq %rcx, %rdx
-	xorq %rdx, %rax
+	sbbq %rcx, %rax
 	movq %rax, 168(%rdi)
+	mulxq 176(%rsi), %rcx, %rax
 	movq 584(%rsp), %rax
-	movq 176(%rdi), %rdx
-	xorq %rax, %rdx
-	andq %rcx, %rdx
-	xorq %rdx, %rax
+	sbbq %rcx, %rax
 	movq %rax, 176(%rdi)
+	mulxq 184(%rsi), %rcx, %rax
 	movq 592(%rsp), %rax
-	movq 184(%rdi), %rdx
-	xorq %rax, %rdx
-	andq %rcx, %rdx
-	xorq %rdx, %rax
+	sbbq %rcx, %rax
 	movq %rax, 184(%rdi)
 	addq $616, %rsp
 	popq %r15
@@ -39036,225 +38504,155 @@ parmod_ct_montgomery_sqr_adx_24:
 	movq 16(%rsp), %rdi
 	movq 616(%rsp), %rax
 	subq 0(%rsi), %rax
-	movq %rax, 0(%rdi)
 	movq 624(%rsp), %rax
 	sbbq 8(%rsi), %rax
-	movq %rax, 8(%rdi)
 	movq 632(%rsp), %rax
 	sbbq 16(%rsi), %rax
-	movq %rax, 16(%rdi)
 	movq 640(%rsp), %rax
 	sbbq 24(%rsi), %rax
-	movq %rax, 24(%rdi)
 	movq 648(%rsp), %rax
 	sbbq 32(%rsi), %rax
-	movq %rax, 32(%rdi)
 	movq 656(%rsp), %rax
 	sbbq 40(%rsi), %rax
-	movq %rax, 40(%rdi)
 	movq 664(%rsp), %rax
 	sbbq 48(%rsi), %rax
-	movq %rax, 48(%rdi)
 	movq 672(%rsp), %rax
 	sbbq 56(%rsi), %rax
-	movq %rax, 56(%rdi)
 	movq 680(%rsp), %rax
 	sbbq 64(%rsi), %rax
-	movq %rax, 64(%rdi)
 	movq 688(%rsp), %rax
 	sbbq 72(%rsi), %rax
-	movq %rax, 72(%rdi)
 	movq 696(%rsp), %rax
 	sbbq 80(%rsi), %rax
-	movq %rax, 80(%rdi)
 	movq 704(%rsp), %rax
 	sbbq 88(%rsi), %rax
-	movq %rax, 88(%rdi)
 	movq 712(%rsp), %rax
 	sbbq 96(%rsi), %rax
-	movq %rax, 96(%rdi)
 	movq 720(%rsp), %rax
 	sbbq 104(%rsi), %rax
-	movq %rax, 104(%rdi)
 	movq 728(%rsp), %rax
 	sbbq 112(%rsi), %rax
-	movq %rax, 112(%rdi)
 	movq 736(%rsp), %rax
 	sbbq 120(%rsi), %rax
-	movq %rax, 120(%rdi)
 	movq 744(%rsp), %rax
 	sbbq 128(%rsi), %rax
-	movq %rax, 128(%rdi)
 	movq 752(%rsp), %rax
 	sbbq 136(%rsi), %rax
-	movq %rax, 136(%rdi)
 	movq 760(%rsp), %rax
 	sbbq 144(%rsi), %rax
-	movq %rax, 144(%rdi)
 	movq 768(%rsp), %rax
 	sbbq 152(%rsi), %rax
-	movq %rax, 152(%rdi)
 	movq 776(%rsp), %rax
 	sbbq 160(%rsi), %rax
-	movq %rax, 160(%rdi)
 	movq 784(%rsp), %rax
 	sbbq 168(%rsi), %rax
-	movq %rax, 168(%rdi)
 	movq 792(%rsp), %rax
 	sbbq 176(%rsi), %rax
-	movq %rax, 176(%rdi)
 	movq 800(%rsp), %rax
 	sbbq 184(%rsi), %rax
-	movq %rax, 184(%rdi)
 	sbbq %rcx, %rcx
 	notq %rcx
 	movq 808(%rsp), %rdx
 	negq %rdx
 	sbbq %rdx, %rdx
 	orq %rdx, %rcx
+	movl %ecx, %edx
+	andl $1, %edx
+	mulxq 0(%rsi), %rcx, %rax
 	movq 616(%rsp), %rax
-	movq 0(%rdi), %rdx
-	xorq %rax, %rdx
-	andq %rcx, %rdx
-	xorq %rdx, %rax
+	subq %rcx, %rax
 	movq %rax, 0(%rdi)
+	mulxq 8(%rsi), %rcx, %rax
 	movq 624(%rsp), %rax
-	movq 8(%rdi), %rdx
-	xorq %rax, %rdx
-	andq %rcx, %rdx
-	xorq %rdx, %rax
+	sbbq %rcx, %rax
 	movq %rax, 8(%rdi)
+	mulxq 16(%rsi), %rcx, %rax
 	movq 632(%rsp), %rax
-	movq 16(%rdi), %rdx
-	xorq %rax, %rdx
-	andq %rcx, %rdx
-	xorq %rdx, %rax
+	sbbq %rcx, %rax
 	movq %rax, 16(%rdi)
+	mulxq 24(%rsi), %rcx, %rax
 	movq 640(%rsp), %rax
-	movq 24(%rdi), %rdx
-	xorq %rax, %rdx
-	andq %rcx, %rdx
-	xorq %rdx, %rax
+	sbbq %rcx, %rax
 	movq %rax, 24(%rdi)
+	mulxq 32(%rsi), %rcx, %rax
 	movq 648(%rsp), %rax
-	movq 32(%rdi), %rdx
-	xorq %rax, %rdx
-	andq %rcx, %rdx
-	xorq %rdx, %rax
+	sbbq %rcx, %rax
 	movq %rax, 32(%rdi)
+	mulxq 40(%rsi), %rcx, %rax
 	movq 656(%rsp), %rax
-	movq 40(%rdi), %rdx
-	xorq %rax, %rdx
-	andq %rcx, %rdx
-	xorq %rdx, %rax
+	sbbq %rcx, %rax
 	movq %rax, 40(%rdi)
+	mulxq 48(%rsi), %rcx, %rax
 	movq 664(%rsp), %rax
-	movq 48(%rdi), %rdx
-	xorq %rax, %rdx
-	andq %rcx, %rdx
-	xorq %rdx, %rax
+	sbbq %rcx, %rax
 	movq %rax, 48(%rdi)
+	mulxq 56(%rsi), %rcx, %rax
 	movq 672(%rsp), %rax
-	movq 56(%rdi), %rdx
-	xorq %rax, %rdx
-	andq %rcx, %rdx
-	xorq %rdx, %rax
+	sbbq %rcx, %rax
 	movq %rax, 56(%rdi)
+	mulxq 64(%rsi), %rcx, %rax
 	movq 680(%rsp), %rax
-	movq 64(%rdi), %rdx
-	xorq %rax, %rdx
-	andq %rcx, %rdx
-	xorq %rdx, %rax
+	sbbq %rcx, %rax
 	movq %rax, 64(%rdi)
+	mulxq 72(%rsi), %rcx, %rax
 	movq 688(%rsp), %rax
-	movq 72(%rdi), %rdx
-	xorq %rax, %rdx
-	andq %rcx, %rdx
-	xorq %rdx, %rax
+	sbbq %rcx, %rax
 	movq %rax, 72(%rdi)
+	mulxq 80(%rsi), %rcx, %rax
 	movq 696(%rsp), %rax
-	movq 80(%rdi), %rdx
-	xorq %rax, %rdx
-	andq %rcx, %rdx
-	xorq %rdx, %rax
+	sbbq %rcx, %rax
 	movq %rax, 80(%rdi)
+	mulxq 88(%rsi), %rcx, %rax
 	movq 704(%rsp), %rax
-	movq 88(%rdi), %rdx
-	xorq %rax, %rdx
-	andq %rcx, %rdx
-	xorq %rdx, %rax
+	sbbq %rcx, %rax
 	movq %rax, 88(%rdi)
+	mulxq 96(%rsi), %rcx, %rax
 	movq 712(%rsp), %rax
-	movq 96(%rdi), %rdx
-	xorq %rax, %rdx
-	andq %rcx, %rdx
-	xorq %rdx, %rax
+	sbbq %rcx, %rax
 	movq %rax, 96(%rdi)
+	mulxq 104(%rsi), %rcx, %rax
 	movq 720(%rsp), %rax
-	movq 104(%rdi), %rdx
-	xorq %rax, %rdx
-	andq %rcx, %rdx
-	xorq %rdx, %rax
+	sbbq %rcx, %rax
 	movq %rax, 104(%rdi)
+	mulxq 112(%rsi), %rcx, %rax
 	movq 728(%rsp), %rax
-	movq 112(%rdi), %rdx
-	xorq %rax, %rdx
-	andq %rcx, %rdx
-	xorq %rdx, %rax
+	sbbq %rcx, %rax
 	movq %rax, 112(%rdi)
+	mulxq 120(%rsi), %rcx, %rax
 	movq 736(%rsp), %rax
-	movq 120(%rdi), %rdx
-	xorq %rax, %rdx
-	andq %rcx, %rdx
-	xorq %rdx, %rax
+	sbbq %rcx, %rax
 	movq %rax, 120(%rdi)
+	mulxq 128(%rsi), %rcx, %rax
 	movq 744(%rsp), %rax
-	movq 128(%rdi), %rdx
-	xorq %rax, %rdx
-	andq %rcx, %rdx
-	xorq %rdx, %rax
+	sbbq %rcx, %rax
 	movq %rax, 128(%rdi)
+	mulxq 136(%rsi), %rcx, %rax
 	movq 752(%rsp), %rax
-	movq 136(%rdi), %rdx
-	xorq %rax, %rdx
-	andq %rcx, %rdx
-	xorq %rdx, %rax
+	sbbq %rcx, %rax
 	movq %rax, 136(%rdi)
+	mulxq 144(%rsi), %rcx, %rax
 	movq 760(%rsp), %rax
-	movq 144(%rdi), %rdx
-	xorq %rax, %rdx
-	andq %rcx, %rdx
-	xorq %rdx, %rax
+	sbbq %rcx, %rax
 	movq %rax, 144(%rdi)
+	mulxq 152(%rsi), %rcx, %rax
 	movq 768(%rsp), %rax
-	movq 152(%rdi), %rdx
-	xorq %rax, %rdx
-	andq %rcx, %rdx
-	xorq %rdx, %rax
+	sbbq %rcx, %rax
 	movq %rax, 152(%rdi)
+	mulxq 160(%rsi), %rcx, %rax
 	movq 776(%rsp), %rax
-	movq 160(%rdi), %rdx
-	xorq %rax, %rdx
-	andq %rcx, %rdx
-	xorq %rdx, %rax
+	sbbq %rcx, %rax
 	movq %rax, 160(%rdi)
+	mulxq 168(%rsi), %rcx, %rax
 	movq 784(%rsp), %rax
-	movq 168(%rdi), %rdx
-	xorq %rax, %rdx
-	andq %rcx, %rdx
-	xorq %rdx, %rax
+	sbbq %rcx, %rax
 	movq %rax, 168(%rdi)
+	mulxq 176(%rsi), %rcx, %rax
 	movq 792(%rsp), %rax
-	movq 176(%rdi), %rdx
-	xorq %rax, %rdx
-	andq %rcx, %rdx
-	xorq %rdx, %rax
+	sbbq %rcx, %rax
 	movq %rax, 176(%rdi)
+	mulxq 184(%rsi), %rcx, %rax
 	movq 800(%rsp), %rax
-	movq 184(%rdi), %rdx
-	xorq %rax, %rdx
-	andq %rcx, %rdx
-	xorq %rdx, %rax
+	sbbq %rcx, %rax
 	movq %rax, 184(%rdi)
 	addq $824, %rsp
 	popq %r15

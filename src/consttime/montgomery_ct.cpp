@@ -2,7 +2,6 @@
 
 #include <algorithm>
 
-#include "consttime/montgomery_adx_ct.hpp"
 
 namespace parmod::consttime {
 namespace {
@@ -30,6 +29,8 @@ std::size_t montgomery_ct_scratch(std::size_t n) noexcept {
 }
 
 const char* montgomery_ct_kernels() noexcept { return window_kernels() ? "mulx/adx windows" : "mpn_sec products"; }
+
+MontgomeryCt::MontgomeryCt(const modmul::ModulusConstants& k) noexcept : k_(k), windows_(window_kernels()) {}
 
 void montgomery_redc_ct(limb_t* r, limb_t* c, const modmul::ModulusConstants& k) noexcept {
   const std::size_t n = k.n;

@@ -12,6 +12,7 @@
 // on the modulus either (powm_sec_crt's primes are secret).
 #pragma once
 
+#include "consttime/montgomery_adx_ct.hpp"
 #include "modmul/modulus_constants.hpp"
 
 namespace parmod::consttime {
@@ -28,5 +29,29 @@ std::size_t montgomery_ct_scratch(std::size_t n) noexcept;
 // The kernels the functions above run on this CPU: "mulx/adx windows" or
 // "mpn_sec products" (for reports such as parmod-bench ct).
 const char* montgomery_ct_kernels() noexcept;
+
+// montgomery_mul_ct and montgomery_sqr_ct for one modulus (same contracts),
+// with the kernels chosen once, by the CPU and the tuning row, never by a
+// value: the exponentiation's loop calls these without the per-call check.
+class MontgomeryCt {
+ public:
+  explicit MontgomeryCt(const modmul::ModulusConstants& k) noexcept;
+  void mul(limb_t* r, const limb_t* a, const limb_t* b, limb_t* scratch) const noexcept {
+#if PARMOD_WINDOW_ADX_ASM
+    if (windows_) return montgomery_mul_adx_ct(r, a, b, k_.p.data(), k_.mu0, k_.n, scratch);
+#endif
+    montgomery_mul_ct(r, a, b, k_, scratch);
+  }
+  void sqr(limb_t* r, const limb_t* a, limb_t* scratch) const noexcept {
+#if PARMOD_WINDOW_ADX_ASM
+    if (windows_) return montgomery_sqr_adx_ct(r, a, k_.p.data(), k_.mu0, k_.n, scratch);
+#endif
+    montgomery_sqr_ct(r, a, k_, scratch);
+  }
+
+ private:
+  const modmul::ModulusConstants& k_;
+  bool windows_;
+};
 
 }  // namespace parmod::consttime

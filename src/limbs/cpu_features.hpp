@@ -11,6 +11,9 @@ namespace parmod::limbs {
 // True when the CPU has BMI2 (mulx) and ADX (adcx/adox).
 bool cpu_has_mulx_adx() noexcept;
 
+// True when the CPU has AVX2 and the OS saves its registers.
+bool cpu_has_avx2() noexcept;
+
 // True when the CPU has AVX-512F, AVX-512 IFMA (vpmadd52luq/huq) and BMI2 and the
 // environment does not set PARMOD_NO_IFMA (to test and time the other paths).
 // valgrind reports no AVX-512, so code run under it takes the other paths.

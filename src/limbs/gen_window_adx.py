@@ -275,38 +275,63 @@ def emit_ct_mask(o, mask, tmp, top):
     o(f"orq {tmp}, {mask}")
 
 
-def emit_ct_select(o, n_reg, d_ptr, r_ptr, out_ptr, top, label):
-    """The constant-time final subtraction: D = R - P into d_ptr[0, n), then
-    out = D where top != 0 or R >= P (no borrow), else R, by a mask: no
-    branch and no address depends on R, P or top.  n_reg holds n (>= 1),
-    %rdx = P; uses rax and r8 .. r11 (none of them an argument).  out may
-    equal R (D goes elsewhere)."""
-    o(f"movq {n_reg}, %r11")
-    o("xorl %eax, %eax")                    # the index; CF = 0
-    o.label(f"{label}_ctsub")
-    o(f"movq ({r_ptr},%rax,8), %r8")
-    o("sbbq (%rdx,%rax,8), %r8")
-    o(f"movq %r8, ({d_ptr},%rax,8)")
-    o("leaq 1(%rax), %rax")
-    o("decq %r11")                          # dec leaves CF alone
-    o(f"jne {label}_ctsub")
-    emit_ct_mask(o, "%r10", "%r9", top)
-    o("xorl %eax, %eax")
-    o.label(f"{label}_ctsel")
-    o(f"movq ({r_ptr},%rax,8), %r8")
-    o(f"movq ({d_ptr},%rax,8), %r9")
-    o("xorq %r8, %r9")
-    o("andq %r10, %r9")
-    o("xorq %r9, %r8")
-    o(f"movq %r8, ({out_ptr},%rax,8)")
-    o("leaq 1(%rax), %rax")
-    o(f"cmpq {n_reg}, %rax")
-    o(f"jne {label}_ctsel")
+def emit_ct_select(o, n_reg, free_reg, r_ptr, out_ptr, top, label):
+    """The constant-time final subtraction: the borrow of R - P (found, not
+    stored), the mask of emit_ct_mask from it and top, then out = R - P m
+    (m = 0 or 1) in a second pass: no branch and no address depends on R, P
+    or top.  n_reg is %rcx and holds n (>= 1), %rdx = P; uses rax, rcx, rdx,
+    r8 .. r11 and free_reg (it keeps n).  out may equal R.  Each pass runs the n mod 4 single
+    limbs, then four limbs a step; jrcxz skips an empty part without touching
+    CF.  (Before: D = R - P stored, then a select of R or D: twice the loads
+    and stores.)"""
+    assert n_reg == "%rcx"
+    o(f"movq {top}, %r9")                   # top, before rcx changes (it may address it)
+    o(f"movq %rcx, {free_reg}")
+
+    def chain(tag, step):
+        """step(k): the limb at index rax + k, on the CF chain."""
+        o(f"movq {free_reg}, %r11")
+        o("shrq $2, %r11")                  # steps of four limbs
+        o(f"movq {free_reg}, %rcx")
+        o("andq $3, %rcx")                  # single limbs first
+        o("xorl %eax, %eax")                # the index; CF = 0
+        o(f"jrcxz {label}_{tag}4")
+        o.label(f"{label}_{tag}1")
+        step(0)
+        o("leaq 1(%rax), %rax")
+        o("decq %rcx")                      # dec leaves CF alone
+        o(f"jne {label}_{tag}1")
+        o.label(f"{label}_{tag}4")
+        o("movq %r11, %rcx")
+        o(f"jrcxz {label}_{tag}end")
+        o.label(f"{label}_{tag}4l")
+        for k in range(4):
+            step(k)
+        o("leaq 4(%rax), %rax")
+        o("decq %rcx")
+        o(f"jne {label}_{tag}4l")
+        o.label(f"{label}_{tag}end")
+
+    def borrow(k):
+        o(f"movq {8 * k}({r_ptr},%rax,8), %r8")
+        o(f"sbbq {8 * k}(%rdx,%rax,8), %r8")
+
+    def subtract(k):  # mulx by 0 or 1 masks P without touching CF (and would clear it)
+        o(f"mulxq {8 * k}(%r10,%rax,8), %r8, %r9")
+        o(f"movq {8 * k}({r_ptr},%rax,8), %r9")
+        o("sbbq %r8, %r9")
+        o(f"movq %r9, {8 * k}({out_ptr},%rax,8)")
+
+    chain("ctb", borrow)
+    emit_ct_mask(o, "%r10", "%r9", "%r9")
+    o("andl $1, %r10d")                     # the mask as 0 or 1 ...
+    o("xchgq %rdx, %r10")                   # ... in rdx for mulx; r10 = P
+    chain("cts", subtract)
 
 
 def final_routine(o):
     """FIN (depth 1): r[0, n) = R + CARRY beta^n - P if that is >= 0, else R,
-    for R = T + n (r may equal R).  CT: the masked select, D in T[0, n)."""
+    for R = T + n (r may equal R).  CT: the masked subtraction."""
     o.align()
     o.label(".Lpm_fin")
     if CT:
@@ -728,20 +753,20 @@ def emit_wavefront(o, n, fr, product_groups, label):
 
 def emit_small_final(o, n, fr, label):
     """r = RES - P if RES = RES[0, n) + RES[n] beta^n >= P, else RES.  CT:
-    D = RES - P into r, then the masked select."""
+    the borrow of RES - P (not stored), then r = RES - P m for the mask m = 0
+    or 1 (mulx masks P without touching CF)."""
     o(f"movq {fr('R')}, %rdi")
     if CT:
         for k in range(n):
             o(f"movq {fr('RES', k)}, %rax")
             o(f"{'subq' if k == 0 else 'sbbq'} {8 * k}({PPTR}), %rax")
-            o(f"movq %rax, {8 * k}(%rdi)")
         emit_ct_mask(o, "%rcx", "%rdx", fr("RES", n))
+        o("movl %ecx, %edx")
+        o("andl $1, %edx")                  # the mask as 0 or 1 for mulx (no flags)
         for k in range(n):
+            o(f"mulxq {8 * k}({PPTR}), %rcx, %rax")
             o(f"movq {fr('RES', k)}, %rax")
-            o(f"movq {8 * k}(%rdi), %rdx")
-            o("xorq %rax, %rdx")
-            o("andq %rcx, %rdx")
-            o("xorq %rdx, %rax")
+            o(f"{'subq' if k == 0 else 'sbbq'} %rcx, %rax")
             o(f"movq %rax, {8 * k}(%rdi)")
         return
     o(f"cmpq $0, {fr('RES', n)}")
@@ -929,9 +954,8 @@ def pass_routine(o):
 
 def emit_pass_final(o, lab, top):
     """r = T[n, 2n) + top beta^n - P if >= 0, else T[n, 2n) (depth 0; top an
-    operand, with rsi = T + n and rcx = n).  CT: the masked select, D in
-    T[0, n)."""
-    if CT:  # rsi = T + n, rcx = n as top may name them; D in T[0, n)
+    operand, with rsi = T + n and rcx = n).  CT: the masked subtraction."""
+    if CT:  # rsi = T + n, rcx = n as top may name them
         o(f"movq {ps('N', 0)}, %rcx")
         o(f"movq {ps('T', 0)}, %rdi")
         o("leaq (%rdi,%rcx,8), %rsi")
