@@ -3,13 +3,16 @@
 //
 // Each half (modulo p, modulo q) builds its Montgomery constants, reduces the
 // base and the exponent and runs the fixed-window exponentiation with
-// consttime functions only (radix 2^52 on AVX-512 IFMA, else GMP's mpn_sec
-// products); the two halves run as two tasks on the thread team.  q^-1 mod p
-// (by blinding: consttime::blinded_inverse) and Garner's recombination
-// (consttime/constant_time_crt.hpp) run on the caller.  Nothing is cached between calls; every buffer that held a
-// secret is wiped before it is freed.  Public: the limb counts of b, e, p, q,
-// the sign of b and whether e = 0.
+// consttime functions only (radix 2^52 on AVX-512 IFMA, else the
+// constant-time Montgomery kernels), as a chain of steps
+// (consttime::rsa_half_ct_step); q^-1 mod p (by blinding:
+// consttime::blinded_inverse) is one more task, after the first step of p.
+// One schedule on the thread team runs them; Garner's recombination
+// (consttime/constant_time_crt.hpp) follows on the caller.  Nothing is cached
+// between calls; every buffer that held a secret is wiped before it is freed.
+// Public: the limb counts of b, e, p, q, the sign of b and whether e = 0.
 #include <algorithm>
+#include <new>
 
 #include "api/modulus_state.hpp"
 #include "consttime/constant_time_crt.hpp"
@@ -38,15 +41,26 @@ struct Job {
   bool b_negative;
   const limb_t* e;        // e >= 1
   std::size_t en;
+  limb_t* qinv;           // np limbs: q^-1 mod p (the inverse task)
+  bool inverse_ok = false;
+  bool inverse_no_memory = false;
 };
 
-void run_half(Half& h, const Job& j) noexcept {
-  consttime::rsa_half_ct(h.x.data(), j.b, j.bn, j.b_negative, j.e, j.en, h.f, h.m, h.scratch.data());
+// Task arg: the half in bit 0, the step above it.
+void run_step(const void* ctx, unsigned arg) {
+  const Job& j = *static_cast<const Job*>(ctx);
+  Half& h = j.half[arg & 1];
+  consttime::rsa_half_ct_step(arg >> 1, h.x.data(), j.b, j.bn, j.b_negative, j.e, j.en, h.f, h.m, h.scratch.data());
 }
 
-void run_task(const void* ctx, unsigned i) {
-  const Job& j = *static_cast<const Job*>(ctx);
-  run_half(j.half[i], j);
+// q^-1 mod p needs p's constants: after step 0 of the half modulo p.
+void run_inverse(const void* ctx, unsigned) {
+  Job& j = *const_cast<Job*>(static_cast<const Job*>(ctx));
+  try {
+    j.inverse_ok = consttime::blinded_inverse(j.qinv, j.half[1].f, j.half[1].n, j.half[0].m);
+  } catch (const std::bad_alloc&) {
+    j.inverse_no_memory = true;
+  }
 }
 
 void prepare(Half& h, const mpz_class& f, std::size_t bn, std::size_t en) {
@@ -75,17 +89,31 @@ mpz_class powm_sec_crt(const mpz_class& b, const mpz_class& e, const mpz_class& 
     const std::size_t np = half[0].n, nq = half[1].n;
     WipedLimbs qinv(np);
     WipedLimbs garner(np + nq + consttime::garner_ct_scratch(np, nq));
-    const Job job{half, mpz_limbs_read(b.get_mpz_t()), bn, mpz_sgn(b.get_mpz_t()) < 0,
-                  mpz_limbs_read(e.get_mpz_t()), en};
+    Job job{half, mpz_limbs_read(b.get_mpz_t()), bn, mpz_sgn(b.get_mpz_t()) < 0, mpz_limbs_read(e.get_mpz_t()), en,
+            qinv.data()};
+    // Each half a chain of steps on a list of its own, the inverse after the
+    // steps of p on the caller's list: a participant takes its own next step
+    // first, then any ready task, so whichever thread is free moves either
+    // half on (a stalled partner holds at most one step) and the first to
+    // run out of steps computes the inverse while the other still works.
     const int threads = std::min(2, resolve_num_threads(0));
     runtime::Schedule s(threads);
-    const double cost = static_cast<double>(np * np);
-    s.add(run_task, &job, 0, cost, 0, "sec crt p");
-    s.add(run_task, &job, 1, cost, threads - 1, "sec crt q");
+    int last[2] = {-1, -1};
+    const std::size_t steps[2] = {consttime::rsa_half_ct_steps(half[0].m), consttime::rsa_half_ct_steps(half[1].m)};
+    const double step_cost[2] = {static_cast<double>(np * np) / steps[0], static_cast<double>(nq * nq) / steps[1]};
+    for (std::size_t i = 0; i < std::max(steps[0], steps[1]); ++i)
+      for (unsigned h = 0; h < 2; ++h) {
+        if (i >= steps[h]) continue;
+        const int t = s.add(run_step, &job, static_cast<unsigned>(i << 1) | h, step_cost[h],
+                            h == 0 ? 0 : threads - 1, h == 0 ? "sec crt p step" : "sec crt q step");
+        if (last[h] >= 0) s.depend(t, last[h]);
+        last[h] = t;
+      }
+    const int inverse = s.add(run_inverse, &job, 0, static_cast<double>(np * np) / 16, 0, "sec crt q^-1 mod p");
+    s.depend(inverse, 0);  // task 0: step 0 of p
     runtime::run(s, threads);
-    // q^-1 mod p needs p's constants (filled by the first half): on the caller, after the halves.
-    if (!consttime::blinded_inverse(qinv.data(), half[1].f, nq, half[0].m))
-      throw InvalidArgument("powm_sec_crt factors must be distinct primes");
+    if (job.inverse_no_memory) throw std::bad_alloc();
+    if (!job.inverse_ok) throw InvalidArgument("powm_sec_crt factors must be distinct primes");
     limb_t* x = garner.data();
     consttime::garner_ct(x, half[0].x.data(), half[1].x.data(), half[0].m, half[1].f, nq, qinv.data(), x + np + nq);
     mpz_class out;

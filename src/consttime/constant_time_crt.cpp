@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "check/assert.hpp"
+
 #include "consttime/constant_time_powm.hpp"
 #include "consttime/constant_time_powm52.hpp"
 #include "consttime/montgomery_ct.hpp"
@@ -221,24 +223,46 @@ std::size_t rsa_half_ct_scratch(const SecretModulus& m, std::size_t bn, std::siz
                                prime_exponent_ct_scratch(en, n), powm});
 }
 
-void rsa_half_ct(limb_t* x, const limb_t* b, std::size_t bn, bool b_negative, const limb_t* ep, std::size_t en,
-                 const limb_t* p, SecretModulus& m, limb_t* scratch) noexcept {
+std::size_t rsa_half_ct_steps(const SecretModulus& m) noexcept {
+  if (m.with_digits) return 1;  // the radix-2^52 exponentiation as one step
+  const std::size_t windows = constant_time_powm_window_count(m.k.n);  // the reduced exponent has n limbs
+  return 1 + std::clamp<std::size_t>((windows + kHalfStepWindows - 1) / kHalfStepWindows, 1, kHalfMaxWindowSteps);
+}
+
+void rsa_half_ct_step(std::size_t step, limb_t* x, const limb_t* b, std::size_t bn, bool b_negative, const limb_t* ep,
+                      std::size_t en, const limb_t* p, SecretModulus& m, limb_t* scratch) noexcept {
   const std::size_t n = m.k.n;
   limb_t* ex = scratch;               // n: the reduced exponent
   limb_t* work = scratch + round8(n);  // 64-byte aligned like scratch
-  m.fill(p, work);
-  reduce_ct(x, b, bn, m, work);
-  if (b_negative) {  // x = (P - x) mod P, the last step a trial subtraction
-    mpn_sub_n(x, p, x, ms(n));
-    const limb_t borrow = mpn_sub_n(work, x, p, ms(n));
-    mpn_cnd_sub_n(borrow ^ 1, x, x, p, ms(n));
+  if (step == 0) {
+    m.fill(p, work);
+    reduce_ct(x, b, bn, m, work);
+    if (b_negative) {  // x = (P - x) mod P, the last step a trial subtraction
+      mpn_sub_n(x, p, x, ms(n));
+      const limb_t borrow = mpn_sub_n(work, x, p, ms(n));
+      mpn_cnd_sub_n(borrow ^ 1, x, x, p, ms(n));
+    }
+    prime_exponent_ct(ex, ep, en, p, n, m.bits, work);
+    if (m.with_digits) {
+      constant_time_powm52(x, x, ex, n, p, m.c, work);
+      wipe(scratch, rsa_half_ct_scratch(m, bn, en));
+      return;
+    }
+    constant_time_powm_begin(x, ex, n, m.k, work);
+    return;
   }
-  prime_exponent_ct(ex, ep, en, p, n, m.bits, work);
-  if (m.with_digits)
-    constant_time_powm52(x, x, ex, n, p, m.c, work);
-  else
-    constant_time_powm(x, x, ex, n, m.k, work);
+  const std::size_t steps = rsa_half_ct_steps(m), windows = constant_time_powm_window_count(n);
+  PARMOD_ASSERT(step < steps);
+  constant_time_powm_windows(ex, n, m.k, windows * (step - 1) / (steps - 1), windows * step / (steps - 1), work);
+  if (step + 1 < steps) return;
+  constant_time_powm_end(x, n, m.k, work);
   wipe(scratch, rsa_half_ct_scratch(m, bn, en));
+}
+
+void rsa_half_ct(limb_t* x, const limb_t* b, std::size_t bn, bool b_negative, const limb_t* ep, std::size_t en,
+                 const limb_t* p, SecretModulus& m, limb_t* scratch) noexcept {
+  const std::size_t steps = rsa_half_ct_steps(m);
+  for (std::size_t i = 0; i < steps; ++i) rsa_half_ct_step(i, x, b, bn, b_negative, ep, en, p, m, scratch);
 }
 
 }  // namespace parmod::consttime

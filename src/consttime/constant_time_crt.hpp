@@ -65,4 +65,18 @@ void rsa_half_ct(limb_t* x, const limb_t* b, std::size_t bn, bool b_negative, co
                  const limb_t* p, SecretModulus& m, limb_t* scratch) noexcept;
 std::size_t rsa_half_ct_scratch(const SecretModulus& m, std::size_t bn, std::size_t en) noexcept;
 
+// rsa_half_ct as rsa_half_ct_steps(m) steps (a function of n and the radix:
+// public), for powm_sec_crt's tasks: step 0 fills m, reduces b and e and
+// builds the table; the others run about kHalfStepWindows windows each (at
+// most kHalfMaxWindowSteps of them); the last leaves x and wipes the scratch.
+// Run them in order with the same arguments and scratch (the state between
+// them); a step may run on another thread than the one before when the
+// caller orders them (release/acquire).  m's constants are complete after
+// step 0 and unchanged after it.  With m.with_digits there is one step.
+inline constexpr std::size_t kHalfStepWindows = 12;
+inline constexpr std::size_t kHalfMaxWindowSteps = 32;
+std::size_t rsa_half_ct_steps(const SecretModulus& m) noexcept;
+void rsa_half_ct_step(std::size_t step, limb_t* x, const limb_t* b, std::size_t bn, bool b_negative, const limb_t* ep,
+                      std::size_t en, const limb_t* p, SecretModulus& m, limb_t* scratch) noexcept;
+
 }  // namespace parmod::consttime

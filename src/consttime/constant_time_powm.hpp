@@ -26,4 +26,19 @@ void constant_time_powm(limb_t* r, const limb_t* b, const limb_t* ep, std::size_
                         limb_t* scratch) noexcept;
 std::size_t constant_time_powm_scratch(std::size_t n, std::size_t en) noexcept;
 
+// constant_time_powm in parts, for a caller that runs the windows as tasks
+// (consttime::rsa_half_ct_step, which powm_sec_crt hands from thread to thread):
+// _begin (the table and the top window), then _windows over index ranges
+// [first, last) that cover [0, constant_time_powm_window_count(en)) in order,
+// then _end (r = the result; the scratch wiped).  Same arguments and scratch
+// in every call: the scratch holds the state between them.  The parts are
+// exactly constant_time_powm's steps, so the same instructions and addresses
+// for every value; only the ranges (public) decide where a call stops.
+std::size_t constant_time_powm_window_count(std::size_t en) noexcept;  // the windows below the top one
+void constant_time_powm_begin(const limb_t* b, const limb_t* ep, std::size_t en, const modmul::ModulusConstants& k,
+                              limb_t* scratch) noexcept;
+void constant_time_powm_windows(const limb_t* ep, std::size_t en, const modmul::ModulusConstants& k, std::size_t first,
+                                std::size_t last, limb_t* scratch) noexcept;
+void constant_time_powm_end(limb_t* r, std::size_t en, const modmul::ModulusConstants& k, limb_t* scratch) noexcept;
+
 }  // namespace parmod::consttime

@@ -2,6 +2,8 @@
 // modulus constants and the radix-2^52 constant-time exponentiation against GMP.
 #include <gtest/gtest.h>
 
+#include <thread>
+
 #include "consttime/constant_time_crt.hpp"
 #include "consttime/constant_time_powm.hpp"
 #include "consttime/constant_time_powm52.hpp"
@@ -159,6 +161,45 @@ TEST(ConstantTimeCrt, InverseAndGarner) {
       }
       // Not coprime: p against p (as "q") has no inverse.
       EXPECT_FALSE(consttime::blinded_inverse(qinv.data(), pl.data(), np, fp.m));
+    }
+  }
+}
+
+// rsa_half_ct_step: the step count (1 + 1..kHalfMaxWindowSteps, 1 in radix
+// 2^52), and the steps run alternately on two threads (each step after the
+// other thread's last: join orders them) give b^e mod P, as rsa_half_ct.
+TEST(ConstantTimeCrt, HalfStepsOnAlternatingThreads) {
+  for (std::size_t n : {1u, 2u, 16u, 33u}) {
+    const mpz_class p = next_prime(rrandom_bits(64 * n - 1) | (mpz_class(1) << (64 * n - 1)));
+    if (mpz_size(p.get_mpz_t()) != n) continue;
+    const std::size_t bits = mpz_sizeinbase(p.get_mpz_t(), 2);
+    for (const mpz_class& e : {mpz_class(1), rrandom_bits(64 * n + 70), mpz_class(p - 1)}) {
+      const mpz_class b = rrandom_bits(64 * n + 64);
+      const auto pl = limbs_of(p, n), bl = limbs_of(b, mpz_size(b.get_mpz_t())), el = limbs_of(e, mpz_size(e.get_mpz_t()));
+      for (bool digits : {false, modmul::montgomery52_available(bits)}) {
+        consttime::SecretModulus m;
+        m.allocate(n, bits, digits);
+        const std::size_t steps = consttime::rsa_half_ct_steps(m);
+        if (digits) EXPECT_EQ(steps, 1u);
+        else EXPECT_TRUE(steps >= 2 && steps <= 1 + consttime::kHalfMaxWindowSteps) << steps;
+        std::vector<limb_t> x(n);
+        consttime::WipedLimbs scratch(consttime::rsa_half_ct_scratch(m, bl.size(), el.size()));
+        for (std::size_t i = 0; i < steps; ++i) {
+          auto step = [&] {
+            consttime::rsa_half_ct_step(i, x.data(), bl.data(), bl.size(), false, el.data(), el.size(), pl.data(), m,
+                                        scratch.data());
+          };
+          if (i % 2) {
+            std::thread t(step);
+            t.join();
+          } else {
+            step();
+          }
+        }
+        mpz_class want;
+        mpz_powm(want.get_mpz_t(), b.get_mpz_t(), e.get_mpz_t(), p.get_mpz_t());
+        EXPECT_EQ(value_of(x), want) << "n=" << n << " digits=" << digits;
+      }
     }
   }
 }

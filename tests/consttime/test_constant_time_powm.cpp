@@ -1,6 +1,8 @@
 // Constant-time Montgomery multiplication and powm_sec against GMP.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include "consttime/constant_time_powm.hpp"
 #include "consttime/montgomery_ct.hpp"
 #include "support/random_operands.hpp"
@@ -53,6 +55,39 @@ TEST(ConstantTimePowm, AgainstMpzPowm) {
       std::vector<limb_t> s(consttime::constant_time_powm_scratch(n, 1));
       consttime::constant_time_powm(x.data(), x.data(), zero.data(), 1, k, s.data());
       EXPECT_EQ(value_of(x), 1);
+    }
+  }
+}
+
+// The parts (_begin, _windows over ranges, _end) give constant_time_powm's
+// result for any split of the windows, empty ranges included.
+TEST(ConstantTimePowm, PartsOverAnyRangesEqualOneCall) {
+  for (std::size_t n : {1u, 2u, 5u, 16u, 17u}) {
+    for (const mpz_class& P : edge_moduli(n, true)) {
+      const modmul::ModulusConstants k(P);
+      for (std::size_t en : {std::size_t(1), n, n + 3}) {
+        const mpz_class b = random_below(P), e = rrandom_bits(64 * en);
+        const auto ev = limbs_of(e, en);
+        const std::size_t count = consttime::constant_time_powm_window_count(en);
+        ASSERT_GE(count, 1u);
+        for (std::size_t split : {std::size_t(1), std::size_t(2), std::size_t(7), count}) {
+          auto x = limbs_of(b, n);
+          std::vector<limb_t> s(consttime::constant_time_powm_scratch(n, en));
+          consttime::constant_time_powm_begin(x.data(), ev.data(), en, k, s.data());
+          std::size_t at = 0;
+          consttime::constant_time_powm_windows(ev.data(), en, k, 0, 0, s.data());  // empty
+          for (std::size_t i = 1; i <= split; ++i) {
+            const std::size_t to = count * i / split;
+            consttime::constant_time_powm_windows(ev.data(), en, k, at, to, s.data());
+            at = to;
+          }
+          consttime::constant_time_powm_end(x.data(), en, k, s.data());
+          mpz_class want;
+          mpz_powm(want.get_mpz_t(), b.get_mpz_t(), e.get_mpz_t(), P.get_mpz_t());
+          EXPECT_EQ(value_of(x), want) << "n=" << n << " en=" << en << " split=" << split;
+          EXPECT_TRUE(std::all_of(s.begin(), s.end(), [](limb_t v) { return v == 0; })) << "scratch not wiped";
+        }
+      }
     }
   }
 }
