@@ -81,7 +81,9 @@ bench::Table rsa_crt_table(gmp_randclass& rng, std::size_t rounds, unsigned max_
   t.header = {"RSA bits", "GMP 2x mpz_powm + CRT (ms)", "OpenSSL 2x exp_mont + CRT (ms)", "parmod powm_crt (ms)",
               "powm_crt vs OpenSSL exp_mont", "OpenSSL RSA private, EVP (ms)", "OpenSSL RSA private, no blinding (ms)",
               "OpenSSL 2x consttime + CRT (ms)", "parmod powm_sec_crt (ms)", "powm_sec_crt vs OpenSSL RSA",
-              "GMP mpz_powm mod p, d mod p-1 (ms)", "GMP BPSW test of p (ms)", "BPSW / that mpz_powm"};
+              "GMP mpz_powm mod p, d mod p-1 (ms)", "GMP BPSW test of p (ms)", "BPSW / that mpz_powm",
+              "OpenSSL 2x consttime + CRT, series 3 (ms)", "parmod powm_sec_crt 1 thread (ms)",
+              "powm_sec_crt 1 thread vs OpenSSL 2x consttime"};
   for (unsigned bits : {2048u, 3072u, 4096u}) {
     if (bits > max_bits && bits > 2048) break;
     const peers::RsaKey key(rng, bits);
@@ -125,10 +127,26 @@ bench::Table rsa_crt_table(gmp_randclass& rng, std::size_t rounds, unsigned max_
         {"bpsw", [&] { prime += mpz_probab_prime_p(key.p.get_mpz_t(), 24); }}};
     const auto rt = bench::measure_interleaved(test_v, bench::Options{rounds, 0.02});
     if (prime == 0) throw std::runtime_error("RSA-" + std::to_string(bits) + ": BPSW called p composite");
+    // The halves themselves: powm_sec_crt on one thread against OpenSSL's two constant-time
+    // halves, in a series of its own (the two-thread series above never follows a change of
+    // the thread count).
+    std::vector<bench::Variant> one_v = {{"parmod_sec_1", [&] { out_sec = powm_sec_crt(m, key.d, key.p, key.q); }}};
+#ifdef PARMOD_HAVE_OPENSSL
+    one_v.push_back({"openssl_ct", [&] { ossl.run(true); }});
+#endif
+    const int threads_before = get_num_threads();
+    set_num_threads(1);
+    const auto r1 = bench::measure_interleaved(one_v, bench::Options{rounds, 0.02});
+    set_num_threads(threads_before);
+    if (out_sec != mpz_powm_of(m, key.d, key.N))
+      throw std::runtime_error("RSA-" + std::to_string(bits) + ": powm_sec_crt on one thread differs");
+    const double ossl_ct_1 = median_ms(r1, "openssl_ct");
     t.rows.push_back({std::to_string(bits), cell("gmp"), cell("openssl"), cell("parmod"), ratio("openssl", "parmod"),
                       cell("openssl_rsa"), cell("openssl_rsa_noblind"), cell("openssl_ct"), cell("parmod_sec"),
                       ratio("openssl_rsa", "parmod_sec"), ms_cell(rt, "gmp_half"), ms_cell(rt, "bpsw"),
-                      bench::format_ratio(median_ms(rt, "bpsw") / median_ms(rt, "gmp_half"))});
+                      bench::format_ratio(median_ms(rt, "bpsw") / median_ms(rt, "gmp_half")), ms_cell(r1, "openssl_ct"),
+                      ms_cell(r1, "parmod_sec_1"),
+                      ossl_ct_1 > 0 ? bench::format_ratio(ossl_ct_1 / median_ms(r1, "parmod_sec_1")) : std::string("n/a")});
     if (!json) std::cerr << "  RSA-" << bits << " done\n";
   }
   return t;
