@@ -14,7 +14,9 @@
 #include "harness.hpp"
 #include "limb_product.hpp"
 #include "limbs/limbs.hpp"
+#include "limbs/window_adx.hpp"
 #include "modmul/modulus_constants.hpp"
+#include "modmul/montgomery_mul.hpp"
 #include "parmod/parmod.hpp"
 #include "reduce/montgomery_adx.hpp"
 #include "reduce/montgomery_reduce.hpp"
@@ -70,6 +72,61 @@ void tune_window(Context& c, gmp_randclass& rng) {
   (void)rng;
 #endif
   c.set("montgomery.window_adx_min", from);
+}
+
+// Where the window path's folded kernels (product and REDC in one call, the
+// passes for n = 8m) stop beating the product followed by the window REDC
+// (modmul::montgomery_window_folded against _split): for each key the
+// smallest ladder size from which the split way is faster at this and every
+// larger measured size, else one past the ladder (folded everywhere
+// measured).  montgomery.adx_folded_max on sizes that are not multiples of 8
+// (a product and a square per call), montgomery.adx_passes_max on products
+// and montgomery.adx_sqr_passes_max on squares of n = 8m.  0 without the
+// window kernels (they do not run).
+void tune_window_folding(Context& c, gmp_randclass& rng) {
+  struct Key {
+    const char* name;
+    std::vector<std::size_t> sizes;
+    bool product, square;
+  };
+  const std::vector<Key> keys = {
+      {"montgomery.adx_folded_max", {17, 20, 23, 25, 28, 31, 33, 36, 41, 47, 49, 57, 65}, true, true},
+      {"montgomery.adx_passes_max", {32, 40, 48, 56, 64, 80, 96, 128}, true, false},
+      {"montgomery.adx_sqr_passes_max", {32, 40, 48, 56, 64, 72, 80, 96, 128}, false, true},
+  };
+  for (const Key& key : keys) {
+    std::size_t from = 0;
+#if PARMOD_WINDOW_ADX_ASM
+    if (limbs::window_adx_enabled()) {
+      const std::vector<std::size_t> ladder = c.ladder(key.sizes);
+      from = ladder.back() + 1;
+      for (std::size_t n : ladder) {
+        const mpz_class P = odd_modulus(static_cast<unsigned>(64 * n), rng);
+        const modmul::ModulusConstants k(P);
+        std::vector<limb_t> x(n), y(n), r(n), t(modmul::montgomery_scratch(n));
+        modmul::to_limbs(x.data(), n, rng.get_z_range(P));
+        modmul::to_limbs(y.data(), n, rng.get_z_range(P));
+        auto way = [&](auto fn) {
+          return [&, fn] {
+            if (key.product) fn(r.data(), x.data(), y.data(), k, t.data());
+            if (key.square) fn(r.data(), y.data(), y.data(), k, t.data());
+          };
+        };
+        std::vector<bench::Variant> v = {{"folded", way(modmul::montgomery_window_folded)},
+                                         {"split", way(modmul::montgomery_window_split)}};
+        const auto tm = bench::measure_interleaved(v, c.timing(9, 0.002));
+        const bool split_wins = tm[1].min_ns < tm[0].min_ns;
+        std::cerr << "  " << key.name << ' ' << n << " limbs: folded " << bench::format_us(tm[0].min_ns)
+                  << " us, split " << bench::format_us(tm[1].min_ns) << " us\n";
+        if (split_wins && from > ladder.back()) from = n;
+        if (!split_wins) from = ladder.back() + 1;  // the split way must win from here on
+      }
+    }
+#else
+    (void)rng;
+#endif
+    c.set(key.name, from);
+  }
 }
 
 // The smallest ladder size from which REDC by products beats word-by-word
@@ -151,6 +208,7 @@ void run(Context& c) {
   gmp_randclass rng(gmp_randinit_default);
   rng.seed(7);
   tune_window(c, rng);
+  tune_window_folding(c, rng);
   tune_redc(c, rng);
   std::cerr << "  one thread: Montgomery, Barrett and montgomery52 (AVX-512 IFMA)\n";
   c.set("modmul.odd", size_table(c, rng, {{Algorithm::montgomery, 1}, {Algorithm::barrett, 1}, {Algorithm::montgomery52, 1}},
@@ -175,7 +233,9 @@ void run(Context& c) {
 
 Step modmul_step() {
   return {"modmul", "modular multiplication: REDC by words or products, the algorithm per modulus size",
-          {"montgomery.window_adx_min", "redc_products_threshold", "modmul.odd", "modmul.odd.parallel"}, &run};
+          {"montgomery.window_adx_min", "montgomery.adx_folded_max", "montgomery.adx_passes_max",
+           "montgomery.adx_sqr_passes_max", "redc_products_threshold", "modmul.odd", "modmul.odd.parallel"},
+          &run};
 }
 
 }  // namespace parmod::tune

@@ -12,10 +12,14 @@ const std::vector<TuningRow>& tuning_rows() {
         {"sqr.karatsuba_adx_max", "0"},
         {"montgomery.window_adx_min", "0"}}},
       // Zen 3 (no AVX-512): the mulx rows and Karatsuba over them where they
-      // beat GMP here, REDC by products from 160 limbs, no exponent split,
-      // and multi_pow on two threads with its chunks on the team.
+      // beat GMP here, the folded window kernels further up than on Zen 5,
+      // REDC by products from 160 limbs, no exponent split, and multi_pow on
+      // two threads with its chunks on the team.
       {"zen3",
        {{"mul.basecase_adx_max", "49"},
+        {"montgomery.adx_folded_max", "65"},
+        {"montgomery.adx_passes_max", "64"},
+        {"montgomery.adx_sqr_passes_max", "64"},
         {"sqr.basecase_adx_max", "65"},
         {"mul.karatsuba_adx_max", "161"},
         {"sqr.karatsuba_adx_max", "193"},

@@ -31,15 +31,17 @@ void window_product(limb_t* t, const limb_t* a, const limb_t* b, std::size_t n, 
 }
 
 // The folded kernels (product and REDC in one call) where they are faster:
-// the unrolled sizes, and below kMontgomeryAdxFoldedMax limbs unless
+// the unrolled sizes, and below montgomery.adx_folded_max limbs unless
 // limbs::mul would take the IFMA product (whose product then beats the
-// window's); for n = 8m the passes, products below kMontgomeryAdxPassesMax
-// and squares below kMontgomeryAdxSqrPassesMax.
+// window's); for n = 8m the passes, products below montgomery.adx_passes_max
+// and squares below montgomery.adx_sqr_passes_max (tuning keys: the CPU
+// decides).
 bool folded(std::size_t n, bool square) {
   if (limbs::window_adx_unrolled(n)) return true;
-  const bool passes = n % 8 == 0 && n < (square ? reduce::kMontgomeryAdxSqrPassesMax : reduce::kMontgomeryAdxPassesMax);
-  const bool small = passes || (n < reduce::kMontgomeryAdxFoldedMax && n % 8 != 0) ||
-                     (!square && n < reduce::kMontgomeryAdxFoldedMax);
+  const config::Tuning& t = config::tuning();
+  const bool passes = n % 8 == 0 && n < (square ? t.montgomery_adx_sqr_passes_max : t.montgomery_adx_passes_max);
+  const bool small = passes || (n < t.montgomery_adx_folded_max && n % 8 != 0) ||
+                     (!square && n < t.montgomery_adx_folded_max);
   return small && !ifma_kernel(square ? limbs::sqr_kernel(n) : limbs::mul_kernel(n, n));
 }
 
@@ -84,6 +86,20 @@ void montgomery_redc(limb_t* r, limb_t* c, const ModulusConstants& k, limb_t* sc
   reduce::montgomery_reduce_words(r, c, k.p.data(), k.n, k.mu0);
 }
 
+#if PARMOD_WINDOW_ADX_ASM
+void montgomery_window_folded(limb_t* r, const limb_t* a, const limb_t* b, const ModulusConstants& k,
+                              limb_t* scratch) noexcept {
+  if (a == b) return reduce::montgomery_sqr_adx(r, a, k.p.data(), k.mu0, k.n, scratch);
+  reduce::montgomery_mul_adx(r, a, b, k.p.data(), k.mu0, k.n, scratch);
+}
+
+void montgomery_window_split(limb_t* r, const limb_t* a, const limb_t* b, const ModulusConstants& k,
+                             limb_t* scratch) noexcept {
+  window_product(scratch, a, b, k.n, scratch + 2 * k.n);
+  montgomery_redc(r, scratch, k, scratch + 2 * k.n);
+}
+#endif
+
 void montgomery_mul(limb_t* r, const limb_t* a, const limb_t* b, const ModulusConstants& k, limb_t* scratch) noexcept {
   PARMOD_ASSERT(k.odd && check::less(a, k.p.data(), k.n) && check::less(b, k.p.data(), k.n));
   PARMOD_ASSERT(check::same_or_separate(r, a, k.n) && check::same_or_separate(r, b, k.n));
@@ -91,9 +107,8 @@ void montgomery_mul(limb_t* r, const limb_t* a, const limb_t* b, const ModulusCo
 #if PARMOD_WINDOW_ADX_ASM
   if (window_path(k.n)) {
     if (a == b) return montgomery_sqr(r, a, k, scratch);
-    if (folded(k.n, false)) return reduce::montgomery_mul_adx(r, a, b, k.p.data(), k.mu0, k.n, scratch);
-    window_product(scratch, a, b, k.n, scratch + 2 * k.n);
-    return montgomery_redc(r, scratch, k, scratch + 2 * k.n);
+    return folded(k.n, false) ? montgomery_window_folded(r, a, b, k, scratch)
+                              : montgomery_window_split(r, a, b, k, scratch);
   }
 #endif
   limbs::mul(scratch, a, k.n, b, k.n);
@@ -105,11 +120,9 @@ void montgomery_sqr(limb_t* r, const limb_t* a, const ModulusConstants& k, limb_
   PARMOD_ASSERT(check::same_or_separate(r, a, k.n));
   PARMOD_ASSERT(!check::overlap_any(scratch, montgomery_scratch(k.n), k.n, r, a));
 #if PARMOD_WINDOW_ADX_ASM
-  if (window_path(k.n)) {
-    if (folded(k.n, true)) return reduce::montgomery_sqr_adx(r, a, k.p.data(), k.mu0, k.n, scratch);
-    window_product(scratch, a, a, k.n, scratch + 2 * k.n);
-    return montgomery_redc(r, scratch, k, scratch + 2 * k.n);
-  }
+  if (window_path(k.n))
+    return folded(k.n, true) ? montgomery_window_folded(r, a, a, k, scratch)
+                             : montgomery_window_split(r, a, a, k, scratch);
 #endif
   limbs::sqr(scratch, a, k.n);
   montgomery_redc(r, scratch, k, scratch + 2 * k.n);

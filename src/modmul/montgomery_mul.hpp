@@ -4,13 +4,15 @@
 // redc_products_threshold limbs, by two products above (the paper's section
 // 2.1, cost 2M(n) with full products).  Representation R = beta^n.
 // With BMI2 + ADX (limbs::window_adx_enabled()), from 8 limbs, the
-// register-window kernels of reduce/montgomery_adx.hpp: product and REDC folded into one call below
-// reduce::kMontgomeryAdxFoldedMax limbs, else the product (Karatsuba over
+// register-window kernels of reduce/montgomery_adx.hpp: product and REDC folded into one call where
+// the tuning keys montgomery.adx_folded_max, montgomery.adx_passes_max and
+// montgomery.adx_sqr_passes_max say so, else the product (Karatsuba over
 // the window kernels, or limbs::mul where it takes the IFMA kernels or from
 // limbs::kKaratsubaWindowAdxMax limbs) and the window REDC.  Otherwise
 // limbs::mul / limbs::sqr and REDC on the mulx rows (reduce/montgomery_reduce).
 #pragma once
 
+#include "limbs/window_adx.hpp"
 #include "modmul/engine.hpp"
 
 namespace parmod::modmul {
@@ -30,6 +32,18 @@ void montgomery_mul(limb_t* r, const limb_t* a, const limb_t* b, const ModulusCo
 // a^2 instead of n^2).
 void montgomery_sqr(limb_t* r, const limb_t* a, const ModulusConstants& k, limb_t* scratch) noexcept;
 std::size_t montgomery_scratch(std::size_t n) noexcept;
+
+#if PARMOD_WINDOW_ADX_ASM
+// The two ways of the window path (limbs::window_adx_enabled(), n >= 8)
+// between which montgomery_mul and montgomery_sqr choose by the keys above:
+// the folded kernel (product and REDC in one call; a == b: the square), or
+// the product then the window REDC.  montgomery_mul's contract and scratch.
+// For `parmod tune` (which measures the keys) and the tests.
+void montgomery_window_folded(limb_t* r, const limb_t* a, const limb_t* b, const ModulusConstants& k,
+                              limb_t* scratch) noexcept;
+void montgomery_window_split(limb_t* r, const limb_t* a, const limb_t* b, const ModulusConstants& k,
+                             limb_t* scratch) noexcept;
+#endif
 
 // The representation's conversions and 1 (shared with the split-product
 // engine of modmul/parallel_classic): r = a beta^n mod P, r = a beta^-n mod P

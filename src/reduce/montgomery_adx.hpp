@@ -25,15 +25,9 @@ namespace parmod::reduce {
 
 // Where the folded product and REDC (montgomery_mul_adx, montgomery_sqr_adx)
 // beat a product (Karatsuba over the window kernels) followed by the window
-// REDC, besides the unrolled sizes (limbs::window_adx_unrolled): below
-// kMontgomeryAdxFoldedMax limbs, products of n = 8m below
-// kMontgomeryAdxPassesMax (the passes) and squares of n = 8m below
-// kMontgomeryAdxSqrPassesMax (the square's passes).  Measured on the AMD
-// EPYC (Zen 5) of issue 20 (docs/bench/zen5/montgomery_adx.md), the squares
-// on Zen 3 (docs/bench/zen3/squares.md); candidates for tuning-table keys.
-constexpr std::size_t kMontgomeryAdxFoldedMax = 33;
-constexpr std::size_t kMontgomeryAdxPassesMax = 48;
-constexpr std::size_t kMontgomeryAdxSqrPassesMax = 72;
+// REDC is a property of the CPU: the tuning keys montgomery.adx_folded_max,
+// montgomery.adx_passes_max and montgomery.adx_sqr_passes_max
+// (modmul/montgomery_mul.cpp decides; `parmod tune` measures them).
 
 // Below these sizes the window kernels lose to the limb layer's product
 // and the mulx rows of reduce::montgomery_reduce_words (call overhead and
