@@ -8,6 +8,8 @@
 #endif
 
 namespace parmod::consttime {
+
+#if defined(__x86_64__)
 namespace {
 
 // All ones when i == index, else zero, without a branch.
@@ -28,7 +30,6 @@ void select_tail(limb_t* r, const limb_t* table, std::size_t j, std::size_t n, s
 
 }  // namespace
 
-#if defined(__x86_64__)
 void table_select_ct_sse2(limb_t* r, const limb_t* table, std::size_t n, std::size_t entries,
                           std::size_t index) noexcept {
   PARMOD_ASSERT(n >= 1 && entries >= 1);
