@@ -36,9 +36,8 @@ void window_product(limb_t* t, const limb_t* a, const limb_t* b, std::size_t n, 
 // window's); for n = 8m the passes, products below montgomery.adx_passes_max
 // and squares below montgomery.adx_sqr_passes_max (tuning keys: the CPU
 // decides).
-bool folded(std::size_t n, bool square) {
+bool folded(const config::Tuning& t, std::size_t n, bool square) {
   if (limbs::window_adx_unrolled(n)) return true;
-  const config::Tuning& t = config::tuning();
   const bool passes = n % 8 == 0 && n < (square ? t.montgomery_adx_sqr_passes_max : t.montgomery_adx_passes_max);
   const bool small = passes || (n < t.montgomery_adx_folded_max && n % 8 != 0) ||
                      (!square && n < t.montgomery_adx_folded_max);
@@ -47,8 +46,8 @@ bool folded(std::size_t n, bool square) {
 
 // Whether products of n limbs take the window kernels (tuning key
 // montgomery.window_adx_min, at least the kernels' own minimum).
-bool window_path(std::size_t n) {
-  const std::size_t min = config::tuning().montgomery_window_adx_min;
+bool window_path(const config::Tuning& t, std::size_t n) {
+  const std::size_t min = t.montgomery_window_adx_min;
   return min > 0 && n >= std::max(min, reduce::kMontgomeryAdxMin);
 }
 #endif
@@ -105,10 +104,11 @@ void montgomery_mul(limb_t* r, const limb_t* a, const limb_t* b, const ModulusCo
   PARMOD_ASSERT(check::same_or_separate(r, a, k.n) && check::same_or_separate(r, b, k.n));
   PARMOD_ASSERT(!check::overlap_any(scratch, montgomery_scratch(k.n), k.n, r, a, b));
 #if PARMOD_WINDOW_ADX_ASM
-  if (window_path(k.n)) {
+  const config::Tuning& t = config::tuning();  // one snapshot for both decisions
+  if (window_path(t, k.n)) {
     if (a == b) return montgomery_sqr(r, a, k, scratch);
-    return folded(k.n, false) ? montgomery_window_folded(r, a, b, k, scratch)
-                              : montgomery_window_split(r, a, b, k, scratch);
+    return folded(t, k.n, false) ? montgomery_window_folded(r, a, b, k, scratch)
+                                 : montgomery_window_split(r, a, b, k, scratch);
   }
 #endif
   limbs::mul(scratch, a, k.n, b, k.n);
@@ -120,9 +120,10 @@ void montgomery_sqr(limb_t* r, const limb_t* a, const ModulusConstants& k, limb_
   PARMOD_ASSERT(check::same_or_separate(r, a, k.n));
   PARMOD_ASSERT(!check::overlap_any(scratch, montgomery_scratch(k.n), k.n, r, a));
 #if PARMOD_WINDOW_ADX_ASM
-  if (window_path(k.n))
-    return folded(k.n, true) ? montgomery_window_folded(r, a, a, k, scratch)
-                             : montgomery_window_split(r, a, a, k, scratch);
+  const config::Tuning& t = config::tuning();  // one snapshot for both decisions
+  if (window_path(t, k.n))
+    return folded(t, k.n, true) ? montgomery_window_folded(r, a, a, k, scratch)
+                                : montgomery_window_split(r, a, a, k, scratch);
 #endif
   limbs::sqr(scratch, a, k.n);
   montgomery_redc(r, scratch, k, scratch + 2 * k.n);
