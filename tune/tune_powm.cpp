@@ -3,7 +3,8 @@
 // squaring chain beside the digit products pay, where the
 // field kernels and mpz_powm take small moduli, from which size the
 // split P = 2^s m' of an even modulus beats Barrett, and from which size
-// multi_pow on two threads runs on the one-thread engine.
+// multi_pow on two threads runs on the one-thread engine, and from which
+// size powm_sec_crt's halves run in radix 2^28.
 #include <algorithm>
 #include <chrono>
 #include <thread>
@@ -16,9 +17,14 @@
 
 #include "api/modulus_state.hpp"
 #include "config/tuning.hpp"
+#include "consttime/constant_time_powm.hpp"
+#include "consttime/constant_time_powm28.hpp"
+#include "consttime/secret_modulus.hpp"
 #include "context.hpp"
 #include "harness.hpp"
 #include "modmul/modulus_constants.hpp"
+#include "modmul/montgomery28.hpp"
+#include "modmul/montgomery52.hpp"
 #include "parmod/parmod.hpp"
 #include "powm/sliding_window.hpp"
 #include "powm/split_powm.hpp"
@@ -87,6 +93,41 @@ void tune_split(Context& c, gmp_randclass& rng) {
     if (!wins) split_from = 0;
   }
   c.set("powm.split_min_bits", split_from);
+}
+
+// powm_sec_crt's halves: the constant-time fixed window on the 64-bit
+// Montgomery kernels against the same in radix 2^28 on AVX2, full-length
+// exponents: the smallest size from which radix 2^28 wins by > 3% at this
+// and every larger measured size up to its limit (0: never, or no AVX2, or
+// IFMA takes these sizes).
+void tune_secret_digits28(Context& c, gmp_randclass& rng) {
+  std::size_t from = 0;
+  for (std::size_t bits : c.ladder({1024, 1536, 2048, 2560, 3072, 3456})) {
+    if (!modmul::montgomery28_available(bits) || modmul::montgomery52_available(bits)) {
+      from = 0;
+      continue;
+    }
+    const mpz_class P = odd_modulus(bits, rng), b = rng.get_z_range(P), e = rng.get_z_bits(bits);
+    const std::size_t n = mpz_size(P.get_mpz_t());
+    consttime::SecretModulus m;
+    m.allocate(n, bits, false, true);
+    std::vector<limb_t> pl(n), x(n), r(n), ev(n), fill(consttime::secret_modulus_scratch(n, bits));
+    modmul::to_limbs(pl.data(), n, P);
+    modmul::to_limbs(x.data(), n, b);
+    modmul::to_limbs(ev.data(), n, e);
+    m.fill(pl.data(), fill.data());
+    modmul::DigitVector s64(consttime::constant_time_powm_scratch(n, n)), s28(consttime::constant_time_powm28_scratch(m.d, n));
+    const auto t = bench::measure_interleaved(
+        {{"radix 2^64", [&] { consttime::constant_time_powm(r.data(), x.data(), ev.data(), n, m.k, s64.data()); }},
+         {"radix 2^28", [&] { consttime::constant_time_powm28(r.data(), x.data(), ev.data(), n, pl.data(), m.d, s28.data()); }}},
+        c.timing(5, 0.02));
+    const bool wins = t[1].min_ns < 0.97 * t[0].min_ns;
+    std::cerr << "  powm_sec half " << bits << " bits: 64-bit kernels " << bench::format_us(t[0].min_ns)
+              << " us, radix 2^28 (AVX2) " << bench::format_us(t[1].min_ns) << " us" << (wins ? " -> radix 2^28" : "") << '\n';
+    if (wins && from == 0) from = bits;
+    if (!wins) from = 0;
+  }
+  c.set("powm_sec.digits28_min_bits", from);
 }
 
 // pow with full-length exponents on Modulus(P, automatic, T) for the one-thread
@@ -322,6 +363,7 @@ void run(Context& c) {
   tune_small(c, rng);
   tune_even(c, rng);
   tune_multi_pow(c, rng);
+  tune_secret_digits28(c, rng);
 }
 
 }  // namespace
@@ -329,10 +371,11 @@ void run(Context& c) {
 Step powm_step() {
   return {"powm",
           "exponentiation: phi = M/S, where the exponent split and the squaring chain pay, the field kernels and mpz_powm for small "
-          "moduli, the even split, multi_pow's engine on two threads",
+          "moduli, the even split, multi_pow's engine on two threads, the radix-2^28 constant-time halves",
           {"powm.phi_percent", "powm.split_min_bits", "powm.square_chain_min_bits", "powm.square_chain_max_limbs",
            "powm.square_chain_asleep_min_bits", "powm.field_min_limbs", "powm.field_max_limbs",
-           "powm.gmp_below_limbs", "powm.even_split_min_limbs", "multi_pow.sequential_engine_min_limbs"},
+           "powm.gmp_below_limbs", "powm.even_split_min_limbs", "multi_pow.sequential_engine_min_limbs",
+           "powm_sec.digits28_min_bits"},
           &run};
 }
 

@@ -3,8 +3,9 @@
 //
 // Each half (modulo p, modulo q) builds its Montgomery constants, reduces the
 // base and the exponent and runs the fixed-window exponentiation with
-// consttime functions only (radix 2^52 on AVX-512 IFMA, else the
-// constant-time Montgomery kernels), as a chain of steps
+// consttime functions only (radix 2^52 on AVX-512 IFMA, radix 2^28 on AVX2
+// from powm_sec.digits28_min_bits, else the constant-time Montgomery
+// kernels), as a chain of steps
 // (consttime::rsa_half_ct_step); q^-1 mod p (by blinding:
 // consttime::blinded_inverse) is one more task, after the first step of p.
 // One schedule on the thread team runs them; Garner's recombination
@@ -15,9 +16,12 @@
 #include <new>
 
 #include "api/modulus_state.hpp"
+#include "config/tuning.hpp"
 #include "consttime/constant_time_crt.hpp"
 #include "consttime/secret_modulus.hpp"
 #include "consttime/wiped_limbs.hpp"
+#include "modmul/montgomery28.hpp"
+#include "modmul/montgomery52.hpp"
 #include "runtime/team.hpp"
 
 namespace parmod {
@@ -67,7 +71,10 @@ void prepare(Half& h, const mpz_class& f, std::size_t bn, std::size_t en) {
   h.f = mpz_limbs_read(f.get_mpz_t());
   h.n = mpz_size(f.get_mpz_t());
   const std::size_t bits = mpz_sizeinbase(f.get_mpz_t(), 2);
-  h.m.allocate(h.n, bits, modmul::montgomery52_available(bits));
+  // Radix 2^52 where IFMA takes P, else radix 2^28 on AVX2 from the size the tuning says (measured per CPU family).
+  const bool digits52 = modmul::montgomery52_available(bits);
+  const std::size_t from28 = config::tuning().powm_sec_digits28_min_bits;
+  h.m.allocate(h.n, bits, digits52, !digits52 && from28 != 0 && bits >= from28 && modmul::montgomery28_available(bits));
   h.x = WipedLimbs(h.n);
   h.scratch = WipedLimbs(consttime::rsa_half_ct_scratch(h.m, bn, en));
 }

@@ -5,6 +5,7 @@
 #include "check/assert.hpp"
 
 #include "consttime/constant_time_powm.hpp"
+#include "consttime/constant_time_powm28.hpp"
 #include "consttime/constant_time_powm52.hpp"
 #include "consttime/montgomery_ct.hpp"
 #include "consttime/secret_reduce.hpp"
@@ -218,7 +219,9 @@ std::size_t round8(std::size_t x) { return (x + 7) & ~std::size_t(7); }
 
 std::size_t rsa_half_ct_scratch(const SecretModulus& m, std::size_t bn, std::size_t en) noexcept {
   const std::size_t n = m.k.n;
-  const std::size_t powm = m.with_digits ? constant_time_powm52_scratch(m.c, n) : constant_time_powm_scratch(n, n);
+  const std::size_t powm = m.with_digits     ? constant_time_powm52_scratch(m.c, n)
+                           : m.with_digits28 ? constant_time_powm28_scratch(m.d, n)
+                                             : constant_time_powm_scratch(n, n);
   return round8(n) + std::max({secret_modulus_scratch(n, n * kLimbBits), reduce_ct_scratch(bn, n),
                                prime_exponent_ct_scratch(en, n), powm});
 }
@@ -248,14 +251,24 @@ void rsa_half_ct_step(std::size_t step, limb_t* x, const limb_t* b, std::size_t 
       wipe(scratch, rsa_half_ct_scratch(m, bn, en));
       return;
     }
-    constant_time_powm_begin(x, ex, n, m.k, work);
+    if (m.with_digits28)
+      constant_time_powm28_begin(x, ex, n, m.d, work);
+    else
+      constant_time_powm_begin(x, ex, n, m.k, work);
     return;
   }
   const std::size_t steps = rsa_half_ct_steps(m), windows = constant_time_powm_window_count(n);
   PARMOD_ASSERT(step < steps);
-  constant_time_powm_windows(ex, n, m.k, windows * (step - 1) / (steps - 1), windows * step / (steps - 1), work);
+  const std::size_t first = windows * (step - 1) / (steps - 1), last = windows * step / (steps - 1);
+  if (m.with_digits28)
+    constant_time_powm28_windows(ex, n, m.d, first, last, work);
+  else
+    constant_time_powm_windows(ex, n, m.k, first, last, work);
   if (step + 1 < steps) return;
-  constant_time_powm_end(x, n, m.k, work);
+  if (m.with_digits28)
+    constant_time_powm28_end(x, n, p, m.d, work);
+  else
+    constant_time_powm_end(x, n, m.k, work);
   wipe(scratch, rsa_half_ct_scratch(m, bn, en));
 }
 

@@ -59,7 +59,8 @@ std::size_t garner_ct_scratch(std::size_t np, std::size_t nq) noexcept;
 // prime P in p[0, n) (odd, p[n-1] != 0, bits(P) as given to m.allocate):
 // fills m (the constants of P), reduces |b| (b[0, bn), negated when
 // b_negative) and e (ep[0, en), e >= 1, to ((e - 1) mod (P - 1)) + 1) and
-// runs the fixed-window exponentiation, in radix 2^52 when m.with_digits.
+// runs the fixed-window exponentiation, in radix 2^52 when m.with_digits,
+// in radix 2^28 when m.with_digits28.
 // Scratch: rsa_half_ct_scratch(m, bn, en) limbs, 64-byte aligned; wiped.
 void rsa_half_ct(limb_t* x, const limb_t* b, std::size_t bn, bool b_negative, const limb_t* ep, std::size_t en,
                  const limb_t* p, SecretModulus& m, limb_t* scratch) noexcept;

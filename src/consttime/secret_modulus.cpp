@@ -6,6 +6,7 @@
 #include "consttime/montgomery_ct.hpp"
 #include "consttime/secret_reduce.hpp"
 #include "consttime/wiped_limbs.hpp"
+#include "limbs/radix28.hpp"
 #include "limbs/radix52.hpp"
 
 namespace parmod::consttime {
@@ -28,7 +29,7 @@ std::size_t secret_modulus_scratch(std::size_t n, std::size_t) noexcept {
   return 3 * n + std::max(2 * n + 1, montgomery_ct_scratch(n));
 }
 
-void SecretModulus::allocate(std::size_t n, std::size_t pbits, bool digits) {
+void SecretModulus::allocate(std::size_t n, std::size_t pbits, bool digits, bool digits28) {
   bits = pbits;
   k.n = n;
   k.odd = true;
@@ -36,6 +37,8 @@ void SecretModulus::allocate(std::size_t n, std::size_t pbits, bool digits) {
   k.r_mod_p.assign(n, 0);
   k.r2_mod_p.assign(n, 0);
   with_digits = digits;
+  with_digits28 = digits28 && !digits;
+  if (with_digits28) modmul::montgomery28_allocate(d, n, pbits);
   if (!digits) return;
   c.n = n;
   c.bits = pbits;
@@ -79,6 +82,12 @@ void SecretModulus::fill(const limb_t* p, limb_t* scratch) noexcept {
     montgomery_mul_ct(acc, a, acc, k, work);
     limbs::to_radix52(c.r2.data(), c.words, acc, n);
   }
+  if (with_digits28) {  // the same with R' = 2^(28 m)
+    pow2_reduce_secret(a, limbs::kDigit28Bits * d.digits, p, n, bits, work);
+    montgomery_mul_ct(acc, a, k.r2_mod_p.data(), k, work);
+    montgomery_mul_ct(acc, a, acc, k, work);
+    modmul::montgomery28_fill(d, p, a, acc);
+  }
   wipe(scratch, secret_modulus_scratch(n, bits));
 }
 
@@ -92,6 +101,10 @@ SecretModulus::~SecretModulus() {
   wipe_vector(c.one);
   wipe_vector(c.r_mod_p);
   c.k0 = 0;
+  wipe_vector(d.p_spread);
+  wipe_vector(d.r2);
+  wipe_vector(d.one);
+  d.mu_lo = d.mu_hi = 0;
 }
 
 }  // namespace parmod::consttime

@@ -15,6 +15,7 @@
 #include <cstddef>
 
 #include "modmul/modulus_constants.hpp"
+#include "modmul/montgomery28.hpp"
 #include "modmul/montgomery52.hpp"
 
 namespace parmod::consttime {
@@ -26,6 +27,9 @@ struct SecretModulus {
   // Radix 2^52 (with_digits): every member of Montgomery52Constants.
   modmul::Montgomery52Constants c;
   bool with_digits = false;
+  // Radix 2^28 (with_digits28, never with with_digits): every member of Montgomery28Constants.
+  modmul::Montgomery28Constants d;
+  bool with_digits28 = false;
   std::size_t bits = 0;  // bits(P), public
 
   SecretModulus() = default;
@@ -34,9 +38,10 @@ struct SecretModulus {
   ~SecretModulus();
 
   // Sizes every vector for a P of n limbs and `bits` bits (public), with the
-  // radix-2^52 constants too when with_digits (P within kMontgomery52MaxBits).
+  // radix-2^52 constants too when with_digits (P within kMontgomery52MaxBits),
+  // or the radix-2^28 ones when with_digits28 (montgomery28_available(bits)).
   // Throws std::bad_alloc; allocates nothing afterwards.
-  void allocate(std::size_t n, std::size_t bits, bool with_digits);
+  void allocate(std::size_t n, std::size_t bits, bool with_digits, bool with_digits28 = false);
   // Computes the constants of the odd P in p[0, n) (p[n-1] != 0, bits(P) as
   // given to allocate).  Scratch: secret_modulus_scratch(n, bits) limbs.
   void fill(const limb_t* p, limb_t* scratch) noexcept;

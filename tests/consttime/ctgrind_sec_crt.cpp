@@ -4,9 +4,10 @@
 // the Montgomery constants of p, the reductions, e mod p - 1, the fixed
 // window) and Garner's recombination (consttime::garner_ct).  Memcheck reports
 // any branch or address computed from them; the test fails on any report
-// (valgrind --error-exitcode=1).  Under valgrind the CPU shows no AVX-512, so
-// the halves take the mpn_sec path; the radix-2^52 path has the statistical
-// evidence (parmod-bench ct).  q^-1 mod p is computed before the marking: its
+// (valgrind --error-exitcode=1).  Each size runs with the 64-bit constant-time
+// kernels and, where the CPU has AVX2 (valgrind runs it), in radix 2^28
+// (consttime/constant_time_powm28).  Under valgrind the CPU shows no AVX-512:
+// the radix-2^52 path has the statistical evidence (parmod-bench ct).  q^-1 mod p is computed before the marking: its
 // blinded inversion passes a value through GMP's variable-time mpz_invert
 // that is uniformly random whatever the key (an argument memcheck cannot
 // follow).  With --control the halves' exponentiation is the variable-time
@@ -18,6 +19,7 @@
 #include "consttime/ct_mark.hpp"
 #include "consttime/secret_modulus.hpp"
 #include "consttime/wiped_limbs.hpp"
+#include "modmul/montgomery28.hpp"
 #include "modmul/montgomery_mul.hpp"
 #include "powm/sliding_window.hpp"
 #include "support/random_operands.hpp"
@@ -53,7 +55,9 @@ void control_half(limb_t* x, const limb_t* b, std::size_t bn, const limb_t* ep, 
 int main(int argc, char** argv) {
   const bool control = argc > 1 && std::strcmp(argv[1], "--control") == 0;
   int failures = 0;
-  for (std::size_t bits : {64u, 200u, 512u, 1024u}) {
+  for (std::size_t bits : {64u, 200u, 512u, 1024u})
+  for (bool digits28 : {false, true}) {  // the 64-bit kernels, then radix 2^28 on AVX2 where the CPU has it
+    if (digits28 && (control || !modmul::montgomery28_available(bits - 3))) continue;
     const mpz_class P = prime_of_bits(bits), Q = prime_of_bits(bits - 3), N = P * Q;
     const mpz_class b = random_below(N), e = rrandom_bits(2 * bits);
     const std::size_t np = mpz_size(P.get_mpz_t()), nq = mpz_size(Q.get_mpz_t());
@@ -61,8 +65,8 @@ int main(int argc, char** argv) {
     auto p = limbs_of(P, np), q = limbs_of(Q, nq), bl = limbs_of(b, bn), el = limbs_of(e, en);
     std::vector<limb_t> qinv(np), xp(np), xq(nq), x(np + nq);
     consttime::SecretModulus mp, mq;  // sizes are public: allocated before the marking
-    mp.allocate(np, mpz_sizeinbase(P.get_mpz_t(), 2), false);
-    mq.allocate(nq, mpz_sizeinbase(Q.get_mpz_t(), 2), false);
+    mp.allocate(np, mpz_sizeinbase(P.get_mpz_t(), 2), false, digits28);
+    mq.allocate(nq, mpz_sizeinbase(Q.get_mpz_t(), 2), false, digits28);
     {
       consttime::SecretModulus m;  // q^-1 mod p before the marking (see above)
       m.allocate(np, mpz_sizeinbase(P.get_mpz_t(), 2), false);
@@ -86,7 +90,7 @@ int main(int argc, char** argv) {
     mpz_class want;
     mpz_powm(want.get_mpz_t(), b.get_mpz_t(), e.get_mpz_t(), N.get_mpz_t());
     if (value_of(x) != want) {
-      std::printf("wrong result at %zu bits\n", bits);
+      std::printf("wrong result at %zu bits%s\n", bits, digits28 ? " (radix 2^28)" : "");
       ++failures;
     }
   }

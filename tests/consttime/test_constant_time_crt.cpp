@@ -11,6 +11,7 @@
 #include "consttime/secret_reduce.hpp"
 #include "consttime/wiped_limbs.hpp"
 #include "limbs/cpu_features.hpp"
+#include "modmul/montgomery28.hpp"
 #include "modmul/montgomery52.hpp"
 #include "support/random_operands.hpp"
 
@@ -166,7 +167,7 @@ TEST(ConstantTimeCrt, InverseAndGarner) {
 }
 
 // rsa_half_ct_step: the step count (1 + 1..kHalfMaxWindowSteps, 1 in radix
-// 2^52), and the steps run alternately on two threads (each step after the
+// 2^52), and the steps (in radix 2^64, 2^52 and 2^28) run alternately on two threads (each step after the
 // other thread's last: join orders them) give b^e mod P, as rsa_half_ct.
 TEST(ConstantTimeCrt, HalfStepsOnAlternatingThreads) {
   for (std::size_t n : {1u, 2u, 16u, 33u}) {
@@ -176,9 +177,12 @@ TEST(ConstantTimeCrt, HalfStepsOnAlternatingThreads) {
     for (const mpz_class& e : {mpz_class(1), rrandom_bits(64 * n + 70), mpz_class(p - 1)}) {
       const mpz_class b = rrandom_bits(64 * n + 64);
       const auto pl = limbs_of(p, n), bl = limbs_of(b, mpz_size(b.get_mpz_t())), el = limbs_of(e, mpz_size(e.get_mpz_t()));
-      for (bool digits : {false, modmul::montgomery52_available(bits)}) {
+      for (int radix : {64, 52, 28}) {  // 52 and 28 where the CPU has them
+        const bool digits = radix == 52, digits28 = radix == 28;
+        if ((digits && !modmul::montgomery52_available(bits)) || (digits28 && !modmul::montgomery28_available(bits)))
+          continue;
         consttime::SecretModulus m;
-        m.allocate(n, bits, digits);
+        m.allocate(n, bits, digits, digits28);
         const std::size_t steps = consttime::rsa_half_ct_steps(m);
         if (digits) EXPECT_EQ(steps, 1u);
         else EXPECT_TRUE(steps >= 2 && steps <= 1 + consttime::kHalfMaxWindowSteps) << steps;
@@ -198,7 +202,7 @@ TEST(ConstantTimeCrt, HalfStepsOnAlternatingThreads) {
         }
         mpz_class want;
         mpz_powm(want.get_mpz_t(), b.get_mpz_t(), e.get_mpz_t(), p.get_mpz_t());
-        EXPECT_EQ(value_of(x), want) << "n=" << n << " digits=" << digits;
+        EXPECT_EQ(value_of(x), want) << "n=" << n << " radix=" << radix;
       }
     }
   }

@@ -1,0 +1,148 @@
+// Radix-2^28 Montgomery on AVX2 (modmul/montgomery28) against GMP: products and
+// squares at every digit count, the largest operands and moduli, edge moduli.
+#include <gtest/gtest.h>
+
+#include "limbs/cpu_features.hpp"
+#include "limbs/radix28.hpp"
+#include "modmul/montgomery28.hpp"
+#include "support/random_operands.hpp"
+
+namespace parmod::test {
+namespace {
+
+using modmul::Montgomery28Constants;
+
+#define REQUIRE_AVX2() \
+  if (!limbs::cpu_has_avx2()) GTEST_SKIP() << "no AVX2 on this CPU"
+
+// The constants of a public P: R mod P and R^2 mod P from GMP.
+Montgomery28Constants constants_of(const mpz_class& P) {
+  Montgomery28Constants c;
+  const std::size_t n = mpz_size(P.get_mpz_t()), bits = mpz_sizeinbase(P.get_mpz_t(), 2);
+  modmul::montgomery28_allocate(c, n, bits);
+  const mpz_class R = mpz_class(1) << (28 * c.digits), r = R % P, r2 = r * r % P;
+  const auto pl = limbs_of(P, n), rl = limbs_of(r, n), r2l = limbs_of(r2, n);
+  modmul::montgomery28_fill(c, pl.data(), rl.data(), r2l.data());
+  return c;
+}
+
+using Digits = modmul::DigitVector;
+
+Digits digits_of(const mpz_class& x, std::size_t m) {
+  Digits d(m, 0);
+  limbs::to_radix28(d.data(), m, mpz_limbs_read(x.get_mpz_t()), mpz_size(x.get_mpz_t()));
+  return d;
+}
+
+mpz_class value_of_digits(const std::uint64_t* d, std::size_t m) {
+  mpz_class v = 0;
+  for (std::size_t j = m; j-- > 0;) v = (v << 28) + mpz_class(static_cast<unsigned long>(d[j]));
+  return v;
+}
+
+// The rows of a spread element are its digits shifted up 0..3 places.
+void check_spread(const Digits& s, std::size_t m) {
+  for (std::size_t k = 0; k < 4; ++k)
+    for (std::size_t j = 0; j < m + 4; ++j)
+      ASSERT_EQ(s[k * (m + 4) + j], (j >= k && j - k < m) ? s[j - k] : 0u) << "row " << k << " word " << j;
+}
+
+// The contract: a, b < 2P in, the spread of a b R^-1 mod P out, below 2P,
+// digits below the bound; the square of a the same; out may alias as, b row 0
+// of out.
+void check_kernel(const Montgomery28Constants& c, const mpz_class& P, const mpz_class& a, const mpz_class& b) {
+  const std::size_t m = c.digits;
+  const mpz_class R = mpz_class(1) << (28 * m);
+  ASSERT_GE(R, 4 * P);
+  mpz_class rinv;
+  ASSERT_NE(mpz_invert(rinv.get_mpz_t(), R.get_mpz_t(), P.get_mpz_t()), 0);
+  const Digits da = digits_of(a, m);
+  Digits db = digits_of(b, m), as(modmul::montgomery28_spread_words(m)), t(modmul::montgomery28_scratch_words(m), 0x77),
+         out(modmul::montgomery28_spread_words(m), 0x5a5a);
+  modmul::montgomery28_spread(as.data(), da.data(), m);
+  check_spread(as, m);
+  const auto bits = mpz_sizeinbase(P.get_mpz_t(), 2);
+  for (int square = 0; square < 2; ++square) {
+    if (square)
+      modmul::montgomery28_sqr(out.data(), as.data(), c, t.data());
+    else
+      modmul::montgomery28_mul(out.data(), as.data(), db.data(), c, t.data());
+    check_spread(out, m);
+    for (std::size_t j = 0; j < m; ++j) ASSERT_LT(out[j], modmul::kMontgomery28DigitBound) << "digit " << j;
+    const mpz_class v = value_of_digits(out.data(), m), want = py_mod((square ? a * a : a * b) * rinv, P);
+    ASSERT_LT(v, 2 * P) << "bits=" << bits << " square=" << square;
+    ASSERT_EQ(py_mod(v, P), want) << "bits=" << bits << " square=" << square << " a=" << a << " b=" << b;
+    // The output as the next input: its (nearly normalised) digits, squared in place.
+    Digits again = out;
+    modmul::montgomery28_sqr(again.data(), again.data(), c, t.data());
+    ASSERT_EQ(py_mod(value_of_digits(again.data(), m), P), py_mod(v * v * rinv, P));
+    Digits plain(out.begin(), out.begin() + m);
+    ASSERT_EQ(modmul::montgomery28_normalize(plain.data(), m), 0u);
+    for (std::size_t j = 0; j < m; ++j) ASSERT_LT(plain[j], std::uint64_t(1) << 28);
+    ASSERT_EQ(value_of_digits(plain.data(), m), v);
+  }
+  Digits s = as;
+  modmul::montgomery28_mul(s.data(), s.data(), db.data(), c, t.data());  // out aliases as
+  ASSERT_EQ(py_mod(value_of_digits(s.data(), m), P), py_mod(a * b * rinv, P));
+  s = as;
+  modmul::montgomery28_mul(s.data(), s.data(), s.data(), c, t.data());  // b is row 0 of as and out
+  ASSERT_EQ(py_mod(value_of_digits(s.data(), m), P), py_mod(a * a * rinv, P));
+}
+
+TEST(Montgomery28, EveryDigitCount) {
+  REQUIRE_AVX2();
+  // Every digit count m = 8, 12, .. 124, each at its smallest, a middle and its largest P.
+  for (std::size_t m = 8; m <= modmul::kMontgomery28MaxDigits; m += 4) {
+    for (std::size_t bits : {28 * (m - 4) - 1, 28 * m - 60, 28 * m - 2}) {
+      if (modmul::montgomery28_digits(bits) != m || !modmul::montgomery28_available(bits)) continue;
+      const mpz_class P = random_modulus_bits(bits, true);
+      const Montgomery28Constants c = constants_of(P);
+      ASSERT_EQ(c.digits, m);
+      for (int i = 0; i < reps(3); ++i) {
+        check_kernel(c, P, random_below(P), random_below(P));
+        check_kernel(c, P, random_below(2 * P), random_below(2 * P));  // almost-reduced inputs in [0, 2P)
+        check_kernel(c, P, rrandom_bits(bits + 1) % (2 * P), rrandom_bits(bits) % (2 * P));
+      }
+    }
+  }
+}
+
+TEST(Montgomery28, LargestOperandsAndModuli) {
+  REQUIRE_AVX2();
+  // All-ones moduli and 2P - 1 operands make every column as large as it gets.
+  for (std::size_t bits : {111u, 200u, 222u, 1022u, 1024u, 1536u, 2046u, 2048u, 3072u, 3470u}) {
+    const mpz_class ones = (mpz_class(1) << bits) - 1;
+    for (const mpz_class& P : std::vector<mpz_class>{ones, (mpz_class(1) << (bits - 1)) + 1, random_modulus_bits(bits, true)}) {
+      const Montgomery28Constants c = constants_of(P);
+      for (const mpz_class& a : std::vector<mpz_class>{0, 1, 2, P - 1, P, P + 1, 2 * P - 1})
+        for (const mpz_class& b : std::vector<mpz_class>{0, 1, P - 1, 2 * P - 1}) check_kernel(c, P, a, b);
+    }
+  }
+}
+
+TEST(Montgomery28, EdgeModuli) {
+  REQUIRE_AVX2();
+  for (std::size_t n : {2u, 3u, 5u, 8u, 16u, 17u, 24u, 32u, 33u, 48u, 54u}) {
+    for (const mpz_class& P : edge_moduli(n, true)) {
+      if (!modmul::montgomery28_available(mpz_sizeinbase(P.get_mpz_t(), 2))) continue;
+      const Montgomery28Constants c = constants_of(P);
+      for (const mpz_class& a : edge_operands(P))
+        for (const mpz_class& b : edge_operands(P)) check_kernel(c, P, a, b);
+    }
+  }
+}
+
+TEST(Montgomery28, AvailableRange) {
+  EXPECT_FALSE(modmul::montgomery28_available(110));
+  EXPECT_FALSE(modmul::montgomery28_available(modmul::kMontgomery28MaxBits + 1));
+  EXPECT_EQ(modmul::montgomery28_available(2048), limbs::cpu_has_avx2());
+  for (std::size_t bits = 1; bits <= modmul::kMontgomery28MaxBits; ++bits) {
+    const std::size_t m = modmul::montgomery28_digits(bits);
+    ASSERT_EQ(m % 4, 0u);
+    ASSERT_GE(28 * m, bits + 2) << bits;  // R >= 4P
+    ASSERT_LT(28 * (m - 4), bits + 2) << bits;  // the fewest such digits
+  }
+}
+
+}  // namespace
+}  // namespace parmod::test
