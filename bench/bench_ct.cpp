@@ -27,12 +27,14 @@
 #include <vector>
 
 #include "benches.hpp"
+#include "config/tuning.hpp"
 #include "consttime/constant_time_powm.hpp"
 #include "consttime/montgomery_ct.hpp"
 #include "consttime/constant_time_powm52.hpp"
 #include "consttime/wiped_limbs.hpp"
 #include "harness.hpp"
 #include "limbs/cpu_features.hpp"
+#include "modmul/montgomery28.hpp"
 #include "modmul/montgomery52.hpp"
 #include "modmul/montgomery_mul.hpp"
 #include "parmod/field.hpp"
@@ -198,8 +200,13 @@ void add_crt_targets(std::vector<Target>& out, gmp_randclass& rng, unsigned bits
   }
   in->b.resize(samples), in->e.resize(samples), in->key.assign(samples, 0);
   const std::string name = "powm_sec_crt RSA-" + std::to_string(bits);
-  const std::string path = (limbs::cpu_has_avx512_ifma() ? std::string("radix 2^52") : std::string(consttime::montgomery_ct_kernels())) + " halves, " +
-                           std::to_string(std::min(2, get_num_threads())) + " threads";
+  // The halves' path as powm_sec_crt picks it (api/sec_crt.cpp).
+  const std::size_t from28 = config::tuning().powm_sec_digits28_min_bits;
+  const std::string half = limbs::cpu_has_avx512_ifma() ? std::string("radix 2^52")
+                           : from28 != 0 && bits / 2 >= from28 && modmul::montgomery28_available(bits / 2)
+                               ? std::string("radix 2^28 (AVX2)")
+                               : std::string(consttime::montgomery_ct_kernels());
+  const std::string path = half + " halves, " + std::to_string(std::min(2, get_num_threads())) + " threads";
   auto run = [in](std::size_t i) {
     const peers::RsaKey& k = in->keys[in->key[i]];
     in->r = powm_sec_crt(in->b[i], in->e[i], k.p, k.q);
@@ -286,6 +293,7 @@ int run(const Args& args) {
   add_powm_targets(targets, rng, 1024, exp_samples);
   add_powm_targets(targets, rng, 2048, exp_samples / 2);
   add_crt_targets(targets, rng, 2048, exp_samples);
+  add_crt_targets(targets, rng, 4096, exp_samples / 2);
   const mpz_class p256("0xffffffff00000001000000000000000000000000ffffffffffffffffffffffff");
   const mpz_class bls381(
       "0x1a0111ea397fe69a4b1ba7b6434bacd764774b84f38512bf6730d2a0f6b0f6241eabfffeb153ffffb9feffffffffaaab");
