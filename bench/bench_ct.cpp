@@ -30,6 +30,7 @@
 #include "config/tuning.hpp"
 #include "consttime/constant_time_powm.hpp"
 #include "consttime/montgomery_ct.hpp"
+#include "consttime/constant_time_powm28.hpp"
 #include "consttime/constant_time_powm52.hpp"
 #include "consttime/wiped_limbs.hpp"
 #include "harness.hpp"
@@ -126,14 +127,16 @@ Result measure(const Target& t, std::mt19937_64& coin) {
 
 mpz_class random_below(gmp_randclass& rng, const mpz_class& m) { return rng.get_z_range(m); }
 
-// Exponentiation targets on limbs: constant_time_powm (mpn_sec), the radix-2^52
-// one, and the sliding window as the control; fixed class b = 1, e = 2^(bits-1).
+// Exponentiation targets on limbs: constant_time_powm (the 64-bit kernels), the
+// radix-2^52 one (IFMA) and the radix-2^28 one (AVX2) where the CPU has them, and
+// the sliding window as the control; fixed class b = 1, e = 2^(bits-1).
 void add_powm_targets(std::vector<Target>& out, gmp_randclass& rng, unsigned bits, std::size_t samples) {
   struct Inputs {
     mpz_class P;
     std::size_t n;
     std::shared_ptr<modmul::ModulusConstants> k;  // montgomery engine
     std::shared_ptr<modmul::Montgomery52Constants> c;
+    std::shared_ptr<modmul::Montgomery28Constants> d;
     std::vector<limb_t> b, e, r, s;
   };
   auto in = std::make_shared<Inputs>();
@@ -143,12 +146,15 @@ void add_powm_targets(std::vector<Target>& out, gmp_randclass& rng, unsigned bit
   in->k = std::make_shared<modmul::ModulusConstants>(in->P);
   const bool ifma = modmul::montgomery52_available(bits);
   if (ifma) in->c = std::make_shared<modmul::Montgomery52Constants>(in->P);
+  const bool avx2 = modmul::montgomery28_available(bits);
+  if (avx2) in->d = std::make_shared<modmul::Montgomery28Constants>(modmul::montgomery28_constants(in->P));
   in->b.assign(samples * n, 0);
   in->e.assign(samples * n, 0);
   in->r.assign(n, 0);
   std::size_t scratch = std::max(consttime::constant_time_powm_scratch(n, n),
                                  exponentiation::sliding_window_powm_scratch(n, n, modmul::montgomery_engine));
   if (ifma) scratch = std::max(scratch, consttime::constant_time_powm52_scratch(*in->c, n));
+  if (avx2) scratch = std::max(scratch, consttime::constant_time_powm28_scratch(*in->d, n));
   in->s.assign(scratch + 8, 0);
   auto prepare = [in, &rng](std::size_t i, int cls) {
     const std::size_t n = in->n;
@@ -168,6 +174,11 @@ void add_powm_targets(std::vector<Target>& out, gmp_randclass& rng, unsigned bit
     out.push_back({"powm_sec " + size, "radix 2^52, AVX-512 IFMA", samples, prepare, [in, aligned](std::size_t i) {
                      consttime::constant_time_powm52(in->r.data(), &in->b[i * in->n], &in->e[i * in->n], in->n,
                                                      in->k->p.data(), *in->c, aligned);
+                   }});
+  if (avx2)
+    out.push_back({"powm_sec " + size, "radix 2^28, AVX2", samples, prepare, [in, aligned](std::size_t i) {
+                     consttime::constant_time_powm28(in->r.data(), &in->b[i * in->n], &in->e[i * in->n], in->n,
+                                                     in->k->p.data(), *in->d, aligned);
                    }});
   out.push_back({"control: sliding window " + size, "variable time (Modulus::pow's path)", samples, prepare,
                  [in, aligned](std::size_t i) {

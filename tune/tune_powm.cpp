@@ -4,7 +4,7 @@
 // field kernels and mpz_powm take small moduli, from which size the
 // split P = 2^s m' of an even modulus beats Barrett, and from which size
 // multi_pow on two threads runs on the one-thread engine, and from which
-// size powm_sec_crt's halves run in radix 2^28.
+// size the constant-time exponentiations run in radix 2^28.
 #include <algorithm>
 #include <chrono>
 #include <thread>
@@ -95,9 +95,9 @@ void tune_split(Context& c, gmp_randclass& rng) {
   c.set("powm.split_min_bits", split_from);
 }
 
-// powm_sec_crt's halves: the constant-time fixed window on the 64-bit
-// Montgomery kernels against the same in radix 2^28 on AVX2, full-length
-// exponents: the smallest size from which radix 2^28 wins by > 3% at this
+// The constant-time exponentiation (pow_sec, powm_sec_crt's halves): the fixed
+// window on the 64-bit Montgomery kernels against the same in radix 2^28 on
+// AVX2, full-length exponents: the smallest size from which radix 2^28 wins by > 3% at this
 // and every larger measured size up to its limit (0: never, or no AVX2, or
 // IFMA takes these sizes).
 void tune_secret_digits28(Context& c, gmp_randclass& rng) {
@@ -122,7 +122,7 @@ void tune_secret_digits28(Context& c, gmp_randclass& rng) {
          {"radix 2^28", [&] { consttime::constant_time_powm28(r.data(), x.data(), ev.data(), n, pl.data(), m.d, s28.data()); }}},
         c.timing(5, 0.02));
     const bool wins = t[1].min_ns < 0.97 * t[0].min_ns;
-    std::cerr << "  powm_sec half " << bits << " bits: 64-bit kernels " << bench::format_us(t[0].min_ns)
+    std::cerr << "  powm_sec " << bits << " bits: 64-bit kernels " << bench::format_us(t[0].min_ns)
               << " us, radix 2^28 (AVX2) " << bench::format_us(t[1].min_ns) << " us" << (wins ? " -> radix 2^28" : "") << '\n';
     if (wins && from == 0) from = bits;
     if (!wins) from = 0;

@@ -14,9 +14,12 @@
 #include "api/modulus_state.hpp"
 #include "api/scratch.hpp"
 #include "api/small_odd_pow.hpp"
+#include "config/tuning.hpp"
 #include "consttime/constant_time_powm.hpp"
+#include "consttime/constant_time_powm28.hpp"
 #include "consttime/wiped_limbs.hpp"
 #include "modmul/barrett_mul.hpp"
+#include "modmul/montgomery28.hpp"
 #include "modmul/montgomery_mul.hpp"
 #include "modmul/parallel_classic.hpp"
 #include "powm/sliding_window.hpp"
@@ -209,6 +212,22 @@ mpz_class Modulus::pow_sec(const mpz_class& b, const mpz_class& e) const {
   if (s.P == 1) return 0;
   return guarded([&] {
     const std::size_t n = s.n(), en = std::max<std::size_t>(1, mpz_size(e.get_mpz_t()));
+    // Radix 2^28 on AVX2 from the size the tuning row gives (as powm_sec_crt's halves).
+    const std::size_t bits = mpz_sizeinbase(s.P.get_mpz_t(), 2), from28 = config::tuning().powm_sec_digits28_min_bits;
+    if (from28 != 0 && bits >= from28 && modmul::montgomery28_available(bits)) {
+      const modmul::Montgomery28Constants c = modmul::montgomery28_constants(s.P);
+      api::ScratchLease lease(n + en + 4 + consttime::constant_time_powm28_scratch(c, en));
+      limb_t* x = lease.get();
+      limb_t* ev = x + n;
+      limb_t* work = ev + en;
+      work += (32 - reinterpret_cast<std::uintptr_t>(work) % 32) % 32 / sizeof(limb_t);  // 32-byte aligned
+      api::reduce_to_limbs(x, n, b, s.P);
+      modmul::to_limbs(ev, en, e);
+      consttime::constant_time_powm28(x, x, ev, en, s.k.p.data(), c, work);  // wipes its scratch
+      mpz_class r = result_from(s, x);
+      consttime::wipe(x, n + en);
+      return r;
+    }
     api::ScratchLease lease(n + en + consttime::constant_time_powm_scratch(n, en));
     limb_t* x = lease.get();
     limb_t* ev = x + n;

@@ -1,5 +1,7 @@
 #include "modmul/montgomery28.hpp"
 
+#include <vector>
+
 #include "limbs/cpu_features.hpp"
 #include "limbs/radix28.hpp"
 
@@ -32,6 +34,19 @@ void montgomery28_fill(Montgomery28Constants& c, const limb_t* p, const limb_t* 
   montgomery28_spread(c.p_spread.data(), c.r2.data(), m);
   limbs::to_radix28(c.r2.data(), m, r2_mod_p, n);
   limbs::to_radix28(c.one.data(), m, r_mod_p, n);
+}
+
+Montgomery28Constants montgomery28_constants(const mpz_class& P) {
+  const std::size_t n = mpz_size(P.get_mpz_t()), bits = mpz_sizeinbase(P.get_mpz_t(), 2);
+  Montgomery28Constants c;
+  montgomery28_allocate(c, n, bits);
+  const mpz_class R = mpz_class(1) << (limbs::kDigit28Bits * c.digits), r = R % P, r2 = r * r % P;
+  std::vector<limb_t> pl(n, 0), rl(n, 0), r2l(n, 0);
+  mpz_export(pl.data(), nullptr, -1, sizeof(limb_t), 0, 0, P.get_mpz_t());
+  mpz_export(rl.data(), nullptr, -1, sizeof(limb_t), 0, 0, r.get_mpz_t());
+  mpz_export(r2l.data(), nullptr, -1, sizeof(limb_t), 0, 0, r2.get_mpz_t());
+  montgomery28_fill(c, pl.data(), rl.data(), r2l.data());
+  return c;
 }
 
 }  // namespace parmod::modmul

@@ -30,6 +30,8 @@
 #include <cstddef>
 #include <cstdint>
 
+#include <gmpxx.h>
+
 #include "modmul/montgomery52.hpp"  // DigitVector
 
 namespace parmod::modmul {
@@ -88,6 +90,10 @@ std::uint64_t montgomery28_normalize(std::uint64_t* d, std::size_t m) noexcept;
 // Sizes c's vectors for an odd P of n limbs and `bits` bits
 // (montgomery28_available(bits)).  Throws std::bad_alloc; nothing else allocates.
 void montgomery28_allocate(Montgomery28Constants& c, std::size_t n, std::size_t bits);
+
+// The constants of a public odd P (montgomery28_available(bits(P))): R mod P
+// and R^2 mod P by GMP.  Allocates: throws std::bad_alloc.
+Montgomery28Constants montgomery28_constants(const mpz_class& P);
 
 // Fills an allocated c from P (p[0, n), odd), R mod P and R^2 mod P (n limbs
 // each, R = 2^(28 m)), which the caller computes (by GMP for a public P, by

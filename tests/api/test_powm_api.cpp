@@ -1,6 +1,8 @@
 // pow_sec, fixed_base, powm_crt, the list calls and partition_points through the C++ API.
 #include <gtest/gtest.h>
 
+#include "config/tuning.hpp"
+#include "modmul/montgomery28.hpp"
 #include "parmod/parmod.hpp"
 #include "support/random_operands.hpp"
 
@@ -22,6 +24,26 @@ TEST(PowmApi, PowSec) {
   EXPECT_THROW(powm_sec(2, -3, 11), InvalidArgument);
   EXPECT_THROW(powm_sec(2, 3, 0), DivisionByZero);
   EXPECT_EQ(powm_sec(2, 3, 1), 0);
+}
+
+// pow_sec in radix 2^28 on AVX2 (the tuning key on from the smallest size it takes), against GMP.
+TEST(PowmApi, PowSecRadix28) {
+  if (!modmul::montgomery28_available(2048)) GTEST_SKIP() << "no AVX2 on this CPU";
+  config::Tuning t = config::tuning();
+  t.powm_sec_digits28_min_bits = 111;
+  const config::ScopedTuning scoped(t);
+  for (std::size_t n : {2u, 3u, 16u, 32u, 33u, 54u}) {
+    for (const mpz_class& P : {random_modulus(n, true), edge_moduli(n, true).front(), edge_moduli(n, true).back()}) {
+      if (!modmul::montgomery28_available(mpz_sizeinbase(P.get_mpz_t(), 2))) continue;
+      const Modulus mod(P);
+      for (const mpz_class& e : {mpz_class(0), mpz_class(1), rrandom_bits(64 * n), mpz_class(beta_pow(n) - 1)}) {
+        const mpz_class b = random_below(P);
+        EXPECT_EQ(mod.pow_sec(b, e), gmp_powm(b, e, P)) << "n=" << n;
+        EXPECT_EQ(mod.pow_sec(-b - P, e), gmp_powm(py_mod(-b, P), e, P)) << "n=" << n;
+        EXPECT_EQ(mod.pow_sec(P - 1, e), gmp_powm(P - 1, e, P)) << "n=" << n;
+      }
+    }
+  }
 }
 
 TEST(PowmApi, FixedBase) {

@@ -15,16 +15,7 @@ using modmul::Montgomery28Constants;
 #define REQUIRE_AVX2() \
   if (!limbs::cpu_has_avx2()) GTEST_SKIP() << "no AVX2 on this CPU"
 
-// The constants of a public P: R mod P and R^2 mod P from GMP.
-Montgomery28Constants constants_of(const mpz_class& P) {
-  Montgomery28Constants c;
-  const std::size_t n = mpz_size(P.get_mpz_t()), bits = mpz_sizeinbase(P.get_mpz_t(), 2);
-  modmul::montgomery28_allocate(c, n, bits);
-  const mpz_class R = mpz_class(1) << (28 * c.digits), r = R % P, r2 = r * r % P;
-  const auto pl = limbs_of(P, n), rl = limbs_of(r, n), r2l = limbs_of(r2, n);
-  modmul::montgomery28_fill(c, pl.data(), rl.data(), r2l.data());
-  return c;
-}
+Montgomery28Constants constants_of(const mpz_class& P) { return modmul::montgomery28_constants(P); }
 
 using Digits = modmul::DigitVector;
 
