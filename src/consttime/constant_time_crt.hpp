@@ -43,8 +43,9 @@ std::size_t prime_exponent_ct_scratch(std::size_t en, std::size_t n) noexcept;
 // Q^-1 = w^-1 s mod P.  Everything that touches P, Q, s or t is mpn_sec
 // arithmetic (N is public: reductions modulo N may use mpn_sec_div_r).  s and t come from getrandom(2).  GMP's mpn_sec_invert, the
 // constant-time alternative, takes about as long as one half of the RSA
-// exponentiation.  False (r unspecified) when P and Q are not coprime (no w
-// is a unit) or the system has no randomness.  Allocates (mpz_invert);
+// exponentiation.  A w that is not a unit (s = 0 mod P or t = 0 mod Q) is
+// drawn again, up to 64 times.  False (r unspecified) when P and Q are not
+// coprime (no w is a unit) or the system has no randomness.  Allocates (mpz_invert);
 // throws std::bad_alloc.
 bool blinded_inverse(limb_t* r, const limb_t* q, std::size_t nq, const SecretModulus& mp);
 

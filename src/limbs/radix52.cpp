@@ -3,22 +3,12 @@
 #include <algorithm>
 
 #include "check/assert.hpp"
+#include "limbs/radix_digits.hpp"
 
 namespace parmod::limbs {
 
 void to_radix52(std::uint64_t* d, std::size_t nd, const limb_t* x, std::size_t n) noexcept {
-  PARMOD_ASSERT(!check::overlap(d, nd, x, n));
-  for (std::size_t j = 0; j < nd; ++j) {
-    const std::size_t bit = kDigitBits * j;
-    const std::size_t li = bit / kLimbBits;
-    const unsigned off = static_cast<unsigned>(bit % kLimbBits);
-    std::uint64_t v = 0;
-    if (li < n) {
-      v = x[li] >> off;
-      if (off > kLimbBits - kDigitBits && li + 1 < n) v |= x[li + 1] << (kLimbBits - off);
-    }
-    d[j] = v & kDigitMask;
-  }
+  to_radix_digits<kDigitBits>(d, nd, x, n);
 }
 
 void from_radix52(limb_t* x, std::size_t n, const std::uint64_t* d, std::size_t nd) noexcept {

@@ -16,12 +16,6 @@ namespace {
 #define REQUIRE_AVX2() \
   if (!limbs::cpu_has_avx2()) GTEST_SKIP() << "no AVX2 on this CPU"
 
-mpz_class value_of_digits(const std::uint64_t* d, std::size_t m) {
-  mpz_class v = 0;
-  for (std::size_t j = m; j-- > 0;) v = (v << 28) + mpz_class(static_cast<unsigned long>(d[j]));
-  return v;
-}
-
 // Odd moduli of n limbs the radix-2^28 path takes: the edge moduli and a random one.
 std::vector<mpz_class> moduli(std::size_t n) {
   std::vector<mpz_class> v;
@@ -46,9 +40,9 @@ TEST(SecretModulus28, ConstantsMatchGmp) {
       const std::size_t m = s.d.digits;
       ASSERT_EQ(m, modmul::montgomery28_digits(bits));
       const mpz_class R = mpz_class(1) << (28 * m), M112 = mpz_class(1) << 112;
-      EXPECT_EQ(value_of_digits(s.d.p_spread.data(), m), P);
-      EXPECT_EQ(value_of_digits(s.d.one.data(), m), R % P) << P;
-      EXPECT_EQ(value_of_digits(s.d.r2.data(), m), R * R % P) << P;
+      EXPECT_EQ(value_of_digits(s.d.p_spread.data(), m, 28), P);
+      EXPECT_EQ(value_of_digits(s.d.one.data(), m, 28), R % P) << P;
+      EXPECT_EQ(value_of_digits(s.d.r2.data(), m, 28), R * R % P) << P;
       const mpz_class mu = (mpz_class(s.d.mu_hi) << 64) + mpz_class(s.d.mu_lo);
       EXPECT_EQ(py_mod(mu * P + 1, M112), 0) << P;  // mu = -P^-1 mod 2^112
       EXPECT_LT(mu, M112);

@@ -7,12 +7,6 @@
 namespace parmod::test {
 namespace {
 
-mpz_class value_of_digits28(const std::vector<std::uint64_t>& d) {
-  mpz_class v = 0;
-  for (std::size_t j = d.size(); j-- > 0;) v = (v << 28) + mpz_class(static_cast<unsigned long>(d[j]));
-  return v;
-}
-
 TEST(Radix28, RoundTripEverySize) {
   for (std::size_t n = 0; n <= 70; ++n) {
     for (int trial = 0; trial < reps(6); ++trial) {
@@ -22,7 +16,7 @@ TEST(Radix28, RoundTripEverySize) {
       std::vector<std::uint64_t> d(nd + 3, 0x5a5a);
       limbs::to_radix28(d.data(), nd + 3, xl.data(), n);
       for (std::uint64_t v : d) ASSERT_LT(v, std::uint64_t(1) << 28);
-      ASSERT_EQ(value_of_digits28(d), x) << "n=" << n;
+      ASSERT_EQ(value_of_digits(d.data(), d.size(), 28), x) << "n=" << n;
       std::vector<limb_t> back(n + 1, 0x77);
       limbs::from_radix28(back.data(), n + 1, d.data(), nd + 3);
       ASSERT_EQ(value_of(back), x) << "n=" << n;
@@ -35,7 +29,7 @@ TEST(Radix28, TruncatesToTheRequestedLength) {
   const auto xl = limbs_of(x, 4);
   std::vector<std::uint64_t> d(3);
   limbs::to_radix28(d.data(), 3, xl.data(), 4);
-  EXPECT_EQ(value_of_digits28(d), (mpz_class(1) << 84) - 1);
+  EXPECT_EQ(value_of_digits(d.data(), d.size(), 28), (mpz_class(1) << 84) - 1);
   std::vector<std::uint64_t> full(10);
   limbs::to_radix28(full.data(), 10, xl.data(), 4);
   std::vector<limb_t> out(2);

@@ -25,12 +25,6 @@ Digits digits_of(const mpz_class& x, std::size_t m) {
   return d;
 }
 
-mpz_class value_of_digits(const std::uint64_t* d, std::size_t m) {
-  mpz_class v = 0;
-  for (std::size_t j = m; j-- > 0;) v = (v << 28) + mpz_class(static_cast<unsigned long>(d[j]));
-  return v;
-}
-
 // The rows of a spread element are its digits shifted up 0..3 places.
 void check_spread(const Digits& s, std::size_t m) {
   for (std::size_t k = 0; k < 4; ++k)
@@ -60,24 +54,24 @@ void check_kernel(const Montgomery28Constants& c, const mpz_class& P, const mpz_
       modmul::montgomery28_mul(out.data(), as.data(), db.data(), c, t.data());
     check_spread(out, m);
     for (std::size_t j = 0; j < m; ++j) ASSERT_LT(out[j], modmul::kMontgomery28DigitBound) << "digit " << j;
-    const mpz_class v = value_of_digits(out.data(), m), want = py_mod((square ? a * a : a * b) * rinv, P);
+    const mpz_class v = value_of_digits(out.data(), m, 28), want = py_mod((square ? a * a : a * b) * rinv, P);
     ASSERT_LT(v, 2 * P) << "bits=" << bits << " square=" << square;
     ASSERT_EQ(py_mod(v, P), want) << "bits=" << bits << " square=" << square << " a=" << a << " b=" << b;
     // The output as the next input: its (nearly normalised) digits, squared in place.
     Digits again = out;
     modmul::montgomery28_sqr(again.data(), again.data(), c, t.data());
-    ASSERT_EQ(py_mod(value_of_digits(again.data(), m), P), py_mod(v * v * rinv, P));
+    ASSERT_EQ(py_mod(value_of_digits(again.data(), m, 28), P), py_mod(v * v * rinv, P));
     Digits plain(out.begin(), out.begin() + m);
     ASSERT_EQ(modmul::montgomery28_normalize(plain.data(), m), 0u);
     for (std::size_t j = 0; j < m; ++j) ASSERT_LT(plain[j], std::uint64_t(1) << 28);
-    ASSERT_EQ(value_of_digits(plain.data(), m), v);
+    ASSERT_EQ(value_of_digits(plain.data(), m, 28), v);
   }
   Digits s = as;
   modmul::montgomery28_mul(s.data(), s.data(), db.data(), c, t.data());  // out aliases as
-  ASSERT_EQ(py_mod(value_of_digits(s.data(), m), P), py_mod(a * b * rinv, P));
+  ASSERT_EQ(py_mod(value_of_digits(s.data(), m, 28), P), py_mod(a * b * rinv, P));
   s = as;
   modmul::montgomery28_mul(s.data(), s.data(), s.data(), c, t.data());  // b is row 0 of as and out
-  ASSERT_EQ(py_mod(value_of_digits(s.data(), m), P), py_mod(a * a * rinv, P));
+  ASSERT_EQ(py_mod(value_of_digits(s.data(), m, 28), P), py_mod(a * a * rinv, P));
 }
 
 TEST(Montgomery28, EveryDigitCount) {

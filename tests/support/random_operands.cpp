@@ -218,6 +218,12 @@ mpz_class value_of(const limb_t* x, std::size_t n) {
   return v;
 }
 
+mpz_class value_of_digits(const std::uint64_t* d, std::size_t nd, unsigned bits) {
+  mpz_class v = 0;
+  for (std::size_t j = nd; j-- > 0;) v = (v << bits) + mpz_class(static_cast<unsigned long>(d[j]));
+  return v;
+}
+
 mpz_class py_mod(const mpz_class& x, const mpz_class& m) {
   mpz_class r;
   mpz_fdiv_r(r.get_mpz_t(), x.get_mpz_t(), m.get_mpz_t());

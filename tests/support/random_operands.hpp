@@ -92,6 +92,9 @@ std::vector<limb_t> limbs_of(const mpz_class& x, std::size_t n);
 // The value of x[0, n).
 mpz_class value_of(const limb_t* x, std::size_t n);
 inline mpz_class value_of(const std::vector<limb_t>& x) { return value_of(x.data(), x.size()); }
+// sum d_j 2^(bits j) over d[0, nd): the value of a digit vector (radix 2^52 or 2^28),
+// any word values (unnormalised digits too).
+mpz_class value_of_digits(const std::uint64_t* d, std::size_t nd, unsigned bits);
 
 // The smaller of a and b (std::min does not take gmpxx expressions).
 inline mpz_class min_z(const mpz_class& a, const mpz_class& b) { return a < b ? a : b; }
