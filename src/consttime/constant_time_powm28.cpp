@@ -30,13 +30,12 @@ struct Powm28Layout {
         tmp(reinterpret_cast<limb_t*>(t + modmul::montgomery28_scratch_words(m))) {
     PARMOD_ASSERT(reinterpret_cast<std::uintptr_t>(scratch) % 32 == 0);
   }
-  std::size_t words() const noexcept { return entries * m + modmul::montgomery28_spread_words(m) + m + 4 +
-                                              modmul::montgomery28_scratch_words(m) + n + 4; }
 };
 
 }  // namespace
 
 std::size_t constant_time_powm28_scratch(const modmul::Montgomery28Constants& c, std::size_t en) noexcept {
+  // Powm28Layout's regions: table, acc, pick, t, tmp.
   const std::size_t m = c.digits, entries = std::size_t(1) << constant_time_window(en);
   return entries * m + modmul::montgomery28_spread_words(m) + m + 4 + modmul::montgomery28_scratch_words(m) + c.n + 4;
 }
@@ -88,7 +87,7 @@ void constant_time_powm28_end(limb_t* r, std::size_t en, const limb_t* p, const 
   limbs::from_radix28(r, l.n, l.pick, m);
   const limb_t borrow = mpn_sub_n(l.tmp, r, p, sn);
   mpn_cnd_sub_n(borrow ^ 1, r, r, p, sn);
-  wipe(scratch, l.words());  // the table and the accumulator held powers of the secret base
+  wipe(scratch, constant_time_powm28_scratch(c, en));  // the table and the accumulator held powers of the secret base
 }
 
 void constant_time_powm28(limb_t* r, const limb_t* b, const limb_t* ep, std::size_t en, const limb_t* p,
