@@ -27,7 +27,6 @@
 #include <vector>
 
 #include "benches.hpp"
-#include "config/tuning.hpp"
 #include "consttime/constant_time_powm.hpp"
 #include "consttime/montgomery_ct.hpp"
 #include "consttime/constant_time_powm28.hpp"
@@ -212,9 +211,8 @@ void add_crt_targets(std::vector<Target>& out, gmp_randclass& rng, unsigned bits
   in->b.resize(samples), in->e.resize(samples), in->key.assign(samples, 0);
   const std::string name = "powm_sec_crt RSA-" + std::to_string(bits);
   // The halves' path as powm_sec_crt picks it (api/sec_crt.cpp).
-  const std::size_t from28 = config::tuning().powm_sec_digits28_min_bits;
   const std::string half = limbs::cpu_has_avx512_ifma() ? std::string("radix 2^52")
-                           : from28 != 0 && bits / 2 >= from28 && modmul::montgomery28_available(bits / 2)
+                           : modmul::montgomery28_for_constant_time(bits / 2)
                                ? std::string("radix 2^28 (AVX2)")
                                : std::string(consttime::montgomery_ct_kernels());
   const std::string path = half + " halves, " + std::to_string(std::min(2, get_num_threads())) + " threads";

@@ -14,7 +14,6 @@
 #include "api/modulus_state.hpp"
 #include "api/scratch.hpp"
 #include "api/small_odd_pow.hpp"
-#include "config/tuning.hpp"
 #include "consttime/constant_time_powm.hpp"
 #include "consttime/constant_time_powm28.hpp"
 #include "consttime/wiped_limbs.hpp"
@@ -213,8 +212,7 @@ mpz_class Modulus::pow_sec(const mpz_class& b, const mpz_class& e) const {
   return guarded([&] {
     const std::size_t n = s.n(), en = std::max<std::size_t>(1, mpz_size(e.get_mpz_t()));
     // Radix 2^28 on AVX2 from the size the tuning row gives (as powm_sec_crt's halves).
-    const std::size_t bits = mpz_sizeinbase(s.P.get_mpz_t(), 2), from28 = config::tuning().powm_sec_digits28_min_bits;
-    if (from28 != 0 && bits >= from28 && modmul::montgomery28_available(bits)) {
+    if (modmul::montgomery28_for_constant_time(mpz_sizeinbase(s.P.get_mpz_t(), 2))) {
       const modmul::Montgomery28Constants c = modmul::montgomery28_constants(s.P);
       api::ScratchLease lease(n + en + 4 + consttime::constant_time_powm28_scratch(c, en));
       limb_t* x = lease.get();

@@ -16,7 +16,6 @@
 #include <new>
 
 #include "api/modulus_state.hpp"
-#include "config/tuning.hpp"
 #include "consttime/constant_time_crt.hpp"
 #include "consttime/secret_modulus.hpp"
 #include "consttime/wiped_limbs.hpp"
@@ -73,8 +72,7 @@ void prepare(Half& h, const mpz_class& f, std::size_t bn, std::size_t en) {
   const std::size_t bits = mpz_sizeinbase(f.get_mpz_t(), 2);
   // Radix 2^52 where IFMA takes P, else radix 2^28 on AVX2 from the size the tuning says (measured per CPU family).
   const bool digits52 = modmul::montgomery52_available(bits);
-  const std::size_t from28 = config::tuning().powm_sec_digits28_min_bits;
-  h.m.allocate(h.n, bits, digits52, !digits52 && from28 != 0 && bits >= from28 && modmul::montgomery28_available(bits));
+  h.m.allocate(h.n, bits, digits52, !digits52 && modmul::montgomery28_for_constant_time(bits));
   h.x = WipedLimbs(h.n);
   h.scratch = WipedLimbs(consttime::rsa_half_ct_scratch(h.m, bn, en));
 }

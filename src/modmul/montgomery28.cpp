@@ -2,6 +2,7 @@
 
 #include <vector>
 
+#include "config/tuning.hpp"
 #include "limbs/cpu_features.hpp"
 #include "limbs/radix28.hpp"
 
@@ -9,6 +10,11 @@ namespace parmod::modmul {
 
 bool montgomery28_available(std::size_t bits) noexcept {
   return limbs::cpu_has_avx2() && montgomery28_digits(bits) >= 8 && bits <= kMontgomery28MaxBits;
+}
+
+bool montgomery28_for_constant_time(std::size_t bits) noexcept {
+  const std::size_t from = config::tuning().powm_sec_digits28_min_bits;
+  return from != 0 && bits >= from && montgomery28_available(bits);
 }
 
 void montgomery28_allocate(Montgomery28Constants& c, std::size_t n, std::size_t bits) {

@@ -57,6 +57,11 @@ struct Montgomery28Constants {
 // AVX2, and 111 <= bits <= kMontgomery28MaxBits (m >= 8 digits).
 bool montgomery28_available(std::size_t bits) noexcept;
 
+// Whether the constant-time exponentiations take radix 2^28 for a modulus of
+// `bits` bits: available, and at least the tuning key powm_sec.digits28_min_bits
+// (0: never), which the CPU family's row sets from measurements.
+bool montgomery28_for_constant_time(std::size_t bits) noexcept;
+
 // An element is kept spread: 4 (m + 4) words, row k (k = 0..3, m + 4 words
 // each) holding the digits shifted up k places (row 0 is the digits, then
 // zeros), 32-byte aligned.  The kernels leave digits below kMontgomery28DigitBound
