@@ -1,7 +1,7 @@
 // modmul/montgomery28.hpp - Montgomery multiplication in radix 2^28 on AVX2.
 //
 // Operands are m digits d_j of about 28 bits (limbs/radix28.hpp), m a
-// multiple of 4, R = 2^(28 m) >= 4P.  The product and the reduction run four
+// multiple of 4 (8 <= m <= 248: 111 to 6942 bits), R = 2^(28 m) >= 4P.  The product and the reduction run four
 // 64-bit lanes at a time with vpmuludq (32 x 32 -> 64 bits of each lane) and
 // vpaddq, no carries inside:
 //
@@ -21,10 +21,14 @@
 // "Almost Montgomery" (as montgomery52.hpp): inputs below 2P give a b R^-1
 // mod P below 2P with no final subtraction, so the instructions and addresses
 // depend only on m: the constant-time exponentiation runs on it
-// (consttime/constant_time_powm28.hpp).  A column takes at most 2m products
-// below 2^56 (1 + 2^-18) plus a carry below 2^37: m <= 124 keeps it below
-// 2^64 (kMontgomery28MaxBits).  Where it beats the 64-bit kernels is measured
-// per CPU family (the tuning key powm_sec.digits28_min_bits).
+// (consttime/constant_time_powm28.hpp).  A column takes at most m products
+// below 2^56 (1 + 2^-18) from A B and m below 2^56 from Q P, plus a carry
+// below 2^37: up to kMontgomery28CarryFreeDigits = 124 digits all of them fit
+// in 64 bits; above (up to kMontgomery28MaxDigits = 248), the columns of A B
+// are carried once (below 2^28 + 2^36) before the reduction, which keeps
+// every column below 2^64 (248 * 2^56 (1 + 2^-18) + 2^37 < 2^64).  Where it
+// beats the 64-bit kernels is measured per CPU family (the tuning key
+// powm_sec.digits28_min_bits).
 #pragma once
 
 #include <cstddef>
@@ -36,8 +40,9 @@
 
 namespace parmod::modmul {
 
-constexpr std::size_t kMontgomery28MaxDigits = 124;
-constexpr std::size_t kMontgomery28MaxBits = 28 * kMontgomery28MaxDigits - 2;  // 3470
+constexpr std::size_t kMontgomery28CarryFreeDigits = 124;  // no carry between the product and REDC up to here
+constexpr std::size_t kMontgomery28MaxDigits = 248;
+constexpr std::size_t kMontgomery28MaxBits = 28 * kMontgomery28MaxDigits - 2;  // 6942
 
 // Digits for a modulus of `bits` bits: a multiple of 4 with 28 m >= bits + 2 (R >= 4P).
 constexpr std::size_t montgomery28_digits(std::size_t bits) noexcept { return 4 * ((bits + 2 + 111) / 112); }
@@ -54,7 +59,7 @@ struct Montgomery28Constants {
 };
 
 // Whether the radix-2^28 kernel can take an odd P of `bits` bits on this CPU:
-// AVX2, and 111 <= bits <= kMontgomery28MaxBits (m >= 8 digits).
+// AVX2, and 111 <= bits <= kMontgomery28MaxBits (8 <= m <= 248 digits).
 bool montgomery28_available(std::size_t bits) noexcept;
 
 // Whether the constant-time exponentiations take radix 2^28 for a modulus of
@@ -79,7 +84,7 @@ void montgomery28_spread(std::uint64_t* s, const std::uint64_t* a, std::size_t m
 // 32-byte aligned like as, out and c's vectors.  out may alias as, and b
 // may be row 0 of as or out; t overlaps nothing.  Needs AVX2.  Cost: about
 // m^2 / 2 vector products and additions (vpmuludq, vpaddq) and m / 4 chains
-// of scalar digit arithmetic.
+// of scalar digit arithmetic (above 124 digits, one carry pass over 2m columns).
 void montgomery28_mul(std::uint64_t* out, const std::uint64_t* as, const std::uint64_t* b, const Montgomery28Constants& c,
                       std::uint64_t* t) noexcept;
 

@@ -112,9 +112,23 @@ PARMOD_AVX2 void write_spread(u64* out, const u64* x, u64 cin, std::size_t m) {
   spread_vector(out, w, v, dp, zero());
 }
 
+// Above kMontgomery28CarryFreeDigits: the 2m columns of A B (each below
+// 2^63.96: at most m products) carried once, all at once: column j becomes
+// its low 28 bits plus the high bits of column j - 1 (below 2^28 + 2^36).
+// The value is kept: nothing carries out of the top column (A B < R^2 / 4).
+PARMOD_AVX2 void carry_columns_once(u64* t, std::size_t m) {
+  V4 hp = zero();
+  for (std::size_t q = 0; q < m / 2; ++q) {
+    const V4 y = ld(t + 4 * q), h = shr28(y);
+    st(t + 4 * q, add(low28(y), lane_up(h, hp)));
+    hp = h;
+  }
+}
+
 // T[0, 2m) += Q P over the blocks, then out = the top m columns plus carry, nearly normalised and spread.
 PARMOD_AVX2 void reduce(u64* out, u64* t, const Montgomery28Constants& c) {
   const std::size_t m = c.digits, v = m / 4;
+  if (m > kMontgomery28CarryFreeDigits) carry_columns_once(t, m);
   const Rows P(c.p_spread.data(), m);
   u64 carry = 0, qi[4], qn[4] = {0, 0, 0, 0};
   quotient_digits(t[0], t[1], t[2], t[3], 0, c.mu_lo, c.mu_hi, qi);

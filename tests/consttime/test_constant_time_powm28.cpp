@@ -28,7 +28,7 @@ std::vector<mpz_class> moduli(std::size_t n) {
 
 TEST(SecretModulus28, ConstantsMatchGmp) {
   REQUIRE_AVX2();
-  for (std::size_t n : {2u, 3u, 8u, 17u, 32u, 33u, 54u}) {
+  for (std::size_t n : {2u, 3u, 8u, 17u, 32u, 33u, 54u, 64u, 108u}) {
     for (const mpz_class& P : moduli(n)) {
       const std::size_t bits = mpz_sizeinbase(P.get_mpz_t(), 2);
       consttime::SecretModulus s;
@@ -52,7 +52,7 @@ TEST(SecretModulus28, ConstantsMatchGmp) {
 
 TEST(ConstantTimePowm28, AgainstMpzPowm) {
   REQUIRE_AVX2();
-  for (std::size_t n : {2u, 3u, 5u, 8u, 16u, 17u, 24u, 32u, 33u, 48u, 54u}) {
+  for (std::size_t n : {2u, 3u, 5u, 8u, 16u, 17u, 24u, 32u, 33u, 48u, 54u, 55u, 64u, 108u}) {
     for (const mpz_class& P : moduli(n)) {
       consttime::SecretModulus s;
       const std::size_t bits = mpz_sizeinbase(P.get_mpz_t(), 2);
@@ -63,8 +63,9 @@ TEST(ConstantTimePowm28, AgainstMpzPowm) {
         s.fill(pl.data(), f.data());
       }
       // e = 0 and 1, short and full-length exponents; fewer of them on the larger moduli.
-      const auto ebit_list = n <= 17 ? std::vector<std::size_t>{0, 1, 7, 64, 65, 300, 64 * n}
-                                     : std::vector<std::size_t>{0, 65, 64 * n};
+      const auto ebit_list = n <= 17   ? std::vector<std::size_t>{0, 1, 7, 64, 65, 300, 64 * n}
+                             : n <= 64 ? std::vector<std::size_t>{0, 65, 64 * n}
+                                       : std::vector<std::size_t>{0, 65, 700};
       for (std::size_t ebits : ebit_list) {
         for (const mpz_class& b : std::vector<mpz_class>{random_below(P), 0, 1, P - 1, rrandom_bits(bits) % P}) {
           const mpz_class e = ebits <= 1 ? mpz_class(static_cast<unsigned long>(ebits)) : rrandom_bits(ebits);

@@ -76,7 +76,8 @@ void check_kernel(const Montgomery28Constants& c, const mpz_class& P, const mpz_
 
 TEST(Montgomery28, EveryDigitCount) {
   REQUIRE_AVX2();
-  // Every digit count m = 8, 12, .. 124, each at its smallest, a middle and its largest P.
+  // Every digit count m = 8, 12, .. 248, each at its smallest, a middle and its largest P
+  // (from 128 digits the columns of A B are carried once before the reduction).
   for (std::size_t m = 8; m <= modmul::kMontgomery28MaxDigits; m += 4) {
     for (std::size_t bits : {28 * (m - 4) - 1, 28 * m - 60, 28 * m - 2}) {
       if (modmul::montgomery28_digits(bits) != m || !modmul::montgomery28_available(bits)) continue;
@@ -95,7 +96,7 @@ TEST(Montgomery28, EveryDigitCount) {
 TEST(Montgomery28, LargestOperandsAndModuli) {
   REQUIRE_AVX2();
   // All-ones moduli and 2P - 1 operands make every column as large as it gets.
-  for (std::size_t bits : {111u, 200u, 222u, 1022u, 1024u, 1536u, 2046u, 2048u, 3072u, 3470u}) {
+  for (std::size_t bits : {111u, 200u, 222u, 1022u, 1024u, 1536u, 2046u, 2048u, 3072u, 3470u, 3471u, 3472u, 4096u, 6942u}) {
     const mpz_class ones = (mpz_class(1) << bits) - 1;
     for (const mpz_class& P : std::vector<mpz_class>{ones, (mpz_class(1) << (bits - 1)) + 1, random_modulus_bits(bits, true)}) {
       const Montgomery28Constants c = constants_of(P);
@@ -107,7 +108,7 @@ TEST(Montgomery28, LargestOperandsAndModuli) {
 
 TEST(Montgomery28, EdgeModuli) {
   REQUIRE_AVX2();
-  for (std::size_t n : {2u, 3u, 5u, 8u, 16u, 17u, 24u, 32u, 33u, 48u, 54u}) {
+  for (std::size_t n : {2u, 3u, 5u, 8u, 16u, 17u, 24u, 32u, 33u, 48u, 54u, 55u, 64u, 65u, 108u}) {
     for (const mpz_class& P : edge_moduli(n, true)) {
       if (!modmul::montgomery28_available(mpz_sizeinbase(P.get_mpz_t(), 2))) continue;
       const Montgomery28Constants c = constants_of(P);
