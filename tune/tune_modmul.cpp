@@ -162,20 +162,21 @@ void tune_redc(Context& c, gmp_randclass& rng) {
 
 // The product in each algorithm's representation, as pow, the lists and
 // multi_pow run it and `parmod bench --quick` times it (bench::LimbProduct:
-// operands converted once; montgomery52 on its radix-2^52 elements, not on
-// n-limb residues converted per call), per size; the fastest algorithm per
+// operands converted once; montgomery52 and montgomery28 on their digit
+// elements, not on n-limb residues converted per call), per size; the fastest algorithm per
 // size (ahead by 3% of the first, else the first) makes a
 // "LIMBS:ALGORITHM ..." table whose boundaries sit halfway between measured
-// sizes.  Algorithms this CPU or size cannot take (montgomery52) are left out
-// of that size.
+// sizes.  Algorithms this CPU or size cannot take (montgomery52, montgomery28)
+// are left out of that size.
 std::string size_table(const Context& c, gmp_randclass& rng, const std::vector<std::pair<Algorithm, int>>& algos,
                        const std::string& label) {
   std::ostringstream table;
   std::string last;
   std::size_t last_n = 0;
-  // Finer where montgomery52's range ends (9 limbs; 640-768 limbs, below its 52778-bit limit).
-  for (std::size_t bits :
-       c.ladder({512, 576, 640, 768, 1024, 2048, 4096, 8192, 16384, 32768, 40960, 45056, 49152, 65536})) {
+  // Finer where montgomery52's range ends (9 limbs; 640-768 limbs, below its 52778-bit limit)
+  // and within montgomery28's (up to 6942 bits).
+  for (std::size_t bits : c.ladder({512, 576, 640, 768, 1024, 1536, 2048, 3072, 4096, 5120, 6144, 6912, 8192, 16384,
+                                    32768, 40960, 45056, 49152, 65536})) {
     const mpz_class P = odd_modulus(static_cast<unsigned>(bits), rng);
     const mpz_class a = rng.get_z_range(P), b = rng.get_z_range(P);
     std::vector<std::unique_ptr<bench::LimbProduct>> products;
@@ -210,16 +211,21 @@ void run(Context& c) {
   tune_window(c, rng);
   tune_window_folding(c, rng);
   tune_redc(c, rng);
-  std::cerr << "  one thread: Montgomery, Barrett and montgomery52 (AVX-512 IFMA)\n";
-  c.set("modmul.odd", size_table(c, rng, {{Algorithm::montgomery, 1}, {Algorithm::barrett, 1}, {Algorithm::montgomery52, 1}},
+  std::cerr << "  one thread: Montgomery, Barrett, montgomery52 (AVX-512 IFMA) and montgomery28 (AVX2)\n";
+  c.set("modmul.odd", size_table(c, rng,
+                                 {{Algorithm::montgomery, 1},
+                                  {Algorithm::barrett, 1},
+                                  {Algorithm::montgomery52, 1},
+                                  {Algorithm::montgomery28, 1}},
                                  "modmul"));
   const int T = c.threads();
   if (T >= 2) {
-    std::cerr << "  " << T << " threads: montgomery52 (1 thread) against Montgomery (products split over the team), "
+    std::cerr << "  " << T << " threads: montgomery52 and montgomery28 (1 thread) against Montgomery (products split over the team), "
               << "bipartite and multipartite\n";
     c.set("modmul.odd.parallel", size_table(c, rng,
                                             {{Algorithm::montgomery, T},
                                              {Algorithm::montgomery52, 1},
+                                             {Algorithm::montgomery28, 1},
                                              {Algorithm::bipartite, T},
                                              {Algorithm::multipartite, T}},
                                             std::to_string(T) + "-thread modmul"));

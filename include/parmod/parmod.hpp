@@ -122,7 +122,8 @@ class Modulus {
   // BN_mod_mul_montgomery: x -> xR mod |m| with R = beta^n for montgomery
   // (beta = 2^64, n = limbs()), R = beta^floor(n/2) for bipartite and
   // multipartite, R = 2^(52 d) with d = ceil((bits + 2) / 52) for
-  // montgomery52, and R = 1 for barrett.  to_mont reduces any
+  // montgomery52, R = 2^(28 m) with m = 4 ceil((bits + 2) / 112) for
+  // montgomery28, and R = 1 for barrett.  to_mont reduces any
   // integer; mont_mul takes a, b in [0, |m|) and returns abR^-1 mod |m|;
   // from_mont takes a in [0, |m|).  Results are in [0, |m|).  Throws
   // InvalidArgument for operands out of range.
@@ -136,7 +137,9 @@ class Modulus {
   // conversion and no range check per product.  An element is
   // element_limbs() 64-bit words, least significant first: limbs() words for
   // every algorithm except montgomery52, whose elements are its radix-2^52
-  // digits.  to_mont_limbs writes the element of a R mod |m| (any integer
+  // digits, and montgomery28, whose elements are its radix-2^28 digits in
+  // four shifted copies (on 32-byte boundaries they are read in place, else
+  // copied per product).  to_mont_limbs writes the element of a R mod |m| (any integer
   // a); mont_mul_limbs sets r to the element of a b R^-1 mod |m| for
   // elements a and b made by to_mont_limbs or mont_mul_limbs (r may alias a
   // or b; scratch: mont_mul_scratch_limbs() words, not overlapping the

@@ -130,7 +130,9 @@ Tuning defaults_for(const std::string& row_name, std::vector<std::string>* probl
     for (const auto& [key, value] : row->values) {
       const KeyEntry* e = find_entry(key);
       if (!e) continue;  // a test checks that every row's key is declared
-      if ((e->ops.needs == Needs::ifma || e->ops.needs == Needs::ifma_kernel) && !ifma_in_use()) continue;
+      if ((e->ops.needs == Needs::ifma || e->ops.needs == Needs::ifma_kernel) && row->measured_with_ifma &&
+          !ifma_in_use())
+        continue;
       e->ops.set(t, key, value);
     }
   }

@@ -6,7 +6,8 @@
 //  1. the generic row (tuning_keys.def), then the row of this CPU's family
 //     (config/tuning_rows.cpp, picked by CPUID or PARMOD_TUNING_FAMILY);
 //     a row's values of keys marked `ifma` apply only where the AVX-512 IFMA
-//     kernels are in use;
+//     kernels are in use when the row was measured with them (its
+//     measured_with_ifma; rows of families without IFMA apply them as measured);
 //  2. PARMOD_MULX_KERNELS=0 sets the mulx kernel limits to 0 (kernels off),
 //     =1 to the generic row's (kernels on), whatever the row (the keys
 //     marked mulx_kernel);

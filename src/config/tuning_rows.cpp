@@ -6,6 +6,7 @@ const std::vector<TuningRow>& tuning_rows() {
   static const std::vector<TuningRow> rows = {
       // Zen and Zen+: the mulx/adcx/adox product kernels lose to GMP's code.
       {"zen1",
+       false,
        {{"mul.basecase_adx_max", "0"},
         {"sqr.basecase_adx_max", "0"},
         {"mul.karatsuba_adx_max", "0"},
@@ -17,6 +18,7 @@ const std::vector<TuningRow>& tuning_rows() {
       // two threads with its chunks on the team, and powm_sec_crt's halves
       // in radix 2^28 on AVX2 from 2048-bit primes.
       {"zen3",
+       false,
        {{"mul.basecase_adx_max", "49"},
         {"montgomery.adx_folded_max", "65"},
         {"montgomery.adx_passes_max", "64"},
@@ -38,6 +40,7 @@ const std::vector<TuningRow>& tuning_rows() {
         {"costs.add_ns_per_limb", "0.49"}}},
       // Zen 4: the AVX-512 IFMA kernels and montgomery52.
       {"zen4",
+       true,
        {{"mul.ifma_min", "14"},
         {"mul.ifma_max", "256"},
         {"sqr.ifma_min", "20"},
@@ -54,6 +57,7 @@ const std::vector<TuningRow>& tuning_rows() {
       // REDC by products from 32 limbs, montgomery52 from 10 limbs;
       // the two-thread keys as on Zen 4.
       {"zen5",
+       true,
        {{"mul.basecase_adx_max", "25"},
         {"sqr.basecase_adx_max", "33"},
         {"mul.karatsuba_adx_max", "0"},
@@ -79,6 +83,7 @@ const std::vector<TuningRow>& tuning_rows() {
       // montgomery52 from 12 limbs on one and two threads, the field kernels
       // for pow at 6 limbs only, mpz_powm below 8 limbs.
       {"rocket_lake",
+       true,
        {{"mul.basecase_adx_max", "49"},
         {"sqr.basecase_adx_max", "65"},
         {"mul.karatsuba_adx_max", "129"},

@@ -14,6 +14,10 @@ namespace parmod::config {
 
 struct TuningRow {
   const char* name;  // a config::Cpu::family_name ("zen4", ...)
+  // Measured with the AVX-512 IFMA kernels in use: the row's values of keys
+  // marked ifma then apply only where they are (config/tuning.hpp, step 1).
+  // False for families without IFMA, whose values hold as measured.
+  bool measured_with_ifma;
   std::vector<std::pair<const char*, const char*>> values;  // key, value in file syntax
 };
 

@@ -14,6 +14,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <memory>
 #include <string>
 
@@ -80,6 +81,7 @@ extern const EngineFactory barrett_factory;       // modmul/classic_factories.cp
 extern const EngineFactory bipartite_factory;     // modmul/multipartite_engine.cpp
 extern const EngineFactory multipartite_factory;  // modmul/multipartite_engine.cpp
 extern const EngineFactory montgomery52_factory;  // modmul/montgomery52.cpp
+extern const EngineFactory montgomery28_factory;  // modmul/montgomery28_engine.cpp
 inline constexpr EngineFactory no_engine_factory{};  // automatic: the planner picks a row (api/plan)
 
 // The engine a loop that honours element_size() runs on: the element form when there is one.
@@ -88,6 +90,17 @@ inline const Engine& element_engine(const Engine& engine) { return engine.elemen
 // Words per element of `engine` for a P of n limbs.
 inline std::size_t element_size(const Engine& engine, std::size_t n) {
   return engine.element_words ? engine.element_words(n) : n;
+}
+
+// Loops that lay out elements in their scratch start them on a 32-byte
+// boundary: the scratch rounded up (kElementAlignSlack more words of it).
+// montgomery28's kernels load elements from such boundaries (elsewhere its
+// engine copies them around each product); element sizes of both digit
+// engines are multiples of 4 words, so every element of such a layout is aligned.
+inline constexpr std::size_t kElementAlignSlack = 3;
+inline limb_t* element_aligned(limb_t* scratch) noexcept {
+  const std::size_t off = reinterpret_cast<std::uintptr_t>(scratch) % 32 / sizeof(limb_t);
+  return off == 0 ? scratch : scratch + (4 - off);
 }
 
 extern const Engine montgomery_engine;  // modmul/montgomery_mul.cpp

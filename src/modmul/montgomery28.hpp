@@ -34,8 +34,11 @@
 #include <cstddef>
 #include <cstdint>
 
+#include <vector>
+
 #include <gmpxx.h>
 
+#include "modmul/engine.hpp"
 #include "modmul/montgomery52.hpp"  // DigitVector
 
 namespace parmod::modmul {
@@ -110,5 +113,22 @@ Montgomery28Constants montgomery28_constants(const mpz_class& P);
 // constant-time doublings for a secret one).  -P^-1 mod 2^112 by Newton's
 // iteration from a fixed seed: no branch or address depends on P.
 void montgomery28_fill(Montgomery28Constants& c, const limb_t* p, const limb_t* r_mod_p, const limb_t* r2_mod_p) noexcept;
+
+// Algorithm::montgomery28 (modmul/montgomery28_engine.cpp): what
+// montgomery28_factory binds to an odd P of 111 to 6942 bits on a CPU with
+// AVX2, and its two engines over the representation x -> x R mod P,
+// R = 2^(28 m):
+//  - montgomery28_engine: n-limb residues in [0, P), converted per call;
+//  - montgomery28_element_engine: spread elements in [0, 2P) (element_words:
+//    montgomery28_spread_words of the most digits a P of n limbs needs), no
+//    conversion per product; elements off a 32-byte boundary are copied
+//    into the scratch around each product.
+struct Montgomery28State : EngineState {
+  Montgomery28Constants c;
+  DigitVector one_spread;        // R mod P as an element
+  std::vector<limb_t> r_mod_p;   // R mod P, n limbs
+};
+extern const Engine montgomery28_engine;
+extern const Engine montgomery28_element_engine;
 
 }  // namespace parmod::modmul

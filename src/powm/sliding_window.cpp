@@ -26,7 +26,8 @@ std::size_t sliding_window_powm_repr_scratch(std::size_t n, std::size_t en, cons
 
 std::size_t sliding_window_powm_scratch(std::size_t n, std::size_t en, const modmul::Engine& engine) noexcept {
   const modmul::Engine& e = modmul::element_engine(engine);
-  return 2 * modmul::element_size(e, n) + sliding_window_powm_repr_scratch(n, en, e);  // x and acc, then the loop's
+  // x and acc, then the loop's, from a 32-byte boundary
+  return modmul::kElementAlignSlack + 2 * modmul::element_size(e, n) + sliding_window_powm_repr_scratch(n, en, e);
 }
 
 void sliding_window_powm_repr(limb_t* acc, const limb_t* x, const limb_t* ep, std::size_t en,
@@ -65,6 +66,7 @@ void sliding_window_powm(limb_t* r, const limb_t* b, const limb_t* ep, std::size
                          const modmul::Engine& engine, limb_t* scratch) noexcept {
   const modmul::Engine& e = modmul::element_engine(engine);
   const std::size_t s = modmul::element_size(e, k.n);
+  scratch = modmul::element_aligned(scratch);
   limb_t* x = scratch;
   limb_t* acc = scratch + s;
   // Layout: x, acc, then the loop's scratch (which starts with its own table).

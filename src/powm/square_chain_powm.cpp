@@ -118,7 +118,7 @@ std::size_t square_chain_powm_scratch(std::size_t n, std::size_t en, const modmu
   const std::size_t digits = digit_count(en * kLimbBits);
   if (!square_chain_fits(n, en * kLimbBits)) return sliding_window_powm_scratch(n, en, engine);
   // The powers, two bucket sets, A, C and the chain's power, two engine scratch areas; or the sequential window's.
-  return std::max((digits + 2 * kBuckets + 3) * s + 2 * e.scratch_limbs(n),
+  return std::max(modmul::kElementAlignSlack + (digits + 2 * kBuckets + 3) * s + 2 * e.scratch_limbs(n),
                   sliding_window_powm_scratch(n, en, engine));
 }
 
@@ -136,7 +136,7 @@ void square_chain_powm(limb_t* r, const limb_t* b, const limb_t* ep, std::size_t
   const std::size_t s = modmul::element_size(engine, k.n);
   const std::size_t digits = digit_count(bits);
   PARMOD_ASSERT(digits <= digit_count(en * kLimbBits));
-  limb_t* powers = scratch;
+  limb_t* powers = modmul::element_aligned(scratch);
   limb_t* buckets = powers + digits * s;
   limb_t* acc = buckets + 2 * kBuckets * s;
   limb_t* result = acc + s;

@@ -82,6 +82,7 @@ TEST(AlgorithmTable, TheCApiListsTheRows) {
   // The C constants are the table's values.
   EXPECT_EQ(PARMOD_AUTOMATIC, static_cast<int>(Algorithm::automatic));
   EXPECT_EQ(PARMOD_MONTGOMERY52, static_cast<int>(Algorithm::montgomery52));
+  EXPECT_EQ(PARMOD_MONTGOMERY28, static_cast<int>(Algorithm::montgomery28));
   mpz_t m;
   mpz_init_set_ui(m, 1001);
   parmod_modulus_t ctx = nullptr;

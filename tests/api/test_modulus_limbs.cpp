@@ -10,11 +10,11 @@
 namespace parmod::test {
 namespace {
 
-// The algorithms that take P here (montgomery52: CPUs with IFMA, odd P).
+// The algorithms that take P here (montgomery52: CPUs with IFMA, odd P; montgomery28: AVX2, odd P of 111 to 6942 bits).
 std::vector<Modulus> moduli_for(const mpz_class& P, int threads) {
   std::vector<Modulus> out;
   for (Algorithm a : {Algorithm::automatic, Algorithm::montgomery, Algorithm::barrett, Algorithm::bipartite,
-                      Algorithm::multipartite, Algorithm::montgomery52}) {
+                      Algorithm::multipartite, Algorithm::montgomery52, Algorithm::montgomery28}) {
     try {
       out.emplace_back(P, a, threads);
     } catch (const UnsupportedAlgorithm&) {

@@ -152,7 +152,7 @@ algos=$("$P" --help | sed -n 's/^      \([a-z0-9_]*\)  .*/\1/p' | tr '\n' ' ')
 [ "$(echo $algos | wc -w)" -ge 6 ] && ok || bad "--help lists the algorithms: '$algos'"
 for a in $algos; do
   got=$("$P" --algo "$a" mulmod 3 5 7 2>&1); rc=$?
-  { [ "$got" = 1 ] || { [ "$a" = montgomery52 ] && [ "$rc" = 2 ]; }; } && ok || bad "--algo $a: '$got'"
+  { [ "$got" = 1 ] || { { [ "$a" = montgomery52 ] || [ "$a" = montgomery28 ]; } && [ "$rc" = 2 ]; }; } && ok || bad "--algo $a: '$got'"
 done
 "$P" powm --help | grep -q "usage: parmod .*powm B E M" && ok || bad "powm --help"
 "$P" bench --help | grep -q "parmod-bench" && ok || bad "bench --help"
@@ -172,7 +172,7 @@ sizes = [1024, 2048, 4096, 8192, 16384, 32768, 65536]
 assert [(r[0], r[1]) for r in t["rows"]] == [(b, T) for b in sizes for T in (1, 2)], t["rows"]
 c = t["columns"]
 assert c[:3] == ["bits", "T", "automatic runs"] and "fastest parmod path" in c and "best peer (1 thread)" in c, c
-rows = {"montgomery", "barrett", "bipartite", "multipartite", "montgomery52"}
+rows = {"montgomery", "barrett", "bipartite", "multipartite", "montgomery52", "montgomery28"}
 for r in t["rows"]:
     path = r[c.index("fastest parmod path")]
     assert path.split(" T=")[0] in rows and (r[1] == 1) == (" T=" not in path), r

@@ -118,6 +118,70 @@ TEST(Montgomery28, EdgeModuli) {
   }
 }
 
+// The engines of Algorithm::montgomery28 (modmul/montgomery28_engine): the
+// residue engine on n-limb residues, and the element engine on spread
+// elements, at 32-byte boundaries and off them (copied around the kernels),
+// at every limb count the algorithm takes.
+TEST(Montgomery28, EnginesAgainstGmp) {
+  REQUIRE_AVX2();
+  for (std::size_t n = 2; n <= 109; n += (n < 40 ? 1 : 7)) {
+    std::vector<mpz_class> moduli = {random_modulus(n, true), edge_moduli(n, true).front(), edge_moduli(n, true).back()};
+    for (const mpz_class& P : moduli) {
+      if (modmul::montgomery28_factory.rejects(P) != nullptr) {
+        const auto bits = mpz_sizeinbase(P.get_mpz_t(), 2);
+        ASSERT_TRUE(bits < 111 || bits > modmul::kMontgomery28MaxBits) << "n=" << n;
+        continue;
+      }
+      const modmul::BoundEngine bound = modmul::montgomery28_factory.bind(P, {});
+      const modmul::ModulusConstants& k = *bound.k;
+      const auto& e = modmul::montgomery28_engine;
+      ASSERT_EQ(bound.engine, &e);
+      const std::size_t m = modmul::montgomery28_digits(mpz_sizeinbase(P.get_mpz_t(), 2));
+      const mpz_class R = mpz_class(1) << (28 * m);
+      mpz_class rinv;
+      ASSERT_NE(mpz_invert(rinv.get_mpz_t(), R.get_mpz_t(), P.get_mpz_t()), 0);
+      std::vector<limb_t> scratch(e.scratch_limbs(n) + 1, 0x99), r(n);
+      for (const mpz_class& a : std::vector<mpz_class>{random_below(P), P - 1, 0, 1}) {
+        const mpz_class b = random_below(P);
+        auto x = limbs_of(a, n), y = limbs_of(b, n);
+        e.mul(r.data(), x.data(), y.data(), k, scratch.data());
+        ASSERT_EQ(value_of(r), py_mod(a * b * rinv, P)) << "mul n=" << n;
+        e.sqr(r.data(), x.data(), k, scratch.data());
+        ASSERT_EQ(value_of(r), py_mod(a * a * rinv, P)) << "sqr n=" << n;
+        e.mul(x.data(), x.data(), y.data(), k, scratch.data());  // in place
+        ASSERT_EQ(value_of(x), py_mod(a * b * rinv, P));
+        x = limbs_of(a, n);
+        e.to_repr(r.data(), x.data(), k, scratch.data());
+        ASSERT_EQ(value_of(r), py_mod(a * R, P)) << "to_repr n=" << n;
+        e.from_repr(r.data(), r.data(), k, scratch.data());
+        ASSERT_EQ(value_of(r), a) << "from_repr n=" << n;
+      }
+      ASSERT_EQ(value_of(e.one(k), n), py_mod(R, P));
+      // The element engine, with its elements and scratch at every offset from a 32-byte boundary.
+      const auto& d = *e.elements;
+      const std::size_t w = modmul::element_size(d, n);
+      ASSERT_GE(w, modmul::montgomery28_spread_words(m));
+      for (std::size_t off = 0; off < 4; ++off) {
+        modmul::DigitVector xa(w + off), xb(w + off), ds(d.scratch_limbs(n) + off);
+        std::vector<limb_t> out(n);
+        limb_t* pa = xa.data() + off;
+        limb_t* pb = xb.data() + off;
+        limb_t* sc = ds.data() + (3 - off);
+        const mpz_class a = random_below(P), b = random_below(P);
+        auto al = limbs_of(a, n), bl = limbs_of(b, n);
+        d.to_repr(pa, al.data(), k, sc);
+        d.to_repr(pb, bl.data(), k, sc);
+        d.mul(pa, pa, pb, k, sc);
+        d.sqr(pa, pa, k, sc);
+        d.mul(pa, pa, d.one(k), k, sc);
+        d.mul(pb, pa, pb, k, sc);  // the output is the second operand
+        d.from_repr(out.data(), pb, k, sc);
+        ASSERT_EQ(value_of(out), py_mod(a * b * a * b * b, P)) << "element engine n=" << n << " offset " << off;
+      }
+    }
+  }
+}
+
 TEST(Montgomery28, AvailableRange) {
   EXPECT_FALSE(modmul::montgomery28_available(110));
   EXPECT_FALSE(modmul::montgomery28_available(modmul::kMontgomery28MaxBits + 1));

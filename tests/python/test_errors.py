@@ -129,7 +129,7 @@ def test_threads_type_error(threads):
 
 @pytest.mark.parametrize("name", FUNCS)
 def test_algorithm_errors(name):
-    with pytest.raises(ValueError, match="argument 'algorithm' must be 'auto', 'automatic', 'montgomery', 'barrett', 'bipartite', 'multipartite' or 'montgomery52'"):
+    with pytest.raises(ValueError, match="argument 'algorithm' must be 'auto', 'automatic', 'montgomery', 'barrett', 'bipartite', 'multipartite', 'montgomery52' or 'montgomery28'"):
         FUNCS[name](3, 5, 7, algorithm="karatsuba")
     with pytest.raises(ValueError, match="argument 'algorithm' must be"):
         FUNCS[name](3, 5, 7, algorithm="auto\x00junk")  # not its prefix

@@ -18,20 +18,33 @@ def MONTGOMERY52(m):
         return False
 
 
+def MONTGOMERY28(m):
+    """Whether algorithm='montgomery28' takes m here (an AVX2 CPU, odd m of 111 to 6942 bits)."""
+    try:
+        parmod.Modulus(m, algorithm="montgomery28")
+        return True
+    except ValueError as e:
+        assert "AVX2" in str(e) or "111 to 6942 bits" in str(e)
+        return False
+
+
 @settings(max_examples=120)
-@given(moduli(), st.sampled_from(["auto", "barrett", "montgomery", "bipartite", "multipartite", "montgomery52"]),
+@given(moduli(), st.sampled_from(["auto", "barrett", "montgomery", "bipartite", "multipartite", "montgomery52",
+                                  "montgomery28"]),
        st.data())
 def test_modulus_ops(m, algorithm, data):
-    if algorithm in ("montgomery", "bipartite", "multipartite", "montgomery52") and m % 2 == 0:
+    if algorithm in ("montgomery", "bipartite", "multipartite", "montgomery52", "montgomery28") and m % 2 == 0:
         algorithm = "barrett"
     if algorithm == "montgomery52" and not MONTGOMERY52(m):
+        algorithm = "montgomery"
+    if algorithm == "montgomery28" and not MONTGOMERY28(m):
         algorithm = "montgomery"
     M = parmod.Modulus(m, algorithm=algorithm)
     am = abs(m)
     assert M.value == m and type(M.value) is int
     assert M.bits == am.bit_length()
     assert M.limbs == (am.bit_length() + 63) // 64
-    assert M.algorithm in ("montgomery", "barrett", "bipartite", "multipartite", "montgomery52")
+    assert M.algorithm in ("montgomery", "barrett", "bipartite", "multipartite", "montgomery52", "montgomery28")
     if algorithm != "auto":
         assert M.algorithm == algorithm
     assert M.threads >= 1
@@ -49,7 +62,8 @@ def test_modulus_ops(m, algorithm, data):
         assert M.pow(a, e) == expected
     # The internal representation: to_mont / mont_mul / from_mont.
     R = {"montgomery": 2 ** (64 * M.limbs), "barrett": 1,
-         "montgomery52": 2 ** (52 * -(-(am.bit_length() + 2) // 52))}.get(M.algorithm, 2 ** (64 * (M.limbs // 2)))
+         "montgomery52": 2 ** (52 * -(-(am.bit_length() + 2) // 52)),
+         "montgomery28": 2 ** (28 * 4 * -(-(am.bit_length() + 2) // 112))}.get(M.algorithm, 2 ** (64 * (M.limbs // 2)))
     x, y = M.to_mont(a), M.to_mont(b)
     assert x == (a * R) % am and 0 <= x < am
     z = M.mont_mul(x, y)

@@ -1,0 +1,145 @@
+// Algorithm::montgomery28 through the C++ API: every path of layer 4 on the
+// radix-2^28 engines (sliding window and the squaring chain on spread
+// elements, the exponent split on 1..3 threads, lists, fixed base,
+// multi-exponentiation, the representation) against GMP, and what automatic
+// picks.
+#include <gtest/gtest.h>
+
+#include "config/tuning.hpp"
+#include "limbs/cpu_features.hpp"
+#include "modmul/montgomery28.hpp"
+#include "parmod/parmod.hpp"
+#include "support/random_operands.hpp"
+
+namespace parmod::test {
+namespace {
+
+#define REQUIRE_AVX2() \
+  if (!limbs::cpu_has_avx2()) GTEST_SKIP() << "no AVX2 on this CPU"
+
+TEST(Montgomery28Api, PowEveryPathAndThreadCount) {
+  REQUIRE_AVX2();
+  for (std::size_t bits : {111u, 127u, 128u, 700u, 1024u, 2048u, 3470u, 3471u, 4096u, 6942u}) {
+    const mpz_class P = random_modulus_bits(bits, true);
+    for (int T : {1, 2, 3}) {
+      if (bits > 3471 && T > 2) continue;
+      const Modulus mod(P, Algorithm::montgomery28, T);
+      ASSERT_EQ(mod.algorithm(), Algorithm::montgomery28);
+      // Full-length, split-length (>= 4096 bits splits with 2+ threads), and edge exponents.
+      std::vector<mpz_class> exps = {0, 1, 2, mpz_class(1) << 100, (mpz_class(1) << 4500) - 1,
+                                     rrandom_bits(bits + 3), rrandom_bits(5000)};
+      if (bits > 3471) exps = {0, 1, rrandom_bits(4200)};
+      for (const mpz_class& e : exps) {
+        for (const mpz_class& b : std::vector<mpz_class>{0, 1, P - 1, random_below(P), rrandom_bits(bits + 70)}) {
+          ASSERT_EQ(mod.pow(b, e), gmp_powm(b, e, P)) << "bits=" << bits << " T=" << T;
+          if (bits > 2048) break;  // one base per exponent above
+        }
+      }
+      if (T == 1) {
+        const mpz_class a = random_below(P), b = random_below(P);
+        EXPECT_EQ(mod.mul(a, b), a * b % P);
+        EXPECT_EQ(mod.sqr(P - 1), 1 % P);
+        EXPECT_EQ(mod.mul(P - 1, P - 1), 1 % P);
+        mpz_class inv;
+        const mpz_class g = random_below(P);
+        if (mpz_invert(inv.get_mpz_t(), g.get_mpz_t(), P.get_mpz_t()))
+          EXPECT_EQ(mod.pow(g, -3), gmp_powm(inv, 3, P));
+      }
+    }
+  }
+}
+
+TEST(Montgomery28Api, AllOnesModuli) {
+  REQUIRE_AVX2();
+  for (std::size_t bits : {111u, 1024u, 2048u, 3470u, 4096u, 6942u}) {
+    const mpz_class P = (mpz_class(1) << bits) - 1;
+    const Modulus mod(P, Algorithm::montgomery28, 1);
+    const mpz_class e = rrandom_bits(std::min<std::size_t>(bits, 1500));
+    for (const mpz_class& b : std::vector<mpz_class>{P - 1, P - 2, (mpz_class(1) << (bits - 1)) - 1})
+      ASSERT_EQ(mod.pow(b, e), gmp_powm(b, e, P)) << bits;
+  }
+}
+
+TEST(Montgomery28Api, Representation) {
+  REQUIRE_AVX2();
+  for (std::size_t bits : {111u, 1000u, 1024u, 3470u, 4096u, 6942u}) {
+    const mpz_class P = random_modulus_bits(bits, true);
+    const Modulus mod(P, Algorithm::montgomery28, 1);
+    const std::size_t m = modmul::montgomery28_digits(bits);
+    const mpz_class R = mpz_class(1) << (28 * m);
+    mpz_class rinv;
+    mpz_invert(rinv.get_mpz_t(), R.get_mpz_t(), P.get_mpz_t());
+    for (const mpz_class& a : std::vector<mpz_class>{0, 1, P - 1, random_below(P)}) {
+      const mpz_class b = random_below(P);
+      const mpz_class x = mod.to_mont(a), y = mod.to_mont(b);
+      EXPECT_EQ(x, a * R % P);
+      EXPECT_EQ(mod.mont_mul(x, y), a * b * R % P);
+      EXPECT_EQ(mod.from_mont(mod.mont_mul(x, y)), a * b % P);
+      EXPECT_EQ(mod.mont_mul(a, b), a * b * rinv % P);
+      EXPECT_EQ(mod.from_mont(x), a);
+    }
+  }
+}
+
+TEST(Montgomery28Api, ListsFixedBaseMultiPow) {
+  REQUIRE_AVX2();
+  for (std::size_t bits : {1024u, 3000u, 4096u}) {
+    const mpz_class P = random_modulus_bits(bits, true);
+    for (int T : {1, 2}) {
+      const Modulus mod(P, Algorithm::montgomery28, T);
+      std::vector<mpz_class> bases, exps;
+      mpz_class expect = 1;
+      for (int i = 0; i < 5; ++i) {
+        bases.push_back(rrandom_bits(bits + 8));
+        exps.push_back(i == 0 ? mpz_class(0) : rrandom_bits(bits - i));
+        expect = expect * gmp_powm(bases.back(), exps.back(), P) % P;
+      }
+      EXPECT_EQ(mod.multi_pow(bases, exps), expect);
+      const auto list = mod.pow_list(bases, exps);
+      for (std::size_t i = 0; i < bases.size(); ++i) EXPECT_EQ(list[i], gmp_powm(bases[i], exps[i], P));
+      const FixedBase fb = mod.fixed_base(bases[1]);
+      for (const mpz_class& e : exps) EXPECT_EQ(fb.pow(e), gmp_powm(bases[1], e, P));
+    }
+  }
+}
+
+TEST(Montgomery28Api, AutomaticAndErrors) {
+  const mpz_class P2048 = random_modulus_bits(2048, true);
+  // automatic follows the tuning keys modmul.odd / modmul.odd.parallel: here
+  // montgomery28 from 9 to 108 limbs, whatever the row of this CPU says.
+  config::Tuning t = config::tuning();
+  const std::string table = "8:montgomery 108:montgomery28 18446744073709551615:montgomery";
+  ASSERT_EQ(config::set_tuning_value(t, "modmul.odd", table), "");
+  ASSERT_EQ(config::set_tuning_value(t, "modmul.odd.parallel", table), "");
+  const config::ScopedTuning scoped(t);
+  if (limbs::cpu_has_avx2()) {
+    EXPECT_EQ(Modulus(P2048).algorithm(), Algorithm::montgomery28);
+    EXPECT_EQ(Modulus(P2048, Algorithm::automatic, 2).algorithm(), Algorithm::montgomery28);
+    EXPECT_EQ(Modulus(random_modulus_bits(512, true)).algorithm(), Algorithm::montgomery);  // below 9 limbs
+    EXPECT_EQ(Modulus(random_modulus_bits(513, true)).algorithm(), Algorithm::montgomery28);
+    EXPECT_EQ(Modulus(random_modulus_bits(108 * 64, true)).algorithm(), Algorithm::montgomery28);  // the table's top
+    EXPECT_EQ(Modulus(random_modulus_bits(108 * 64 + 1, true)).algorithm(), Algorithm::montgomery);  // above
+    EXPECT_THROW(Modulus(random_modulus_bits(modmul::kMontgomery28MaxBits + 1, true), Algorithm::montgomery28),
+                 UnsupportedAlgorithm);
+    EXPECT_THROW(Modulus(random_modulus_bits(110, true), Algorithm::montgomery28), UnsupportedAlgorithm);
+    EXPECT_EQ(Modulus(P2048).pow(3, P2048 - 1), gmp_powm(3, P2048 - 1, P2048));
+  } else {
+    EXPECT_EQ(Modulus(P2048).algorithm(), Algorithm::montgomery);
+    EXPECT_THROW(Modulus(P2048, Algorithm::montgomery28), UnsupportedAlgorithm);
+  }
+  // A table that names montgomery28 from one limb: moduli it cannot take fall back to montgomery.
+  config::Tuning small = config::tuning();
+  ASSERT_EQ(config::set_tuning_value(small, "modmul.odd", "18446744073709551615:montgomery28"), "");
+  const config::ScopedTuning scoped_small(small);
+  for (std::size_t bits : {3u, 64u, 65u, 110u, 128u}) {
+    const mpz_class P = random_modulus_bits(bits, true);
+    const Modulus mod(P);
+    EXPECT_EQ(mod.pow(5, P - 2), gmp_powm(5, P - 2, P)) << bits;
+  }
+  EXPECT_THROW(Modulus(P2048 + 1, Algorithm::montgomery28), UnsupportedAlgorithm);  // even
+  EXPECT_EQ(algorithm_from_name("montgomery28"), Algorithm::montgomery28);
+  EXPECT_STREQ(algorithm_name(Algorithm::montgomery28), "montgomery28");
+}
+
+}  // namespace
+}  // namespace parmod::test
