@@ -15,8 +15,9 @@ const std::vector<TuningRow>& tuning_rows() {
       // Zen 3 (no AVX-512): the mulx rows and Karatsuba over them where they
       // beat GMP here, the folded window kernels further up than on Zen 5,
       // REDC by products from 160 limbs, no exponent split, multi_pow on
-      // two threads with its chunks on the team, and powm_sec_crt's halves
-      // in radix 2^28 on AVX2 from 2048-bit primes.
+      // two threads with its chunks on the team, powm_sec_crt's halves in
+      // radix 2^28 on AVX2 from 2048-bit primes, and montgomery28 (AVX2) for
+      // odd moduli of 29 to 108 limbs (to 102 with two threads).
       {"zen3",
        false,
        {{"mul.basecase_adx_max", "49"},
@@ -34,6 +35,8 @@ const std::vector<TuningRow>& tuning_rows() {
         {"powm.field_max_limbs", "7"},
         {"multi_pow.sequential_engine_min_limbs", "1"},
         {"powm_sec.digits28_min_bits", "2048"},
+        {"modmul.odd", "28:montgomery 108:montgomery28 18446744073709551615:montgomery"},
+        {"modmul.odd.parallel", "28:montgomery 102:montgomery28 18446744073709551615:bipartite"},
         {"costs.mul_ns",
          "1:7.59,2:9.05,4:17.4,8:54.2,16:199,32:630,64:2200,128:6400,256:17300,512:46200,1024:138000,2048:353000,"
          "4096:835000,8192:2317000"},
