@@ -19,8 +19,6 @@
 namespace parmod::modmul {
 namespace {
 
-constexpr std::size_t kAlignWords = 4;  // 32 bytes
-
 // The most digits any P of n limbs can need, and the words sized by it.
 std::size_t max_digits(std::size_t n) { return montgomery28_digits(n * kLimbBits); }
 std::size_t max_spread(std::size_t n) { return montgomery28_spread_words(max_digits(n)); }
@@ -29,14 +27,10 @@ const Montgomery28State& state(const ModulusConstants& k) {
   return static_cast<const Montgomery28State&>(*k.engine_state);
 }
 
-bool aligned(const limb_t* p) { return reinterpret_cast<std::uintptr_t>(p) % (8 * kAlignWords) == 0; }
-limb_t* align_up(limb_t* p) {
-  const std::size_t off = reinterpret_cast<std::uintptr_t>(p) % (8 * kAlignWords) / sizeof(limb_t);
-  return off == 0 ? p : p + (kAlignWords - off);
-}
+bool aligned(const limb_t* p) { return element_aligned(const_cast<limb_t*>(p)) == p; }
 
 // The scratch of both engines: the kernels' T, then room for two spread
-// elements and m digits, all 32-byte aligned (the +kAlignWords per part).
+// elements and m digits, each part from a 32-byte boundary (element_aligned).
 struct Work {
   limb_t* t;       // montgomery28_scratch_words(m)
   limb_t* a;       // an aligned copy of an operand, or a converted one
@@ -45,13 +39,13 @@ struct Work {
 };
 std::size_t work_words(std::size_t n) {
   const std::size_t m = max_digits(n);
-  return montgomery28_scratch_words(m) + 2 * montgomery28_spread_words(m) + m + 4 * kAlignWords;
+  return montgomery28_scratch_words(m) + 2 * montgomery28_spread_words(m) + m + 3 * kElementAlignSlack;
 }
 Work work_of(limb_t* scratch, std::size_t m) {
   Work w;
-  w.t = align_up(scratch);
-  w.a = align_up(w.t + montgomery28_scratch_words(m));
-  w.r = align_up(w.a + montgomery28_spread_words(m));
+  w.t = element_aligned(scratch);
+  w.a = element_aligned(w.t + montgomery28_scratch_words(m));
+  w.r = element_aligned(w.a + montgomery28_spread_words(m));
   w.digits = w.r + montgomery28_spread_words(m);
   return w;
 }
@@ -121,7 +115,7 @@ std::size_t element_words(std::size_t n) noexcept { return max_spread(n); }
 
 // ---- n-limb residues in [0, P), converted per call ----
 
-std::size_t residue_scratch(std::size_t n) { return work_words(n) + max_spread(n) + kAlignWords + n + 1; }
+std::size_t residue_scratch(std::size_t n) { return work_words(n) + max_spread(n) + kElementAlignSlack + n + 1; }
 
 // x (aligned, spread) = the residue a[0, n)
 void spread_residue(limb_t* x, limb_t* digits, const limb_t* a, const ModulusConstants& k) {
@@ -135,7 +129,7 @@ void residue_product(limb_t* r, const limb_t* a, const limb_t* b_digits, bool sq
   const Montgomery28Constants& c = state(k).c;
   const std::size_t m = c.digits;
   const Work w = work_of(scratch, m);
-  limb_t* x = align_up(w.digits + m);
+  limb_t* x = element_aligned(w.digits + m);
   spread_residue(x, w.digits, a, k);
   if (square)
     montgomery28_sqr(w.r, x, c, w.t);
