@@ -8,6 +8,7 @@
 #include "limbs/cpu_features.hpp"
 #include "modmul/montgomery52.hpp"
 #include "parmod/parmod.hpp"
+#include "support/engine_checks.hpp"
 #include "support/random_operands.hpp"
 
 namespace parmod::test {
@@ -67,19 +68,7 @@ TEST(Montgomery52Api, ListsFixedBaseMultiPow) {
   for (std::size_t bits : {1024u, 3000u}) {
     const mpz_class P = random_modulus_bits(bits, true);
     for (int T : {1, 2}) {
-      const Modulus mod(P, Algorithm::montgomery52, T);
-      std::vector<mpz_class> bases, exps;
-      mpz_class expect = 1;
-      for (int i = 0; i < 5; ++i) {
-        bases.push_back(rrandom_bits(bits + 8));
-        exps.push_back(i == 0 ? mpz_class(0) : rrandom_bits(bits - i));
-        expect = expect * gmp_powm(bases.back(), exps.back(), P) % P;
-      }
-      EXPECT_EQ(mod.multi_pow(bases, exps), expect);
-      const auto list = mod.pow_list(bases, exps);
-      for (std::size_t i = 0; i < bases.size(); ++i) EXPECT_EQ(list[i], gmp_powm(bases[i], exps[i], P));
-      const FixedBase fb = mod.fixed_base(bases[1]);
-      for (const mpz_class& e : exps) EXPECT_EQ(fb.pow(e), gmp_powm(bases[1], e, P));
+      expect_lists_match_gmp(Modulus(P, Algorithm::montgomery52, T), P, bits);
     }
   }
 }

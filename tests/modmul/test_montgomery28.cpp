@@ -5,6 +5,7 @@
 #include "limbs/cpu_features.hpp"
 #include "limbs/radix28.hpp"
 #include "modmul/montgomery28.hpp"
+#include "support/engine_checks.hpp"
 #include "support/random_operands.hpp"
 
 namespace parmod::test {
@@ -138,25 +139,8 @@ TEST(Montgomery28, EnginesAgainstGmp) {
       ASSERT_EQ(bound.engine, &e);
       const std::size_t m = modmul::montgomery28_digits(mpz_sizeinbase(P.get_mpz_t(), 2));
       const mpz_class R = mpz_class(1) << (28 * m);
-      mpz_class rinv;
-      ASSERT_NE(mpz_invert(rinv.get_mpz_t(), R.get_mpz_t(), P.get_mpz_t()), 0);
-      std::vector<limb_t> scratch(e.scratch_limbs(n) + 1, 0x99), r(n);
-      for (const mpz_class& a : std::vector<mpz_class>{random_below(P), P - 1, 0, 1}) {
-        const mpz_class b = random_below(P);
-        auto x = limbs_of(a, n), y = limbs_of(b, n);
-        e.mul(r.data(), x.data(), y.data(), k, scratch.data());
-        ASSERT_EQ(value_of(r), py_mod(a * b * rinv, P)) << "mul n=" << n;
-        e.sqr(r.data(), x.data(), k, scratch.data());
-        ASSERT_EQ(value_of(r), py_mod(a * a * rinv, P)) << "sqr n=" << n;
-        e.mul(x.data(), x.data(), y.data(), k, scratch.data());  // in place
-        ASSERT_EQ(value_of(x), py_mod(a * b * rinv, P));
-        x = limbs_of(a, n);
-        e.to_repr(r.data(), x.data(), k, scratch.data());
-        ASSERT_EQ(value_of(r), py_mod(a * R, P)) << "to_repr n=" << n;
-        e.from_repr(r.data(), r.data(), k, scratch.data());
-        ASSERT_EQ(value_of(r), a) << "from_repr n=" << n;
-      }
-      ASSERT_EQ(value_of(e.one(k), n), py_mod(R, P));
+      expect_residue_engine_matches_gmp(e, k, P, R, n);
+      if (HasFatalFailure()) return;
       // The element engine, with its elements and scratch at every offset from a 32-byte boundary.
       const auto& d = *e.elements;
       const std::size_t w = modmul::element_size(d, n);
