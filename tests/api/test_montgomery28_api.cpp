@@ -93,28 +93,13 @@ TEST(Montgomery28Api, ListsFixedBaseMultiPow) {
 }
 
 TEST(Montgomery28Api, AutomaticAndErrors) {
+  const bool avx2 = limbs::cpu_has_avx2();
   const mpz_class P2048 = random_modulus_bits(2048, true);
-  // automatic follows the tuning keys modmul.odd / modmul.odd.parallel: here
-  // montgomery28 from 9 to 108 limbs, whatever the row of this CPU says.
-  config::Tuning t = config::tuning();
-  const std::string table = "8:montgomery 108:montgomery28 18446744073709551615:montgomery";
-  ASSERT_EQ(config::set_tuning_value(t, "modmul.odd", table), "");
-  ASSERT_EQ(config::set_tuning_value(t, "modmul.odd.parallel", table), "");
-  const config::ScopedTuning scoped(t);
-  if (limbs::cpu_has_avx2()) {
-    EXPECT_EQ(Modulus(P2048).algorithm(), Algorithm::montgomery28);
-    EXPECT_EQ(Modulus(P2048, Algorithm::automatic, 2).algorithm(), Algorithm::montgomery28);
-    EXPECT_EQ(Modulus(random_modulus_bits(512, true)).algorithm(), Algorithm::montgomery);  // below 9 limbs
-    EXPECT_EQ(Modulus(random_modulus_bits(513, true)).algorithm(), Algorithm::montgomery28);
-    EXPECT_EQ(Modulus(random_modulus_bits(108 * 64, true)).algorithm(), Algorithm::montgomery28);  // the table's top
-    EXPECT_EQ(Modulus(random_modulus_bits(108 * 64 + 1, true)).algorithm(), Algorithm::montgomery);  // above
+  expect_automatic_follows_the_table(Algorithm::montgomery28, 108, avx2, P2048);
+  if (avx2) {
     EXPECT_THROW(Modulus(random_modulus_bits(modmul::kMontgomery28MaxBits + 1, true), Algorithm::montgomery28),
                  UnsupportedAlgorithm);
     EXPECT_THROW(Modulus(random_modulus_bits(110, true), Algorithm::montgomery28), UnsupportedAlgorithm);
-    EXPECT_EQ(Modulus(P2048).pow(3, P2048 - 1), gmp_powm(3, P2048 - 1, P2048));
-  } else {
-    EXPECT_EQ(Modulus(P2048).algorithm(), Algorithm::montgomery);
-    EXPECT_THROW(Modulus(P2048, Algorithm::montgomery28), UnsupportedAlgorithm);
   }
   // A table that names montgomery28 from one limb: moduli it cannot take fall back to montgomery.
   config::Tuning small = config::tuning();
@@ -125,8 +110,6 @@ TEST(Montgomery28Api, AutomaticAndErrors) {
     const Modulus mod(P);
     EXPECT_EQ(mod.pow(5, P - 2), gmp_powm(5, P - 2, P)) << bits;
   }
-  EXPECT_THROW(Modulus(P2048 + 1, Algorithm::montgomery28), UnsupportedAlgorithm);  // even
-  EXPECT_EQ(algorithm_from_name("montgomery28"), Algorithm::montgomery28);
   EXPECT_STREQ(algorithm_name(Algorithm::montgomery28), "montgomery28");
 }
 

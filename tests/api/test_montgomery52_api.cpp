@@ -74,29 +74,11 @@ TEST(Montgomery52Api, ListsFixedBaseMultiPow) {
 }
 
 TEST(Montgomery52Api, AutomaticAndErrors) {
-  const mpz_class P1024 = random_modulus_bits(1024, true);
-  // automatic follows the tuning keys modmul.odd / modmul.odd.parallel: here
-  // montgomery52 from 9 to 640 limbs, whatever the row of this CPU says.
-  config::Tuning t = config::tuning();
-  const std::string table = "8:montgomery 640:montgomery52 18446744073709551615:montgomery";
-  ASSERT_EQ(config::set_tuning_value(t, "modmul.odd", table), "");
-  ASSERT_EQ(config::set_tuning_value(t, "modmul.odd.parallel", table), "");
-  const config::ScopedTuning scoped(t);
-  if (limbs::cpu_has_avx512_ifma()) {
-    EXPECT_EQ(Modulus(P1024).algorithm(), Algorithm::montgomery52);
-    EXPECT_EQ(Modulus(P1024, Algorithm::automatic, 2).algorithm(), Algorithm::montgomery52);
-    EXPECT_EQ(Modulus(random_modulus_bits(512, true)).algorithm(), Algorithm::montgomery);  // below 9 limbs
-    EXPECT_EQ(Modulus(random_modulus_bits(513, true)).algorithm(), Algorithm::montgomery52);
-    EXPECT_EQ(Modulus(random_modulus_bits(640 * 64, true)).algorithm(), Algorithm::montgomery52);  // the table's top
-    EXPECT_EQ(Modulus(random_modulus_bits(640 * 64 + 1, true)).algorithm(), Algorithm::montgomery);  // above its range
+  const bool ifma = limbs::cpu_has_avx512_ifma();
+  expect_automatic_follows_the_table(Algorithm::montgomery52, 640, ifma, random_modulus_bits(1024, true));
+  if (ifma)
     EXPECT_THROW(Modulus(random_modulus_bits(modmul::kMontgomery52MaxBits + 1, true), Algorithm::montgomery52),
                  UnsupportedAlgorithm);
-  } else {
-    EXPECT_EQ(Modulus(P1024).algorithm(), Algorithm::montgomery);
-    EXPECT_THROW(Modulus(P1024, Algorithm::montgomery52), UnsupportedAlgorithm);
-  }
-  EXPECT_THROW(Modulus(P1024 + 1, Algorithm::montgomery52), UnsupportedAlgorithm);  // even
-  EXPECT_EQ(algorithm_from_name("montgomery52"), Algorithm::montgomery52);
   EXPECT_STREQ(algorithm_name(Algorithm::montgomery52), "montgomery52");
 }
 

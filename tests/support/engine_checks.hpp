@@ -7,6 +7,9 @@
 
 #include <vector>
 
+#include <string>
+
+#include "config/tuning.hpp"
 #include "modmul/engine.hpp"
 #include "parmod/parmod.hpp"
 #include "support/random_operands.hpp"
@@ -52,6 +55,29 @@ inline void expect_lists_match_gmp(const Modulus& mod, const mpz_class& P, std::
   for (std::size_t i = 0; i < bases.size(); ++i) EXPECT_EQ(list[i], gmp_powm(bases[i], exps[i], P));
   const FixedBase fb = mod.fixed_base(bases[1]);
   for (const mpz_class& e : exps) EXPECT_EQ(fb.pow(e), gmp_powm(bases[1], e, P));
+}
+
+// automatic follows the tuning keys modmul.odd / modmul.odd.parallel: with
+// both set to take `a` from 9 to `top` limbs, whatever the row of this CPU
+// says, it runs `a` there where this CPU has it (`available`), Montgomery
+// elsewhere; P is a modulus of that range.  The table's name round-trips.
+inline void expect_automatic_follows_the_table(Algorithm a, std::size_t top, bool available, const mpz_class& P) {
+  config::Tuning t = config::tuning();
+  const std::string table =
+      "8:montgomery " + std::to_string(top) + ":" + algorithm_name(a) + " 18446744073709551615:montgomery";
+  ASSERT_EQ(config::set_tuning_value(t, "modmul.odd", table), "");
+  ASSERT_EQ(config::set_tuning_value(t, "modmul.odd.parallel", table), "");
+  const config::ScopedTuning scoped(t);
+  const Algorithm in_range = available ? a : Algorithm::montgomery;
+  EXPECT_EQ(Modulus(P).algorithm(), in_range);
+  EXPECT_EQ(Modulus(P, Algorithm::automatic, 2).algorithm(), in_range);
+  EXPECT_EQ(Modulus(random_modulus_bits(512, true)).algorithm(), Algorithm::montgomery);  // below 9 limbs
+  EXPECT_EQ(Modulus(random_modulus_bits(513, true)).algorithm(), in_range);
+  EXPECT_EQ(Modulus(random_modulus_bits(top * 64, true)).algorithm(), in_range);  // the table's top
+  EXPECT_EQ(Modulus(random_modulus_bits(top * 64 + 1, true)).algorithm(), Algorithm::montgomery);  // above
+  if (!available) EXPECT_THROW(Modulus(P, a), UnsupportedAlgorithm);
+  EXPECT_THROW(Modulus(P + 1, a), UnsupportedAlgorithm);  // even
+  EXPECT_EQ(algorithm_from_name(algorithm_name(a)), a);
 }
 
 }  // namespace parmod::test
