@@ -41,6 +41,31 @@ inline void expect_residue_engine_matches_gmp(const modmul::Engine& e, const mod
   ASSERT_EQ(value_of(e.one(k), n), py_mod(R, P));
 }
 
+// pow of mod (modulus P of `bits` bits, `threads` threads) against GMP: full-length, split-length
+// (>= 4096 bits splits with 2+ threads) and edge exponents and bases (fewer above `full_up_to`
+// bits, where GMP's own powm is the slow part); on one thread also mul, sqr and a negative exponent.
+inline void expect_pow_matches_gmp(const Modulus& mod, const mpz_class& P, std::size_t bits, int threads,
+                                   std::size_t full_up_to) {
+  std::vector<mpz_class> exps = {0, 1, 2, mpz_class(1) << 100, (mpz_class(1) << 4500) - 1, rrandom_bits(bits + 3),
+                                 rrandom_bits(5000)};
+  if (bits > full_up_to) exps = {0, 1, rrandom_bits(4200)};
+  for (const mpz_class& e : exps) {
+    for (const mpz_class& b : std::vector<mpz_class>{0, 1, P - 1, random_below(P), rrandom_bits(bits + 70)}) {
+      ASSERT_EQ(mod.pow(b, e), gmp_powm(b, e, P)) << "bits=" << bits << " T=" << threads;
+      if (bits > 2048) break;  // one base per exponent above
+    }
+  }
+  if (threads == 1) {
+    const mpz_class a = random_below(P), b = random_below(P);
+    EXPECT_EQ(mod.mul(a, b), a * b % P);
+    EXPECT_EQ(mod.sqr(P - 1), 1 % P);
+    EXPECT_EQ(mod.mul(P - 1, P - 1), 1 % P);
+    mpz_class inv;
+    const mpz_class g = random_below(P);
+    if (mpz_invert(inv.get_mpz_t(), g.get_mpz_t(), P.get_mpz_t())) EXPECT_EQ(mod.pow(g, -3), gmp_powm(inv, 3, P));
+  }
+}
+
 // multi_pow, pow_list and a fixed base of mod (modulus P of `bits` bits) against GMP.
 inline void expect_lists_match_gmp(const Modulus& mod, const mpz_class& P, std::size_t bits) {
   std::vector<mpz_class> bases, exps;
