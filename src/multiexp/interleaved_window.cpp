@@ -92,7 +92,8 @@ void interleaved_chunk(limb_t* acc, const limb_t* tables, std::size_t nb, unsign
 
 std::size_t interleaved_scratch(std::size_t n, std::size_t nb, unsigned w, const modmul::Engine& engine) noexcept {
   const modmul::Engine& e = modmul::element_engine(engine);
-  return (nb + nb * (std::size_t(1) << (w - 1)) + 2) * modmul::element_size(e, n) + 2 * nb + e.scratch_limbs(n);
+  return modmul::kElementAlignSlack + (nb + nb * (std::size_t(1) << (w - 1)) + 2) * modmul::element_size(e, n) +
+         2 * nb + e.scratch_limbs(n);
 }
 
 void interleaved_multiexp(limb_t* r, const limb_t* xs, std::size_t nb, const limb_t* const* ep, const std::size_t* en,
@@ -100,7 +101,7 @@ void interleaved_multiexp(limb_t* r, const limb_t* xs, std::size_t nb, const lim
                           limb_t* scratch, OpCount* count) noexcept {
   const modmul::Engine& e = modmul::element_engine(engine);
   const std::size_t s = modmul::element_size(e, kc.n);
-  limb_t* reps = scratch;
+  limb_t* reps = modmul::element_aligned(scratch);  // the elements from a 32-byte boundary
   limb_t* tables = reps + nb * s;
   limb_t* acc = tables + nb * (std::size_t(1) << (w - 1)) * s;
   limb_t* state = acc + s;

@@ -44,7 +44,8 @@ void mulexp_chunk(limb_t* acc, const limb_t* table, std::size_t nb, std::size_t 
 
 std::size_t mulexp_scratch(std::size_t n, std::size_t nb, std::size_t k, const modmul::Engine& engine) noexcept {
   const modmul::Engine& e = modmul::element_engine(engine);
-  return (nb + lim_lee_table_entries(nb, k) + 1) * modmul::element_size(e, n) + e.scratch_limbs(n);
+  return modmul::kElementAlignSlack + (nb + lim_lee_table_entries(nb, k) + 1) * modmul::element_size(e, n) +
+         e.scratch_limbs(n);
 }
 
 void mulexp(limb_t* r, const limb_t* xs, std::size_t nb, const limb_t* const* ep, const std::size_t* en,
@@ -52,7 +53,7 @@ void mulexp(limb_t* r, const limb_t* xs, std::size_t nb, const limb_t* const* ep
             OpCount* count) noexcept {
   const modmul::Engine& e = modmul::element_engine(engine);
   const std::size_t s = modmul::element_size(e, kc.n);
-  limb_t* reps = scratch;
+  limb_t* reps = modmul::element_aligned(scratch);  // the elements from a 32-byte boundary
   limb_t* table = reps + nb * s;
   limb_t* acc = table + lim_lee_table_entries(nb, k) * s;
   limb_t* work = acc + s;

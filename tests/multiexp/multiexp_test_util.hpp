@@ -8,6 +8,7 @@
 
 #include "limbs/limbs.hpp"
 #include "modmul/engine.hpp"
+#include "modmul/montgomery28.hpp"
 #include "modmul/montgomery52.hpp"
 #include "support/random_operands.hpp"
 
@@ -15,11 +16,14 @@ namespace parmod::test {
 
 // The engine the multi-exponentiation tests run on, bound to P: montgomery52
 // for odd P where the CPU has AVX-512 IFMA (the multiexp code then runs on
-// its digit elements, words per element != limbs), else Montgomery; Barrett
-// for even P (n-limb elements).  Sequential products.
+// its digit elements, words per element != limbs), else montgomery28 for odd
+// P of an even number of limbs where it takes P (AVX2; spread elements),
+// else Montgomery; Barrett for even P (n-limb elements).  Sequential products.
 inline modmul::BoundEngine engine_for(const mpz_class& P) {
   if (mpz_even_p(P.get_mpz_t())) return modmul::barrett_factory.bind(P, {});
   if (!modmul::montgomery52_factory.rejects(P)) return modmul::montgomery52_factory.bind(P, {});
+  if (mpz_size(P.get_mpz_t()) % 2 == 0 && !modmul::montgomery28_factory.rejects(P))
+    return modmul::montgomery28_factory.bind(P, {});
   return modmul::montgomery_factory.bind(P, {});
 }
 
