@@ -125,7 +125,7 @@ void montgomery28_fill(Montgomery28Constants& c, const limb_t* p, const limb_t* 
 //    into the scratch around each product.
 struct Montgomery28State : EngineState {
   Montgomery28Constants c;
-  DigitVector one_spread;        // R mod P as an element
+  DigitVector one_spread;        // R mod P as an element, zero-padded to the element engine's element_words
   std::vector<limb_t> r_mod_p;   // R mod P, n limbs
 };
 extern const Engine montgomery28_engine;

@@ -175,7 +175,7 @@ BoundEngine bind(const mpz_class& P, const EngineOptions&) {
   auto s = std::make_shared<Montgomery28State>();
   s->c = montgomery28_constants(P);
   const std::size_t m = s->c.digits;
-  s->one_spread.assign(montgomery28_spread_words(m), 0);
+  s->one_spread.assign(element_words(k->n), 0);  // loops copy element_words, the most a P of n limbs needs
   montgomery28_spread(s->one_spread.data(), s->c.one.data(), m);
   s->r_mod_p.assign(k->n, 0);
   limbs::from_radix28(s->r_mod_p.data(), k->n, s->c.one.data(), m);

@@ -145,6 +145,9 @@ TEST(Montgomery28, EnginesAgainstGmp) {
       const auto& d = *e.elements;
       const std::size_t w = modmul::element_size(d, n);
       ASSERT_GE(w, modmul::montgomery28_spread_words(m));
+      // one is a whole element (loops copy element_size words of it): R mod P, zero-padded.
+      ASSERT_EQ(value_of_digits(d.one(k), m, 28), py_mod(R, P));
+      for (std::size_t j = modmul::montgomery28_spread_words(m); j < w; ++j) ASSERT_EQ(d.one(k)[j], 0u) << j;
       for (std::size_t off = 0; off < 4; ++off) {
         modmul::DigitVector xa(w + off), xb(w + off), ds(d.scratch_limbs(n) + off);
         std::vector<limb_t> out(n);
