@@ -14,6 +14,15 @@
 #include "parmod/parmod.hpp"
 #include "reference.hpp"
 
+// AVX2 usable here (the compiler's CPUID and OS check, independent of the library's).
+inline bool cpu_has_avx2() {
+#if defined(__x86_64__)
+  return __builtin_cpu_supports("avx2");
+#else
+  return false;
+#endif
+}
+
 namespace {
 using parmod::fuzz::expect;
 using parmod::fuzz::Expected;
@@ -103,8 +112,11 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       const int rc = parmod_modulus_init(&ctx, m.get_mpz_t(), static_cast<parmod_algorithm>(alg), ctx_threads);
       const parmod::AlgorithmInfo& row = parmod::algorithms()[static_cast<std::size_t>(alg)];
       // montgomery52 needs AVX-512 IFMA in use (its size limit, 52778 bits,
-      // is above these operands' 80 limbs).
-      const bool unavailable = row.algorithm == parmod::Algorithm::montgomery52 && !parmod::field::ifma8::available();
+      // is above these operands' 80 limbs); montgomery28 AVX2 and moduli of
+      // up to 6942 bits.
+      const bool unavailable =
+          (row.algorithm == parmod::Algorithm::montgomery52 && !parmod::field::ifma8::available()) ||
+          (row.algorithm == parmod::Algorithm::montgomery28 && (!cpu_has_avx2() || mpz_sizeinbase(m.get_mpz_t(), 2) > 6942));
       const int want_rc = m == 0 ? PARMOD_ERR_DIVISION_BY_ZERO
                           : (row.odd_only && mpz_even_p(m.get_mpz_t())) || unavailable ? PARMOD_ERR_UNSUPPORTED_ALGORITHM
                                                                                      : PARMOD_OK;

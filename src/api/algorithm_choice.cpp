@@ -68,10 +68,8 @@ Algorithm choose_algorithm(std::size_t n, bool odd, int threads) {
   const Algorithm a = lookup(threads >= 2 ? t.modmul_odd_parallel : t.modmul_odd, n);
   // A table tuned elsewhere may name montgomery52 where this CPU lacks it.
   if (a == Algorithm::montgomery52 && !modmul::montgomery52_available(n * kLimbBits)) return Algorithm::montgomery;
-  // Or montgomery28 where this CPU lacks AVX2 or a P of n limbs may fall outside its 111 to 6942 bits.
-  if (a == Algorithm::montgomery28 && !(n >= 2 && modmul::montgomery28_available((n - 1) * kLimbBits + 1) &&
-                                        modmul::montgomery28_available(n * kLimbBits)))
-    return Algorithm::montgomery;
+  // Or montgomery28 where this CPU lacks AVX2 or a P of n limbs may exceed its 6942 bits.
+  if (a == Algorithm::montgomery28 && !modmul::montgomery28_available(n * kLimbBits)) return Algorithm::montgomery;
   return a;
 }
 

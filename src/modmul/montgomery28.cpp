@@ -9,7 +9,7 @@
 namespace parmod::modmul {
 
 bool montgomery28_available(std::size_t bits) noexcept {
-  return limbs::cpu_has_avx2() && montgomery28_digits(bits) >= 8 && bits <= kMontgomery28MaxBits;
+  return limbs::cpu_has_avx2() && bits >= 1 && bits <= kMontgomery28MaxBits;
 }
 
 bool montgomery28_for_constant_time(std::size_t bits) noexcept {

@@ -1,7 +1,7 @@
 // modmul/montgomery28.hpp - Montgomery multiplication in radix 2^28 on AVX2.
 //
 // Operands are m digits d_j of about 28 bits (limbs/radix28.hpp), m a
-// multiple of 4 (8 <= m <= 248: 111 to 6942 bits), R = 2^(28 m) >= 4P.  The product and the reduction run four
+// multiple of 4 (8 <= m <= 248: moduli of up to 6942 bits), R = 2^(28 m) >= 4P.  The product and the reduction run four
 // 64-bit lanes at a time with vpmuludq (32 x 32 -> 64 bits of each lane) and
 // vpaddq, no carries inside:
 //
@@ -47,8 +47,12 @@ constexpr std::size_t kMontgomery28CarryFreeDigits = 124;  // no carry between t
 constexpr std::size_t kMontgomery28MaxDigits = 248;
 constexpr std::size_t kMontgomery28MaxBits = 28 * kMontgomery28MaxDigits - 2;  // 6942
 
-// Digits for a modulus of `bits` bits: a multiple of 4 with 28 m >= bits + 2 (R >= 4P).
-constexpr std::size_t montgomery28_digits(std::size_t bits) noexcept { return 4 * ((bits + 2 + 111) / 112); }
+// Digits for a modulus of `bits` bits: the least multiple of 4 with 28 m >= bits + 2 (R >= 4P),
+// at least 8 (the kernels' smallest size; R = 2^224 for any P below 2^111).
+constexpr std::size_t montgomery28_digits(std::size_t bits) noexcept {
+  const std::size_t m = 4 * ((bits + 2 + 111) / 112);
+  return m < 8 ? 8 : m;
+}
 
 struct Montgomery28Constants {
   std::size_t n = 0;          // limbs of P
@@ -62,7 +66,7 @@ struct Montgomery28Constants {
 };
 
 // Whether the radix-2^28 kernel can take an odd P of `bits` bits on this CPU:
-// AVX2, and 111 <= bits <= kMontgomery28MaxBits (8 <= m <= 248 digits).
+// AVX2, and 1 <= bits <= kMontgomery28MaxBits (m <= 248 digits).
 bool montgomery28_available(std::size_t bits) noexcept;
 
 // Whether the constant-time exponentiations take radix 2^28 for a modulus of
@@ -115,7 +119,7 @@ Montgomery28Constants montgomery28_constants(const mpz_class& P);
 void montgomery28_fill(Montgomery28Constants& c, const limb_t* p, const limb_t* r_mod_p, const limb_t* r2_mod_p) noexcept;
 
 // Algorithm::montgomery28 (modmul/montgomery28_engine.cpp): what
-// montgomery28_factory binds to an odd P of 111 to 6942 bits on a CPU with
+// montgomery28_factory binds to an odd P of up to 6942 bits on a CPU with
 // AVX2, and its two engines over the representation x -> x R mod P,
 // R = 2^(28 m):
 //  - montgomery28_engine: n-limb residues in [0, P), converted per call;

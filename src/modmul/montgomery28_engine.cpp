@@ -166,7 +166,7 @@ const char* rejects(const mpz_class& P) {
   if (!limbs::cpu_has_avx2()) return "montgomery28 needs a CPU with AVX2";
   const std::size_t bits = mpz_sizeinbase(P.get_mpz_t(), 2);
   if (mpz_sgn(P.get_mpz_t()) <= 0 || !montgomery28_available(bits))
-    return "montgomery28 takes odd moduli of 111 to 6942 bits";
+    return "montgomery28 takes odd moduli of up to 6942 bits";
   return nullptr;
 }
 

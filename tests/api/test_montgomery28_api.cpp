@@ -20,7 +20,7 @@ namespace {
 
 TEST(Montgomery28Api, PowEveryPathAndThreadCount) {
   REQUIRE_AVX2();
-  for (std::size_t bits : {111u, 127u, 128u, 700u, 1024u, 2048u, 3470u, 3471u, 4096u, 6942u}) {
+  for (std::size_t bits : {2u, 63u, 64u, 65u, 110u, 111u, 127u, 128u, 700u, 1024u, 2048u, 3470u, 3471u, 4096u, 6942u}) {
     const mpz_class P = random_modulus_bits(bits, true);
     for (int T : {1, 2, 3}) {
       if (bits > 3471 && T > 2) continue;
@@ -34,7 +34,7 @@ TEST(Montgomery28Api, PowEveryPathAndThreadCount) {
 
 TEST(Montgomery28Api, AllOnesModuli) {
   REQUIRE_AVX2();
-  for (std::size_t bits : {111u, 1024u, 2048u, 3470u, 4096u, 6942u}) {
+  for (std::size_t bits : {3u, 64u, 111u, 1024u, 2048u, 3470u, 4096u, 6942u}) {
     const mpz_class P = (mpz_class(1) << bits) - 1;
     const Modulus mod(P, Algorithm::montgomery28, 1);
     const mpz_class e = rrandom_bits(std::min<std::size_t>(bits, 1500));
@@ -45,7 +45,7 @@ TEST(Montgomery28Api, AllOnesModuli) {
 
 TEST(Montgomery28Api, Representation) {
   REQUIRE_AVX2();
-  for (std::size_t bits : {111u, 1000u, 1024u, 3470u, 4096u, 6942u}) {
+  for (std::size_t bits : {2u, 65u, 111u, 1000u, 1024u, 3470u, 4096u, 6942u}) {
     const mpz_class P = random_modulus_bits(bits, true);
     const Modulus mod(P, Algorithm::montgomery28, 1);
     const std::size_t m = modmul::montgomery28_digits(bits);
@@ -81,9 +81,8 @@ TEST(Montgomery28Api, AutomaticAndErrors) {
   if (avx2) {
     EXPECT_THROW(Modulus(random_modulus_bits(modmul::kMontgomery28MaxBits + 1, true), Algorithm::montgomery28),
                  UnsupportedAlgorithm);
-    EXPECT_THROW(Modulus(random_modulus_bits(110, true), Algorithm::montgomery28), UnsupportedAlgorithm);
   }
-  // A table that names montgomery28 from one limb: moduli it cannot take fall back to montgomery.
+  // A table that names montgomery28 from one limb: small moduli run it too.
   config::Tuning small = config::tuning();
   ASSERT_EQ(config::set_tuning_value(small, "modmul.odd", "18446744073709551615:montgomery28"), "");
   const config::ScopedTuning scoped_small(small);
