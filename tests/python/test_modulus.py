@@ -63,7 +63,8 @@ def test_modulus_ops(m, algorithm, data):
     # The internal representation: to_mont / mont_mul / from_mont.
     R = {"montgomery": 2 ** (64 * M.limbs), "barrett": 1,
          "montgomery52": 2 ** (52 * -(-(am.bit_length() + 2) // 52)),
-         "montgomery28": 2 ** (28 * 4 * -(-(am.bit_length() + 2) // 112))}.get(M.algorithm, 2 ** (64 * (M.limbs // 2)))
+         "montgomery28": 2 ** (28 * max(8, 4 * -(-(am.bit_length() + 2) // 112)))}.get(M.algorithm,
+                                                                                   2 ** (64 * (M.limbs // 2)))
     x, y = M.to_mont(a), M.to_mont(b)
     assert x == (a * R) % am and 0 <= x < am
     z = M.mont_mul(x, y)
