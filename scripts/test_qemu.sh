@@ -43,6 +43,9 @@ QEMU_LIMITS+=":Team.PrewakeBuildsTheTeamInAForkedChild:Team.WorkersConfinedToThe
 QEMU_LIMITS+=":Concurrency.EightThreadsShareEveryAlgorithmWithThreadChangesAndFork"
 QEMU_LIMITS+=":Team.RunsThatWakeSleepingWorkersDoNotLowerHealth"
 export GTEST_FILTER="-$SLOW:$QEMU_LIMITS"
+# And the loops that test::reduced_sizes() trims (tests/support/random_operands.hpp): fewer
+# full-length exponents and top sizes, every size class kept.
+export PARMOD_TEST_REDUCED=1
 # The tests' fixed tuning (tests/CMakeLists.txt): an empty file, the built-in defaults.
 export PARMOD_TUNING_FILE="$build/tuning-builtin.txt"
 [ -f "$PARMOD_TUNING_FILE" ] || : > "$PARMOD_TUNING_FILE"

@@ -63,11 +63,13 @@ TEST(ConstantTimePowm28, AgainstMpzPowm) {
         s.fill(pl.data(), f.data());
       }
       // e = 0 and 1, short and full-length exponents; fewer of them on the larger moduli.
+      // With reduced_sizes(), full-length exponents only up to 32 limbs.
       const auto ebit_list = n <= 17   ? std::vector<std::size_t>{0, 1, 7, 64, 65, 300, 64 * n}
-                             : n <= 64 ? std::vector<std::size_t>{0, 65, 64 * n}
+                             : n <= (reduced_sizes() ? 32 : 64) ? std::vector<std::size_t>{0, 65, 64 * n}
                                        : std::vector<std::size_t>{0, 65, 700};
       for (std::size_t ebits : ebit_list) {
         for (const mpz_class& b : std::vector<mpz_class>{random_below(P), 0, 1, P - 1, rrandom_bits(bits) % P}) {
+          if (reduced_sizes() && n > 17 && (b == 1 || b == 0)) continue;
           const mpz_class e = ebits <= 1 ? mpz_class(static_cast<unsigned long>(ebits)) : rrandom_bits(ebits);
           const std::size_t en = std::max<std::size_t>(1, mpz_size(e.get_mpz_t()));
           auto x = limbs_of(b, n);

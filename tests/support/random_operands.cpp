@@ -1,5 +1,7 @@
 #include "support/random_operands.hpp"
 
+#include <parmod/detail/sanitizers.h>
+
 #include <atomic>
 #include <cerrno>
 #include <cstdio>
@@ -68,11 +70,26 @@ std::size_t test_reps() {
   return r;
 }
 
+bool reduced_sizes() {
+#if defined(PARMOD_UNDER_ASAN) || defined(PARMOD_UNDER_TSAN)
+  return true;
+#else
+  static const bool reduced = [] {
+    const char* s = std::getenv("PARMOD_TEST_REDUCED");
+    return s != nullptr && std::string(s) == "1";
+  }();
+  return reduced;
+#endif
+}
+
 std::string replay_line() {
   char buf[96];
   std::snprintf(buf, sizeof buf, "PARMOD_TEST_SEED=0x%llx", static_cast<unsigned long long>(test_seed()));
   std::string line = buf;
   if (test_reps() != 1) line += " PARMOD_TEST_REPS=" + std::to_string(test_reps());
+#if !defined(PARMOD_UNDER_ASAN) && !defined(PARMOD_UNDER_TSAN)
+  if (reduced_sizes()) line += " PARMOD_TEST_REDUCED=1";
+#endif
   return line;
 }
 

@@ -6,7 +6,9 @@
 // PARMOD_TEST_SEED (decimal or 0x-hex; `random` for a fresh one; default
 // kDefaultSeed), printed with every failed test so that the failure replays;
 // PARMOD_TEST_REPS multiplies the iteration counts of the random tests (as
-// GMP's GMP_CHECK_RANDOMIZE and GMP_CHECK_REPS do).  See docs/testing.md.
+// GMP's GMP_CHECK_RANDOMIZE and GMP_CHECK_REPS do); reduced_sizes() trims
+// the costliest differential loops where each instruction is slow (sanitizer
+// builds, emulated CPUs).  See docs/testing.md.
 #pragma once
 
 #include <gmpxx.h>
@@ -35,6 +37,13 @@ template <class T>
 T reps(T n) {
   return static_cast<T>(n * static_cast<T>(test_reps()));
 }
+// True in the ASan and TSan builds (parmod/detail/sanitizers.h) and under
+// PARMOD_TEST_REDUCED=1 (scripts/test_qemu.sh): there the heaviest
+// differential loops keep every size class and edge case but fewer full-length
+// exponents and top sizes.  ThreadSanitizer and AddressSanitizer handle each
+// 32-byte AVX2 access of the radix-2^28 kernels out of line, which made those
+// loops 15 to 40 times slower than in the Release build.
+bool reduced_sizes();
 // "PARMOD_TEST_SEED=0x... [PARMOD_TEST_REPS=k]": what replays this run's tests.
 std::string replay_line();
 
