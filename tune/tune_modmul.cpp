@@ -205,6 +205,42 @@ std::string size_table(const Context& c, gmp_randclass& rng, const std::vector<s
   return table.str();
 }
 
+// modmul.split_min_limbs: the Montgomery and the Barrett product on T
+// threads with their products split over the team (the key at 0: wherever
+// mul.par_min splits) against the same products on one thread, from
+// mul.par_min up; the key is the smallest measured size from which the split
+// wins (by 3%, both products) at this and every larger measured size, the
+// maximum (never) when it does not.
+void tune_split(Context& c, gmp_randclass& rng, int T) {
+  constexpr std::size_t kNever = 1073741824;
+  c.set("modmul.split_min_limbs", std::size_t(0));
+  const std::size_t par_min = c.tuning().mul_par_min;
+  std::size_t from = kNever;
+  for (std::size_t bits : c.ladder({4096, 6144, 8192, 12288, 16384, 24576, 32768, 49152, 65536})) {
+    const std::size_t n = bits / 64;
+    if (n < par_min) continue;
+    const mpz_class P = odd_modulus(static_cast<unsigned>(bits), rng);
+    const mpz_class a = rng.get_z_range(P), b = rng.get_z_range(P);
+    std::vector<std::unique_ptr<bench::LimbProduct>> products;
+    std::vector<bench::Variant> v;
+    for (Algorithm algorithm : {Algorithm::montgomery, Algorithm::barrett}) {
+      for (int threads : {T, 1}) {
+        products.push_back(bench::limb_product(P, algorithm, threads, a, b));
+        bench::LimbProduct* q = products.back().get();
+        v.push_back({std::string(algorithm_name(algorithm)) + (threads == 1 ? " one thread" : " split"), [q] { q->run(); }});
+      }
+    }
+    const auto t = bench::measure_interleaved(v, c.timing(9, 0.003));
+    const bool split_wins = t[0].min_ns < 0.97 * t[1].min_ns && t[2].min_ns < 0.97 * t[3].min_ns;
+    std::cerr << "  modmul.split_min_limbs " << n << " limbs, " << T << " threads:";
+    for (const auto& x : t) std::cerr << ' ' << x.name << ' ' << bench::format_us(x.min_ns) << " us";
+    std::cerr << (split_wins ? " -> split\n" : " -> one thread\n");
+    if (split_wins && from == kNever) from = n;
+    if (!split_wins) from = kNever;  // the split must win from here on
+  }
+  c.set("modmul.split_min_limbs", from);
+}
+
 void run(Context& c) {
   gmp_randclass rng(gmp_randinit_default);
   rng.seed(7);
@@ -220,8 +256,9 @@ void run(Context& c) {
                                  "modmul"));
   const int T = c.threads();
   if (T >= 2) {
-    std::cerr << "  " << T << " threads: montgomery52 and montgomery28 (1 thread) against Montgomery (products split over the team), "
-              << "bipartite and multipartite\n";
+    tune_split(c, rng, T);
+    std::cerr << "  " << T << " threads: montgomery52 and montgomery28 (1 thread) against Montgomery (products split over the "
+              << "team from modmul.split_min_limbs), bipartite and multipartite\n";
     c.set("modmul.odd.parallel", size_table(c, rng,
                                             {{Algorithm::montgomery, T},
                                              {Algorithm::montgomery52, 1},
@@ -230,7 +267,9 @@ void run(Context& c) {
                                              {Algorithm::multipartite, T}},
                                             std::to_string(T) + "-thread modmul"));
   } else {
-    std::cerr << "  one thread only: modmul.odd.parallel takes modmul.odd's table\n";
+    std::cerr << "  one thread only: modmul.split_min_limbs keeps its default, modmul.odd.parallel takes modmul.odd's "
+                 "table\n";
+    c.set("modmul.split_min_limbs", c.tuning().modmul_split_min_limbs);
     c.set("modmul.odd.parallel", config::format_tuning_value(c.tuning(), "modmul.odd"));
   }
 }
@@ -240,7 +279,8 @@ void run(Context& c) {
 Step modmul_step() {
   return {"modmul", "modular multiplication: REDC by words or products, the algorithm per modulus size",
           {"montgomery.window_adx_min", "montgomery.adx_folded_max", "montgomery.adx_passes_max",
-           "montgomery.adx_sqr_passes_max", "redc_products_threshold", "modmul.odd", "modmul.odd.parallel"},
+           "montgomery.adx_sqr_passes_max", "redc_products_threshold", "modmul.odd", "modmul.split_min_limbs",
+           "modmul.odd.parallel"},
           &run};
 }
 

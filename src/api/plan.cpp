@@ -76,8 +76,10 @@ ModulusPlan plan_modulus(const mpz_class& P, Algorithm requested, int threads, s
     }
   }
   p.plain_product_threads = modmul::parallel_products_pay(n, threads) ? threads : 1;
-  if (threads >= 2)
+  if (threads >= 2) {
     use("mul.par_min", p.plain_product_threads > 1 ? "products split over the threads" : "sequential products");
+    use("modmul.split_min_limbs", "Montgomery and Barrett products split from this size (0: from mul.par_min)");
+  }
   if (small_odd_pow_pays(n, odd)) {
     p.pow = PowPath::field_kernels;
     use("powm.field_min_limbs", "odd moduli from this size: pow on the field kernels");

@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "check/assert.hpp"
+#include "config/tuning.hpp"
 #include "limbs/parallel_mul.hpp"
 #include "modmul/barrett_mul.hpp"
 #include "modmul/montgomery_mul.hpp"
@@ -97,7 +98,8 @@ const Engine parallel_barrett_engine = {
 };
 
 bool parallel_products_pay(std::size_t n, int threads) noexcept {
-  return threads >= 2 && limbs::mul_route(n, n) == limbs::MulRoute::parallel_mul;
+  return threads >= 2 && n >= config::tuning().modmul_split_min_limbs &&
+         limbs::mul_route(n, n) == limbs::MulRoute::parallel_mul;
 }
 
 }  // namespace parmod::modmul

@@ -41,8 +41,10 @@ struct ProductSplit : EngineState {
 extern const Engine parallel_montgomery_engine;
 extern const Engine parallel_barrett_engine;
 
-// Whether products of n x n limbs on `threads` threads run split
-// (limbs::mul_route says parallel_mul; tuning key mul.par_min).
+// Whether products of n x n limbs on `threads` threads run split: limbs::mul_route
+// says parallel_mul (tuning key mul.par_min) and n >= modmul.split_min_limbs
+// (a Montgomery or Barrett product splits three products, and pays three
+// forks and joins, where mul.par_min weighs one).
 bool parallel_products_pay(std::size_t n, int threads) noexcept;
 
 }  // namespace parmod::modmul

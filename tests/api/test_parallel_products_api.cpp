@@ -4,13 +4,16 @@
 // parallel_mul): products, squares, conversions and pow against GMP, on edge
 // moduli (just above and below powers of beta, all-ones limbs) and edge
 // operands, odd and even sizes; and several user threads sharing one such
-// Modulus (a caller that cannot have the team computes sequentially).
+// Modulus (a caller that cannot have the team computes sequentially).  The
+// tests set modmul.split_min_limbs to 0 (split wherever mul.par_min does),
+// whatever the row of this CPU says; the last one tests the key.
 #include <gtest/gtest.h>
 
 #include <atomic>
 #include <thread>
 #include <vector>
 
+#include "config/tuning.hpp"
 #include "parmod/parmod.hpp"
 #include "support/random_operands.hpp"
 
@@ -20,6 +23,13 @@ namespace {
 // 448 limbs: the built-in parallel threshold with IFMA (192 without), so
 // every size here takes the parallel engine on two threads.
 constexpr std::size_t kSizes[] = {448, 451};
+
+// The tuning in effect with modmul.split_min_limbs = limbs.
+config::Tuning with_split_min(std::size_t limbs) {
+  config::Tuning t = config::tuning();
+  t.modmul_split_min_limbs = limbs;
+  return t;
+}
 
 void check_modulus(const mpz_class& P, Algorithm algorithm, int threads) {
   SCOPED_TRACE(::testing::Message() << mpz_sizeinbase(P.get_mpz_t(), 2) << "-bit P, " << algorithm_name(algorithm)
@@ -44,6 +54,7 @@ void check_modulus(const mpz_class& P, Algorithm algorithm, int threads) {
 }
 
 TEST(ParallelProducts, MontgomeryOnEdgeModuli) {
+  const config::ScopedTuning split(with_split_min(0));
   for (std::size_t n : kSizes) {
     const std::vector<mpz_class> ps = edge_moduli(n, true);
     for (std::size_t i = 0; i < ps.size(); i += 3) check_modulus(ps[i], Algorithm::montgomery, 2);
@@ -52,6 +63,7 @@ TEST(ParallelProducts, MontgomeryOnEdgeModuli) {
 }
 
 TEST(ParallelProducts, BarrettOnEdgeModuliOddAndEven) {
+  const config::ScopedTuning split(with_split_min(0));
   for (std::size_t n : kSizes) {
     for (bool odd : {true, false}) {
       const std::vector<mpz_class> ps = edge_moduli(n, odd);
@@ -64,6 +76,7 @@ TEST(ParallelProducts, BarrettOnEdgeModuliOddAndEven) {
 // plain operands (split over the team from kSizes on two threads), whatever
 // engine pow uses; small sizes on one thread take the sequential Barrett.
 TEST(ParallelProducts, AutomaticPlainProductsOnEdgeModuli) {
+  const config::ScopedTuning split(with_split_min(0));
   for (std::size_t n : kSizes) {
     const std::vector<mpz_class> ps = edge_moduli(n, true);
     for (std::size_t i = 0; i < ps.size(); i += 3) check_modulus(ps[i], Algorithm::automatic, 2);
@@ -75,6 +88,7 @@ TEST(ParallelProducts, AutomaticPlainProductsOnEdgeModuli) {
 }
 
 TEST(ParallelProducts, AutomaticEvenModulusProducts) {
+  const config::ScopedTuning split(with_split_min(0));
   const mpz_class P = random_modulus(449, false);
   const Modulus mod(P, Algorithm::automatic, 2);
   const mpz_class a = random_below(P), b = random_below(P);
@@ -83,6 +97,7 @@ TEST(ParallelProducts, AutomaticEvenModulusProducts) {
 }
 
 TEST(ParallelProducts, FourUserThreadsShareOneModulus) {
+  const config::ScopedTuning split(with_split_min(0));
   const mpz_class P = random_modulus(460, true);
   const Modulus mod(P, Algorithm::montgomery, 2);
   std::vector<mpz_class> as;
@@ -100,6 +115,30 @@ TEST(ParallelProducts, FourUserThreadsShareOneModulus) {
   }
   for (auto& th : threads) th.join();
   EXPECT_EQ(failures.load(), 0);
+}
+
+// modmul.split_min_limbs: below it a Montgomery or Barrett modulus on two
+// threads runs its products on the caller, from it they split (where
+// mul.par_min splits the integer product); the results do not change.
+TEST(ParallelProducts, SplitMinLimbsKeepsSmallerProductsOnTheCaller) {
+  config::Tuning t = with_split_min(200);
+  t.mul_par_min = t.mul_sqr_par_min = 96;
+  const config::ScopedTuning scoped(t);
+  for (Algorithm a : {Algorithm::montgomery, Algorithm::barrett}) {
+    const mpz_class below = random_modulus(150, true), from = random_modulus(200, true);
+    EXPECT_NE(Modulus(below, a, 2).describe().find("sequential products"), std::string::npos) << algorithm_name(a);
+    EXPECT_NE(Modulus(from, a, 2).describe().find("products split over 2 threads"), std::string::npos)
+        << algorithm_name(a);
+    check_modulus(below, a, 2);
+    check_modulus(from, a, 2);
+  }
+  config::Tuning zero = t;
+  zero.modmul_split_min_limbs = 0;
+  const config::ScopedTuning scoped_zero(zero);
+  EXPECT_NE(Modulus(random_modulus(150, true), Algorithm::montgomery, 2).describe().find("products split over 2 threads"),
+            std::string::npos);
+  EXPECT_NE(Modulus(random_modulus(95, true), Algorithm::montgomery, 2).describe().find("sequential products"),
+            std::string::npos);  // below mul.par_min
 }
 
 }  // namespace
