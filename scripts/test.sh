@@ -55,16 +55,18 @@ rows="generic $(sed -n 's/^ *{"\([a-z0-9_]*\)",$/\1/p' src/config/tuning_rows.cp
 # fork-and-thread-changes stress test (the team, not the row): 11 of test_api's 21 s.
 # test_runtime alone after the others: its wake-up health test fails when another test keeps
 # the second core busy.
+# These passes test what each row chooses, not the arithmetic at every size once more: with
+# PARMOD_TEST_REDUCED=1 (test::reduced_sizes(), tests/support/random_operands.hpp).
 for row in $rows; do
   echo "=== tuning row $row"
-  (cd build/test-release && export PARMOD_TUNING_FAMILY=$row \
+  (cd build/test-release && export PARMOD_TUNING_FAMILY=$row PARMOD_TEST_REDUCED=1 \
      GTEST_FILTER='-PowmSecCrt.AgainstGmp:Concurrency.EightThreadsShareEveryAlgorithmWithThreadChangesAndFork' &&
    ctest --output-on-failure -j "$jobs" \
      -R '^(test_limbs|test_limbs_threads|test_modmul|test_modmul_threads|test_api|test_config)$' &&
    ctest --output-on-failure -j 1 -R '^test_runtime$') || status=1
 done
 for k in 0 1; do
-  (cd build/test-release && PARMOD_MULX_KERNELS=$k ctest --output-on-failure -j "$jobs" -R '^(test_limbs|test_limbs_threads|test_reduce|test_modmul|test_modmul_threads)$') || status=1
+  (cd build/test-release && PARMOD_MULX_KERNELS=$k PARMOD_TEST_REDUCED=1 ctest --output-on-failure -j "$jobs" -R '^(test_limbs|test_limbs_threads|test_reduce|test_modmul|test_modmul_threads)$') || status=1
 done
 # The whole C++ suite once more as on a CPU without AVX-512 IFMA (the mulx/adx
 # and portable kernels, the generic or family row without IFMA paths).  On a
