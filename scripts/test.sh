@@ -92,6 +92,11 @@ asan_compiler=()
 if command -v clang++ >/dev/null; then
   asan_compiler=(-DCMAKE_C_COMPILER=clang -DCMAKE_CXX_COMPILER=clang++ -DPARMOD_BUILD_FUZZERS=ON)
 fi
+# The sanitizer builds share no compiler cache with another build: they precompile the library's
+# common headers (PARMOD_LIBRARY_PCH).  Not the Release and aarch64 builds: the Python modules
+# take their objects from the cache, which a precompiled header defeats; they also check that
+# each source includes what it uses.
+san_flags+=(-DPARMOD_LIBRARY_PCH=ON)
 build_and_test build/test-asan "${san_flags[@]}" "${asan_compiler[@]}" -DPARMOD_SANITIZE=address,undefined \
   -DPARMOD_VERIFY=ON -DPARMOD_WITH_OPENSSL=OFF -DPARMOD_BUILD_BENCHMARKS=OFF -- -LE install
 tsan_targets="$(cd build/test-release && ctest -N -L threads 2>/dev/null | sed -n 's/^ *Test *#[0-9]*: *//p' | tr '\n' ' ')"
