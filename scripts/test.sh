@@ -43,9 +43,10 @@ build_and_test() {  # build_and_test DIR CMAKE_ARGS... -- CTEST_ARGS...
 }
 
 # The test code itself at -O1 (PARMOD_TEST_OPTIMIZE, tests/CMakeLists.txt): the library and the
-# header-only field code its tests compile keep -O3 (docs/testing.md has the times).
+# header-only field code its tests compile keep -O3 (docs/testing.md has the times).  So does
+# parmod-bench (PARMOD_BENCH_OPTIMIZE): here it only runs its checks (test_bench_checks).
 build_and_test build/test-release -DCMAKE_BUILD_TYPE=Release -DPARMOD_WITH_OPENSSL=ON -DPARMOD_WITH_MPI=ON \
-  -DPARMOD_TEST_OPTIMIZE=-O1 -- -LE mpi
+  -DPARMOD_TEST_OPTIMIZE=-O1 -DPARMOD_BENCH_OPTIMIZE=-O1 -- -LE mpi
 # The tuning picks the product kernels, thresholds and algorithms by CPU family
 # (docs/tuning.md): the tests that depend on them once more under every row
 # (PARMOD_TUNING_FAMILY), and the product tests with the mulx kernels forced

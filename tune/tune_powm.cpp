@@ -1,4 +1,5 @@
-// tune/tune_powm.cpp - `parmod tune` step "powm": phi = M/S, the exponent
+// tune/tune_powm.cpp - `parmod tune` step "powm": phi = M/S, the size from
+// which pow runs on montgomery28 where modmul.odd names it, the exponent
 // lengths from which splitting the exponent over two threads and the
 // squaring chain beside the digit products pay, where the
 // field kernels and mpz_powm take small moduli, from which size the
@@ -15,6 +16,7 @@
 
 #include <gmpxx.h>
 
+#include "api/algorithm_choice.hpp"
 #include "api/modulus_state.hpp"
 #include "config/tuning.hpp"
 #include "consttime/constant_time_powm.hpp"
@@ -220,6 +222,39 @@ std::vector<double> pow_times(const Context& c, const mpz_class& P, const std::v
   return out;
 }
 
+// Where modmul.odd (the modmul step's table) names montgomery28: pow under
+// automatic on one thread on it against montgomery, full-length exponents.
+// modmul.odd weighs products, pow is mostly squares.  The key is the smallest
+// measured size from which montgomery28 is at most 1% slower at this and
+// every larger measured size (the first of them: 0, as modmul.odd; none:
+// beyond the last).
+void tune_pow_montgomery28(Context& c, gmp_randclass& rng) {
+  config::Tuning m28 = c.tuning(), m64 = c.tuning();
+  m28.powm_montgomery28_min_limbs = 0;
+  m64.powm_montgomery28_min_limbs = std::size_t(1) << 30;
+  std::vector<std::size_t> sizes;
+  for (std::size_t n : c.ladder({16, 24, 29, 32, 36, 40, 48, 64, 80, 108}))
+    if (api::choose_algorithm(n, true, 1) == Algorithm::montgomery28) sizes.push_back(n);
+  if (sizes.empty()) {
+    std::cerr << "  modmul.odd names no montgomery28 size: powm.montgomery28_min_limbs 0\n";
+    c.set("powm.montgomery28_min_limbs", std::size_t{0});
+    return;
+  }
+  std::size_t found = 0;  // the smallest measured size with montgomery28 within 1% from there on
+  for (std::size_t n : sizes) {
+    const mpz_class P = odd_modulus(64 * n, rng);
+    const auto t = pow_times(c, P, {m28, m64}, rng, 7);
+    const bool ok = t[0] <= 1.01 * t[1];
+    std::cerr << "  pow " << 64 * n << " bits T=1: montgomery28 " << bench::format_us(t[0]) << " us, montgomery "
+              << bench::format_us(t[1]) << " us" << (ok ? "" : " -> montgomery") << '\n';
+    if (!ok) found = 0;
+    else if (found == 0) found = n;
+  }
+  if (found == 0) found = sizes.back() + 1;  // montgomery at every measured size
+  if (found == sizes.front()) found = 0;     // montgomery28 wherever modmul.odd names it
+  c.set("powm.montgomery28_min_limbs", found);
+}
+
 // Odd moduli of 1 to 16 limbs: the field kernels (api/small_odd_pow, up to
 // 8 limbs), mpz_powm and parmod's own exponentiation on the engine automatic
 // takes.  The field range is the run of sizes ending at the largest one
@@ -358,6 +393,7 @@ void run(Context& c) {
   gmp_randclass rng(gmp_randinit_default);
   rng.seed(11);
   tune_phi(c, rng);
+  tune_pow_montgomery28(c, rng);
   tune_split(c, rng);
   tune_square_chain(c, rng);
   tune_small(c, rng);
@@ -370,9 +406,9 @@ void run(Context& c) {
 
 Step powm_step() {
   return {"powm",
-          "exponentiation: phi = M/S, where the exponent split and the squaring chain pay, the field kernels and mpz_powm for small "
+          "exponentiation: phi = M/S, montgomery28 or montgomery for pow, where the exponent split and the squaring chain pay, the field kernels and mpz_powm for small "
           "moduli, the even split, multi_pow's engine on two threads, the radix-2^28 constant-time halves",
-          {"powm.phi_percent", "powm.split_min_bits", "powm.square_chain_min_bits", "powm.square_chain_max_limbs",
+          {"powm.phi_percent", "powm.montgomery28_min_limbs", "powm.split_min_bits", "powm.square_chain_min_bits", "powm.square_chain_max_limbs",
            "powm.square_chain_asleep_min_bits", "powm.field_min_limbs", "powm.field_max_limbs",
            "powm.gmp_below_limbs", "powm.even_split_min_limbs", "multi_pow.sequential_engine_min_limbs",
            "powm_sec.digits28_min_bits"},

@@ -73,4 +73,10 @@ Algorithm choose_algorithm(std::size_t n, bool odd, int threads) {
   return a;
 }
 
+Algorithm choose_pow_algorithm(std::size_t n) {
+  const Algorithm a = choose_algorithm(n, true, 1);
+  if (a == Algorithm::montgomery28 && n < config::tuning().powm_montgomery28_min_limbs) return Algorithm::montgomery;
+  return a;
+}
+
 }  // namespace parmod::api

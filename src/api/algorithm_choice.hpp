@@ -24,6 +24,12 @@ namespace parmod::api {
 // and thread count.
 Algorithm choose_algorithm(std::size_t n, bool odd, int threads);
 
+// The algorithm pow under automatic runs on for an odd modulus of n limbs on
+// one thread (and the squaring chain's engine): choose_algorithm(n, true, 1),
+// except montgomery below "powm.montgomery28_min_limbs" where that names
+// montgomery28 (0 = never).
+Algorithm choose_pow_algorithm(std::size_t n);
+
 // Parses a "LIMBS:ALGORITHM ..." list; returns false when malformed.
 bool parse_size_table(const std::string& text, std::vector<std::pair<std::size_t, Algorithm>>* out);
 

@@ -47,6 +47,9 @@ ModulusState::ModulusState(const mpz_class& m_, const mpz_class& P_, const api::
     chain_bound = std::make_shared<const modmul::BoundEngine>(
         api::algorithm_row(p.chain_algorithm).factory->bind(P_, one_thread));
   }
+  if (p.pow_algorithm != p.algorithm)
+    pow_bound = std::make_shared<const modmul::BoundEngine>(
+        api::algorithm_row(p.pow_algorithm).factory->bind(P_, p.engine_options));
 }
 
 }  // namespace detail
@@ -196,10 +199,11 @@ mpz_class Modulus::pow(const mpz_class& b, const mpz_class& e) const {
       exponentiation::split_powm(x, x, ep, en, s.k, *s.engine, plan.split_threads, plan.phi, x + n);
       return result_from(s, x);
     }
-    api::ScratchLease lease(n + exponentiation::sliding_window_powm_scratch(n, en, *s.engine));
+    const modmul::BoundEngine& w = s.pow_bound ? *s.pow_bound : s.bound;
+    api::ScratchLease lease(n + exponentiation::sliding_window_powm_scratch(n, en, *w.engine));
     limb_t* x = lease.get();
     api::reduce_to_limbs(x, n, base, s.P);
-    exponentiation::sliding_window_powm(x, x, ep, en, s.k, *s.engine, x + n);
+    exponentiation::sliding_window_powm(x, x, ep, en, *w.k, *w.engine, x + n);
     return result_from(s, x);
   });
 }

@@ -32,6 +32,9 @@ struct ModulusState {
   // plan.square_chain and `bound` is another row or splits its products;
   // else null and the chain runs on `bound`.
   std::shared_ptr<const modmul::BoundEngine> chain_bound;
+  // plan.pow_algorithm's engine bound to P when it is not plan.algorithm;
+  // else null and pow's window runs on `bound`.
+  std::shared_ptr<const modmul::BoundEngine> pow_bound;
 
   // Builds what plan p needs for P (P > 0, p = api::plan_modulus(P, ...)).  Allocates.
   ModulusState(const mpz_class& m_, const mpz_class& P_, const api::ModulusPlan& p);

@@ -60,10 +60,10 @@ ModulusPlan plan_modulus(const mpz_class& P, Algorithm requested, int threads, s
   const bool odd = mpz_odd_p(P.get_mpz_t()) != 0;
   if (requested != Algorithm::automatic) {
     if (const char* why = algorithm_rejects(requested, P)) throw UnsupportedAlgorithm(why);
-    p.algorithm = p.multi_pow_algorithm = requested;
+    p.algorithm = p.multi_pow_algorithm = p.pow_algorithm = requested;
     return p;
   }
-  p.algorithm = p.multi_pow_algorithm = choose_algorithm(n, odd, threads);
+  p.algorithm = p.multi_pow_algorithm = p.pow_algorithm = choose_algorithm(n, odd, threads);
   if (odd) use(threads >= 2 ? "modmul.odd.parallel" : "modmul.odd", std::string(algorithm_name(p.algorithm)) +
                                                                             " for " + std::to_string(n) + " limbs");
   else if (uses) uses->push_back({"(none)", "", "even modulus: barrett, the one algorithm that takes it"});
@@ -99,9 +99,16 @@ ModulusPlan plan_modulus(const mpz_class& P, Algorithm requested, int threads, s
     use(threads >= 2 ? "modmul.odd.parallel" : "modmul.odd",
         std::string(algorithm_name(p.even_odd_algorithm)) + " for m' of " + std::to_string(odd_limbs) + " limbs");
   }
+  if (p.pow == PowPath::engine && odd && threads == 1) {
+    p.pow_algorithm = choose_pow_algorithm(n);
+    if (p.pow_algorithm != p.algorithm)
+      use("powm.montgomery28_min_limbs", "pow below this size on montgomery, not montgomery28");
+  }
   if (p.pow == PowPath::engine && odd && threads >= 2 && square_chain_pays(n)) {
     p.square_chain = true;
-    p.chain_algorithm = choose_algorithm(n, true, 1);
+    p.chain_algorithm = choose_pow_algorithm(n);
+    if (p.chain_algorithm != choose_algorithm(n, true, 1))
+      use("powm.montgomery28_min_limbs", "the chain below this size on montgomery, not montgomery28");
     use("powm.square_chain_min_bits", "pow from this exponent length: a squaring chain beside the digit products");
     use("powm.square_chain_max_limbs", "up to this size, on " + std::string(algorithm_name(p.chain_algorithm)) +
                                            " with sequential products");
@@ -139,6 +146,7 @@ std::string describe_plan(const mpz_class& P, const ModulusPlan& p, const std::v
     << "\n";
   o << "pow: " << pow_path_name(p.pow);
   if (p.pow == PowPath::even_split) o << ", m' on " << algorithm_name(p.even_odd_algorithm);
+  if (p.pow_algorithm != p.algorithm) o << ", on " << algorithm_name(p.pow_algorithm);
   o << "\n";
   if (p.multi_pow_algorithm != p.algorithm)
     o << "multi_pow: on " << algorithm_name(p.multi_pow_algorithm) << ", the chunks of its plan on the threads\n";

@@ -64,6 +64,10 @@ struct ModulusPlan {
   // sequential products.
   bool square_chain = false;
   Algorithm chain_algorithm = Algorithm::barrett;
+  // The row whose engine runs pow's one-thread window: `algorithm`, except
+  // under automatic on one thread modulo an odd P with PowPath::engine, where
+  // it is api::choose_pow_algorithm (powm.montgomery28_min_limbs).
+  Algorithm pow_algorithm = Algorithm::barrett;
 };
 
 // The plan for P > 0 under `requested` on `threads` threads (>= 1).  Throws

@@ -9,6 +9,7 @@
 #include "api/modulus_state.hpp"
 #include "api/plan.hpp"
 #include "config/tuning.hpp"
+#include "modmul/montgomery28.hpp"
 #include "parmod/parmod.hpp"
 #include "runtime/spin_wait.hpp"
 #include "runtime/team.hpp"
@@ -189,6 +190,57 @@ TEST(Plan, PowTakesTheSquaringChainFromItsKeys) {
       mpz_class want;
       mpz_powm(want.get_mpz_t(), b.get_mpz_t(), e.get_mpz_t(), P.get_mpz_t());
       EXPECT_EQ(two.pow(b, e), want) << "P bits " << mpz_sizeinbase(P.get_mpz_t(), 2) << " ebits " << ebits;
+    }
+  }
+}
+
+// powm.montgomery28_min_limbs: below it, where modmul.odd names montgomery28,
+// pow under automatic runs its window (one thread) and its squaring chain (two
+// threads) on montgomery, products stay on montgomery28; from it, and with 0,
+// montgomery28 throughout; equal to mpz_powm either side and at the edges.
+TEST(Plan, PowLeavesMontgomery28BelowItsKey) {
+  if (!modmul::montgomery28_available(64 * 8)) GTEST_SKIP() << "no montgomery28 on this CPU";
+  const config::Tuning t = tuning_with({{"modmul.odd", "2:montgomery 18446744073709551615:montgomery28"},
+                                        {"modmul.odd.parallel", "18446744073709551615:bipartite"},
+                                        {"powm.montgomery28_min_limbs", "6"},
+                                        {"powm.square_chain_min_bits", "64"},
+                                        {"powm.square_chain_max_limbs", "64"},
+                                        {"powm.square_chain_asleep_min_bits", "0"},
+                                        {"powm.gmp_below_limbs", "0"},
+                                        {"powm.field_max_limbs", "0"}});
+  const config::ScopedTuning scoped(t);
+  const mpz_class below = odd_bits(64 * 5), at = odd_bits(64 * 6), two_limbs = odd_bits(128);
+  const api::ModulusPlan p = api::plan_modulus(below, Algorithm::automatic, 1);
+  EXPECT_EQ(p.algorithm, Algorithm::montgomery28);
+  EXPECT_EQ(p.pow_algorithm, Algorithm::montgomery);
+  EXPECT_EQ(api::plan_modulus(below, Algorithm::automatic, 2).chain_algorithm, Algorithm::montgomery);
+  EXPECT_EQ(api::plan_modulus(at, Algorithm::automatic, 1).pow_algorithm, Algorithm::montgomery28);
+  EXPECT_EQ(api::plan_modulus(at, Algorithm::automatic, 2).chain_algorithm, Algorithm::montgomery28);
+  EXPECT_EQ(api::plan_modulus(two_limbs, Algorithm::automatic, 1).pow_algorithm, Algorithm::montgomery);
+  EXPECT_EQ(api::plan_modulus(below, Algorithm::montgomery28, 1).pow_algorithm, Algorithm::montgomery28);
+  const Modulus m(below, Algorithm::automatic, 1);
+  ASSERT_NE(api::state_of(m)->pow_bound, nullptr);
+  EXPECT_STREQ(api::state_of(m)->pow_bound->engine->name, "montgomery");
+  EXPECT_EQ(api::state_of(Modulus(at, Algorithm::automatic, 1))->pow_bound, nullptr);
+  EXPECT_EQ(api::state_of(Modulus(below, Algorithm::montgomery28, 1))->pow_bound, nullptr);
+  const std::string d = m.describe();
+  EXPECT_NE(d.find("pow: sliding window on the engine, on montgomery\n"), std::string::npos) << d;
+  EXPECT_NE(d.find("powm.montgomery28_min_limbs = 6: pow below this size on montgomery"), std::string::npos) << d;
+  config::Tuning off = t;
+  ASSERT_EQ(config::set_tuning_value(off, "powm.montgomery28_min_limbs", "0"), "");
+  for (const config::Tuning& tuning : {t, off}) {
+    const config::ScopedTuning scoped_case(tuning);
+    for (const mpz_class& P : std::vector<mpz_class>{below, at, two_limbs, (mpz_class(1) << 320) - 1,
+                                                      (mpz_class(1) << 320) + 1}) {
+      for (int T : {1, 2}) {
+        const Modulus mod(P, Algorithm::automatic, T);
+        for (const mpz_class& b : {mpz_class(0), mpz_class(1), mpz_class(P - 1), test::random_below(P)})
+          for (const mpz_class& e : {mpz_class(0), mpz_class(1), test::rrandom_bits(64), test::rrandom_bits(700)}) {
+            mpz_class want;
+            mpz_powm(want.get_mpz_t(), b.get_mpz_t(), e.get_mpz_t(), P.get_mpz_t());
+            EXPECT_EQ(mod.pow(b, e), want) << "P bits " << mpz_sizeinbase(P.get_mpz_t(), 2) << " T " << T;
+          }
+      }
     }
   }
 }

@@ -82,6 +82,14 @@ bool reduced_sizes() {
 #endif
 }
 
+bool threaded_cases_only() {
+#if defined(PARMOD_UNDER_TSAN)
+  return true;
+#else
+  return false;
+#endif
+}
+
 std::string replay_line() {
   char buf[96];
   std::snprintf(buf, sizeof buf, "PARMOD_TEST_SEED=0x%llx", static_cast<unsigned long long>(test_seed()));

@@ -44,6 +44,9 @@ T reps(T n) {
 // 32-byte AVX2 access of the radix-2^28 kernels out of line, which made those
 // loops 15 to 40 times slower than in the Release build.
 bool reduced_sizes();
+// True under ThreadSanitizer: the costliest loops over thread counts skip one
+// thread, which the Release and ASan builds run (TSan checks the threaded paths).
+bool threaded_cases_only();
 // "PARMOD_TEST_SEED=0x... [PARMOD_TEST_REPS=k]": what replays this run's tests.
 std::string replay_line();
 
