@@ -1,5 +1,5 @@
 // tune/tune_powm.cpp - `parmod tune` step "powm": phi = M/S, the size from
-// which pow runs on montgomery28 where modmul.odd names it, the exponent
+// which pow runs on montgomery28 rather than montgomery, the exponent
 // lengths from which splitting the exponent over two threads and the
 // squaring chain beside the digit products pay, where the
 // field kernels and mpz_powm take small moduli, from which size the
@@ -222,21 +222,25 @@ std::vector<double> pow_times(const Context& c, const mpz_class& P, const std::v
   return out;
 }
 
-// Where modmul.odd (the modmul step's table) names montgomery28: pow under
-// automatic on one thread on it against montgomery, full-length exponents.
-// modmul.odd weighs products, pow is mostly squares.  The key is the smallest
-// measured size from which montgomery28 is at most 1% slower at this and
-// every larger measured size (the first of them: 0, as modmul.odd; none:
-// beyond the last).
+// pow under automatic on one thread on montgomery28 against montgomery,
+// full-length exponents, at the sizes where modmul.odd (the modmul step's
+// table) names either and montgomery28 takes the modulus: modmul.odd weighs
+// products, pow is mostly squares.  The key is the smallest measured size
+// from which montgomery28 is at most 1% slower at this and every larger
+// measured size (none: beyond the last; no such size measured: 0, as
+// modmul.odd).
 void tune_pow_montgomery28(Context& c, gmp_randclass& rng) {
   config::Tuning m28 = c.tuning(), m64 = c.tuning();
-  m28.powm_montgomery28_min_limbs = 0;
+  m28.powm_montgomery28_min_limbs = 1;
   m64.powm_montgomery28_min_limbs = std::size_t(1) << 30;
   std::vector<std::size_t> sizes;
-  for (std::size_t n : c.ladder({16, 24, 29, 32, 36, 40, 48, 64, 80, 108}))
-    if (api::choose_algorithm(n, true, 1) == Algorithm::montgomery28) sizes.push_back(n);
+  for (std::size_t n : c.ladder({12, 16, 20, 24, 28, 32, 40, 48, 64, 80, 108})) {
+    const Algorithm a = api::choose_algorithm(n, true, 1);
+    if ((a == Algorithm::montgomery || a == Algorithm::montgomery28) && modmul::montgomery28_available(64 * n))
+      sizes.push_back(n);
+  }
   if (sizes.empty()) {
-    std::cerr << "  modmul.odd names no montgomery28 size: powm.montgomery28_min_limbs 0\n";
+    std::cerr << "  no size for montgomery28 against montgomery: powm.montgomery28_min_limbs 0\n";
     c.set("powm.montgomery28_min_limbs", std::size_t{0});
     return;
   }
@@ -246,12 +250,11 @@ void tune_pow_montgomery28(Context& c, gmp_randclass& rng) {
     const auto t = pow_times(c, P, {m28, m64}, rng, 7);
     const bool ok = t[0] <= 1.01 * t[1];
     std::cerr << "  pow " << 64 * n << " bits T=1: montgomery28 " << bench::format_us(t[0]) << " us, montgomery "
-              << bench::format_us(t[1]) << " us" << (ok ? "" : " -> montgomery") << '\n';
+              << bench::format_us(t[1]) << " us" << (ok ? " -> montgomery28" : "") << '\n';
     if (!ok) found = 0;
     else if (found == 0) found = n;
   }
   if (found == 0) found = sizes.back() + 1;  // montgomery at every measured size
-  if (found == sizes.front()) found = 0;     // montgomery28 wherever modmul.odd names it
   c.set("powm.montgomery28_min_limbs", found);
 }
 

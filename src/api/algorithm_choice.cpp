@@ -75,8 +75,9 @@ Algorithm choose_algorithm(std::size_t n, bool odd, int threads) {
 
 Algorithm choose_pow_algorithm(std::size_t n) {
   const Algorithm a = choose_algorithm(n, true, 1);
-  if (a == Algorithm::montgomery28 && n < config::tuning().powm_montgomery28_min_limbs) return Algorithm::montgomery;
-  return a;
+  const std::size_t from = config::tuning().powm_montgomery28_min_limbs;
+  if (from == 0 || (a != Algorithm::montgomery && a != Algorithm::montgomery28)) return a;
+  return n >= from && modmul::montgomery28_available(n * kLimbBits) ? Algorithm::montgomery28 : Algorithm::montgomery;
 }
 
 }  // namespace parmod::api

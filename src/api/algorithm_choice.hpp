@@ -26,8 +26,9 @@ Algorithm choose_algorithm(std::size_t n, bool odd, int threads);
 
 // The algorithm pow under automatic runs on for an odd modulus of n limbs on
 // one thread (and the squaring chain's engine): choose_algorithm(n, true, 1),
-// except montgomery below "powm.montgomery28_min_limbs" where that names
-// montgomery28 (0 = never).
+// except where that names montgomery or montgomery28 and the tuning key
+// "powm.montgomery28_min_limbs" is set (0 = never): montgomery28 from that
+// size where the CPU has it, montgomery below.
 Algorithm choose_pow_algorithm(std::size_t n);
 
 // Parses a "LIMBS:ALGORITHM ..." list; returns false when malformed.

@@ -33,6 +33,7 @@ const std::vector<TuningRow>& tuning_rows() {
         {"powm.split_min_bits", "0"},
         {"powm.square_chain_min_bits", "4096"},
         {"powm.square_chain_max_limbs", "128"},
+        {"powm.montgomery28_min_limbs", "20"},
         {"powm.gmp_below_limbs", "8"},
         {"powm.field_max_limbs", "7"},
         {"multi_pow.sequential_engine_min_limbs", "1"},

@@ -194,13 +194,15 @@ TEST(Plan, PowTakesTheSquaringChainFromItsKeys) {
   }
 }
 
-// powm.montgomery28_min_limbs: below it, where modmul.odd names montgomery28,
-// pow under automatic runs its window (one thread) and its squaring chain (two
-// threads) on montgomery, products stay on montgomery28; from it, and with 0,
-// montgomery28 throughout; equal to mpz_powm either side and at the edges.
-TEST(Plan, PowLeavesMontgomery28BelowItsKey) {
+// powm.montgomery28_min_limbs: where modmul.odd names montgomery or
+// montgomery28, pow under automatic runs its window (one thread) and its
+// squaring chain (two threads) on montgomery28 from the key's size and on
+// montgomery below, whichever of the two the products run on; other rows, an
+// explicit algorithm and the key 0 keep modmul.odd's choice.  Equal to
+// mpz_powm either side, at the edges and with 2^320 - 1 and 2^320 + 1.
+TEST(Plan, PowRunsOnMontgomery28FromItsKey) {
   if (!modmul::montgomery28_available(64 * 8)) GTEST_SKIP() << "no montgomery28 on this CPU";
-  const config::Tuning t = tuning_with({{"modmul.odd", "2:montgomery 18446744073709551615:montgomery28"},
+  const config::Tuning t = tuning_with({{"modmul.odd", "4:montgomery 7:montgomery28 18446744073709551615:barrett"},
                                         {"modmul.odd.parallel", "18446744073709551615:bipartite"},
                                         {"powm.montgomery28_min_limbs", "6"},
                                         {"powm.square_chain_min_bits", "64"},
@@ -209,28 +211,47 @@ TEST(Plan, PowLeavesMontgomery28BelowItsKey) {
                                         {"powm.gmp_below_limbs", "0"},
                                         {"powm.field_max_limbs", "0"}});
   const config::ScopedTuning scoped(t);
-  const mpz_class below = odd_bits(64 * 5), at = odd_bits(64 * 6), two_limbs = odd_bits(128);
-  const api::ModulusPlan p = api::plan_modulus(below, Algorithm::automatic, 1);
+  const mpz_class three = odd_bits(64 * 3), five = odd_bits(64 * 5), six = odd_bits(64 * 6),
+                  eight = odd_bits(64 * 8);
+  const api::ModulusPlan p = api::plan_modulus(five, Algorithm::automatic, 1);
   EXPECT_EQ(p.algorithm, Algorithm::montgomery28);
   EXPECT_EQ(p.pow_algorithm, Algorithm::montgomery);
-  EXPECT_EQ(api::plan_modulus(below, Algorithm::automatic, 2).chain_algorithm, Algorithm::montgomery);
-  EXPECT_EQ(api::plan_modulus(at, Algorithm::automatic, 1).pow_algorithm, Algorithm::montgomery28);
-  EXPECT_EQ(api::plan_modulus(at, Algorithm::automatic, 2).chain_algorithm, Algorithm::montgomery28);
-  EXPECT_EQ(api::plan_modulus(two_limbs, Algorithm::automatic, 1).pow_algorithm, Algorithm::montgomery);
-  EXPECT_EQ(api::plan_modulus(below, Algorithm::montgomery28, 1).pow_algorithm, Algorithm::montgomery28);
-  const Modulus m(below, Algorithm::automatic, 1);
+  EXPECT_EQ(api::plan_modulus(three, Algorithm::automatic, 1).pow_algorithm, Algorithm::montgomery);
+  EXPECT_EQ(api::plan_modulus(six, Algorithm::automatic, 1).pow_algorithm, Algorithm::montgomery28);
+  EXPECT_EQ(api::plan_modulus(eight, Algorithm::automatic, 1).pow_algorithm, Algorithm::barrett);
+  EXPECT_EQ(api::plan_modulus(five, Algorithm::automatic, 2).chain_algorithm, Algorithm::montgomery);
+  EXPECT_EQ(api::plan_modulus(six, Algorithm::automatic, 2).chain_algorithm, Algorithm::montgomery28);
+  EXPECT_EQ(api::plan_modulus(five, Algorithm::montgomery28, 1).pow_algorithm, Algorithm::montgomery28);
+  const Modulus m(five, Algorithm::automatic, 1);
   ASSERT_NE(api::state_of(m)->pow_bound, nullptr);
   EXPECT_STREQ(api::state_of(m)->pow_bound->engine->name, "montgomery");
-  EXPECT_EQ(api::state_of(Modulus(at, Algorithm::automatic, 1))->pow_bound, nullptr);
-  EXPECT_EQ(api::state_of(Modulus(below, Algorithm::montgomery28, 1))->pow_bound, nullptr);
+  EXPECT_EQ(api::state_of(Modulus(six, Algorithm::automatic, 1))->pow_bound, nullptr);
+  EXPECT_EQ(api::state_of(Modulus(five, Algorithm::montgomery28, 1))->pow_bound, nullptr);
   const std::string d = m.describe();
   EXPECT_NE(d.find("pow: sliding window on the engine, on montgomery\n"), std::string::npos) << d;
-  EXPECT_NE(d.find("powm.montgomery28_min_limbs = 6: pow below this size on montgomery"), std::string::npos) << d;
+  EXPECT_NE(d.find("powm.montgomery28_min_limbs = 6: pow from this size on montgomery28, below on montgomery: here "
+                   "on montgomery"),
+            std::string::npos)
+      << d;
+  // Montgomery's products, montgomery28's pow.
+  config::Tuning montgomery_products = t;
+  ASSERT_EQ(config::set_tuning_value(montgomery_products, "modmul.odd", "18446744073709551615:montgomery"), "");
+  ASSERT_EQ(config::set_tuning_value(montgomery_products, "powm.montgomery28_min_limbs", "3"), "");
+  {
+    const config::ScopedTuning scoped_m(montgomery_products);
+    EXPECT_EQ(api::plan_modulus(five, Algorithm::automatic, 1).pow_algorithm, Algorithm::montgomery28);
+    EXPECT_STREQ(api::state_of(Modulus(five, Algorithm::automatic, 1))->pow_bound->engine->name, "montgomery28");
+  }
   config::Tuning off = t;
   ASSERT_EQ(config::set_tuning_value(off, "powm.montgomery28_min_limbs", "0"), "");
-  for (const config::Tuning& tuning : {t, off}) {
+  {
+    const config::ScopedTuning scoped_off(off);
+    EXPECT_EQ(api::plan_modulus(five, Algorithm::automatic, 1).pow_algorithm, Algorithm::montgomery28);
+    EXPECT_EQ(api::plan_modulus(three, Algorithm::automatic, 1).pow_algorithm, Algorithm::montgomery);
+  }
+  for (const config::Tuning& tuning : {t, montgomery_products, off}) {
     const config::ScopedTuning scoped_case(tuning);
-    for (const mpz_class& P : std::vector<mpz_class>{below, at, two_limbs, (mpz_class(1) << 320) - 1,
+    for (const mpz_class& P : std::vector<mpz_class>{three, five, six, (mpz_class(1) << 320) - 1,
                                                       (mpz_class(1) << 320) + 1}) {
       for (int T : {1, 2}) {
         const Modulus mod(P, Algorithm::automatic, T);
