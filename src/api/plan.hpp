@@ -60,8 +60,8 @@ struct ModulusPlan {
   // and powm.square_chain_min_bits > 0, up to powm.square_chain_max_limbs
   // limbs: pow with an exponent of at least square_chain_min_bits bits runs
   // the squaring chain beside the digit products (powm/square_chain_powm) on
-  // chain_algorithm's engine, the one-thread choice (modmul.odd) with
-  // sequential products.
+  // chain_algorithm's engine, pow's one-thread choice
+  // (api::choose_pow_algorithm) with sequential products.
   bool square_chain = false;
   Algorithm chain_algorithm = Algorithm::barrett;
   // The row whose engine runs pow's one-thread window: `algorithm`, except
