@@ -38,8 +38,8 @@ const std::vector<TuningRow>& tuning_rows() {
         {"powm.field_max_limbs", "7"},
         {"multi_pow.sequential_engine_min_limbs", "1"},
         {"powm_sec.digits28_min_bits", "2048"},
-        {"modmul.odd", "28:montgomery 108:montgomery28 18446744073709551615:montgomery"},
-        {"modmul.odd.parallel", "28:montgomery 108:montgomery28 128:montgomery 18446744073709551615:bipartite"},
+        {"modmul.odd", "16:montgomery 108:montgomery28 18446744073709551615:montgomery"},
+        {"modmul.odd.parallel", "16:montgomery 108:montgomery28 128:montgomery 18446744073709551615:bipartite"},
         {"modmul.split_min_limbs", "512"},
         {"costs.mul_ns",
          "1:7.59,2:9.05,4:17.4,8:54.2,16:199,32:630,64:2200,128:6400,256:17300,512:46200,1024:138000,2048:353000,"
