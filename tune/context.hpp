@@ -40,4 +40,19 @@ class Context {
   std::map<std::string, std::string> written_;
 };
 
+// The smallest measured size from which a condition held at this and every
+// larger one: add() the sizes in increasing order; from() is 0 while the
+// condition failed at the last size added.
+class HoldsFrom {
+ public:
+  void add(std::size_t size, bool holds) noexcept {
+    if (!holds) from_ = 0;
+    else if (from_ == 0) from_ = size;
+  }
+  std::size_t from() const noexcept { return from_; }
+
+ private:
+  std::size_t from_ = 0;
+};
+
 }  // namespace parmod::tune

@@ -56,7 +56,7 @@ limbs::MulChoice choice(limbs::MulMethod method, int threads, int k1 = 1) {
 // for products also T x 1 blocks, the better of the two) wins by > 3% at
 // this and every larger size of the ladder (1024 when it never does).
 std::size_t crossover(const Context& c, bool square, const char* what) {
-  std::size_t found = 0;
+  HoldsFrom found;
   const int T = c.threads();
   for (std::size_t n : c.ladder({16, 24, 32, 48, 64, 80, 96, 128, 160, 192, 256, 320, 384, 448, 512, 640})) {
     double g = gain(c, n, n, square, choice(limbs::MulMethod::toom3, T));
@@ -67,13 +67,9 @@ std::size_t crossover(const Context& c, bool square, const char* what) {
       g = std::max(g, gb);
     }
     std::cerr << "\n";
-    if (g > 1.03) {
-      if (!found) found = n;
-    } else {
-      found = 0;
-    }
+    found.add(n, g > 1.03);
   }
-  return found ? found : 1024;
+  return found.from() ? found.from() : 1024;
 }
 
 // Kernels r = f(x, y) on random n-limb operands (r has 2n limbs), timed in
@@ -250,18 +246,14 @@ void tune_parallel(Context& c) {
   c.set("mul.sqr_par_min", crossover(c, true, "sqr"));
   // Toom-4 against Toom-3 (products): the smallest ladder size from which
   // Toom-4 wins by > 3% at every larger measured size.
-  std::size_t found = 0;
+  HoldsFrom found;
   for (std::size_t n : c.ladder({256, 384, 512, 768, 1024, 1536, 2048, 3072, 4096})) {
     const double g3 = gain(c, n, n, false, choice(limbs::MulMethod::toom3, T));
     const double g4 = gain(c, n, n, false, choice(limbs::MulMethod::toom4, T));
     std::cerr << "  " << n << " limbs: toom3 " << g3 << "x, toom4 " << g4 << "x\n";
-    if (g4 > g3 * 1.03) {
-      if (!found) found = n;
-    } else {
-      found = 0;
-    }
+    found.add(n, g4 > g3 * 1.03);
   }
-  c.set("mul.toom4_min", found ? found : kNever);
+  c.set("mul.toom4_min", found.from() ? found.from() : kNever);
   // Toom against T x 1 blocks (balanced products) from mul.par_min: the
   // smallest ladder size from which Toom wins at this and every larger
   // measured size (above the ladder when the blocks win throughout).

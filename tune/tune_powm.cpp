@@ -244,18 +244,17 @@ void tune_pow_montgomery28(Context& c, gmp_randclass& rng) {
     c.set("powm.montgomery28_min_limbs", std::size_t{0});
     return;
   }
-  std::size_t found = 0;  // the smallest measured size with montgomery28 within 1% from there on
+  HoldsFrom found;  // montgomery28 within 1%
   for (std::size_t n : sizes) {
     const mpz_class P = odd_modulus(64 * n, rng);
     const auto t = pow_times(c, P, {m28, m64}, rng, 7);
     const bool ok = t[0] <= 1.01 * t[1];
     std::cerr << "  pow " << 64 * n << " bits T=1: montgomery28 " << bench::format_us(t[0]) << " us, montgomery "
               << bench::format_us(t[1]) << " us" << (ok ? " -> montgomery28" : "") << '\n';
-    if (!ok) found = 0;
-    else if (found == 0) found = n;
+    found.add(n, ok);
   }
-  if (found == 0) found = sizes.back() + 1;  // montgomery at every measured size
-  c.set("powm.montgomery28_min_limbs", found);
+  // montgomery28 from the size found, else beyond the last measured one
+  c.set("powm.montgomery28_min_limbs", found.from() ? found.from() : sizes.back() + 1);
 }
 
 // Odd moduli of 1 to 16 limbs: the field kernels (api/small_odd_pow, up to
@@ -302,11 +301,9 @@ void tune_small(Context& c, gmp_randclass& rng) {
   }
   c.set("powm.field_min_limbs", field_min);
   c.set("powm.field_max_limbs", field_max);
-  std::size_t gmp_below = 0;  // the smallest measured size with own_ok from there on
-  for (std::size_t n : sizes) {
-    if (!own_ok[n]) gmp_below = 0;
-    else if (gmp_below == 0) gmp_below = n;
-  }
+  HoldsFrom own_within;  // parmod's own pow within 3% of mpz_powm
+  for (std::size_t n : sizes) own_within.add(n, own_ok[n]);
+  std::size_t gmp_below = own_within.from();
   if (gmp_below == 0) gmp_below = 17;  // mpz_powm at every measured size
   if (gmp_below == 1) gmp_below = 0;   // parmod's own pow at every size: never mpz_powm
   c.set("powm.gmp_below_limbs", gmp_below);
@@ -323,7 +320,7 @@ void tune_even(Context& c, gmp_randclass& rng) {
   split.powm_even_split_min_limbs = 1;
   barrett.powm_even_split_min_limbs = 0;
   const std::vector<std::size_t> sizes = c.ladder({1, 2, 4, 8, 16, 32, 64});
-  std::size_t found = 0;
+  HoldsFrom found;
   for (std::size_t n : sizes) {
     bool wins = true;
     std::cerr << "  even pow " << 64 * n << " bits:";
@@ -335,11 +332,9 @@ void tune_even(Context& c, gmp_randclass& rng) {
                 << " us;";
     }
     std::cerr << (wins ? " -> split" : "") << '\n';
-    if (!wins) found = 0;
-    else if (found == 0) found = n;
+    found.add(n, wins);
   }
-  if (found == sizes.front()) found = 1;
-  c.set("powm.even_split_min_limbs", found);
+  c.set("powm.even_split_min_limbs", found.from() == sizes.front() ? 1 : found.from());
 }
 
 // multi_pow under automatic on T >= 2 threads (4 bases, 4096-bit exponents):
@@ -357,7 +352,7 @@ void tune_multi_pow(Context& c, gmp_randclass& rng) {
   config::Tuning own = c.tuning(), sequential = c.tuning();
   own.multi_pow_sequential_engine_min_limbs = 0;
   sequential.multi_pow_sequential_engine_min_limbs = 1;
-  std::size_t found = 0;
+  HoldsFrom found;
   bool first = true;
   for (std::size_t bits : c.ladder({4096, 8192, 16384})) {
     const mpz_class P = odd_modulus(bits, rng);
@@ -385,11 +380,10 @@ void tune_multi_pow(Context& c, gmp_randclass& rng) {
               << bench::format_us(t[0].min_ns) << " us, " << algorithm_name(b) << " with chunks "
               << bench::format_us(t[1].min_ns) << " us" << (wins ? " -> " + std::string(algorithm_name(b)) : "")
               << '\n';
-    if (!wins) found = 0;
-    else if (found == 0) found = first ? 1 : mpz_size(P.get_mpz_t());
+    found.add(first ? 1 : mpz_size(P.get_mpz_t()), wins);
     first = false;
   }
-  c.set("multi_pow.sequential_engine_min_limbs", found);
+  c.set("multi_pow.sequential_engine_min_limbs", found.from());
 }
 
 void run(Context& c) {
