@@ -2,7 +2,9 @@
 # Cross-builds the Python module parmod._core for Linux aarch64 (CPython 3.11, Debian 12's) and
 # runs Python tests of tests/python with it in Debian's arm64 python3.11 under qemu-aarch64.
 #
-#   scripts/test_aarch64_python.sh [pytest args...]   (default: the tests listed in TESTS below)
+#   scripts/test_aarch64_python.sh [--build-only|--test-only] [pytest args...]
+#     (pytest args: default the tests listed in TESTS below; --build-only: fetch and build, no
+#     test; --test-only: the tests of what --build-only left)
 #
 # Everything goes into build/aarch64-py:
 #   root/   Debian's arm64 python3.11 (interpreter, standard library, headers) and the two
@@ -35,7 +37,11 @@ pyver=3.11
 # The host interpreter of the venv: the target's version (CMake's FindPython takes the version
 # from it and from the headers).
 PYTHON="${PYTHON:-python$pyver}"
+stage=all
+case "${1:-}" in --build-only) stage=build; shift ;; --test-only) stage=test; shift ;; esac
 abi=cpython-311-aarch64-linux-gnu
+venv="$dir/venv"
+site="$dir/site"
 # Reduced range: the files of powmod, mulmod and their edge moduli (semantics), Modulus, mul,
 # powmod_crt, the thread counts and the GIL (threads), the errors; about 75 s under QEMU on a Zen 3
 # host.  Left out: the 8192-bit full-size exponents (25 s: the emulated oracle, Python's own pow),
@@ -55,6 +61,7 @@ TESTS+=(--deselect tests/python/test_semantics.py::test_powmod_matches_pow
 big=(9689 12799 12800 12801 19020 19937 19967 19968 19969 20000 20001)  # conftest's int_id: "<bits>bit_<low hex>"
 TESTS+=(-k "not (test_edge_moduli and ($(printf '%sbit or ' "${big[@]}" | sed 's/ or $//')))")
 
+if [ "$stage" != test ]; then
 # --- the arm64 Python, unpacked -------------------------------------------------------------
 packages=(python3.11-minimal libpython3.11-minimal libpython3.11-stdlib libpython3.11-dev
           zlib1g libexpat1)
@@ -78,7 +85,6 @@ read_pyproject() {  # read_pyproject EXPR: prints the Python expression over pyp
 mapfile -t build_reqs < <(read_pyproject '[r for r in p["build-system"]["requires"] if r.startswith("nanobind")]')
 mapfile -t test_reqs < <(read_pyproject '[r for r in p["project"]["optional-dependencies"]["test"] if not r.startswith("gmpy2")]')
 mapfile -t defines < <(read_pyproject '[f"-D{k}={v}" for k, v in p["tool"]["scikit-build"]["cmake"]["define"].items()]')
-venv="$dir/venv"
 if [ "$(cat "$venv/.reqs" 2>/dev/null)" != "${build_reqs[*]}" ]; then
   echo "== host venv: ${build_reqs[*]}"
   rm -rf "$venv"
@@ -86,7 +92,6 @@ if [ "$(cat "$venv/.reqs" 2>/dev/null)" != "${build_reqs[*]}" ]; then
   "$venv/bin/python" -m pip install -q "${build_reqs[@]}"
   echo "${build_reqs[*]}" > "$venv/.reqs"
 fi
-site="$dir/site"
 if [ "$(cat "$site/.reqs" 2>/dev/null)" != "${test_reqs[*]}" ]; then
   echo "== target site-packages: ${test_reqs[*]}"
   rm -rf "$site"
@@ -117,6 +122,8 @@ cmake --install "$cbuild" --component python --prefix "$dir/pkg" >/dev/null
 so="$dir/pkg/parmod/_core.$abi.so"
 [ -f "$so" ] || { echo "missing $so"; exit 1; }
 readelf -h "$so" | grep -q 'Machine: *AArch64' || { echo "$so is not an aarch64 object"; exit 1; }
+fi
+[ "$stage" != build ] || exit 0
 
 # --- the tests under qemu-aarch64 -------------------------------------------------------------
 # The loader prefix: the rule of cmake/toolchains/aarch64-linux-gnu.cmake (one glibc build).
