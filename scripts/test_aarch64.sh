@@ -43,6 +43,9 @@ if [ "$stage" = test ]; then
   rm -f "$py_log"
   exit "$status"
 fi
+# The downloads first (the arm64 Python and the module's build and test requirements): in
+# scripts/test.sh's background they then overlap the other suites' compiling.
+if [ "$stage" = build ]; then bash scripts/test_aarch64_python.sh --fetch-only; fi
 # The test code at -O1, as in scripts/test.sh's Release build (the library keeps -O3).
 cmake -S . -B "$dir" -G Ninja -DCMAKE_BUILD_TYPE=Release \
   -DCMAKE_TOOLCHAIN_FILE="$PWD/cmake/toolchains/aarch64-linux-gnu.cmake" \

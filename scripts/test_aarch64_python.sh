@@ -2,9 +2,10 @@
 # Cross-builds the Python module parmod._core for Linux aarch64 (CPython 3.11, Debian 12's) and
 # runs Python tests of tests/python with it in Debian's arm64 python3.11 under qemu-aarch64.
 #
-#   scripts/test_aarch64_python.sh [--build-only|--test-only] [pytest args...]
-#     (pytest args: default the tests listed in TESTS below; --build-only: fetch and build, no
-#     test; --test-only: the tests of what --build-only left)
+#   scripts/test_aarch64_python.sh [--fetch-only|--build-only|--test-only] [pytest args...]
+#     (pytest args: default the tests listed in TESTS below; --fetch-only: root/, venv/ and site/
+#     below, no build; --build-only: fetch and build, no test; --test-only: the tests of what
+#     --build-only left)
 #
 # Everything goes into build/aarch64-py:
 #   root/   Debian's arm64 python3.11 (interpreter, standard library, headers) and the two
@@ -38,7 +39,9 @@ pyver=3.11
 # from it and from the headers).
 PYTHON="${PYTHON:-python$pyver}"
 stage=all
-case "${1:-}" in --build-only) stage=build; shift ;; --test-only) stage=test; shift ;; esac
+case "${1:-}" in
+  --fetch-only) stage=fetch; shift ;; --build-only) stage=build; shift ;; --test-only) stage=test; shift ;;
+esac
 abi=cpython-311-aarch64-linux-gnu
 venv="$dir/venv"
 site="$dir/site"
@@ -100,6 +103,8 @@ if [ "$(cat "$site/.reqs" 2>/dev/null)" != "${test_reqs[*]}" ]; then
     --platform manylinux2014_aarch64 --python-version "$pyver" --implementation cp "${test_reqs[@]}"
   echo "${test_reqs[*]}" > "$site/.reqs"
 fi
+
+[ "$stage" != fetch ] || exit 0
 
 # --- cross build ----------------------------------------------------------------------------
 inc="$dir/include/python$pyver"
