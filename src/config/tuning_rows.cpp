@@ -30,6 +30,7 @@ const std::vector<TuningRow>& tuning_rows() {
         {"mul.karatsuba_adx_max", "161"},
         {"sqr.karatsuba_adx_max", "193"},
         {"redc_products_threshold", "160"},
+        {"mul.par_min", "224"},
         {"powm.split_min_bits", "0"},
         {"powm.square_chain_min_bits", "4096"},
         {"powm.square_chain_max_limbs", "128"},

@@ -223,18 +223,23 @@ TEST(Tuning, BadMultipartiteKDoesNotThrowFromModulus) {
 }
 
 TEST(Tuning, FamilyPicksTheRow) {
-  std::vector<std::string> names = {"generic"};
-  for (const config::TuningRow& r : config::tuning_rows()) names.push_back(r.name);
-  for (const std::string& name : names) {
+  std::vector<std::pair<std::string, bool>> names = {{"generic", false}};  // name, measured with IFMA
+  for (const config::TuningRow& r : config::tuning_rows()) names.emplace_back(r.name, r.measured_with_ifma);
+  for (const auto& [name, with_ifma] : names) {
     ScopedEnv env("PARMOD_TUNING_FAMILY", name.c_str());
     const config::Tuning& t = config::tuning();
     EXPECT_EQ(t.row, name);
     EXPECT_EQ(config::format_tuning(t), config::format_tuning(config::default_tuning(name)));
-    // Rows that give IFMA values give them only where IFMA is in use.
+    // Rows measured with IFMA give their IFMA values only where IFMA is in use (the rows of
+    // families without IFMA give theirs as measured: zen3's mul.par_min).
     if (!limbs::cpu_has_avx512_ifma()) {
       EXPECT_EQ(t.mul_ifma_max, 0u);
-      EXPECT_EQ(t.mul_par_min, config::default_tuning("generic").mul_par_min);
+      if (with_ifma) EXPECT_EQ(t.mul_par_min, config::default_tuning("generic").mul_par_min);
     }
+  }
+  {
+    ScopedEnv env("PARMOD_TUNING_FAMILY", "zen3");
+    EXPECT_EQ(config::tuning().mul_par_min, 224u);  // a row without IFMA: on every CPU
   }
   {
     ScopedEnv env("PARMOD_TUNING_FAMILY", "zen1");
