@@ -12,6 +12,8 @@
 #  5. Fuzzing: the libFuzzer targets of fuzz/ (from step 2's build), each
 #     FUZZ_SECONDS (default 60, as issue 21 asks) from its seed corpus, one per core at a time
 #     (scripts/fuzz.sh).
+#  Then the wheels and the other CPUs under QEMU; the aarch64 cross builds for the last of them
+#  run in the background from the start, on the cores the steps above leave idle (see below).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/install_deps.sh
