@@ -223,23 +223,25 @@ TEST(Tuning, BadMultipartiteKDoesNotThrowFromModulus) {
 }
 
 TEST(Tuning, FamilyPicksTheRow) {
-  std::vector<std::pair<std::string, bool>> names = {{"generic", false}};  // name, measured with IFMA
-  for (const config::TuningRow& r : config::tuning_rows()) names.emplace_back(r.name, r.measured_with_ifma);
-  for (const auto& [name, with_ifma] : names) {
+  std::vector<const config::TuningRow*> rows = {nullptr};  // nullptr: the generic row
+  for (const config::TuningRow& r : config::tuning_rows()) rows.push_back(&r);
+  for (const config::TuningRow* r : rows) {
+    const std::string name = r ? r->name : "generic";
     ScopedEnv env("PARMOD_TUNING_FAMILY", name.c_str());
     const config::Tuning& t = config::tuning();
     EXPECT_EQ(t.row, name);
     EXPECT_EQ(config::format_tuning(t), config::format_tuning(config::default_tuning(name)));
-    // Rows measured with IFMA give their IFMA values only where IFMA is in use (the rows of
-    // families without IFMA give theirs as measured: zen3's mul.par_min).
-    if (!limbs::cpu_has_avx512_ifma()) {
-      EXPECT_EQ(t.mul_ifma_max, 0u);
-      if (with_ifma) EXPECT_EQ(t.mul_par_min, config::default_tuning("generic").mul_par_min);
+    if (!r) continue;
+    // A row measured with IFMA gives its values of keys marked ifma (mul.par_min) only where IFMA
+    // is in use; a row of a family without IFMA gives them as measured, on every CPU.
+    for (const auto& [key, value] : r->values) {
+      if (std::string(key) != "mul.par_min") continue;
+      if (!r->measured_with_ifma)
+        EXPECT_EQ(config::format_tuning_value(t, key), value) << name;
+      else if (!limbs::cpu_has_avx512_ifma())
+        EXPECT_EQ(t.mul_par_min, config::default_tuning("generic").mul_par_min) << name;
     }
-  }
-  {
-    ScopedEnv env("PARMOD_TUNING_FAMILY", "zen3");
-    EXPECT_EQ(config::tuning().mul_par_min, 224u);  // a row without IFMA: on every CPU
+    if (!limbs::cpu_has_avx512_ifma()) EXPECT_EQ(t.mul_ifma_max, 0u) << name;
   }
   {
     ScopedEnv env("PARMOD_TUNING_FAMILY", "zen1");
