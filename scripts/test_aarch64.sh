@@ -30,31 +30,26 @@ for a in "$@"; do
     *) echo "usage: scripts/test_aarch64.sh [--build-all] [--build-only|--test-only]"; exit 2 ;;
   esac
 done
-if [ "$stage" = test ]; then
-  # The module's tests under QEMU beside the C++ ones (each emulated pytest or CLI test is one
-  # process, which leaves the second core to the other); its output after theirs.
-  py_log=$(mktemp)
-  bash scripts/test_aarch64_python.sh --test-only > "$py_log" 2>&1 &
-  py_pid=$!
-  status=0
-  bash scripts/test_qemu.sh aarch64 "$dir" || status=1
-  wait "$py_pid" || status=1
-  cat "$py_log"
-  rm -f "$py_log"
-  exit "$status"
+if [ "$stage" != test ]; then
+  # The downloads first (the arm64 Python and the module's build and test requirements): in
+  # scripts/test.sh's background they then overlap the other suites' compiling.
+  bash scripts/test_aarch64_python.sh --fetch-only
+  # The test code at -O1, as in scripts/test.sh's Release build (the library keeps -O3).
+  cmake -S . -B "$dir" -G Ninja -DCMAKE_BUILD_TYPE=Release \
+    -DCMAKE_TOOLCHAIN_FILE="$PWD/cmake/toolchains/aarch64-linux-gnu.cmake" \
+    -DPARMOD_WITH_OPENSSL=OFF -DPARMOD_TEST_OPTIMIZE=-O1 "${extra[@]}" >/dev/null
+  cmake --build "$dir" -j "$(nproc)" --target "${targets[@]}"
+  bash scripts/test_aarch64_python.sh --build-only
 fi
-# The downloads first (the arm64 Python and the module's build and test requirements): in
-# scripts/test.sh's background they then overlap the other suites' compiling.
-if [ "$stage" = build ]; then bash scripts/test_aarch64_python.sh --fetch-only; fi
-# The test code at -O1, as in scripts/test.sh's Release build (the library keeps -O3).
-cmake -S . -B "$dir" -G Ninja -DCMAKE_BUILD_TYPE=Release \
-  -DCMAKE_TOOLCHAIN_FILE="$PWD/cmake/toolchains/aarch64-linux-gnu.cmake" \
-  -DPARMOD_WITH_OPENSSL=OFF -DPARMOD_TEST_OPTIMIZE=-O1 "${extra[@]}" >/dev/null
-cmake --build "$dir" -j "$(nproc)" --target "${targets[@]}"
-if [ "$stage" = build ]; then
-  exec bash scripts/test_aarch64_python.sh --build-only
-fi
+[ "$stage" != build ] || exit 0
+# The module's tests under QEMU beside the C++ ones (each emulated pytest or CLI test is one
+# process, which leaves the second core to the other); its output after theirs.
+py_log=$(mktemp)
+bash scripts/test_aarch64_python.sh --test-only > "$py_log" 2>&1 &
+py_pid=$!
 status=0
 bash scripts/test_qemu.sh aarch64 "$dir" || status=1
-bash scripts/test_aarch64_python.sh || status=1
+wait "$py_pid" || status=1
+cat "$py_log"
+rm -f "$py_log"
 exit "$status"
