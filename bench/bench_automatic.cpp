@@ -17,15 +17,18 @@
 //   montmul   automatic: the product of Modulus(P, automatic, T) in its
 //             representation (Modulus::mont_mul_limbs, bench/limb_product);
 //             paths: the same product of Modulus(P, row, T) for every other
-//             row of parmod::algorithms() that takes P.
+//             row of parmod::algorithms() that takes P, and for T >= 2 of
+//             Modulus(P, row, 1) for every row.
 //   pow       automatic: Modulus(P, automatic, T).pow, and parmod::powm (the
 //             free function; its threads from set_num_threads(T)); paths:
-//             Modulus(P, row, T).pow for every other row, and GMP's mpz_powm
+//             Modulus(P, row, T).pow for every other row (for T >= 2 also
+//             Modulus(P, row, 1).pow for every row), and GMP's mpz_powm
 //             (the planner's path below powm.gmp_below_limbs).  Exponents:
 //             full length up to 8192 bits, 8192 bits up to 32768, then 1024.
 //   multi_pow n = 16 bases, exponents as for pow.  automatic:
 //             Modulus(P, automatic, T).multi_pow and parmod::multi_powm;
-//             paths: Modulus(P, row, T).multi_pow for every other row.
+//             paths: Modulus(P, row, T).multi_pow for every other row and,
+//             for T >= 2, Modulus(P, row, 1).multi_pow for every row.
 // Per operation, size and T, one interleaved series (bench/harness: rounds,
 // medians; the one-thread paths are timed in each T's series), after every
 // variant's result was checked against GMP's (mpz_mul, a b mod P, mpz_powm,
@@ -97,6 +100,11 @@ struct Series {
 // "T=2" after a name of a T-thread variant (T >= 2).
 std::string with_threads(const std::string& name, int T) { return T == 1 ? name : name + " T=" + std::to_string(T); }
 
+// The thread counts of the paths in T's series: T, and for T >= 2 also one
+// thread, since a caller with T threads can always run a path on one (so the
+// fastest path for T is the fastest on T threads or fewer, as in bench --quick).
+std::vector<int> path_threads(int T) { return T == 1 ? std::vector<int>{1} : std::vector<int>{T, 1}; }
+
 // ---- mul -------------------------------------------------------------------
 
 struct MulState {
@@ -164,16 +172,18 @@ Series montmul_series(const mpz_class& P, int T, gmp_randclass& rng) {
   const mpz_class a = rng.get_z_range(P), b = rng.get_z_range(P);
   s.want = a * b % P;
   s.clear = [] {};  // each product has its own output, zero until its first call
-  for (const AlgorithmInfo& row : algorithms()) {
-    std::shared_ptr<LimbProduct> p = limb_product(P, row.algorithm, T, a, b);
-    if (!p) continue;
-    s.keep.push_back(p);
-    LimbProduct* q = p.get();
-    const bool automatic = row.algorithm == Algorithm::automatic;
-    if (automatic) s.automatic_runs = s.chosen_path = with_threads(algorithm_name(q->m.algorithm()), T);
-    s.add(automatic ? Role::automatic : Role::path, with_threads(row.name, T), [q] { q->run(); },
-          [q] { return q->result(); });
-  }
+  for (int threads : path_threads(T))
+    for (const AlgorithmInfo& row : algorithms()) {
+      const bool automatic = row.algorithm == Algorithm::automatic;
+      if (automatic && threads != T) continue;
+      std::shared_ptr<LimbProduct> p = limb_product(P, row.algorithm, threads, a, b);
+      if (!p) continue;
+      s.keep.push_back(p);
+      LimbProduct* q = p.get();
+      if (automatic) s.automatic_runs = s.chosen_path = with_threads(algorithm_name(q->m.algorithm()), T);
+      s.add(automatic ? Role::automatic : Role::path, with_threads(row.name, threads), [q] { q->run(); },
+            [q] { return q->result(); });
+    }
   return s;
 }
 
@@ -235,31 +245,33 @@ Series pow_series(const std::shared_ptr<PowState>& st, bool multi, int T) {
   s.want = p->want;
   s.clear = [p] { p->out = 0; };
   auto out = [p] { return p->out; };
-  for (const AlgorithmInfo& row : algorithms()) {
-    std::shared_ptr<Modulus> mod;
-    try {
-      mod = std::make_shared<Modulus>(p->P, row.algorithm, T);
-    } catch (const UnsupportedAlgorithm&) {
-      continue;
+  for (int threads : path_threads(T))
+    for (const AlgorithmInfo& row : algorithms()) {
+      const bool automatic = row.algorithm == Algorithm::automatic;
+      if (automatic && threads != T) continue;
+      std::shared_ptr<Modulus> mod;
+      try {
+        mod = std::make_shared<Modulus>(p->P, row.algorithm, threads);
+      } catch (const UnsupportedAlgorithm&) {
+        continue;
+      }
+      s.keep.push_back(mod);
+      const Modulus* m = mod.get();
+      if (automatic) {
+        s.automatic_runs = pow_runs(*m, multi ? 0 : mpz_sizeinbase(p->e.get_mpz_t(), 2));
+        const api::PowPath path = api::state_of(*m)->plan.pow;
+        const Algorithm runs = multi ? api::state_of(*m)->plan.multi_pow_algorithm : m->algorithm();
+        s.chosen_path = multi || path == api::PowPath::engine ? with_threads(algorithm_name(runs), T)
+                        : path == api::PowPath::gmp           ? "GMP mpz_powm"
+                                                              : "";
+      }
+      std::function<void()> run;
+      if (multi)
+        run = [p, m] { p->out = m->multi_pow(p->bases, p->exps); };
+      else
+        run = [p, m] { p->out = m->pow(p->b, p->e); };
+      s.add(automatic ? Role::automatic : Role::path, with_threads(row.name, threads), std::move(run), out);
     }
-    s.keep.push_back(mod);
-    const Modulus* m = mod.get();
-    const bool automatic = row.algorithm == Algorithm::automatic;
-    if (automatic) {
-      s.automatic_runs = pow_runs(*m, multi ? 0 : mpz_sizeinbase(p->e.get_mpz_t(), 2));
-      const api::PowPath path = api::state_of(*m)->plan.pow;
-      const Algorithm runs = multi ? api::state_of(*m)->plan.multi_pow_algorithm : m->algorithm();
-      s.chosen_path = multi || path == api::PowPath::engine ? with_threads(algorithm_name(runs), T)
-                      : path == api::PowPath::gmp           ? "GMP mpz_powm"
-                                                            : "";
-    }
-    std::function<void()> run;
-    if (multi)
-      run = [p, m] { p->out = m->multi_pow(p->bases, p->exps); };
-    else
-      run = [p, m] { p->out = m->pow(p->b, p->e); };
-    s.add(automatic ? Role::automatic : Role::path, with_threads(row.name, T), std::move(run), out);
-  }
   // The free functions take their threads from the process default, which
   // the caller sets to T for this series.
   if (multi) {

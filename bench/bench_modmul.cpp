@@ -27,7 +27,10 @@
 //                                    on parallel_mul (T = 2, modmul/parallel_classic)
 //   montgomery52                     radix 2^52 on AVX-512 IFMA, the product of two
 //                                    digit elements (its representation), one thread
-//   bipartite / multi(k=...)         issue 4, 1 thread and 2 threads
+//   bipartite / multi(k=...)         issue 4, 1 thread and 2 threads (the task graph)
+//   bipartite-halves                 the bipartite as two whole tasks on 2 threads
+//                                    (modmul::bipartite_mul_halves: what the engine
+//                                    runs on exactly two threads)
 // "best peer" = the faster of mpn-redc and openssl, the issue's single-thread
 // peers (each a product in Montgomery representation).  The last column
 // divides it by parmod's best product in its representation with at most T
@@ -91,7 +94,7 @@ struct SizeBench {
   modmul::BoundEngine b52;  // montgomery52 bound to P where the CPU has IFMA
   std::unique_ptr<peers::GmpMulMod> gmp;
   std::unique_ptr<peers::GmpMontgomery> redc;
-  std::vector<limb_t> x, y, r, t, w, work, dx, dy, dr, pwork;
+  std::vector<limb_t> x, y, r, t, w, work, dx, dy, dr, pwork, hwork;
   std::vector<std::unique_ptr<modmul::MultipartitePlan>> plans;
   int auto_k1 = 0, auto_k2 = 0;
   std::vector<bench::Variant> v;
@@ -205,6 +208,10 @@ std::unique_ptr<SizeBench> make_size(std::size_t bits, gmp_randclass& rng, bool 
          }},
         limbs_r, product_over(p->h));
   };
+  S.hwork.resize(modmul::bipartite_halves_scratch(n));
+  add({"bipartite-halves/T2",
+       [s] { modmul::bipartite_mul_halves(s->r.data(), s->x.data(), s->y.data(), *s->k, s->hwork.data(), 2); }},
+      limbs_r, product_over(n / 2));
   S.auto_k1 = modmul::choose_multipartite_k(n, 1, costs);
   S.auto_k2 = modmul::choose_multipartite_k(n, 2, costs);
   for (int T : {1, 2}) {
@@ -276,6 +283,7 @@ int run(const Args& args) {
     bench::Table tab;
     tab.header = {"n (bits)", "GMP seq.", "mpn_mul_n+REDC", "OpenSSL mont", "Montgomery", "Montgomery52",
                   "Barrett", "Bipartite"};
+    if (T == 2) tab.header.push_back("Bipartite, two halves");
     for (const auto& kk : kcols) tab.header.push_back("Multi(k=" + kk + ")");
     tab.header.push_back("auto k");
     tab.header.push_back(T == 1 ? "best peer / best parmod" : "best 1-thread peer / best parmod T<=2");
@@ -284,6 +292,7 @@ int run(const Args& args) {
       const std::string s = "/T" + std::to_string(threads);
       std::vector<std::string> keys = {threads == 1 ? "montgomery" : "montgomery/T2", "montgomery52",
                                        threads == 1 ? "barrett" : "barrett/T2", "bipartite" + s};
+      if (threads == 2) keys.push_back("bipartite-halves/T2");
       for (const auto& kk : kcols) keys.push_back("multi" + kk + s);
       double best = 0;
       for (const auto& key : keys)
@@ -302,6 +311,7 @@ int run(const Args& args) {
                                       us(m.get(T == 1 ? "montgomery" : "montgomery/T2")),
                                       us(m.get("montgomery52")),
                                       us(m.get(T == 1 ? "barrett" : "barrett/T2")), us(m.get("bipartite" + s))};
+      if (T == 2) row.push_back(us(m.get("bipartite-halves/T2")));
       for (const auto& kk : kcols) row.push_back(us(m.get("multi" + kk + s)));
       row.push_back(std::to_string(T == 1 ? m.auto_k1 : m.auto_k2));
       row.push_back(bench::format_ratio(peer / best));

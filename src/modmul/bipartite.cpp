@@ -1,6 +1,64 @@
 #include "modmul/bipartite.hpp"
 
+#include <gmp.h>
+
+#include "check/assert.hpp"
+#include "limbs/limbs.hpp"
+#include "modmul/multipartite_qvalues.hpp"
+#include "reduce/partial_barrett_reduce.hpp"
+#include "reduce/partial_montgomery_reduce.hpp"
+#include "runtime/schedule.hpp"
+#include "runtime/team.hpp"
+
 namespace parmod::modmul {
+namespace {
+
+// The scratch of bipartite_mul_halves, laid out from its start.
+struct HalvesLayout {
+  std::size_t c0, c1, t0, t1, s0, s1, y, tmp, total;
+  explicit HalvesLayout(std::size_t n) noexcept {
+    const std::size_t h = n / 2, t = n - h;
+    c0 = 0;                  // A B0: n + h limbs
+    c1 = c0 + n + h;         // A B1: n + t limbs
+    t0 = c1 + n + t;         // T0: n limbs
+    t1 = t0 + n;             // T1: n limbs
+    s0 = t1 + n;             // PMR's scratch
+    s1 = s0 + reduce::partial_montgomery_reduce_scratch(n, n + h, h);  // PBR's scratch
+    y = s1 + reduce::partial_barrett_reduce_scratch(n, n + t, t);      // T0 + T1: n + 1 limbs
+    tmp = y + n + 1;                                                    // reduce_small_multiple: n + 8
+    total = tmp + n + 8;
+  }
+};
+
+struct Halves {
+  const ModulusConstants* k;
+  const limb_t* a;
+  const limb_t* b;
+  limb_t* ws;
+};
+
+// Task 0: T0 = A B0 beta^-h + (0 or -P) < beta^n.
+void montgomery_half(const void* ctx, unsigned) {
+  const Halves& c = *static_cast<const Halves*>(ctx);
+  const std::size_t n = c.k->n, h = n / 2;
+  const HalvesLayout L(n);
+  limbs::mul(c.ws + L.c0, c.a, n, c.b, h);
+  reduce::partial_montgomery_reduce(c.ws + L.t0, c.ws + L.c0, n + h, c.k->p.data(), n, c.k->mu.data(), h,
+                                    c.ws + L.s0);
+}
+
+// Task 1: T1 = A B1 - Q1 P < beta^n.
+void barrett_half(const void* ctx, unsigned) {
+  const Halves& c = *static_cast<const Halves*>(ctx);
+  const std::size_t n = c.k->n, h = n / 2, t = n - h;
+  const HalvesLayout L(n);
+  limbs::mul(c.ws + L.c1, c.a, n, c.b + h, t);
+  std::size_t nun = 0;
+  const limb_t* nu = c.k->nu_t(t, &nun);
+  reduce::partial_barrett_reduce(c.ws + L.t1, c.ws + L.c1, n + t, c.k->p.data(), n, nu, nun, t, c.ws + L.s1);
+}
+
+}  // namespace
 
 MultipartiteConfig bipartite_config(int threads) noexcept {
   MultipartiteConfig c;
@@ -16,6 +74,35 @@ MultipartiteConfig bipartite_config(int threads) noexcept {
 void bipartite_mul(limb_t* r, const limb_t* a, const limb_t* b, const ModulusConstants& k,
                    const MultipartitePlan& plan, limb_t* scratch, int threads) noexcept {
   multipartite_mul(r, a, b, k, plan, scratch, threads);
+}
+
+std::size_t bipartite_halves_scratch(std::size_t n) noexcept { return HalvesLayout(n).total; }
+
+void bipartite_mul_halves(limb_t* r, const limb_t* a, const limb_t* b, const ModulusConstants& k, limb_t* scratch,
+                          int threads) noexcept {
+  const std::size_t n = k.n;
+  PARMOD_ASSERT(k.odd && n >= 2);
+  PARMOD_ASSERT(check::less(a, k.p.data(), n) && check::less(b, k.p.data(), n));
+  PARMOD_ASSERT(check::same_or_separate(r, a, n) && check::same_or_separate(r, b, n));
+  PARMOD_ASSERT(!check::overlap_any(scratch, bipartite_halves_scratch(n), n, r, a) &&
+                !check::overlap(scratch, bipartite_halves_scratch(n), b, n));
+  const HalvesLayout L(n);
+  const Halves c{&k, a, b, scratch};
+  if (threads > 1) {
+    // The heavier Barrett half (its Q takes M(n/2 + 1) against the
+    // Montgomery half's mullo) on the caller, the other on the partner,
+    // which starts later (its wake-up or the signal).
+    runtime::Schedule s(2);
+    s.add(&barrett_half, &c, 1, 1.1, 0, "bipartite: A B1 and PBR");
+    s.add(&montgomery_half, &c, 0, 1.0, 1, "bipartite: A B0 and PMR");
+    runtime::run(s, 2);
+  } else {
+    montgomery_half(&c, 0);
+    barrett_half(&c, 1);
+  }
+  limb_t* y = scratch + L.y;
+  y[n] = mpn_add_n(y, scratch + L.t0, scratch + L.t1, static_cast<mp_size_t>(n));
+  multipartite::reduce_small_multiple(r, y, k, scratch + L.tmp);
 }
 
 }  // namespace parmod::modmul

@@ -6,6 +6,9 @@
 // It is the multipartite machinery with A unsplit and B in two chunks
 // (ka = 1, kb = 2): two products M(n, n/2), one Q-value each, the two QP
 // products (one per thread with 2 threads: eq. 11, M(n/2) + 2M(n, n/2)).
+// On two threads the same two halves also run as two whole tasks
+// (bipartite_mul_halves): each half's product and reduction on one thread,
+// one join, the sum reduced by the caller.
 #pragma once
 
 #include "modmul/multipartite.hpp"
@@ -19,5 +22,17 @@ MultipartiteConfig bipartite_config(int threads) noexcept;
 // bipartite_config.
 void bipartite_mul(limb_t* r, const limb_t* a, const limb_t* b, const ModulusConstants& k,
                    const MultipartitePlan& plan, limb_t* scratch, int threads) noexcept;
+
+// r[0, n) = a b beta^-h mod P (h = floor(n/2)) for a, b in [0, P), P odd of
+// n >= 2 limbs, as two tasks on up to `threads` threads (the caller takes
+// both if no partner is free): T0 = (A B0 + Q0 P) / beta^h (PMR, t = h) and
+// T1 = A B1 - Q1 P (PBR, t = n - h), each below beta^n, then r = (T0 + T1)
+// mod P (reduce_small_multiple).  r may alias a or b; scratch holds
+// bipartite_halves_scratch(n) limbs and overlaps none of r, a, b.
+// Cost per task: M(n, n/2) plus its reduction (M(n/2) + M(n, n/2) by
+// products), then O(n) on the caller.
+void bipartite_mul_halves(limb_t* r, const limb_t* a, const limb_t* b, const ModulusConstants& k, limb_t* scratch,
+                          int threads) noexcept;
+std::size_t bipartite_halves_scratch(std::size_t n) noexcept;
 
 }  // namespace parmod::modmul

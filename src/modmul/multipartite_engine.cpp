@@ -28,13 +28,24 @@ const MultipartiteEnginePlans& plans_of(const ModulusConstants& k) {
 
 std::size_t scratch(std::size_t n) { return multipartite_engine_scratch(n); }
 
+// The bipartite on exactly two threads runs as two whole halves
+// (bipartite_mul_halves: one join instead of the graph's dependency
+// signals), its square too (A A0 beta^-h + A A1: two M(n, n/2) against the
+// k = 2 square's three M(n/2) and its extra steps); measured in
+// docs/bench/rocket_lake/bipartite.md.
+bool two_halves(const MultipartiteEnginePlans& p, const ModulusConstants& k) {
+  return p.kind == MultipartiteKind::bipartite && p.threads == 2 && k.n >= 2;
+}
+
 void mul(limb_t* r, const limb_t* a, const limb_t* b, const ModulusConstants& k, limb_t* ws) {
   const auto& p = plans_of(k);
+  if (two_halves(p, k)) return bipartite_mul_halves(r, a, b, k, ws, 2);
   multipartite_mul(r, a, b, k, p.mul, ws, p.threads);
 }
 
 void sqr(limb_t* r, const limb_t* a, const ModulusConstants& k, limb_t* ws) {
   const auto& p = plans_of(k);
+  if (two_halves(p, k)) return bipartite_mul_halves(r, a, a, k, ws, 2);
   multipartite_sqr(r, a, k, p.sqr, ws, p.threads);  // bipartite too: its square is the k = 2 square
 }
 

@@ -1,7 +1,9 @@
-// Bipartite (section 2.3) against GMP: every n in 1..96, edges, 1 and 2 threads.
+// Bipartite (section 2.3) against GMP: every n in 1..96, edges, 1 and 2 threads;
+// the two-task form (bipartite_mul_halves) the same way.
 #include <gtest/gtest.h>
 
 #include "modmul/bipartite.hpp"
+#include "modmul/multipartite_engine.hpp"
 #include "mp_support.hpp"
 
 namespace parmod::test {
@@ -43,6 +45,48 @@ TEST(Bipartite, EdgeModuli) {
       const auto ops = operands_for(P, 2);
       for (const auto& A : ops)
         for (const auto& B : ops) check(k, plan, P, A, B, 1);
+    }
+  }
+}
+
+void check_halves(const ModulusConstants& k, const mpz_class& P, const mpz_class& A, const mpz_class& B, int threads) {
+  const std::size_t n = k.n;
+  auto a = limbs_of(A, n), b = limbs_of(B, n);
+  std::vector<limb_t> r(n), ws(bipartite_halves_scratch(n));
+  bipartite_mul_halves(r.data(), a.data(), b.data(), k, ws.data(), threads);
+  ASSERT_EQ(value_of(r), expected_mp(A, B, P, n)) << "n=" << n << " T=" << threads << " P=" << P.get_str(16);
+  // In place: r = a, then the square.
+  bipartite_mul_halves(a.data(), a.data(), b.data(), k, ws.data(), threads);
+  ASSERT_EQ(value_of(a), expected_mp(A, B, P, n)) << "aliased, n=" << n;
+  auto x = limbs_of(A, n);
+  bipartite_mul_halves(x.data(), x.data(), x.data(), k, ws.data(), threads);
+  ASSERT_EQ(value_of(x), expected_mp(A, A, P, n)) << "square, n=" << n;
+}
+
+TEST(Bipartite, HalvesEveryLimbCount) {
+  for (std::size_t n = 2; n <= 96; ++n) {
+    EXPECT_LE(bipartite_halves_scratch(n), multipartite_engine_scratch(n));  // the engine's scratch holds it
+    const mpz_class P = random_modulus(n, true);
+    const ModulusConstants k(P);
+    for (int threads : {1, 2}) {
+      for (int rep = 0; rep < reps(3); ++rep) check_halves(k, P, random_below(P), random_below(P), threads);
+      check_halves(k, P, P - 1, P - 1, threads);
+    }
+  }
+  for (std::size_t n : {127, 128, 129, 200, 256, 511}) {
+    const mpz_class P = random_modulus(n, true);
+    const ModulusConstants k(P);
+    for (int rep = 0; rep < reps(4); ++rep) check_halves(k, P, random_below(P), random_below(P), 2);
+  }
+}
+
+TEST(Bipartite, HalvesEdgeModuli) {
+  for (std::size_t n : {2, 3, 8, 15, 16, 33, 128}) {
+    for (const mpz_class& P : edge_moduli(n, true)) {
+      const ModulusConstants k(P);
+      const auto ops = operands_for(P, 2);
+      for (const auto& A : ops)
+        for (const auto& B : ops) check_halves(k, P, A, B, 2);
     }
   }
 }
