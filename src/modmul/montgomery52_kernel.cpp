@@ -21,6 +21,7 @@
 
 #include "check/assert.hpp"
 #include "limbs/radix52.hpp"
+#include "limbs/radix52_avx512.hpp"
 #include "modmul/montgomery52.hpp"
 
 namespace parmod::modmul {
@@ -107,7 +108,7 @@ __attribute__((target("avx512f,avx512ifma"))) inline __m512i block0_step(__m512i
   return _mm512_add_epi64(moved, _mm512_maskz_srli_epi64(1, above, 52));
 }
 
-// V registers of accumulator, fully unrolled.
+// V registers of accumulator, fully unrolled; the result normalised.
 template <int V>
 __attribute__((target("avx512f,avx512ifma,bmi2"))) void digit_loop(std::uint64_t* r, const std::uint64_t* a,
                                                                     const std::uint64_t* b, const std::uint64_t* p,
@@ -127,6 +128,7 @@ __attribute__((target("avx512f,avx512ifma,bmi2"))) void digit_loop(std::uint64_t
         block_step(acc[j], a_al + 8 * j, p + 8 * j, bi, mi, &above);
     acc[0] = block0_step(acc[0], a_al, p, bi, mi, above);
   }
+  limbs::normalize_radix52_lanes<V>(acc);  // < 2P < 2^(52 d): no carry out
   _Pragma("GCC unroll 32") for (int j = 0; j < V; ++j) _mm512_storeu_si512(r + 8 * j, acc[j]);
 }
 
@@ -255,11 +257,12 @@ void montgomery52_mul_digits(std::uint64_t* r, const std::uint64_t* a, const std
                              const Montgomery52Constants& c) noexcept {
   PARMOD_ASSERT(below_twice_p(a, c) && below_twice_p(b, c));
   PARMOD_ASSERT(check::same_or_separate(r, a, c.lanes) && check::same_or_separate(r, b, c.lanes));
-  if (c.vectors <= kMontgomery52RegisterVectors)
-    kDigitLoops[c.vectors - 1](r, a, b, c.p.data(), c.k0, c.digits);
-  else
+  if (c.vectors <= kMontgomery52RegisterVectors) {
+    kDigitLoops[c.vectors - 1](r, a, b, c.p.data(), c.k0, c.digits);  // normalised in registers
+  } else {
     digit_loop_memory(r, a, b, c.digits, c.p.data(), c.k0, c.vectors);
-  limbs::normalize_radix52(r, c.lanes);  // < 2P < 2^(52 d): no carry out
+    limbs::normalize_radix52(r, c.lanes);  // < 2P < 2^(52 d): no carry out
+  }
 }
 
 }  // namespace parmod::modmul
