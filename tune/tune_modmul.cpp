@@ -13,6 +13,7 @@
 #include "context.hpp"
 #include "harness.hpp"
 #include "limb_product.hpp"
+#include "limbs/cpu_features.hpp"
 #include "limbs/limbs.hpp"
 #include "limbs/window_adx.hpp"
 #include "modmul/modulus_constants.hpp"
@@ -160,6 +161,44 @@ void tune_redc(Context& c, gmp_randclass& rng) {
   c.set("redc_products_threshold", threshold);
 }
 
+// redc.ifma_max: where limbs::mul takes the IFMA kernels, the REDC by
+// products on them (reduce::montgomery_reduce_products_limbs) against GMP's
+// redc_n (_gmp), both after the same product; the key is one below the
+// smallest ladder size from which redc_n wins at this and every larger
+// measured size (8192, the bound, where it never does; 0 without IFMA).
+void tune_redc_ifma(Context& c, gmp_randclass& rng) {
+  if (!limbs::cpu_has_avx512_ifma()) {
+    std::cerr << "  no AVX-512 IFMA: redc.ifma_max 0\n";
+    c.set("redc.ifma_max", std::size_t{0});
+    return;
+  }
+  std::size_t from = 0;  // 0: redc_n has not won from a measured size on
+  for (std::size_t n : c.ladder({256, 384, 512, 768, 1024, 1280, 1536, 2048, 3072})) {
+    const limbs::MulKernel kernel = limbs::mul_kernel(n, n);
+    if (kernel != limbs::MulKernel::ifma && kernel != limbs::MulKernel::karatsuba_ifma) continue;
+    const mpz_class P = odd_modulus(static_cast<unsigned>(64 * n), rng);
+    const modmul::ModulusConstants k(P);
+    std::vector<limb_t> x(n), y(n), r(n), cc(2 * n), work(reduce::montgomery_reduce_products_scratch(n));
+    modmul::to_limbs(x.data(), n, rng.get_z_range(P));
+    modmul::to_limbs(y.data(), n, rng.get_z_range(P));
+    auto way = [&](auto redc) {
+      return [&, redc] {
+        limbs::mul(cc.data(), x.data(), n, y.data(), n);
+        redc(r.data(), cc.data(), k.p.data(), k.mu.data(), n, work.data());
+      };
+    };
+    std::vector<bench::Variant> v = {{"ifma", way(reduce::montgomery_reduce_products_limbs)},
+                                     {"redc_n", way(reduce::montgomery_reduce_products_gmp)}};
+    const auto t = bench::measure_interleaved(v, c.timing(7, 0.004));
+    const bool gmp_wins = t[1].min_ns < t[0].min_ns;
+    std::cerr << "  redc.ifma_max " << n << " limbs: IFMA products " << bench::format_us(t[0].min_ns)
+              << " us, redc_n " << bench::format_us(t[1].min_ns) << " us\n";
+    if (gmp_wins && from == 0) from = n;
+    if (!gmp_wins) from = 0;  // redc_n must win from here on
+  }
+  c.set("redc.ifma_max", from == 0 ? std::size_t{8192} : from - 1);
+}
+
 // The product in each algorithm's representation, as pow, the lists and
 // multi_pow run it and `parmod bench --quick` times it (bench::LimbProduct:
 // operands converted once; montgomery52 and montgomery28 on their digit
@@ -247,6 +286,7 @@ void run(Context& c) {
   tune_window(c, rng);
   tune_window_folding(c, rng);
   tune_redc(c, rng);
+  tune_redc_ifma(c, rng);
   std::cerr << "  one thread: Montgomery, Barrett, montgomery52 (AVX-512 IFMA) and montgomery28 (AVX2)\n";
   c.set("modmul.odd", size_table(c, rng,
                                  {{Algorithm::montgomery, 1},
@@ -279,7 +319,7 @@ void run(Context& c) {
 Step modmul_step() {
   return {"modmul", "modular multiplication: REDC by words or products, the algorithm per modulus size",
           {"montgomery.window_adx_min", "montgomery.adx_folded_max", "montgomery.adx_passes_max",
-           "montgomery.adx_sqr_passes_max", "redc_products_threshold", "modmul.odd", "modmul.split_min_limbs",
+           "montgomery.adx_sqr_passes_max", "redc_products_threshold", "redc.ifma_max", "modmul.odd", "modmul.split_min_limbs",
            "modmul.odd.parallel"},
           &run};
 }

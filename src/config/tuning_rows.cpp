@@ -89,7 +89,8 @@ const std::vector<TuningRow>& tuning_rows() {
         {"costs.add_ns_per_limb", "0.24"}}},
       // Rocket Lake (Intel Cypress Cove): IFMA products from 15 limbs,
       // montgomery52 from 12 limbs on one and two threads, the field kernels
-      // for pow at 6 limbs only, mpz_powm below 8 limbs.
+      // for pow at 6 limbs only, mpz_powm below 8 limbs, GMP's redc_n from
+      // 1536 limbs.
       {"rocket_lake",
        true,
        {{"mul.basecase_adx_max", "49"},
@@ -107,6 +108,7 @@ const std::vector<TuningRow>& tuning_rows() {
         {"mul.toom_min", "640"},
         {"mul.toom4_min", "4096"},
         {"redc_products_threshold", "48"},
+        {"redc.ifma_max", "1535"},
         {"modmul.odd", "11:montgomery 896:montgomery52 18446744073709551615:montgomery"},
         {"modmul.odd.parallel", "11:montgomery 896:montgomery52 18446744073709551615:montgomery"},
         {"powm.gmp_below_limbs", "8"},

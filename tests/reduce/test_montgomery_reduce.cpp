@@ -21,6 +21,15 @@ void check_redc(const mpz_class& P, const mpz_class& C) {
   EXPECT_EQ(r[n], 0x5a5au);
   reduce::montgomery_reduce_words(r.data(), c.data(), k.p.data(), n, k.mu0);
   EXPECT_EQ(value_of(r.data(), n), want) << "words, n=" << n;
+  // Both ways of the REDC by products, whatever redc.ifma_max chooses (on a
+  // fresh C: the word REDC destroyed it).
+  c = limbs_of(C, 2 * n);
+  reduce::montgomery_reduce_products_limbs(r.data(), c.data(), k.p.data(), k.mu.data(), n, scratch.data());
+  EXPECT_EQ(value_of(r.data(), n), want) << "products by limbs::mul, n=" << n;
+  if (n > 8) {
+    reduce::montgomery_reduce_products_gmp(r.data(), c.data(), k.p.data(), k.mu.data(), n, scratch.data());
+    EXPECT_EQ(value_of(r.data(), n), want) << "products by redc_n, n=" << n;
+  }
 }
 
 TEST(MontgomeryReduce, RandomSizes1To300) {
@@ -43,6 +52,16 @@ TEST(MontgomeryReduce, EdgeModuli) {
 }
 
 TEST(MontgomeryReduce, ModulusOne) { check_redc(1, 0); }
+
+// Sizes around and above redc.ifma_max's measured values (the IFMA products
+// run up to mul.ifma_karatsuba_max), rrandomb operands and the largest C.
+TEST(MontgomeryReduce, LargeSizesBothWays) {
+  for (std::size_t n : {511u, 1024u, 1025u, 1536u, 2049u}) {
+    const mpz_class P = random_modulus(n, true);
+    check_redc(P, random_below(P * P));
+    check_redc(P, P * beta_pow(n) - 1);
+  }
+}
 
 }  // namespace
 }  // namespace parmod::test
