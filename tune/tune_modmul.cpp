@@ -162,8 +162,8 @@ void tune_redc(Context& c, gmp_randclass& rng) {
 }
 
 // redc.ifma_max: where limbs::mul takes the IFMA kernels, the REDC by
-// products on them (reduce::montgomery_reduce_products_limbs) against GMP's
-// redc_n (_gmp), both after the same product; the key is one below the
+// products on them (reduce::RedcWay::limbs) against GMP's redc_n
+// (RedcWay::gmp), both after the same product; the key is one below the
 // smallest ladder size from which redc_n wins at this and every larger
 // measured size (8192, the bound, where it never does; 0 without IFMA).
 void tune_redc_ifma(Context& c, gmp_randclass& rng) {
@@ -181,14 +181,13 @@ void tune_redc_ifma(Context& c, gmp_randclass& rng) {
     std::vector<limb_t> x(n), y(n), r(n), cc(2 * n), work(reduce::montgomery_reduce_products_scratch(n));
     modmul::to_limbs(x.data(), n, rng.get_z_range(P));
     modmul::to_limbs(y.data(), n, rng.get_z_range(P));
-    auto way = [&](auto redc) {
-      return [&, redc] {
+    auto way = [&](reduce::RedcWay w) {
+      return [&, w] {
         limbs::mul(cc.data(), x.data(), n, y.data(), n);
-        redc(r.data(), cc.data(), k.p.data(), k.mu.data(), n, work.data());
+        reduce::montgomery_reduce_products(r.data(), cc.data(), k.p.data(), k.mu.data(), n, work.data(), w);
       };
     };
-    std::vector<bench::Variant> v = {{"ifma", way(reduce::montgomery_reduce_products_limbs)},
-                                     {"redc_n", way(reduce::montgomery_reduce_products_gmp)}};
+    std::vector<bench::Variant> v = {{"ifma", way(reduce::RedcWay::limbs)}, {"redc_n", way(reduce::RedcWay::gmp)}};
     const auto t = bench::measure_interleaved(v, c.timing(7, 0.004));
     const bool gmp_wins = t[1].min_ns < t[0].min_ns;
     std::cerr << "  redc.ifma_max " << n << " limbs: IFMA products " << bench::format_us(t[0].min_ns)

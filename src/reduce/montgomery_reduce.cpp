@@ -45,35 +45,10 @@ void montgomery_reduce_words(limb_t* rp, limb_t* cp, const limb_t* pp, std::size
 
 namespace {
 
-// The contract of the REDC by products (montgomery_reduce.hpp), asserted by both ways.
-void assert_products_contract([[maybe_unused]] const limb_t* rp, [[maybe_unused]] const limb_t* cp,
-                              [[maybe_unused]] const limb_t* pp, [[maybe_unused]] const limb_t* mu,
-                              [[maybe_unused]] std::size_t n, [[maybe_unused]] const limb_t* scratch) noexcept {
-  PARMOD_ASSERT(n >= 1 && pp[0] % 2 == 1 && pp[n - 1] != 0);
-  PARMOD_ASSERT(limb_t(pp[0] * mu[0]) == ~limb_t(0));  // mu = -P^-1 mod beta^n, checked mod beta
-  PARMOD_ASSERT(check::less(cp + n, pp, n));             // C < P beta^n
-  PARMOD_ASSERT(!check::overlap(rp, n, cp, 2 * n));
-  PARMOD_ASSERT(!check::overlap(scratch, montgomery_reduce_products_scratch(n), rp, n) &&
-                !check::overlap(scratch, montgomery_reduce_products_scratch(n), cp, 2 * n));
-}
-
-}  // namespace
-
-void montgomery_reduce_products(limb_t* rp, const limb_t* cp, const limb_t* pp, const limb_t* mu, std::size_t n,
-                                limb_t* scratch) noexcept {
-  const limbs::MulKernel kernel = limbs::mul_kernel(n, n);
-  const bool ifma = (kernel == limbs::MulKernel::ifma || kernel == limbs::MulKernel::karatsuba_ifma) &&
-                    n <= config::tuning().redc_ifma_max;
-  if (n > 8 && !ifma) return montgomery_reduce_products_gmp(rp, cp, pp, mu, n, scratch);
-  montgomery_reduce_products_limbs(rp, cp, pp, mu, n, scratch);
-}
-
-void montgomery_reduce_products_gmp(limb_t* rp, const limb_t* cp, const limb_t* pp, const limb_t* mu, std::size_t n,
-                                    limb_t* scratch) noexcept {
-  assert_products_contract(rp, cp, pp, mu, n, scratch);
-  PARMOD_ASSERT(n > 8);
-  // QP's high half from QP mod (beta^n - 1) and its known low half:
-  // GMP's redc_n, on a copy of C (it clobbers its input).
+// GMP's redc_n (n > 8): QP's high half from QP mod (beta^n - 1) and its known
+// low half, on a copy of C (redc_n clobbers its input).
+void redc_by_gmp(limb_t* rp, const limb_t* cp, const limb_t* pp, const limb_t* mu, std::size_t n,
+                 limb_t* scratch) noexcept {
   const auto sn = static_cast<mp_size_t>(n);
   limb_t* ip = scratch;     // n limbs: P^-1 mod beta^n = -mu
   limb_t* c = scratch + n;  // 2n limbs
@@ -82,9 +57,9 @@ void montgomery_reduce_products_gmp(limb_t* rp, const limb_t* cp, const limb_t* 
   __gmpn_redc_n(rp, c, pp, sn, ip);
 }
 
-void montgomery_reduce_products_limbs(limb_t* rp, const limb_t* cp, const limb_t* pp, const limb_t* mu,
-                                      std::size_t n, limb_t* scratch) noexcept {
-  assert_products_contract(rp, cp, pp, mu, n, scratch);
+// Q and Q P by limbs::mul (Q by limbs::mullo for n <= 8).
+void redc_by_limbs(limb_t* rp, const limb_t* cp, const limb_t* pp, const limb_t* mu, std::size_t n,
+                   limb_t* scratch) noexcept {
   const auto sn = static_cast<mp_size_t>(n);
   limb_t* q = scratch;        // n limbs
   limb_t* qp = scratch + n;   // 2n limbs
@@ -103,6 +78,27 @@ void montgomery_reduce_products_limbs(limb_t* rp, const limb_t* cp, const limb_t
   limb_t carry = mpn_add_n(rp, cp + n, qp + n, sn);
   carry += mpn_add_1(rp, rp, sn, low_carry);
   if (carry || mpn_cmp(rp, pp, sn) >= 0) mpn_sub_n(rp, rp, pp, sn);
+}
+
+}  // namespace
+
+void montgomery_reduce_products(limb_t* rp, const limb_t* cp, const limb_t* pp, const limb_t* mu, std::size_t n,
+                                limb_t* scratch, RedcWay way) noexcept {
+  PARMOD_ASSERT(n >= 1 && pp[0] % 2 == 1 && pp[n - 1] != 0);
+  PARMOD_ASSERT(limb_t(pp[0] * mu[0]) == ~limb_t(0));  // mu = -P^-1 mod beta^n, checked mod beta
+  PARMOD_ASSERT(check::less(cp + n, pp, n));             // C < P beta^n
+  PARMOD_ASSERT(!check::overlap(rp, n, cp, 2 * n));
+  PARMOD_ASSERT(!check::overlap(scratch, montgomery_reduce_products_scratch(n), rp, n) &&
+                !check::overlap(scratch, montgomery_reduce_products_scratch(n), cp, 2 * n));
+  PARMOD_ASSERT(way != RedcWay::gmp || n > 8);
+  if (way == RedcWay::automatic) {
+    const limbs::MulKernel kernel = limbs::mul_kernel(n, n);
+    const bool ifma = (kernel == limbs::MulKernel::ifma || kernel == limbs::MulKernel::karatsuba_ifma) &&
+                      n <= config::tuning().redc_ifma_max;
+    way = n > 8 && !ifma ? RedcWay::gmp : RedcWay::limbs;
+  }
+  if (way == RedcWay::gmp) return redc_by_gmp(rp, cp, pp, mu, n, scratch);
+  redc_by_limbs(rp, cp, pp, mu, n, scratch);
 }
 
 }  // namespace parmod::reduce

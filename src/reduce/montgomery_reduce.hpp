@@ -22,24 +22,20 @@ void montgomery_reduce_words(limb_t* rp, limb_t* cp, const limb_t* pp, std::size
 // Inputs: as above with mu = -P^-1 mod beta^n in mu[0, n); cp is not modified.
 // Output: rp[0, n), fully reduced; rp must not overlap cp.
 // Scratch: montgomery_reduce_products_scratch(n) limbs, overlapping neither rp
-// nor cp.  Cost: 2 M(n) with limbs::mul where limbs::mul takes the AVX-512
-// IFMA kernels, up to the tuning key redc.ifma_max (Q the low half of the
-// whole product C mu: there GMP's mullo, on GMP's products, costs more than
-// the IFMA product), M_lo(n) + M(n) for n <= 8; otherwise GMP's redc_n,
-// which gets the high
-// half of Q P from Q P mod (beta^n - 1) (about M(n)/2 by GMP's mulmod_bnm1)
-// and the low half, which is known: -C mod beta^n.
+// nor cp.  Two ways:
+//  - limbs: Q and Q P by limbs::mul (Q the low half of the whole product
+//    C mu: on the IFMA kernels GMP's mullo, on GMP's products, costs more),
+//    2 M(n); Q by limbs::mullo for n <= 8.
+//  - gmp (n > 8): GMP's redc_n, which gets the high half of Q P from
+//    Q P mod (beta^n - 1) (about M(n)/2 by GMP's mulmod_bnm1) and the low
+//    half, which is known: -C mod beta^n.
+// RedcWay::automatic takes limbs where limbs::mul takes the AVX-512 IFMA
+// kernels, up to the tuning key redc.ifma_max, and for n <= 8; gmp
+// otherwise.  `way` forces one (for `parmod tune`, which measures
+// redc.ifma_max, and the tests).
+enum class RedcWay { automatic, limbs, gmp };
 void montgomery_reduce_products(limb_t* rp, const limb_t* cp, const limb_t* pp, const limb_t* mu, std::size_t n,
-                                limb_t* scratch) noexcept;
+                                limb_t* scratch, RedcWay way = RedcWay::automatic) noexcept;
 constexpr std::size_t montgomery_reduce_products_scratch(std::size_t n) noexcept { return 3 * n; }
-
-// The two ways montgomery_reduce_products chooses between (for `parmod tune`,
-// which measures redc.ifma_max, and the tests), its contract and scratch:
-// Q and Q P by limbs::mul (Q by limbs::mullo for n <= 8), and GMP's redc_n
-// (n > 8).
-void montgomery_reduce_products_limbs(limb_t* rp, const limb_t* cp, const limb_t* pp, const limb_t* mu,
-                                      std::size_t n, limb_t* scratch) noexcept;
-void montgomery_reduce_products_gmp(limb_t* rp, const limb_t* cp, const limb_t* pp, const limb_t* mu, std::size_t n,
-                                    limb_t* scratch) noexcept;
 
 }  // namespace parmod::reduce

@@ -24,10 +24,12 @@ void check_redc(const mpz_class& P, const mpz_class& C) {
   // Both ways of the REDC by products, whatever redc.ifma_max chooses (on a
   // fresh C: the word REDC destroyed it).
   c = limbs_of(C, 2 * n);
-  reduce::montgomery_reduce_products_limbs(r.data(), c.data(), k.p.data(), k.mu.data(), n, scratch.data());
+  reduce::montgomery_reduce_products(r.data(), c.data(), k.p.data(), k.mu.data(), n, scratch.data(),
+                                     reduce::RedcWay::limbs);
   EXPECT_EQ(value_of(r.data(), n), want) << "products by limbs::mul, n=" << n;
   if (n > 8) {
-    reduce::montgomery_reduce_products_gmp(r.data(), c.data(), k.p.data(), k.mu.data(), n, scratch.data());
+    reduce::montgomery_reduce_products(r.data(), c.data(), k.p.data(), k.mu.data(), n, scratch.data(),
+                                       reduce::RedcWay::gmp);
     EXPECT_EQ(value_of(r.data(), n), want) << "products by redc_n, n=" << n;
   }
 }
