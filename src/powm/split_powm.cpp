@@ -233,10 +233,15 @@ unsigned steal(const SplitJob& j, unsigned task) {
     const std::size_t at = balance_point(next, limit, j.m, r_victim > 0 ? r_victim : 1.0,
                                          r_self > 0 && r_victim > 0 ? r_self : 1.0);
     if (at < limit + kMinStealBits || at + j.w > next) break;
-    mine.state.store(make_state(at, limit, below_of(vv)), std::memory_order_release);
+    // Joining until the cut links it in: another thief must not cut a
+    // segment whose bits may still stay with the victim (if this cut fails,
+    // such a cut would compute them twice), and take_chunk skips it too.
+    mine.state.store(make_state(at, limit, below_of(vv), kJoiningBit), std::memory_order_release);
     if (j.segments[victim].state.compare_exchange_strong(vv, with_below(with_limit(vv, at), t),
-                                                         std::memory_order_acq_rel))
+                                                         std::memory_order_acq_rel)) {
+      mine.state.store(make_state(at, limit, below_of(vv)), std::memory_order_release);
       return t;
+    }
   }
   mine.state.store(make_state(0, 0, kNone, kClosedBit), std::memory_order_release);  // an empty slot
   return kNone;
