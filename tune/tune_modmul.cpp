@@ -174,8 +174,7 @@ void tune_redc_ifma(Context& c, gmp_randclass& rng) {
   }
   std::size_t from = 0;  // 0: redc_n has not won from a measured size on
   for (std::size_t n : c.ladder({256, 384, 512, 768, 1024, 1280, 1536, 2048, 3072})) {
-    const limbs::MulKernel kernel = limbs::mul_kernel(n, n);
-    if (kernel != limbs::MulKernel::ifma && kernel != limbs::MulKernel::karatsuba_ifma) continue;
+    if (!limbs::is_ifma(limbs::mul_kernel(n, n))) continue;
     const mpz_class P = odd_modulus(static_cast<unsigned>(64 * n), rng);
     const modmul::ModulusConstants k(P);
     std::vector<limb_t> x(n), y(n), r(n), cc(2 * n), work(reduce::montgomery_reduce_products_scratch(n));

@@ -47,6 +47,8 @@ void sqr(limb_t* rp, const limb_t* ap, std::size_t n) noexcept;
 enum class MulKernel { ifma, karatsuba_ifma, basecase_adx, karatsuba_adx, gmp };
 MulKernel mul_kernel(std::size_t an, std::size_t bn) noexcept;
 MulKernel sqr_kernel(std::size_t n) noexcept;
+// Whether a kernel is one of the AVX-512 IFMA ones.
+constexpr bool is_ifma(MulKernel k) noexcept { return k == MulKernel::ifma || k == MulKernel::karatsuba_ifma; }
 // The same from a tuning snapshot the caller already holds (one read of the
 // snapshot for several choices).
 MulKernel mul_kernel(const config::Tuning& t, std::size_t an, std::size_t bn) noexcept;

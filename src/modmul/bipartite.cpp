@@ -35,13 +35,14 @@ struct Halves {
   const limb_t* a;
   const limb_t* b;
   limb_t* ws;
+  HalvesLayout L;
 };
 
 // Task 0: T0 = A B0 beta^-h + (0 or -P) < beta^n.
 void montgomery_half(const void* ctx, unsigned) {
   const Halves& c = *static_cast<const Halves*>(ctx);
   const std::size_t n = c.k->n, h = n / 2;
-  const HalvesLayout L(n);
+  const HalvesLayout& L = c.L;
   limbs::mul(c.ws + L.c0, c.a, n, c.b, h);
   reduce::partial_montgomery_reduce(c.ws + L.t0, c.ws + L.c0, n + h, c.k->p.data(), n, c.k->mu.data(), h,
                                     c.ws + L.s0);
@@ -51,7 +52,7 @@ void montgomery_half(const void* ctx, unsigned) {
 void barrett_half(const void* ctx, unsigned) {
   const Halves& c = *static_cast<const Halves*>(ctx);
   const std::size_t n = c.k->n, h = n / 2, t = n - h;
-  const HalvesLayout L(n);
+  const HalvesLayout& L = c.L;
   limbs::mul(c.ws + L.c1, c.a, n, c.b + h, t);
   std::size_t nun = 0;
   const limb_t* nu = c.k->nu_t(t, &nun);
@@ -86,8 +87,8 @@ void bipartite_mul_halves(limb_t* r, const limb_t* a, const limb_t* b, const Mod
   PARMOD_ASSERT(check::same_or_separate(r, a, n) && check::same_or_separate(r, b, n));
   PARMOD_ASSERT(!check::overlap_any(scratch, bipartite_halves_scratch(n), n, r, a) &&
                 !check::overlap(scratch, bipartite_halves_scratch(n), b, n));
-  const HalvesLayout L(n);
-  const Halves c{&k, a, b, scratch};
+  const Halves c{&k, a, b, scratch, HalvesLayout(n)};
+  const HalvesLayout& L = c.L;
   if (threads > 1) {
     // The heavier Barrett half (its Q takes M(n/2 + 1) against the
     // Montgomery half's mullo) on the caller, the other on the partner,

@@ -13,17 +13,13 @@ namespace parmod::modmul {
 namespace {
 
 #if PARMOD_WINDOW_ADX_ASM
-bool ifma_kernel(limbs::MulKernel kernel) {
-  return kernel == limbs::MulKernel::ifma || kernel == limbs::MulKernel::karatsuba_ifma;
-}
-
 // t[0, 2n) = a b (a^2 when a == b) on the window path: the AVX-512 IFMA
 // kernels where limbs::mul picks them, Karatsuba over the window kernels up
 // to limbs::kKaratsubaWindowAdxMax limbs, limbs::mul above.
 void window_product(limb_t* t, const limb_t* a, const limb_t* b, std::size_t n, limb_t* scratch) noexcept {
   const bool square = a == b;
   const limbs::MulKernel kernel = square ? limbs::sqr_kernel(n) : limbs::mul_kernel(n, n);
-  if (ifma_kernel(kernel) || n >= limbs::kKaratsubaWindowAdxMax) return limbs::mul(t, a, n, b, n);
+  if (limbs::is_ifma(kernel) || n >= limbs::kKaratsubaWindowAdxMax) return limbs::mul(t, a, n, b, n);
   if (square)
     limbs::sqr_karatsuba_window_adx(t, a, n, limbs::kKaratsubaWindowAdxSqrMin, scratch);
   else
@@ -41,7 +37,7 @@ bool folded(const config::Tuning& t, std::size_t n, bool square) {
   const bool passes = n % 8 == 0 && n < (square ? t.montgomery_adx_sqr_passes_max : t.montgomery_adx_passes_max);
   const bool small = passes || (n < t.montgomery_adx_folded_max && n % 8 != 0) ||
                      (!square && n < t.montgomery_adx_folded_max);
-  return small && !ifma_kernel(square ? limbs::sqr_kernel(n) : limbs::mul_kernel(n, n));
+  return small && !limbs::is_ifma(square ? limbs::sqr_kernel(n) : limbs::mul_kernel(n, n));
 }
 
 // Whether products of n limbs take the window kernels (tuning key

@@ -92,9 +92,8 @@ void montgomery_reduce_products(limb_t* rp, const limb_t* cp, const limb_t* pp, 
                 !check::overlap(scratch, montgomery_reduce_products_scratch(n), cp, 2 * n));
   PARMOD_ASSERT(way != RedcWay::gmp || n > 8);
   if (way == RedcWay::automatic) {
-    const limbs::MulKernel kernel = limbs::mul_kernel(n, n);
-    const bool ifma = (kernel == limbs::MulKernel::ifma || kernel == limbs::MulKernel::karatsuba_ifma) &&
-                      n <= config::tuning().redc_ifma_max;
+    const config::Tuning& t = config::tuning();  // one snapshot for both conditions
+    const bool ifma = limbs::is_ifma(limbs::mul_kernel(t, n, n)) && n <= t.redc_ifma_max;
     way = n > 8 && !ifma ? RedcWay::gmp : RedcWay::limbs;
   }
   if (way == RedcWay::gmp) return redc_by_gmp(rp, cp, pp, mu, n, scratch);
