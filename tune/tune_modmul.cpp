@@ -1,6 +1,7 @@
 // tune/tune_modmul.cpp - `parmod tune` step "modmul": REDC word by word
-// against REDC by two products, and the algorithm automatic takes per size
-// of an odd modulus (one thread; and on the team).
+// against REDC by two products, the form of montgomery52's digit loop, and
+// the algorithm automatic takes per size of an odd modulus (one thread; and
+// on the team).
 #include <iostream>
 #include <memory>
 #include <sstream>
@@ -16,7 +17,9 @@
 #include "limbs/cpu_features.hpp"
 #include "limbs/limbs.hpp"
 #include "limbs/window_adx.hpp"
+#include "limbs/radix52.hpp"
 #include "modmul/modulus_constants.hpp"
+#include "modmul/montgomery52.hpp"
 #include "modmul/montgomery_mul.hpp"
 #include "parmod/parmod.hpp"
 #include "reduce/montgomery_adx.hpp"
@@ -197,6 +200,40 @@ void tune_redc_ifma(Context& c, gmp_randclass& rng) {
   c.set("redc.ifma_max", from == 0 ? std::size_t{8192} : from - 1);
 }
 
+// montgomery52.move_first_max_vectors: the two forms of montgomery52's
+// register digit loop (modmul::DigitLoopForm), each squaring in place as
+// pow's chain of squares does (one product waits for the last), per
+// register count V from 1 to kMontgomery52MoveFirstVectors (a modulus of
+// 8 V - 4 digits); the key is the largest V up to which the move-first form
+// wins at every measured V (0 where it loses at V = 1, and without IFMA).
+void tune_montgomery52_form(Context& c, gmp_randclass& rng) {
+  if (!limbs::cpu_has_avx512_ifma()) {
+    std::cerr << "  no AVX-512 IFMA: montgomery52.move_first_max_vectors 0\n";
+    c.set("montgomery52.move_first_max_vectors", std::size_t{0});
+    return;
+  }
+  std::size_t last = 0;
+  for (std::size_t V = 1; V <= modmul::kMontgomery52MoveFirstVectors; ++V) {
+    const mpz_class P = odd_modulus(static_cast<unsigned>(52 * (8 * V - 4) - 2), rng);
+    const modmul::Montgomery52Constants k(P);
+    std::vector<std::uint64_t> x(k.words, 0);
+    const mpz_class a = rng.get_z_range(P);
+    limbs::to_radix52(x.data(), k.words, mpz_limbs_read(a.get_mpz_t()), mpz_size(a.get_mpz_t()));
+    auto form = [&](modmul::DigitLoopForm f) {
+      return [&, f] { modmul::montgomery52_mul_digits(x.data(), x.data(), x.data(), k, f); };
+    };
+    std::vector<bench::Variant> v = {{"classic", form(modmul::DigitLoopForm::classic)},
+                                     {"move_first", form(modmul::DigitLoopForm::move_first)}};
+    const auto t = bench::measure_interleaved(v, c.timing(9, 0.002));
+    const bool move_first_wins = t[1].min_ns < t[0].min_ns;
+    std::cerr << "  montgomery52 digit loop, V = " << V << " (" << k.digits << " digits): classic "
+              << bench::format_us(t[0].min_ns) << " us, move first " << bench::format_us(t[1].min_ns) << " us\n";
+    if (!move_first_wins) break;
+    last = V;
+  }
+  c.set("montgomery52.move_first_max_vectors", last);
+}
+
 // The product in each algorithm's representation, as pow, the lists and
 // multi_pow run it and `parmod bench --quick` times it (bench::LimbProduct:
 // operands converted once; montgomery52 and montgomery28 on their digit
@@ -285,6 +322,7 @@ void run(Context& c) {
   tune_window_folding(c, rng);
   tune_redc(c, rng);
   tune_redc_ifma(c, rng);
+  tune_montgomery52_form(c, rng);
   std::cerr << "  one thread: Montgomery, Barrett, montgomery52 (AVX-512 IFMA) and montgomery28 (AVX2)\n";
   c.set("modmul.odd", size_table(c, rng,
                                  {{Algorithm::montgomery, 1},
@@ -317,8 +355,8 @@ void run(Context& c) {
 Step modmul_step() {
   return {"modmul", "modular multiplication: REDC by words or products, the algorithm per modulus size",
           {"montgomery.window_adx_min", "montgomery.adx_folded_max", "montgomery.adx_passes_max",
-           "montgomery.adx_sqr_passes_max", "redc_products_threshold", "redc.ifma_max", "modmul.odd", "modmul.split_min_limbs",
-           "modmul.odd.parallel"},
+           "montgomery.adx_sqr_passes_max", "redc_products_threshold", "redc.ifma_max",
+           "montgomery52.move_first_max_vectors", "modmul.odd", "modmul.split_min_limbs", "modmul.odd.parallel"},
           &run};
 }
 

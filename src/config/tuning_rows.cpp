@@ -109,6 +109,7 @@ const std::vector<TuningRow>& tuning_rows() {
         {"mul.toom4_min", "4096"},
         {"redc_products_threshold", "48"},
         {"redc.ifma_max", "1535"},
+        {"montgomery52.move_first_max_vectors", "9"},
         {"modmul.odd", "11:montgomery 896:montgomery52 18446744073709551615:montgomery"},
         {"modmul.odd.parallel", "11:montgomery 896:montgomery52 18446744073709551615:montgomery"},
         {"powm.gmp_below_limbs", "8"},

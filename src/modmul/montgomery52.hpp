@@ -84,8 +84,18 @@ bool montgomery52_available(std::size_t bits) noexcept;
 // with the low halves summed from zero, block_step), against the 4V at
 // which the IFMA units (one zmm vpmadd52 per cycle here) would issue them;
 // in memory about d * (4V + ~20).
+//
+// The register loop comes in two forms with the same result, bit for bit
+// (montgomery52_kernel.cpp): classic, the accumulator taking both low
+// products before it moves; move_first, the accumulator moving before its
+// P m_i product, A's low products and the previous high products summed
+// apart (up to kMontgomery52MoveFirstVectors registers).  automatic takes
+// move_first up to the tuning key montgomery52.move_first_max_vectors;
+// `parmod tune` measures both.
+enum class DigitLoopForm { automatic, classic, move_first };
+constexpr std::size_t kMontgomery52MoveFirstVectors = 12;
 void montgomery52_mul_digits(std::uint64_t* r, const std::uint64_t* a, const std::uint64_t* b,
-                             const Montgomery52Constants& c) noexcept;
+                             const Montgomery52Constants& c, DigitLoopForm form = DigitLoopForm::automatic) noexcept;
 
 // The radix-2^52 constants of k (k bound by montgomery52_factory).
 const Montgomery52Constants& montgomery52_constants(const ModulusConstants& k) noexcept;

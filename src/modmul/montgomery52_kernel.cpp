@@ -1,15 +1,20 @@
 // modmul/montgomery52_kernel.cpp - the digit loop of montgomery52_mul_digits
 // (see montgomery52.hpp): one fully unrolled instance per register count V up
 // to kMontgomery52RegisterVectors, the accumulator in zmm registers; above, one
-// loop with the accumulator in memory (L1), swept block by block.
+// loop with the accumulator in memory (L1), swept block by block.  Up to
+// kMontgomery52MoveFirstVectors registers a second form of the register loop,
+// the move first (digit_loop_move_first), which automatic takes up to the
+// tuning key montgomery52.move_first_max_vectors.
 //
 // Lane bound: a lane enters at the top of the accumulator and moves down one
 // place per digit step, so it lives at most d + 1 steps; each step adds four
 // values below 2^52 (lo(a_j b_i), hi(a_(j-1) b_i), lo(p_j m_i), hi(p_(j-1) m_i))
 // and lane 0 passes on its value >> 52 < 2^12 + 2^12.  With d + 1 <= 8 V <= 1016
 // a lane stays below 1016 * (4 * 2^52 + 2^13) < 2^64: no 64-bit lane overflows.
-// gcc 12 reports its own _mm512_setzero_si512 idiom as maybe-uninitialized.
+// gcc 12 reports its own _mm512_setzero_si512 idiom as maybe-uninitialized,
+// and the _mm512_undefined_epi32 inside _mm512_alignr_epi64 as uninitialized.
 #pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#pragma GCC diagnostic ignored "-Wuninitialized"
 
 #include "modmul/montgomery52.hpp"
 
@@ -20,6 +25,7 @@
 #include <utility>
 
 #include "check/assert.hpp"
+#include "config/tuning.hpp"
 #include "limbs/radix52.hpp"
 #include "limbs/radix52_avx512.hpp"
 #include "modmul/montgomery52.hpp"
@@ -72,6 +78,55 @@ struct LowLanes {
     return m;
   }
 };
+
+// The move-first form of the step, per block j (x_j(i) the block after the
+// low products of step i, h_j(i) its high products, as in block_step):
+//   x_j(i) = lo(P_j m_i) + moved_j(i) + g_j(i),   moved_j(i) = x(i-1) one lane down,
+//   g_j(i) = lo(A_j b_i) + h_j(i-1) (+ lane 0's x_0(i-1) >> 52 in block 0),
+// the same values as digit_loop's.  The chain from step to step is the move,
+// one IFMA and one addition: g does not wait for x, and an addition that
+// feeds an IFMA directly (digit_loop's acc_j) delays it by a few cycles on
+// Intel cores.  The scalar lanes then take A's share from a table made before
+// the loop (move_first_a_shares) and keep m_i shifted up by 12 bits, so that
+// the high half of a mulx is the high 52 bits of the 104-bit product (no
+// shift on the chain from m_i to the next t0).
+struct MoveFirstLowLanes {
+  std::uint64_t p0, p1, p2;
+  std::uint64_t k0_up;     // k0 2^12 mod 2^64: t0 k0_up = m 2^12 (mod 2^64), m = t0 k0 mod 2^52
+  std::uint64_t s = 0, l = 0;  // lanes 0 and 1 at the start of the step
+
+  // m_i for A's share x0 = lo(a0 b_i), x1 = lo(a1 b_i) + hi(a0 b_i),
+  // x2 = lo(a2 b_i) + hi(a1 b_i); lane2: lane 2 at the start of the step.
+  __attribute__((target("bmi2"))) std::uint64_t step(std::uint64_t x0, std::uint64_t x1, std::uint64_t x2,
+                                                     std::uint64_t lane2) noexcept {
+    const std::uint64_t t0 = s + x0;
+    const std::uint64_t m_up = t0 * k0_up;
+    const std::uint64_t before_m = l + x1 + (t0 >> 52) + ((t0 & kDigitMask) != 0);  // as LowLanes::step
+    const unsigned __int128 q0 = static_cast<unsigned __int128>(p0) * m_up;  // p0 m 2^12: high word = hi(p0 m)
+    const unsigned __int128 q1 = static_cast<unsigned __int128>(p1) * m_up;
+    s = before_m + (static_cast<std::uint64_t>(q0 >> 64) + (static_cast<std::uint64_t>(q1) >> 12));
+    l = lane2 + x2 + ((p2 * m_up) >> 12) + static_cast<std::uint64_t>(q1 >> 64);
+    return m_up >> 12;
+  }
+};
+
+// x0, x1, x2 of MoveFirstLowLanes::step for every digit of B (8 V words, the
+// lanes above d giving values no step reads).
+template <int V>
+__attribute__((target("avx512f,avx512ifma"))) inline void move_first_a_shares(std::uint64_t* x0, std::uint64_t* x1,
+                                                                               std::uint64_t* x2, const std::uint64_t* b,
+                                                                               const std::uint64_t* a) noexcept {
+  const __m512i zero = _mm512_setzero_si512();
+  const __m512i a0 = _mm512_set1_epi64(static_cast<long long>(a[0]));
+  const __m512i a1 = _mm512_set1_epi64(static_cast<long long>(a[1]));
+  const __m512i a2 = _mm512_set1_epi64(static_cast<long long>(a[2]));
+  _Pragma("GCC unroll 32") for (int j = 0; j < V; ++j) {
+    const __m512i bj = _mm512_loadu_si512(b + 8 * j);
+    _mm512_store_si512(x0 + 8 * j, _mm512_madd52lo_epu64(zero, a0, bj));
+    _mm512_store_si512(x1 + 8 * j, _mm512_madd52hi_epu64(_mm512_madd52lo_epu64(zero, a1, bj), a0, bj));
+    _mm512_store_si512(x2 + 8 * j, _mm512_madd52hi_epu64(_mm512_madd52lo_epu64(zero, a2, bj), a1, bj));
+  }
+}
 
 // One block of the step: x = acc_j + lo(A_j b_i) + lo(P_j m), accumulated by
 // the two vpmadd52luq themselves, and h = hi(A_j b_i) + hi(P_j m) from zero,
@@ -132,6 +187,45 @@ __attribute__((target("avx512f,avx512ifma,bmi2"))) void digit_loop(std::uint64_t
   _Pragma("GCC unroll 32") for (int j = 0; j < V; ++j) _mm512_storeu_si512(r + 8 * j, acc[j]);
 }
 
+
+// The move-first form (see MoveFirstLowLanes) of digit_loop: x and h of the
+// last step in registers, the accumulator formed once after the loop.
+template <int V>
+__attribute__((target("avx512f,avx512ifma,bmi2"))) void digit_loop_move_first(std::uint64_t* r, const std::uint64_t* a,
+                                                                               const std::uint64_t* b, const std::uint64_t* p,
+                                                                               std::uint64_t k0, std::size_t d) noexcept {
+  alignas(64) std::uint64_t a_al[8 * V];  // a on cache lines
+  for (int j = 0; j < 8 * V; ++j) a_al[j] = a[j];
+  alignas(64) std::uint64_t shares[3 * 8 * V];  // x0 | x1 | x2 per digit of B
+  move_first_a_shares<V>(shares, shares + 8 * V, shares + 16 * V, b, a_al);
+  MoveFirstLowLanes low{p[0], p[1], p[2], k0 << 12};
+  const __m512i zero = _mm512_setzero_si512();
+  __m512i x[V], h[V];  // step i - 1's blocks (zero before step 0: the accumulator starts at 0)
+  _Pragma("GCC unroll 32") for (int j = 0; j < V; ++j) x[j] = zero, h[j] = zero;
+  for (std::size_t i = 0; i < d; ++i) {
+    __m512i moved[V];
+    _Pragma("GCC unroll 32") for (int j = 0; j < V; ++j) moved[j] = _mm512_alignr_epi64(j + 1 < V ? x[j + 1] : zero, x[j], 1);
+    // Lane 2 of the accumulator at the start of the step (lane 0's carry does not reach it).
+    const auto lane2 = static_cast<std::uint64_t>(
+        _mm_cvtsi128_si64(_mm512_extracti32x4_epi32(_mm512_add_epi64(moved[0], h[0]), 1)));
+    const std::uint64_t m = low.step(shares[i], shares[8 * V + i], shares[16 * V + i], lane2);
+    const __m512i bi = _mm512_set1_epi64(static_cast<long long>(b[i]));
+    const __m512i mi = _mm512_set1_epi64(static_cast<long long>(m));
+    const __m512i h0 = _mm512_add_epi64(h[0], _mm512_maskz_srli_epi64(1, x[0], 52));
+    _Pragma("GCC unroll 32") for (int j = 0; j < V; ++j) {
+      const __m512i aj = _mm512_load_si512(a_al + 8 * j), pj = _mm512_load_si512(p + 8 * j);
+      const __m512i g = _mm512_madd52lo_epu64(j == 0 ? h0 : h[j], aj, bi);
+      x[j] = _mm512_add_epi64(_mm512_madd52lo_epu64(moved[j], pj, mi), g);
+      h[j] = _mm512_madd52hi_epu64(_mm512_madd52hi_epu64(zero, aj, bi), pj, mi);
+    }
+  }
+  __m512i acc[V];
+  _Pragma("GCC unroll 32") for (int j = 0; j < V; ++j) acc[j] =
+      _mm512_add_epi64(_mm512_alignr_epi64(j + 1 < V ? x[j + 1] : zero, x[j], 1), h[j]);
+  acc[0] = _mm512_add_epi64(acc[0], _mm512_maskz_srli_epi64(1, x[0], 52));
+  limbs::normalize_radix52_lanes<V>(acc);  // < 2P < 2^(52 d): no carry out
+  _Pragma("GCC unroll 32") for (int j = 0; j < V; ++j) _mm512_storeu_si512(r + 8 * j, acc[j]);
+}
 
 // m_i and m_(i+1) for two steps from lanes 0 and 1 of the accumulator.
 __attribute__((target("bmi2"))) inline void two_step_digits(const LowLanes& c, std::uint64_t s0, std::uint64_t s1,
@@ -239,6 +333,12 @@ constexpr auto make_table(std::integer_sequence<int, Vs...>) {
 }
 constexpr auto kDigitLoops = make_table(std::make_integer_sequence<int, kMontgomery52RegisterVectors>{});
 
+template <int... Vs>
+constexpr auto make_move_first_table(std::integer_sequence<int, Vs...>) {
+  return std::array<DigitLoop, sizeof...(Vs)>{&digit_loop_move_first<Vs + 1>...};
+}
+constexpr auto kMoveFirstLoops = make_move_first_table(std::make_integer_sequence<int, kMontgomery52MoveFirstVectors>{});
+
 // x < 2P for a digit operand x of c.lanes words (a PARMOD_ASSERT condition):
 // digit j of 2P is P's digit j shifted up one bit plus the top bit of digit
 // j - 1, and 2P < R = 2^(52 d), so the lanes from d up must be zero.
@@ -254,10 +354,15 @@ constexpr auto kDigitLoops = make_table(std::make_integer_sequence<int, kMontgom
 }  // namespace
 
 void montgomery52_mul_digits(std::uint64_t* r, const std::uint64_t* a, const std::uint64_t* b,
-                             const Montgomery52Constants& c) noexcept {
+                             const Montgomery52Constants& c, DigitLoopForm form) noexcept {
   PARMOD_ASSERT(below_twice_p(a, c) && below_twice_p(b, c));
   PARMOD_ASSERT(check::same_or_separate(r, a, c.lanes) && check::same_or_separate(r, b, c.lanes));
-  if (c.vectors <= kMontgomery52RegisterVectors) {
+  if (form == DigitLoopForm::automatic)
+    form = c.vectors <= config::tuning().montgomery52_move_first_max_vectors ? DigitLoopForm::move_first
+                                                                              : DigitLoopForm::classic;
+  if (form == DigitLoopForm::move_first && c.vectors <= kMontgomery52MoveFirstVectors) {
+    kMoveFirstLoops[c.vectors - 1](r, a, b, c.p.data(), c.k0, c.digits);  // normalised in registers
+  } else if (c.vectors <= kMontgomery52RegisterVectors) {
     kDigitLoops[c.vectors - 1](r, a, b, c.p.data(), c.k0, c.digits);  // normalised in registers
   } else {
     digit_loop_memory(r, a, b, c.digits, c.p.data(), c.k0, c.vectors);
@@ -271,7 +376,7 @@ void montgomery52_mul_digits(std::uint64_t* r, const std::uint64_t* a, const std
 // false and no Montgomery52 object is ever made, so this is unreachable.
 namespace parmod::modmul {
 void montgomery52_mul_digits(std::uint64_t*, const std::uint64_t*, const std::uint64_t*,
-                             const Montgomery52Constants&) noexcept {
+                             const Montgomery52Constants&, DigitLoopForm) noexcept {
   __builtin_trap();
 }
 }  // namespace parmod::modmul

@@ -28,15 +28,25 @@ mpz_class r_inverse(const Montgomery52Constants& c, const mpz_class& P) {
   return inv;
 }
 
-// The kernel's contract: a, b < 2P in, a b R^-1 mod P out, below 2P, normalised, zero from digit d.
+// The kernel's contract: a, b < 2P in, a b R^-1 mod P out, below 2P, normalised, zero from digit d;
+// for each form of the digit loop (automatic, classic, move_first), and the forms agree bit for bit.
+void check_kernel_form(const mpz_class& P, const mpz_class& a, const mpz_class& b, modmul::DigitLoopForm form);
 void check_kernel(const mpz_class& P, const mpz_class& a, const mpz_class& b) {
+  for (auto form : {modmul::DigitLoopForm::automatic, modmul::DigitLoopForm::classic, modmul::DigitLoopForm::move_first})
+    check_kernel_form(P, a, b, form);
+}
+
+void check_kernel_form(const mpz_class& P, const mpz_class& a, const mpz_class& b, modmul::DigitLoopForm form) {
+  SCOPED_TRACE(form == modmul::DigitLoopForm::classic      ? "classic digit loop"
+               : form == modmul::DigitLoopForm::move_first ? "move-first digit loop"
+                                                           : "automatic digit loop");
   const Montgomery52Constants c(P);
   ASSERT_GE(mpz_class(1) << (52 * c.digits), 4 * P);
   ASSERT_GE(c.lanes, c.digits + 1);
   ASSERT_LE(c.lanes, c.words);
   auto da = digits_of(a, c.words), db = digits_of(b, c.words);
   std::vector<std::uint64_t> r(c.words, 0);
-  modmul::montgomery52_mul_digits(r.data(), da.data(), db.data(), c);
+  modmul::montgomery52_mul_digits(r.data(), da.data(), db.data(), c, form);
   for (std::size_t j = 0; j < c.lanes; ++j) {
     ASSERT_LT(r[j], std::uint64_t(1) << 52) << "digit " << j;
     if (j >= c.digits) ASSERT_EQ(r[j], 0u) << "digit " << j << " of d=" << c.digits;
@@ -45,11 +55,33 @@ void check_kernel(const mpz_class& P, const mpz_class& a, const mpz_class& b) {
   ASSERT_LT(v, 2 * P) << "bits=" << mpz_sizeinbase(P.get_mpz_t(), 2);
   ASSERT_EQ(py_mod(v, P), py_mod(a * b * r_inverse(c, P), P)) << "bits=" << mpz_sizeinbase(P.get_mpz_t(), 2);
   // In place: r aliases a, then b.
-  modmul::montgomery52_mul_digits(da.data(), da.data(), db.data(), c);
+  modmul::montgomery52_mul_digits(da.data(), da.data(), db.data(), c, form);
   ASSERT_EQ(value_of_digits(da.data(), c.lanes, 52), v);
   da = digits_of(a, c.words);
-  modmul::montgomery52_mul_digits(db.data(), da.data(), db.data(), c);
+  modmul::montgomery52_mul_digits(db.data(), da.data(), db.data(), c, form);
   ASSERT_EQ(value_of_digits(db.data(), c.lanes, 52), v);
+  // The forms compute the same accumulator: the same digits, not only the same residue.
+  if (form != modmul::DigitLoopForm::classic) {
+    auto ra = digits_of(a, c.words), rb = digits_of(b, c.words);
+    std::vector<std::uint64_t> classic(c.words, 0);
+    modmul::montgomery52_mul_digits(classic.data(), ra.data(), rb.data(), c, modmul::DigitLoopForm::classic);
+    ASSERT_EQ(value_of_digits(classic.data(), c.lanes, 52), v);
+  }
+}
+
+TEST(Montgomery52, MoveFirstEveryDigitCount) {
+  REQUIRE_IFMA();
+  // Every digit count the move-first loop takes (1 to 8 kMontgomery52MoveFirstVectors - 1),
+  // rrandomb-style operands and moduli, squares included.
+  for (std::size_t d = 1; d < 8 * modmul::kMontgomery52MoveFirstVectors; ++d) {
+    const std::size_t bits = 52 * d - 2;  // d digits: R = 2^(52 d) >= 4P
+    for (int k = 0; k < 3; ++k) {
+      const mpz_class P = random_modulus_bits(bits, true);
+      const mpz_class a = random_below(2 * P);
+      check_kernel_form(P, a, random_below(2 * P), modmul::DigitLoopForm::move_first);
+      check_kernel_form(P, a, a, modmul::DigitLoopForm::move_first);
+    }
+  }
 }
 
 TEST(Montgomery52, KernelEveryRegisterCount) {
