@@ -1,50 +1,24 @@
 #include "consttime/constant_time_powm52.hpp"
 
-#if defined(__x86_64__)
-#include <immintrin.h>
-#endif
-
 #include <algorithm>
 
 #include "consttime/constant_time_powm.hpp"
+#include "consttime/table_select.hpp"
 #include "consttime/wiped_limbs.hpp"
 #include "limbs/radix52.hpp"
 
 namespace parmod::consttime {
 namespace {
 
-// out[0, L) = table[index L, index L + L) for L a multiple of 8: every entry
-// read in full and kept under an all-ones or all-zero mask (index == i as
-// arithmetic, not a branch), as mpn_sec_tabselect but eight words at a time.
-#if defined(__x86_64__)
-__attribute__((target("avx512f"))) void select_digits(limb_t* out, const limb_t* table, std::size_t L,
-                                                      std::size_t entries, limb_t index) noexcept {
-  limb_t take[64];  // entries <= 64 (window <= 6)
-  for (std::size_t i = 0; i < entries; ++i) {
-    const limb_t diff = static_cast<limb_t>(i) ^ index;
-    take[i] = ((diff | (limb_t(0) - diff)) >> 63) - 1;  // all ones iff diff == 0
-  }
-  for (std::size_t j = 0; j < L; j += 8) {
-    __m512i acc = _mm512_setzero_si512();
-    for (std::size_t i = 0; i < entries; ++i)
-      acc = _mm512_or_si512(acc, _mm512_and_si512(_mm512_loadu_si512(table + i * L + j),
-                                                  _mm512_set1_epi64(static_cast<long long>(take[i]))));
-    _mm512_storeu_si512(out + j, acc);
-  }
-  explicit_bzero(take, sizeof take);
-}
-#else
-// Not x86-64 (build guard): montgomery52 needs AVX-512 IFMA and is never
-// bound there; the same masked full scan, one word at a time.
+// The entry at a secret index, a masked full scan (consttime/table_select):
+// the AVX-512 build, as the radix-2^52 path runs on IFMA CPUs only.
 void select_digits(limb_t* out, const limb_t* table, std::size_t L, std::size_t entries, limb_t index) noexcept {
-  for (std::size_t j = 0; j < L; ++j) out[j] = 0;
-  for (std::size_t i = 0; i < entries; ++i) {
-    const limb_t diff = static_cast<limb_t>(i) ^ index;
-    const limb_t take = ((diff | (limb_t(0) - diff)) >> 63) - 1;
-    for (std::size_t j = 0; j < L; ++j) out[j] |= table[i * L + j] & take;
-  }
-}
+#if defined(__x86_64__)
+  table_select_ct_avx512(out, table, L, entries, index);
+#else  // not x86-64 (build guard): montgomery52 is never bound there
+  table_select_ct(out, table, L, entries, index);
 #endif
+}
 
 }  // namespace
 

@@ -1,5 +1,7 @@
 #include "consttime/table_select.hpp"
 
+#include <cstring>
+
 #include "check/assert.hpp"
 #include "limbs/cpu_features.hpp"
 
@@ -11,6 +13,8 @@ namespace parmod::consttime {
 
 #if defined(__x86_64__)
 namespace {
+
+constexpr std::size_t kAvx512MaxEntries = 64;  // table_select_ct_avx512's masks on the stack (window <= 6)
 
 // All ones when i == index, else zero, without a branch.
 inline limb_t equal_mask(std::size_t i, std::size_t index) noexcept {
@@ -90,6 +94,44 @@ __attribute__((target("avx2"))) void table_select_ct_avx2(limb_t* r, const limb_
   }
   _mm256_zeroupper();
   select_tail(r, table, j, n, entries, index);
+}
+
+// Limbs [j, j + 8 K) of the entry at `index` into K zmm accumulators, the
+// masks (all ones for the index, zero elsewhere) read from mask[0, entries).
+template <int K>
+__attribute__((target("avx512f"))) inline void select_block_avx512(limb_t* r, const limb_t* table, std::size_t n,
+                                                                   std::size_t entries, const limb_t* mask,
+                                                                   std::size_t j) noexcept {
+  constexpr int kOrAnd = 0xF8;  // vpternlogq: a | (b & c)
+  __m512i a[K];
+  for (int k = 0; k < K; ++k) a[k] = _mm512_setzero_si512();
+  for (std::size_t i = 0; i < entries; ++i) {
+    const __m512i m = _mm512_set1_epi64(static_cast<long long>(mask[i]));
+    for (int k = 0; k < K; ++k)
+      a[k] = _mm512_ternarylogic_epi64(a[k], _mm512_loadu_si512(table + i * n + j + 8 * k), m, kOrAnd);
+  }
+  for (int k = 0; k < K; ++k) _mm512_storeu_si512(r + j + 8 * k, a[k]);
+}
+
+// As the AVX2 build with zmm registers: the masks once per call, then per
+// entry one load and one vpternlogq (the and and the or) per 8 limbs, in
+// blocks of up to 32 limbs.
+__attribute__((target("avx512f"))) void table_select_ct_avx512(limb_t* r, const limb_t* table, std::size_t n,
+                                                               std::size_t entries, std::size_t index) noexcept {
+  PARMOD_ASSERT(n >= 1 && entries >= 1 && entries <= kAvx512MaxEntries);
+  limb_t mask[kAvx512MaxEntries];
+  for (std::size_t i = 0; i < entries; ++i) mask[i] = equal_mask(i, index);
+  std::size_t j = 0;
+  for (; j + 32 <= n; j += 32) select_block_avx512<4>(r, table, n, entries, mask, j);
+  switch ((n - j) / 8) {
+    case 3: select_block_avx512<3>(r, table, n, entries, mask, j); break;
+    case 2: select_block_avx512<2>(r, table, n, entries, mask, j); break;
+    case 1: select_block_avx512<1>(r, table, n, entries, mask, j); break;
+    default: break;
+  }
+  j += (n - j) / 8 * 8;
+  select_tail(r, table, j, n, entries, index);
+  explicit_bzero(mask, sizeof mask);
 }
 #endif
 

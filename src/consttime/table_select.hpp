@@ -19,12 +19,18 @@ namespace parmod::consttime {
 void table_select_ct(limb_t* r, const limb_t* table, std::size_t n, std::size_t entries, std::size_t index) noexcept;
 
 #if defined(__x86_64__)
-// The two x86-64 builds of table_select_ct, same contract (tests call both;
-// table_select_ct_avx2 needs limbs::cpu_has_avx2()).
+// The x86-64 builds of table_select_ct, same contract (tests call each;
+// table_select_ct_avx2 needs limbs::cpu_has_avx2()).  table_select_ct_avx512
+// needs AVX-512F and at most 64 entries; the radix-2^52 exponentiation
+// (consttime/constant_time_powm52, on IFMA CPUs only) calls it directly: up
+// to 32 limbs an entry in zmm accumulators, one load and one vpternlogq
+// (acc | (entry & mask)) per 8 limbs.
 void table_select_ct_sse2(limb_t* r, const limb_t* table, std::size_t n, std::size_t entries,
                           std::size_t index) noexcept;
 void table_select_ct_avx2(limb_t* r, const limb_t* table, std::size_t n, std::size_t entries,
                           std::size_t index) noexcept;
+void table_select_ct_avx512(limb_t* r, const limb_t* table, std::size_t n, std::size_t entries,
+                            std::size_t index) noexcept;
 #endif
 
 }  // namespace parmod::consttime

@@ -1,7 +1,8 @@
 // consttime/table_select: every entry at every index, for limb counts around
-// the blocks of 4, 8 and 16 limbs (1 .. 20, 24, 31 .. 33, 47, 48) and 1 .. 64
-// entries, through the dispatching function and, on x86-64, both builds (the
-// AVX2 one where the CPU has AVX2); the output's neighbours untouched.  Its constant-time evidence is ctgrind_powm
+// the blocks of 4, 8, 16 and 32 limbs (1 .. 20, 24, 31 .. 33, 40, 47, 48, 64,
+// 72) and 1 .. 64 entries, through the dispatching function and, on x86-64,
+// each build (AVX2 and AVX-512 where the CPU has them); the output's
+// neighbours untouched.  Its constant-time evidence is ctgrind_powm
 // (the exponentiation reads its table through it with a secret index).
 #include <gtest/gtest.h>
 
@@ -18,7 +19,7 @@ using Select = void (*)(limb_t*, const limb_t*, std::size_t, std::size_t, std::s
 void check_every_shape(Select select) {
   std::vector<std::size_t> sizes;
   for (std::size_t n = 1; n <= 20; ++n) sizes.push_back(n);
-  for (std::size_t n : {24, 31, 32, 33, 47, 48}) sizes.push_back(n);
+  for (std::size_t n : {24, 31, 32, 33, 40, 47, 48, 64, 72}) sizes.push_back(n);
   for (std::size_t n : sizes)
     for (std::size_t entries : {1, 2, 3, 16, 32, 33, 64}) {
       std::vector<limb_t> table(n * entries);
@@ -42,6 +43,11 @@ TEST(TableSelect, Sse2EveryEntryOfEveryShape) { check_every_shape(consttime::tab
 TEST(TableSelect, Avx2EveryEntryOfEveryShape) {
   if (!limbs::cpu_has_avx2()) GTEST_SKIP() << "no AVX2 on this CPU";
   check_every_shape(consttime::table_select_ct_avx2);
+}
+
+TEST(TableSelect, Avx512EveryEntryOfEveryShape) {
+  if (!limbs::cpu_has_avx512_ifma()) GTEST_SKIP() << "no AVX-512 (IFMA) on this CPU (or PARMOD_NO_IFMA set)";
+  check_every_shape(consttime::table_select_ct_avx512);
 }
 #endif
 
