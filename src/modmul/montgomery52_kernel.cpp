@@ -194,10 +194,10 @@ template <int V>
 __attribute__((target("avx512f,avx512ifma,bmi2"))) void digit_loop_move_first(std::uint64_t* r, const std::uint64_t* a,
                                                                                const std::uint64_t* b, const std::uint64_t* p,
                                                                                std::uint64_t k0, std::size_t d) noexcept {
-  alignas(64) std::uint64_t a_al[8 * V];  // a on cache lines
-  for (int j = 0; j < 8 * V; ++j) a_al[j] = a[j];
   alignas(64) std::uint64_t shares[3 * 8 * V];  // x0 | x1 | x2 per digit of B
-  move_first_a_shares<V>(shares, shares + 8 * V, shares + 16 * V, b, a_al);
+  move_first_a_shares<V>(shares, shares + 8 * V, shares + 16 * V, b, a);
+  __m512i av[V];  // A's blocks, read once (a may be r: nothing is stored before the end)
+  _Pragma("GCC unroll 32") for (int j = 0; j < V; ++j) av[j] = _mm512_loadu_si512(a + 8 * j);
   MoveFirstLowLanes low{p[0], p[1], p[2], k0 << 12};
   const __m512i zero = _mm512_setzero_si512();
   __m512i x[V], h[V];  // step i - 1's blocks (zero before step 0: the accumulator starts at 0)
@@ -213,7 +213,7 @@ __attribute__((target("avx512f,avx512ifma,bmi2"))) void digit_loop_move_first(st
     const __m512i mi = _mm512_set1_epi64(static_cast<long long>(m));
     const __m512i h0 = _mm512_add_epi64(h[0], _mm512_maskz_srli_epi64(1, x[0], 52));
     _Pragma("GCC unroll 32") for (int j = 0; j < V; ++j) {
-      const __m512i aj = _mm512_load_si512(a_al + 8 * j), pj = _mm512_load_si512(p + 8 * j);
+      const __m512i aj = av[j], pj = _mm512_load_si512(p + 8 * j);
       const __m512i g = _mm512_madd52lo_epu64(j == 0 ? h0 : h[j], aj, bi);
       x[j] = _mm512_add_epi64(_mm512_madd52lo_epu64(moved[j], pj, mi), g);
       h[j] = _mm512_madd52hi_epu64(_mm512_madd52hi_epu64(zero, aj, bi), pj, mi);
