@@ -88,9 +88,9 @@ const std::vector<TuningRow>& tuning_rows() {
          "4096:443000,8192:1166000"},
         {"costs.add_ns_per_limb", "0.24"}}},
       // Rocket Lake (Intel Cypress Cove): IFMA products from 15 limbs,
-      // montgomery52 from 12 limbs on one and two threads, the field kernels
-      // for pow at 6 limbs only, mpz_powm below 8 limbs, GMP's redc_n from
-      // 1536 limbs.
+      // montgomery52 from 12 limbs on one and two threads (its move-first
+      // digit loop up to 9 registers), the field kernels for pow at 6 limbs
+      // only, mpz_powm below 8 limbs, GMP's redc_n from 1536 limbs.
       {"rocket_lake",
        true,
        {{"mul.basecase_adx_max", "49"},
