@@ -68,14 +68,17 @@ def test_eight_threads_hammering():
 _RND = seeded_random(7)
 _M4096 = _RND.getrandbits(4096) | 1
 _EXPS = [_RND.getrandbits(4096) for _ in range(3)]
-_MERSENNE = [2**k - 1 for k in (1279, 2203, 2281)]
+_MERSENNE = [2**k - 1 for k in (4253, 4423, 9689)]  # Mersenne primes
+_LONG_EXP = _EXPS[0] << 12288 | _EXPS[1] << 8192 | _EXPS[2] << 4096 | _EXPS[0]
 
-# Calls of ~0.1-0.5 s each: the list call, and one of each newer function.
+# The list call and one of each newer function, each long enough (many
+# milliseconds even with AVX-512 IFMA) that the main thread gets a core
+# while it runs, also when other jobs load the host.
 LONG_CALLS = {
-    "powmod_exp_list": lambda: parmod.powmod_exp_list(3, _EXPS, _M4096, threads=1),
-    "powmod_sec": lambda: parmod.powmod_sec(3, _EXPS[0] << 4096 | _EXPS[1], _M4096),
+    "powmod_exp_list": lambda: parmod.powmod_exp_list(3, _EXPS * 8, _M4096, threads=1),
+    "powmod_sec": lambda: parmod.powmod_sec(3, _LONG_EXP, _M4096),
     "fixed_base": lambda: parmod.Modulus(_M4096 >> 1536 | 1).fixed_base(5),
-    "powmod_crt": lambda: parmod.powmod_crt(3, _EXPS[0], _MERSENNE),
+    "powmod_crt": lambda: parmod.powmod_crt(3, _LONG_EXP, _MERSENNE),
 }
 
 
