@@ -88,7 +88,7 @@ const std::vector<TuningRow>& tuning_rows() {
          "4096:443000,8192:1166000"},
         {"costs.add_ns_per_limb", "0.24"}}},
       // Rocket Lake (Intel Cypress Cove): IFMA products from 15 limbs,
-      // montgomery52 from 12 limbs on one and two threads (its move-first
+      // montgomery52 from 9 limbs on one and two threads (its move-first
       // digit loop up to 9 registers), the field kernels for pow at 6 limbs
       // only, mpz_powm below 8 limbs, GMP's redc_n from 1536 limbs.
       {"rocket_lake",
@@ -110,8 +110,8 @@ const std::vector<TuningRow>& tuning_rows() {
         {"redc_products_threshold", "48"},
         {"redc.ifma_max", "1535"},
         {"montgomery52.move_first_max_vectors", "9"},
-        {"modmul.odd", "11:montgomery 896:montgomery52 18446744073709551615:montgomery"},
-        {"modmul.odd.parallel", "11:montgomery 896:montgomery52 18446744073709551615:montgomery"},
+        {"modmul.odd", "8:montgomery 896:montgomery52 18446744073709551615:montgomery"},
+        {"modmul.odd.parallel", "8:montgomery 896:montgomery52 18446744073709551615:montgomery"},
         {"powm.gmp_below_limbs", "8"},
         {"powm.field_min_limbs", "6"},
         {"powm.field_max_limbs", "6"},
