@@ -16,8 +16,8 @@
 #include "limb_product.hpp"
 #include "limbs/cpu_features.hpp"
 #include "limbs/limbs.hpp"
-#include "limbs/window_adx.hpp"
 #include "limbs/radix52.hpp"
+#include "limbs/window_adx.hpp"
 #include "modmul/modulus_constants.hpp"
 #include "modmul/montgomery52.hpp"
 #include "modmul/montgomery_mul.hpp"
@@ -353,7 +353,7 @@ void run(Context& c) {
 }  // namespace
 
 Step modmul_step() {
-  return {"modmul", "modular multiplication: REDC by words or products, the algorithm per modulus size",
+  return {"modmul", "modular multiplication: REDC by words or products, montgomery52's digit loop, the algorithm per modulus size",
           {"montgomery.window_adx_min", "montgomery.adx_folded_max", "montgomery.adx_passes_max",
            "montgomery.adx_sqr_passes_max", "redc_products_threshold", "redc.ifma_max",
            "montgomery52.move_first_max_vectors", "modmul.odd", "modmul.split_min_limbs", "modmul.odd.parallel"},
