@@ -135,6 +135,12 @@ Tuning defaults_for(const std::string& row_name, std::vector<std::string>* probl
         continue;
       e->ops.set(t, key, value);
     }
+    if (row->measured_with_ifma && !ifma_in_use()) {
+      for (const auto& [key, value] : row->values_without_ifma) {
+        const KeyEntry* e = find_entry(key);
+        if (e && e->ops.needs == Needs::ifma) e->ops.set(t, key, value);  // a test checks both
+      }
+    }
   }
   const std::string mulx = env_string("PARMOD_MULX_KERNELS");
   if (!mulx.empty()) {

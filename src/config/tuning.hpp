@@ -8,6 +8,8 @@
 //     a row's values of keys marked `ifma` apply only where the AVX-512 IFMA
 //     kernels are in use when the row was measured with them (its
 //     measured_with_ifma; rows of families without IFMA apply them as measured);
+//     where IFMA is not in use, such a row's values_without_ifma (measured on
+//     the family with PARMOD_NO_IFMA=1) replace the generic values of those keys;
 //  2. PARMOD_MULX_KERNELS=0 sets the mulx kernel limits to 0 (kernels off),
 //     =1 to the generic row's (kernels on), whatever the row (the keys
 //     marked mulx_kernel);

@@ -90,13 +90,16 @@ const std::vector<TuningRow>& tuning_rows() {
       // Rocket Lake (Intel Cypress Cove): IFMA products from 15 limbs,
       // montgomery52 from 9 limbs on one and two threads (its move-first
       // digit loop up to 9 registers), the field kernels for pow at 6 limbs
-      // only, mpz_powm below 8 limbs, GMP's redc_n from 1536 limbs.
+      // only, mpz_powm below 8 limbs, GMP's redc_n from 1536 limbs.  The
+      // mulx windows only below 27 limbs (products) and 33 (squares), no
+      // Karatsuba over them; without IFMA the parallel product from 256
+      // limbs, as T x 1 blocks below 768.
       {"rocket_lake",
        true,
-       {{"mul.basecase_adx_max", "49"},
-        {"sqr.basecase_adx_max", "65"},
-        {"mul.karatsuba_adx_max", "129"},
-        {"sqr.karatsuba_adx_max", "193"},
+       {{"mul.basecase_adx_max", "27"},
+        {"sqr.basecase_adx_max", "33"},
+        {"mul.karatsuba_adx_max", "0"},
+        {"sqr.karatsuba_adx_max", "0"},
         {"mul.ifma_min", "15"},
         {"mul.ifma_max", "192"},
         {"sqr.ifma_min", "24"},
@@ -118,7 +121,8 @@ const std::vector<TuningRow>& tuning_rows() {
         {"costs.mul_ns",
          "1:4.9,2:5.39,4:9.59,8:33.3,16:110,32:350,64:1090,128:3640,256:10100,512:27900,1024:76400,2048:198000,"
          "4096:516000,8192:1354000"},
-        {"costs.add_ns_per_limb", "0.34"}}},
+        {"costs.add_ns_per_limb", "0.34"}},
+       {{"mul.par_min", "256"}, {"mul.sqr_par_min", "384"}, {"mul.toom_min", "768"}}},
   };
   return rows;
 }

@@ -19,6 +19,10 @@ struct TuningRow {
   // False for families without IFMA, whose values hold as measured.
   bool measured_with_ifma;
   std::vector<std::pair<const char*, const char*>> values;  // key, value in file syntax
+  // Only for a row measured with IFMA: values of keys marked ifma measured on
+  // this family with the IFMA kernels off (PARMOD_NO_IFMA=1).  Where IFMA is
+  // not in use they replace the generic value of those keys.
+  std::vector<std::pair<const char*, const char*>> values_without_ifma = {};
 };
 
 // Every family row (not the generic one).

@@ -103,6 +103,16 @@ TEST(Tuning, GenericAndRowsParseAndRowsListOnlyDifferences) {
       EXPECT_NE(config::format_tuning_value(r, key), config::format_tuning_value(t, key))
           << row.name << " repeats the generic value of " << key;
     }
+    // Values without IFMA: only in rows measured with it, only keys marked ifma.
+    if (!row.values_without_ifma.empty()) EXPECT_TRUE(row.measured_with_ifma) << row.name;
+    for (const auto& [key, value] : row.values_without_ifma) {
+      config::Tuning r = t;
+      EXPECT_NE(config::find_tuning_key(key), nullptr) << row.name << ": undeclared key " << key;
+      EXPECT_EQ(config::set_tuning_value(r, key, value), "") << row.name << ": " << key;
+      EXPECT_STREQ(config::find_tuning_key(key)->needs, "ifma") << row.name << ": " << key;
+      EXPECT_NE(config::format_tuning_value(r, key), config::format_tuning_value(t, key))
+          << row.name << " repeats the generic value of " << key << " (without IFMA)";
+    }
   }
   EXPECT_EQ(config::default_tuning("no such row").row, "generic");
 }
@@ -234,13 +244,20 @@ TEST(Tuning, FamilyPicksTheRow) {
     if (!r) continue;
     // A row measured with IFMA gives its values of keys marked ifma (mul.par_min) only where IFMA
     // is in use; a row of a family without IFMA gives them as measured, on every CPU.
+    // Such a row's values_without_ifma replace the generic ones where IFMA is not in use.
     for (const auto& [key, value] : r->values) {
       if (std::string(key) != "mul.par_min") continue;
-      if (!r->measured_with_ifma)
+      if (!r->measured_with_ifma) {
         EXPECT_EQ(config::format_tuning_value(t, key), value) << name;
-      else if (!limbs::cpu_has_avx512_ifma())
-        EXPECT_EQ(t.mul_par_min, config::default_tuning("generic").mul_par_min) << name;
+      } else if (!limbs::cpu_has_avx512_ifma()) {
+        std::string want = config::format_tuning_value(config::default_tuning("generic"), key);
+        for (const auto& [k, v] : r->values_without_ifma)
+          if (std::string(k) == key) want = v;
+        EXPECT_EQ(config::format_tuning_value(t, key), want) << name;
+      }
     }
+    if (!limbs::cpu_has_avx512_ifma())
+      for (const auto& [key, value] : r->values_without_ifma) EXPECT_EQ(config::format_tuning_value(t, key), value) << name;
     if (!limbs::cpu_has_avx512_ifma()) EXPECT_EQ(t.mul_ifma_max, 0u) << name;
   }
   {
