@@ -93,7 +93,8 @@ const std::vector<TuningRow>& tuning_rows() {
       // only, mpz_powm below 8 limbs, GMP's redc_n from 1536 limbs.  The
       // mulx windows only below 27 limbs (products) and 33 (squares), no
       // Karatsuba over them; without IFMA the parallel product from 256
-      // limbs, as T x 1 blocks below 768.
+      // limbs, as T x 1 blocks below 768, and pow on two threads as a
+      // squaring chain beside the digit products up to 128 limbs.
       {"rocket_lake",
        true,
        {{"mul.basecase_adx_max", "27"},
@@ -122,7 +123,12 @@ const std::vector<TuningRow>& tuning_rows() {
          "1:4.9,2:5.39,4:9.59,8:33.3,16:110,32:350,64:1090,128:3640,256:10100,512:27900,1024:76400,2048:198000,"
          "4096:516000,8192:1354000"},
         {"costs.add_ns_per_limb", "0.34"}},
-       {{"mul.par_min", "256"}, {"mul.sqr_par_min", "384"}, {"mul.toom_min", "768"}}},
+       {{"mul.par_min", "256"},
+        {"mul.sqr_par_min", "384"},
+        {"mul.toom_min", "768"},
+        {"powm.square_chain_min_bits", "1024"},
+        {"powm.square_chain_max_limbs", "128"},
+        {"powm.square_chain_asleep_min_bits", "2048"}}},
   };
   return rows;
 }
