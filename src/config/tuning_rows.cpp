@@ -94,7 +94,8 @@ const std::vector<TuningRow>& tuning_rows() {
       // mulx windows only below 27 limbs (products) and 33 (squares), no
       // Karatsuba over them; without IFMA the parallel product from 256
       // limbs, as T x 1 blocks below 768, and pow on two threads as a
-      // squaring chain beside the digit products up to 128 limbs.
+      // squaring chain beside the digit products up to 128 limbs, and
+      // multi_pow on two threads on Montgomery with its chunks on the team.
       {"rocket_lake",
        true,
        {{"mul.basecase_adx_max", "27"},
@@ -128,7 +129,8 @@ const std::vector<TuningRow>& tuning_rows() {
         {"mul.toom_min", "768"},
         {"powm.square_chain_min_bits", "1024"},
         {"powm.square_chain_max_limbs", "128"},
-        {"powm.square_chain_asleep_min_bits", "2048"}}},
+        {"powm.square_chain_asleep_min_bits", "2048"},
+        {"multi_pow.sequential_engine_min_limbs", "1"}}},
   };
   return rows;
 }
