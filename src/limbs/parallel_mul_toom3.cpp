@@ -46,19 +46,20 @@ struct Toom {
   limb_t* rp;
   const limb_t* a;
   const limb_t* b;  // null: squaring
-  std::size_t an, bn, s, ta, tb, h, w;
-  limb_t* ev[4][2];  // private evaluation buffers of the tasks W1, Wm1, W2a, W2b
+  std::size_t an, bn, s, ta, tb, h, tk, w;
+  limb_t* ev[5][2];  // private evaluation buffers of the tasks W1, Wm1, W2lo, W2hi, W2mid
   limb_t* w1;        // W(1), 2s+2 limbs
   limb_t* wm1;       // |W(-1)|, 2s+2 limbs
-  limb_t* w2;        // W(2): W2a lands here, the interpolation adds W2b
-  limb_t* w2b;
+  limb_t* w2;        // W(2): x0 y0 in [0, 2h), x1 y1 in [2h, w); the interpolation adds the middle
+  limb_t* w2mid;     // (x0 + x1)(y0 + y1), 2tk + 2 limbs
+  limb_t* sums[2];   // x0 + x1 and y0 + y1, tk + 1 limbs each
   limb_t* t1;
   limb_t* t3;
   limb_t* t2;  // t2 = W(-1) - W(0), then v = t2 + 4 W(inf)
   limb_t* c2;
 };
 
-enum Job : unsigned { kW1, kWm1, kW0, kWinf, kW2a, kW2b };
+enum Job : unsigned { kW1, kWm1, kW0, kWinf, kW2lo, kW2hi, kW2mid };
 
 void product_task(const void* ctx, unsigned job) {
   Toom& T = *const_cast<Toom*>(static_cast<const Toom*>(ctx));
@@ -101,20 +102,32 @@ void product_task(const void* ctx, unsigned job) {
       if (neg) mpn_neg(T.wm1, T.wm1, sz(T.w));  // two's complement on w limbs from here on
       break;
     }
-    case kW2a:
-    case kW2b: {
-      const int k = job == kW2a ? 2 : 3;
-      limb_t *ea = T.ev[k][0], *eb = T.ev[k][1];
-      eval_p2(ea, T.a, s, T.ta);
-      const limb_t* e2 = ea;
+    case kW2lo:
+    case kW2hi:
+    case kW2mid: {
+      // W(2) = x y with x = A(2), y = B(2) of s + 1 limbs, cut at h:
+      // x = x0 + x1 beta^h (x1 of tk limbs), one Karatsuba level.
+      const int k = 2 + static_cast<int>(job - kW2lo);
+      limb_t *x = T.ev[k][0], *y = T.ev[k][0];
+      eval_p2(x, T.a, s, T.ta);
       if (!sq) {
-        eval_p2(eb, T.b, s, T.tb);
-        e2 = eb;
+        y = T.ev[k][1];
+        eval_p2(y, T.b, s, T.tb);
       }
-      if (job == kW2a)
-        limbs::mul(T.w2, ea, s + 1, e2, T.h);
-      else
-        limbs::mul(T.w2b, ea, s + 1, e2 + T.h, s + 1 - T.h);
+      const std::size_t h = T.h, tk = T.tk;
+      if (job == kW2lo) {
+        limbs::mul(T.w2, x, h, y, h);
+      } else if (job == kW2hi) {
+        limbs::mul(T.w2 + 2 * h, x + h, tk, y + h, tk);
+      } else {
+        limb_t *xs = T.sums[0], *ys = xs;
+        xs[tk] = mpn_add(xs, x + h, sz(tk), x, sz(h));
+        if (!sq) {
+          ys = T.sums[1];
+          ys[tk] = mpn_add(ys, y + h, sz(tk), y, sz(h));
+        }
+        limbs::mul(T.w2mid, xs, tk + 1, ys, tk + 1);
+      }
       break;
     }
   }
@@ -151,9 +164,13 @@ void interpolate1_task(const void* ctx, unsigned) {
 void interpolate2_task(const void* ctx, unsigned) {
   Toom& T = *const_cast<Toom*>(static_cast<const Toom*>(ctx));
   const std::size_t s = T.s, w = T.w, total = T.an + T.bn;
-  // W(2) = W2a + W2b beta^h.
-  std::memset(T.w2 + (s + 1 + T.h), 0, (w - (s + 1 + T.h)) * sizeof(limb_t));
-  mpn_add(T.w2 + T.h, T.w2 + T.h, sz(w - T.h), T.w2b, sz(2 * s + 2 - T.h));
+  // W(2) = x0 y0 + x1 y1 beta^2h (in place) + ((x0 + x1)(y0 + y1) - x0 y0 - x1 y1) beta^h;
+  // the middle term x0 y1 + x1 y0 < 2 beta^(s+1) has at most s + 2 limbs.
+  const std::size_t h = T.h, tk = T.tk, m = 2 * tk + 2;
+  mpn_sub(T.w2mid, T.w2mid, sz(m), T.w2, sz(2 * h));
+  mpn_sub(T.w2mid, T.w2mid, sz(m), T.w2 + 2 * h, sz(2 * tk));
+  const std::size_t mid = std::min(normalized_size(T.w2mid, m), w - h);
+  if (mid) mpn_add(T.w2 + h, T.w2 + h, sz(w - h), T.w2mid, sz(mid));
   mpn_sub_n(T.t3, T.w2, T.wm1, sz(w));
   mpn_divexact_by3(T.t3, T.t3, sz(w));             // c1 + c2 + 3c3 + 5c4
   mpn_sub_n(T.t3, T.t3, T.t2, sz(w));
@@ -183,6 +200,7 @@ void setup(Toom& T, limb_t* rp, const limb_t* ap, std::size_t an, const limb_t* 
   T.ta = an - 2 * T.s;
   T.tb = bn - 2 * T.s;
   T.h = (T.s + 1) / 2;
+  T.tk = T.s + 1 - T.h;
   T.w = 2 * T.s + 2;
   const std::size_t e = T.s + 1;
   limb_t* p = scratch;
@@ -198,7 +216,9 @@ void setup(Toom& T, limb_t* rp, const limb_t* ap, std::size_t an, const limb_t* 
   T.w1 = take(T.w);
   T.wm1 = take(T.w);
   T.w2 = take(T.w);
-  T.w2b = take(2 * T.s + 2 - T.h);
+  T.w2mid = take(2 * T.tk + 2);
+  T.sums[0] = take(T.tk + 1);
+  T.sums[1] = take(T.tk + 1);
   T.t1 = take(T.w);
   T.t3 = take(T.w);
   T.t2 = take(T.w);
@@ -207,19 +227,19 @@ void setup(Toom& T, limb_t* rp, const limb_t* ap, std::size_t an, const limb_t* 
 
 void build(runtime::Schedule& s, const Toom& T) {
   const double c = mul_cost_estimate(T.s + 1, T.s + 1);
-  const double ch = mul_cost_estimate(T.s + 1, T.h);
-  // Plan for two lists: {W1, W0, W2lo, interpolate-2} and {W-1, Winf,
-  // interpolate-1, W2hi}: part 1 of the interpolation overlaps W(2)lo.
+  // Plan for two lists: {W1, W0, W2lo, W2hi, interpolate-2} and {W-1, Winf,
+  // interpolate-1, W2mid}: part 1 of the interpolation overlaps W(2)'s products.
   const int w1 = s.add(&product_task, &T, kW1, c, 0, "W(1)");
   const int wm1 = s.add(&product_task, &T, kWm1, c, 1, "W(-1)");
   const int w0 = s.add(&product_task, &T, kW0, c, 0, "W(0)");
   const int winf = s.add(&product_task, &T, kWinf, mul_cost_estimate(T.ta, T.tb), 1, "W(inf)");
-  const int w2a = s.add(&product_task, &T, kW2a, ch, 0, "W(2)lo");
+  const int w2lo = s.add(&product_task, &T, kW2lo, mul_cost_estimate(T.h, T.h), 0, "W(2)lo");
   const int i1 = s.add(&interpolate1_task, &T, 0, 4.0 * double(T.w), 1, "interpolate-1");
   for (int d : {w1, wm1, w0, winf}) s.depend(i1, d);
-  const int w2b = s.add(&product_task, &T, kW2b, ch, 1, "W(2)hi");
-  const int i2 = s.add(&interpolate2_task, &T, 0, 4.0 * double(T.w), 0, "interpolate-2");
-  for (int d : {w2a, i1, w2b}) s.depend(i2, d);
+  const int w2hi = s.add(&product_task, &T, kW2hi, mul_cost_estimate(T.tk, T.tk), 0, "W(2)hi");
+  const int w2mid = s.add(&product_task, &T, kW2mid, mul_cost_estimate(T.tk + 1, T.tk + 1), 1, "W(2)mid");
+  const int i2 = s.add(&interpolate2_task, &T, 0, 5.0 * double(T.w), 0, "interpolate-2");
+  for (int d : {w2lo, i1, w2hi, w2mid}) s.depend(i2, d);
 }
 
 }  // namespace
@@ -232,7 +252,7 @@ bool toom3_applicable(std::size_t an, std::size_t bn) noexcept {
 
 std::size_t mul_toom3_scratch(std::size_t an, std::size_t bn) noexcept {
   std::size_t s = (std::max(an, bn) + 2) / 3;
-  return 24 * (s + 1);
+  return 26 * (s + 1) + 6;  // setup(): 10 evaluations and 7 values of s + 1 or w = 2s + 2 limbs, W(2)'s middle and sums
 }
 
 void mul_toom3(limb_t* rp, const limb_t* ap, std::size_t an, const limb_t* bp, std::size_t bn, int threads,

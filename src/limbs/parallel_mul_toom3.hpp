@@ -6,14 +6,17 @@
 // §5.2 compute about 1.45 M(n) of work for a 2x2 split (GMP's own Toom is
 // sub-quadratic), which caps them near 1.35x.  Here A and B are cut in three
 // (s = ceil(m/3) limbs), evaluated at 0, 1, -1, 2, infinity, and the five
-// products W(0), W(1), W(-1), W(2), W(inf) are tasks (GMP's mpn_mul, which
-// keeps its own Toom/FFT inside); W(2) is cut in two half-products so the six
-// tasks balance on two threads.  Each product task evaluates its own points
-// (no dependency, O(s) work), W(0) and W(inf) are written straight into r,
-// and two tasks interpolate (Bodrato's sequence for the points 0, 1, -1, 2,
-// inf, in two's complement on 2s+2 limbs): the first needs only W(0), W(1),
-// W(-1), W(inf), so it runs while the W(2) halves are still computed, and
-// adds c2 into r; the second finishes c1 and c3 once W(2) is known.
+// products W(0), W(1), W(-1), W(2), W(inf) are tasks (limbs::mul: GMP's
+// mpn_mul, with its own Toom/FFT inside, at these sizes); W(2) = x y is cut
+// by one Karatsuba level (x = x0 + x1 beta^h, h = floor((s+1)/2)) into three
+// tasks x0 y0, x1 y1, (x0 + x1)(y0 + y1), so that the seven product tasks
+// balance on two threads (two half-products x y0, x y1 cost about 1.45
+// M(s+1) there, the three about 1.1).  Each product task evaluates its own
+// points (no dependency, O(s) work), W(0) and W(inf) are written straight
+// into r, and two tasks interpolate (Bodrato's sequence for the points 0, 1,
+// -1, 2, inf, in two's complement on 2s+2 limbs): the first needs only W(0),
+// W(1), W(-1), W(inf), so it runs while W(2)'s products are still computed,
+// and adds c2 into r; the second joins W(2) and finishes c1 and c3.
 #pragma once
 
 #include <cstddef>
@@ -27,14 +30,14 @@ namespace parmod::limbs {
 // and s = ceil(m/3), both top parts are nonempty (m - 2s >= 1, n - 2s >= 1).
 bool toom3_applicable(std::size_t an, std::size_t bn) noexcept;
 
-// Scratch limbs for mul_toom3 / sqr_toom3: 24 (s + 1).
+// Scratch limbs for mul_toom3 / sqr_toom3: 26 (s + 1) + 6.
 std::size_t mul_toom3_scratch(std::size_t an, std::size_t bn) noexcept;
 
 // rp[0, an+bn) = a * b.  Preconditions: toom3_applicable(an, bn); rp does not
 // overlap a, b or scratch; scratch holds mul_toom3_scratch() limbs.  Cost:
-// 4 M(s+1) + M(m-2s, n-2s) + O(s) interpolation: six product tasks and two
-// interpolation tasks on up to `threads` threads; critical path on two
-// threads about 2 M(s+1) + M(s+1, s/2) + 10 passes over 2s limbs.
+// 3 M(s+1) + M(m-2s, n-2s) + 3 M(s/2) + O(s) interpolation: seven product
+// tasks and two interpolation tasks on up to `threads` threads; critical
+// path on two threads about 2 M(s+1) + 2 M(s/2) + 10 passes over 2s limbs.
 void mul_toom3(limb_t* rp, const limb_t* ap, std::size_t an, const limb_t* bp, std::size_t bn, int threads,
                limb_t* scratch) noexcept;
 
