@@ -79,14 +79,14 @@ void eval_half(limb_t* h, const Parts& p) {
   mpn_add(h, h, sz(s + 1), p.part(3), sz(p.t));
 }
 
-enum Job : unsigned { kW1, kWm1, kW2, kWm2, kW0, kWinf, kWhLo, kWhHi, kJobs };
+enum Job : unsigned { kW1, kWm1, kW2, kWm2, kW0, kWinf, kWhLo, kWhHi, kWhMid, kJobs };
 
 struct Toom4 {
   limb_t* rp;
   Parts a, b;
-  std::size_t an, bn, s, h, w;
+  std::size_t an, bn, s, h, tk, w;
   limb_t* priv[kJobs];  // 4 (s+1) private limbs per task
-  limb_t* wv[6];        // W1, Wm1, W2, Wm2, Wh (w limbs each), Wh high half
+  limb_t* wv[6];        // W1, Wm1, W2, Wm2, Wh, Wh's Karatsuba middle (w limbs each)
   limb_t* tmp[4];       // interpolation temporaries, w + 2 limbs each
 };
 
@@ -120,13 +120,24 @@ void product_task(const void* ctx, unsigned job) {
     }
     case kWhLo:
     case kWhHi:
+    case kWhMid: {
+      // W(1/2) = x y (x = 8 A(1/2), y = 8 B(1/2), s + 1 limbs) by one
+      // Karatsuba level at h: x0 y0 into Wh[0, 2h), x1 y1 into Wh[2h, w), the
+      // middle (x0 + x1)(y0 + y1) into wv[5]; the interpolation joins them.
       eval_half(ea, T.a);
       eval_half(eb, T.b);
-      if (job == kWhLo)
-        limbs::mul(T.wv[4], ea, e, eb, T.h);
-      else
-        limbs::mul(T.wv[5], ea, e, eb + T.h, e - T.h);
+      const std::size_t h = T.h, tk = T.tk;
+      if (job == kWhLo) {
+        limbs::mul(T.wv[4], ea, h, eb, h);
+      } else if (job == kWhHi) {
+        limbs::mul(T.wv[4] + 2 * h, ea + h, tk, eb + h, tk);
+      } else {
+        t1[tk] = mpn_add(t1, ea + h, sz(tk), ea, sz(h));
+        t2[tk] = mpn_add(t2, eb + h, sz(tk), eb, sz(h));
+        limbs::mul(T.wv[5], t1, tk + 1, t2, tk + 1);
+      }
       return;
+    }
   }
 }
 
@@ -147,9 +158,16 @@ void interpolate_task(const void* ctx, unsigned) {
   const limb_t* c6 = T.rp + 6 * s;
   limb_t *W1 = T.wv[0], *Wm1 = T.wv[1], *W2 = T.wv[2], *Wm2 = T.wv[3], *Wh = T.wv[4];
   limb_t *e1 = T.tmp[0], *sh = T.tmp[1], *q = T.tmp[2];
-  // W(1/2) = lo + hi beta^h
-  std::memset(Wh + (s + 1 + T.h), 0, (w - (s + 1 + T.h)) * sizeof(limb_t));
-  mpn_add(Wh + T.h, Wh + T.h, sz(w - T.h), T.wv[5], sz(2 * s + 2 - T.h));
+  // W(1/2) = x0 y0 + x1 y1 beta^2h (in place) + ((x0 + x1)(y0 + y1) - x0 y0 - x1 y1) beta^h;
+  // the middle term x0 y1 + x1 y0 < 2 beta^(s+1) has at most s + 2 limbs.
+  {
+    const std::size_t h = T.h, tk = T.tk, m = 2 * tk + 2;
+    limb_t* mid = T.wv[5];
+    mpn_sub(mid, mid, sz(m), Wh, sz(2 * h));
+    mpn_sub(mid, mid, sz(m), Wh + 2 * h, sz(2 * tk));
+    const std::size_t len = std::min(normalized_size(mid, m), w - h);
+    if (len) mpn_add(Wh + h, Wh + h, sz(w - h), mid, sz(len));
+  }
   // E1 = (W1 + Wm1)/2 into e1; O1 = W1 - E1 into W1.
   mpn_add_n(e1, W1, Wm1, sz(w));
   mpn_rshift(e1, e1, sz(w), 1);
@@ -218,6 +236,7 @@ void setup(Toom4& T, limb_t* rp, const limb_t* ap, std::size_t an, const limb_t*
   T.a = Parts{ap, s, an - 3 * s};
   T.b = Parts{bp, s, bn - 3 * s};
   T.h = (s + 1) / 2;
+  T.tk = s + 1 - T.h;
   T.w = 2 * s + 2;
   limb_t* p = scratch;
   auto take = [&](std::size_t n) {
@@ -232,8 +251,8 @@ void setup(Toom4& T, limb_t* rp, const limb_t* ap, std::size_t an, const limb_t*
 }
 
 void build(runtime::Schedule& sch, const Toom4& T) {
-  const double c = mul_cost_estimate(T.s + 1, T.s + 1), ch = mul_cost_estimate(T.s + 1, T.h);
-  // Two planned lists: {W1, W2, W0, W(1/2)lo} and {W-1, W-2, Winf, W(1/2)hi}.
+  const double c = mul_cost_estimate(T.s + 1, T.s + 1), ch = mul_cost_estimate(T.tk + 1, T.tk + 1);
+  // Two planned lists: {W1, W2, W0, W(1/2)lo, W(1/2)mid} and {W-1, W-2, Winf, W(1/2)hi}.
   sch.add(&product_task, &T, kW1, c, 0, "W(1)");
   sch.add(&product_task, &T, kWm1, c, 1, "W(-1)");
   sch.add(&product_task, &T, kW2, c, 0, "W(2)");
@@ -242,6 +261,7 @@ void build(runtime::Schedule& sch, const Toom4& T) {
   sch.add(&product_task, &T, kWinf, mul_cost_estimate(T.a.t, T.b.t), 1, "W(inf)");
   sch.add(&product_task, &T, kWhLo, ch, 0, "W(1/2)lo");
   sch.add(&product_task, &T, kWhHi, ch, 1, "W(1/2)hi");
+  sch.add(&product_task, &T, kWhMid, ch, 0, "W(1/2)mid");
   int in = sch.add(&interpolate_task, &T, 0, 14.0 * double(T.w), 0, "interpolate");
   for (int i = 0; i < int(kJobs); ++i) sch.depend(in, i);
 }

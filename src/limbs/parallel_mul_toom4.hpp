@@ -3,9 +3,10 @@
 //
 // A and B are cut in four (s = ceil(m/4) limbs), evaluated at 0, 1, -1, 2,
 // -2, 1/2 (as 8 A(1/2)) and infinity; the seven products are tasks computed
-// with GMP's mpn_mul (which keeps its own Toom/FFT inside), W(1/2) cut into
-// two half-products so that the eight tasks balance on two threads (critical
-// path about 3.7 M(n/4) against 2.7 M(n/3) for Toom-3).  W(0) and W(inf) are
+// with GMP's mpn_mul (which keeps its own Toom/FFT inside), W(1/2) by one
+// Karatsuba level (three tasks of about s/2 limbs, as Toom-3's W(2)) so that
+// the nine tasks balance on two threads (critical path about 3.6 M(n/4)
+// against 2.7 M(n/3) for Toom-3).  W(0) and W(inf) are
 // written straight into r; one task interpolates in two's complement on
 // 2s+2 limbs (exact divisions by 2, 4, 3 and 5) and adds c1..c5 into r.
 // Interpolation, derived for these points: E1 = (W1+W-1)/2, O1 = (W1-W-1)/2,
