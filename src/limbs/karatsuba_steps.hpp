@@ -1,9 +1,11 @@
 // limbs/karatsuba_steps.hpp - Karatsuba's recursion over a base-case
 // product and its linear steps (|a0 - a1| and the middle term), shared by the
 // Karatsuba layers over the mulx row kernels (limbs/karatsuba_adx) and over
-// the IFMA kernel (limbs/karatsuba_ifma).  Internal to the limb layer.
+// the IFMA kernel (limbs/karatsuba_ifma), and the additive middle term of the
+// parallel Toom products.  Internal to the limb layer.
 #pragma once
 
+#include <algorithm>
 #include <cstddef>
 
 #include "limbs/limbs.hpp"
@@ -41,6 +43,19 @@ inline void add_middle(limb_t* rp, std::size_t n, std::size_t h, const limb_t* d
   std::size_t tn = 2 * h + 1;
   while (tn > n + l) --tn;  // the dropped limbs are zero: the middle term is below beta^(n + l)
   mpn_add(rp + h, rp + h, sz(n + l), t, sz(tn));
+}
+
+// The additive form's middle term, where the three products are separate
+// tasks (the parallel Toom products' W(2), W(1/2)): rp holds z0 = x0 y0 (2h
+// limbs) then z2 = x1 y1 (2l limbs, l >= h), m holds (x0 + x1)(y0 + y1) on
+// 2l + 2 limbs; rp[h, 2h + 2l) += m - z0 - z2 (m is overwritten).  The middle
+// term x0 y1 + x1 y0 has at most h + l + 1 limbs, and the sum x y fits rp.
+inline void add_middle_of_sums(limb_t* rp, std::size_t h, std::size_t l, limb_t* m) noexcept {
+  const std::size_t mn = 2 * l + 2, rn = 2 * h + 2 * l;
+  mpn_sub(m, m, sz(mn), rp, sz(2 * h));
+  mpn_sub(m, m, sz(mn), rp + 2 * h, sz(2 * l));
+  const std::size_t len = std::min(normalized_size(m, mn), rn - h);
+  if (len) mpn_add(rp + h, rp + h, sz(rn - h), m, sz(len));
 }
 
 // rp[0, 2n) = a b for n-limb a, b: Karatsuba (subtractive form) while

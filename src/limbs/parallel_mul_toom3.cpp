@@ -5,6 +5,7 @@
 #include <cstring>
 
 #include "check/assert.hpp"
+#include "limbs/karatsuba_steps.hpp"
 #include "limbs/limbs.hpp"
 #include "limbs/mul_cost.hpp"
 #include "runtime/schedule.hpp"
@@ -164,13 +165,8 @@ void interpolate1_task(const void* ctx, unsigned) {
 void interpolate2_task(const void* ctx, unsigned) {
   Toom& T = *const_cast<Toom*>(static_cast<const Toom*>(ctx));
   const std::size_t s = T.s, w = T.w, total = T.an + T.bn;
-  // W(2) = x0 y0 + x1 y1 beta^2h (in place) + ((x0 + x1)(y0 + y1) - x0 y0 - x1 y1) beta^h;
-  // the middle term x0 y1 + x1 y0 < 2 beta^(s+1) has at most s + 2 limbs.
-  const std::size_t h = T.h, tk = T.tk, m = 2 * tk + 2;
-  mpn_sub(T.w2mid, T.w2mid, sz(m), T.w2, sz(2 * h));
-  mpn_sub(T.w2mid, T.w2mid, sz(m), T.w2 + 2 * h, sz(2 * tk));
-  const std::size_t mid = std::min(normalized_size(T.w2mid, m), w - h);
-  if (mid) mpn_add(T.w2 + h, T.w2 + h, sz(w - h), T.w2mid, sz(mid));
+  // W(2) = x0 y0 + x1 y1 beta^2h (in place) + ((x0 + x1)(y0 + y1) - x0 y0 - x1 y1) beta^h.
+  karatsuba_steps::add_middle_of_sums(T.w2, T.h, T.tk, T.w2mid);
   mpn_sub_n(T.t3, T.w2, T.wm1, sz(w));
   mpn_divexact_by3(T.t3, T.t3, sz(w));             // c1 + c2 + 3c3 + 5c4
   mpn_sub_n(T.t3, T.t3, T.t2, sz(w));

@@ -5,6 +5,7 @@
 #include <cstring>
 
 #include "check/assert.hpp"
+#include "limbs/karatsuba_steps.hpp"
 #include "limbs/limbs.hpp"
 #include "limbs/mul_cost.hpp"
 #include "runtime/schedule.hpp"
@@ -158,16 +159,8 @@ void interpolate_task(const void* ctx, unsigned) {
   const limb_t* c6 = T.rp + 6 * s;
   limb_t *W1 = T.wv[0], *Wm1 = T.wv[1], *W2 = T.wv[2], *Wm2 = T.wv[3], *Wh = T.wv[4];
   limb_t *e1 = T.tmp[0], *sh = T.tmp[1], *q = T.tmp[2];
-  // W(1/2) = x0 y0 + x1 y1 beta^2h (in place) + ((x0 + x1)(y0 + y1) - x0 y0 - x1 y1) beta^h;
-  // the middle term x0 y1 + x1 y0 < 2 beta^(s+1) has at most s + 2 limbs.
-  {
-    const std::size_t h = T.h, tk = T.tk, m = 2 * tk + 2;
-    limb_t* mid = T.wv[5];
-    mpn_sub(mid, mid, sz(m), Wh, sz(2 * h));
-    mpn_sub(mid, mid, sz(m), Wh + 2 * h, sz(2 * tk));
-    const std::size_t len = std::min(normalized_size(mid, m), w - h);
-    if (len) mpn_add(Wh + h, Wh + h, sz(w - h), mid, sz(len));
-  }
+  // W(1/2) = x0 y0 + x1 y1 beta^2h (in place) + ((x0 + x1)(y0 + y1) - x0 y0 - x1 y1) beta^h.
+  karatsuba_steps::add_middle_of_sums(Wh, T.h, T.tk, T.wv[5]);
   // E1 = (W1 + Wm1)/2 into e1; O1 = W1 - E1 into W1.
   mpn_add_n(e1, W1, Wm1, sz(w));
   mpn_rshift(e1, e1, sz(w), 1);
