@@ -136,7 +136,7 @@ void product_task(const void* ctx, unsigned job) {
 
 // The interpolation (Bodrato's sequence for the points 0, 1, -1, 2, inf) in
 // two parts.  Part 1 needs only W(1), W(-1), W(0), W(inf), so it overlaps
-// the two W(2) half-products:
+// W(2)'s three products:
 //   t1 = (W1 - Wm1)/2 = c1 + c3,  t2 = Wm1 - W0 = -c1 + c2 - c3 + c4,
 //   c2 = t2 + t1 - W4,  v = t2 + 4 W4,
 // then r[2s, 4s) = 0 and c2 is added at limb 2s (W(0) and W(inf) already sit

@@ -10,8 +10,9 @@
 // mpn_mul, with its own Toom/FFT inside, at these sizes); W(2) = x y is cut
 // by one Karatsuba level (x = x0 + x1 beta^h, h = floor((s+1)/2)) into three
 // tasks x0 y0, x1 y1, (x0 + x1)(y0 + y1), so that the seven product tasks
-// balance on two threads (two half-products x y0, x y1 cost about 1.45
-// M(s+1) there, the three about 1.1).  Each product task evaluates its own
+// balance on two threads (three balanced products of about s/2 limbs, where
+// two half-products x y0, x y1 would be unbalanced ones of s and s/2
+// limbs, and a square squares all three).  Each product task evaluates its own
 // points (no dependency, O(s) work), W(0) and W(inf) are written straight
 // into r, and two tasks interpolate (Bodrato's sequence for the points 0, 1,
 // -1, 2, inf, in two's complement on 2s+2 limbs): the first needs only W(0),
