@@ -2,6 +2,7 @@
 // against REDC by two products, the form of montgomery52's digit loop, and
 // the algorithm automatic takes per size of an odd modulus (one thread; and
 // on the team).
+#include <algorithm>
 #include <iostream>
 #include <memory>
 #include <sstream>
@@ -76,6 +77,45 @@ void tune_window(Context& c, gmp_randclass& rng) {
   (void)rng;
 #endif
   c.set("montgomery.window_adx_min", from);
+}
+
+// The window REDC of n = 8m limbs in passes against block by block in
+// columns: montgomery.adx_redc_passes_max is the smallest ladder size from
+// which the columns are faster at this and every larger measured size, else
+// 513 (the passes wherever they run).  Before the folding keys, whose split
+// way ends in this REDC.  513 without the window kernels (they do not run).
+void tune_redc_passes(Context& c, gmp_randclass& rng) {
+  constexpr std::size_t kPassesEverywhere = 513;
+  std::size_t from = kPassesEverywhere;
+#if PARMOD_WINDOW_ADX_ASM
+  if (limbs::window_adx_enabled()) {
+    const std::vector<std::size_t> ladder = c.ladder({16, 32, 48, 64, 96, 128, 256});
+    for (std::size_t n : ladder) {
+      const mpz_class P = odd_modulus(static_cast<unsigned>(64 * n), rng);
+      const modmul::ModulusConstants k(P);
+      std::vector<limb_t> x(n), y(n), cc(2 * n), src(2 * n), r(n);
+      modmul::to_limbs(x.data(), n, rng.get_z_range(P));
+      modmul::to_limbs(y.data(), n, rng.get_z_range(P));
+      mpn_mul_n(src.data(), x.data(), y.data(), static_cast<mp_size_t>(n));  // C = x y < P beta^n
+      auto form = [&](bool passes) {
+        return [&, passes] {
+          std::copy(src.begin(), src.end(), cc.begin());
+          reduce::montgomery_redc_adx(r.data(), cc.data(), k.p.data(), k.mu0, n, passes);
+        };
+      };
+      std::vector<bench::Variant> v = {{"passes", form(true)}, {"columns", form(false)}};
+      const auto tm = bench::measure_interleaved(v, c.timing(9, 0.002));
+      const bool columns_win = tm[1].min_ns < tm[0].min_ns;
+      std::cerr << "  montgomery.adx_redc_passes_max " << n << " limbs: passes " << bench::format_us(tm[0].min_ns)
+                << " us, columns " << bench::format_us(tm[1].min_ns) << " us\n";
+      if (columns_win && from == kPassesEverywhere) from = n;
+      if (!columns_win) from = kPassesEverywhere;  // the columns must win from here on
+    }
+  }
+#else
+  (void)rng;
+#endif
+  c.set("montgomery.adx_redc_passes_max", from);
 }
 
 // Where the window path's folded kernels (product and REDC in one call, the
@@ -319,6 +359,7 @@ void run(Context& c) {
   gmp_randclass rng(gmp_randinit_default);
   rng.seed(7);
   tune_window(c, rng);
+  tune_redc_passes(c, rng);
   tune_window_folding(c, rng);
   tune_redc(c, rng);
   tune_redc_ifma(c, rng);
@@ -354,8 +395,8 @@ void run(Context& c) {
 
 Step modmul_step() {
   return {"modmul", "modular multiplication: REDC by words or products, montgomery52's digit loop, the algorithm per modulus size",
-          {"montgomery.window_adx_min", "montgomery.adx_folded_max", "montgomery.adx_passes_max",
-           "montgomery.adx_sqr_passes_max", "redc_products_threshold", "redc.ifma_max",
+          {"montgomery.window_adx_min", "montgomery.adx_redc_passes_max", "montgomery.adx_folded_max",
+           "montgomery.adx_passes_max", "montgomery.adx_sqr_passes_max", "redc_products_threshold", "redc.ifma_max",
            "montgomery52.move_first_max_vectors", "modmul.odd", "modmul.split_min_limbs", "modmul.odd.parallel"},
           &run};
 }

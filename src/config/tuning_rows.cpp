@@ -92,7 +92,8 @@ const std::vector<TuningRow>& tuning_rows() {
       // digit loop up to 9 registers), the field kernels for pow at 6 limbs
       // only, mpz_powm below 8 limbs, GMP's redc_n from 1536 limbs.  The
       // mulx windows only below 27 limbs (products) and 33 (squares), no
-      // Karatsuba over them; without IFMA the parallel product from 256
+      // Karatsuba over them; the window REDC in columns, and the Montgomery
+      // product and square from 32 limbs as a product then that REDC; without IFMA the parallel product from 256
       // limbs, as T x 1 blocks below 768, and pow on two threads as a
       // squaring chain beside the digit products up to 128 limbs, and
       // multi_pow on two threads on Montgomery with its chunks on the team.
@@ -102,6 +103,9 @@ const std::vector<TuningRow>& tuning_rows() {
         {"sqr.basecase_adx_max", "33"},
         {"mul.karatsuba_adx_max", "0"},
         {"sqr.karatsuba_adx_max", "0"},
+        {"montgomery.adx_redc_passes_max", "16"},
+        {"montgomery.adx_passes_max", "32"},
+        {"montgomery.adx_sqr_passes_max", "32"},
         {"mul.ifma_min", "15"},
         {"mul.ifma_max", "192"},
         {"sqr.ifma_min", "24"},
@@ -124,7 +128,8 @@ const std::vector<TuningRow>& tuning_rows() {
          "1:4.9,2:5.39,4:9.59,8:33.3,16:110,32:350,64:1090,128:3640,256:10100,512:27900,1024:76400,2048:198000,"
          "4096:516000,8192:1354000"},
         {"costs.add_ns_per_limb", "0.34"}},
-       {{"mul.par_min", "256"},
+       {{"redc_products_threshold", "96"},
+        {"mul.par_min", "256"},
         {"mul.sqr_par_min", "384"},
         {"mul.toom_min", "768"},
         {"powm.square_chain_min_bits", "1024"},

@@ -1519,6 +1519,7 @@ def main():
     if not CT:
         function(o, "parmod_montgomery_redc_adx", [["R"], ["T"], ["P"], ["MU0"], ["N"]], [section_redc],
                  looped=("%r8", "parmod_montgomery_redc_adx_passes"), looped_min=16)
+        function(o, "parmod_montgomery_redc_adx_columns", [["R"], ["T"], ["P"], ["MU0"], ["N"]], [section_redc])
         function(o, "parmod_mul_adx", [["T"], ["A"], ["N"], ["B"], ["NB"]], [section_product])
         function(o, "parmod_sqr_adx", [["T"], ["A"], ["N"]], [section_square])
     for n in SMALL_SIZES:

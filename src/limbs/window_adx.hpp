@@ -41,6 +41,8 @@ void parmod_montgomery_sqr_adx(parmod::limb_t* r, const parmod::limb_t* a, const
                                parmod::limb_t mu0, std::size_t n, parmod::limb_t* t) noexcept;
 void parmod_montgomery_redc_adx(parmod::limb_t* r, parmod::limb_t* c, const parmod::limb_t* p,
                                 parmod::limb_t mu0, std::size_t n) noexcept;
+void parmod_montgomery_redc_adx_columns(parmod::limb_t* r, parmod::limb_t* c, const parmod::limb_t* p,
+                                        parmod::limb_t mu0, std::size_t n) noexcept;
 }
 #endif
 

@@ -62,11 +62,18 @@ inline void montgomery_sqr_adx(limb_t* r, const limb_t* a, const limb_t* p, limb
 
 // r[0, n) = C beta^-n mod P, fully reduced, for C in c[0, 2n) with
 // C < P beta^n.  c is destroyed; r may equal c or c + n, or be disjoint
-// from c.  Cost: n^2 + n limb products, a conditional subtraction.  For
-// n = 8m in [16, 512] in passes: pass s adds Q_s P and, in its first 8
-// columns, computes the digits of block s + 1 (two groups per column there).
-inline void montgomery_redc_adx(limb_t* r, limb_t* c, const limb_t* p, limb_t mu0, std::size_t n) noexcept {
-  parmod_montgomery_redc_adx(r, c, p, mu0, n);
+// from c.  Cost: n^2 + n limb products, a conditional subtraction.  With
+// `passes`, n = 8m in [16, 512] runs in passes: pass s adds Q_s P and, in
+// its first 8 columns, computes the digits of block s + 1 (two groups per
+// column there); otherwise, and for other n, block by block in columns
+// (which is faster is a property of the CPU: the tuning key
+// montgomery.adx_redc_passes_max, read by reduce::montgomery_reduce_words).
+inline void montgomery_redc_adx(limb_t* r, limb_t* c, const limb_t* p, limb_t mu0, std::size_t n,
+                                bool passes = true) noexcept {
+  if (passes)
+    parmod_montgomery_redc_adx(r, c, p, mu0, n);
+  else
+    parmod_montgomery_redc_adx_columns(r, c, p, mu0, n);
 }
 #endif
 

@@ -22,9 +22,10 @@ void montgomery_reduce_words(limb_t* rp, limb_t* cp, const limb_t* pp, std::size
   PARMOD_ASSERT(check::less(cp + n, pp, n));          // C < P beta^n
   PARMOD_ASSERT(rp == cp + n || !check::overlap(rp, n, cp, 2 * n));
 #if PARMOD_WINDOW_ADX_ASM
-  const std::size_t window_min = config::tuning().montgomery_window_adx_min;  // 0: never
+  const config::Tuning& t = config::tuning();
+  const std::size_t window_min = t.montgomery_window_adx_min;  // 0: never
   if (window_min > 0 && n >= std::max(window_min, kMontgomeryRedcAdxMin))
-    return montgomery_redc_adx(rp, cp, pp, mu0, n);
+    return montgomery_redc_adx(rp, cp, pp, mu0, n, n < t.montgomery_adx_redc_passes_max);
 #endif
   const auto sn = static_cast<mp_size_t>(n);
   // Step i zeroes c_i; the carry out of the n-limb window is parked in the

@@ -67,22 +67,26 @@ void check_mul(const Mont& m, const mpz_class& a, const mpz_class& b) {
   EXPECT_EQ(value_of(rr), want_sq) << "sqr r == a, n=" << n;
 }
 
-// R = C beta^-n mod P for C < P beta^n: r disjoint from c, r == c, r == c + n.
+// R = C beta^-n mod P for C < P beta^n: r disjoint from c, r == c, r == c + n;
+// in passes (for n = 8m from 16) and in columns.
 void check_redc(const Mont& m, const mpz_class& C) {
   const std::size_t n = m.n;
   const mpz_class want = m.want(C);
-  std::vector<limb_t> c = limbs_of(C, 2 * n), r(n + 1, kGuard);
-  c.push_back(kGuard);
-  reduce::montgomery_redc_adx(r.data(), c.data(), m.k.p.data(), m.k.mu0, n);
-  EXPECT_EQ(value_of(r.data(), n), want) << "redc n=" << n;
-  EXPECT_EQ(r[n], kGuard);
-  EXPECT_EQ(c[2 * n], kGuard) << "wrote past c";
-  c = limbs_of(C, 2 * n);
-  reduce::montgomery_redc_adx(c.data(), c.data(), m.k.p.data(), m.k.mu0, n);
-  EXPECT_EQ(value_of(c.data(), n), want) << "redc r == c, n=" << n;
-  c = limbs_of(C, 2 * n);
-  reduce::montgomery_redc_adx(c.data() + n, c.data(), m.k.p.data(), m.k.mu0, n);
-  EXPECT_EQ(value_of(c.data() + n, n), want) << "redc r == c + n, n=" << n;
+  for (bool passes : {true, false}) {
+    const char* form = passes ? " (passes)" : " (columns)";
+    std::vector<limb_t> c = limbs_of(C, 2 * n), r(n + 1, kGuard);
+    c.push_back(kGuard);
+    reduce::montgomery_redc_adx(r.data(), c.data(), m.k.p.data(), m.k.mu0, n, passes);
+    EXPECT_EQ(value_of(r.data(), n), want) << "redc n=" << n << form;
+    EXPECT_EQ(r[n], kGuard);
+    EXPECT_EQ(c[2 * n], kGuard) << "wrote past c" << form;
+    c = limbs_of(C, 2 * n);
+    reduce::montgomery_redc_adx(c.data(), c.data(), m.k.p.data(), m.k.mu0, n, passes);
+    EXPECT_EQ(value_of(c.data(), n), want) << "redc r == c, n=" << n << form;
+    c = limbs_of(C, 2 * n);
+    reduce::montgomery_redc_adx(c.data() + n, c.data(), m.k.p.data(), m.k.mu0, n, passes);
+    EXPECT_EQ(value_of(c.data() + n, n), want) << "redc r == c + n, n=" << n << form;
+  }
 }
 
 TEST(MontgomeryAdx, RandomModuliAtEverySize) {
@@ -133,6 +137,8 @@ TEST(MontgomeryAdx, AroundTheLimitOfThePasses) {
     const Mont m(random_modulus(n, true));
     check_mul(m, random_below(m.P), random_below(m.P));
     check_mul(m, m.P - 1, m.P - 1);
+    check_redc(m, random_below(m.P * beta_pow(n)));
+    check_redc(m, m.P * beta_pow(n) - 1);
   }
 }
 
