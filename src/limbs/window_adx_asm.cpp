@@ -8468,109 +8468,6 @@ parmod_montgomery_sqr_adx:
 	ret
 	.size parmod_montgomery_sqr_adx, .-parmod_montgomery_sqr_adx
 
-	.globl parmod_montgomery_redc_adx
-	.hidden parmod_montgomery_redc_adx
-	.type parmod_montgomery_redc_adx, @function
-	.p2align 5
-parmod_montgomery_redc_adx:
-	endbr64
-	testq $7, %r8
-	jnz .Lpm_parmod_montgomery_redc_adx_passes_no
-	cmpq $512, %r8
-	ja .Lpm_parmod_montgomery_redc_adx_passes_no
-	cmpq $16, %r8
-	jb .Lpm_parmod_montgomery_redc_adx_passes_no
-	jmp parmod_montgomery_redc_adx_passes
-.Lpm_parmod_montgomery_redc_adx_passes_no:
-	pushq %rbx
-	pushq %rbp
-	pushq %r12
-	pushq %r13
-	pushq %r14
-	pushq %r15
-	subq $376, %rsp
-	movq $0, 88(%rsp)
-	movq %rdi, 0(%rsp)
-	movq %rsi, 56(%rsp)
-	movq %rdx, 24(%rsp)
-	movq %rcx, 32(%rsp)
-	movq %r8, 40(%rsp)
-	movq 40(%rsp), %rax
-	decq %rax
-	andl $7, %eax
-	incq %rax
-	movq %rax, 96(%rsp)
-	movq $0, 80(%rsp)
-	movq 40(%rsp), %rax
-	cmpq $8, %rax
-	movl $8, %ecx
-	cmovaq %rcx, %rax
-	movq %rax, 104(%rsp)
-	movq 24(%rsp), %rsi
-	movq 104(%rsp), %rcx
-	leaq 304(%rsp), %rdi
-.Lpm_montgomery_redc_adx_r_cp0:
-	movq (%rsi), %rax
-	movq %rax, (%rdi)
-	leaq 8(%rsi), %rsi
-	leaq 8(%rdi), %rdi
-	decq %rcx
-	jne .Lpm_montgomery_redc_adx_r_cp0
-	movq $0, 64(%rsp)
-.Lpm_montgomery_redc_adx_r_loop:
-	movq 80(%rsp), %rax
-	addq 40(%rsp), %rax
-	movq 56(%rsp), %rdi
-	leaq (%rdi,%rax,8), %rdi
-	movq 40(%rsp), %rsi
-	negq %rsi
-	movq 96(%rsp), %rdx
-	leaq .Lpm_tab_d-4(%rip), %rax
-	movslq (%rax,%rdx,4), %rcx
-	leaq 4(%rax,%rcx), %rcx
-	call *%rcx
-	movq 96(%rsp), %rcx
-	leaq 176(%rsp), %rsi
-	leaq 112(%rsp), %rdi
-.Lpm_montgomery_redc_adx_r_cp1:
-	movq (%rsi), %rax
-	movq %rax, (%rdi)
-	leaq 8(%rsi), %rsi
-	leaq 8(%rdi), %rdi
-	decq %rcx
-	jne .Lpm_montgomery_redc_adx_r_cp1
-	movq 80(%rsp), %rax
-	addq 40(%rsp), %rax
-	movq 56(%rsp), %rdi
-	leaq (%rdi,%rax,8), %rdi
-	movq 24(%rsp), %r15
-	movq 40(%rsp), %rsi
-	leaq (%r15,%rsi,8), %r15
-	subq 96(%rsp), %rsi
-	negq %rsi
-	movq $1, 72(%rsp)
-	movq 96(%rsp), %rdx
-	leaq .Lpm_tab_rest-4(%rip), %rax
-	movslq (%rax,%rdx,4), %rcx
-	leaq 4(%rax,%rcx), %rcx
-	call *%rcx
-	movq 96(%rsp), %rax
-	addq %rax, 80(%rsp)
-	movq $8, 96(%rsp)
-	movq 80(%rsp), %rax
-	cmpq 40(%rsp), %rax
-	jb .Lpm_montgomery_redc_adx_r_loop
-	call .Lpm_fin
-	addq $376, %rsp
-	popq %r15
-	popq %r14
-	popq %r13
-	popq %r12
-	popq %rbp
-	popq %rbx
-	ret
-	.size parmod_montgomery_redc_adx, .-parmod_montgomery_redc_adx
-
 	.globl parmod_montgomery_redc_adx_columns
 	.hidden parmod_montgomery_redc_adx_columns
 	.type parmod_montgomery_redc_adx_columns, @function
@@ -8665,6 +8562,21 @@ parmod_montgomery_redc_adx_columns:
 	popq %rbx
 	ret
 	.size parmod_montgomery_redc_adx_columns, .-parmod_montgomery_redc_adx_columns
+
+	.globl parmod_montgomery_redc_adx
+	.hidden parmod_montgomery_redc_adx
+	.type parmod_montgomery_redc_adx, @function
+	.p2align 5
+parmod_montgomery_redc_adx:
+	endbr64
+	testq $7, %r8
+	jnz parmod_montgomery_redc_adx_columns
+	cmpq $512, %r8
+	ja parmod_montgomery_redc_adx_columns
+	cmpq $16, %r8
+	jb parmod_montgomery_redc_adx_columns
+	jmp parmod_montgomery_redc_adx_passes
+	.size parmod_montgomery_redc_adx, .-parmod_montgomery_redc_adx
 
 	.globl parmod_mul_adx
 	.hidden parmod_mul_adx
