@@ -12,7 +12,6 @@
 
 #include "context.hpp"
 #include "harness.hpp"
-#include "limbs/basecase_adx.hpp"
 #include "limbs/comba.hpp"
 #include "limbs/cpu_features.hpp"
 #include "limbs/karatsuba_adx.hpp"
@@ -116,30 +115,18 @@ Kernel gmp_sqr(std::size_t n) {
 // rows (limbs/basecase_adx).  The schoolbook range: one past the largest
 // size where the kernel wins by > 2% (a single noisy loss in between does
 // not cut the range short); the lower ends are fixed in limbs/basecase_adx.cpp.
-// Then Karatsuba over that kernel above its range: one past the largest
-// ladder size where it beats GMP by > 2%.  All 0 without BMI2+ADX.
+// Then Karatsuba over that kernel above its range (recursing down to the
+// range just set): one past the largest ladder size where it beats GMP by
+// > 2%.  All 0 without BMI2+ADX.  limbs::mulx_* make the choice limbs::mul makes.
 void tune_mulx(Context& c) {
   std::size_t rows_mul = 0, rows_sqr = 0, kara_mul = 0, kara_sqr = 0;
-  const bool windows = limbs::window_adx_enabled();
-  const char* kernel = windows ? "mulx windows" : "mulx rows";
+  const char* kernel = limbs::window_adx_enabled() ? "mulx windows" : "mulx rows";
   if (limbs::cpu_has_mulx_adx()) {
     for (std::size_t n : c.ladder({20, 24, 26, 28, 30, 32, 36, 40, 48, 56, 64, 80, 96})) {
       const auto [gm, gs] = median_gains(
           c, n,
-          {gmp_mul(n),
-           [n, windows](limb_t* r, const limb_t* x, const limb_t* y) {
-#if PARMOD_WINDOW_ADX_ASM
-             if (windows) return limbs::mul_window_adx(r, x, n, y, n);
-#endif
-             limbs::mul_basecase_adx(r, x, n, y, n);
-           },
-           gmp_sqr(n),
-           [n, windows](limb_t* r, const limb_t* x, const limb_t*) {
-#if PARMOD_WINDOW_ADX_ASM
-             if (windows) return limbs::sqr_window_adx(r, x, n);
-#endif
-             limbs::sqr_basecase_adx(r, x, n);
-           }});
+          {gmp_mul(n), [n](limb_t* r, const limb_t* x, const limb_t* y) { limbs::mulx_schoolbook_mul(r, x, n, y, n); },
+           gmp_sqr(n), [n](limb_t* r, const limb_t* x, const limb_t*) { limbs::mulx_schoolbook_sqr(r, x, n); }});
       std::cerr << "  " << kernel << " " << n << " limbs against GMP: product " << gm << "x, square " << gs << "x\n";
       if (gm > 1.02) rows_mul = n + 1;
       if (gs > 1.02) rows_sqr = n + 1;
@@ -155,19 +142,9 @@ void tune_mulx(Context& c) {
       const auto [gm, gs] = median_gains(
           c, n,
           {gmp_mul(n),
-           [n, &ws, windows, rows_mul](limb_t* r, const limb_t* x, const limb_t* y) {
-#if PARMOD_WINDOW_ADX_ASM
-             if (windows) return limbs::mul_karatsuba_window_adx(r, x, y, n, rows_mul, ws.data());
-#endif
-             limbs::karatsuba_mul_adx(r, x, y, n, ws.data());
-           },
+           [n, &ws](limb_t* r, const limb_t* x, const limb_t* y) { limbs::mulx_karatsuba_mul(r, x, y, n, ws.data()); },
            gmp_sqr(n),
-           [n, &ws, windows, rows_sqr](limb_t* r, const limb_t* x, const limb_t*) {
-#if PARMOD_WINDOW_ADX_ASM
-             if (windows) return limbs::sqr_karatsuba_window_adx(r, x, n, rows_sqr, ws.data());
-#endif
-             limbs::karatsuba_sqr_adx(r, x, n, ws.data());
-           }});
+           [n, &ws](limb_t* r, const limb_t* x, const limb_t*) { limbs::mulx_karatsuba_sqr(r, x, n, ws.data()); }});
       std::cerr << "  Karatsuba over the " << kernel << " " << n << " limbs against GMP: product " << gm << "x, square "
                 << gs << "x\n";
       if (gm > 1.02) kara_mul = n + 1;

@@ -54,6 +54,21 @@ constexpr bool is_ifma(MulKernel k) noexcept { return k == MulKernel::ifma || k 
 MulKernel mul_kernel(const config::Tuning& t, std::size_t an, std::size_t bn) noexcept;
 MulKernel sqr_kernel(const config::Tuning& t, std::size_t n) noexcept;
 
+// The mulx/adcx/adox kernels mul and sqr run for MulKernel::basecase_adx and
+// karatsuba_adx (the ranges of mul.basecase_adx_max, mul.karatsuba_adx_max
+// and their sqr twins): the register windows (limbs/window_adx) where
+// window_adx_enabled(), else the rows (limbs/basecase_adx, limbs/
+// karatsuba_adx); Karatsuba recurses down to the tuned schoolbook limit.
+// Require BMI2 + ADX; the preconditions of mul / sqr, the schoolbook's
+// shorter operand of at least mul_basecase_adx_min() (squares:
+// sqr_basecase_adx_min()) limbs; Karatsuba on n-limb operands with scratch
+// of karatsuba_adx_scratch(n) limbs (limbs/karatsuba_adx.hpp).  For `parmod
+// tune`, which times what mul runs.
+void mulx_schoolbook_mul(limb_t* rp, const limb_t* ap, std::size_t an, const limb_t* bp, std::size_t bn) noexcept;
+void mulx_schoolbook_sqr(limb_t* rp, const limb_t* ap, std::size_t n) noexcept;
+void mulx_karatsuba_mul(limb_t* rp, const limb_t* ap, const limb_t* bp, std::size_t n, limb_t* scratch) noexcept;
+void mulx_karatsuba_sqr(limb_t* rp, const limb_t* ap, std::size_t n, limb_t* scratch) noexcept;
+
 // rp[0, n) = a * b mod beta^n (the low half of the product).  n >= 1, no
 // overlap.  Cost about 0.5 M(n) to M(n): GMP's mullo (exported by libgmp as
 // __gmpn_mullo_n since GMP 5).

@@ -104,6 +104,39 @@ void karatsuba_ifma(limb_t* rp, const limb_t* ap, const limb_t* bp, std::size_t 
 
 }  // namespace
 
+void mulx_schoolbook_mul(limb_t* rp, const limb_t* ap, std::size_t an, const limb_t* bp, std::size_t bn) noexcept {
+  if (an < bn) {
+    std::swap(ap, bp);
+    std::swap(an, bn);
+  }
+#if PARMOD_WINDOW_ADX_ASM
+  // the register windows beat the rows: strips of the shorter operand
+  if (window_adx_enabled()) return mul_window_adx(rp, bp, bn, ap, an);
+#endif
+  mul_basecase_adx(rp, ap, an, bp, bn);
+}
+
+void mulx_schoolbook_sqr(limb_t* rp, const limb_t* ap, std::size_t n) noexcept {
+#if PARMOD_WINDOW_ADX_ASM
+  if (window_adx_enabled()) return sqr_window_adx(rp, ap, n);
+#endif
+  sqr_basecase_adx(rp, ap, n);
+}
+
+void mulx_karatsuba_mul(limb_t* rp, const limb_t* ap, const limb_t* bp, std::size_t n, limb_t* scratch) noexcept {
+#if PARMOD_WINDOW_ADX_ASM
+  if (window_adx_enabled()) return mul_karatsuba_window_adx(rp, ap, bp, n, mul_basecase_adx_limit(), scratch);
+#endif
+  karatsuba_mul_adx(rp, ap, bp, n, scratch);
+}
+
+void mulx_karatsuba_sqr(limb_t* rp, const limb_t* ap, std::size_t n, limb_t* scratch) noexcept {
+#if PARMOD_WINDOW_ADX_ASM
+  if (window_adx_enabled()) return sqr_karatsuba_window_adx(rp, ap, n, sqr_basecase_adx_limit(), scratch);
+#endif
+  karatsuba_sqr_adx(rp, ap, n, scratch);
+}
+
 // The kernel choices read the tuning snapshot once (a call per threshold
 // cost 10-20 ns per product at 16-64 limbs, as much as 15% of a 16-limb
 // product through parmod::mul).
@@ -146,18 +179,10 @@ void mul(limb_t* rp, const limb_t* ap, std::size_t an, const limb_t* bp, std::si
     case MulKernel::karatsuba_ifma:
       return karatsuba_ifma(rp, ap, bp, an);
     case MulKernel::basecase_adx:
-#if PARMOD_WINDOW_ADX_ASM
-      // the register windows beat the rows: strips of the shorter operand
-      if (window_adx_enabled()) return mul_window_adx(rp, bp, bn, ap, an);
-#endif
-      return mul_basecase_adx(rp, ap, an, bp, bn);
+      return mulx_schoolbook_mul(rp, ap, an, bp, bn);
     case MulKernel::karatsuba_adx: {
       limb_t scratch[karatsuba_adx_scratch(kKaratsubaAdxMaxLimit)];
-#if PARMOD_WINDOW_ADX_ASM
-      if (window_adx_enabled())
-        return mul_karatsuba_window_adx(rp, ap, bp, an, mul_basecase_adx_limit(), scratch);
-#endif
-      return karatsuba_mul_adx(rp, ap, bp, an, scratch);
+      return mulx_karatsuba_mul(rp, ap, bp, an, scratch);
     }
     case MulKernel::gmp:
       break;
@@ -177,16 +202,10 @@ void sqr(limb_t* rp, const limb_t* ap, std::size_t n) noexcept {
     case MulKernel::karatsuba_ifma:
       return karatsuba_ifma(rp, ap, ap, n);
     case MulKernel::basecase_adx:
-#if PARMOD_WINDOW_ADX_ASM
-      if (window_adx_enabled()) return sqr_window_adx(rp, ap, n);
-#endif
-      return sqr_basecase_adx(rp, ap, n);
+      return mulx_schoolbook_sqr(rp, ap, n);
     case MulKernel::karatsuba_adx: {
       limb_t scratch[karatsuba_adx_scratch(kKaratsubaAdxMaxLimit)];
-#if PARMOD_WINDOW_ADX_ASM
-      if (window_adx_enabled()) return sqr_karatsuba_window_adx(rp, ap, n, sqr_basecase_adx_limit(), scratch);
-#endif
-      return karatsuba_sqr_adx(rp, ap, n, scratch);
+      return mulx_karatsuba_sqr(rp, ap, n, scratch);
     }
     case MulKernel::gmp:
       break;
