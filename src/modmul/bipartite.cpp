@@ -20,9 +20,9 @@ struct HalvesLayout {
     const std::size_t h = n / 2, t = n - h;
     c0 = 0;                  // A B0: n + h limbs
     c1 = c0 + n + h;         // A B1: n + t limbs
-    t0 = c1 + n + t;         // T0: n limbs
-    t1 = t0 + n;             // T1: n limbs
-    s0 = t1 + n;             // PMR's scratch
+    t0 = c1 + n + t;         // T0: n limbs (n + 1 for the square)
+    t1 = t0 + n + 1;         // T1: n limbs (n + 1 for the square)
+    s0 = t1 + n + 1;         // PMR's scratch
     s1 = s0 + reduce::partial_montgomery_reduce_scratch(n, n + h, h);  // PBR's scratch
     y = s1 + reduce::partial_barrett_reduce_scratch(n, n + t, t);      // T0 + T1: n + 1 limbs
     tmp = y + n + 1;                                                    // reduce_small_multiple: n + 8
@@ -57,6 +57,48 @@ void barrett_half(const void* ctx, unsigned) {
   std::size_t nun = 0;
   const limb_t* nu = c.k->nu_t(t, &nun);
   reduce::partial_barrett_reduce(c.ws + L.t1, c.ws + L.c1, n + t, c.k->p.data(), n, nu, nun, t, c.ws + L.s1);
+}
+
+// Adds 2 x[0, xn) to y[0, yn) in place, x destroyed (x[xn] takes the
+// doubling's carry); the sum must fit: yn >= xn + 1.
+void add_twice(limb_t* y, std::size_t yn, limb_t* x, std::size_t xn) {
+  x[xn] = mpn_lshift(x, x, static_cast<mp_size_t>(xn), 1);
+  [[maybe_unused]] const limb_t cy =
+      mpn_add(y, y, static_cast<mp_size_t>(yn), x, static_cast<mp_size_t>(xn + 1));
+  PARMOD_ASSERT(cy == 0);
+}
+
+// The square's task 0: T0 = (A0^2 + Q0 P) / beta^h + 2 A0 A1[0, s), n + 1 limbs.
+void montgomery_square_half(const void* ctx, unsigned) {
+  const Halves& c = *static_cast<const Halves*>(ctx);
+  const std::size_t n = c.k->n, h = n / 2, t = n - h, s = t / 2;
+  const HalvesLayout& L = c.L;
+  limb_t* c0 = c.ws + L.c0;  // A0^2 on n + h limbs
+  limb_t* t0 = c.ws + L.t0;
+  limbs::sqr(c0, c.a, h);
+  mpn_zero(c0 + 2 * h, static_cast<mp_size_t>(n - h));
+  reduce::partial_montgomery_reduce(t0, c0, n + h, c.k->p.data(), n, c.k->mu.data(), h, c.ws + L.s0);
+  t0[n] = 0;
+  if (s == 0) return;  // n = 2: task 1 takes all of A0 A1
+  limbs::mul(c0, c.a, h, c.a + h, s);  // A0 A1[0, s): h + s limbs (c0 is free again)
+  add_twice(t0, n + 1, c0, h + s);
+}
+
+// The square's task 1: T1 = A1^2 beta^h - Q1 P + 2 A0 A1[s, t) beta^s, n + 1 limbs.
+void barrett_square_half(const void* ctx, unsigned) {
+  const Halves& c = *static_cast<const Halves*>(ctx);
+  const std::size_t n = c.k->n, h = n / 2, t = n - h, s = t / 2;
+  const HalvesLayout& L = c.L;
+  limb_t* c1 = c.ws + L.c1;  // A1^2 beta^h on n + t limbs
+  limb_t* t1 = c.ws + L.t1;
+  mpn_zero(c1, static_cast<mp_size_t>(h));
+  limbs::sqr(c1 + h, c.a + h, t);
+  std::size_t nun = 0;
+  const limb_t* nu = c.k->nu_t(t, &nun);
+  reduce::partial_barrett_reduce(t1, c1, n + t, c.k->p.data(), n, nu, nun, t, c.ws + L.s1);
+  t1[n] = 0;
+  limbs::mul(c1, c.a, h, c.a + h + s, t - s);  // A0 A1[s, t): h + t - s limbs
+  add_twice(t1 + s, n + 1 - s, c1, n - s);
 }
 
 }  // namespace
@@ -103,6 +145,31 @@ void bipartite_mul_halves(limb_t* r, const limb_t* a, const limb_t* b, const Mod
   }
   limb_t* y = scratch + L.y;
   y[n] = mpn_add_n(y, scratch + L.t0, scratch + L.t1, static_cast<mp_size_t>(n));
+  multipartite::reduce_small_multiple(r, y, k, scratch + L.tmp);
+}
+
+void bipartite_sqr_halves(limb_t* r, const limb_t* a, const ModulusConstants& k, limb_t* scratch,
+                          int threads) noexcept {
+  const std::size_t n = k.n;
+  PARMOD_ASSERT(k.odd && n >= 2);
+  PARMOD_ASSERT(check::less(a, k.p.data(), n) && check::same_or_separate(r, a, n));
+  PARMOD_ASSERT(!check::overlap_any(scratch, bipartite_halves_scratch(n), n, r, a));
+  const Halves c{&k, a, a, scratch, HalvesLayout(n)};
+  const HalvesLayout& L = c.L;
+  if (threads > 1) {
+    runtime::Schedule s(2);
+    s.add(&barrett_square_half, &c, 1, 1.1, 0, "bipartite square: A1^2 and PBR, half of A0 A1");
+    s.add(&montgomery_square_half, &c, 0, 1.0, 1, "bipartite square: A0^2 and PMR, half of A0 A1");
+    runtime::run(s, 2);
+  } else {
+    montgomery_square_half(&c, 0);
+    barrett_square_half(&c, 1);
+  }
+  // T0 + T1 < beta^n + beta^n + 2 A0 A1 < 4 beta^n: n + 1 limbs.
+  limb_t* y = scratch + L.y;
+  [[maybe_unused]] const limb_t cy =
+      mpn_add_n(y, scratch + L.t0, scratch + L.t1, static_cast<mp_size_t>(n + 1));
+  PARMOD_ASSERT(cy == 0);
   multipartite::reduce_small_multiple(r, y, k, scratch + L.tmp);
 }
 

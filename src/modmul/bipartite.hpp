@@ -35,4 +35,15 @@ void bipartite_mul_halves(limb_t* r, const limb_t* a, const limb_t* b, const Mod
                           int threads) noexcept;
 std::size_t bipartite_halves_scratch(std::size_t n) noexcept;
 
+// r[0, n) = a^2 beta^-h mod P, the square of bipartite_mul_halves with the
+// cross product computed once: with A = A1 beta^h + A0 (t = n - h limbs of
+// A1), A^2 beta^-h = A0^2 beta^-h + 2 A0 A1 + A1^2 beta^h, so
+// T0 = (A0^2 + Q0 P) / beta^h (PMR, t = h) on one task and
+// T1 = A1^2 beta^h - Q1 P (PBR, t = n - h) on the other, each task adding
+// twice its half of X = A0 A1 (A1 cut at s = t/2) to its T; r = (T0 + T1)
+// mod P.  Same contract and scratch as bipartite_mul_halves.  Cost per task:
+// S(n/2) + M(n/2, n/4) plus its reduction, against M(n, n/2) for the product.
+void bipartite_sqr_halves(limb_t* r, const limb_t* a, const ModulusConstants& k, limb_t* scratch,
+                          int threads) noexcept;
+
 }  // namespace parmod::modmul

@@ -30,9 +30,9 @@ std::size_t scratch(std::size_t n) { return multipartite_engine_scratch(n); }
 
 // The bipartite on exactly two threads runs as two whole halves
 // (bipartite_mul_halves: one join instead of the graph's dependency
-// signals), its square too (A A0 beta^-h + A A1: two M(n, n/2) against the
-// k = 2 square's three M(n/2) and its extra steps); measured in
-// docs/bench/rocket_lake/bipartite.md.
+// signals), its square too (bipartite_sqr_halves: A0^2 and A1^2 with half
+// of A0 A1 each, against the k = 2 square's graph of the same products and
+// its extra steps); measured in docs/bench/rocket_lake/bipartite.md.
 bool two_halves(const MultipartiteEnginePlans& p, const ModulusConstants& k) {
   return p.kind == MultipartiteKind::bipartite && p.threads == 2 && k.n >= 2;
 }
@@ -45,7 +45,7 @@ void mul(limb_t* r, const limb_t* a, const limb_t* b, const ModulusConstants& k,
 
 void sqr(limb_t* r, const limb_t* a, const ModulusConstants& k, limb_t* ws) {
   const auto& p = plans_of(k);
-  if (two_halves(p, k)) return bipartite_mul_halves(r, a, a, k, ws, 2);
+  if (two_halves(p, k)) return bipartite_sqr_halves(r, a, k, ws, 2);
   multipartite_sqr(r, a, k, p.sqr, ws, p.threads);  // bipartite too: its square is the k = 2 square
 }
 

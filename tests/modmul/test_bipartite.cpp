@@ -1,5 +1,5 @@
 // Bipartite (section 2.3) against GMP: every n in 1..96, edges, 1 and 2 threads;
-// the two-task form (bipartite_mul_halves) the same way.
+// the two-task forms (bipartite_mul_halves, bipartite_sqr_halves) the same way.
 #include <gtest/gtest.h>
 
 #include "modmul/bipartite.hpp"
@@ -61,6 +61,12 @@ void check_halves(const ModulusConstants& k, const mpz_class& P, const mpz_class
   auto x = limbs_of(A, n);
   bipartite_mul_halves(x.data(), x.data(), x.data(), k, ws.data(), threads);
   ASSERT_EQ(value_of(x), expected_mp(A, A, P, n)) << "square, n=" << n;
+  // The square with the cross product once (bipartite_sqr_halves): B^2, then A^2 in place.
+  bipartite_sqr_halves(r.data(), b.data(), k, ws.data(), threads);
+  ASSERT_EQ(value_of(r), expected_mp(B, B, P, n)) << "sqr_halves, n=" << n << " T=" << threads;
+  x = limbs_of(A, n);
+  bipartite_sqr_halves(x.data(), x.data(), k, ws.data(), threads);
+  ASSERT_EQ(value_of(x), expected_mp(A, A, P, n)) << "sqr_halves aliased, n=" << n << " T=" << threads;
 }
 
 TEST(Bipartite, HalvesEveryLimbCount) {
