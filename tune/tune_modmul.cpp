@@ -16,6 +16,7 @@
 #include "harness.hpp"
 #include "limb_product.hpp"
 #include "limbs/cpu_features.hpp"
+#include "limbs/karatsuba_adx.hpp"
 #include "limbs/limbs.hpp"
 #include "limbs/radix52.hpp"
 #include "limbs/window_adx.hpp"
@@ -116,6 +117,86 @@ void tune_redc_passes(Context& c, gmp_randclass& rng) {
   (void)rng;
 #endif
   c.set("montgomery.adx_redc_passes_max", from);
+}
+
+// The product before the window REDC on the split way (modmul/montgomery_mul's
+// window_product): Karatsuba over the window kernels.  The recursion limits
+// montgomery.karatsuba_window_mul_min and _sqr_min: of the candidate limits,
+// the one with the least sum over the ladder sizes of its time relative to
+// the fastest limit at that size (the smaller limit on a tie).
+// montgomery.karatsuba_window_max: the smallest ladder size from which
+// limbs::mul and limbs::sqr (a product and a square per call) beat the
+// Karatsuba over the windows at this and every larger measured size, else
+// 512 (the key's maximum).  Before the folding keys, whose split way runs
+// this product.  The generic values without the window kernels (they do not run).
+void tune_window_karatsuba(Context& c, gmp_randclass& rng) {
+  std::size_t mul_min = c.tuning().montgomery_karatsuba_window_mul_min;
+  std::size_t sqr_min = c.tuning().montgomery_karatsuba_window_sqr_min;
+  std::size_t max = c.tuning().montgomery_karatsuba_window_max;
+#if PARMOD_WINDOW_ADX_ASM
+  if (limbs::window_adx_enabled()) {
+    constexpr std::size_t kNever = 512;  // a limit no ladder size reaches: the window kernel alone
+    const std::vector<std::size_t> limits = {16, 24, 32, 48, 64, 96, kNever};
+    for (bool square : {false, true}) {
+      std::vector<double> score(limits.size(), 0.0);
+      for (std::size_t n : c.ladder({32, 48, 64, 96, 128, 160, 192})) {
+        std::vector<limb_t> x(n), y(n), r(2 * n), ws(limbs::karatsuba_adx_scratch(n));
+        modmul::to_limbs(x.data(), n, rng.get_z_bits(64 * n));
+        modmul::to_limbs(y.data(), n, rng.get_z_bits(64 * n));
+        std::vector<bench::Variant> v;
+        for (std::size_t limit : limits)
+          v.push_back({std::to_string(limit), [&, limit] {
+                         if (square)
+                           limbs::sqr_karatsuba_window_adx(r.data(), x.data(), n, limit, ws.data());
+                         else
+                           limbs::mul_karatsuba_window_adx(r.data(), x.data(), y.data(), n, limit, ws.data());
+                       }});
+        const auto tm = bench::measure_interleaved(v, c.timing(9, 0.002));
+        double best = tm[0].min_ns;
+        for (const auto& m : tm) best = std::min(best, m.min_ns);
+        std::cerr << "  Karatsuba over the windows, " << (square ? "square " : "product ") << n << " limbs, by limit:";
+        for (std::size_t i = 0; i < tm.size(); ++i) {
+          score[i] += tm[i].min_ns / best;
+          std::cerr << ' ' << (limits[i] == kNever ? std::string("none") : std::to_string(limits[i])) << ' '
+                    << bench::format_us(tm[i].min_ns);
+        }
+        std::cerr << " us\n";
+      }
+      const std::size_t pick = static_cast<std::size_t>(std::min_element(score.begin(), score.end()) - score.begin());
+      (square ? sqr_min : mul_min) = limits[pick];
+    }
+    const std::vector<std::size_t> ladder = c.ladder({64, 96, 128, 160, 192, 256, 320, 384, 448});
+    max = kNever;
+    for (std::size_t n : ladder) {
+      std::vector<limb_t> x(n), y(n), r(2 * n), ws(limbs::karatsuba_adx_scratch(n));
+      modmul::to_limbs(x.data(), n, rng.get_z_bits(64 * n));
+      modmul::to_limbs(y.data(), n, rng.get_z_bits(64 * n));
+      std::vector<bench::Variant> v = {
+          {"windows",
+           [&] {
+             limbs::mul_karatsuba_window_adx(r.data(), x.data(), y.data(), n, mul_min, ws.data());
+             limbs::sqr_karatsuba_window_adx(r.data(), x.data(), n, sqr_min, ws.data());
+           }},
+          {"limbs::mul",
+           [&] {
+             limbs::mul(r.data(), x.data(), n, y.data(), n);
+             limbs::sqr(r.data(), x.data(), n);
+           }},
+      };
+      const auto tm = bench::measure_interleaved(v, c.timing(9, 0.002));
+      const bool mul_wins = tm[1].min_ns < tm[0].min_ns;
+      std::cerr << "  montgomery.karatsuba_window_max " << n << " limbs: Karatsuba over the windows "
+                << bench::format_us(tm[0].min_ns) << " us, limbs::mul " << bench::format_us(tm[1].min_ns) << " us\n";
+      if (mul_wins && max == kNever) max = n;
+      if (!mul_wins) max = kNever;  // limbs::mul must win from here on
+    }
+  }
+#else
+  (void)rng;
+#endif
+  c.set("montgomery.karatsuba_window_mul_min", mul_min);
+  c.set("montgomery.karatsuba_window_sqr_min", sqr_min);
+  c.set("montgomery.karatsuba_window_max", max);
 }
 
 // Where the window path's folded kernels (product and REDC in one call, the
@@ -360,6 +441,7 @@ void run(Context& c) {
   rng.seed(7);
   tune_window(c, rng);
   tune_redc_passes(c, rng);
+  tune_window_karatsuba(c, rng);
   tune_window_folding(c, rng);
   tune_redc(c, rng);
   tune_redc_ifma(c, rng);
@@ -395,7 +477,8 @@ void run(Context& c) {
 
 Step modmul_step() {
   return {"modmul", "modular multiplication: REDC by words or products, montgomery52's digit loop, the algorithm per modulus size",
-          {"montgomery.window_adx_min", "montgomery.adx_redc_passes_max", "montgomery.adx_folded_max",
+          {"montgomery.window_adx_min", "montgomery.adx_redc_passes_max", "montgomery.karatsuba_window_mul_min",
+           "montgomery.karatsuba_window_sqr_min", "montgomery.karatsuba_window_max", "montgomery.adx_folded_max",
            "montgomery.adx_passes_max", "montgomery.adx_sqr_passes_max", "redc_products_threshold", "redc.ifma_max",
            "montgomery52.move_first_max_vectors", "modmul.odd", "modmul.split_min_limbs", "modmul.odd.parallel"},
           &run};

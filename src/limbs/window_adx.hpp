@@ -73,8 +73,8 @@ inline void mul_window_adx(limb_t* rp, const limb_t* ap, std::size_t an, const l
 inline void sqr_window_adx(limb_t* rp, const limb_t* ap, std::size_t n) noexcept { parmod_sqr_adx(rp, ap, n); }
 
 // Karatsuba (limbs/karatsuba_steps.hpp) over the window kernels: halves
-// recurse while n >= limit, the window kernels below (the limits that
-// measured best: kKaratsubaWindowAdxMulMin, kKaratsubaWindowAdxSqrMin).  rp[0, 2n) = a b
+// recurse while n >= limit, the window kernels below (the Montgomery
+// product's limits are tuning keys: montgomery.karatsuba_window_*).  rp[0, 2n) = a b
 // (a^2); n >= 1, no overlap; scratch holds karatsuba_adx_scratch(n) limbs
 // (limbs/karatsuba_adx.hpp: the same recursion).  Cost: 3 M(n/2) + O(n) per level.
 void mul_karatsuba_window_adx(limb_t* rp, const limb_t* ap, const limb_t* bp, std::size_t n, std::size_t limit,
@@ -82,15 +82,5 @@ void mul_karatsuba_window_adx(limb_t* rp, const limb_t* ap, const limb_t* bp, st
 void sqr_karatsuba_window_adx(limb_t* rp, const limb_t* ap, std::size_t n, std::size_t limit,
                               limb_t* scratch) noexcept;
 #endif
-
-// Size limits of the window kernels (limbs), measured on the AMD EPYC
-// (Zen 5) of issue 20 against GMP 6.2.1's mpn_mul_n / mpn_sqr
-// (docs/bench/zen5/montgomery_adx.md); candidates for
-// tuning-table keys.  Karatsuba over the window kernels recurses from
-// kKaratsubaWindowAdxMulMin (products) and kKaratsubaWindowAdxSqrMin
-// (squares) limbs; GMP's own products win from kKaratsubaWindowAdxMax.
-constexpr std::size_t kKaratsubaWindowAdxMulMin = 32;
-constexpr std::size_t kKaratsubaWindowAdxSqrMin = 48;
-constexpr std::size_t kKaratsubaWindowAdxMax = 192;
 
 }  // namespace parmod::limbs

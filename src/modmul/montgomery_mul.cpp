@@ -14,16 +14,20 @@ namespace {
 
 #if PARMOD_WINDOW_ADX_ASM
 // t[0, 2n) = a b (a^2 when a == b) on the window path: the AVX-512 IFMA
-// kernels where limbs::mul picks them, Karatsuba over the window kernels up
-// to limbs::kKaratsubaWindowAdxMax limbs, limbs::mul above.
-void window_product(limb_t* t, const limb_t* a, const limb_t* b, std::size_t n, limb_t* scratch) noexcept {
+// kernels where limbs::mul picks them, Karatsuba over the window kernels
+// below montgomery.karatsuba_window_max limbs (recursing from
+// montgomery.karatsuba_window_mul_min / _sqr_min), limbs::mul above.
+// scratch: karatsuba_adx_scratch(min(n, kKaratsubaAdxMaxLimit)) limbs.
+void window_product(const config::Tuning& tuning, limb_t* t, const limb_t* a, const limb_t* b, std::size_t n,
+                    limb_t* scratch) noexcept {
+  static_assert(config::tuning_max::montgomery_karatsuba_window_max <= limbs::kKaratsubaAdxMaxLimit);
   const bool square = a == b;
   const limbs::MulKernel kernel = square ? limbs::sqr_kernel(n) : limbs::mul_kernel(n, n);
-  if (limbs::is_ifma(kernel) || n >= limbs::kKaratsubaWindowAdxMax) return limbs::mul(t, a, n, b, n);
+  if (limbs::is_ifma(kernel) || n >= tuning.montgomery_karatsuba_window_max) return limbs::mul(t, a, n, b, n);
   if (square)
-    limbs::sqr_karatsuba_window_adx(t, a, n, limbs::kKaratsubaWindowAdxSqrMin, scratch);
+    limbs::sqr_karatsuba_window_adx(t, a, n, tuning.montgomery_karatsuba_window_sqr_min, scratch);
   else
-    limbs::mul_karatsuba_window_adx(t, a, b, n, limbs::kKaratsubaWindowAdxMulMin, scratch);
+    limbs::mul_karatsuba_window_adx(t, a, b, n, tuning.montgomery_karatsuba_window_mul_min, scratch);
 }
 
 // The folded kernels (product and REDC in one call) where they are faster:
@@ -70,7 +74,7 @@ std::size_t redc_products_threshold() noexcept { return config::tuning().redc_pr
 
 std::size_t montgomery_scratch(std::size_t n) noexcept {
   // the product 2n, then REDC by products or Karatsuba over the window kernels (window_product)
-  const std::size_t karatsuba = limbs::karatsuba_adx_scratch(std::min(n, limbs::kKaratsubaWindowAdxMax));
+  const std::size_t karatsuba = limbs::karatsuba_adx_scratch(std::min(n, limbs::kKaratsubaAdxMaxLimit));
   return 2 * n + std::max(reduce::montgomery_reduce_products_scratch(n), karatsuba);
 }
 
@@ -90,7 +94,7 @@ void montgomery_window_folded(limb_t* r, const limb_t* a, const limb_t* b, const
 
 void montgomery_window_split(limb_t* r, const limb_t* a, const limb_t* b, const ModulusConstants& k,
                              limb_t* scratch) noexcept {
-  window_product(scratch, a, b, k.n, scratch + 2 * k.n);
+  window_product(config::tuning(), scratch, a, b, k.n, scratch + 2 * k.n);
   montgomery_redc(r, scratch, k, scratch + 2 * k.n);
 }
 #endif

@@ -7,8 +7,9 @@
 // register-window kernels of reduce/montgomery_adx.hpp: product and REDC folded into one call where
 // the tuning keys montgomery.adx_folded_max, montgomery.adx_passes_max and
 // montgomery.adx_sqr_passes_max say so, else the product (Karatsuba over
-// the window kernels, or limbs::mul where it takes the IFMA kernels or from
-// limbs::kKaratsubaWindowAdxMax limbs) and the window REDC.  Otherwise
+// the window kernels from the keys montgomery.karatsuba_window_*, or
+// limbs::mul where it takes the IFMA kernels or from
+// montgomery.karatsuba_window_max limbs) and the window REDC.  Otherwise
 // limbs::mul / limbs::sqr and REDC on the mulx rows (reduce/montgomery_reduce).
 #pragma once
 

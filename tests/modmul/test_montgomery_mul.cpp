@@ -131,6 +131,39 @@ TEST(MontgomeryMul, WindowWaysAgreeAndTheKeysPickOne) {
     }
   }
 }
+
+// The split way's product under the keys montgomery.karatsuba_window_*:
+// recursion limits from 2 (Karatsuba down to 1-limb halves) to 512 (the
+// window kernel alone) and the maximum at 0 (always limbs::mul) and 512
+// (Karatsuba over the windows up to 511 limbs), products and squares against GMP.
+// With AVX-512 IFMA in use limbs::mul's IFMA kernels take most sizes (the
+// suite's run with PARMOD_NO_IFMA=1 covers the windows there).
+TEST(MontgomeryMul, KaratsubaWindowKeysPickTheProductNeverTheResult) {
+  if (!limbs::window_adx_enabled()) GTEST_SKIP() << "no BMI2 + ADX window kernels here";
+  struct Keys {
+    std::size_t mul_min, sqr_min, max;
+  };
+  for (const Keys keys : {Keys{2, 2, 512}, Keys{5, 7, 512}, Keys{24, 33, 100}, Keys{512, 512, 512}, Keys{32, 48, 0}}) {
+    config::Tuning t = config::tuning();
+    t.montgomery_karatsuba_window_mul_min = keys.mul_min;
+    t.montgomery_karatsuba_window_sqr_min = keys.sqr_min;
+    t.montgomery_karatsuba_window_max = keys.max;
+    const config::ScopedTuning scoped(t);
+    for (std::size_t n : {8u, 11u, 33u, 64u, 99u, 100u, 101u, 191u, 192u, 255u}) {
+      const mpz_class P = n % 2 ? edge_moduli(n, true).back() : random_modulus(n, true);
+      const modmul::ModulusConstants k(P);
+      mpz_class rinv;
+      mpz_invert(rinv.get_mpz_t(), beta_pow(n).get_mpz_t(), P.get_mpz_t());
+      const mpz_class a = random_below(P), b = n % 3 ? random_below(P) : P - 1;
+      std::vector<limb_t> r(n), scratch(modmul::montgomery_scratch(n));
+      auto x = limbs_of(a, n), y = limbs_of(b, n);
+      modmul::montgomery_window_split(r.data(), x.data(), y.data(), k, scratch.data());
+      EXPECT_EQ(value_of(r), py_mod(a * b * rinv, P)) << "n=" << n << " mul_min=" << keys.mul_min;
+      modmul::montgomery_window_split(x.data(), x.data(), x.data(), k, scratch.data());
+      EXPECT_EQ(value_of(x), py_mod(a * a * rinv, P)) << "square, n=" << n << " sqr_min=" << keys.sqr_min;
+    }
+  }
+}
 #endif
 
 }  // namespace
