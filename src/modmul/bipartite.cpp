@@ -20,8 +20,8 @@ struct HalvesLayout {
     const std::size_t h = n / 2, t = n - h;
     c0 = 0;                  // A B0: n + h limbs
     c1 = c0 + n + h;         // A B1: n + t limbs
-    t0 = c1 + n + t;         // T0: n limbs (n + 1 for the square)
-    t1 = t0 + n + 1;         // T1: n limbs (n + 1 for the square)
+    t0 = c1 + n + t;         // T0: n + 1 limbs
+    t1 = t0 + n + 1;         // T1: n + 1 limbs
     s0 = t1 + n + 1;         // PMR's scratch
     s1 = s0 + reduce::partial_montgomery_reduce_scratch(n, n + h, h);  // PBR's scratch
     y = s1 + reduce::partial_barrett_reduce_scratch(n, n + t, t);      // T0 + T1: n + 1 limbs
@@ -38,7 +38,7 @@ struct Halves {
   HalvesLayout L;
 };
 
-// Task 0: T0 = A B0 beta^-h + (0 or -P) < beta^n.
+// Task 0: T0 = A B0 beta^-h + (0 or -P) < beta^n, on n + 1 limbs.
 void montgomery_half(const void* ctx, unsigned) {
   const Halves& c = *static_cast<const Halves*>(ctx);
   const std::size_t n = c.k->n, h = n / 2;
@@ -46,9 +46,10 @@ void montgomery_half(const void* ctx, unsigned) {
   limbs::mul(c.ws + L.c0, c.a, n, c.b, h);
   reduce::partial_montgomery_reduce(c.ws + L.t0, c.ws + L.c0, n + h, c.k->p.data(), n, c.k->mu.data(), h,
                                     c.ws + L.s0);
+  c.ws[L.t0 + n] = 0;
 }
 
-// Task 1: T1 = A B1 - Q1 P < beta^n.
+// Task 1: T1 = A B1 - Q1 P < beta^n, on n + 1 limbs.
 void barrett_half(const void* ctx, unsigned) {
   const Halves& c = *static_cast<const Halves*>(ctx);
   const std::size_t n = c.k->n, h = n / 2, t = n - h;
@@ -57,6 +58,7 @@ void barrett_half(const void* ctx, unsigned) {
   std::size_t nun = 0;
   const limb_t* nu = c.k->nu_t(t, &nun);
   reduce::partial_barrett_reduce(c.ws + L.t1, c.ws + L.c1, n + t, c.k->p.data(), n, nu, nun, t, c.ws + L.s1);
+  c.ws[L.t1 + n] = 0;
 }
 
 // Adds 2 x[0, xn) to y[0, yn) in place, x destroyed (x[xn] takes the
@@ -101,6 +103,30 @@ void barrett_square_half(const void* ctx, unsigned) {
   add_twice(t1 + s, n + 1 - s, c1, n - s);
 }
 
+// Runs the two tasks of a halves form: the Barrett one, the heavier (its Q
+// takes M(n/2 + 1) against the Montgomery half's mullo), on the caller and
+// the Montgomery one on the partner, which starts later (its wake-up or the
+// signal); with one thread both in order.  Then r = (T0 + T1) mod P, T0 and
+// T1 on n + 1 limbs with a sum below 4 beta^n.
+void run_halves(limb_t* r, const Halves& c, runtime::TaskFn montgomery, const char* montgomery_name,
+                runtime::TaskFn barrett, const char* barrett_name, int threads) noexcept {
+  if (threads > 1) {
+    runtime::Schedule s(2);
+    s.add(barrett, &c, 1, 1.1, 0, barrett_name);
+    s.add(montgomery, &c, 0, 1.0, 1, montgomery_name);
+    runtime::run(s, 2);
+  } else {
+    montgomery(&c, 0);
+    barrett(&c, 1);
+  }
+  const std::size_t n = c.k->n;
+  limb_t* y = c.ws + c.L.y;
+  [[maybe_unused]] const limb_t cy =
+      mpn_add_n(y, c.ws + c.L.t0, c.ws + c.L.t1, static_cast<mp_size_t>(n + 1));
+  PARMOD_ASSERT(cy == 0);
+  multipartite::reduce_small_multiple(r, y, *c.k, c.ws + c.L.tmp);
+}
+
 }  // namespace
 
 MultipartiteConfig bipartite_config(int threads) noexcept {
@@ -129,23 +155,8 @@ void bipartite_mul_halves(limb_t* r, const limb_t* a, const limb_t* b, const Mod
   PARMOD_ASSERT(check::same_or_separate(r, a, n) && check::same_or_separate(r, b, n));
   PARMOD_ASSERT(!check::overlap_any(scratch, bipartite_halves_scratch(n), n, r, a) &&
                 !check::overlap(scratch, bipartite_halves_scratch(n), b, n));
-  const Halves c{&k, a, b, scratch, HalvesLayout(n)};
-  const HalvesLayout& L = c.L;
-  if (threads > 1) {
-    // The heavier Barrett half (its Q takes M(n/2 + 1) against the
-    // Montgomery half's mullo) on the caller, the other on the partner,
-    // which starts later (its wake-up or the signal).
-    runtime::Schedule s(2);
-    s.add(&barrett_half, &c, 1, 1.1, 0, "bipartite: A B1 and PBR");
-    s.add(&montgomery_half, &c, 0, 1.0, 1, "bipartite: A B0 and PMR");
-    runtime::run(s, 2);
-  } else {
-    montgomery_half(&c, 0);
-    barrett_half(&c, 1);
-  }
-  limb_t* y = scratch + L.y;
-  y[n] = mpn_add_n(y, scratch + L.t0, scratch + L.t1, static_cast<mp_size_t>(n));
-  multipartite::reduce_small_multiple(r, y, k, scratch + L.tmp);
+  run_halves(r, Halves{&k, a, b, scratch, HalvesLayout(n)}, &montgomery_half, "bipartite: A B0 and PMR",
+             &barrett_half, "bipartite: A B1 and PBR", threads);
 }
 
 void bipartite_sqr_halves(limb_t* r, const limb_t* a, const ModulusConstants& k, limb_t* scratch,
@@ -154,23 +165,9 @@ void bipartite_sqr_halves(limb_t* r, const limb_t* a, const ModulusConstants& k,
   PARMOD_ASSERT(k.odd && n >= 2);
   PARMOD_ASSERT(check::less(a, k.p.data(), n) && check::same_or_separate(r, a, n));
   PARMOD_ASSERT(!check::overlap_any(scratch, bipartite_halves_scratch(n), n, r, a));
-  const Halves c{&k, a, a, scratch, HalvesLayout(n)};
-  const HalvesLayout& L = c.L;
-  if (threads > 1) {
-    runtime::Schedule s(2);
-    s.add(&barrett_square_half, &c, 1, 1.1, 0, "bipartite square: A1^2 and PBR, half of A0 A1");
-    s.add(&montgomery_square_half, &c, 0, 1.0, 1, "bipartite square: A0^2 and PMR, half of A0 A1");
-    runtime::run(s, 2);
-  } else {
-    montgomery_square_half(&c, 0);
-    barrett_square_half(&c, 1);
-  }
-  // T0 + T1 < beta^n + beta^n + 2 A0 A1 < 4 beta^n: n + 1 limbs.
-  limb_t* y = scratch + L.y;
-  [[maybe_unused]] const limb_t cy =
-      mpn_add_n(y, scratch + L.t0, scratch + L.t1, static_cast<mp_size_t>(n + 1));
-  PARMOD_ASSERT(cy == 0);
-  multipartite::reduce_small_multiple(r, y, k, scratch + L.tmp);
+  run_halves(r, Halves{&k, a, a, scratch, HalvesLayout(n)}, &montgomery_square_half,
+             "bipartite square: A0^2 and PMR, half of A0 A1", &barrett_square_half,
+             "bipartite square: A1^2 and PBR, half of A0 A1", threads);
 }
 
 }  // namespace parmod::modmul
