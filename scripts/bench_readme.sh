@@ -20,7 +20,8 @@ tool="$build/tools/parmod/parmod"      # the installed command: bench --quick
 bench="$build/bench/parmod-bench"      # the developer program: every other bench (docs/benchmarks.md)
 
 # cpu_family: the CPU family of this host as a folder name.  AMD families 23,
-# 25 and 26 by model range (Zen/Zen+ and Zen 2; Zen 3 and Zen 4; Zen 5); any
+# 25 and 26 by model range (Zen/Zen+ and Zen 2; Zen 3 and Zen 4; Zen 5); Intel
+# family 6 as config/cpu.cpp names it (sapphire_rapids, rocket_lake); any
 # other CPU as vendor-family-model, e.g. GenuineIntel-6-106 (name it with --family).
 cpu_family() {
   local vendor fam model
@@ -40,6 +41,8 @@ cpu_family() {
     esac
   fi
   if [ "$vendor" = GenuineIntel ] && [ "$fam" = 6 ]; then
+    # As config/cpu.cpp: AMX names Sapphire Rapids whatever model a hypervisor reports.
+    if grep -m1 '^flags' /proc/cpuinfo | grep -qw amx_tile; then echo sapphire_rapids; return; fi
     case "$model" in
       143|207) echo sapphire_rapids; return ;;
       167) echo rocket_lake; return ;;

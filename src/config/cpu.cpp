@@ -9,7 +9,6 @@
 #endif
 
 namespace parmod::config {
-namespace {
 
 std::string family_name_of(const Cpu& c) {
   if (c.vendor == "AuthenticAMD") {
@@ -23,11 +22,13 @@ std::string family_name_of(const Cpu& c) {
     if (c.family == 0x1a) return "zen5";
   }
   if (c.vendor == "GenuineIntel" && c.family == 6) {
-    if (c.model == 0x8f || c.model == 0xcf) return "sapphire_rapids";
+    if (c.model == 0x8f || c.model == 0xcf || c.amx_tile) return "sapphire_rapids";
     if (c.model == 0xa7) return "rocket_lake";
   }
   return "unknown";
 }
+
+namespace {
 
 Cpu detect() noexcept {
   Cpu c;
@@ -60,11 +61,16 @@ Cpu detect() noexcept {
     c.brand = first == std::string::npos ? "" : brand.substr(first, last - first + 1);
   }
   // The feature bits from cpuid itself (clang's __builtin_cpu_supports has no
-  // "adx"): leaf 7 EBX bit 5 AVX2, 8 BMI2, 16 AVX512F, 19 ADX, 21 AVX512IFMA;
+  // "adx"): leaf 7 EBX bit 5 AVX2, 8 BMI2, 16 AVX512F, 19 ADX, 21 AVX512IFMA,
+  // EDX bit 24 AMX-TILE (only to name the family);
   // the OS must enable the AVX state (OSXSAVE, XCR0 bits 1 and 2) and for
   // AVX-512 also bits 5-7.
-  unsigned l7b = 0;
-  if (__get_cpuid_count(7, 0, &a, &b, &cx, &d)) l7b = b;
+  unsigned l7b = 0, l7d = 0;
+  if (__get_cpuid_count(7, 0, &a, &b, &cx, &d)) {
+    l7b = b;
+    l7d = d;
+  }
+  c.amx_tile = l7d & (1u << 24);
   bool os_avx = false, os_avx512 = false;
   if (__get_cpuid(1, &a, &b, &cx, &d) && (cx & (1u << 27))) {
     unsigned xlo, xhi;

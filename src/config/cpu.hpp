@@ -24,14 +24,21 @@ struct Cpu {
   // AMD family 0x17, models 0x00-0x2f), "zen2" (0x17, the other models),
   // "zen3" (0x19, models 0x00-0x0f and 0x20-0x5f), "zen4" (0x19, models
   // 0x10-0x1f, 0x60-0x7f, 0xa0-0xaf), "zen5" (0x1a), "sapphire_rapids"
-  // (Intel family 6, models 0x8f and 0xcf), "rocket_lake" (Intel family 6,
-  // model 0xa7: Cypress Cove cores, AVX-512 IFMA), else "unknown".  Only some
-  // have a row of tuning defaults (config::tuning_rows()).
+  // (Intel family 6, models 0x8f and 0xcf, or any family-6 model with
+  // AMX-TILE: KVM guests may report another model, as the one this project's
+  // row was measured on reports 0xa7), "rocket_lake" (Intel family 6, model
+  // 0xa7 without AMX: Cypress Cove cores), else "unknown".  Only some have a
+  // row of tuning defaults (config::tuning_rows()).
   std::string family_name;
+  bool amx_tile = false;  // AMX-TILE (CPUID 7.0 EDX bit 24): Intel Sapphire Rapids and later
 };
 
 // This processor (computed on first call; thread-safe).
 const Cpu& cpu() noexcept;
+
+// The family name (Cpu::family_name) of a processor with c's vendor, family,
+// model and amx_tile.
+std::string family_name_of(const Cpu& c);
 
 // The CPU's name as a file-name part: lower-case brand words joined by '-',
 // then the family and model, e.g. "amd-epyc-family26-model2" (the brand

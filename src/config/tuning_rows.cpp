@@ -87,7 +87,10 @@ const std::vector<TuningRow>& tuning_rows() {
          "1:4.0,2:4.8,4:9.5,8:27,16:98,32:319,64:1010,128:3220,256:8900,512:24300,1024:66500,2048:173000,"
          "4096:443000,8192:1166000"},
         {"costs.add_ns_per_limb", "0.24"}}},
-      // Rocket Lake (Intel Cypress Cove): IFMA products from 15 limbs,
+      // Sapphire Rapids (Intel Golden Cove; measured on a KVM guest whose
+      // CPUID reports family 6 model 0xa7, Rocket Lake's, but AMX,
+      // AVX512-FP16 and 2 MiB of L2 per core: config/cpu.cpp names the
+      // family by AMX; until 2026-11-30 this row was "rocket_lake"): IFMA products from 15 limbs,
       // montgomery52 from 9 limbs on one and two threads (its move-first
       // digit loop up to 9 registers), the field kernels for pow at 6 limbs
       // only, mpz_powm below 8 limbs, GMP's redc_n from 1536 limbs.  The
@@ -97,7 +100,7 @@ const std::vector<TuningRow>& tuning_rows() {
       // limbs, as T x 1 blocks below 768, and pow on two threads as a
       // squaring chain beside the digit products up to 128 limbs, and
       // multi_pow on two threads on Montgomery with its chunks on the team.
-      {"rocket_lake",
+      {"sapphire_rapids",
        true,
        {{"mul.basecase_adx_max", "27"},
         {"sqr.basecase_adx_max", "33"},

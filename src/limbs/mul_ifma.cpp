@@ -124,7 +124,7 @@ PARMOD_IFMA inline __attribute__((always_inline)) void fold(__m512i* lo, __m512i
 // that passes 512-bit vectors leaves the upper register state dirty when it
 // returns (the compiler's vzeroupper goes only where the caller's own vectors
 // die), and on Intel the next SSE instruction in non-IFMA code then stalls
-// (docs/bench/rocket_lake/README.md).
+// (docs/bench/sapphire_rapids/README.md).
 PARMOD_IFMA __attribute__((always_inline)) inline void pack13(limb_t* x, __mmask8 m0, __mmask8 m1, __m512i d0, __m512i d1) noexcept {
   const __m512i j0 = _mm512_set_epi64(8, 7, 6, 4, 3, 2, 1, 0), o0 = _mm512_set_epi64(32, 20, 8, 48, 36, 24, 12, 0);
   const __m512i j1 = _mm512_set_epi64(0, 0, 0, 14, 13, 12, 11, 9), o1 = _mm512_set_epi64(0, 0, 0, 40, 28, 16, 4, 44);

@@ -32,7 +32,7 @@ std::size_t scratch(std::size_t n) { return multipartite_engine_scratch(n); }
 // (bipartite_mul_halves: one join instead of the graph's dependency
 // signals), its square too (bipartite_sqr_halves: A0^2 and A1^2 with half
 // of A0 A1 each, against the k = 2 square's graph of the same products and
-// its extra steps); measured in docs/bench/rocket_lake/bipartite.md.
+// its extra steps); measured in docs/bench/sapphire_rapids/bipartite.md.
 bool two_halves(const MultipartiteEnginePlans& p, const ModulusConstants& k) {
   return p.kind == MultipartiteKind::bipartite && p.threads == 2 && k.n >= 2;
 }

@@ -396,5 +396,33 @@ TEST(Cpu, FamilyNames) {
   EXPECT_EQ(config::cpu_model_slug(x), "amd-epyc-9b14-96-core-processor-family25-model17");
 }
 
+// The family names of some processors: AMD by family and model; Intel by
+// model, except that AMX names Sapphire Rapids whatever model a hypervisor
+// reports (this project's Intel guest reports 0xa7, Rocket Lake's, with
+// AMX, AVX512-FP16 and 2 MiB of L2 per core).
+TEST(Cpu, FamilyNameOf) {
+  const auto name = [](const char* vendor, unsigned family, unsigned model, bool amx) {
+    config::Cpu c;
+    c.vendor = vendor;
+    c.family = family;
+    c.model = model;
+    c.amx_tile = amx;
+    return config::family_name_of(c);
+  };
+  EXPECT_EQ(name("AuthenticAMD", 0x17, 0x01, false), "zen1");
+  EXPECT_EQ(name("AuthenticAMD", 0x17, 0x31, false), "zen2");
+  EXPECT_EQ(name("AuthenticAMD", 0x19, 0x01, false), "zen3");
+  EXPECT_EQ(name("AuthenticAMD", 0x19, 0x11, false), "zen4");
+  EXPECT_EQ(name("AuthenticAMD", 0x1a, 0x02, false), "zen5");
+  EXPECT_EQ(name("GenuineIntel", 6, 0x8f, true), "sapphire_rapids");
+  EXPECT_EQ(name("GenuineIntel", 6, 0xcf, false), "sapphire_rapids");
+  EXPECT_EQ(name("GenuineIntel", 6, 0xa7, true), "sapphire_rapids");
+  EXPECT_EQ(name("GenuineIntel", 6, 0xa7, false), "rocket_lake");
+  EXPECT_EQ(name("GenuineIntel", 6, 0x55, false), "unknown");
+  EXPECT_EQ(name("GenuineIntel", 6, 0x55, true), "sapphire_rapids");
+  EXPECT_EQ(name("AuthenticAMD", 0x19, 0x11, true), "zen4");  // AMX names only Intel's family
+  EXPECT_EQ(name("", 0, 0, false), "unknown");
+}
+
 }  // namespace
 }  // namespace parmod::test
