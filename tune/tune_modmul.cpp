@@ -27,6 +27,7 @@
 #include "reduce/montgomery_adx.hpp"
 #include "reduce/montgomery_reduce.hpp"
 #include "steps.hpp"
+#include "wins_from.hpp"
 
 // GMP's word REDC (exported by libgmp): the rival of the window kernels.
 extern "C" mp_limb_t __gmpn_redc_1(mp_ptr rp, mp_ptr up, mp_srcptr mp, mp_size_t n, mp_limb_t invm);
@@ -87,7 +88,7 @@ void tune_window(Context& c, gmp_randclass& rng) {
 // way ends in this REDC.  513 without the window kernels (they do not run).
 void tune_redc_passes(Context& c, gmp_randclass& rng) {
   constexpr std::size_t kPassesEverywhere = 513;
-  std::size_t from = kPassesEverywhere;
+  WinsFrom columns(kPassesEverywhere);
 #if PARMOD_WINDOW_ADX_ASM
   if (limbs::window_adx_enabled()) {
     const std::vector<std::size_t> ladder = c.ladder({16, 32, 48, 64, 96, 128, 256});
@@ -109,14 +110,13 @@ void tune_redc_passes(Context& c, gmp_randclass& rng) {
       const bool columns_win = tm[1].min_ns < tm[0].min_ns;
       std::cerr << "  montgomery.adx_redc_passes_max " << n << " limbs: passes " << bench::format_us(tm[0].min_ns)
                 << " us, columns " << bench::format_us(tm[1].min_ns) << " us\n";
-      if (columns_win && from == kPassesEverywhere) from = n;
-      if (!columns_win) from = kPassesEverywhere;  // the columns must win from here on
+      columns.add(n, columns_win);
     }
   }
 #else
   (void)rng;
 #endif
-  c.set("montgomery.adx_redc_passes_max", from);
+  c.set("montgomery.adx_redc_passes_max", columns.from());
 }
 
 // The product before the window REDC on the split way (modmul/montgomery_mul's
@@ -166,7 +166,7 @@ void tune_window_karatsuba(Context& c, gmp_randclass& rng) {
       (square ? sqr_min : mul_min) = limits[pick];
     }
     const std::vector<std::size_t> ladder = c.ladder({64, 96, 128, 160, 192, 256, 320, 384, 448});
-    max = kNever;
+    WinsFrom mul_from(kNever);
     for (std::size_t n : ladder) {
       std::vector<limb_t> x(n), y(n), r(2 * n), ws(limbs::karatsuba_adx_scratch(n));
       modmul::to_limbs(x.data(), n, rng.get_z_bits(64 * n));
@@ -187,9 +187,9 @@ void tune_window_karatsuba(Context& c, gmp_randclass& rng) {
       const bool mul_wins = tm[1].min_ns < tm[0].min_ns;
       std::cerr << "  montgomery.karatsuba_window_max " << n << " limbs: Karatsuba over the windows "
                 << bench::format_us(tm[0].min_ns) << " us, limbs::mul " << bench::format_us(tm[1].min_ns) << " us\n";
-      if (mul_wins && max == kNever) max = n;
-      if (!mul_wins) max = kNever;  // limbs::mul must win from here on
+      mul_from.add(n, mul_wins);
     }
+    max = mul_from.from();
   }
 #else
   (void)rng;
@@ -224,7 +224,7 @@ void tune_window_folding(Context& c, gmp_randclass& rng) {
 #if PARMOD_WINDOW_ADX_ASM
     if (limbs::window_adx_enabled()) {
       const std::vector<std::size_t> ladder = c.ladder(key.sizes);
-      from = ladder.back() + 1;
+      WinsFrom split(ladder.back() + 1);
       for (std::size_t n : ladder) {
         const mpz_class P = odd_modulus(static_cast<unsigned>(64 * n), rng);
         const modmul::ModulusConstants k(P);
@@ -243,9 +243,9 @@ void tune_window_folding(Context& c, gmp_randclass& rng) {
         const bool split_wins = tm[1].min_ns < tm[0].min_ns;
         std::cerr << "  " << key.name << ' ' << n << " limbs: folded " << bench::format_us(tm[0].min_ns)
                   << " us, split " << bench::format_us(tm[1].min_ns) << " us\n";
-        if (split_wins && from > ladder.back()) from = n;
-        if (!split_wins) from = ladder.back() + 1;  // the split way must win from here on
+        split.add(n, split_wins);
       }
+      from = split.from();
     }
 #else
     (void)rng;
@@ -257,7 +257,7 @@ void tune_window_folding(Context& c, gmp_randclass& rng) {
 // The smallest ladder size from which REDC by products beats word-by-word
 // REDC at this and every larger size (1000: never in the ladder).
 void tune_redc(Context& c, gmp_randclass& rng) {
-  std::size_t threshold = 1000;
+  WinsFrom products(1000);  // 1000: never in the ladder
   for (std::size_t n : c.ladder({16, 32, 48, 64, 96, 128, 160, 192, 224, 256, 320})) {
     const modmul::ModulusConstants k(odd_modulus(static_cast<unsigned>(64 * n), rng));
     std::vector<limb_t> x(n), y(n), r(n), cc(2 * n), work(8 * n + 16);
@@ -279,10 +279,9 @@ void tune_redc(Context& c, gmp_randclass& rng) {
     const bool products_win = t[1].min_ns < t[0].min_ns;
     std::cerr << "  redc " << n << " limbs: words " << bench::format_us(t[0].min_ns) << " us, products "
               << bench::format_us(t[1].min_ns) << " us\n";
-    if (products_win && threshold == 1000) threshold = n;
-    if (!products_win) threshold = 1000;  // must win from here on
+    products.add(n, products_win);
   }
-  c.set("redc_products_threshold", threshold);
+  c.set("redc_products_threshold", products.from());
 }
 
 // redc.ifma_max: where limbs::mul takes the IFMA kernels, the REDC by
@@ -296,7 +295,7 @@ void tune_redc_ifma(Context& c, gmp_randclass& rng) {
     c.set("redc.ifma_max", std::size_t{0});
     return;
   }
-  std::size_t from = 0;  // 0: redc_n has not won from a measured size on
+  WinsFrom redc_n(0);  // 0: redc_n has not won from a measured size on
   for (std::size_t n : c.ladder({256, 384, 512, 768, 1024, 1280, 1536, 2048, 3072})) {
     if (!limbs::is_ifma(limbs::mul_kernel(n, n))) continue;
     const mpz_class P = odd_modulus(static_cast<unsigned>(64 * n), rng);
@@ -315,10 +314,9 @@ void tune_redc_ifma(Context& c, gmp_randclass& rng) {
     const bool gmp_wins = t[1].min_ns < t[0].min_ns;
     std::cerr << "  redc.ifma_max " << n << " limbs: IFMA products " << bench::format_us(t[0].min_ns)
               << " us, redc_n " << bench::format_us(t[1].min_ns) << " us\n";
-    if (gmp_wins && from == 0) from = n;
-    if (!gmp_wins) from = 0;  // redc_n must win from here on
+    redc_n.add(n, gmp_wins);
   }
-  c.set("redc.ifma_max", from == 0 ? std::size_t{8192} : from - 1);
+  c.set("redc.ifma_max", redc_n.from() == 0 ? std::size_t{8192} : redc_n.from() - 1);
 }
 
 // montgomery52.move_first_max_vectors: the two forms of montgomery52's
@@ -410,7 +408,7 @@ void tune_split(Context& c, gmp_randclass& rng, int T) {
   constexpr std::size_t kNever = 1073741824;
   c.set("modmul.split_min_limbs", std::size_t(0));
   const std::size_t par_min = c.tuning().mul_par_min;
-  std::size_t from = kNever;
+  WinsFrom split(kNever);
   for (std::size_t bits : c.ladder({4096, 6144, 8192, 12288, 16384, 24576, 32768, 49152, 65536})) {
     const std::size_t n = bits / 64;
     if (n < par_min) continue;
@@ -430,10 +428,9 @@ void tune_split(Context& c, gmp_randclass& rng, int T) {
     std::cerr << "  modmul.split_min_limbs " << n << " limbs, " << T << " threads:";
     for (const auto& x : t) std::cerr << ' ' << x.name << ' ' << bench::format_us(x.min_ns) << " us";
     std::cerr << (split_wins ? " -> split\n" : " -> one thread\n");
-    if (split_wins && from == kNever) from = n;
-    if (!split_wins) from = kNever;  // the split must win from here on
+    split.add(n, split_wins);
   }
-  c.set("modmul.split_min_limbs", from);
+  c.set("modmul.split_min_limbs", split.from());
 }
 
 void run(Context& c) {

@@ -33,6 +33,7 @@
 #include "runtime/spin_wait.hpp"
 #include "runtime/team.hpp"
 #include "steps.hpp"
+#include "wins_from.hpp"
 
 namespace parmod::tune {
 namespace {
@@ -69,7 +70,7 @@ void tune_phi(Context& c, gmp_randclass& rng) {
 // the tuned phi as pow uses it: the smallest length from which the split
 // wins by > 3% at this and every larger measured length (0: never).
 void tune_split(Context& c, gmp_randclass& rng) {
-  std::size_t split_from = 0;
+  WinsFrom split(0);  // 0: never
   for (std::size_t bits : c.ladder({1024, 2048, 4096, 8192, 16384})) {
     const Modulus mod(odd_modulus(bits, rng), Algorithm::automatic, 1);
     const detail::ModulusState& st = *api::state_of(mod);
@@ -91,10 +92,9 @@ void tune_split(Context& c, gmp_randclass& rng) {
     const bool wins = t[1].min_ns < 0.97 * t[0].min_ns;
     std::cerr << "  pow " << bits << " bits (" << engine.name << "): sliding window " << bench::format_us(t[0].min_ns)
               << " us, split T=2 " << bench::format_us(t[1].min_ns) << " us" << (wins ? " -> split" : "") << '\n';
-    if (wins && split_from == 0) split_from = bits;
-    if (!wins) split_from = 0;
+    split.add(bits, wins);
   }
-  c.set("powm.split_min_bits", split_from);
+  c.set("powm.split_min_bits", split.from());
 }
 
 // The constant-time exponentiation (pow_sec, powm_sec_crt's halves): the fixed
@@ -103,10 +103,10 @@ void tune_split(Context& c, gmp_randclass& rng) {
 // and every larger measured size up to its limit (0: never, or no AVX2, or
 // IFMA takes these sizes).
 void tune_secret_digits28(Context& c, gmp_randclass& rng) {
-  std::size_t from = 0;
+  WinsFrom radix28(0);  // 0: never
   for (std::size_t bits : c.ladder({1024, 1536, 2048, 2560, 3072, 3456})) {
     if (!modmul::montgomery28_available(bits) || modmul::montgomery52_available(bits)) {
-      from = 0;
+      radix28.add(bits, false);
       continue;
     }
     const mpz_class P = odd_modulus(bits, rng), b = rng.get_z_range(P), e = rng.get_z_bits(bits);
@@ -126,10 +126,9 @@ void tune_secret_digits28(Context& c, gmp_randclass& rng) {
     const bool wins = t[1].min_ns < 0.97 * t[0].min_ns;
     std::cerr << "  powm_sec " << bits << " bits: 64-bit kernels " << bench::format_us(t[0].min_ns)
               << " us, radix 2^28 (AVX2) " << bench::format_us(t[1].min_ns) << " us" << (wins ? " -> radix 2^28" : "") << '\n';
-    if (wins && from == 0) from = bits;
-    if (!wins) from = 0;
+    radix28.add(bits, wins);
   }
-  c.set("powm_sec.digits28_min_bits", from);
+  c.set("powm_sec.digits28_min_bits", radix28.from());
 }
 
 // pow with full-length exponents on Modulus(P, automatic, T) for the one-thread

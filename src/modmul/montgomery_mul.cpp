@@ -92,10 +92,18 @@ void montgomery_window_folded(limb_t* r, const limb_t* a, const limb_t* b, const
   reduce::montgomery_mul_adx(r, a, b, k.p.data(), k.mu0, k.n, scratch);
 }
 
+namespace {
+// montgomery_window_split with the tuning snapshot its caller already holds.
+void window_split(const config::Tuning& t, limb_t* r, const limb_t* a, const limb_t* b, const ModulusConstants& k,
+                  limb_t* scratch) noexcept {
+  window_product(t, scratch, a, b, k.n, scratch + 2 * k.n);
+  montgomery_redc(r, scratch, k, scratch + 2 * k.n);
+}
+}  // namespace
+
 void montgomery_window_split(limb_t* r, const limb_t* a, const limb_t* b, const ModulusConstants& k,
                              limb_t* scratch) noexcept {
-  window_product(config::tuning(), scratch, a, b, k.n, scratch + 2 * k.n);
-  montgomery_redc(r, scratch, k, scratch + 2 * k.n);
+  window_split(config::tuning(), r, a, b, k, scratch);
 }
 #endif
 
@@ -104,11 +112,11 @@ void montgomery_mul(limb_t* r, const limb_t* a, const limb_t* b, const ModulusCo
   PARMOD_ASSERT(check::same_or_separate(r, a, k.n) && check::same_or_separate(r, b, k.n));
   PARMOD_ASSERT(!check::overlap_any(scratch, montgomery_scratch(k.n), k.n, r, a, b));
 #if PARMOD_WINDOW_ADX_ASM
-  const config::Tuning& t = config::tuning();  // one snapshot for both decisions
+  const config::Tuning& t = config::tuning();  // one snapshot for every decision
   if (window_path(t, k.n)) {
     if (a == b) return montgomery_sqr(r, a, k, scratch);
     return folded(t, k.n, false) ? montgomery_window_folded(r, a, b, k, scratch)
-                                 : montgomery_window_split(r, a, b, k, scratch);
+                                 : window_split(t, r, a, b, k, scratch);
   }
 #endif
   limbs::mul(scratch, a, k.n, b, k.n);
@@ -120,10 +128,10 @@ void montgomery_sqr(limb_t* r, const limb_t* a, const ModulusConstants& k, limb_
   PARMOD_ASSERT(check::same_or_separate(r, a, k.n));
   PARMOD_ASSERT(!check::overlap_any(scratch, montgomery_scratch(k.n), k.n, r, a));
 #if PARMOD_WINDOW_ADX_ASM
-  const config::Tuning& t = config::tuning();  // one snapshot for both decisions
+  const config::Tuning& t = config::tuning();  // one snapshot for every decision
   if (window_path(t, k.n))
     return folded(t, k.n, true) ? montgomery_window_folded(r, a, a, k, scratch)
-                                : montgomery_window_split(r, a, a, k, scratch);
+                                : window_split(t, r, a, a, k, scratch);
 #endif
   limbs::sqr(scratch, a, k.n);
   montgomery_redc(r, scratch, k, scratch + 2 * k.n);
