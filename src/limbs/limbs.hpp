@@ -24,6 +24,20 @@ struct Tuning;
 
 namespace limbs {
 
+// Cache lines in scratch: words rounded up to whole 64-byte lines, and a
+// pointer rounded up to the next line boundary.  Areas that tasks on
+// different threads write start on their own lines, and each task's areas
+// lie together: on a line (or next to a line) the other thread writes,
+// every store would pull the line from the other core.
+constexpr std::size_t kLineWords = 64 / sizeof(limb_t);
+constexpr std::size_t line_words(std::size_t words) noexcept {
+  return (words + kLineWords - 1) / kLineWords * kLineWords;
+}
+inline limb_t* line_aligned(limb_t* p) noexcept {
+  const auto v = reinterpret_cast<std::uintptr_t>(p);
+  return reinterpret_cast<limb_t*>((v + 63) & ~static_cast<std::uintptr_t>(63));
+}
+
 // rp[0, an+bn) = a * b.  Preconditions: an >= 1, bn >= 1; rp does not overlap
 // a or b.  Either operand may be the longer one.  Cost M(an, bn): with AVX-512
 // IFMA, the IFMA schoolbook (limbs/mul_ifma) for a shorter operand in

@@ -13,20 +13,23 @@
 namespace parmod::modmul {
 namespace {
 
-// The scratch of bipartite_mul_halves, laid out from its start.
+// The scratch of bipartite_mul_halves, laid out from its first line boundary:
+// each task's areas together and line-aligned (limbs::line_words), then the
+// caller's, so that the two threads never write one line or its neighbour.
 struct HalvesLayout {
-  std::size_t c0, c1, t0, t1, s0, s1, y, tmp, total;
+  std::size_t c0, t0, s0, c1, t1, s1, y, tmp, total;
   explicit HalvesLayout(std::size_t n) noexcept {
+    using limbs::line_words;
     const std::size_t h = n / 2, t = n - h;
-    c0 = 0;                  // A B0: n + h limbs
-    c1 = c0 + n + h;         // A B1: n + t limbs
-    t0 = c1 + n + t;         // T0: n + 1 limbs
-    t1 = t0 + n + 1;         // T1: n + 1 limbs
-    s0 = t1 + n + 1;         // PMR's scratch
-    s1 = s0 + reduce::partial_montgomery_reduce_scratch(n, n + h, h);  // PBR's scratch
-    y = s1 + reduce::partial_barrett_reduce_scratch(n, n + t, t);      // T0 + T1: n + 1 limbs
-    tmp = y + n + 1;                                                    // reduce_small_multiple: n + 8
-    total = tmp + n + 8;
+    c0 = 0;                                // task 0: A B0 (A0^2), n + h limbs
+    t0 = c0 + line_words(n + h);           // T0: n + 1 limbs
+    s0 = t0 + line_words(n + 1);           // PMR's scratch
+    c1 = s0 + line_words(reduce::partial_montgomery_reduce_scratch(n, n + h, h));  // task 1: A B1, n + t limbs
+    t1 = c1 + line_words(n + t);           // T1: n + 1 limbs
+    s1 = t1 + line_words(n + 1);           // PBR's scratch
+    y = s1 + line_words(reduce::partial_barrett_reduce_scratch(n, n + t, t));  // the caller: T0 + T1, n + 1 limbs
+    tmp = y + n + 1;                       // reduce_small_multiple: n + 8
+    total = tmp + n + 8 + limbs::kLineWords - 1;  // + the alignment of the start
   }
 };
 
@@ -155,8 +158,8 @@ void bipartite_mul_halves(limb_t* r, const limb_t* a, const limb_t* b, const Mod
   PARMOD_ASSERT(check::same_or_separate(r, a, n) && check::same_or_separate(r, b, n));
   PARMOD_ASSERT(!check::overlap_any(scratch, bipartite_halves_scratch(n), n, r, a) &&
                 !check::overlap(scratch, bipartite_halves_scratch(n), b, n));
-  run_halves(r, Halves{&k, a, b, scratch, HalvesLayout(n)}, &montgomery_half, "bipartite: A B0 and PMR",
-             &barrett_half, "bipartite: A B1 and PBR", threads);
+  run_halves(r, Halves{&k, a, b, limbs::line_aligned(scratch), HalvesLayout(n)}, &montgomery_half,
+             "bipartite: A B0 and PMR", &barrett_half, "bipartite: A B1 and PBR", threads);
 }
 
 void bipartite_sqr_halves(limb_t* r, const limb_t* a, const ModulusConstants& k, limb_t* scratch,
@@ -165,7 +168,7 @@ void bipartite_sqr_halves(limb_t* r, const limb_t* a, const ModulusConstants& k,
   PARMOD_ASSERT(k.odd && n >= 2);
   PARMOD_ASSERT(check::less(a, k.p.data(), n) && check::same_or_separate(r, a, n));
   PARMOD_ASSERT(!check::overlap_any(scratch, bipartite_halves_scratch(n), n, r, a));
-  run_halves(r, Halves{&k, a, a, scratch, HalvesLayout(n)}, &montgomery_square_half,
+  run_halves(r, Halves{&k, a, a, limbs::line_aligned(scratch), HalvesLayout(n)}, &montgomery_square_half,
              "bipartite square: A0^2 and PMR, half of A0 A1", &barrett_square_half,
              "bipartite square: A1^2 and PBR, half of A0 A1", threads);
 }

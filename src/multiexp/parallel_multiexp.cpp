@@ -408,13 +408,6 @@ double worker_speed_estimate(bool after_sleep) noexcept {
   return g_worker_speed_permille[after_sleep ? 1 : 0].load(std::memory_order_relaxed) / 1000.0;
 }
 
-std::size_t line_words(std::size_t words) noexcept { return (words + kLineWords - 1) / kLineWords * kLineWords; }
-
-limb_t* line_aligned(limb_t* p) noexcept {
-  const auto v = reinterpret_cast<std::uintptr_t>(p);
-  return reinterpret_cast<limb_t*>((v + 63) & ~static_cast<std::uintptr_t>(63));
-}
-
 void combine_partials(limb_t* r, limb_t* partials, unsigned count, const modmul::ModulusConstants& kc,
                       const modmul::Engine& engine, limb_t* work) noexcept {
   const std::size_t n = modmul::element_size(engine, kc.n), stride = line_words(n);

@@ -107,14 +107,12 @@ void parallel_multiexp(limb_t* r, const limb_t* xs, std::size_t nb, const limb_t
                        const Plan& plan, const modmul::ModulusConstants& kc, const modmul::Engine& engine,
                        int threads, limb_t* scratch, OpCount* chunk_counts);
 
-// Cache lines in the scratch: words rounded up to whole 64-byte lines, and a
-// pointer rounded up to the next line.  Areas that different threads write
-// (per-task accumulators, work areas, table entries of different prefixes)
-// start on their own lines: on one shared line each thread's every store
-// would pull the line from the other core.
-constexpr std::size_t kLineWords = 64 / sizeof(limb_t);
-std::size_t line_words(std::size_t words) noexcept;
-limb_t* line_aligned(limb_t* p) noexcept;
+// Areas that different threads write (per-task accumulators, work areas,
+// table entries of different prefixes) start on their own cache lines
+// (limbs/limbs.hpp).
+using limbs::kLineWords;
+using limbs::line_aligned;
+using limbs::line_words;
 
 // r[0, n) = the plain form of prod_(t < count) partials[t] (count >= 1
 // partial results in the representation, element_size(engine, kc.n) words

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <new>
 #include <stdexcept>
 
 #include "runtime/spin_wait.hpp"
@@ -11,25 +12,27 @@ namespace parmod::runtime {
 
 Schedule::Schedule(int threads) noexcept
     : threads_(threads < 1 ? 1 : threads > kMaxThreads ? kMaxThreads : threads),
-      tasks_(inline_tasks_),
-      deps_(inline_deps_),
-      ran_on_(inline_ran_on_),
-      state_(inline_state_) {}
+      tasks_(reinterpret_cast<Task*>(inline_tasks_)),
+      deps_(inline_deps_) {}
 
 // Growth happens while the schedule is built: no run is on, every state is 0.
 void Schedule::grow_tasks() {
   const int cap = 2 * task_cap_;
   auto tasks = std::make_unique<Task[]>(static_cast<std::size_t>(cap));
-  auto ran_on = std::make_unique<std::int8_t[]>(static_cast<std::size_t>(cap));
-  auto state = std::make_unique<State[]>(static_cast<std::size_t>(cap));
-  std::copy(tasks_, tasks_ + n_, tasks.get());
-  std::copy(ran_on_, ran_on_ + n_, ran_on.get());
+  for (int i = 0; i < n_; ++i) {
+    Task& t = tasks[static_cast<std::size_t>(i)];
+    const Task& o = tasks_[i];
+    t.fn = o.fn;
+    t.ctx = o.ctx;
+    t.cost = o.cost;
+    t.name = o.name;
+    t.arg = o.arg;
+    t.thread = o.thread;
+    t.dep_begin = o.dep_begin;
+    t.dep_count = o.dep_count;
+  }
   heap_tasks_ = std::move(tasks);
-  heap_ran_on_ = std::move(ran_on);
-  heap_state_ = std::move(state);
   tasks_ = heap_tasks_.get();
-  ran_on_ = heap_ran_on_.get();
-  state_ = heap_state_.get();
   task_cap_ = cap;
 }
 
@@ -45,8 +48,15 @@ void Schedule::grow_deps() {
 int Schedule::add(TaskFn fn, const void* ctx, unsigned arg, double cost, int thread, const char* name) {
   if (n_ >= task_cap_) grow_tasks();
   int t = thread < 0 ? 0 : thread % threads_;
-  tasks_[n_] = Task{fn, ctx, arg, static_cast<std::uint32_t>(t), static_cast<std::uint32_t>(ndeps_), 0, cost, name};
-  ran_on_[n_] = -1;
+  Task& k = *new (tasks_ + n_) Task;
+  k.fn = fn;
+  k.ctx = ctx;
+  k.cost = cost;
+  k.name = name;
+  k.arg = arg;
+  k.thread = static_cast<std::uint32_t>(t);
+  k.dep_begin = static_cast<std::uint32_t>(ndeps_);
+  k.dep_count = 0;
   return n_++;
 }
 
@@ -67,7 +77,7 @@ double Schedule::total_cost() const noexcept {
 bool Schedule::all_participated(int P) const noexcept {
   std::uint64_t seen = 0;
   for (int i = 0; i < n_; ++i)
-    if (ran_on_[i] >= 0 && ran_on_[i] < 64) seen |= std::uint64_t(1) << ran_on_[i];
+    if (tasks_[i].ran_on >= 0 && tasks_[i].ran_on < 64) seen |= std::uint64_t(1) << tasks_[i].ran_on;
   const std::uint64_t want = P >= 64 ? ~std::uint64_t(0) : (std::uint64_t(1) << P) - 1;
   return (seen & want) == want;
 }
@@ -75,9 +85,9 @@ bool Schedule::all_participated(int P) const noexcept {
 void Schedule::run_sequential() noexcept {
   prepare_run();
   for (int i = 0; i < n_; ++i) {
-    ran_on_[i] = -1;
+    tasks_[i].ran_on = -1;
     std::uint32_t expected = 0;
-    if (!state_[i].v.compare_exchange_strong(expected, 1, std::memory_order_acq_rel)) continue;  // absorbed
+    if (!tasks_[i].state.compare_exchange_strong(expected, 1, std::memory_order_acq_rel)) continue;  // absorbed
     run_task(i, 0);
   }
 }
@@ -87,30 +97,28 @@ bool Schedule::absorb(int task) noexcept {
   for (int d = 0; d < ndeps_; ++d)
     if (deps_[d] == static_cast<std::uint32_t>(task)) return false;  // another task waits for it
   std::uint32_t expected = 0;
-  if (!state_[task].v.compare_exchange_strong(expected, 2, std::memory_order_acq_rel)) return false;
-  ran_on_[task] = -1;
-  done_.fetch_add(1, std::memory_order_acq_rel);
+  if (!tasks_[task].state.compare_exchange_strong(expected, 2, std::memory_order_acq_rel)) return false;
+  tasks_[task].ran_on = -1;
   return true;
 }
 
 void Schedule::prepare_run() noexcept {
-  for (int i = 0; i < n_; ++i) state_[i].v.store(0, std::memory_order_relaxed);
-  done_.store(0, std::memory_order_relaxed);
+  for (int i = 0; i < n_; ++i) tasks_[i].state.store(0, std::memory_order_relaxed);
   caller_idle_ns_ = 0;
 }
 
 bool Schedule::ready(int i) const noexcept {
   const Task& t = tasks_[i];
   for (std::uint32_t d = t.dep_begin; d < t.dep_begin + t.dep_count; ++d)
-    if (state_[deps_[d]].v.load(std::memory_order_acquire) != 2) return false;
+    if (tasks_[deps_[d]].state.load(std::memory_order_acquire) != 2) return false;
   return true;
 }
 
 void Schedule::run_task(int i, int p) noexcept {
-  tasks_[i].fn(tasks_[i].ctx, tasks_[i].arg);
-  ran_on_[i] = static_cast<std::int8_t>(p);
-  state_[i].v.store(2, std::memory_order_release);
-  done_.fetch_add(1, std::memory_order_acq_rel);
+  Task& t = tasks_[i];
+  t.fn(t.ctx, t.arg);
+  t.ran_on = static_cast<std::int8_t>(p);
+  t.state.store(2, std::memory_order_release);
 }
 
 void Schedule::execute(int p, int P) noexcept {
@@ -122,14 +130,15 @@ void Schedule::execute(int p, int P) noexcept {
     const bool may_steal = !strict_ || (idle_now && idle.waited_ns() > spin_budget_ns());
     for (int pass = 0; pass < 2 && pick < 0; ++pass) {
       for (int i = 0; i < n_; ++i) {
-        bool own = static_cast<int>(tasks_[i].thread % static_cast<std::uint32_t>(P)) == p;
+        Task& t = tasks_[i];
+        bool own = static_cast<int>(t.thread % static_cast<std::uint32_t>(P)) == p;
         if (own != (pass == 0)) continue;
-        if (state_[i].v.load(std::memory_order_relaxed) != 0) continue;
+        if (t.state.load(std::memory_order_relaxed) != 0) continue;
         unclaimed = true;
         if (!own && !may_steal) continue;
         if (!ready(i)) continue;
         std::uint32_t expected = 0;
-        if (state_[i].v.compare_exchange_strong(expected, 1, std::memory_order_acq_rel)) {
+        if (t.state.compare_exchange_strong(expected, 1, std::memory_order_acq_rel)) {
           pick = i;
           break;
         }
@@ -182,11 +191,11 @@ std::string Schedule::describe() const {
     out += "\n";
   }
   bool ran = false;
-  for (int i = 0; i < n_; ++i) ran |= ran_on_[i] >= 0;
+  for (int i = 0; i < n_; ++i) ran |= tasks_[i].ran_on >= 0;
   if (ran) {
     out += "  last run:";
     for (int i = 0; i < n_; ++i) {
-      std::snprintf(buf, sizeof buf, " [%d]@%d", i, ran_on_[i]);
+      std::snprintf(buf, sizeof buf, " [%d]@%d", i, tasks_[i].ran_on);
       out += buf;
     }
     out += "\n";

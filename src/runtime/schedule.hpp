@@ -20,6 +20,7 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <type_traits>
 
 namespace parmod::runtime {
 
@@ -61,7 +62,7 @@ class Schedule {
   int threads() const noexcept { return threads_; }
   double total_cost() const noexcept;
   // The participant that ran task i in the last run (-1 before any run).
-  int ran_on(int i) const noexcept { return ran_on_[i]; }
+  int ran_on(int i) const noexcept { return tasks_[i].ran_on; }
 
   // True when, in the last run, each of the participants 0..P-1 ran at least
   // one task (the team really worked in parallel).  Cost O(size()).
@@ -97,25 +98,29 @@ class Schedule {
   void execute(int p, int P) noexcept;
 
  private:
-  struct Task {
+  // One cache line per task: what a participant reads to pick a task (its
+  // state and list) and what it needs to run it, so that claiming a task
+  // another thread wrote costs one line transfer, and two participants never
+  // write the same line except by claiming the same task.
+  struct alignas(64) Task {
     TaskFn fn;
     const void* ctx;
+    double cost;
+    const char* name;
     unsigned arg;
     std::uint32_t thread;
     std::uint32_t dep_begin;
     std::uint32_t dep_count;
-    double cost;
-    const char* name;
+    std::atomic<std::uint32_t> state{0};  // 0 free, 1 claimed, 2 done
+    std::int8_t ran_on = -1;
   };
-  struct alignas(64) State {
-    std::atomic<std::uint32_t> v{0};  // 0 free, 1 claimed, 2 done
-  };
+  static_assert(sizeof(Task) == 64);
+  static_assert(std::is_trivially_destructible_v<Task>);  // the inline tasks are never destroyed
 
   bool ready(int i) const noexcept;
   void run_task(int i, int p) noexcept;
   void grow_tasks();  // doubles task_cap_, moving the tasks to the heap
   void grow_deps();   // doubles dep_cap_
-
 
   int threads_;
   bool strict_ = false;
@@ -125,20 +130,15 @@ class Schedule {
   // come before add() of the next task (checked).
   int task_cap_ = kInlineTasks;
   int dep_cap_ = kInlineDeps;
-  Task* tasks_;          // inline_tasks_ or heap_tasks_
+  Task* tasks_;          // inline_tasks_ or heap_tasks_ (objects created by add())
   std::uint32_t* deps_;  // inline_deps_ or heap_deps_
-  std::int8_t* ran_on_;
-  State* state_;
-  Task inline_tasks_[kInlineTasks];
+  std::uint64_t caller_idle_ns_ = 0;  // written by participant 0 only
+  // Raw storage: add() creates each task, so a schedule of a few tasks
+  // writes a few lines, not kInlineTasks.
+  alignas(64) unsigned char inline_tasks_[kInlineTasks * sizeof(Task)];
   std::uint32_t inline_deps_[kInlineDeps];
-  std::int8_t inline_ran_on_[kInlineTasks];
-  State inline_state_[kInlineTasks];
   std::unique_ptr<Task[]> heap_tasks_;
   std::unique_ptr<std::uint32_t[]> heap_deps_;
-  std::unique_ptr<std::int8_t[]> heap_ran_on_;
-  std::unique_ptr<State[]> heap_state_;
-  std::uint64_t caller_idle_ns_ = 0;  // written by participant 0 only
-  alignas(64) std::atomic<int> done_{0};
 };
 
 }  // namespace parmod::runtime

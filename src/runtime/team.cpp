@@ -61,28 +61,38 @@ struct Worker {
   std::thread thread;
 };
 
+// The team's fields by who writes them, one cache line per group, so that a
+// run moves as few lines between cores as it can: the owner's own line; the
+// job's line (the owner writes it once per run, each worker reads it once);
+// the line the last worker to leave writes; one idle stamp per worker.
 struct Team {
   std::atomic_flag busy = ATOMIC_FLAG_INIT;  // owned by the caller running a schedule
   std::mutex grow_mutex;
   std::vector<std::unique_ptr<Worker>> workers;  // changed only while `busy` is held
   std::atomic<int> size{1};
   std::uint32_t seq = 0;  // the job sequence number, written by the owner only
-  // The job, written by the owner before it opens the gate and bumps `go`.
-  Schedule* job = nullptr;
-  int participants = 1;
+
   // The gate of the current job: bits 63..32 its sequence number, bit 31
   // closed, bits 30..0 the workers inside.  A worker enters only while the
   // gate is open for the job it was woken for; the owner closes it when it
   // has finished its share, so it never waits for a worker that had not
   // started (a stalled or descheduled partner simply misses the job).
   alignas(64) std::atomic<std::uint64_t> gate{0};
-  std::atomic<std::uint32_t> left{0};  // bumped when the last worker leaves a closed job
-  std::atomic<std::uint32_t> caller_sleeping{0};
-  std::atomic<int> caller_cpu{-1};  // where the owner ran when it published the job (a hint)
+  // The job, written by the owner before it opens the gate and bumps `go`.
+  Schedule* job = nullptr;
+  int participants = 1;
+  std::atomic<int> caller_cpu{-1};  // where the owner ran when it published the current job (a hint)
   std::atomic<std::uint64_t> published_ns{0};  // when the owner published the current job
+
+  alignas(64) std::atomic<std::uint32_t> left{0};  // bumped when the last worker leaves a closed job
+  std::atomic<std::uint32_t> caller_sleeping{0};
+
   // Per worker index: since when it has waited for a job (0 while it runs
   // one); past spin_budget_ns() it sleeps.  Fixed array: read without `busy`.
-  std::atomic<std::uint64_t> idle_since[Schedule::kMaxThreads] = {};
+  struct alignas(64) IdleStamp {
+    std::atomic<std::uint64_t> v{0};
+  };
+  IdleStamp idle_since[Schedule::kMaxThreads] = {};
 
   static constexpr std::uint64_t kClosed = 1u << 31;
   static constexpr std::uint64_t kCount = kClosed - 1;
@@ -108,9 +118,9 @@ struct Team {
     std::uint32_t seen = 0;
     for (;;) {
       bool slept = false;
-      idle_since[w->index].store(monotonic_ns(), std::memory_order_relaxed);
+      idle_since[w->index].v.store(monotonic_ns(), std::memory_order_relaxed);
       seen = w->go.wait_change(seen, &slept);
-      idle_since[w->index].store(0, std::memory_order_relaxed);
+      idle_since[w->index].v.store(0, std::memory_order_relaxed);
       if (slept) count_wake(published_ns.load(std::memory_order_relaxed));
       step_off_cpu(caller_cpu.load(std::memory_order_relaxed));
       if (!enter(seen)) continue;
@@ -137,7 +147,7 @@ struct Team {
       if (!w) break;
       w->index = static_cast<int>(workers.size()) + 1;
       Worker* raw = w.get();
-      idle_since[raw->index].store(monotonic_ns(), std::memory_order_relaxed);
+      idle_since[raw->index].v.store(monotonic_ns(), std::memory_order_relaxed);
       try {
         w->thread = std::thread([this, raw] { worker_loop(raw); });
       } catch (...) {
@@ -260,7 +270,7 @@ bool team_likely_asleep(int threads) noexcept {
   if (const int want = resolve_thread_count(threads); want < size) size = want;
   const std::uint64_t now = monotonic_ns(), budget = spin_budget_ns();
   for (int w = 1; w < size; ++w) {
-    const std::uint64_t since = t->idle_since[w].load(std::memory_order_relaxed);
+    const std::uint64_t since = t->idle_since[w].v.load(std::memory_order_relaxed);
     if (since != 0 && now - since > budget) return true;
   }
   return false;
