@@ -19,18 +19,7 @@ Schedule::Schedule(int threads) noexcept
 void Schedule::grow_tasks() {
   const int cap = 2 * task_cap_;
   auto tasks = std::make_unique<Task[]>(static_cast<std::size_t>(cap));
-  for (int i = 0; i < n_; ++i) {
-    Task& t = tasks[static_cast<std::size_t>(i)];
-    const Task& o = tasks_[i];
-    t.fn = o.fn;
-    t.ctx = o.ctx;
-    t.cost = o.cost;
-    t.name = o.name;
-    t.arg = o.arg;
-    t.thread = o.thread;
-    t.dep_begin = o.dep_begin;
-    t.dep_count = o.dep_count;
-  }
+  for (int i = 0; i < n_; ++i) static_cast<Description&>(tasks[static_cast<std::size_t>(i)]) = tasks_[i];
   heap_tasks_ = std::move(tasks);
   tasks_ = heap_tasks_.get();
   task_cap_ = cap;
@@ -49,14 +38,8 @@ int Schedule::add(TaskFn fn, const void* ctx, unsigned arg, double cost, int thr
   if (n_ >= task_cap_) grow_tasks();
   int t = thread < 0 ? 0 : thread % threads_;
   Task& k = *new (tasks_ + n_) Task;
-  k.fn = fn;
-  k.ctx = ctx;
-  k.cost = cost;
-  k.name = name;
-  k.arg = arg;
-  k.thread = static_cast<std::uint32_t>(t);
-  k.dep_begin = static_cast<std::uint32_t>(ndeps_);
-  k.dep_count = 0;
+  static_cast<Description&>(k) =
+      Description{fn, ctx, cost, name, arg, static_cast<std::uint32_t>(t), static_cast<std::uint32_t>(ndeps_), 0};
   return n_++;
 }
 

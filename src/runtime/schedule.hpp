@@ -98,11 +98,7 @@ class Schedule {
   void execute(int p, int P) noexcept;
 
  private:
-  // One cache line per task: what a participant reads to pick a task (its
-  // state and list) and what it needs to run it, so that claiming a task
-  // another thread wrote costs one line transfer, and two participants never
-  // write the same line except by claiming the same task.
-  struct alignas(64) Task {
+  struct Description {
     TaskFn fn;
     const void* ctx;
     double cost;
@@ -111,6 +107,12 @@ class Schedule {
     std::uint32_t thread;
     std::uint32_t dep_begin;
     std::uint32_t dep_count;
+  };
+  // One cache line per task: what a participant reads to pick a task (its
+  // state and list) and what it needs to run it, so that claiming a task
+  // another thread wrote costs one line transfer, and two participants never
+  // write the same line except by claiming the same task.
+  struct alignas(64) Task : Description {
     std::atomic<std::uint32_t> state{0};  // 0 free, 1 claimed, 2 done
     std::int8_t ran_on = -1;
   };
