@@ -22,7 +22,7 @@ void window_product(const config::Tuning& tuning, limb_t* t, const limb_t* a, co
                     limb_t* scratch) noexcept {
   static_assert(config::tuning_max::montgomery_karatsuba_window_max <= limbs::kKaratsubaAdxMaxLimit);
   const bool square = a == b;
-  const limbs::MulKernel kernel = square ? limbs::sqr_kernel(n) : limbs::mul_kernel(n, n);
+  const limbs::MulKernel kernel = square ? limbs::sqr_kernel(tuning, n) : limbs::mul_kernel(tuning, n, n);
   if (limbs::is_ifma(kernel) || n >= tuning.montgomery_karatsuba_window_max) return limbs::mul(t, a, n, b, n);
   if (square)
     limbs::sqr_karatsuba_window_adx(t, a, n, tuning.montgomery_karatsuba_window_sqr_min, scratch);
@@ -41,7 +41,7 @@ bool folded(const config::Tuning& t, std::size_t n, bool square) {
   const bool passes = n % 8 == 0 && n < (square ? t.montgomery_adx_sqr_passes_max : t.montgomery_adx_passes_max);
   const bool small = passes || (n < t.montgomery_adx_folded_max && n % 8 != 0) ||
                      (!square && n < t.montgomery_adx_folded_max);
-  return small && !limbs::is_ifma(square ? limbs::sqr_kernel(n) : limbs::mul_kernel(n, n));
+  return small && !limbs::is_ifma(square ? limbs::sqr_kernel(t, n) : limbs::mul_kernel(t, n, n));
 }
 
 // Whether products of n limbs take the window kernels (tuning key
