@@ -55,6 +55,7 @@
 #include "harness.hpp"
 #include "limb_product.hpp"
 #include "limbs/parallel_mul.hpp"
+#include "limbs/parallel_mul_residues.hpp"
 #include "limbs/parallel_mul_toom3.hpp"
 #include "limbs/parallel_mul_toom4.hpp"
 #include "parmod/parmod.hpp"
@@ -159,6 +160,7 @@ Series mul_series(std::size_t bits, int T, gmp_randclass& rng) {
   if (T >= 2) {
     if (limbs::toom3_applicable(n, n)) forced(with_threads("toom3", T), {limbs::MulMethod::toom3, 1, 1, T});
     if (limbs::toom4_applicable(n, n)) forced(with_threads("toom4", T), {limbs::MulMethod::toom4, 1, 1, T});
+    if (T == 2 && limbs::residues_applicable(n, n)) forced(with_threads("residues", T), {limbs::MulMethod::residues, 1, 1, T});
     const int k1 = std::min(T, 8);
     forced(with_threads("blocks " + std::to_string(k1) + "x1", T), {limbs::MulMethod::blocks, k1, 1, T});
   }

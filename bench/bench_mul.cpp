@@ -44,6 +44,7 @@
 #include "limbs/parallel_mul_blocks.hpp"
 #include "limbs/parallel_mul_toom3.hpp"
 #include "limbs/parallel_mul_toom4.hpp"
+#include "limbs/parallel_mul_residues.hpp"
 #include "parmod/parmod.hpp"
 #include "runtime/team.hpp"
 #include "runtime/thread_count.hpp"
@@ -84,7 +85,7 @@ int bench_products(const Args& a) {
   struct Col {
     std::string name;
     int T;
-    int kind;  // 0 auto, 1 toom3, 2 blocks 2x1, 3 blocks 2x2, 4 comba, 5 modified, 6 adx, 7 comba 2x, 8 comba Mx4, 9 auto vs mpz, 10 parmod::mul vs mpz
+    int kind;  // 0 auto, 1 toom3, 2 blocks 2x1, 3 blocks 2x2, 4 comba, 5 modified, 6 adx, 7 comba 2x, 8 comba Mx4, 9 auto vs mpz, 10 parmod::mul vs mpz, 11 toom4, 12 residues
   };
   std::vector<Col> cols;
   for (int T : threads) {
@@ -94,6 +95,7 @@ int bench_products(const Args& a) {
       cols.push_back({"parmod::mul vs gmpxx a*b " + tlabel(T), T, 10});
       cols.push_back({"toom3 " + tlabel(T), T, 1});
       cols.push_back({"toom4 " + tlabel(T), T, 11});
+      cols.push_back({"residues " + tlabel(T), T, 12});
       cols.push_back({"blocks 2x1 " + tlabel(T), T, 2});
       cols.push_back({"blocks 2x2 " + tlabel(T), T, 3});
     }
@@ -166,6 +168,9 @@ int bench_products(const Args& a) {
           break;
         case 10:
           f = [&, T] { az = parmod::mul(ax, ay, T); };
+          break;
+        case 12:
+          if (limbs::residues_applicable(n, n)) f = [&, T] { limbs::mul_residues(r.data(), xp, n, yp, n, T, scratch.data()); };
           break;
       }
       if (f) {
@@ -353,6 +358,7 @@ int print_schedules(const Args& a) {
       if (limbs::toom4_applicable(n, n)) std::cout << "-- toom4\n" << limbs::describe_mul_toom4(n, n, T);
       std::cout << "-- blocks 2x2\n" << limbs::describe_mul_blocks(n, n, 2, 2, T);
       std::cout << "-- blocks 2x1\n" << limbs::describe_mul_blocks(n, n, 2, 1, T);
+      if (limbs::residues_applicable(n, n)) std::cout << "-- residues\n" << limbs::describe_mul_residues(n, n, T);
     }
   return 0;
 }
@@ -365,7 +371,7 @@ int run(const Args& a) {
 }  // namespace
 
 const Bench kMulBench = {
-    {"mul", "integer product: GMP vs parallel blocks/Toom-3/Toom-4 (Figures 3-4), Comba family (--comba)",
+    {"mul", "integer product: GMP vs parallel blocks/Toom-3/Toom-4 (Figures 3-4), residues mod beta^L -+ 1, Comba family (--comba)",
      kSizes | kRounds | kThreads | kJson | kPlot,
      "bits (default 256..393216; --comba: 32-bit words, default 4..384)",
      {{"--comba", nullptr, "the Comba family, mulx rows and IFMA kernels against mpn_mul_n"},

@@ -18,6 +18,7 @@
 #include "limbs/karatsuba_ifma.hpp"
 #include "limbs/mul_ifma.hpp"
 #include "limbs/parallel_mul.hpp"
+#include "limbs/parallel_mul_residues.hpp"
 #include "limbs/parallel_mul_toom3.hpp"
 #include "limbs/window_adx.hpp"
 #include "runtime/team.hpp"
@@ -289,6 +290,31 @@ void tune_parallel(Context& c) {
     if (gh <= gt) fft = kNever;
   }
   c.set("mul.fft_split_min", fft);
+  // Two threads in GMP's FFT range: the two residues mod beta^L -+ 1 against
+  // what the keys above choose there (Toom, or the 2x1 halves from
+  // mul.fft_split_min; squares: Toom-3); the smallest ladder size from which
+  // the residues win by > 3% at every larger measured size.  The method runs
+  // two tasks, so only a two-thread run sets the keys.
+  auto residues_from = [&](bool square) {
+    HoldsFrom won;
+    if (T != 2) return kNever;
+    for (std::size_t n : c.ladder({768, 1024, 1536, 2048, 3072, 4096, 6144, 8192})) {
+      if (!limbs::residues_applicable(n, n)) continue;
+      limbs::MulChoice rival = choice(limbs::MulMethod::toom3, T);
+      if (!square && n >= c.tuning().mul_fft_split_min)
+        rival = choice(limbs::MulMethod::blocks, T, 2);
+      else if (!square && n >= c.tuning().mul_toom4_min)
+        rival = choice(limbs::MulMethod::toom4, T);
+      const double gr = gain(c, n, n, square, choice(limbs::MulMethod::residues, T));
+      const double gt = gain(c, n, n, square, rival);
+      std::cerr << "  " << (square ? "sqr " : "mul ") << n << " limbs: " << limbs::mul_choice_name(rival) << " " << gt
+                << "x, residues " << gr << "x\n";
+      won.add(n, gr > gt * 1.03);
+    }
+    return won.from() ? won.from() : kNever;
+  };
+  c.set("mul.residues_min", residues_from(false));
+  c.set("mul.sqr_residues_min", residues_from(true));
   // Unbalanced operands m x n at 1024 limbs: Toom-3 against blocks of the
   // longer one (k1 = T); the smallest ratio n/m (percent) from which Toom-3
   // wins at this and every larger measured ratio (100: never).
@@ -327,7 +353,7 @@ Step mul_step() {
           {"mul.basecase_adx_max", "sqr.basecase_adx_max", "mul.karatsuba_adx_max", "sqr.karatsuba_adx_max",
            "mul.ifma_min", "mul.ifma_max", "sqr.ifma_min", "sqr.ifma_max", "mul.ifma_karatsuba_max",
            "sqr.ifma_karatsuba_max", "mul.comba_max", "mul.par_min", "mul.sqr_par_min", "mul.toom_min", "mul.toom4_min",
-           "mul.fft_split_min", "mul.unbalanced_pct", "mul.health_pct"},
+           "mul.fft_split_min", "mul.residues_min", "mul.sqr_residues_min", "mul.unbalanced_pct", "mul.health_pct"},
           &run};
 }
 

@@ -97,7 +97,10 @@ const std::vector<TuningRow>& tuning_rows() {
       // mulx windows only below 27 limbs (products) and 33 (squares), no
       // Karatsuba over them; the window REDC in columns, and the Montgomery
       // product and square from 32 limbs as a product then that REDC; without IFMA the parallel product from 256
-      // limbs, as T x 1 blocks below 768, and pow on two threads as a
+      // limbs, as T x 1 blocks below 768, as the two residues mod beta^L -+ 1
+      // from 2048 limbs (squares 4096; with IFMA products from 6144), so that
+      // on two threads Montgomery's split products beat bipartite from 1536
+      // limbs, and pow on two threads as a
       // squaring chain beside the digit products up to 128 limbs, and
       // multi_pow on two threads on Montgomery with its chunks on the team.
       {"sapphire_rapids",
@@ -119,6 +122,7 @@ const std::vector<TuningRow>& tuning_rows() {
         {"mul.sqr_par_min", "1024"},
         {"mul.toom_min", "640"},
         {"mul.toom4_min", "4096"},
+        {"mul.residues_min", "6144"},
         {"redc_products_threshold", "48"},
         {"redc.ifma_max", "1535"},
         {"montgomery52.move_first_max_vectors", "9"},
@@ -135,6 +139,9 @@ const std::vector<TuningRow>& tuning_rows() {
         {"mul.par_min", "256"},
         {"mul.sqr_par_min", "384"},
         {"mul.toom_min", "768"},
+        {"mul.residues_min", "2048"},
+        {"mul.sqr_residues_min", "4096"},
+        {"modmul.odd.parallel", "88:montgomery 1536:bipartite 18446744073709551615:montgomery"},
         {"powm.square_chain_min_bits", "1024"},
         {"powm.square_chain_max_limbs", "128"},
         {"powm.square_chain_asleep_min_bits", "2048"},

@@ -8,6 +8,7 @@
 
 #include "limbs/comba.hpp"
 #include "limbs/parallel_mul_blocks.hpp"
+#include "limbs/parallel_mul_residues.hpp"
 #include "limbs/parallel_mul_toom3.hpp"
 #include "limbs/parallel_mul_toom4.hpp"
 #include "runtime/team.hpp"
@@ -42,6 +43,13 @@ MulChoice choose_mul(std::size_t an, std::size_t bn, bool square, int threads) n
     return c;
   }
   c.threads = T;
+  // Two threads in GMP's FFT range: the two residues, one task each.
+  const std::size_t residues_min = square ? t.mul_sqr_residues_min : t.mul_residues_min;
+  if (T == 2 && n >= residues_min && double(n) >= static_cast<double>(t.mul_unbalanced_pct) / 100.0 * double(m) &&
+      residues_applicable(m, n)) {
+    c.method = MulMethod::residues;
+    return c;
+  }
   if (n >= t.mul_fft_split_min || double(n) < static_cast<double>(t.mul_unbalanced_pct) / 100.0 * double(m) ||
       !toom3_applicable(m, n) || (!square && n < t.mul_toom_min)) {
     // Blocks: cut the longer operand T ways (k2 = 1 keeps the shorter one
@@ -64,6 +72,7 @@ std::string mul_choice_name(const MulChoice& c) {
     case MulMethod::toom3: return "toom3";
     case MulMethod::toom4: return "toom4";
     case MulMethod::blocks: return "blocks " + std::to_string(c.k1) + "x" + std::to_string(c.k2);
+    case MulMethod::residues: return "residues";
   }
   return "?";
 }
@@ -73,6 +82,7 @@ std::size_t parallel_mul_scratch(std::size_t an, std::size_t bn) noexcept {
   // Blocks with k2 = 1 and k1 <= 8: at most all products but one in scratch.
   s = std::max(s, std::max(an, bn) + 8 * std::min(an, bn) + 16);
   s = std::max(s, sqr_blocks_scratch(std::max(an, bn), 8));
+  s = std::max(s, mul_residues_scratch(an, bn));
   return s;
 }
 
@@ -101,6 +111,9 @@ void mul_with(const MulChoice& c, limb_t* rp, const limb_t* ap, std::size_t an, 
         sqr_blocks(rp, ap, an, std::max(c.k1, 2), c.threads, scratch);
       else
         mul_blocks(rp, ap, an, bp, bn, c.k1, c.k2, c.threads, scratch);
+      return;
+    case MulMethod::residues:
+      mul_residues(rp, ap, an, bp, bn, c.threads, scratch);
       return;
   }
 }

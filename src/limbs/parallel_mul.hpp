@@ -1,9 +1,10 @@
 // limbs/parallel_mul.hpp - the automatic integer product: sequential (limbs::mul),
-// the mulx Comba, Toom-3 or Toom-4 with parallel point products, or k1 x k2
-// blocks, chosen per size and thread count from the tuning keys mul.par_min,
-// mul.sqr_par_min, mul.comba_max, mul.toom_min, mul.toom4_min, mul.fft_split_min,
-// mul.unbalanced_pct and mul.health_pct (config/tuning.hpp; sizes are limbs
-// of the shorter operand).
+// the mulx Comba, Toom-3 or Toom-4 with parallel point products, k1 x k2
+// blocks, or on two threads the two residues mod beta^L -+ 1, chosen per
+// size and thread count from the tuning keys mul.par_min, mul.sqr_par_min,
+// mul.comba_max, mul.toom_min, mul.toom4_min, mul.fft_split_min,
+// mul.residues_min, mul.sqr_residues_min, mul.unbalanced_pct and
+// mul.health_pct (config/tuning.hpp; sizes are limbs of the shorter operand).
 #pragma once
 
 #include <cstddef>
@@ -13,7 +14,7 @@
 
 namespace parmod::limbs {
 
-enum class MulMethod { sequential, comba, toom3, toom4, blocks };
+enum class MulMethod { sequential, comba, toom3, toom4, blocks, residues };
 
 struct MulChoice {
   MulMethod method = MulMethod::sequential;  // limbs::mul (own kernels or GMP)
@@ -53,7 +54,8 @@ void parallel_mul(limb_t* rp, const limb_t* ap, std::size_t an, const limb_t* bp
                   limb_t* scratch) noexcept;
 
 // Runs a given choice (benchmarks, tests).  The preconditions of the method apply
-// (toom3: toom3_applicable; toom4: toom4_applicable; comba: an == bn <= 192).
+// (toom3: toom3_applicable; toom4: toom4_applicable; residues:
+// residues_applicable; comba: an == bn <= 192).
 void mul_with(const MulChoice& c, limb_t* rp, const limb_t* ap, std::size_t an, const limb_t* bp, std::size_t bn,
               limb_t* scratch) noexcept;
 

@@ -32,6 +32,8 @@ config::Tuning small_thresholds() {
   t.mul_toom_min = 50;
   t.mul_toom4_min = 200;
   t.mul_fft_split_min = 1200;
+  t.mul_residues_min = 700;
+  t.mul_sqr_residues_min = 900;
   t.mul_comba_max = 8;
   t.mul_health_pct = 0;  // choices must not depend on how loaded the test machine is
   return t;
@@ -67,7 +69,12 @@ TEST_F(ParallelMulTuned, ChoicesCoverTheMethods) {
   EXPECT_EQ(limbs::choose_mul(1000, 100, false, 2).method, limbs::MulMethod::blocks);
   EXPECT_EQ(limbs::choose_mul(300, 300, false, 2).method, limbs::MulMethod::toom4);
   EXPECT_EQ(limbs::choose_mul(300, 300, true, 2).method, limbs::MulMethod::toom3);  // squares: Toom-3
-  EXPECT_EQ(limbs::choose_mul(1300, 1300, false, 2).method, limbs::MulMethod::blocks);  // fft_split_min 1200
+  EXPECT_EQ(limbs::choose_mul(1300, 1300, false, 2).method, limbs::MulMethod::residues);  // residues_min 700, T = 2
+  EXPECT_EQ(limbs::choose_mul(1300, 1300, false, 3).method, limbs::MulMethod::blocks);  // fft_split_min 1200
+  EXPECT_EQ(limbs::choose_mul(800, 800, false, 2).method, limbs::MulMethod::residues);
+  EXPECT_EQ(limbs::choose_mul(800, 800, true, 2).method, limbs::MulMethod::toom3);  // sqr_residues_min 900
+  EXPECT_EQ(limbs::choose_mul(1000, 1000, true, 2).method, limbs::MulMethod::residues);
+  EXPECT_EQ(limbs::choose_mul(1000, 600, false, 2).method, limbs::MulMethod::blocks);  // unbalanced: 60% < 67%
   EXPECT_EQ(limbs::mul_choice_name(limbs::choose_mul(1000, 100, false, 3)), "blocks 3x1");
 }
 
