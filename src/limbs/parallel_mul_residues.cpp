@@ -34,12 +34,12 @@ constexpr std::size_t kResiduesMin = 16;  // below, the FFT's rounding makes L f
 struct Layout {
   std::size_t L = 0;
   int k = 0;  // the FFT's 2^k pieces
-  std::size_t x1, t1, x2, total;
-  Layout(std::size_t an, std::size_t bn, bool square) noexcept {
-    L = residues_length(an, bn);
+  std::size_t x1, fold, t1, x2, total;
+  Layout(std::size_t L_, bool square) noexcept : L(L_) {
     k = L ? __gmpn_fft_best_k(static_cast<mp_size_t>(L), square) : 0;
     x1 = 0;                          // task 0: X1, L limbs
-    t1 = x1 + line_words(L);         // mulmod_bnm1's scratch, 2L + 4
+    fold = x1 + line_words(L);       // operands longer than L folded mod beta^L - 1: 2L
+    t1 = fold + line_words(2 * L);   // mulmod_bnm1's scratch, 2L + 4
     x2 = t1 + line_words(2 * L + 4);  // task 1: X2, L limbs and the top bit; the CRT works in it
     total = x2 + L + 2 + kLineWords - 1;  // (+ 1: mul_fft of GMP 5 writes L + 1) + the alignment of the start
   }
@@ -54,17 +54,46 @@ struct Residues {
   Layout lay;
 };
 
-// Task 0: X1 = a b mod (beta^L - 1) in ws[x1, x1 + L).
+// f[0, L) = x mod (beta^L - 1) for x of xn <= 2L limbs (beta^L - 1 may stand for 0).
+void fold(limb_t* f, const limb_t* x, std::size_t xn, std::size_t L) noexcept {
+  const auto sL = static_cast<mp_size_t>(L);
+  mpn_copyi(f, x, sL);
+  limb_t carry = mpn_add(f, f, sL, x + L, static_cast<mp_size_t>(xn - L));
+  carry = mpn_add_1(f, f, sL, carry);  // beta^L = 1
+  if (carry) mpn_add_1(f, f, sL, carry);  // f was beta^L - 1 plus 1: now 0, and beta^L = 1 again
+}
+
+// Task 0: X1 = a b mod (beta^L - 1) in ws[x1, x1 + L); operands longer than
+// L are folded first (mulmod_bnm1 takes at most L limbs).
 void minus_one_task(const void* ctx, unsigned) {
   const Residues& c = *static_cast<const Residues*>(ctx);
   const std::size_t L = c.lay.L;
   limb_t* x1 = c.ws + c.lay.x1;
-  __gmpn_mulmod_bnm1(x1, static_cast<mp_size_t>(L), c.a, static_cast<mp_size_t>(c.an), c.b,
-                     static_cast<mp_size_t>(c.bn), c.ws + c.lay.t1);
-  if (c.an + c.bn < L) mpn_zero(x1 + c.an + c.bn, static_cast<mp_size_t>(L - c.an - c.bn));
+  const limb_t* a = c.a;
+  const limb_t* b = c.b;
+  std::size_t an = c.an, bn = c.bn;
+  const bool square = a == b && an == bn;
+  limb_t* f = c.ws + c.lay.fold;
+  if (an > L) {
+    fold(f, a, an, L);
+    a = f;
+    an = L;
+  }
+  if (square) {
+    b = a;
+    bn = an;
+  } else if (bn > L) {
+    fold(f + L, b, bn, L);
+    b = f + L;
+    bn = L;
+  }
+  __gmpn_mulmod_bnm1(x1, static_cast<mp_size_t>(L), a, static_cast<mp_size_t>(an), b, static_cast<mp_size_t>(bn),
+                     c.ws + c.lay.t1);
+  if (an + bn < L) mpn_zero(x1 + an + bn, static_cast<mp_size_t>(L - an - bn));
 }
 
-// Task 1: X2 = a b mod (beta^L + 1) in ws[x2, x2 + L] (the top limb 0 or 1).
+// Task 1: X2 = a b mod (beta^L + 1) in ws[x2, x2 + L] (the top limb 0 or 1);
+// mul_fft reduces operands longer than L itself.
 void plus_one_task(const void* ctx, unsigned) {
   const Residues& c = *static_cast<const Residues*>(ctx);
   const std::size_t L = c.lay.L;
@@ -74,12 +103,13 @@ void plus_one_task(const void* ctx, unsigned) {
   x2[L] = static_cast<limb_t>(top & 1);
 }
 
-// rp[0, an + bn) from X1 and X2 (the CRT of the header), in four passes over L limbs.
-// X1 may be beta^L - 1 for the class of 0 (mulmod_bnm1's convention): the
-// formula takes any X1 in [0, beta^L - 1], since a b < beta^2L - 1 is the
-// only value of X1 + (beta^L - 1) y in range with both residues.
-void combine(limb_t* rp, const Residues& c) noexcept {
-  const std::size_t L = c.lay.L, rn = c.an + c.bn;
+// out[0, L + hn) = the low L + hn limbs of V = X1 + (beta^L - 1) y, the CRT
+// of the header (V < beta^2L), in four passes over L limbs; hn <= L, and
+// when hn < L the caller knows V < beta^(L + hn).  X1 may be beta^L - 1 for
+// the class of 0 (mulmod_bnm1's convention): any X1 in [0, beta^L - 1]
+// gives the value of V mod (beta^2L - 1), in [0, beta^2L - 1].
+void combine(limb_t* out, std::size_t hn, const Residues& c) noexcept {
+  const std::size_t L = c.lay.L;
   const auto sL = static_cast<mp_size_t>(L);
   const limb_t* x1 = c.ws + c.lay.x1;
   limb_t* d = c.ws + c.lay.x2;  // X2, then X1 - X2 mod (beta^L + 1), then y
@@ -93,23 +123,28 @@ void combine(limb_t* rp, const Residues& c) noexcept {
   // y = d / 2 mod (beta^L + 1): for odd d, (d + beta^L + 1) / 2; y <= beta^L.
   if (d[0] & 1) d[L] += 1 + mpn_add_1(d, d, sL, 1);
   mpn_rshift(d, d, sL + 1, 1);
-  // a b = (X1 - y) + y beta^L, below (beta^L - 1)^2 < beta^2L - beta^L, so y < beta^L.
-  PARMOD_ASSERT(d[L] == 0);
-  const limb_t b = mpn_sub_n(rp, x1, d, sL);  // the low half: (X1 - y) mod beta^L, borrow b
-  // The high half y - b < beta^(rn - L): its low rn - L limbs (y's limbs above
-  // them are just the borrow that y - b takes from them).
-  [[maybe_unused]] const limb_t under = mpn_sub_1(rp + L, d, static_cast<mp_size_t>(rn - L), b);
-  PARMOD_ASSERT(2 * L == rn ? under == 0
-                            : d[rn - L] == under && !any_nonzero(d + (rn - L) + 1, 2 * L - rn - 1));
+  // V = (X1 - y) + y beta^L: the low half (X1 - y[0, L)) mod beta^L with borrow b,
+  // the high half y - b - y[L] from limb L (y[L] beta^L is subtracted there too).
+  const limb_t b = mpn_sub_n(out, x1, d, sL);
+  if (d[L] != 0) {  // y = beta^L: the high half is beta^L - 1 - b (hn = L: V >= beta^2L - beta^L)
+    PARMOD_ASSERT(hn == L && mpn_zero_p(d, sL));
+    for (std::size_t i = 0; i < L; ++i) out[L + i] = ~limb_t(0);
+    out[L] -= b;
+    return;
+  }
+  // y - b fits hn limbs: y's limbs above them are just the borrow taken from them.
+  [[maybe_unused]] const limb_t under = mpn_sub_1(out + L, d, static_cast<mp_size_t>(hn), b);
+  PARMOD_ASSERT(hn == L ? under == 0 : d[hn] == under && !any_nonzero(d + hn + 1, L - hn - 1));
 }
 
 // The longer operand first (mulmod_bnm1 wants bn <= an).
-Residues ordered(const limb_t* ap, std::size_t an, const limb_t* bp, std::size_t bn, limb_t* scratch) {
+Residues ordered(const limb_t* ap, std::size_t an, const limb_t* bp, std::size_t bn, std::size_t L,
+                 limb_t* scratch) {
   if (an < bn) {
     std::swap(ap, bp);
     std::swap(an, bn);
   }
-  return Residues{ap, an, bp, bn, scratch ? line_aligned(scratch) : nullptr, Layout(an, bn, ap == bp && an == bn)};
+  return Residues{ap, an, bp, bn, scratch ? line_aligned(scratch) : nullptr, Layout(L, ap == bp && an == bn)};
 }
 
 void build(runtime::Schedule& s, const Residues& c) {
@@ -147,7 +182,7 @@ bool residues_applicable(std::size_t an, std::size_t bn) noexcept {
 
 std::size_t mul_residues_scratch(std::size_t an, std::size_t bn) noexcept {
   if (!residues_applicable(an, bn)) return 0;
-  return Layout(std::max(an, bn), std::min(an, bn), false).total;
+  return Layout(residues_length(an, bn), false).total;
 }
 
 void mul_residues(limb_t* rp, const limb_t* ap, std::size_t an, const limb_t* bp, std::size_t bn, int threads,
@@ -155,15 +190,35 @@ void mul_residues(limb_t* rp, const limb_t* ap, std::size_t an, const limb_t* bp
   PARMOD_ASSERT(residues_applicable(an, bn));
   PARMOD_ASSERT(!check::overlap(rp, an + bn, ap, an) && !check::overlap(rp, an + bn, bp, bn));
   PARMOD_ASSERT(!check::overlap(scratch, mul_residues_scratch(an, bn), rp, an + bn));
-  const Residues c = ordered(ap, an, bp, bn, scratch);
+  const Residues c = ordered(ap, an, bp, bn, residues_length(an, bn), scratch);
   PARMOD_ASSERT(c.lay.total <= mul_residues_scratch(an, bn));
   runtime::run_built(threads, [&](runtime::Schedule& s) { build(s, c); });
-  combine(rp, c);
+  combine(rp, an + bn - c.lay.L, c);  // a b < (beta^L - 1)^2 < beta^2L - beta^L
 }
 
 std::string describe_mul_residues(std::size_t an, std::size_t bn, int threads) {
-  const Residues c = ordered(nullptr, an, nullptr, bn, nullptr);
+  const Residues c = ordered(nullptr, an, nullptr, bn, residues_length(an, bn), nullptr);
   return runtime::describe_built(threads, [&](runtime::Schedule& s) { build(s, c); });
+}
+
+std::size_t wrapped_length(std::size_t n) noexcept {
+  if (n < 2 * kResiduesMin) return 0;
+  const std::size_t h = (n + 1) / 2;
+  const std::size_t L = residues_length(h, h);
+  return L ? 2 * L : 0;
+}
+
+std::size_t mul_wrapped_scratch(std::size_t rn) noexcept { return Layout(rn / 2, false).total; }
+
+void mul_wrapped(limb_t* xp, const limb_t* ap, std::size_t an, const limb_t* bp, std::size_t bn, std::size_t rn,
+                 int threads, limb_t* scratch) noexcept {
+  PARMOD_ASSERT(rn % 2 == 0 && rn >= 2 * kResiduesMin && residues_length(rn / 2, rn / 2) == rn / 2);
+  PARMOD_ASSERT(an >= 1 && bn >= 1 && an <= rn && bn <= rn && an + bn > rn / 2);
+  PARMOD_ASSERT(!check::overlap(xp, rn, ap, an) && !check::overlap(xp, rn, bp, bn));
+  PARMOD_ASSERT(!check::overlap(scratch, mul_wrapped_scratch(rn), xp, rn));
+  const Residues c = ordered(ap, an, bp, bn, rn / 2, scratch);
+  runtime::run_built(threads, [&](runtime::Schedule& s) { build(s, c); });
+  combine(xp, rn / 2, c);
 }
 
 }  // namespace parmod::limbs

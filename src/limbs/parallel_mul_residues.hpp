@@ -48,4 +48,23 @@ void mul_residues(limb_t* rp, const limb_t* ap, std::size_t an, const limb_t* bp
 // The printed task graph mul_residues would run (for `parmod schedule` and tests).
 std::string describe_mul_residues(std::size_t an, std::size_t bn, int threads);
 
+// The wrapped product: a b mod (beta^rn - 1) from the same two residues with
+// L = rn / 2 (REDC by products needs only this of Q P, whose low half it
+// knows: modmul/parallel_classic).  wrapped_length(n): the least rn >= n
+// that it takes (2L with L = residues_length(ceil(n/2), ceil(n/2))), 0 below
+// 32 limbs or when there is none near.
+std::size_t wrapped_length(std::size_t n) noexcept;
+std::size_t mul_wrapped_scratch(std::size_t rn) noexcept;
+
+// xp[0, rn) = a b mod (beta^rn - 1), some value in [0, beta^rn - 1] (so
+// beta^rn - 1 may stand for 0), as two tasks on up to `threads` threads,
+// then the CRT on the caller.  Preconditions: rn = wrapped_length(m) for
+// some m; 1 <= an, bn <= rn and an + bn > rn / 2; xp overlaps neither operand nor scratch;
+// scratch holds mul_wrapped_scratch(rn) limbs.  Cost: GMP's residues mod
+// beta^(rn/2) -+ 1 (operands folded to rn/2 limbs first, in the tasks), then
+// four passes over rn/2 limbs; about a product of rn/2 limbs on each thread
+// in GMP's FFT range, where the whole product costs about three.
+void mul_wrapped(limb_t* xp, const limb_t* ap, std::size_t an, const limb_t* bp, std::size_t bn, std::size_t rn,
+                 int threads, limb_t* scratch) noexcept;
+
 }  // namespace parmod::limbs

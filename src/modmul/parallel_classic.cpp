@@ -7,6 +7,7 @@
 #include "check/assert.hpp"
 #include "config/tuning.hpp"
 #include "limbs/parallel_mul.hpp"
+#include "limbs/parallel_mul_residues.hpp"
 #include "modmul/barrett_mul.hpp"
 #include "modmul/montgomery_mul.hpp"
 
@@ -14,8 +15,41 @@ namespace parmod::modmul {
 
 std::size_t parallel_classic_scratch(std::size_t n) noexcept {
   // T (2n), mu T or q1 nu (2n + 4), q P (2n + 4), the products' own scratch.
-  return (2 * n) + (2 * n + 4) + (2 * n + 4) + limbs::parallel_mul_scratch(n + 2, n + 2);
+  const std::size_t rn = limbs::wrapped_length(n);
+  return (2 * n) + (2 * n + 4) + (2 * n + 4) +
+         std::max(limbs::parallel_mul_scratch(n + 2, n + 2), rn ? limbs::mul_wrapped_scratch(rn) : 0);
 }
+
+namespace {
+
+// r = (T + Q P) / beta^n, reduced below P, where Q P's high half H comes from
+// X = Q P mod (beta^rn - 1) (limbs::mul_wrapped, on the team) and its low half,
+// which T fixes: T + Q P = 0 mod beta^n, so Q P = H beta^n + Lo with
+// Lo = -T mod beta^n; H beta^n = X - Lo (mod beta^rn - 1), and as beta^rn = 1
+// there, H = (X - Lo) beta^(rn - n): a rotation by rn - n limbs (GMP's redc_n
+// takes Q P's high half the same way; H < P < beta^n, so it is exact).
+// (T + Q P) / beta^n = T_hi + H + [T_lo != 0] < 2P.  Q is destroyed; X holds rn limbs.
+void redc_wrapped(limb_t* r, const limb_t* T, limb_t* Q, limb_t* X, std::size_t rn, const ModulusConstants& k,
+                  int threads, limb_t* ws) noexcept {
+  const std::size_t n = k.n, s = rn - n;
+  const auto sn = static_cast<mp_size_t>(n);
+  limbs::mul_wrapped(X, Q, n, k.p.data(), n, rn, threads, ws);
+  limb_t* Lo = Q;  // Q is no longer needed
+  const limb_t low_carry = mpn_neg(Lo, T, sn);  // 1 exactly when T_lo != 0
+  if (mpn_sub(X, X, static_cast<mp_size_t>(rn), Lo, sn)) mpn_sub_1(X, X, static_cast<mp_size_t>(rn), 1);
+  bool all_ones = X[0] == ~limb_t(0);  // beta^rn - 1 stands for 0
+  for (std::size_t i = 1; i < rn && all_ones; ++i) all_ones = X[i] == ~limb_t(0);
+  if (all_ones) mpn_zero(X, static_cast<mp_size_t>(rn));
+  limb_t* H = Q;  // H[j] = X[(j - s) mod rn]; X[n - s, n) land above H's n limbs and are 0
+  PARMOD_ASSERT(!limbs::any_nonzero(X + (n - s), s));
+  mpn_copyi(H, X + n, static_cast<mp_size_t>(s));
+  mpn_copyi(H + s, X, static_cast<mp_size_t>(n - s));
+  limb_t carry = mpn_add_n(r, T + n, H, sn);
+  carry += mpn_add_1(r, r, sn, low_carry);
+  if (carry || mpn_cmp(r, k.p.data(), sn) >= 0) mpn_sub_n(r, r, k.p.data(), sn);
+}
+
+}  // namespace
 
 void parallel_montgomery_mul(limb_t* r, const limb_t* a, const limb_t* b, const ModulusConstants& k, int threads,
                              limb_t* scratch) noexcept {
@@ -30,6 +64,12 @@ void parallel_montgomery_mul(limb_t* r, const limb_t* a, const limb_t* b, const 
   limb_t* ws = QP + 2 * n + 4;
   limbs::parallel_mul(T, a, n, b, n, threads, ws);                 // T = ab
   limbs::parallel_mul(Q, T, n, k.mu.data(), n, threads, ws);       // Q = mu T mod beta^n (low half)
+  // Where the n-limb products split into residues, Q P's wrapped product does too.
+  const std::size_t rn = limbs::wrapped_length(n);
+  if (rn != 0 && limbs::choose_mul(n, n, false, threads).method == limbs::MulMethod::residues) {
+    PARMOD_ASSERT(rn <= 2 * n + 4);
+    return redc_wrapped(r, T, Q, QP, rn, k, threads, ws);
+  }
   limbs::parallel_mul(QP, Q, n, k.p.data(), n, threads, ws);       // QP
   const limb_t cy = mpn_add_n(QP, QP, T, 2 * sn);                  // T + QP = 0 mod beta^n
   if (cy || mpn_cmp(QP + n, k.p.data(), sn) >= 0)

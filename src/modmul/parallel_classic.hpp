@@ -16,7 +16,11 @@ namespace parmod::modmul {
 // low half of mu T comes from a full parallel product).  P odd; a, b in
 // [0, P), n limbs; r may alias a or b.  Scratch: parallel_classic_scratch(n),
 // overlapping none of r, a, b.
-// Cost 3 M(n) split over `threads` (each product as limbs::parallel_mul decides).
+// Cost 3 M(n) split over `threads` (each product as limbs::parallel_mul decides);
+// where the n-limb product splits into its residues mod beta^L -+ 1 (two
+// threads, GMP's FFT range), Q P only as its wrapped product mod
+// beta^rn - 1 (limbs::mul_wrapped, rn about n), whose high half follows from
+// the known low half: 2 M(n) + about M(n)/3 then.
 void parallel_montgomery_mul(limb_t* r, const limb_t* a, const limb_t* b, const ModulusConstants& k, int threads,
                              limb_t* scratch) noexcept;
 

@@ -91,6 +91,41 @@ TEST(ParallelMulResidues, CrtEdges) {
   }
 }
 
+// The wrapped product a b mod (beta^rn - 1) against GMP: operands up to rn
+// limbs (those above rn / 2 folded before mulmod_bnm1), squares, and values
+// whose residue is 0 (beta^rn - 1 may stand for it).
+void check_wrapped(const std::vector<limb_t>& a, const std::vector<limb_t>& b, std::size_t rn, int T, bool square) {
+  std::vector<limb_t> x(rn + 1, 0x5a5a), scratch(limbs::mul_wrapped_scratch(rn));
+  limbs::mul_wrapped(x.data(), a.data(), a.size(), square ? a.data() : b.data(), b.size(), rn, T, scratch.data());
+  ASSERT_EQ(x[rn], limb_t(0x5a5a)) << "wrote past the residue";
+  const mpz_class M = test::beta_pow(rn) - 1;
+  const mpz_class want = test::value_of(a.data(), a.size()) * test::value_of(b.data(), b.size()) % M;
+  EXPECT_EQ(mpz_class(test::value_of(x.data(), rn) % M), want)
+      << a.size() << "x" << b.size() << " mod beta^" << rn << " - 1, T=" << T << " square=" << square;
+}
+
+TEST(ParallelMulResidues, WrappedProduct) {
+  test::Rng g(84);
+  EXPECT_EQ(limbs::wrapped_length(31), 0u);
+  for (std::size_t n : {32, 40, 64, 100, 129, 1000, 2048, 3001}) {
+    const std::size_t rn = limbs::wrapped_length(n);
+    ASSERT_GE(rn, n);
+    ASSERT_EQ(rn % 2, 0u);
+    EXPECT_EQ(limbs::residues_length(rn / 2, rn / 2), rn / 2);
+    for (int T = 1; T <= 2; ++T) {
+      for (std::size_t an : {n, rn, rn / 2 + 1, rn / 2}) {
+        check_wrapped(g.limbs(an, Fill::rrandomb), g.limbs(n, Fill::uniform), rn, T, false);
+        check_wrapped(g.limbs(an, Fill::ones), g.limbs(n, Fill::ones), rn, T, false);
+        const auto a = g.limbs(an, Fill::rrandomb);
+        check_wrapped(a, a, rn, T, true);
+      }
+      const std::vector<limb_t> ones(rn, ~limb_t(0));  // beta^rn - 1 = 0 mod itself
+      check_wrapped(ones, g.limbs(n, Fill::rrandomb), rn, T, false);
+      check_wrapped(ones, ones, rn, T, true);
+    }
+  }
+}
+
 TEST(ParallelMulResidues, DescribeShowsTwoResidues) {
   const std::string d = limbs::describe_mul_residues(2048, 2048, 2);
   EXPECT_NE(d.find("beta^L + 1"), std::string::npos) << d;

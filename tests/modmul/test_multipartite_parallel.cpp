@@ -3,6 +3,9 @@
 // correct), differential against GMP.  Labelled `threads` (TSan build).
 #include <gtest/gtest.h>
 
+#include "config/tuning.hpp"
+#include "limbs/parallel_mul.hpp"
+#include "limbs/parallel_mul_residues.hpp"
 #include "modmul/bipartite.hpp"
 #include "modmul/multipartite.hpp"
 #include "modmul/multipartite_square.hpp"
@@ -76,6 +79,38 @@ TEST(ParallelClassic, MontgomeryAndBarrettOnParallelMul) {
           modmul::parallel_barrett_mul(r.data(), a.data(), b.data(), k, T, ws.data());
           ASSERT_EQ(value_of(r), A * B % P) << n;
         }
+      }
+    }
+  }
+}
+
+// With the residues' threshold low, the two-thread Montgomery product takes
+// Q P as its wrapped product (limbs::mul_wrapped) and its high half from the
+// known low half: the edge moduli (P near beta^(n-1) and beta^n) and the edge
+// operands (0, 1, P - 1, ...), sizes whose wrapped length exceeds n.
+TEST(ParallelClassic, MontgomeryWithTheWrappedProduct) {
+  config::Tuning t = config::tuning();
+  t.mul_par_min = 4;
+  t.mul_residues_min = 40;
+  t.mul_health_pct = 0;  // the choice must not depend on how loaded the test machine is
+  const config::ScopedTuning scoped(t);
+  for (std::size_t n : {40, 64, 100, 129, 300, 1000}) {
+    ASSERT_NE(limbs::wrapped_length(n), 0u) << n;
+    ASSERT_EQ(limbs::choose_mul(n, n, false, 2).method, limbs::MulMethod::residues) << n;
+    for (const mpz_class& P : edge_moduli(n, true)) {
+      const modmul::ModulusConstants k(P);
+      std::vector<limb_t> r(n), ws(modmul::parallel_classic_scratch(n));
+      mpz_class Rinv;
+      const mpz_class R = beta_pow(n);
+      mpz_invert(Rinv.get_mpz_t(), R.get_mpz_t(), P.get_mpz_t());
+      auto ops = operands_for(P, 2);
+      for (std::size_t i = 0; i + 1 < ops.size(); i += 2) {
+        const mpz_class &A = ops[i], &B = ops[i + 1];
+        auto a = limbs_of(A, n), b = limbs_of(B, n);
+        modmul::parallel_montgomery_mul(r.data(), a.data(), b.data(), k, 2, ws.data());
+        ASSERT_EQ(value_of(r), A * B * Rinv % P) << n << " limbs, P = " << P.get_str(16);
+        modmul::parallel_montgomery_mul(r.data(), a.data(), a.data(), k, 2, ws.data());
+        ASSERT_EQ(value_of(r), A * A * Rinv % P) << n << " limbs (square)";
       }
     }
   }
