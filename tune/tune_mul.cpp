@@ -291,8 +291,8 @@ void tune_parallel(Context& c) {
   }
   c.set("mul.fft_split_min", fft);
   // Two threads in GMP's FFT range: the two residues mod beta^L -+ 1 against
-  // what the keys above choose there (Toom, or the 2x1 halves from
-  // mul.fft_split_min; squares: Toom-3); the smallest ladder size from which
+  // what the keys above choose there (the 2x1 halves from mul.fft_split_min,
+  // else Toom: squares Toom-3); the smallest ladder size from which
   // the residues win by > 3% at every larger measured size.  The method runs
   // two tasks, so only a two-thread run sets the keys.
   auto residues_from = [&](bool square) {
@@ -301,7 +301,7 @@ void tune_parallel(Context& c) {
     for (std::size_t n : c.ladder({768, 1024, 1536, 2048, 3072, 4096, 6144, 8192})) {
       if (!limbs::residues_applicable(n, n)) continue;
       limbs::MulChoice rival = choice(limbs::MulMethod::toom3, T);
-      if (!square && n >= c.tuning().mul_fft_split_min)
+      if (n >= c.tuning().mul_fft_split_min)
         rival = choice(limbs::MulMethod::blocks, T, 2);
       else if (!square && n >= c.tuning().mul_toom4_min)
         rival = choice(limbs::MulMethod::toom4, T);
