@@ -18,11 +18,13 @@
 #include "limbs/cpu_features.hpp"
 #include "limbs/karatsuba_adx.hpp"
 #include "limbs/limbs.hpp"
+#include "limbs/parallel_mul_residues.hpp"
 #include "limbs/radix52.hpp"
 #include "limbs/window_adx.hpp"
 #include "modmul/modulus_constants.hpp"
 #include "modmul/montgomery52.hpp"
 #include "modmul/montgomery_mul.hpp"
+#include "modmul/parallel_classic.hpp"
 #include "parmod/parmod.hpp"
 #include "reduce/montgomery_adx.hpp"
 #include "reduce/montgomery_reduce.hpp"
@@ -434,6 +436,38 @@ void tune_split(Context& c, gmp_randclass& rng, int T) {
   c.set("modmul.split_min_limbs", split.from());
 }
 
+// modmul.wrapped_min: the Montgomery product on two threads with Q P as its
+// wrapped product (two residue tasks) against Q P as a whole parallel product,
+// both with the products the keys of the mul step choose; the key is the
+// smallest measured size from which the wrapped form wins by 3% at this and
+// every larger measured size (never when it does not; only on two threads).
+void tune_wrapped(Context& c, gmp_randclass& rng, int T) {
+  constexpr std::size_t kNever = 1073741824;
+  WinsFrom wrapped(kNever);
+  if (T == 2) {
+    for (std::size_t bits : c.ladder({16384, 32768, 49152, 65536, 98304, 131072, 262144})) {
+      const std::size_t n = bits / 64;
+      if (limbs::wrapped_length(n) == 0) continue;
+      const mpz_class P = odd_modulus(static_cast<unsigned>(bits), rng);
+      const modmul::ModulusConstants k(P);
+      std::vector<limb_t> a(n), b(n), r(n), ws(modmul::parallel_classic_scratch(n));
+      modmul::to_limbs(a.data(), n, mpz_class(rng.get_z_range(P)));
+      modmul::to_limbs(b.data(), n, mpz_class(rng.get_z_range(P)));
+      auto form = [&](modmul::QpProduct qp) {
+        return [&, qp] { modmul::parallel_montgomery_mul(r.data(), a.data(), b.data(), k, T, ws.data(), qp); };
+      };
+      std::vector<bench::Variant> v = {{"whole", form(modmul::QpProduct::whole)},
+                                       {"wrapped", form(modmul::QpProduct::wrapped)}};
+      const auto t = bench::measure_interleaved(v, c.timing(9, 0.003));
+      const bool wins = t[1].min_ns < 0.97 * t[0].min_ns;
+      std::cerr << "  modmul.wrapped_min " << n << " limbs, 2 threads: Q P whole " << bench::format_us(t[0].min_ns)
+                << " us, wrapped " << bench::format_us(t[1].min_ns) << " us\n";
+      wrapped.add(n, wins);
+    }
+  }
+  c.set("modmul.wrapped_min", wrapped.from());
+}
+
 void run(Context& c) {
   gmp_randclass rng(gmp_randinit_default);
   rng.seed(7);
@@ -454,6 +488,7 @@ void run(Context& c) {
   const int T = c.threads();
   if (T >= 2) {
     tune_split(c, rng, T);
+    tune_wrapped(c, rng, T);
     std::cerr << "  " << T << " threads: montgomery52 and montgomery28 (1 thread) against Montgomery (products split over the "
               << "team from modmul.split_min_limbs), bipartite and multipartite\n";
     c.set("modmul.odd.parallel", size_table(c, rng,
@@ -467,6 +502,7 @@ void run(Context& c) {
     std::cerr << "  one thread only: modmul.split_min_limbs keeps its default, modmul.odd.parallel takes modmul.odd's "
                  "table\n";
     c.set("modmul.split_min_limbs", c.tuning().modmul_split_min_limbs);
+    c.set("modmul.wrapped_min", c.tuning().modmul_wrapped_min);
     c.set("modmul.odd.parallel", config::format_tuning_value(c.tuning(), "modmul.odd"));
   }
 }
@@ -478,7 +514,8 @@ Step modmul_step() {
           {"montgomery.window_adx_min", "montgomery.adx_redc_passes_max", "montgomery.karatsuba_window_mul_min",
            "montgomery.karatsuba_window_sqr_min", "montgomery.karatsuba_window_max", "montgomery.adx_folded_max",
            "montgomery.adx_passes_max", "montgomery.adx_sqr_passes_max", "redc_products_threshold", "redc.ifma_max",
-           "montgomery52.move_first_max_vectors", "modmul.odd", "modmul.split_min_limbs", "modmul.odd.parallel"},
+           "montgomery52.move_first_max_vectors", "modmul.odd", "modmul.split_min_limbs", "modmul.wrapped_min",
+           "modmul.odd.parallel"},
           &run};
 }
 

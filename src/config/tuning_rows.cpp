@@ -98,9 +98,9 @@ const std::vector<TuningRow>& tuning_rows() {
       // Karatsuba over them; the window REDC in columns, and the Montgomery
       // product and square from 32 limbs as a product then that REDC; without IFMA the parallel product from 256
       // limbs, as T x 1 blocks below 768, as the two residues mod beta^L -+ 1
-      // from 2048 limbs (squares 4096; with IFMA products from 6144), so that
-      // on two threads Montgomery's split products beat bipartite from 1536
-      // limbs, and pow on two threads as a
+      // from 2048 limbs (squares 4096; with IFMA products from 6144), the
+      // two-thread Montgomery product's Q P wrapped from 512 limbs (768 with
+      // IFMA), so that it beats bipartite from 1536 limbs, and pow on two threads as a
       // squaring chain beside the digit products up to 128 limbs, and
       // multi_pow on two threads on Montgomery with its chunks on the team.
       {"sapphire_rapids",
@@ -123,6 +123,7 @@ const std::vector<TuningRow>& tuning_rows() {
         {"mul.toom_min", "640"},
         {"mul.toom4_min", "4096"},
         {"mul.residues_min", "6144"},
+        {"modmul.wrapped_min", "768"},
         {"redc_products_threshold", "48"},
         {"redc.ifma_max", "1535"},
         {"montgomery52.move_first_max_vectors", "9"},
@@ -141,6 +142,7 @@ const std::vector<TuningRow>& tuning_rows() {
         {"mul.toom_min", "768"},
         {"mul.residues_min", "2048"},
         {"mul.sqr_residues_min", "4096"},
+        {"modmul.wrapped_min", "512"},
         {"modmul.odd.parallel", "88:montgomery 1536:bipartite 18446744073709551615:montgomery"},
         {"powm.square_chain_min_bits", "1024"},
         {"powm.square_chain_max_limbs", "128"},

@@ -52,7 +52,7 @@ void redc_wrapped(limb_t* r, const limb_t* T, limb_t* Q, limb_t* X, std::size_t 
 }  // namespace
 
 void parallel_montgomery_mul(limb_t* r, const limb_t* a, const limb_t* b, const ModulusConstants& k, int threads,
-                             limb_t* scratch) noexcept {
+                             limb_t* scratch, QpProduct qp) noexcept {
   PARMOD_ASSERT(k.odd && check::less(a, k.p.data(), k.n) && check::less(b, k.p.data(), k.n));
   PARMOD_ASSERT(check::same_or_separate(r, a, k.n) && check::same_or_separate(r, b, k.n));
   PARMOD_ASSERT(!check::overlap_any(scratch, parallel_classic_scratch(k.n), k.n, r, a, b));
@@ -64,9 +64,15 @@ void parallel_montgomery_mul(limb_t* r, const limb_t* a, const limb_t* b, const 
   limb_t* ws = QP + 2 * n + 4;
   limbs::parallel_mul(T, a, n, b, n, threads, ws);                 // T = ab
   limbs::parallel_mul(Q, T, n, k.mu.data(), n, threads, ws);       // Q = mu T mod beta^n (low half)
-  // Where the n-limb products split into residues, Q P's wrapped product does too.
+  // Q P as its wrapped product: on two threads of a free team (as choose_mul
+  // finds it) from modmul.wrapped_min limbs, or when forced.
   const std::size_t rn = limbs::wrapped_length(n);
-  if (rn != 0 && limbs::choose_mul(n, n, false, threads).method == limbs::MulMethod::residues) {
+  bool wrapped = rn != 0 && qp == QpProduct::wrapped;
+  if (rn != 0 && qp == QpProduct::automatic && n >= config::tuning().modmul_wrapped_min) {
+    const limbs::MulChoice ch = limbs::choose_mul(n, n, false, threads);
+    wrapped = ch.method != limbs::MulMethod::sequential && ch.threads == 2;
+  }
+  if (wrapped) {
     PARMOD_ASSERT(rn <= 2 * n + 4);
     return redc_wrapped(r, T, Q, QP, rn, k, threads, ws);
   }

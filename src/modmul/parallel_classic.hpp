@@ -17,12 +17,15 @@ namespace parmod::modmul {
 // [0, P), n limbs; r may alias a or b.  Scratch: parallel_classic_scratch(n),
 // overlapping none of r, a, b.
 // Cost 3 M(n) split over `threads` (each product as limbs::parallel_mul decides);
-// where the n-limb product splits into its residues mod beta^L -+ 1 (two
-// threads, GMP's FFT range), Q P only as its wrapped product mod
-// beta^rn - 1 (limbs::mul_wrapped, rn about n), whose high half follows from
-// the known low half: 2 M(n) + about M(n)/3 then.
+// on exactly two threads from modmul.wrapped_min limbs (a tuning key), Q P
+// only as its wrapped product mod beta^rn - 1 (limbs::mul_wrapped, rn about
+// n: two residues of about n/2 limbs, one per thread), whose high half
+// follows from the known low half: 2 M(n) and the two residues then.
+// `qp` forces either form (benchmarks, `parmod tune`, tests; wrapped needs
+// limbs::wrapped_length(n) != 0 and otherwise falls back to the whole product).
+enum class QpProduct { automatic, whole, wrapped };
 void parallel_montgomery_mul(limb_t* r, const limb_t* a, const limb_t* b, const ModulusConstants& k, int threads,
-                             limb_t* scratch) noexcept;
+                             limb_t* scratch, QpProduct qp = QpProduct::automatic) noexcept;
 
 // r = a b mod P (Barrett, section 2.2, eq. 3, HAC 14.42 with full products):
 // q = floor(floor(T / beta^(n-1)) nu / beta^(n+1)), r = T - qP, <= 2

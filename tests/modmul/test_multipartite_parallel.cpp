@@ -84,19 +84,20 @@ TEST(ParallelClassic, MontgomeryAndBarrettOnParallelMul) {
   }
 }
 
-// With the residues' threshold low, the two-thread Montgomery product takes
-// Q P as its wrapped product (limbs::mul_wrapped) and its high half from the
+// With modmul.wrapped_min low, the two-thread Montgomery product takes Q P
+// as its wrapped product (limbs::mul_wrapped) and its high half from the
 // known low half: the edge moduli (P near beta^(n-1) and beta^n) and the edge
-// operands (0, 1, P - 1, ...), sizes whose wrapped length exceeds n.
+// operands (0, 1, P - 1, ...), sizes whose wrapped length exceeds n; also
+// the wrapped form forced on one thread and the whole form forced on two.
 TEST(ParallelClassic, MontgomeryWithTheWrappedProduct) {
   config::Tuning t = config::tuning();
   t.mul_par_min = 4;
-  t.mul_residues_min = 40;
+  t.modmul_wrapped_min = 40;
   t.mul_health_pct = 0;  // the choice must not depend on how loaded the test machine is
   const config::ScopedTuning scoped(t);
   for (std::size_t n : {40, 64, 100, 129, 300, 1000}) {
     ASSERT_NE(limbs::wrapped_length(n), 0u) << n;
-    ASSERT_EQ(limbs::choose_mul(n, n, false, 2).method, limbs::MulMethod::residues) << n;
+    ASSERT_EQ(limbs::choose_mul(n, n, false, 2).threads, 2) << n;
     for (const mpz_class& P : edge_moduli(n, true)) {
       const modmul::ModulusConstants k(P);
       std::vector<limb_t> r(n), ws(modmul::parallel_classic_scratch(n));
@@ -111,6 +112,10 @@ TEST(ParallelClassic, MontgomeryWithTheWrappedProduct) {
         ASSERT_EQ(value_of(r), A * B * Rinv % P) << n << " limbs, P = " << P.get_str(16);
         modmul::parallel_montgomery_mul(r.data(), a.data(), a.data(), k, 2, ws.data());
         ASSERT_EQ(value_of(r), A * A * Rinv % P) << n << " limbs (square)";
+        modmul::parallel_montgomery_mul(r.data(), a.data(), b.data(), k, 1, ws.data(), modmul::QpProduct::wrapped);
+        ASSERT_EQ(value_of(r), A * B * Rinv % P) << n << " limbs, wrapped on one thread";
+        modmul::parallel_montgomery_mul(r.data(), a.data(), b.data(), k, 2, ws.data(), modmul::QpProduct::whole);
+        ASSERT_EQ(value_of(r), A * B * Rinv % P) << n << " limbs, whole on two threads";
       }
     }
   }
