@@ -87,9 +87,10 @@ void minus_one_task(const void* ctx, unsigned) {
     b = f + L;
     bn = L;
   }
+  // an + bn > L (both callers' preconditions), so mulmod_bnm1 writes all L limbs.
+  PARMOD_ASSERT(an + bn > L);
   __gmpn_mulmod_bnm1(x1, static_cast<mp_size_t>(L), a, static_cast<mp_size_t>(an), b, static_cast<mp_size_t>(bn),
                      c.ws + c.lay.t1);
-  if (an + bn < L) mpn_zero(x1 + an + bn, static_cast<mp_size_t>(L - an - bn));
 }
 
 // Task 1: X2 = a b mod (beta^L + 1) in ws[x2, x2 + L] (the top limb 0 or 1);
