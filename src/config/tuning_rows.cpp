@@ -97,7 +97,7 @@ const std::vector<TuningRow>& tuning_rows() {
       // mulx windows only below 27 limbs (products) and 33 (squares), no
       // Karatsuba over them; the window REDC in columns, and the Montgomery
       // product and square from 32 limbs as a product then that REDC; without IFMA the parallel product from 256
-      // limbs, as T x 1 blocks below 768, as the two residues mod beta^L -+ 1
+      // limbs, as T x 1 blocks below 512 (with IFMA from 512, Toom-3 at once), as the two residues mod beta^L -+ 1
       // from 2048 limbs (squares 4096; with IFMA products from 6144), the
       // two-thread Montgomery product's Q P wrapped from 512 limbs (768 with
       // IFMA), so that it beats bipartite from 1536 limbs, and pow on two threads as a
@@ -118,9 +118,9 @@ const std::vector<TuningRow>& tuning_rows() {
         {"sqr.ifma_max", "384"},
         {"mul.ifma_karatsuba_max", "3073"},
         {"sqr.ifma_karatsuba_max", "4097"},
-        {"mul.par_min", "640"},
+        {"mul.par_min", "512"},
         {"mul.sqr_par_min", "1024"},
-        {"mul.toom_min", "640"},
+        {"mul.toom_min", "512"},
         {"mul.toom4_min", "4096"},
         {"mul.residues_min", "6144"},
         {"modmul.wrapped_min", "768"},
@@ -139,7 +139,7 @@ const std::vector<TuningRow>& tuning_rows() {
        {{"redc_products_threshold", "96"},
         {"mul.par_min", "256"},
         {"mul.sqr_par_min", "384"},
-        {"mul.toom_min", "768"},
+        {"mul.toom_min", "512"},
         {"mul.residues_min", "2048"},
         {"mul.sqr_residues_min", "4096"},
         {"modmul.wrapped_min", "512"},

@@ -48,7 +48,9 @@ struct Toom {
   const limb_t* a;
   const limb_t* b;  // null: squaring
   std::size_t an, bn, s, ta, tb, h, tk, w;
-  limb_t* ev[5][2];  // private evaluation buffers of the tasks W1, Wm1, W2lo, W2hi, W2mid
+  limb_t* ev[2][2];  // private evaluation buffers of the tasks W1, Wm1
+  limb_t* x2;        // A(2), s + 1 limbs, written by the W1 task
+  limb_t* y2;        // B(2), s + 1 limbs, written by the Wm1 task (unused for a square)
   limb_t* w1;        // W(1), 2s+2 limbs
   limb_t* wm1;       // |W(-1)|, 2s+2 limbs
   limb_t* w2;        // W(2): x0 y0 in [0, 2h), x1 y1 in [2h, w); the interpolation adds the middle
@@ -88,6 +90,7 @@ void product_task(const void* ctx, unsigned job) {
         eval_p1(eb, T.b, s, T.tb);
         limbs::mul(T.w1, ea, s + 1, eb, s + 1);
       }
+      eval_p2(T.x2, T.a, s, T.ta);  // A(2) for W(2)'s three products, once
       break;
     }
     case kWm1: {
@@ -99,6 +102,7 @@ void product_task(const void* ctx, unsigned job) {
       } else {
         neg ^= eval_m1(eb, T.b, s, T.tb);
         limbs::mul(T.wm1, ea, s + 1, eb, s + 1);
+        eval_p2(T.y2, T.b, s, T.tb);  // B(2), once
       }
       if (neg) mpn_neg(T.wm1, T.wm1, sz(T.w));  // two's complement on w limbs from here on
       break;
@@ -106,15 +110,11 @@ void product_task(const void* ctx, unsigned job) {
     case kW2lo:
     case kW2hi:
     case kW2mid: {
-      // W(2) = x y with x = A(2), y = B(2) of s + 1 limbs, cut at h:
-      // x = x0 + x1 beta^h (x1 of tk limbs), one Karatsuba level.
-      const int k = 2 + static_cast<int>(job - kW2lo);
-      limb_t *x = T.ev[k][0], *y = T.ev[k][0];
-      eval_p2(x, T.a, s, T.ta);
-      if (!sq) {
-        y = T.ev[k][1];
-        eval_p2(y, T.b, s, T.tb);
-      }
+      // W(2) = x y with x = A(2), y = B(2) of s + 1 limbs (evaluated by
+      // the W(1) and W(-1) tasks), cut at h: x = x0 + x1 beta^h (x1 of tk
+      // limbs), one Karatsuba level.
+      const limb_t* x = T.x2;
+      const limb_t* y = sq ? T.x2 : T.y2;
       const std::size_t h = T.h, tk = T.tk;
       if (job == kW2lo) {
         limbs::mul(T.w2, x, h, y, h);
@@ -209,6 +209,8 @@ void setup(Toom& T, limb_t* rp, const limb_t* ap, std::size_t an, const limb_t* 
     ev[0] = take(e);
     ev[1] = take(e);
   }
+  T.x2 = take(e);
+  T.y2 = take(e);
   T.w1 = take(T.w);
   T.wm1 = take(T.w);
   T.w2 = take(T.w);
@@ -223,19 +225,27 @@ void setup(Toom& T, limb_t* rp, const limb_t* ap, std::size_t an, const limb_t* 
 
 void build(runtime::Schedule& s, const Toom& T) {
   const double c = mul_cost_estimate(T.s + 1, T.s + 1);
-  // Plan for two lists: {W1, W0, W2lo, W2hi, interpolate-2} and {W-1, Winf,
-  // interpolate-1, W2mid}: part 1 of the interpolation overlaps W(2)'s products.
+  // Plan for two lists: {W1, W0, W2mid, W2hi, interpolate-2} and {W-1, Winf,
+  // interpolate-1, W2lo}.  The four whole products balance; then each list
+  // starts on W(2)'s products or part 1 of the interpolation, whichever its
+  // thread meets first, and a list that runs dry takes the other's next
+  // ready task, so the last pieces go to whichever thread is free.  W(2)'s
+  // products read A(2) and B(2), which the W(1) and W(-1) tasks evaluate
+  // after their own products.
   const int w1 = s.add(&product_task, &T, kW1, c, 0, "W(1)");
   const int wm1 = s.add(&product_task, &T, kWm1, c, 1, "W(-1)");
   const int w0 = s.add(&product_task, &T, kW0, c, 0, "W(0)");
   const int winf = s.add(&product_task, &T, kWinf, mul_cost_estimate(T.ta, T.tb), 1, "W(inf)");
-  const int w2lo = s.add(&product_task, &T, kW2lo, mul_cost_estimate(T.h, T.h), 0, "W(2)lo");
   const int i1 = s.add(&interpolate1_task, &T, 0, 4.0 * double(T.w), 1, "interpolate-1");
   for (int d : {w1, wm1, w0, winf}) s.depend(i1, d);
+  const int w2mid = s.add(&product_task, &T, kW2mid, mul_cost_estimate(T.tk + 1, T.tk + 1), 0, "W(2)mid");
+  for (int d : {w1, wm1}) s.depend(w2mid, d);
+  const int w2lo = s.add(&product_task, &T, kW2lo, mul_cost_estimate(T.h, T.h), 1, "W(2)lo");
+  for (int d : {w1, wm1}) s.depend(w2lo, d);
   const int w2hi = s.add(&product_task, &T, kW2hi, mul_cost_estimate(T.tk, T.tk), 0, "W(2)hi");
-  const int w2mid = s.add(&product_task, &T, kW2mid, mul_cost_estimate(T.tk + 1, T.tk + 1), 1, "W(2)mid");
+  for (int d : {w1, wm1}) s.depend(w2hi, d);
   const int i2 = s.add(&interpolate2_task, &T, 0, 5.0 * double(T.w), 0, "interpolate-2");
-  for (int d : {w2lo, i1, w2hi, w2mid}) s.depend(i2, d);
+  for (int d : {i1, w2mid, w2lo, w2hi}) s.depend(i2, d);
 }
 
 }  // namespace
@@ -248,7 +258,7 @@ bool toom3_applicable(std::size_t an, std::size_t bn) noexcept {
 
 std::size_t mul_toom3_scratch(std::size_t an, std::size_t bn) noexcept {
   std::size_t s = (std::max(an, bn) + 2) / 3;
-  return 26 * (s + 1) + 6;  // setup(): 10 evaluations and 7 values of s + 1 or w = 2s + 2 limbs, W(2)'s middle and sums
+  return 22 * (s + 1) + 6;  // setup(): 6 evaluations and 7 values of s + 1 or w = 2s + 2 limbs, W(2)'s middle and sums
 }
 
 void mul_toom3(limb_t* rp, const limb_t* ap, std::size_t an, const limb_t* bp, std::size_t bn, int threads,

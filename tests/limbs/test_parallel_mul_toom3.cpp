@@ -76,8 +76,10 @@ TEST(ParallelMulToom3, Squares) {
 TEST(ParallelMulToom3, DescribeShowsProductsAndTwoInterpolationParts) {
   std::string d = limbs::describe_mul_toom3(1024, 1024, 2);
   EXPECT_NE(d.find("W(-1)"), std::string::npos) << d;
-  EXPECT_NE(d.find("[5] after 0 1 2 3"), std::string::npos) << d;
+  EXPECT_NE(d.find("[4] after 0 1 2 3"), std::string::npos) << d;  // interpolate-1
   EXPECT_NE(d.find("W(2)mid"), std::string::npos) << d;
+  for (const char* w2 : {"[5] after 0 1", "[6] after 0 1", "[7] after 0 1"})  // A(2), B(2) from W(1), W(-1)
+    EXPECT_NE(d.find(w2), std::string::npos) << d;
   EXPECT_NE(d.find("[8] after 4 5 6 7"), std::string::npos) << d;
 }
 }  // namespace
