@@ -131,9 +131,10 @@ Series mul_series(std::size_t bits, int T, gmp_randclass& rng) {
   s.clear = [m] { m->z = 0; };
   auto z = [m] { return m->z; };
   // What integer_product runs (api/integer_product.cpp): mpz_mul, limbs::mul,
-  // or parallel_mul's choice, named as the paths below are.
+  // or parallel_mul's choice on a free, healthy team (limbs::planned_mul: the
+  // label does not depend on the team's recent runs), named as the paths below are.
   const limbs::MulRoute route = limbs::mul_route(n, n);
-  const limbs::MulChoice choice = limbs::choose_mul(n, n, false, T);
+  const limbs::MulChoice choice = limbs::planned_mul(n, n, false, T);
   s.chosen_path = route == limbs::MulRoute::gmp                                            ? "GMP mpz_mul"
                   : route == limbs::MulRoute::sequential || choice.threads <= 1 ? limbs::mul_choice_name(choice)
                                                        : with_threads(limbs::mul_choice_name(choice), choice.threads);
@@ -363,6 +364,7 @@ int run(const Args& a) {
     const std::string free_name = what == "pow" ? "powm" : "multi_powm";
     if (op.exponent) table.header.insert(table.header.end(), {free_name + " (us)", free_name + " / fastest"});
     Worst worst, worst_choice, worst_free;
+    const runtime::TeamCounters team_before = runtime::team_counters();
     for (unsigned long bits : sizes) {
       std::shared_ptr<PowState> operands;
       mpz_class P;
@@ -428,12 +430,21 @@ int run(const Args& a) {
     std::string summary = worst.line(what + ": automatic / fastest") + "; " +
                           worst_choice.line("its choice as a path / fastest");
     if (op.exponent) summary += "; " + worst_free.line(free_name + " / fastest");
+    // The team over the whole table (every variant, the calibration too):
+    // planners that stayed sequential for low health show here.
+    const runtime::TeamCounters team_after = runtime::team_counters();
+    const std::string team = "team over this table: " +
+                             std::to_string(team_after.parallel_runs - team_before.parallel_runs) +
+                             " parallel runs, " + std::to_string(team_after.missed_runs - team_before.missed_runs) +
+                             " with a participant idle, " +
+                             std::to_string(team_after.health_declines - team_before.health_declines) +
+                             " plans kept sequential for low team health";
     summaries.push_back(summary);
     if (a.json) {
       json += (json.size() > 1 ? "," : "") + table.json(title);
     } else {
       std::cout << "## " << title << "\nMachine: " << machine_description() << '\n'
-                << cpu << '\n' << table.markdown() << '\n' << summary << "\n\n";
+                << cpu << '\n' << table.markdown() << '\n' << summary << "\n\n" << team << "\n\n";
     }
   }
   if (a.json) {

@@ -210,7 +210,7 @@ int bench_products(const Args& a) {
     if (!a.json) {
       std::cerr << "  " << bits << " bits: mpz_mul " << bench::format_us(mpz) << " us";
       for (int T : threads) {
-        limbs::MulChoice ch = limbs::choose_mul(n, n, false, T);
+        limbs::MulChoice ch = limbs::planned_mul(n, n, false, T);
         std::cerr << "; " << tlabel(T) << " auto = " << limbs::mul_choice_name(ch);
       }
       std::cerr << '\n';
@@ -351,7 +351,7 @@ int print_schedules(const Args& a) {
   for (unsigned long bits : sizes)
     for (int T : threads) {
       const std::size_t n = (bits + 63) / 64;
-      limbs::MulChoice ch = limbs::choose_mul(n, n, false, T);
+      limbs::MulChoice ch = limbs::planned_mul(n, n, false, T);
       std::cout << "== " << bits << " bits (" << n << " limbs), " << tlabel(T)
                 << "; automatic choice: " << limbs::mul_choice_name(ch) << "\n";
       if (limbs::toom3_applicable(n, n)) std::cout << "-- toom3\n" << limbs::describe_mul_toom3(n, n, T);

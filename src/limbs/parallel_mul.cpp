@@ -25,7 +25,13 @@ MulRoute mul_route(std::size_t an, std::size_t bn) noexcept {
   return MulRoute::gmp;
 }
 
-MulChoice choose_mul(std::size_t an, std::size_t bn, bool square, int threads) noexcept {
+namespace {
+
+// The choice from the sizes, the thread count and the tuning; `team_ok` says
+// whether the team may be planned for (choose_mul asks the runtime,
+// planned_mul assumes it may).
+template <class TeamOk>
+MulChoice decide(std::size_t an, std::size_t bn, bool square, int threads, TeamOk team_ok) noexcept {
   MulChoice c;
   const config::Tuning& t = config::tuning();
   const std::size_t m = std::max(an, bn), n = std::min(an, bn);
@@ -36,9 +42,7 @@ MulChoice choose_mul(std::size_t an, std::size_t bn, bool square, int threads) n
   }
   int T = runtime::resolve_thread_count(threads);
   if (T > 16) T = 16;
-  // Sequential while the team is busy or unhealthy (its workers rarely got
-  // a core in time lately), probing the parallel path on one call in eight.
-  if (T <= 1 || n < 2 || !runtime::team_worth_planning(static_cast<double>(t.mul_health_pct) / 100.0)) {
+  if (T <= 1 || n < 2 || !team_ok(t)) {
     if (an == bn && n <= t.mul_comba_max && !square) c.method = MulMethod::comba;
     return c;
   }
@@ -63,6 +67,20 @@ MulChoice choose_mul(std::size_t an, std::size_t bn, bool square, int threads) n
   }
   c.method = n >= t.mul_toom4_min && !square && toom4_applicable(m, n) ? MulMethod::toom4 : MulMethod::toom3;
   return c;
+}
+
+}  // namespace
+
+MulChoice choose_mul(std::size_t an, std::size_t bn, bool square, int threads) noexcept {
+  // Sequential while the team is busy or unhealthy (its workers rarely got
+  // a core in time lately), probing the parallel path on one call in eight.
+  return decide(an, bn, square, threads, [](const config::Tuning& t) {
+    return runtime::team_worth_planning(static_cast<double>(t.mul_health_pct) / 100.0);
+  });
+}
+
+MulChoice planned_mul(std::size_t an, std::size_t bn, bool square, int threads) noexcept {
+  return decide(an, bn, square, threads, [](const config::Tuning&) { return true; });
 }
 
 std::string mul_choice_name(const MulChoice& c) {

@@ -28,6 +28,11 @@ struct MulChoice {
 // >= mul.health_pct / 100; else GMP, probing parallel on one call in eight) or the caller is
 // in a task.
 MulChoice choose_mul(std::size_t an, std::size_t bn, bool square, int threads) noexcept;
+
+// What choose_mul decides when the team is free and healthy (the same keys,
+// no runtime state): for labels, plans and tests that must not depend on how
+// the team's recent runs went, nor count as one of its health probes.
+MulChoice planned_mul(std::size_t an, std::size_t bn, bool square, int threads) noexcept;
 // "sequential", "comba", "toom3", "blocks 2x1", ...
 std::string mul_choice_name(const MulChoice& c);
 

@@ -42,7 +42,7 @@ void step_off_cpu(int cpu) noexcept {
 // team_counters(), relaxed.
 struct Counters {
   std::atomic<std::uint64_t> parallel_runs{0}, woken_runs{0}, missed_runs{0}, caller_wait_ns{0}, wakes{0},
-      wake_ns{0};
+      wake_ns{0}, health_declines{0};
 };
 Counters g_counters;
 
@@ -190,8 +190,9 @@ std::atomic<Team*> g_team{nullptr};
 process::ForkSafeMutex g_create_mutex{process::kRankTeamCreate};
 std::atomic<int> g_teams_created{0};
 std::atomic<std::uint32_t> g_history{~0u};
-constexpr std::uint64_t kHealthMinNs = 20000;  // bit i: the i-th last parallel run had every participant working
+constexpr std::uint64_t kHealthMinNs = 20000;  // bit i of g_history: the i-th last counted run went well
 constexpr std::uint64_t kWakeNs = 2000000;     // longer than a sleeping worker takes to run again
+constexpr int kRecoveryBits = 4;               // good runs counted per good run while health < 3/4
 
 // In the child of fork() (after the locks are released: process/fork_safe_mutex).
 void atfork_child() {
@@ -199,7 +200,7 @@ void atfork_child() {
   g_teams_created.store(0, std::memory_order_relaxed);
   g_history.store(~0u, std::memory_order_relaxed);
   for (auto* c : {&g_counters.parallel_runs, &g_counters.woken_runs, &g_counters.missed_runs,
-                  &g_counters.caller_wait_ns, &g_counters.wakes, &g_counters.wake_ns})
+                  &g_counters.caller_wait_ns, &g_counters.wakes, &g_counters.wake_ns, &g_counters.health_declines})
     c->store(0, std::memory_order_relaxed);
   tl_inside = false;
 }
@@ -226,8 +227,15 @@ Team* get_team(int want) {
   return t;
 }
 
-// Health: only runs long enough that a worker on a free core surely joins
-// (a spinning worker answers within ~1 us) say anything about the host.  A
+// Health: only runs with work enough that a worker on a free core surely
+// joins (a spinning worker answers within ~1 us) say anything about the host.
+// Whether a run counts must not depend on how it went, or the record is
+// biased: with "lasted over 20 us" as the test, a schedule of about 18 us on
+// two threads counted only when it went wrong (a missed or stalled partner
+// makes it longer), and health fell on a free host.  So a run counts by its
+// work, estimated as the caller's busy time times the participants that
+// worked (about the same whether the partner joined or the caller ran all
+// alone), and always when the caller waited over 20 us for a partner.  A
 // run is good when every participant ran a task and the caller spent at most
 // half of the run waiting for the others (a worker whose core another process
 // took mid-task makes the caller wait: a run slower than the caller alone).
@@ -238,10 +246,18 @@ Team* get_team(int want) {
 // good -- each probe would find the workers asleep again.
 void record_health(const Schedule& s, int P, std::uint64_t elapsed_ns, std::uint64_t caller_wait_ns,
                    bool woken) noexcept {
-  if (elapsed_ns <= kHealthMinNs) return;
-  const bool good = (s.all_participated(P) && 2 * caller_wait_ns <= elapsed_ns) || (woken && elapsed_ns < kWakeNs);
+  const bool all = s.all_participated(P);
+  const std::uint64_t busy = elapsed_ns > caller_wait_ns ? elapsed_ns - caller_wait_ns : 0;
+  const std::uint64_t work = all ? busy * static_cast<std::uint64_t>(P) : busy;
+  if (work <= kHealthMinNs && caller_wait_ns <= kHealthMinNs) return;
+  const bool good = (all && 2 * caller_wait_ns <= elapsed_ns) || (woken && elapsed_ns < kWakeNs);
   const std::uint32_t h = g_history.load(std::memory_order_relaxed);
-  g_history.store((h << 1) | (good ? 1u : 0u), std::memory_order_relaxed);
+  // Below 3/4 the planners run sequentially and probe on one call in eight,
+  // so a good run there stands for kRecoveryBits runs: health recovers from
+  // a burst of misses within a few probes, not the 32 that would shift every
+  // bad run out one by one (245 of 2000 calls sequential after one burst).
+  const int shift = good && __builtin_popcount(h) < 24 ? kRecoveryBits : 1;
+  g_history.store((h << shift) | (good ? (1u << shift) - 1 : 0u), std::memory_order_relaxed);
 }
 
 }  // namespace
@@ -260,7 +276,9 @@ double team_health() noexcept {
 bool team_worth_planning(double min_health) noexcept {
   static std::atomic<unsigned> probe{0};
   if (tl_inside || !team_free()) return false;
-  return team_health() >= min_health || (probe.fetch_add(1, std::memory_order_relaxed) & 7) == 0;
+  if (team_health() >= min_health || (probe.fetch_add(1, std::memory_order_relaxed) & 7) == 0) return true;
+  g_counters.health_declines.fetch_add(1, std::memory_order_relaxed);
+  return false;
 }
 
 bool team_likely_asleep(int threads) noexcept {
@@ -307,6 +325,7 @@ TeamCounters team_counters() noexcept {
   c.caller_wait_ns = g_counters.caller_wait_ns.load(std::memory_order_relaxed);
   c.wakes = g_counters.wakes.load(std::memory_order_relaxed);
   c.wake_ns = g_counters.wake_ns.load(std::memory_order_relaxed);
+  c.health_declines = g_counters.health_declines.load(std::memory_order_relaxed);
   return c;
 }
 

@@ -52,15 +52,19 @@ bool inside_task() noexcept;
 // sequential algorithm instead of a sequentially executed parallel one.
 bool team_free() noexcept;
 
-// How well parallel runs went lately: the fraction (0..1) of the last 32
-// parallel runs that lasted over 20 us in which every participant ran at
-// least one task and the caller waited for the others at most half of the
-// run (shorter runs are not counted: the caller may rightly
-// finish them alone; a run that had to wake a sleeping worker and lasted
-// under 2 ms counts as good: the kernel's wake-up latency is no sign of a
+// How well parallel runs went lately: the share (0..1) of good runs in a
+// history of the last 32 counted parallel runs.  A run counts when its work
+// (the caller's busy time times the participants that worked) exceeds 20 us,
+// or when the caller waited over 20 us for a partner; shorter runs are not
+// counted (the caller may rightly finish them alone), and whether a run
+// counts does not depend on how it went.  A run is good when every
+// participant ran at least one task and the caller waited for the others at
+// most half of the run; a run that had to wake a sleeping worker and lasted
+// under 2 ms counts as good too (the kernel's wake-up latency is no sign of a
 // busy host, and probes after a sequential spell always find workers
-// asleep).  Near 1
-// on free cores; low when the workers rarely get a core in time (an
+// asleep).  While the share is below 3/4 a good run enters the history four
+// times, so that it recovers within a few probes after a burst of misses.
+// Near 1 on free cores; low when the workers rarely get a core in time (an
 // oversubscribed or shared host), so that planners can fall back to
 // sequential algorithms (they should still probe now and then).
 double team_health() noexcept;
@@ -107,6 +111,7 @@ struct TeamCounters {
   std::uint64_t caller_wait_ns = 0;  // time callers spent waiting for workers in those runs
   std::uint64_t wakes = 0;           // times a sleeping worker ran again after a publish
   std::uint64_t wake_ns = 0;         // total time from those publishes to the worker running
+  std::uint64_t health_declines = 0; // team_worth_planning() calls answered false for low health
 };
 TeamCounters team_counters() noexcept;
 

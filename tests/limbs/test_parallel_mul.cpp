@@ -7,6 +7,8 @@
 
 #include "config/tuning.hpp"
 #include "limbs/cpu_features.hpp"
+#include "runtime/schedule.hpp"
+#include "runtime/team.hpp"
 #include "support/random_operands.hpp"
 
 namespace {
@@ -76,6 +78,32 @@ TEST_F(ParallelMulTuned, ChoicesCoverTheMethods) {
   EXPECT_EQ(limbs::choose_mul(1000, 1000, true, 2).method, limbs::MulMethod::residues);
   EXPECT_EQ(limbs::choose_mul(1000, 600, false, 2).method, limbs::MulMethod::blocks);  // unbalanced: 60% < 67%
   EXPECT_EQ(limbs::mul_choice_name(limbs::choose_mul(1000, 100, false, 3)), "blocks 3x1");
+}
+
+void planned_and_chosen_in_a_task(const void* ctx, unsigned i) {
+  auto* out = static_cast<limbs::MulChoice*>(const_cast<void*>(ctx)) + 2 * i;
+  out[0] = limbs::planned_mul(100, 100, false, 2);
+  out[1] = limbs::choose_mul(100, 100, false, 2);  // inside a task: never the team
+}
+
+TEST_F(ParallelMulTuned, PlannedMulIsTheChoiceOfAFreeHealthyTeam) {
+  for (std::size_t n : {8, 40, 100, 300, 800, 1300})
+    for (bool square : {false, true})
+      for (int T : {1, 2, 3}) {
+        const limbs::MulChoice p = limbs::planned_mul(n, n, square, T), c = limbs::choose_mul(n, n, square, T);
+        EXPECT_EQ(limbs::mul_choice_name(p), limbs::mul_choice_name(c)) << n << " " << square << " T=" << T;
+        EXPECT_EQ(p.threads, c.threads);
+      }
+  limbs::MulChoice in_task[4];
+  runtime::Schedule s(2);
+  s.add(&planned_and_chosen_in_a_task, in_task, 0, 1, 0, "choices 0");
+  s.add(&planned_and_chosen_in_a_task, in_task, 1, 1, 1, "choices 1");
+  runtime::run(s, 2);
+  for (int i : {0, 1}) {
+    EXPECT_EQ(in_task[2 * i].method, limbs::MulMethod::toom3);
+    EXPECT_EQ(in_task[2 * i].threads, 2);
+    EXPECT_EQ(in_task[2 * i + 1].method, limbs::MulMethod::sequential);
+  }
 }
 
 TEST(ParallelMul, DefaultsAreSequentialForSmallSizes) {

@@ -315,6 +315,53 @@ TEST(Team, RunsThatWakeSleepingWorkersDoNotLowerHealth) {
 }  // namespace
 
 namespace {
+void spin_12us(const void*, unsigned) {
+  const std::uint64_t until = parmod::runtime::monotonic_ns() + 12000;
+  while (parmod::runtime::monotonic_ns() < until) parmod::runtime::cpu_relax();
+}
+void spin_200us(const void*, unsigned) {
+  const std::uint64_t until = parmod::runtime::monotonic_ns() + 200000;
+  while (parmod::runtime::monotonic_ns() < until) parmod::runtime::cpu_relax();
+}
+TEST(Team, HealthCountsARunByItsWorkNotByHowLongItTook) {
+  // Two tasks of 12 us: 24 us of work, about 13 us on two threads, 24 us when
+  // the caller runs both.  Counting only runs that lasted over 20 us would
+  // count such a schedule only when its partner missed it, so health would
+  // fall on a free host and planners would go sequential.  Each of these
+  // runs counts, and one where both threads worked and that took at most
+  // 24 us (so the caller waited at most half of it) counts as good.
+  using namespace parmod::runtime;
+  warm_up(2);
+  if (team_size() < 2) GTEST_SKIP() << "no worker";
+  for (int i = 0; i < 40; ++i) {  // health low first: runs where the caller waits for a slow partner
+    Schedule s(2);                 // (busy, so that the worker stays awake for the runs below)
+    s.add(&spin_12us, nullptr, 0, 1, 0, "own");
+    s.add(&spin_200us, nullptr, 1, 1, 1, "slow");
+    run(s, 2);
+  }
+  ASSERT_LT(team_health(), 0.75);
+  const double before = team_health();
+  constexpr int kRuns = 40;
+  bool must_be_good[kRuns] = {};
+  for (int i = 0; i < kRuns; ++i) {
+    Schedule s(2);
+    s.add(&spin_12us, nullptr, 0, 1, 0, "a");
+    s.add(&spin_12us, nullptr, 1, 1, 1, "b");
+    const std::uint64_t t0 = monotonic_ns();
+    run(s, 2);
+    must_be_good[i] = s.all_participated(2) && monotonic_ns() - t0 <= 24000;
+    // Below 3/4 a good run counts four times (health recovers within a few
+    // probes): from a history of bad runs only, the first run adds 4/32.
+    if (i == 0 && before == 0.0 && must_be_good[0]) EXPECT_EQ(team_health() * 32.0, 4.0);
+  }
+  int good = 0;
+  for (int i = kRuns - 32; i < kRuns; ++i) good += must_be_good[i] ? 1 : 0;
+  EXPECT_GE(team_health() * 32.0, good) << good << " of the last 32 runs had both threads working within 24 us";
+  EXPECT_GT(good, 0) << "no run had both threads working within 24 us";
+}
+}  // namespace
+
+namespace {
 void stall_5ms(const void*, unsigned) { std::this_thread::sleep_for(std::chrono::milliseconds(5)); }
 TEST(Team, APartnerStalledMidTaskLowersHealth) {
   // The task of list 1 stands for a worker whose core another process took
@@ -333,8 +380,10 @@ TEST(Team, APartnerStalledMidTaskLowersHealth) {
   EXPECT_LT(team_health(), 0.75);
   // Planners then plan sequentially, probing on one call in eight.
   int yes = 0;
+  const std::uint64_t declines = team_counters().health_declines;
   for (int i = 0; i < 64; ++i) yes += team_worth_planning(0.75) ? 1 : 0;
   EXPECT_EQ(yes, 8);
+  EXPECT_EQ(team_counters().health_declines - declines, 56u);  // the other calls, counted
   EXPECT_TRUE(team_worth_planning(0.0));
 }
 
