@@ -230,8 +230,8 @@ Team* get_team(int want) {
 // Health: only runs with work enough that a worker on a free core surely
 // joins (a spinning worker answers within ~1 us) say anything about the host.
 // Whether a run counts must not depend on how it went, or the record is
-// biased: with "lasted over 20 us" as the test, a schedule of about 18 us on
-// two threads counted only when it went wrong (a missed or stalled partner
+// biased: with "lasted over 20 us" as the test, a schedule just under 20 us
+// on two threads counted only when it went wrong (a missed or stalled partner
 // makes it longer), and health fell on a free host.  So a run counts by its
 // work, estimated as the caller's busy time times the participants that
 // worked (about the same whether the partner joined or the caller ran all
@@ -255,7 +255,7 @@ void record_health(const Schedule& s, int P, std::uint64_t elapsed_ns, std::uint
   // Below 3/4 the planners run sequentially and probe on one call in eight,
   // so a good run there stands for kRecoveryBits runs: health recovers from
   // a burst of misses within a few probes, not the 32 that would shift every
-  // bad run out one by one (245 of 2000 calls sequential after one burst).
+  // bad run out one by one.
   const int shift = good && __builtin_popcount(h) < 24 ? kRecoveryBits : 1;
   g_history.store((h << shift) | (good ? (1u << shift) - 1 : 0u), std::memory_order_relaxed);
 }
