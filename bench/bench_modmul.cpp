@@ -31,6 +31,10 @@
 //   bipartite-halves                 the bipartite as two whole tasks on 2 threads
 //                                    (modmul::bipartite_mul_halves: what the engine
 //                                    runs on exactly two threads)
+//   mulx-columns / mulx-products      the instruction streams of bench/mulx_stream.hpp
+//                                    (once per run, where the CPU has BMI2 and ADX): the
+//                                    last table sets the one-thread Montgomery product and
+//                                    OpenSSL's beside them, per limb product
 // "best peer" = the faster of mpn-redc and openssl, the single-thread
 // peers (each a product in Montgomery representation).  The last column
 // divides it by parmod's best product in its representation with at most T
@@ -52,6 +56,7 @@
 #include "benches.hpp"
 #include "check.hpp"
 #include "harness.hpp"
+#include "mulx_stream.hpp"
 #include "peers.hpp"
 #include "plot.hpp"
 #include "modmul/barrett_mul.hpp"
@@ -71,6 +76,7 @@ namespace {
 const std::vector<std::size_t> kAppendixSizes = {1024,  1536,  2048,  3072,   4096,   6144,   8192,   12288,  16384,
                                                  24576, 32768, 49152, 65536, 98304, 131072, 196608, 262144, 393216};
 const int kKs[] = {2, 3, 4, 6, 8};
+constexpr std::size_t kStreamLoops = 64;  // loops of a mulx stream per call: about 10^4 limb products
 
 struct Measured {
   std::size_t bits = 0;
@@ -257,6 +263,14 @@ int run(const Args& args) {
     benches.push_back(make_size(bits, rng, quick));
     for (const auto& var : benches.back()->v) variants.push_back(var);
   }
+  const std::size_t stream_at = variants.size();  // the streams, when they run here, come last
+#if PARMOD_WINDOW_ADX_ASM
+  if (mulx_streams_available()) {
+    variants.push_back({"mulx-columns", [] { mulx_column_stream(kStreamLoops); }});
+    variants.push_back({"mulx-products", [] { mulx_product_stream(kStreamLoops); }});
+    for (std::size_t i = stream_at; i < variants.size(); ++i) variants[i].batch_seconds = 0.002;
+  }
+#endif
   bench::Options opt;
   opt.rounds = args.rounds_or(quick ? 5 : 11);
   if (!json) std::cerr << "  " << variants.size() << " variants, " << opt.rounds << " interleaved rounds\n";
@@ -277,6 +291,13 @@ int run(const Args& args) {
   std::vector<std::string> kcols;
   for (int kk : kKs)
     if (!quick || kk <= 4) kcols.push_back(std::to_string(kk));
+  // ns per limb product of each stream (0 when they did not run).
+  double per_column_product = 0, per_free_product = 0;
+  if (timings.size() > stream_at) {
+    const double loop_products = static_cast<double>(kStreamLoops * kMulxStreamProducts);
+    per_column_product = (use_min ? timings[stream_at].min_ns : timings[stream_at].median_ns) / loop_products;
+    per_free_product = (use_min ? timings[stream_at + 1].min_ns : timings[stream_at + 1].median_ns) / loop_products;
+  }
   std::string out_json = "[";
   std::map<std::size_t, double> best_t2;  // bits -> best parmod time with T <= 2 (the paper comparison)
   for (int T : {1, 2}) {
@@ -346,6 +367,39 @@ int run(const Args& args) {
     out_json += "," + sq.json(sq_title);
   else
     std::cout << "## " << sq_title << "\n\n" << sq.markdown() << '\n';
+  // One thread against the mulx streams, up to 64 limbs (beyond, the product
+  // takes Karatsuba and fewer limb products): the Montgomery product and
+  // OpenSSL's in ns per limb product of the schoolbook product and REDC
+  // (2n^2 + n), and OpenSSL's time over what the limb products would take at
+  // each stream's rate: the most a kernel running that stream and nothing
+  // else could gain on OpenSSL here.
+  if (per_column_product > 0) {
+    bench::Table st;
+    st.header = {"n (bits)", "limb products", "Montgomery (ns per limb product)", "column stream",
+                 "Montgomery / column stream", "product stream", "OpenSSL (ns per limb product)",
+                 "OpenSSL / Montgomery", "OpenSSL / column stream", "OpenSSL / product stream"};
+    auto ns = [](double x) {
+      char b[32];
+      std::snprintf(b, sizeof b, "%.3f", x);
+      return std::string(b);
+    };
+    auto ratio = [](double x, double y) { return x > 0 && y > 0 ? bench::format_ratio(x / y) : std::string("n/a"); };
+    for (const auto& m : all) {
+      const double n = static_cast<double>((m.bits + kLimbBits - 1) / kLimbBits);
+      if (n > 64) continue;
+      const double lp = 2 * n * n + n, mp = m.get("montgomery") / lp, op = m.get("openssl") / lp;
+      st.rows.push_back({std::to_string(m.bits), std::to_string(static_cast<long>(lp)), ns(mp), ns(per_column_product),
+                         ratio(mp, per_column_product), ns(per_free_product), op > 0 ? ns(op) : "n/a", ratio(op, mp),
+                         ratio(op, per_column_product), ratio(op, per_free_product)});
+    }
+    const std::string st_title =
+        std::string("parmod-bench modmul: one thread against the mulx/adcx/adox streams (ns per limb product, ") +
+        (use_min ? "fastest of interleaved rounds" : "medians of interleaved rounds") + "; ratios of times)";
+    if (json)
+      out_json += "," + st.json(st_title);
+    else if (!st.rows.empty())
+      std::cout << "## " << st_title << "\n\n" << st.markdown() << '\n';
+  }
   // Beside the paper's Appendix B (4 cores): each side's best parallel
   // product against its own sequential GMP (mpz_mul + mpz_tdiv_r).
   bench::Table paper;
