@@ -32,9 +32,10 @@
 //                                    (modmul::bipartite_mul_halves: what the engine
 //                                    runs on exactly two threads)
 //   mulx-columns / mulx-products      the instruction streams of bench/mulx_stream.hpp
-//                                    (once per run, where the CPU has BMI2 and ADX): the
+//   mulx-columns-lo-first            (once per run, where the CPU has BMI2 and ADX): the
 //                                    last table sets the one-thread Montgomery product and
-//                                    OpenSSL's beside them, per limb product
+//                                    OpenSSL's beside them, per limb product, and compares
+//                                    the two orders of a limb product's adds
 // "best peer" = the faster of mpn-redc and openssl, the single-thread
 // peers (each a product in Montgomery representation).  The last column
 // divides it by parmod's best product in its representation with at most T
@@ -266,8 +267,9 @@ int run(const Args& args) {
   const std::size_t stream_at = variants.size();  // the streams, when they run here, come last
 #if PARMOD_WINDOW_ADX_ASM
   if (mulx_streams_available()) {
-    variants.push_back({"mulx-columns", [] { mulx_column_stream(kStreamLoops); }});
+    variants.push_back({"mulx-columns", [] { mulx_column_stream(kStreamLoops, true); }});
     variants.push_back({"mulx-products", [] { mulx_product_stream(kStreamLoops); }});
+    variants.push_back({"mulx-columns-lo-first", [] { mulx_column_stream(kStreamLoops, false); }});
     for (std::size_t i = stream_at; i < variants.size(); ++i) variants[i].batch_seconds = 0.002;
   }
 #endif
@@ -292,11 +294,15 @@ int run(const Args& args) {
   for (int kk : kKs)
     if (!quick || kk <= 4) kcols.push_back(std::to_string(kk));
   // ns per limb product of each stream (0 when they did not run).
-  double per_column_product = 0, per_free_product = 0;
+  double per_column_product = 0, per_free_product = 0, per_lo_first_product = 0;
   if (timings.size() > stream_at) {
     const double loop_products = static_cast<double>(kStreamLoops * kMulxStreamProducts);
-    per_column_product = (use_min ? timings[stream_at].min_ns : timings[stream_at].median_ns) / loop_products;
-    per_free_product = (use_min ? timings[stream_at + 1].min_ns : timings[stream_at + 1].median_ns) / loop_products;
+    auto per_product = [&](std::size_t i) {
+      return (use_min ? timings[stream_at + i].min_ns : timings[stream_at + i].median_ns) / loop_products;
+    };
+    per_column_product = per_product(0);
+    per_free_product = per_product(1);
+    per_lo_first_product = per_product(2);
   }
   std::string out_json = "[";
   std::map<std::size_t, double> best_t2;  // bits -> best parmod time with T <= 2 (the paper comparison)
@@ -395,10 +401,15 @@ int run(const Args& args) {
     const std::string st_title =
         std::string("parmod-bench modmul: one thread against the mulx/adcx/adox streams (ns per limb product, ") +
         (use_min ? "fastest of interleaved rounds" : "medians of interleaved rounds") + "; ratios of times)";
+    char order[200];
+    std::snprintf(order, sizeof order,
+                  "Column stream with each product's lo added first: %.3f ns per limb product (%.3f of the kernels' "
+                  "hi-first order).",
+                  per_lo_first_product, per_lo_first_product / per_column_product);
     if (json)
       out_json += "," + st.json(st_title);
     else if (!st.rows.empty())
-      std::cout << "## " << st_title << "\n\n" << st.markdown() << '\n';
+      std::cout << "## " << st_title << "\n\n" << st.markdown() << '\n' << order << "\n\n";
   }
   // Beside the paper's Appendix B (4 cores): each side's best parallel
   // product against its own sequential GMP (mpz_mul + mpz_tdiv_r).

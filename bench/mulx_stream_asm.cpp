@@ -12,7 +12,7 @@
 __asm__(R"PARMOD_ASM(
 	.text
 	.p2align 4
-.Lpm_stream:
+.Lpm_stream_hi:
 	xorl %ebx, %ebx
 	xorl %ebp, %ebp
 	xorl %r8d, %r8d
@@ -24,648 +24,648 @@ __asm__(R"PARMOD_ASM(
 	xorl %r14d, %r14d
 	xorl %r15d, %r15d
 	xorl %esi, %esi
-.Lpm_stream_c0:
+.Lpm_stream_hi_c0:
 	xorl %r15d, %r15d
 	movq 240(%rsp,%rsi,8), %rdx
 	adcxq (%rdi,%rsi,4), %rbx
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 8(%rsp), %r14
 	adoxq 8(%rsp), %r15
 	adcxq 8(%rsp), %r15
 	xorl %eax, %eax
 	movq 248(%rsp,%rsi,8), %rdx
 	mulxq 176(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 184(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 192(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 200(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 208(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 216(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 224(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 232(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 8(%rsp), %r14
 	adoxq 8(%rsp), %r15
 	adcxq 8(%rsp), %r15
 	movq %rbx, (%rdi,%rsi,4)
 	addq $2, %rsi
-.Lpm_stream_c1:
+.Lpm_stream_hi_c1:
 	xorl %ebx, %ebx
 	movq 240(%rsp,%rsi,8), %rdx
 	adcxq (%rdi,%rsi,4), %rbp
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	adoxq 8(%rsp), %r15
 	adoxq 8(%rsp), %rbx
 	adcxq 8(%rsp), %rbx
 	xorl %eax, %eax
 	movq 248(%rsp,%rsi,8), %rdx
 	mulxq 176(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 184(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 192(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 200(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 208(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 216(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 224(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 232(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	adoxq 8(%rsp), %r15
 	adoxq 8(%rsp), %rbx
 	adcxq 8(%rsp), %rbx
 	movq %rbp, (%rdi,%rsi,4)
 	addq $2, %rsi
 	cmpq 56(%rsp), %rsi
-	je .Lpm_stream_x
-.Lpm_stream_c2:
+	je .Lpm_stream_hi_x
+.Lpm_stream_hi_c2:
 	xorl %ebp, %ebp
 	movq 240(%rsp,%rsi,8), %rdx
 	adcxq (%rdi,%rsi,4), %r8
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	adoxq 8(%rsp), %rbx
 	adoxq 8(%rsp), %rbp
 	adcxq 8(%rsp), %rbp
 	xorl %eax, %eax
 	movq 248(%rsp,%rsi,8), %rdx
 	mulxq 176(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 184(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 192(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 200(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 208(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 216(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 224(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 232(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	adoxq 8(%rsp), %rbx
 	adoxq 8(%rsp), %rbp
 	adcxq 8(%rsp), %rbp
 	movq %r8, (%rdi,%rsi,4)
 	addq $2, %rsi
-.Lpm_stream_c3:
+.Lpm_stream_hi_c3:
 	xorl %r8d, %r8d
 	movq 240(%rsp,%rsi,8), %rdx
 	adcxq (%rdi,%rsi,4), %r9
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	adoxq 8(%rsp), %rbp
 	adoxq 8(%rsp), %r8
 	adcxq 8(%rsp), %r8
 	xorl %eax, %eax
 	movq 248(%rsp,%rsi,8), %rdx
 	mulxq 176(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 184(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 192(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 200(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 208(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 216(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 224(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 232(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	adoxq 8(%rsp), %rbp
 	adoxq 8(%rsp), %r8
 	adcxq 8(%rsp), %r8
 	movq %r9, (%rdi,%rsi,4)
 	addq $2, %rsi
 	cmpq 56(%rsp), %rsi
-	je .Lpm_stream_x
-.Lpm_stream_c4:
+	je .Lpm_stream_hi_x
+.Lpm_stream_hi_c4:
 	xorl %r9d, %r9d
 	movq 240(%rsp,%rsi,8), %rdx
 	adcxq (%rdi,%rsi,4), %r10
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	adoxq 8(%rsp), %r8
 	adoxq 8(%rsp), %r9
 	adcxq 8(%rsp), %r9
 	xorl %eax, %eax
 	movq 248(%rsp,%rsi,8), %rdx
 	mulxq 176(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 184(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 192(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 200(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 208(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 216(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 224(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 232(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	adoxq 8(%rsp), %r8
 	adoxq 8(%rsp), %r9
 	adcxq 8(%rsp), %r9
 	movq %r10, (%rdi,%rsi,4)
 	addq $2, %rsi
-.Lpm_stream_c5:
+.Lpm_stream_hi_c5:
 	xorl %r10d, %r10d
 	movq 240(%rsp,%rsi,8), %rdx
 	adcxq (%rdi,%rsi,4), %r11
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	adoxq 8(%rsp), %r9
 	adoxq 8(%rsp), %r10
 	adcxq 8(%rsp), %r10
 	xorl %eax, %eax
 	movq 248(%rsp,%rsi,8), %rdx
 	mulxq 176(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 184(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 192(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 200(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 208(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 216(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 224(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 232(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	adoxq 8(%rsp), %r9
 	adoxq 8(%rsp), %r10
 	adcxq 8(%rsp), %r10
 	movq %r11, (%rdi,%rsi,4)
 	addq $2, %rsi
 	cmpq 56(%rsp), %rsi
-	je .Lpm_stream_x
-.Lpm_stream_c6:
+	je .Lpm_stream_hi_x
+.Lpm_stream_hi_c6:
 	xorl %r11d, %r11d
 	movq 240(%rsp,%rsi,8), %rdx
 	adcxq (%rdi,%rsi,4), %r12
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	adoxq 8(%rsp), %r10
 	adoxq 8(%rsp), %r11
 	adcxq 8(%rsp), %r11
 	xorl %eax, %eax
 	movq 248(%rsp,%rsi,8), %rdx
 	mulxq 176(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 184(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 192(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 200(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 208(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 216(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 224(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 232(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	adoxq 8(%rsp), %r10
 	adoxq 8(%rsp), %r11
 	adcxq 8(%rsp), %r11
 	movq %r12, (%rdi,%rsi,4)
 	addq $2, %rsi
-.Lpm_stream_c7:
+.Lpm_stream_hi_c7:
 	xorl %r12d, %r12d
 	movq 240(%rsp,%rsi,8), %rdx
 	adcxq (%rdi,%rsi,4), %r13
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	adoxq 8(%rsp), %r11
 	adoxq 8(%rsp), %r12
 	adcxq 8(%rsp), %r12
 	xorl %eax, %eax
 	movq 248(%rsp,%rsi,8), %rdx
 	mulxq 176(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 184(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 192(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 200(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 208(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 216(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 224(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 232(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	adoxq 8(%rsp), %r11
 	adoxq 8(%rsp), %r12
 	adcxq 8(%rsp), %r12
 	movq %r13, (%rdi,%rsi,4)
 	addq $2, %rsi
 	cmpq 56(%rsp), %rsi
-	je .Lpm_stream_x
-.Lpm_stream_c8:
+	je .Lpm_stream_hi_x
+.Lpm_stream_hi_c8:
 	xorl %r13d, %r13d
 	movq 240(%rsp,%rsi,8), %rdx
 	adcxq (%rdi,%rsi,4), %r14
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	adoxq 8(%rsp), %r12
 	adoxq 8(%rsp), %r13
 	adcxq 8(%rsp), %r13
 	xorl %eax, %eax
 	movq 248(%rsp,%rsi,8), %rdx
 	mulxq 176(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 184(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 192(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 200(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 208(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 216(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 224(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 232(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	adoxq 8(%rsp), %r12
 	adoxq 8(%rsp), %r13
 	adcxq 8(%rsp), %r13
 	movq %r14, (%rdi,%rsi,4)
 	addq $2, %rsi
-.Lpm_stream_c9:
+.Lpm_stream_hi_c9:
 	xorl %r14d, %r14d
 	movq 240(%rsp,%rsi,8), %rdx
 	adcxq (%rdi,%rsi,4), %r15
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	adoxq 8(%rsp), %r13
 	adoxq 8(%rsp), %r14
 	adcxq 8(%rsp), %r14
 	xorl %eax, %eax
 	movq 248(%rsp,%rsi,8), %rdx
 	mulxq 176(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 184(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 192(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 200(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 208(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 216(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 224(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 232(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	adoxq 8(%rsp), %r13
 	adoxq 8(%rsp), %r14
 	adcxq 8(%rsp), %r14
 	movq %r15, (%rdi,%rsi,4)
 	addq $2, %rsi
 	cmpq 56(%rsp), %rsi
-	je .Lpm_stream_x
-	jmp .Lpm_stream_c0
-.Lpm_stream_x:
+	je .Lpm_stream_hi_x
+	jmp .Lpm_stream_hi_c0
+.Lpm_stream_hi_x:
 	xorl %esi, %esi
 	decq 104(%rsp)
-	jne .Lpm_stream_c0
+	jne .Lpm_stream_hi_c0
 	ret
 
-	.globl parmod_bench_mulx_column_stream
-	.hidden parmod_bench_mulx_column_stream
-	.type parmod_bench_mulx_column_stream, @function
+	.globl parmod_bench_mulx_column_stream_hi_first
+	.hidden parmod_bench_mulx_column_stream_hi_first
+	.type parmod_bench_mulx_column_stream_hi_first, @function
 	.p2align 5
-parmod_bench_mulx_column_stream:
+parmod_bench_mulx_column_stream_hi_first:
 	endbr64
 	pushq %rbx
 	pushq %rbp
@@ -750,7 +750,7 @@ parmod_bench_mulx_column_stream:
 	movq %rdx, 96(%rsp)
 	movq $20, 48(%rsp)
 	movq %rsi, %rdi
-	call .Lpm_stream
+	call .Lpm_stream_hi
 	addq $392, %rsp
 	popq %r15
 	popq %r14
@@ -759,7 +759,756 @@ parmod_bench_mulx_column_stream:
 	popq %rbp
 	popq %rbx
 	ret
-	.size parmod_bench_mulx_column_stream, .-parmod_bench_mulx_column_stream
+	.size parmod_bench_mulx_column_stream_hi_first, .-parmod_bench_mulx_column_stream_hi_first
+	.p2align 4
+.Lpm_stream_lo:
+	xorl %ebx, %ebx
+	xorl %ebp, %ebp
+	xorl %r8d, %r8d
+	xorl %r9d, %r9d
+	xorl %r10d, %r10d
+	xorl %r11d, %r11d
+	xorl %r12d, %r12d
+	xorl %r13d, %r13d
+	xorl %r14d, %r14d
+	xorl %r15d, %r15d
+	xorl %esi, %esi
+.Lpm_stream_lo_c0:
+	xorl %r15d, %r15d
+	movq 240(%rsp,%rsi,8), %rdx
+	adcxq (%rdi,%rsi,4), %rbx
+	mulxq 112(%rsp), %rax, %rcx
+	adoxq %rax, %rbx
+	adcxq %rcx, %rbp
+	mulxq 120(%rsp), %rax, %rcx
+	adoxq %rax, %rbp
+	adcxq %rcx, %r8
+	mulxq 128(%rsp), %rax, %rcx
+	adoxq %rax, %r8
+	adcxq %rcx, %r9
+	mulxq 136(%rsp), %rax, %rcx
+	adoxq %rax, %r9
+	adcxq %rcx, %r10
+	mulxq 144(%rsp), %rax, %rcx
+	adoxq %rax, %r10
+	adcxq %rcx, %r11
+	mulxq 152(%rsp), %rax, %rcx
+	adoxq %rax, %r11
+	adcxq %rcx, %r12
+	mulxq 160(%rsp), %rax, %rcx
+	adoxq %rax, %r12
+	adcxq %rcx, %r13
+	mulxq 168(%rsp), %rax, %rcx
+	adoxq %rax, %r13
+	adcxq %rcx, %r14
+	adoxq 8(%rsp), %r14
+	adoxq 8(%rsp), %r15
+	adcxq 8(%rsp), %r15
+	xorl %eax, %eax
+	movq 248(%rsp,%rsi,8), %rdx
+	mulxq 176(%rsp), %rax, %rcx
+	adoxq %rax, %rbx
+	adcxq %rcx, %rbp
+	mulxq 184(%rsp), %rax, %rcx
+	adoxq %rax, %rbp
+	adcxq %rcx, %r8
+	mulxq 192(%rsp), %rax, %rcx
+	adoxq %rax, %r8
+	adcxq %rcx, %r9
+	mulxq 200(%rsp), %rax, %rcx
+	adoxq %rax, %r9
+	adcxq %rcx, %r10
+	mulxq 208(%rsp), %rax, %rcx
+	adoxq %rax, %r10
+	adcxq %rcx, %r11
+	mulxq 216(%rsp), %rax, %rcx
+	adoxq %rax, %r11
+	adcxq %rcx, %r12
+	mulxq 224(%rsp), %rax, %rcx
+	adoxq %rax, %r12
+	adcxq %rcx, %r13
+	mulxq 232(%rsp), %rax, %rcx
+	adoxq %rax, %r13
+	adcxq %rcx, %r14
+	adoxq 8(%rsp), %r14
+	adoxq 8(%rsp), %r15
+	adcxq 8(%rsp), %r15
+	movq %rbx, (%rdi,%rsi,4)
+	addq $2, %rsi
+.Lpm_stream_lo_c1:
+	xorl %ebx, %ebx
+	movq 240(%rsp,%rsi,8), %rdx
+	adcxq (%rdi,%rsi,4), %rbp
+	mulxq 112(%rsp), %rax, %rcx
+	adoxq %rax, %rbp
+	adcxq %rcx, %r8
+	mulxq 120(%rsp), %rax, %rcx
+	adoxq %rax, %r8
+	adcxq %rcx, %r9
+	mulxq 128(%rsp), %rax, %rcx
+	adoxq %rax, %r9
+	adcxq %rcx, %r10
+	mulxq 136(%rsp), %rax, %rcx
+	adoxq %rax, %r10
+	adcxq %rcx, %r11
+	mulxq 144(%rsp), %rax, %rcx
+	adoxq %rax, %r11
+	adcxq %rcx, %r12
+	mulxq 152(%rsp), %rax, %rcx
+	adoxq %rax, %r12
+	adcxq %rcx, %r13
+	mulxq 160(%rsp), %rax, %rcx
+	adoxq %rax, %r13
+	adcxq %rcx, %r14
+	mulxq 168(%rsp), %rax, %rcx
+	adoxq %rax, %r14
+	adcxq %rcx, %r15
+	adoxq 8(%rsp), %r15
+	adoxq 8(%rsp), %rbx
+	adcxq 8(%rsp), %rbx
+	xorl %eax, %eax
+	movq 248(%rsp,%rsi,8), %rdx
+	mulxq 176(%rsp), %rax, %rcx
+	adoxq %rax, %rbp
+	adcxq %rcx, %r8
+	mulxq 184(%rsp), %rax, %rcx
+	adoxq %rax, %r8
+	adcxq %rcx, %r9
+	mulxq 192(%rsp), %rax, %rcx
+	adoxq %rax, %r9
+	adcxq %rcx, %r10
+	mulxq 200(%rsp), %rax, %rcx
+	adoxq %rax, %r10
+	adcxq %rcx, %r11
+	mulxq 208(%rsp), %rax, %rcx
+	adoxq %rax, %r11
+	adcxq %rcx, %r12
+	mulxq 216(%rsp), %rax, %rcx
+	adoxq %rax, %r12
+	adcxq %rcx, %r13
+	mulxq 224(%rsp), %rax, %rcx
+	adoxq %rax, %r13
+	adcxq %rcx, %r14
+	mulxq 232(%rsp), %rax, %rcx
+	adoxq %rax, %r14
+	adcxq %rcx, %r15
+	adoxq 8(%rsp), %r15
+	adoxq 8(%rsp), %rbx
+	adcxq 8(%rsp), %rbx
+	movq %rbp, (%rdi,%rsi,4)
+	addq $2, %rsi
+	cmpq 56(%rsp), %rsi
+	je .Lpm_stream_lo_x
+.Lpm_stream_lo_c2:
+	xorl %ebp, %ebp
+	movq 240(%rsp,%rsi,8), %rdx
+	adcxq (%rdi,%rsi,4), %r8
+	mulxq 112(%rsp), %rax, %rcx
+	adoxq %rax, %r8
+	adcxq %rcx, %r9
+	mulxq 120(%rsp), %rax, %rcx
+	adoxq %rax, %r9
+	adcxq %rcx, %r10
+	mulxq 128(%rsp), %rax, %rcx
+	adoxq %rax, %r10
+	adcxq %rcx, %r11
+	mulxq 136(%rsp), %rax, %rcx
+	adoxq %rax, %r11
+	adcxq %rcx, %r12
+	mulxq 144(%rsp), %rax, %rcx
+	adoxq %rax, %r12
+	adcxq %rcx, %r13
+	mulxq 152(%rsp), %rax, %rcx
+	adoxq %rax, %r13
+	adcxq %rcx, %r14
+	mulxq 160(%rsp), %rax, %rcx
+	adoxq %rax, %r14
+	adcxq %rcx, %r15
+	mulxq 168(%rsp), %rax, %rcx
+	adoxq %rax, %r15
+	adcxq %rcx, %rbx
+	adoxq 8(%rsp), %rbx
+	adoxq 8(%rsp), %rbp
+	adcxq 8(%rsp), %rbp
+	xorl %eax, %eax
+	movq 248(%rsp,%rsi,8), %rdx
+	mulxq 176(%rsp), %rax, %rcx
+	adoxq %rax, %r8
+	adcxq %rcx, %r9
+	mulxq 184(%rsp), %rax, %rcx
+	adoxq %rax, %r9
+	adcxq %rcx, %r10
+	mulxq 192(%rsp), %rax, %rcx
+	adoxq %rax, %r10
+	adcxq %rcx, %r11
+	mulxq 200(%rsp), %rax, %rcx
+	adoxq %rax, %r11
+	adcxq %rcx, %r12
+	mulxq 208(%rsp), %rax, %rcx
+	adoxq %rax, %r12
+	adcxq %rcx, %r13
+	mulxq 216(%rsp), %rax, %rcx
+	adoxq %rax, %r13
+	adcxq %rcx, %r14
+	mulxq 224(%rsp), %rax, %rcx
+	adoxq %rax, %r14
+	adcxq %rcx, %r15
+	mulxq 232(%rsp), %rax, %rcx
+	adoxq %rax, %r15
+	adcxq %rcx, %rbx
+	adoxq 8(%rsp), %rbx
+	adoxq 8(%rsp), %rbp
+	adcxq 8(%rsp), %rbp
+	movq %r8, (%rdi,%rsi,4)
+	addq $2, %rsi
+.Lpm_stream_lo_c3:
+	xorl %r8d, %r8d
+	movq 240(%rsp,%rsi,8), %rdx
+	adcxq (%rdi,%rsi,4), %r9
+	mulxq 112(%rsp), %rax, %rcx
+	adoxq %rax, %r9
+	adcxq %rcx, %r10
+	mulxq 120(%rsp), %rax, %rcx
+	adoxq %rax, %r10
+	adcxq %rcx, %r11
+	mulxq 128(%rsp), %rax, %rcx
+	adoxq %rax, %r11
+	adcxq %rcx, %r12
+	mulxq 136(%rsp), %rax, %rcx
+	adoxq %rax, %r12
+	adcxq %rcx, %r13
+	mulxq 144(%rsp), %rax, %rcx
+	adoxq %rax, %r13
+	adcxq %rcx, %r14
+	mulxq 152(%rsp), %rax, %rcx
+	adoxq %rax, %r14
+	adcxq %rcx, %r15
+	mulxq 160(%rsp), %rax, %rcx
+	adoxq %rax, %r15
+	adcxq %rcx, %rbx
+	mulxq 168(%rsp), %rax, %rcx
+	adoxq %rax, %rbx
+	adcxq %rcx, %rbp
+	adoxq 8(%rsp), %rbp
+	adoxq 8(%rsp), %r8
+	adcxq 8(%rsp), %r8
+	xorl %eax, %eax
+	movq 248(%rsp,%rsi,8), %rdx
+	mulxq 176(%rsp), %rax, %rcx
+	adoxq %rax, %r9
+	adcxq %rcx, %r10
+	mulxq 184(%rsp), %rax, %rcx
+	adoxq %rax, %r10
+	adcxq %rcx, %r11
+	mulxq 192(%rsp), %rax, %rcx
+	adoxq %rax, %r11
+	adcxq %rcx, %r12
+	mulxq 200(%rsp), %rax, %rcx
+	adoxq %rax, %r12
+	adcxq %rcx, %r13
+	mulxq 208(%rsp), %rax, %rcx
+	adoxq %rax, %r13
+	adcxq %rcx, %r14
+	mulxq 216(%rsp), %rax, %rcx
+	adoxq %rax, %r14
+	adcxq %rcx, %r15
+	mulxq 224(%rsp), %rax, %rcx
+	adoxq %rax, %r15
+	adcxq %rcx, %rbx
+	mulxq 232(%rsp), %rax, %rcx
+	adoxq %rax, %rbx
+	adcxq %rcx, %rbp
+	adoxq 8(%rsp), %rbp
+	adoxq 8(%rsp), %r8
+	adcxq 8(%rsp), %r8
+	movq %r9, (%rdi,%rsi,4)
+	addq $2, %rsi
+	cmpq 56(%rsp), %rsi
+	je .Lpm_stream_lo_x
+.Lpm_stream_lo_c4:
+	xorl %r9d, %r9d
+	movq 240(%rsp,%rsi,8), %rdx
+	adcxq (%rdi,%rsi,4), %r10
+	mulxq 112(%rsp), %rax, %rcx
+	adoxq %rax, %r10
+	adcxq %rcx, %r11
+	mulxq 120(%rsp), %rax, %rcx
+	adoxq %rax, %r11
+	adcxq %rcx, %r12
+	mulxq 128(%rsp), %rax, %rcx
+	adoxq %rax, %r12
+	adcxq %rcx, %r13
+	mulxq 136(%rsp), %rax, %rcx
+	adoxq %rax, %r13
+	adcxq %rcx, %r14
+	mulxq 144(%rsp), %rax, %rcx
+	adoxq %rax, %r14
+	adcxq %rcx, %r15
+	mulxq 152(%rsp), %rax, %rcx
+	adoxq %rax, %r15
+	adcxq %rcx, %rbx
+	mulxq 160(%rsp), %rax, %rcx
+	adoxq %rax, %rbx
+	adcxq %rcx, %rbp
+	mulxq 168(%rsp), %rax, %rcx
+	adoxq %rax, %rbp
+	adcxq %rcx, %r8
+	adoxq 8(%rsp), %r8
+	adoxq 8(%rsp), %r9
+	adcxq 8(%rsp), %r9
+	xorl %eax, %eax
+	movq 248(%rsp,%rsi,8), %rdx
+	mulxq 176(%rsp), %rax, %rcx
+	adoxq %rax, %r10
+	adcxq %rcx, %r11
+	mulxq 184(%rsp), %rax, %rcx
+	adoxq %rax, %r11
+	adcxq %rcx, %r12
+	mulxq 192(%rsp), %rax, %rcx
+	adoxq %rax, %r12
+	adcxq %rcx, %r13
+	mulxq 200(%rsp), %rax, %rcx
+	adoxq %rax, %r13
+	adcxq %rcx, %r14
+	mulxq 208(%rsp), %rax, %rcx
+	adoxq %rax, %r14
+	adcxq %rcx, %r15
+	mulxq 216(%rsp), %rax, %rcx
+	adoxq %rax, %r15
+	adcxq %rcx, %rbx
+	mulxq 224(%rsp), %rax, %rcx
+	adoxq %rax, %rbx
+	adcxq %rcx, %rbp
+	mulxq 232(%rsp), %rax, %rcx
+	adoxq %rax, %rbp
+	adcxq %rcx, %r8
+	adoxq 8(%rsp), %r8
+	adoxq 8(%rsp), %r9
+	adcxq 8(%rsp), %r9
+	movq %r10, (%rdi,%rsi,4)
+	addq $2, %rsi
+.Lpm_stream_lo_c5:
+	xorl %r10d, %r10d
+	movq 240(%rsp,%rsi,8), %rdx
+	adcxq (%rdi,%rsi,4), %r11
+	mulxq 112(%rsp), %rax, %rcx
+	adoxq %rax, %r11
+	adcxq %rcx, %r12
+	mulxq 120(%rsp), %rax, %rcx
+	adoxq %rax, %r12
+	adcxq %rcx, %r13
+	mulxq 128(%rsp), %rax, %rcx
+	adoxq %rax, %r13
+	adcxq %rcx, %r14
+	mulxq 136(%rsp), %rax, %rcx
+	adoxq %rax, %r14
+	adcxq %rcx, %r15
+	mulxq 144(%rsp), %rax, %rcx
+	adoxq %rax, %r15
+	adcxq %rcx, %rbx
+	mulxq 152(%rsp), %rax, %rcx
+	adoxq %rax, %rbx
+	adcxq %rcx, %rbp
+	mulxq 160(%rsp), %rax, %rcx
+	adoxq %rax, %rbp
+	adcxq %rcx, %r8
+	mulxq 168(%rsp), %rax, %rcx
+	adoxq %rax, %r8
+	adcxq %rcx, %r9
+	adoxq 8(%rsp), %r9
+	adoxq 8(%rsp), %r10
+	adcxq 8(%rsp), %r10
+	xorl %eax, %eax
+	movq 248(%rsp,%rsi,8), %rdx
+	mulxq 176(%rsp), %rax, %rcx
+	adoxq %rax, %r11
+	adcxq %rcx, %r12
+	mulxq 184(%rsp), %rax, %rcx
+	adoxq %rax, %r12
+	adcxq %rcx, %r13
+	mulxq 192(%rsp), %rax, %rcx
+	adoxq %rax, %r13
+	adcxq %rcx, %r14
+	mulxq 200(%rsp), %rax, %rcx
+	adoxq %rax, %r14
+	adcxq %rcx, %r15
+	mulxq 208(%rsp), %rax, %rcx
+	adoxq %rax, %r15
+	adcxq %rcx, %rbx
+	mulxq 216(%rsp), %rax, %rcx
+	adoxq %rax, %rbx
+	adcxq %rcx, %rbp
+	mulxq 224(%rsp), %rax, %rcx
+	adoxq %rax, %rbp
+	adcxq %rcx, %r8
+	mulxq 232(%rsp), %rax, %rcx
+	adoxq %rax, %r8
+	adcxq %rcx, %r9
+	adoxq 8(%rsp), %r9
+	adoxq 8(%rsp), %r10
+	adcxq 8(%rsp), %r10
+	movq %r11, (%rdi,%rsi,4)
+	addq $2, %rsi
+	cmpq 56(%rsp), %rsi
+	je .Lpm_stream_lo_x
+.Lpm_stream_lo_c6:
+	xorl %r11d, %r11d
+	movq 240(%rsp,%rsi,8), %rdx
+	adcxq (%rdi,%rsi,4), %r12
+	mulxq 112(%rsp), %rax, %rcx
+	adoxq %rax, %r12
+	adcxq %rcx, %r13
+	mulxq 120(%rsp), %rax, %rcx
+	adoxq %rax, %r13
+	adcxq %rcx, %r14
+	mulxq 128(%rsp), %rax, %rcx
+	adoxq %rax, %r14
+	adcxq %rcx, %r15
+	mulxq 136(%rsp), %rax, %rcx
+	adoxq %rax, %r15
+	adcxq %rcx, %rbx
+	mulxq 144(%rsp), %rax, %rcx
+	adoxq %rax, %rbx
+	adcxq %rcx, %rbp
+	mulxq 152(%rsp), %rax, %rcx
+	adoxq %rax, %rbp
+	adcxq %rcx, %r8
+	mulxq 160(%rsp), %rax, %rcx
+	adoxq %rax, %r8
+	adcxq %rcx, %r9
+	mulxq 168(%rsp), %rax, %rcx
+	adoxq %rax, %r9
+	adcxq %rcx, %r10
+	adoxq 8(%rsp), %r10
+	adoxq 8(%rsp), %r11
+	adcxq 8(%rsp), %r11
+	xorl %eax, %eax
+	movq 248(%rsp,%rsi,8), %rdx
+	mulxq 176(%rsp), %rax, %rcx
+	adoxq %rax, %r12
+	adcxq %rcx, %r13
+	mulxq 184(%rsp), %rax, %rcx
+	adoxq %rax, %r13
+	adcxq %rcx, %r14
+	mulxq 192(%rsp), %rax, %rcx
+	adoxq %rax, %r14
+	adcxq %rcx, %r15
+	mulxq 200(%rsp), %rax, %rcx
+	adoxq %rax, %r15
+	adcxq %rcx, %rbx
+	mulxq 208(%rsp), %rax, %rcx
+	adoxq %rax, %rbx
+	adcxq %rcx, %rbp
+	mulxq 216(%rsp), %rax, %rcx
+	adoxq %rax, %rbp
+	adcxq %rcx, %r8
+	mulxq 224(%rsp), %rax, %rcx
+	adoxq %rax, %r8
+	adcxq %rcx, %r9
+	mulxq 232(%rsp), %rax, %rcx
+	adoxq %rax, %r9
+	adcxq %rcx, %r10
+	adoxq 8(%rsp), %r10
+	adoxq 8(%rsp), %r11
+	adcxq 8(%rsp), %r11
+	movq %r12, (%rdi,%rsi,4)
+	addq $2, %rsi
+.Lpm_stream_lo_c7:
+	xorl %r12d, %r12d
+	movq 240(%rsp,%rsi,8), %rdx
+	adcxq (%rdi,%rsi,4), %r13
+	mulxq 112(%rsp), %rax, %rcx
+	adoxq %rax, %r13
+	adcxq %rcx, %r14
+	mulxq 120(%rsp), %rax, %rcx
+	adoxq %rax, %r14
+	adcxq %rcx, %r15
+	mulxq 128(%rsp), %rax, %rcx
+	adoxq %rax, %r15
+	adcxq %rcx, %rbx
+	mulxq 136(%rsp), %rax, %rcx
+	adoxq %rax, %rbx
+	adcxq %rcx, %rbp
+	mulxq 144(%rsp), %rax, %rcx
+	adoxq %rax, %rbp
+	adcxq %rcx, %r8
+	mulxq 152(%rsp), %rax, %rcx
+	adoxq %rax, %r8
+	adcxq %rcx, %r9
+	mulxq 160(%rsp), %rax, %rcx
+	adoxq %rax, %r9
+	adcxq %rcx, %r10
+	mulxq 168(%rsp), %rax, %rcx
+	adoxq %rax, %r10
+	adcxq %rcx, %r11
+	adoxq 8(%rsp), %r11
+	adoxq 8(%rsp), %r12
+	adcxq 8(%rsp), %r12
+	xorl %eax, %eax
+	movq 248(%rsp,%rsi,8), %rdx
+	mulxq 176(%rsp), %rax, %rcx
+	adoxq %rax, %r13
+	adcxq %rcx, %r14
+	mulxq 184(%rsp), %rax, %rcx
+	adoxq %rax, %r14
+	adcxq %rcx, %r15
+	mulxq 192(%rsp), %rax, %rcx
+	adoxq %rax, %r15
+	adcxq %rcx, %rbx
+	mulxq 200(%rsp), %rax, %rcx
+	adoxq %rax, %rbx
+	adcxq %rcx, %rbp
+	mulxq 208(%rsp), %rax, %rcx
+	adoxq %rax, %rbp
+	adcxq %rcx, %r8
+	mulxq 216(%rsp), %rax, %rcx
+	adoxq %rax, %r8
+	adcxq %rcx, %r9
+	mulxq 224(%rsp), %rax, %rcx
+	adoxq %rax, %r9
+	adcxq %rcx, %r10
+	mulxq 232(%rsp), %rax, %rcx
+	adoxq %rax, %r10
+	adcxq %rcx, %r11
+	adoxq 8(%rsp), %r11
+	adoxq 8(%rsp), %r12
+	adcxq 8(%rsp), %r12
+	movq %r13, (%rdi,%rsi,4)
+	addq $2, %rsi
+	cmpq 56(%rsp), %rsi
+	je .Lpm_stream_lo_x
+.Lpm_stream_lo_c8:
+	xorl %r13d, %r13d
+	movq 240(%rsp,%rsi,8), %rdx
+	adcxq (%rdi,%rsi,4), %r14
+	mulxq 112(%rsp), %rax, %rcx
+	adoxq %rax, %r14
+	adcxq %rcx, %r15
+	mulxq 120(%rsp), %rax, %rcx
+	adoxq %rax, %r15
+	adcxq %rcx, %rbx
+	mulxq 128(%rsp), %rax, %rcx
+	adoxq %rax, %rbx
+	adcxq %rcx, %rbp
+	mulxq 136(%rsp), %rax, %rcx
+	adoxq %rax, %rbp
+	adcxq %rcx, %r8
+	mulxq 144(%rsp), %rax, %rcx
+	adoxq %rax, %r8
+	adcxq %rcx, %r9
+	mulxq 152(%rsp), %rax, %rcx
+	adoxq %rax, %r9
+	adcxq %rcx, %r10
+	mulxq 160(%rsp), %rax, %rcx
+	adoxq %rax, %r10
+	adcxq %rcx, %r11
+	mulxq 168(%rsp), %rax, %rcx
+	adoxq %rax, %r11
+	adcxq %rcx, %r12
+	adoxq 8(%rsp), %r12
+	adoxq 8(%rsp), %r13
+	adcxq 8(%rsp), %r13
+	xorl %eax, %eax
+	movq 248(%rsp,%rsi,8), %rdx
+	mulxq 176(%rsp), %rax, %rcx
+	adoxq %rax, %r14
+	adcxq %rcx, %r15
+	mulxq 184(%rsp), %rax, %rcx
+	adoxq %rax, %r15
+	adcxq %rcx, %rbx
+	mulxq 192(%rsp), %rax, %rcx
+	adoxq %rax, %rbx
+	adcxq %rcx, %rbp
+	mulxq 200(%rsp), %rax, %rcx
+	adoxq %rax, %rbp
+	adcxq %rcx, %r8
+	mulxq 208(%rsp), %rax, %rcx
+	adoxq %rax, %r8
+	adcxq %rcx, %r9
+	mulxq 216(%rsp), %rax, %rcx
+	adoxq %rax, %r9
+	adcxq %rcx, %r10
+	mulxq 224(%rsp), %rax, %rcx
+	adoxq %rax, %r10
+	adcxq %rcx, %r11
+	mulxq 232(%rsp), %rax, %rcx
+	adoxq %rax, %r11
+	adcxq %rcx, %r12
+	adoxq 8(%rsp), %r12
+	adoxq 8(%rsp), %r13
+	adcxq 8(%rsp), %r13
+	movq %r14, (%rdi,%rsi,4)
+	addq $2, %rsi
+.Lpm_stream_lo_c9:
+	xorl %r14d, %r14d
+	movq 240(%rsp,%rsi,8), %rdx
+	adcxq (%rdi,%rsi,4), %r15
+	mulxq 112(%rsp), %rax, %rcx
+	adoxq %rax, %r15
+	adcxq %rcx, %rbx
+	mulxq 120(%rsp), %rax, %rcx
+	adoxq %rax, %rbx
+	adcxq %rcx, %rbp
+	mulxq 128(%rsp), %rax, %rcx
+	adoxq %rax, %rbp
+	adcxq %rcx, %r8
+	mulxq 136(%rsp), %rax, %rcx
+	adoxq %rax, %r8
+	adcxq %rcx, %r9
+	mulxq 144(%rsp), %rax, %rcx
+	adoxq %rax, %r9
+	adcxq %rcx, %r10
+	mulxq 152(%rsp), %rax, %rcx
+	adoxq %rax, %r10
+	adcxq %rcx, %r11
+	mulxq 160(%rsp), %rax, %rcx
+	adoxq %rax, %r11
+	adcxq %rcx, %r12
+	mulxq 168(%rsp), %rax, %rcx
+	adoxq %rax, %r12
+	adcxq %rcx, %r13
+	adoxq 8(%rsp), %r13
+	adoxq 8(%rsp), %r14
+	adcxq 8(%rsp), %r14
+	xorl %eax, %eax
+	movq 248(%rsp,%rsi,8), %rdx
+	mulxq 176(%rsp), %rax, %rcx
+	adoxq %rax, %r15
+	adcxq %rcx, %rbx
+	mulxq 184(%rsp), %rax, %rcx
+	adoxq %rax, %rbx
+	adcxq %rcx, %rbp
+	mulxq 192(%rsp), %rax, %rcx
+	adoxq %rax, %rbp
+	adcxq %rcx, %r8
+	mulxq 200(%rsp), %rax, %rcx
+	adoxq %rax, %r8
+	adcxq %rcx, %r9
+	mulxq 208(%rsp), %rax, %rcx
+	adoxq %rax, %r9
+	adcxq %rcx, %r10
+	mulxq 216(%rsp), %rax, %rcx
+	adoxq %rax, %r10
+	adcxq %rcx, %r11
+	mulxq 224(%rsp), %rax, %rcx
+	adoxq %rax, %r11
+	adcxq %rcx, %r12
+	mulxq 232(%rsp), %rax, %rcx
+	adoxq %rax, %r12
+	adcxq %rcx, %r13
+	adoxq 8(%rsp), %r13
+	adoxq 8(%rsp), %r14
+	adcxq 8(%rsp), %r14
+	movq %r15, (%rdi,%rsi,4)
+	addq $2, %rsi
+	cmpq 56(%rsp), %rsi
+	je .Lpm_stream_lo_x
+	jmp .Lpm_stream_lo_c0
+.Lpm_stream_lo_x:
+	xorl %esi, %esi
+	decq 104(%rsp)
+	jne .Lpm_stream_lo_c0
+	ret
+
+	.globl parmod_bench_mulx_column_stream_lo_first
+	.hidden parmod_bench_mulx_column_stream_lo_first
+	.type parmod_bench_mulx_column_stream_lo_first, @function
+	.p2align 5
+parmod_bench_mulx_column_stream_lo_first:
+	endbr64
+	pushq %rbx
+	pushq %rbp
+	pushq %r12
+	pushq %r13
+	pushq %r14
+	pushq %r15
+	subq $392, %rsp
+	movq $0, 0(%rsp)
+	movq 0(%rdi), %rax
+	movq %rax, 104(%rsp)
+	movq 64(%rdi), %rax
+	movq %rax, 168(%rsp)
+	movq 8(%rdi), %rax
+	movq %rax, 112(%rsp)
+	movq 72(%rdi), %rax
+	movq %rax, 176(%rsp)
+	movq 16(%rdi), %rax
+	movq %rax, 120(%rsp)
+	movq 80(%rdi), %rax
+	movq %rax, 184(%rsp)
+	movq 24(%rdi), %rax
+	movq %rax, 128(%rsp)
+	movq 88(%rdi), %rax
+	movq %rax, 192(%rsp)
+	movq 32(%rdi), %rax
+	movq %rax, 136(%rsp)
+	movq 96(%rdi), %rax
+	movq %rax, 200(%rsp)
+	movq 40(%rdi), %rax
+	movq %rax, 144(%rsp)
+	movq 104(%rdi), %rax
+	movq %rax, 208(%rsp)
+	movq 48(%rdi), %rax
+	movq %rax, 152(%rsp)
+	movq 112(%rdi), %rax
+	movq %rax, 216(%rsp)
+	movq 56(%rdi), %rax
+	movq %rax, 160(%rsp)
+	movq 120(%rdi), %rax
+	movq %rax, 224(%rsp)
+	movq 128(%rdi), %rax
+	movq %rax, 232(%rsp)
+	movq 136(%rdi), %rax
+	movq %rax, 240(%rsp)
+	movq 144(%rdi), %rax
+	movq %rax, 248(%rsp)
+	movq 152(%rdi), %rax
+	movq %rax, 256(%rsp)
+	movq 160(%rdi), %rax
+	movq %rax, 264(%rsp)
+	movq 168(%rdi), %rax
+	movq %rax, 272(%rsp)
+	movq 176(%rdi), %rax
+	movq %rax, 280(%rsp)
+	movq 184(%rdi), %rax
+	movq %rax, 288(%rsp)
+	movq 192(%rdi), %rax
+	movq %rax, 296(%rsp)
+	movq 200(%rdi), %rax
+	movq %rax, 304(%rsp)
+	movq 208(%rdi), %rax
+	movq %rax, 312(%rsp)
+	movq 216(%rdi), %rax
+	movq %rax, 320(%rsp)
+	movq 224(%rdi), %rax
+	movq %rax, 328(%rsp)
+	movq 232(%rdi), %rax
+	movq %rax, 336(%rsp)
+	movq 240(%rdi), %rax
+	movq %rax, 344(%rsp)
+	movq 248(%rdi), %rax
+	movq %rax, 352(%rsp)
+	movq 256(%rdi), %rax
+	movq %rax, 360(%rsp)
+	movq 264(%rdi), %rax
+	movq %rax, 368(%rsp)
+	movq 272(%rdi), %rax
+	movq %rax, 376(%rsp)
+	movq 280(%rdi), %rax
+	movq %rax, 384(%rsp)
+	movq %rdx, 96(%rsp)
+	movq $20, 48(%rsp)
+	movq %rsi, %rdi
+	call .Lpm_stream_lo
+	addq $392, %rsp
+	popq %r15
+	popq %r14
+	popq %r13
+	popq %r12
+	popq %rbp
+	popq %rbx
+	ret
+	.size parmod_bench_mulx_column_stream_lo_first, .-parmod_bench_mulx_column_stream_lo_first
 
 	.globl parmod_bench_mulx_product_stream
 	.hidden parmod_bench_mulx_product_stream

@@ -107,8 +107,8 @@ __asm__(R"PARMOD_ASM(
 	xorl %ebp, %ebp
 	adcxq (%rdi,%rsi,8), %rbx
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	adoxq 96(%rsp), %rbp
 	movq %rbx, (%rdi,%rsi,8)
 	incq %rsi
@@ -122,8 +122,8 @@ __asm__(R"PARMOD_ASM(
 	xorl %eax, %eax
 	adcxq (%rdi,%rsi,8), %rbx
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 128(%rsp), %rax, %r8
 	adoxq %rax, %rbp
 	adcxq 96(%rsp), %r8
@@ -136,8 +136,8 @@ __asm__(R"PARMOD_ASM(
 	xorl %eax, %eax
 	adcxq (%rdi,%rsi,8), %rbp
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 128(%rsp), %rax, %rbx
 	adoxq %rax, %r8
 	adcxq 96(%rsp), %rbx
@@ -150,8 +150,8 @@ __asm__(R"PARMOD_ASM(
 	xorl %eax, %eax
 	adcxq (%rdi,%rsi,8), %r8
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %rbx
+	adoxq %rax, %r8
 	mulxq 128(%rsp), %rax, %rbp
 	adoxq %rax, %rbx
 	adcxq 96(%rsp), %rbp
@@ -241,8 +241,8 @@ __asm__(R"PARMOD_ASM(
 	xorl %ebp, %ebp
 	adcxq (%rdi,%rsi,8), %rbx
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	adoxq 96(%rsp), %rbp
 	movq %rbx, (%rdi,%rsi,8)
 	incq %rsi
@@ -251,11 +251,11 @@ __asm__(R"PARMOD_ASM(
 	xorl %r9d, %r9d
 	adcxq (%rdi,%rsi,8), %rbp
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	adoxq 96(%rsp), %r9
 	movq %rbp, (%rdi,%rsi,8)
 	incq %rsi
@@ -269,11 +269,11 @@ __asm__(R"PARMOD_ASM(
 	xorl %eax, %eax
 	adcxq (%rdi,%rsi,8), %rbx
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 136(%rsp), %rax, %r9
 	adoxq %rax, %r8
 	adcxq 96(%rsp), %r9
@@ -286,11 +286,11 @@ __asm__(R"PARMOD_ASM(
 	xorl %eax, %eax
 	adcxq (%rdi,%rsi,8), %rbp
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 136(%rsp), %rax, %rbx
 	adoxq %rax, %r9
 	adcxq 96(%rsp), %rbx
@@ -303,11 +303,11 @@ __asm__(R"PARMOD_ASM(
 	xorl %eax, %eax
 	adcxq (%rdi,%rsi,8), %r8
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %rbx
+	adoxq %rax, %r9
 	mulxq 136(%rsp), %rax, %rbp
 	adoxq %rax, %rbx
 	adcxq 96(%rsp), %rbp
@@ -320,11 +320,11 @@ __asm__(R"PARMOD_ASM(
 	xorl %eax, %eax
 	adcxq (%rdi,%rsi,8), %r9
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %rbx
+	adoxq %rax, %r9
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 136(%rsp), %rax, %r8
 	adoxq %rax, %rbp
 	adcxq 96(%rsp), %r8
@@ -451,8 +451,8 @@ __asm__(R"PARMOD_ASM(
 	xorl %ebp, %ebp
 	adcxq (%rdi,%rsi,8), %rbx
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	adoxq 96(%rsp), %rbp
 	movq %rbx, (%rdi,%rsi,8)
 	incq %rsi
@@ -461,11 +461,11 @@ __asm__(R"PARMOD_ASM(
 	xorl %r9d, %r9d
 	adcxq (%rdi,%rsi,8), %rbp
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	adoxq 96(%rsp), %r9
 	movq %rbp, (%rdi,%rsi,8)
 	incq %rsi
@@ -474,14 +474,14 @@ __asm__(R"PARMOD_ASM(
 	xorl %ebx, %ebx
 	adcxq (%rdi,%rsi,8), %r8
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %rbx
+	adoxq %rax, %r10
 	adoxq 96(%rsp), %rbx
 	movq %r8, (%rdi,%rsi,8)
 	incq %rsi
@@ -495,14 +495,14 @@ __asm__(R"PARMOD_ASM(
 	xorl %eax, %eax
 	adcxq (%rdi,%rsi,8), %rbx
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 144(%rsp), %rax, %r10
 	adoxq %rax, %r9
 	adcxq 96(%rsp), %r10
@@ -515,14 +515,14 @@ __asm__(R"PARMOD_ASM(
 	xorl %eax, %eax
 	adcxq (%rdi,%rsi,8), %rbp
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 144(%rsp), %rax, %rbx
 	adoxq %rax, %r10
 	adcxq 96(%rsp), %rbx
@@ -535,14 +535,14 @@ __asm__(R"PARMOD_ASM(
 	xorl %eax, %eax
 	adcxq (%rdi,%rsi,8), %r8
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %rbx
+	adoxq %rax, %r10
 	mulxq 144(%rsp), %rax, %rbp
 	adoxq %rax, %rbx
 	adcxq 96(%rsp), %rbp
@@ -555,14 +555,14 @@ __asm__(R"PARMOD_ASM(
 	xorl %eax, %eax
 	adcxq (%rdi,%rsi,8), %r9
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %rbx
+	adoxq %rax, %r10
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 144(%rsp), %rax, %r8
 	adoxq %rax, %rbp
 	adcxq 96(%rsp), %r8
@@ -575,14 +575,14 @@ __asm__(R"PARMOD_ASM(
 	xorl %eax, %eax
 	adcxq (%rdi,%rsi,8), %r10
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %rbx
+	adoxq %rax, %r10
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 144(%rsp), %rax, %r9
 	adoxq %rax, %r8
 	adcxq 96(%rsp), %r9
@@ -754,8 +754,8 @@ __asm__(R"PARMOD_ASM(
 	xorl %ebp, %ebp
 	adcxq (%rdi,%rsi,8), %rbx
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	adoxq 96(%rsp), %rbp
 	movq %rbx, (%rdi,%rsi,8)
 	incq %rsi
@@ -764,11 +764,11 @@ __asm__(R"PARMOD_ASM(
 	xorl %r9d, %r9d
 	adcxq (%rdi,%rsi,8), %rbp
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	adoxq 96(%rsp), %r9
 	movq %rbp, (%rdi,%rsi,8)
 	incq %rsi
@@ -777,14 +777,14 @@ __asm__(R"PARMOD_ASM(
 	xorl %r11d, %r11d
 	adcxq (%rdi,%rsi,8), %r8
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	adoxq 96(%rsp), %r11
 	movq %r8, (%rdi,%rsi,8)
 	incq %rsi
@@ -793,17 +793,17 @@ __asm__(R"PARMOD_ASM(
 	xorl %ebp, %ebp
 	adcxq (%rdi,%rsi,8), %r9
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %rbx
+	adoxq %rax, %r11
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	adoxq 96(%rsp), %rbp
 	movq %r9, (%rdi,%rsi,8)
 	incq %rsi
@@ -817,17 +817,17 @@ __asm__(R"PARMOD_ASM(
 	xorl %eax, %eax
 	adcxq (%rdi,%rsi,8), %rbx
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 152(%rsp), %rax, %r11
 	adoxq %rax, %r10
 	adcxq 96(%rsp), %r11
@@ -840,17 +840,17 @@ __asm__(R"PARMOD_ASM(
 	xorl %eax, %eax
 	adcxq (%rdi,%rsi,8), %rbp
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 152(%rsp), %rax, %rbx
 	adoxq %rax, %r11
 	adcxq 96(%rsp), %rbx
@@ -863,17 +863,17 @@ __asm__(R"PARMOD_ASM(
 	xorl %eax, %eax
 	adcxq (%rdi,%rsi,8), %r8
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %rbx
+	adoxq %rax, %r11
 	mulxq 152(%rsp), %rax, %rbp
 	adoxq %rax, %rbx
 	adcxq 96(%rsp), %rbp
@@ -886,17 +886,17 @@ __asm__(R"PARMOD_ASM(
 	xorl %eax, %eax
 	adcxq (%rdi,%rsi,8), %r9
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %rbx
+	adoxq %rax, %r11
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 152(%rsp), %rax, %r8
 	adoxq %rax, %rbp
 	adcxq 96(%rsp), %r8
@@ -909,17 +909,17 @@ __asm__(R"PARMOD_ASM(
 	xorl %eax, %eax
 	adcxq (%rdi,%rsi,8), %r10
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %rbx
+	adoxq %rax, %r11
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 152(%rsp), %rax, %r9
 	adoxq %rax, %r8
 	adcxq 96(%rsp), %r9
@@ -932,17 +932,17 @@ __asm__(R"PARMOD_ASM(
 	xorl %eax, %eax
 	adcxq (%rdi,%rsi,8), %r11
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %rbx
+	adoxq %rax, %r11
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 152(%rsp), %rax, %r10
 	adoxq %rax, %r9
 	adcxq 96(%rsp), %r10
@@ -1167,8 +1167,8 @@ __asm__(R"PARMOD_ASM(
 	xorl %ebp, %ebp
 	adcxq (%rdi,%rsi,8), %rbx
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	adoxq 96(%rsp), %rbp
 	movq %rbx, (%rdi,%rsi,8)
 	incq %rsi
@@ -1177,11 +1177,11 @@ __asm__(R"PARMOD_ASM(
 	xorl %r9d, %r9d
 	adcxq (%rdi,%rsi,8), %rbp
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	adoxq 96(%rsp), %r9
 	movq %rbp, (%rdi,%rsi,8)
 	incq %rsi
@@ -1190,14 +1190,14 @@ __asm__(R"PARMOD_ASM(
 	xorl %r11d, %r11d
 	adcxq (%rdi,%rsi,8), %r8
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	adoxq 96(%rsp), %r11
 	movq %r8, (%rdi,%rsi,8)
 	incq %rsi
@@ -1206,17 +1206,17 @@ __asm__(R"PARMOD_ASM(
 	xorl %ebx, %ebx
 	adcxq (%rdi,%rsi,8), %r9
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %rbx
+	adoxq %rax, %r12
 	adoxq 96(%rsp), %rbx
 	movq %r9, (%rdi,%rsi,8)
 	incq %rsi
@@ -1225,20 +1225,20 @@ __asm__(R"PARMOD_ASM(
 	xorl %r8d, %r8d
 	adcxq (%rdi,%rsi,8), %r10
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %rbx
+	adoxq %rax, %r12
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	adoxq 96(%rsp), %r8
 	movq %r10, (%rdi,%rsi,8)
 	incq %rsi
@@ -1252,20 +1252,20 @@ __asm__(R"PARMOD_ASM(
 	xorl %eax, %eax
 	adcxq (%rdi,%rsi,8), %rbx
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 160(%rsp), %rax, %r12
 	adoxq %rax, %r11
 	adcxq 96(%rsp), %r12
@@ -1278,20 +1278,20 @@ __asm__(R"PARMOD_ASM(
 	xorl %eax, %eax
 	adcxq (%rdi,%rsi,8), %rbp
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 160(%rsp), %rax, %rbx
 	adoxq %rax, %r12
 	adcxq 96(%rsp), %rbx
@@ -1304,20 +1304,20 @@ __asm__(R"PARMOD_ASM(
 	xorl %eax, %eax
 	adcxq (%rdi,%rsi,8), %r8
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %rbx
+	adoxq %rax, %r12
 	mulxq 160(%rsp), %rax, %rbp
 	adoxq %rax, %rbx
 	adcxq 96(%rsp), %rbp
@@ -1330,20 +1330,20 @@ __asm__(R"PARMOD_ASM(
 	xorl %eax, %eax
 	adcxq (%rdi,%rsi,8), %r9
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %rbx
+	adoxq %rax, %r12
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 160(%rsp), %rax, %r8
 	adoxq %rax, %rbp
 	adcxq 96(%rsp), %r8
@@ -1356,20 +1356,20 @@ __asm__(R"PARMOD_ASM(
 	xorl %eax, %eax
 	adcxq (%rdi,%rsi,8), %r10
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %rbx
+	adoxq %rax, %r12
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 160(%rsp), %rax, %r9
 	adoxq %rax, %r8
 	adcxq 96(%rsp), %r9
@@ -1382,20 +1382,20 @@ __asm__(R"PARMOD_ASM(
 	xorl %eax, %eax
 	adcxq (%rdi,%rsi,8), %r11
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %rbx
+	adoxq %rax, %r12
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 160(%rsp), %rax, %r10
 	adoxq %rax, %r9
 	adcxq 96(%rsp), %r10
@@ -1408,20 +1408,20 @@ __asm__(R"PARMOD_ASM(
 	xorl %eax, %eax
 	adcxq (%rdi,%rsi,8), %r12
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %rbx
+	adoxq %rax, %r12
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 160(%rsp), %rax, %r11
 	adoxq %rax, %r10
 	adcxq 96(%rsp), %r11
@@ -1707,8 +1707,8 @@ __asm__(R"PARMOD_ASM(
 	xorl %ebp, %ebp
 	adcxq (%rdi,%rsi,8), %rbx
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	adoxq 96(%rsp), %rbp
 	movq %rbx, (%rdi,%rsi,8)
 	incq %rsi
@@ -1717,11 +1717,11 @@ __asm__(R"PARMOD_ASM(
 	xorl %r9d, %r9d
 	adcxq (%rdi,%rsi,8), %rbp
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	adoxq 96(%rsp), %r9
 	movq %rbp, (%rdi,%rsi,8)
 	incq %rsi
@@ -1730,14 +1730,14 @@ __asm__(R"PARMOD_ASM(
 	xorl %r11d, %r11d
 	adcxq (%rdi,%rsi,8), %r8
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	adoxq 96(%rsp), %r11
 	movq %r8, (%rdi,%rsi,8)
 	incq %rsi
@@ -1746,17 +1746,17 @@ __asm__(R"PARMOD_ASM(
 	xorl %r13d, %r13d
 	adcxq (%rdi,%rsi,8), %r9
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	adoxq 96(%rsp), %r13
 	movq %r9, (%rdi,%rsi,8)
 	incq %rsi
@@ -1765,20 +1765,20 @@ __asm__(R"PARMOD_ASM(
 	xorl %ebp, %ebp
 	adcxq (%rdi,%rsi,8), %r10
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %rbx
+	adoxq %rax, %r13
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	adoxq 96(%rsp), %rbp
 	movq %r10, (%rdi,%rsi,8)
 	incq %rsi
@@ -1787,23 +1787,23 @@ __asm__(R"PARMOD_ASM(
 	xorl %r9d, %r9d
 	adcxq (%rdi,%rsi,8), %r11
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %rbx
+	adoxq %rax, %r13
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	adoxq 96(%rsp), %r9
 	movq %r11, (%rdi,%rsi,8)
 	incq %rsi
@@ -1817,23 +1817,23 @@ __asm__(R"PARMOD_ASM(
 	xorl %eax, %eax
 	adcxq (%rdi,%rsi,8), %rbx
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 168(%rsp), %rax, %r13
 	adoxq %rax, %r12
 	adcxq 96(%rsp), %r13
@@ -1846,23 +1846,23 @@ __asm__(R"PARMOD_ASM(
 	xorl %eax, %eax
 	adcxq (%rdi,%rsi,8), %rbp
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 168(%rsp), %rax, %rbx
 	adoxq %rax, %r13
 	adcxq 96(%rsp), %rbx
@@ -1875,23 +1875,23 @@ __asm__(R"PARMOD_ASM(
 	xorl %eax, %eax
 	adcxq (%rdi,%rsi,8), %r8
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %rbx
+	adoxq %rax, %r13
 	mulxq 168(%rsp), %rax, %rbp
 	adoxq %rax, %rbx
 	adcxq 96(%rsp), %rbp
@@ -1904,23 +1904,23 @@ __asm__(R"PARMOD_ASM(
 	xorl %eax, %eax
 	adcxq (%rdi,%rsi,8), %r9
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %rbx
+	adoxq %rax, %r13
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 168(%rsp), %rax, %r8
 	adoxq %rax, %rbp
 	adcxq 96(%rsp), %r8
@@ -1933,23 +1933,23 @@ __asm__(R"PARMOD_ASM(
 	xorl %eax, %eax
 	adcxq (%rdi,%rsi,8), %r10
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %rbx
+	adoxq %rax, %r13
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 168(%rsp), %rax, %r9
 	adoxq %rax, %r8
 	adcxq 96(%rsp), %r9
@@ -1962,23 +1962,23 @@ __asm__(R"PARMOD_ASM(
 	xorl %eax, %eax
 	adcxq (%rdi,%rsi,8), %r11
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %rbx
+	adoxq %rax, %r13
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 168(%rsp), %rax, %r10
 	adoxq %rax, %r9
 	adcxq 96(%rsp), %r10
@@ -1991,23 +1991,23 @@ __asm__(R"PARMOD_ASM(
 	xorl %eax, %eax
 	adcxq (%rdi,%rsi,8), %r12
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %rbx
+	adoxq %rax, %r13
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 168(%rsp), %rax, %r11
 	adoxq %rax, %r10
 	adcxq 96(%rsp), %r11
@@ -2020,23 +2020,23 @@ __asm__(R"PARMOD_ASM(
 	xorl %eax, %eax
 	adcxq (%rdi,%rsi,8), %r13
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %rbx
+	adoxq %rax, %r13
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 168(%rsp), %rax, %r12
 	adoxq %rax, %r11
 	adcxq 96(%rsp), %r12
@@ -2391,8 +2391,8 @@ __asm__(R"PARMOD_ASM(
 	xorl %ebp, %ebp
 	adcxq (%rdi,%rsi,8), %rbx
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	adoxq 96(%rsp), %rbp
 	movq %rbx, (%rdi,%rsi,8)
 	incq %rsi
@@ -2401,11 +2401,11 @@ __asm__(R"PARMOD_ASM(
 	xorl %r9d, %r9d
 	adcxq (%rdi,%rsi,8), %rbp
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	adoxq 96(%rsp), %r9
 	movq %rbp, (%rdi,%rsi,8)
 	incq %rsi
@@ -2414,14 +2414,14 @@ __asm__(R"PARMOD_ASM(
 	xorl %r11d, %r11d
 	adcxq (%rdi,%rsi,8), %r8
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	adoxq 96(%rsp), %r11
 	movq %r8, (%rdi,%rsi,8)
 	incq %rsi
@@ -2430,17 +2430,17 @@ __asm__(R"PARMOD_ASM(
 	xorl %r13d, %r13d
 	adcxq (%rdi,%rsi,8), %r9
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	adoxq 96(%rsp), %r13
 	movq %r9, (%rdi,%rsi,8)
 	incq %rsi
@@ -2449,20 +2449,20 @@ __asm__(R"PARMOD_ASM(
 	xorl %ebx, %ebx
 	adcxq (%rdi,%rsi,8), %r10
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %rbx
+	adoxq %rax, %r14
 	adoxq 96(%rsp), %rbx
 	movq %r10, (%rdi,%rsi,8)
 	incq %rsi
@@ -2471,23 +2471,23 @@ __asm__(R"PARMOD_ASM(
 	xorl %r8d, %r8d
 	adcxq (%rdi,%rsi,8), %r11
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %rbx
+	adoxq %rax, %r14
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	adoxq 96(%rsp), %r8
 	movq %r11, (%rdi,%rsi,8)
 	incq %rsi
@@ -2496,26 +2496,26 @@ __asm__(R"PARMOD_ASM(
 	xorl %r10d, %r10d
 	adcxq (%rdi,%rsi,8), %r12
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %rbx
+	adoxq %rax, %r14
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	adoxq 96(%rsp), %r10
 	movq %r12, (%rdi,%rsi,8)
 	incq %rsi
@@ -2529,26 +2529,26 @@ __asm__(R"PARMOD_ASM(
 	xorl %eax, %eax
 	adcxq (%rdi,%rsi,8), %rbx
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 176(%rsp), %rax, %r14
 	adoxq %rax, %r13
 	adcxq 96(%rsp), %r14
@@ -2561,26 +2561,26 @@ __asm__(R"PARMOD_ASM(
 	xorl %eax, %eax
 	adcxq (%rdi,%rsi,8), %rbp
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 176(%rsp), %rax, %rbx
 	adoxq %rax, %r14
 	adcxq 96(%rsp), %rbx
@@ -2593,26 +2593,26 @@ __asm__(R"PARMOD_ASM(
 	xorl %eax, %eax
 	adcxq (%rdi,%rsi,8), %r8
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %rbx
+	adoxq %rax, %r14
 	mulxq 176(%rsp), %rax, %rbp
 	adoxq %rax, %rbx
 	adcxq 96(%rsp), %rbp
@@ -2625,26 +2625,26 @@ __asm__(R"PARMOD_ASM(
 	xorl %eax, %eax
 	adcxq (%rdi,%rsi,8), %r9
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %rbx
+	adoxq %rax, %r14
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 176(%rsp), %rax, %r8
 	adoxq %rax, %rbp
 	adcxq 96(%rsp), %r8
@@ -2657,26 +2657,26 @@ __asm__(R"PARMOD_ASM(
 	xorl %eax, %eax
 	adcxq (%rdi,%rsi,8), %r10
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %rbx
+	adoxq %rax, %r14
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 176(%rsp), %rax, %r9
 	adoxq %rax, %r8
 	adcxq 96(%rsp), %r9
@@ -2689,26 +2689,26 @@ __asm__(R"PARMOD_ASM(
 	xorl %eax, %eax
 	adcxq (%rdi,%rsi,8), %r11
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %rbx
+	adoxq %rax, %r14
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 176(%rsp), %rax, %r10
 	adoxq %rax, %r9
 	adcxq 96(%rsp), %r10
@@ -2721,26 +2721,26 @@ __asm__(R"PARMOD_ASM(
 	xorl %eax, %eax
 	adcxq (%rdi,%rsi,8), %r12
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %rbx
+	adoxq %rax, %r14
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 176(%rsp), %rax, %r11
 	adoxq %rax, %r10
 	adcxq 96(%rsp), %r11
@@ -2753,26 +2753,26 @@ __asm__(R"PARMOD_ASM(
 	xorl %eax, %eax
 	adcxq (%rdi,%rsi,8), %r13
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %rbx
+	adoxq %rax, %r14
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 176(%rsp), %rax, %r12
 	adoxq %rax, %r11
 	adcxq 96(%rsp), %r12
@@ -2785,26 +2785,26 @@ __asm__(R"PARMOD_ASM(
 	xorl %eax, %eax
 	adcxq (%rdi,%rsi,8), %r14
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %rbx
+	adoxq %rax, %r14
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 176(%rsp), %rax, %r13
 	adoxq %rax, %r12
 	adcxq 96(%rsp), %r13
@@ -3227,8 +3227,8 @@ __asm__(R"PARMOD_ASM(
 	mulxq 40(%rsp), %rdx, %rcx
 	movq %rdx, 184(%rsp)
 	mulxq 312(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 320(%rsp), %rax, %r8
 	adoxq %rax, %rbp
 	adcxq 96(%rsp), %r8
@@ -3240,8 +3240,8 @@ __asm__(R"PARMOD_ASM(
 	mulxq 40(%rsp), %rdx, %rcx
 	movq %rdx, 192(%rsp)
 	mulxq 312(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 320(%rsp), %rax, %rbx
 	adoxq %rax, %r8
 	adcxq 96(%rsp), %rbx
@@ -3262,11 +3262,11 @@ __asm__(R"PARMOD_ASM(
 	mulxq 40(%rsp), %rdx, %rcx
 	movq %rdx, 184(%rsp)
 	mulxq 312(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 320(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 328(%rsp), %rax, %r9
 	adoxq %rax, %r8
 	adcxq 96(%rsp), %r9
@@ -3278,11 +3278,11 @@ __asm__(R"PARMOD_ASM(
 	mulxq 40(%rsp), %rdx, %rcx
 	movq %rdx, 192(%rsp)
 	mulxq 312(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 320(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 328(%rsp), %rax, %rbx
 	adoxq %rax, %r9
 	adcxq 96(%rsp), %rbx
@@ -3294,11 +3294,11 @@ __asm__(R"PARMOD_ASM(
 	mulxq 40(%rsp), %rdx, %rcx
 	movq %rdx, 200(%rsp)
 	mulxq 312(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 320(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %rbx
+	adoxq %rax, %r9
 	mulxq 328(%rsp), %rax, %rbp
 	adoxq %rax, %rbx
 	adcxq 96(%rsp), %rbp
@@ -3321,14 +3321,14 @@ __asm__(R"PARMOD_ASM(
 	mulxq 40(%rsp), %rdx, %rcx
 	movq %rdx, 184(%rsp)
 	mulxq 312(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 320(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 328(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 336(%rsp), %rax, %r10
 	adoxq %rax, %r9
 	adcxq 96(%rsp), %r10
@@ -3340,14 +3340,14 @@ __asm__(R"PARMOD_ASM(
 	mulxq 40(%rsp), %rdx, %rcx
 	movq %rdx, 192(%rsp)
 	mulxq 312(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 320(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 328(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 336(%rsp), %rax, %rbx
 	adoxq %rax, %r10
 	adcxq 96(%rsp), %rbx
@@ -3359,14 +3359,14 @@ __asm__(R"PARMOD_ASM(
 	mulxq 40(%rsp), %rdx, %rcx
 	movq %rdx, 200(%rsp)
 	mulxq 312(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 320(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 328(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %rbx
+	adoxq %rax, %r10
 	mulxq 336(%rsp), %rax, %rbp
 	adoxq %rax, %rbx
 	adcxq 96(%rsp), %rbp
@@ -3378,14 +3378,14 @@ __asm__(R"PARMOD_ASM(
 	mulxq 40(%rsp), %rdx, %rcx
 	movq %rdx, 208(%rsp)
 	mulxq 312(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 320(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %rbx
+	adoxq %rax, %r10
 	mulxq 328(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 336(%rsp), %rax, %r8
 	adoxq %rax, %rbp
 	adcxq 96(%rsp), %r8
@@ -3410,17 +3410,17 @@ __asm__(R"PARMOD_ASM(
 	mulxq 40(%rsp), %rdx, %rcx
 	movq %rdx, 184(%rsp)
 	mulxq 312(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 320(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 328(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 336(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 344(%rsp), %rax, %r11
 	adoxq %rax, %r10
 	adcxq 96(%rsp), %r11
@@ -3432,17 +3432,17 @@ __asm__(R"PARMOD_ASM(
 	mulxq 40(%rsp), %rdx, %rcx
 	movq %rdx, 192(%rsp)
 	mulxq 312(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 320(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 328(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 336(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 344(%rsp), %rax, %rbx
 	adoxq %rax, %r11
 	adcxq 96(%rsp), %rbx
@@ -3454,17 +3454,17 @@ __asm__(R"PARMOD_ASM(
 	mulxq 40(%rsp), %rdx, %rcx
 	movq %rdx, 200(%rsp)
 	mulxq 312(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 320(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 328(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 336(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %rbx
+	adoxq %rax, %r11
 	mulxq 344(%rsp), %rax, %rbp
 	adoxq %rax, %rbx
 	adcxq 96(%rsp), %rbp
@@ -3476,17 +3476,17 @@ __asm__(R"PARMOD_ASM(
 	mulxq 40(%rsp), %rdx, %rcx
 	movq %rdx, 208(%rsp)
 	mulxq 312(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 320(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 328(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %rbx
+	adoxq %rax, %r11
 	mulxq 336(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 344(%rsp), %rax, %r8
 	adoxq %rax, %rbp
 	adcxq 96(%rsp), %r8
@@ -3498,17 +3498,17 @@ __asm__(R"PARMOD_ASM(
 	mulxq 40(%rsp), %rdx, %rcx
 	movq %rdx, 216(%rsp)
 	mulxq 312(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 320(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %rbx
+	adoxq %rax, %r11
 	mulxq 328(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 336(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 344(%rsp), %rax, %r9
 	adoxq %rax, %r8
 	adcxq 96(%rsp), %r9
@@ -3535,20 +3535,20 @@ __asm__(R"PARMOD_ASM(
 	mulxq 40(%rsp), %rdx, %rcx
 	movq %rdx, 184(%rsp)
 	mulxq 312(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 320(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 328(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 336(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 344(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 352(%rsp), %rax, %r12
 	adoxq %rax, %r11
 	adcxq 96(%rsp), %r12
@@ -3560,20 +3560,20 @@ __asm__(R"PARMOD_ASM(
 	mulxq 40(%rsp), %rdx, %rcx
 	movq %rdx, 192(%rsp)
 	mulxq 312(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 320(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 328(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 336(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 344(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 352(%rsp), %rax, %rbx
 	adoxq %rax, %r12
 	adcxq 96(%rsp), %rbx
@@ -3585,20 +3585,20 @@ __asm__(R"PARMOD_ASM(
 	mulxq 40(%rsp), %rdx, %rcx
 	movq %rdx, 200(%rsp)
 	mulxq 312(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 320(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 328(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 336(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 344(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %rbx
+	adoxq %rax, %r12
 	mulxq 352(%rsp), %rax, %rbp
 	adoxq %rax, %rbx
 	adcxq 96(%rsp), %rbp
@@ -3610,20 +3610,20 @@ __asm__(R"PARMOD_ASM(
 	mulxq 40(%rsp), %rdx, %rcx
 	movq %rdx, 208(%rsp)
 	mulxq 312(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 320(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 328(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 336(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %rbx
+	adoxq %rax, %r12
 	mulxq 344(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 352(%rsp), %rax, %r8
 	adoxq %rax, %rbp
 	adcxq 96(%rsp), %r8
@@ -3635,20 +3635,20 @@ __asm__(R"PARMOD_ASM(
 	mulxq 40(%rsp), %rdx, %rcx
 	movq %rdx, 216(%rsp)
 	mulxq 312(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 320(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 328(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %rbx
+	adoxq %rax, %r12
 	mulxq 336(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 344(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 352(%rsp), %rax, %r9
 	adoxq %rax, %r8
 	adcxq 96(%rsp), %r9
@@ -3660,20 +3660,20 @@ __asm__(R"PARMOD_ASM(
 	mulxq 40(%rsp), %rdx, %rcx
 	movq %rdx, 224(%rsp)
 	mulxq 312(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 320(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %rbx
+	adoxq %rax, %r12
 	mulxq 328(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 336(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 344(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 352(%rsp), %rax, %r10
 	adoxq %rax, %r9
 	adcxq 96(%rsp), %r10
@@ -3702,23 +3702,23 @@ __asm__(R"PARMOD_ASM(
 	mulxq 40(%rsp), %rdx, %rcx
 	movq %rdx, 184(%rsp)
 	mulxq 312(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 320(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 328(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 336(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 344(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 352(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 360(%rsp), %rax, %r13
 	adoxq %rax, %r12
 	adcxq 96(%rsp), %r13
@@ -3730,23 +3730,23 @@ __asm__(R"PARMOD_ASM(
 	mulxq 40(%rsp), %rdx, %rcx
 	movq %rdx, 192(%rsp)
 	mulxq 312(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 320(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 328(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 336(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 344(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 352(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 360(%rsp), %rax, %rbx
 	adoxq %rax, %r13
 	adcxq 96(%rsp), %rbx
@@ -3758,23 +3758,23 @@ __asm__(R"PARMOD_ASM(
 	mulxq 40(%rsp), %rdx, %rcx
 	movq %rdx, 200(%rsp)
 	mulxq 312(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 320(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 328(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 336(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 344(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 352(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %rbx
+	adoxq %rax, %r13
 	mulxq 360(%rsp), %rax, %rbp
 	adoxq %rax, %rbx
 	adcxq 96(%rsp), %rbp
@@ -3786,23 +3786,23 @@ __asm__(R"PARMOD_ASM(
 	mulxq 40(%rsp), %rdx, %rcx
 	movq %rdx, 208(%rsp)
 	mulxq 312(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 320(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 328(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 336(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 344(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %rbx
+	adoxq %rax, %r13
 	mulxq 352(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 360(%rsp), %rax, %r8
 	adoxq %rax, %rbp
 	adcxq 96(%rsp), %r8
@@ -3814,23 +3814,23 @@ __asm__(R"PARMOD_ASM(
 	mulxq 40(%rsp), %rdx, %rcx
 	movq %rdx, 216(%rsp)
 	mulxq 312(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 320(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 328(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 336(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %rbx
+	adoxq %rax, %r13
 	mulxq 344(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 352(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 360(%rsp), %rax, %r9
 	adoxq %rax, %r8
 	adcxq 96(%rsp), %r9
@@ -3842,23 +3842,23 @@ __asm__(R"PARMOD_ASM(
 	mulxq 40(%rsp), %rdx, %rcx
 	movq %rdx, 224(%rsp)
 	mulxq 312(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 320(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 328(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %rbx
+	adoxq %rax, %r13
 	mulxq 336(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 344(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 352(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 360(%rsp), %rax, %r10
 	adoxq %rax, %r9
 	adcxq 96(%rsp), %r10
@@ -3870,23 +3870,23 @@ __asm__(R"PARMOD_ASM(
 	mulxq 40(%rsp), %rdx, %rcx
 	movq %rdx, 232(%rsp)
 	mulxq 312(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 320(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %rbx
+	adoxq %rax, %r13
 	mulxq 328(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 336(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 344(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 352(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 360(%rsp), %rax, %r11
 	adoxq %rax, %r10
 	adcxq 96(%rsp), %r11
@@ -3917,26 +3917,26 @@ __asm__(R"PARMOD_ASM(
 	mulxq 40(%rsp), %rdx, %rcx
 	movq %rdx, 184(%rsp)
 	mulxq 312(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 320(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 328(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 336(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 344(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 352(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 360(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 368(%rsp), %rax, %r14
 	adoxq %rax, %r13
 	adcxq 96(%rsp), %r14
@@ -3948,26 +3948,26 @@ __asm__(R"PARMOD_ASM(
 	mulxq 40(%rsp), %rdx, %rcx
 	movq %rdx, 192(%rsp)
 	mulxq 312(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 320(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 328(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 336(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 344(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 352(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 360(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 368(%rsp), %rax, %rbx
 	adoxq %rax, %r14
 	adcxq 96(%rsp), %rbx
@@ -3979,26 +3979,26 @@ __asm__(R"PARMOD_ASM(
 	mulxq 40(%rsp), %rdx, %rcx
 	movq %rdx, 200(%rsp)
 	mulxq 312(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 320(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 328(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 336(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 344(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 352(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 360(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %rbx
+	adoxq %rax, %r14
 	mulxq 368(%rsp), %rax, %rbp
 	adoxq %rax, %rbx
 	adcxq 96(%rsp), %rbp
@@ -4010,26 +4010,26 @@ __asm__(R"PARMOD_ASM(
 	mulxq 40(%rsp), %rdx, %rcx
 	movq %rdx, 208(%rsp)
 	mulxq 312(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 320(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 328(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 336(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 344(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 352(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %rbx
+	adoxq %rax, %r14
 	mulxq 360(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 368(%rsp), %rax, %r8
 	adoxq %rax, %rbp
 	adcxq 96(%rsp), %r8
@@ -4041,26 +4041,26 @@ __asm__(R"PARMOD_ASM(
 	mulxq 40(%rsp), %rdx, %rcx
 	movq %rdx, 216(%rsp)
 	mulxq 312(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 320(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 328(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 336(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 344(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %rbx
+	adoxq %rax, %r14
 	mulxq 352(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 360(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 368(%rsp), %rax, %r9
 	adoxq %rax, %r8
 	adcxq 96(%rsp), %r9
@@ -4072,26 +4072,26 @@ __asm__(R"PARMOD_ASM(
 	mulxq 40(%rsp), %rdx, %rcx
 	movq %rdx, 224(%rsp)
 	mulxq 312(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 320(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 328(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 336(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %rbx
+	adoxq %rax, %r14
 	mulxq 344(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 352(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 360(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 368(%rsp), %rax, %r10
 	adoxq %rax, %r9
 	adcxq 96(%rsp), %r10
@@ -4103,26 +4103,26 @@ __asm__(R"PARMOD_ASM(
 	mulxq 40(%rsp), %rdx, %rcx
 	movq %rdx, 232(%rsp)
 	mulxq 312(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 320(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 328(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %rbx
+	adoxq %rax, %r14
 	mulxq 336(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 344(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 352(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 360(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 368(%rsp), %rax, %r11
 	adoxq %rax, %r10
 	adcxq 96(%rsp), %r11
@@ -4134,26 +4134,26 @@ __asm__(R"PARMOD_ASM(
 	mulxq 40(%rsp), %rdx, %rcx
 	movq %rdx, 240(%rsp)
 	mulxq 312(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 320(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %rbx
+	adoxq %rax, %r14
 	mulxq 328(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 336(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 344(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 352(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 360(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 368(%rsp), %rax, %r12
 	adoxq %rax, %r11
 	adcxq 96(%rsp), %r12
@@ -4386,29 +4386,29 @@ __asm__(R"PARMOD_ASM(
 	movq 240(%rsp,%rsi,8), %rdx
 	adcxq (%rdi,%rsi,4), %rbx
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 8(%rsp), %r14
 	adoxq 8(%rsp), %r15
 	adcxq 8(%rsp), %r15
@@ -4417,29 +4417,29 @@ __asm__(R"PARMOD_ASM(
 	movq %rdx, 176(%rsp)
 	xorl %eax, %eax
 	mulxq 248(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 264(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 280(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 296(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 312(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 328(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 344(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 360(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 8(%rsp), %r14
 	adoxq 8(%rsp), %r15
 	adcxq 8(%rsp), %r15
@@ -4448,29 +4448,29 @@ __asm__(R"PARMOD_ASM(
 	movq 240(%rsp,%rsi,8), %rdx
 	adcxq (%rdi,%rsi,4), %rbp
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	adoxq 8(%rsp), %r15
 	adoxq 8(%rsp), %rbx
 	adcxq 8(%rsp), %rbx
@@ -4479,29 +4479,29 @@ __asm__(R"PARMOD_ASM(
 	movq %rdx, 184(%rsp)
 	xorl %eax, %eax
 	mulxq 248(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 264(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 280(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 296(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 312(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 328(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 344(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 360(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	adoxq 8(%rsp), %r15
 	adoxq 8(%rsp), %rbx
 	adcxq 8(%rsp), %rbx
@@ -4510,29 +4510,29 @@ __asm__(R"PARMOD_ASM(
 	movq 240(%rsp,%rsi,8), %rdx
 	adcxq (%rdi,%rsi,4), %r8
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	adoxq 8(%rsp), %rbx
 	adoxq 8(%rsp), %rbp
 	adcxq 8(%rsp), %rbp
@@ -4541,29 +4541,29 @@ __asm__(R"PARMOD_ASM(
 	movq %rdx, 192(%rsp)
 	xorl %eax, %eax
 	mulxq 248(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 264(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 280(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 296(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 312(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 328(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 344(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 360(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	adoxq 8(%rsp), %rbx
 	adoxq 8(%rsp), %rbp
 	adcxq 8(%rsp), %rbp
@@ -4572,29 +4572,29 @@ __asm__(R"PARMOD_ASM(
 	movq 240(%rsp,%rsi,8), %rdx
 	adcxq (%rdi,%rsi,4), %r9
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	adoxq 8(%rsp), %rbp
 	adoxq 8(%rsp), %r8
 	adcxq 8(%rsp), %r8
@@ -4603,29 +4603,29 @@ __asm__(R"PARMOD_ASM(
 	movq %rdx, 200(%rsp)
 	xorl %eax, %eax
 	mulxq 248(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 264(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 280(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 296(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 312(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 328(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 344(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 360(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	adoxq 8(%rsp), %rbp
 	adoxq 8(%rsp), %r8
 	adcxq 8(%rsp), %r8
@@ -4634,29 +4634,29 @@ __asm__(R"PARMOD_ASM(
 	movq 240(%rsp,%rsi,8), %rdx
 	adcxq (%rdi,%rsi,4), %r10
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	adoxq 8(%rsp), %r8
 	adoxq 8(%rsp), %r9
 	adcxq 8(%rsp), %r9
@@ -4665,29 +4665,29 @@ __asm__(R"PARMOD_ASM(
 	movq %rdx, 208(%rsp)
 	xorl %eax, %eax
 	mulxq 248(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 264(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 280(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 296(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 312(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 328(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 344(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 360(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	adoxq 8(%rsp), %r8
 	adoxq 8(%rsp), %r9
 	adcxq 8(%rsp), %r9
@@ -4696,29 +4696,29 @@ __asm__(R"PARMOD_ASM(
 	movq 240(%rsp,%rsi,8), %rdx
 	adcxq (%rdi,%rsi,4), %r11
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	adoxq 8(%rsp), %r9
 	adoxq 8(%rsp), %r10
 	adcxq 8(%rsp), %r10
@@ -4727,29 +4727,29 @@ __asm__(R"PARMOD_ASM(
 	movq %rdx, 216(%rsp)
 	xorl %eax, %eax
 	mulxq 248(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 264(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 280(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 296(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 312(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 328(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 344(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 360(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	adoxq 8(%rsp), %r9
 	adoxq 8(%rsp), %r10
 	adcxq 8(%rsp), %r10
@@ -4758,29 +4758,29 @@ __asm__(R"PARMOD_ASM(
 	movq 240(%rsp,%rsi,8), %rdx
 	adcxq (%rdi,%rsi,4), %r12
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	adoxq 8(%rsp), %r10
 	adoxq 8(%rsp), %r11
 	adcxq 8(%rsp), %r11
@@ -4789,29 +4789,29 @@ __asm__(R"PARMOD_ASM(
 	movq %rdx, 224(%rsp)
 	xorl %eax, %eax
 	mulxq 248(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 264(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 280(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 296(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 312(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 328(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 344(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 360(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	adoxq 8(%rsp), %r10
 	adoxq 8(%rsp), %r11
 	adcxq 8(%rsp), %r11
@@ -4820,29 +4820,29 @@ __asm__(R"PARMOD_ASM(
 	movq 240(%rsp,%rsi,8), %rdx
 	adcxq (%rdi,%rsi,4), %r13
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	adoxq 8(%rsp), %r11
 	adoxq 8(%rsp), %r12
 	adcxq 8(%rsp), %r12
@@ -4851,29 +4851,29 @@ __asm__(R"PARMOD_ASM(
 	movq %rdx, 232(%rsp)
 	xorl %eax, %eax
 	mulxq 248(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 264(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 280(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 296(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 312(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 328(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 344(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 360(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	adoxq 8(%rsp), %r11
 	adoxq 8(%rsp), %r12
 	adcxq 8(%rsp), %r12
@@ -4885,58 +4885,58 @@ __asm__(R"PARMOD_ASM(
 	movq 240(%rsp,%rsi,8), %rdx
 	adcxq (%rdi,%rsi,4), %rbx
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 8(%rsp), %r14
 	adoxq 8(%rsp), %r15
 	adcxq 8(%rsp), %r15
 	xorl %eax, %eax
 	movq 248(%rsp,%rsi,8), %rdx
 	mulxq 176(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 184(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 192(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 200(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 208(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 216(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 224(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 232(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 8(%rsp), %r14
 	adoxq 8(%rsp), %r15
 	adcxq 8(%rsp), %r15
@@ -4947,58 +4947,58 @@ __asm__(R"PARMOD_ASM(
 	movq 240(%rsp,%rsi,8), %rdx
 	adcxq (%rdi,%rsi,4), %rbp
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	adoxq 8(%rsp), %r15
 	adoxq 8(%rsp), %rbx
 	adcxq 8(%rsp), %rbx
 	xorl %eax, %eax
 	movq 248(%rsp,%rsi,8), %rdx
 	mulxq 176(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 184(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 192(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 200(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 208(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 216(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 224(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 232(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	adoxq 8(%rsp), %r15
 	adoxq 8(%rsp), %rbx
 	adcxq 8(%rsp), %rbx
@@ -5011,58 +5011,58 @@ __asm__(R"PARMOD_ASM(
 	movq 240(%rsp,%rsi,8), %rdx
 	adcxq (%rdi,%rsi,4), %r8
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	adoxq 8(%rsp), %rbx
 	adoxq 8(%rsp), %rbp
 	adcxq 8(%rsp), %rbp
 	xorl %eax, %eax
 	movq 248(%rsp,%rsi,8), %rdx
 	mulxq 176(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 184(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 192(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 200(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 208(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 216(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 224(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 232(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	adoxq 8(%rsp), %rbx
 	adoxq 8(%rsp), %rbp
 	adcxq 8(%rsp), %rbp
@@ -5073,58 +5073,58 @@ __asm__(R"PARMOD_ASM(
 	movq 240(%rsp,%rsi,8), %rdx
 	adcxq (%rdi,%rsi,4), %r9
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	adoxq 8(%rsp), %rbp
 	adoxq 8(%rsp), %r8
 	adcxq 8(%rsp), %r8
 	xorl %eax, %eax
 	movq 248(%rsp,%rsi,8), %rdx
 	mulxq 176(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 184(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 192(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 200(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 208(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 216(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 224(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 232(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	adoxq 8(%rsp), %rbp
 	adoxq 8(%rsp), %r8
 	adcxq 8(%rsp), %r8
@@ -5137,58 +5137,58 @@ __asm__(R"PARMOD_ASM(
 	movq 240(%rsp,%rsi,8), %rdx
 	adcxq (%rdi,%rsi,4), %r10
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	adoxq 8(%rsp), %r8
 	adoxq 8(%rsp), %r9
 	adcxq 8(%rsp), %r9
 	xorl %eax, %eax
 	movq 248(%rsp,%rsi,8), %rdx
 	mulxq 176(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 184(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 192(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 200(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 208(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 216(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 224(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 232(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	adoxq 8(%rsp), %r8
 	adoxq 8(%rsp), %r9
 	adcxq 8(%rsp), %r9
@@ -5199,58 +5199,58 @@ __asm__(R"PARMOD_ASM(
 	movq 240(%rsp,%rsi,8), %rdx
 	adcxq (%rdi,%rsi,4), %r11
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	adoxq 8(%rsp), %r9
 	adoxq 8(%rsp), %r10
 	adcxq 8(%rsp), %r10
 	xorl %eax, %eax
 	movq 248(%rsp,%rsi,8), %rdx
 	mulxq 176(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 184(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 192(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 200(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 208(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 216(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 224(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 232(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	adoxq 8(%rsp), %r9
 	adoxq 8(%rsp), %r10
 	adcxq 8(%rsp), %r10
@@ -5263,58 +5263,58 @@ __asm__(R"PARMOD_ASM(
 	movq 240(%rsp,%rsi,8), %rdx
 	adcxq (%rdi,%rsi,4), %r12
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	adoxq 8(%rsp), %r10
 	adoxq 8(%rsp), %r11
 	adcxq 8(%rsp), %r11
 	xorl %eax, %eax
 	movq 248(%rsp,%rsi,8), %rdx
 	mulxq 176(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 184(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 192(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 200(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 208(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 216(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 224(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 232(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	adoxq 8(%rsp), %r10
 	adoxq 8(%rsp), %r11
 	adcxq 8(%rsp), %r11
@@ -5325,58 +5325,58 @@ __asm__(R"PARMOD_ASM(
 	movq 240(%rsp,%rsi,8), %rdx
 	adcxq (%rdi,%rsi,4), %r13
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	adoxq 8(%rsp), %r11
 	adoxq 8(%rsp), %r12
 	adcxq 8(%rsp), %r12
 	xorl %eax, %eax
 	movq 248(%rsp,%rsi,8), %rdx
 	mulxq 176(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 184(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 192(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 200(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 208(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 216(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 224(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 232(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	adoxq 8(%rsp), %r11
 	adoxq 8(%rsp), %r12
 	adcxq 8(%rsp), %r12
@@ -5389,58 +5389,58 @@ __asm__(R"PARMOD_ASM(
 	movq 240(%rsp,%rsi,8), %rdx
 	adcxq (%rdi,%rsi,4), %r14
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	adoxq 8(%rsp), %r12
 	adoxq 8(%rsp), %r13
 	adcxq 8(%rsp), %r13
 	xorl %eax, %eax
 	movq 248(%rsp,%rsi,8), %rdx
 	mulxq 176(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 184(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 192(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 200(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 208(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 216(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 224(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 232(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	adoxq 8(%rsp), %r12
 	adoxq 8(%rsp), %r13
 	adcxq 8(%rsp), %r13
@@ -5451,58 +5451,58 @@ __asm__(R"PARMOD_ASM(
 	movq 240(%rsp,%rsi,8), %rdx
 	adcxq (%rdi,%rsi,4), %r15
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	adoxq 8(%rsp), %r13
 	adoxq 8(%rsp), %r14
 	adcxq 8(%rsp), %r14
 	xorl %eax, %eax
 	movq 248(%rsp,%rsi,8), %rdx
 	mulxq 176(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 184(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 192(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 200(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 208(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 216(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 224(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 232(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	adoxq 8(%rsp), %r13
 	adoxq 8(%rsp), %r14
 	adcxq 8(%rsp), %r14
@@ -5798,29 +5798,29 @@ parmod_ct_montgomery_mul_adx_passes:
 	xorl %eax, %eax
 	adcxq (%rdi,%rsi,4), %rbx
 	mulxq 248(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 264(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 280(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 296(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 312(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 328(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 344(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 360(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 8(%rsp), %r14
 	adoxq 8(%rsp), %r15
 	adcxq 8(%rsp), %r15
@@ -5832,29 +5832,29 @@ parmod_ct_montgomery_mul_adx_passes:
 	xorl %ebx, %ebx
 	adcxq (%rdi,%rsi,4), %rbp
 	mulxq 248(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 264(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 280(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 296(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 312(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 328(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 344(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 360(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	adoxq 8(%rsp), %r15
 	adoxq 8(%rsp), %rbx
 	adcxq 8(%rsp), %rbx
@@ -5866,29 +5866,29 @@ parmod_ct_montgomery_mul_adx_passes:
 	xorl %ebp, %ebp
 	adcxq (%rdi,%rsi,4), %r8
 	mulxq 248(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 264(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 280(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 296(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 312(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 328(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 344(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 360(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	adoxq 8(%rsp), %rbx
 	adoxq 8(%rsp), %rbp
 	adcxq 8(%rsp), %rbp
@@ -5900,29 +5900,29 @@ parmod_ct_montgomery_mul_adx_passes:
 	xorl %r8d, %r8d
 	adcxq (%rdi,%rsi,4), %r9
 	mulxq 248(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 264(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 280(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 296(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 312(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 328(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 344(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 360(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	adoxq 8(%rsp), %rbp
 	adoxq 8(%rsp), %r8
 	adcxq 8(%rsp), %r8
@@ -5934,29 +5934,29 @@ parmod_ct_montgomery_mul_adx_passes:
 	xorl %r9d, %r9d
 	adcxq (%rdi,%rsi,4), %r10
 	mulxq 248(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 264(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 280(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 296(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 312(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 328(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 344(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 360(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	adoxq 8(%rsp), %r8
 	adoxq 8(%rsp), %r9
 	adcxq 8(%rsp), %r9
@@ -5968,29 +5968,29 @@ parmod_ct_montgomery_mul_adx_passes:
 	xorl %r10d, %r10d
 	adcxq (%rdi,%rsi,4), %r11
 	mulxq 248(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 264(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 280(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 296(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 312(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 328(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 344(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 360(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	adoxq 8(%rsp), %r9
 	adoxq 8(%rsp), %r10
 	adcxq 8(%rsp), %r10
@@ -6002,29 +6002,29 @@ parmod_ct_montgomery_mul_adx_passes:
 	xorl %r11d, %r11d
 	adcxq (%rdi,%rsi,4), %r12
 	mulxq 248(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 264(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 280(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 296(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 312(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 328(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 344(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 360(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	adoxq 8(%rsp), %r10
 	adoxq 8(%rsp), %r11
 	adcxq 8(%rsp), %r11
@@ -6036,29 +6036,29 @@ parmod_ct_montgomery_mul_adx_passes:
 	xorl %r12d, %r12d
 	adcxq (%rdi,%rsi,4), %r13
 	mulxq 248(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 264(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 280(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 296(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 312(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 328(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 344(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 360(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	adoxq 8(%rsp), %r11
 	adoxq 8(%rsp), %r12
 	adcxq 8(%rsp), %r12
@@ -6082,29 +6082,29 @@ parmod_ct_montgomery_mul_adx_passes:
 	movq 248(%rsp,%rsi,8), %rdx
 	adcxq (%rdi,%rsi,4), %r14
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	adoxq 8(%rsp), %r12
 	adoxq 8(%rsp), %r13
 	adcxq 8(%rsp), %r13
@@ -6113,29 +6113,29 @@ parmod_ct_montgomery_mul_adx_passes:
 	movq %rdx, 176(%rsp)
 	xorl %eax, %eax
 	mulxq 248(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 264(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 280(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 296(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 312(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 328(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 344(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 360(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	adoxq 8(%rsp), %r12
 	adoxq 8(%rsp), %r13
 	adcxq 8(%rsp), %r13
@@ -6144,29 +6144,29 @@ parmod_ct_montgomery_mul_adx_passes:
 	movq 248(%rsp,%rsi,8), %rdx
 	adcxq (%rdi,%rsi,4), %r15
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	adoxq 8(%rsp), %r13
 	adoxq 8(%rsp), %r14
 	adcxq 8(%rsp), %r14
@@ -6175,29 +6175,29 @@ parmod_ct_montgomery_mul_adx_passes:
 	movq %rdx, 184(%rsp)
 	xorl %eax, %eax
 	mulxq 248(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 264(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 280(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 296(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 312(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 328(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 344(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 360(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	adoxq 8(%rsp), %r13
 	adoxq 8(%rsp), %r14
 	adcxq 8(%rsp), %r14
@@ -6206,29 +6206,29 @@ parmod_ct_montgomery_mul_adx_passes:
 	movq 248(%rsp,%rsi,8), %rdx
 	adcxq (%rdi,%rsi,4), %rbx
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 8(%rsp), %r14
 	adoxq 8(%rsp), %r15
 	adcxq 8(%rsp), %r15
@@ -6237,29 +6237,29 @@ parmod_ct_montgomery_mul_adx_passes:
 	movq %rdx, 192(%rsp)
 	xorl %eax, %eax
 	mulxq 248(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 264(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 280(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 296(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 312(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 328(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 344(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 360(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 8(%rsp), %r14
 	adoxq 8(%rsp), %r15
 	adcxq 8(%rsp), %r15
@@ -6268,29 +6268,29 @@ parmod_ct_montgomery_mul_adx_passes:
 	movq 248(%rsp,%rsi,8), %rdx
 	adcxq (%rdi,%rsi,4), %rbp
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	adoxq 8(%rsp), %r15
 	adoxq 8(%rsp), %rbx
 	adcxq 8(%rsp), %rbx
@@ -6299,29 +6299,29 @@ parmod_ct_montgomery_mul_adx_passes:
 	movq %rdx, 200(%rsp)
 	xorl %eax, %eax
 	mulxq 248(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 264(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 280(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 296(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 312(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 328(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 344(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 360(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	adoxq 8(%rsp), %r15
 	adoxq 8(%rsp), %rbx
 	adcxq 8(%rsp), %rbx
@@ -6330,29 +6330,29 @@ parmod_ct_montgomery_mul_adx_passes:
 	movq 248(%rsp,%rsi,8), %rdx
 	adcxq (%rdi,%rsi,4), %r8
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	adoxq 8(%rsp), %rbx
 	adoxq 8(%rsp), %rbp
 	adcxq 8(%rsp), %rbp
@@ -6361,29 +6361,29 @@ parmod_ct_montgomery_mul_adx_passes:
 	movq %rdx, 208(%rsp)
 	xorl %eax, %eax
 	mulxq 248(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 264(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 280(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 296(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 312(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 328(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 344(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 360(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	adoxq 8(%rsp), %rbx
 	adoxq 8(%rsp), %rbp
 	adcxq 8(%rsp), %rbp
@@ -6392,29 +6392,29 @@ parmod_ct_montgomery_mul_adx_passes:
 	movq 248(%rsp,%rsi,8), %rdx
 	adcxq (%rdi,%rsi,4), %r9
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	adoxq 8(%rsp), %rbp
 	adoxq 8(%rsp), %r8
 	adcxq 8(%rsp), %r8
@@ -6423,29 +6423,29 @@ parmod_ct_montgomery_mul_adx_passes:
 	movq %rdx, 216(%rsp)
 	xorl %eax, %eax
 	mulxq 248(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 264(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 280(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 296(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 312(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 328(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 344(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 360(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	adoxq 8(%rsp), %rbp
 	adoxq 8(%rsp), %r8
 	adcxq 8(%rsp), %r8
@@ -6454,29 +6454,29 @@ parmod_ct_montgomery_mul_adx_passes:
 	movq 248(%rsp,%rsi,8), %rdx
 	adcxq (%rdi,%rsi,4), %r10
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	adoxq 8(%rsp), %r8
 	adoxq 8(%rsp), %r9
 	adcxq 8(%rsp), %r9
@@ -6485,29 +6485,29 @@ parmod_ct_montgomery_mul_adx_passes:
 	movq %rdx, 224(%rsp)
 	xorl %eax, %eax
 	mulxq 248(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 264(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 280(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 296(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 312(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 328(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 344(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 360(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	adoxq 8(%rsp), %r8
 	adoxq 8(%rsp), %r9
 	adcxq 8(%rsp), %r9
@@ -6516,29 +6516,29 @@ parmod_ct_montgomery_mul_adx_passes:
 	movq 248(%rsp,%rsi,8), %rdx
 	adcxq (%rdi,%rsi,4), %r11
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	adoxq 8(%rsp), %r9
 	adoxq 8(%rsp), %r10
 	adcxq 8(%rsp), %r10
@@ -6547,29 +6547,29 @@ parmod_ct_montgomery_mul_adx_passes:
 	movq %rdx, 232(%rsp)
 	xorl %eax, %eax
 	mulxq 248(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 264(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 280(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 296(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 312(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 328(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 344(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 360(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	adoxq 8(%rsp), %r9
 	adoxq 8(%rsp), %r10
 	adcxq 8(%rsp), %r10
@@ -6597,29 +6597,29 @@ parmod_ct_montgomery_mul_adx_passes:
 	movq 248(%rsp,%rsi,8), %rdx
 	adcxq (%rdi,%rsi,4), %rbx
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 8(%rsp), %r14
 	adoxq 8(%rsp), %r15
 	adcxq 8(%rsp), %r15
@@ -6630,29 +6630,29 @@ parmod_ct_montgomery_mul_adx_passes:
 	movq 248(%rsp,%rsi,8), %rdx
 	adcxq (%rdi,%rsi,4), %rbp
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	adoxq 8(%rsp), %r15
 	adoxq 8(%rsp), %rbx
 	adcxq 8(%rsp), %rbx
@@ -6665,29 +6665,29 @@ parmod_ct_montgomery_mul_adx_passes:
 	movq 248(%rsp,%rsi,8), %rdx
 	adcxq (%rdi,%rsi,4), %r8
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	adoxq 8(%rsp), %rbx
 	adoxq 8(%rsp), %rbp
 	adcxq 8(%rsp), %rbp
@@ -6698,29 +6698,29 @@ parmod_ct_montgomery_mul_adx_passes:
 	movq 248(%rsp,%rsi,8), %rdx
 	adcxq (%rdi,%rsi,4), %r9
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	adoxq 8(%rsp), %rbp
 	adoxq 8(%rsp), %r8
 	adcxq 8(%rsp), %r8
@@ -6733,29 +6733,29 @@ parmod_ct_montgomery_mul_adx_passes:
 	movq 248(%rsp,%rsi,8), %rdx
 	adcxq (%rdi,%rsi,4), %r10
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	adoxq 8(%rsp), %r8
 	adoxq 8(%rsp), %r9
 	adcxq 8(%rsp), %r9
@@ -6766,29 +6766,29 @@ parmod_ct_montgomery_mul_adx_passes:
 	movq 248(%rsp,%rsi,8), %rdx
 	adcxq (%rdi,%rsi,4), %r11
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	adoxq 8(%rsp), %r9
 	adoxq 8(%rsp), %r10
 	adcxq 8(%rsp), %r10
@@ -6801,29 +6801,29 @@ parmod_ct_montgomery_mul_adx_passes:
 	movq 248(%rsp,%rsi,8), %rdx
 	adcxq (%rdi,%rsi,4), %r12
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	adoxq 8(%rsp), %r10
 	adoxq 8(%rsp), %r11
 	adcxq 8(%rsp), %r11
@@ -6834,29 +6834,29 @@ parmod_ct_montgomery_mul_adx_passes:
 	movq 248(%rsp,%rsi,8), %rdx
 	adcxq (%rdi,%rsi,4), %r13
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	adoxq 8(%rsp), %r11
 	adoxq 8(%rsp), %r12
 	adcxq 8(%rsp), %r12
@@ -6869,29 +6869,29 @@ parmod_ct_montgomery_mul_adx_passes:
 	movq 248(%rsp,%rsi,8), %rdx
 	adcxq (%rdi,%rsi,4), %r14
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	adoxq 8(%rsp), %r12
 	adoxq 8(%rsp), %r13
 	adcxq 8(%rsp), %r13
@@ -6902,29 +6902,29 @@ parmod_ct_montgomery_mul_adx_passes:
 	movq 248(%rsp,%rsi,8), %rdx
 	adcxq (%rdi,%rsi,4), %r15
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	adoxq 8(%rsp), %r13
 	adoxq 8(%rsp), %r14
 	adcxq 8(%rsp), %r14
@@ -7277,8 +7277,8 @@ parmod_ct_montgomery_mul_adx_passes:
 	movq (%r15,%rsi,8), %rdx
 	adcxq (%rdi,%rsi,4), %rbp
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 120(%rsp), %rax, %r9
 	adoxq %rax, %r8
 	adcxq 8(%rsp), %r9
@@ -7289,11 +7289,11 @@ parmod_ct_montgomery_mul_adx_passes:
 	movq (%r15,%rsi,8), %rdx
 	adcxq (%rdi,%rsi,4), %r8
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 128(%rsp), %rax, %r11
 	adoxq %rax, %r10
 	adcxq 8(%rsp), %r11
@@ -7304,14 +7304,14 @@ parmod_ct_montgomery_mul_adx_passes:
 	movq (%r15,%rsi,8), %rdx
 	adcxq (%rdi,%rsi,4), %r9
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 136(%rsp), %rax, %r13
 	adoxq %rax, %r12
 	adcxq 8(%rsp), %r13
@@ -7322,17 +7322,17 @@ parmod_ct_montgomery_mul_adx_passes:
 	movq (%r15,%rsi,8), %rdx
 	adcxq (%rdi,%rsi,4), %r10
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 144(%rsp), %rax, %rbx
 	adoxq %rax, %r14
 	adcxq 8(%rsp), %rbx
@@ -7343,20 +7343,20 @@ parmod_ct_montgomery_mul_adx_passes:
 	movq (%r15,%rsi,8), %rdx
 	adcxq (%rdi,%rsi,4), %r11
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %rbx
+	adoxq %rax, %r14
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 152(%rsp), %rax, %r8
 	adoxq %rax, %rbp
 	adcxq 8(%rsp), %r8
@@ -7367,23 +7367,23 @@ parmod_ct_montgomery_mul_adx_passes:
 	movq (%r15,%rsi,8), %rdx
 	adcxq (%rdi,%rsi,4), %r12
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %rbx
+	adoxq %rax, %r14
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 160(%rsp), %rax, %r10
 	adoxq %rax, %r9
 	adcxq 8(%rsp), %r10
@@ -7398,26 +7398,26 @@ parmod_ct_montgomery_mul_adx_passes:
 	xorl %eax, %eax
 	adcxq (%rdi,%rsi,4), %rbx
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 168(%rsp), %rax, %r14
 	adoxq %rax, %r13
 	adcxq 8(%rsp), %r14
@@ -7430,26 +7430,26 @@ parmod_ct_montgomery_mul_adx_passes:
 	xorl %eax, %eax
 	adcxq (%rdi,%rsi,4), %rbp
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 168(%rsp), %rax, %rbx
 	adoxq %rax, %r14
 	adcxq 8(%rsp), %rbx
@@ -7462,26 +7462,26 @@ parmod_ct_montgomery_mul_adx_passes:
 	xorl %eax, %eax
 	adcxq (%rdi,%rsi,4), %r8
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %rbx
+	adoxq %rax, %r14
 	mulxq 168(%rsp), %rax, %rbp
 	adoxq %rax, %rbx
 	adcxq 8(%rsp), %rbp
@@ -7494,26 +7494,26 @@ parmod_ct_montgomery_mul_adx_passes:
 	xorl %eax, %eax
 	adcxq (%rdi,%rsi,4), %r9
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %rbx
+	adoxq %rax, %r14
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 168(%rsp), %rax, %r8
 	adoxq %rax, %rbp
 	adcxq 8(%rsp), %r8
@@ -7526,26 +7526,26 @@ parmod_ct_montgomery_mul_adx_passes:
 	xorl %eax, %eax
 	adcxq (%rdi,%rsi,4), %r10
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %rbx
+	adoxq %rax, %r14
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 168(%rsp), %rax, %r9
 	adoxq %rax, %r8
 	adcxq 8(%rsp), %r9
@@ -7558,26 +7558,26 @@ parmod_ct_montgomery_mul_adx_passes:
 	xorl %eax, %eax
 	adcxq (%rdi,%rsi,4), %r11
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %rbx
+	adoxq %rax, %r14
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 168(%rsp), %rax, %r10
 	adoxq %rax, %r9
 	adcxq 8(%rsp), %r10
@@ -7590,26 +7590,26 @@ parmod_ct_montgomery_mul_adx_passes:
 	xorl %eax, %eax
 	adcxq (%rdi,%rsi,4), %r12
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %rbx
+	adoxq %rax, %r14
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 168(%rsp), %rax, %r11
 	adoxq %rax, %r10
 	adcxq 8(%rsp), %r11
@@ -7622,26 +7622,26 @@ parmod_ct_montgomery_mul_adx_passes:
 	xorl %eax, %eax
 	adcxq (%rdi,%rsi,4), %r13
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %rbx
+	adoxq %rax, %r14
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 168(%rsp), %rax, %r12
 	adoxq %rax, %r11
 	adcxq 8(%rsp), %r12
@@ -7654,26 +7654,26 @@ parmod_ct_montgomery_mul_adx_passes:
 	xorl %eax, %eax
 	adcxq (%rdi,%rsi,4), %r14
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %rbx
+	adoxq %rax, %r14
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 168(%rsp), %rax, %r13
 	adoxq %rax, %r12
 	adcxq 8(%rsp), %r13
@@ -8432,29 +8432,29 @@ parmod_ct_montgomery_mul_adx_8:
 	xorl %eax, %eax
 	movq 0(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 0(%rsp), %r14
 	adoxq 0(%rsp), %r15
 	adcxq 0(%rsp), %r15
@@ -8463,58 +8463,58 @@ parmod_ct_montgomery_mul_adx_8:
 	movq %rdx, 88(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 0(%rsp), %r14
 	adoxq 0(%rsp), %r15
 	adcxq 0(%rsp), %r15
 	xorl %ebx, %ebx
 	movq 8(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	adoxq 0(%rsp), %r15
 	adoxq 0(%rsp), %rbx
 	adcxq 0(%rsp), %rbx
@@ -8523,58 +8523,58 @@ parmod_ct_montgomery_mul_adx_8:
 	movq %rdx, 96(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	adoxq 0(%rsp), %r15
 	adoxq 0(%rsp), %rbx
 	adcxq 0(%rsp), %rbx
 	xorl %ebp, %ebp
 	movq 16(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	adoxq 0(%rsp), %rbx
 	adoxq 0(%rsp), %rbp
 	adcxq 0(%rsp), %rbp
@@ -8583,58 +8583,58 @@ parmod_ct_montgomery_mul_adx_8:
 	movq %rdx, 104(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	adoxq 0(%rsp), %rbx
 	adoxq 0(%rsp), %rbp
 	adcxq 0(%rsp), %rbp
 	xorl %r8d, %r8d
 	movq 24(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	adoxq 0(%rsp), %rbp
 	adoxq 0(%rsp), %r8
 	adcxq 0(%rsp), %r8
@@ -8643,58 +8643,58 @@ parmod_ct_montgomery_mul_adx_8:
 	movq %rdx, 112(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	adoxq 0(%rsp), %rbp
 	adoxq 0(%rsp), %r8
 	adcxq 0(%rsp), %r8
 	xorl %r9d, %r9d
 	movq 32(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	adoxq 0(%rsp), %r8
 	adoxq 0(%rsp), %r9
 	adcxq 0(%rsp), %r9
@@ -8703,58 +8703,58 @@ parmod_ct_montgomery_mul_adx_8:
 	movq %rdx, 120(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	adoxq 0(%rsp), %r8
 	adoxq 0(%rsp), %r9
 	adcxq 0(%rsp), %r9
 	xorl %r10d, %r10d
 	movq 40(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	adoxq 0(%rsp), %r9
 	adoxq 0(%rsp), %r10
 	adcxq 0(%rsp), %r10
@@ -8763,58 +8763,58 @@ parmod_ct_montgomery_mul_adx_8:
 	movq %rdx, 128(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	adoxq 0(%rsp), %r9
 	adoxq 0(%rsp), %r10
 	adcxq 0(%rsp), %r10
 	xorl %r11d, %r11d
 	movq 48(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	adoxq 0(%rsp), %r10
 	adoxq 0(%rsp), %r11
 	adcxq 0(%rsp), %r11
@@ -8823,58 +8823,58 @@ parmod_ct_montgomery_mul_adx_8:
 	movq %rdx, 136(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	adoxq 0(%rsp), %r10
 	adoxq 0(%rsp), %r11
 	adcxq 0(%rsp), %r11
 	xorl %r12d, %r12d
 	movq 56(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	adoxq 0(%rsp), %r11
 	adoxq 0(%rsp), %r12
 	adcxq 0(%rsp), %r12
@@ -8883,29 +8883,29 @@ parmod_ct_montgomery_mul_adx_8:
 	movq %rdx, 144(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	adoxq 0(%rsp), %r11
 	adoxq 0(%rsp), %r12
 	adcxq 0(%rsp), %r12
@@ -9068,29 +9068,29 @@ parmod_ct_montgomery_sqr_adx_8:
 	xorl %eax, %eax
 	movq 0(%rdi), %rdx
 	mulxq 0(%rdi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 0(%rsp), %r14
 	adoxq 0(%rsp), %r15
 	adcxq 0(%rsp), %r15
@@ -9099,37 +9099,37 @@ parmod_ct_montgomery_sqr_adx_8:
 	movq %rdx, 168(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 0(%rsp), %r14
 	adoxq 0(%rsp), %r15
 	adcxq 0(%rsp), %r15
 	xorl %ebx, %ebx
 	movq 0(%rdi), %rdx
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	adoxq 0(%rsp), %r15
 	adoxq 0(%rsp), %rbx
 	adcxq 0(%rsp), %rbx
@@ -9138,58 +9138,58 @@ parmod_ct_montgomery_sqr_adx_8:
 	movq %rdx, 176(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	adoxq 0(%rsp), %r15
 	adoxq 0(%rsp), %rbx
 	adcxq 0(%rsp), %rbx
 	xorl %ebp, %ebp
 	movq 8(%rdi), %rdx
 	mulxq 8(%rdi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	adoxq 0(%rsp), %rbx
 	adoxq 0(%rsp), %rbp
 	adcxq 0(%rsp), %rbp
@@ -9198,55 +9198,55 @@ parmod_ct_montgomery_sqr_adx_8:
 	movq %rdx, 184(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	adoxq 0(%rsp), %rbx
 	adoxq 0(%rsp), %rbp
 	adcxq 0(%rsp), %rbp
 	xorl %r8d, %r8d
 	movq 16(%rdi), %rdx
 	mulxq 16(%rdi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	adoxq 0(%rsp), %rbp
 	adoxq 0(%rsp), %r8
 	adcxq 0(%rsp), %r8
@@ -9255,52 +9255,52 @@ parmod_ct_montgomery_sqr_adx_8:
 	movq %rdx, 192(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	adoxq 0(%rsp), %rbp
 	adoxq 0(%rsp), %r8
 	adcxq 0(%rsp), %r8
 	xorl %r9d, %r9d
 	movq 24(%rdi), %rdx
 	mulxq 24(%rdi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	adoxq 0(%rsp), %r8
 	adoxq 0(%rsp), %r9
 	adcxq 0(%rsp), %r9
@@ -9309,49 +9309,49 @@ parmod_ct_montgomery_sqr_adx_8:
 	movq %rdx, 200(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	adoxq 0(%rsp), %r8
 	adoxq 0(%rsp), %r9
 	adcxq 0(%rsp), %r9
 	xorl %r10d, %r10d
 	movq 32(%rdi), %rdx
 	mulxq 32(%rdi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	adoxq 0(%rsp), %r9
 	adoxq 0(%rsp), %r10
 	adcxq 0(%rsp), %r10
@@ -9360,46 +9360,46 @@ parmod_ct_montgomery_sqr_adx_8:
 	movq %rdx, 208(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	adoxq 0(%rsp), %r9
 	adoxq 0(%rsp), %r10
 	adcxq 0(%rsp), %r10
 	xorl %r11d, %r11d
 	movq 40(%rdi), %rdx
 	mulxq 40(%rdi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	adoxq 0(%rsp), %r10
 	adoxq 0(%rsp), %r11
 	adcxq 0(%rsp), %r11
@@ -9408,51 +9408,51 @@ parmod_ct_montgomery_sqr_adx_8:
 	movq %rdx, 216(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	adoxq 0(%rsp), %r10
 	adoxq 0(%rsp), %r11
 	adcxq 0(%rsp), %r11
 	xorl %r12d, %r12d
 	movq 48(%rdi), %rdx
 	mulxq 48(%rdi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	adoxq 0(%rsp), %r11
 	adoxq 0(%rsp), %r12
 	adcxq 0(%rsp), %r12
 	xorl %eax, %eax
 	movq 56(%rdi), %rdx
 	mulxq 56(%rdi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	adoxq 0(%rsp), %r11
 	adoxq 0(%rsp), %r12
 	adcxq 0(%rsp), %r12
@@ -9461,29 +9461,29 @@ parmod_ct_montgomery_sqr_adx_8:
 	movq %rdx, 224(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	adoxq 0(%rsp), %r11
 	adoxq 0(%rsp), %r12
 	adcxq 0(%rsp), %r12
@@ -9612,29 +9612,29 @@ parmod_ct_montgomery_mul_adx_9:
 	xorl %eax, %eax
 	movq 0(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 0(%rsp), %r14
 	adoxq 0(%rsp), %r15
 	adcxq 0(%rsp), %r15
@@ -9643,66 +9643,66 @@ parmod_ct_montgomery_mul_adx_9:
 	movq %rdx, 96(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 0(%rsp), %r14
 	adoxq 0(%rsp), %r15
 	adcxq 0(%rsp), %r15
 	xorl %ebx, %ebx
 	movq 8(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	adoxq 0(%rsp), %r15
 	adoxq 0(%rsp), %rbx
 	adcxq 0(%rsp), %rbx
 	xorl %eax, %eax
 	movq 0(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	adoxq 0(%rsp), %r15
 	adoxq 0(%rsp), %rbx
 	adcxq 0(%rsp), %rbx
@@ -9711,66 +9711,66 @@ parmod_ct_montgomery_mul_adx_9:
 	movq %rdx, 104(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	adoxq 0(%rsp), %r15
 	adoxq 0(%rsp), %rbx
 	adcxq 0(%rsp), %rbx
 	xorl %ebp, %ebp
 	movq 16(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	adoxq 0(%rsp), %rbx
 	adoxq 0(%rsp), %rbp
 	adcxq 0(%rsp), %rbp
 	xorl %eax, %eax
 	movq 8(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	adoxq 0(%rsp), %rbx
 	adoxq 0(%rsp), %rbp
 	adcxq 0(%rsp), %rbp
@@ -9779,66 +9779,66 @@ parmod_ct_montgomery_mul_adx_9:
 	movq %rdx, 112(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	adoxq 0(%rsp), %rbx
 	adoxq 0(%rsp), %rbp
 	adcxq 0(%rsp), %rbp
 	xorl %r8d, %r8d
 	movq 24(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	adoxq 0(%rsp), %rbp
 	adoxq 0(%rsp), %r8
 	adcxq 0(%rsp), %r8
 	xorl %eax, %eax
 	movq 16(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	adoxq 0(%rsp), %rbp
 	adoxq 0(%rsp), %r8
 	adcxq 0(%rsp), %r8
@@ -9847,66 +9847,66 @@ parmod_ct_montgomery_mul_adx_9:
 	movq %rdx, 120(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	adoxq 0(%rsp), %rbp
 	adoxq 0(%rsp), %r8
 	adcxq 0(%rsp), %r8
 	xorl %r9d, %r9d
 	movq 32(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	adoxq 0(%rsp), %r8
 	adoxq 0(%rsp), %r9
 	adcxq 0(%rsp), %r9
 	xorl %eax, %eax
 	movq 24(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	adoxq 0(%rsp), %r8
 	adoxq 0(%rsp), %r9
 	adcxq 0(%rsp), %r9
@@ -9915,66 +9915,66 @@ parmod_ct_montgomery_mul_adx_9:
 	movq %rdx, 128(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	adoxq 0(%rsp), %r8
 	adoxq 0(%rsp), %r9
 	adcxq 0(%rsp), %r9
 	xorl %r10d, %r10d
 	movq 40(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	adoxq 0(%rsp), %r9
 	adoxq 0(%rsp), %r10
 	adcxq 0(%rsp), %r10
 	xorl %eax, %eax
 	movq 32(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	adoxq 0(%rsp), %r9
 	adoxq 0(%rsp), %r10
 	adcxq 0(%rsp), %r10
@@ -9983,66 +9983,66 @@ parmod_ct_montgomery_mul_adx_9:
 	movq %rdx, 136(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	adoxq 0(%rsp), %r9
 	adoxq 0(%rsp), %r10
 	adcxq 0(%rsp), %r10
 	xorl %r11d, %r11d
 	movq 48(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	adoxq 0(%rsp), %r10
 	adoxq 0(%rsp), %r11
 	adcxq 0(%rsp), %r11
 	xorl %eax, %eax
 	movq 40(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	adoxq 0(%rsp), %r10
 	adoxq 0(%rsp), %r11
 	adcxq 0(%rsp), %r11
@@ -10051,66 +10051,66 @@ parmod_ct_montgomery_mul_adx_9:
 	movq %rdx, 144(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	adoxq 0(%rsp), %r10
 	adoxq 0(%rsp), %r11
 	adcxq 0(%rsp), %r11
 	xorl %r12d, %r12d
 	movq 56(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	adoxq 0(%rsp), %r11
 	adoxq 0(%rsp), %r12
 	adcxq 0(%rsp), %r12
 	xorl %eax, %eax
 	movq 48(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	adoxq 0(%rsp), %r11
 	adoxq 0(%rsp), %r12
 	adcxq 0(%rsp), %r12
@@ -10119,95 +10119,95 @@ parmod_ct_montgomery_mul_adx_9:
 	movq %rdx, 152(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	adoxq 0(%rsp), %r11
 	adoxq 0(%rsp), %r12
 	adcxq 0(%rsp), %r12
 	xorl %r13d, %r13d
 	movq 64(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	adoxq 0(%rsp), %r12
 	adoxq 0(%rsp), %r13
 	adcxq 0(%rsp), %r13
 	xorl %eax, %eax
 	movq 56(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	adoxq 0(%rsp), %r12
 	adoxq 0(%rsp), %r13
 	adcxq 0(%rsp), %r13
 	xorl %eax, %eax
 	movq 64(%rsi), %rdx
 	mulxq 96(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 104(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	adoxq 0(%rsp), %r12
 	adoxq 0(%rsp), %r13
 	adcxq 0(%rsp), %r13
@@ -10216,45 +10216,45 @@ parmod_ct_montgomery_mul_adx_9:
 	movq %rdx, 160(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	adoxq 0(%rsp), %r12
 	adoxq 0(%rsp), %r13
 	adcxq 0(%rsp), %r13
 	xorl %r14d, %r14d
 	movq 64(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	adoxq 0(%rsp), %r13
 	adoxq 0(%rsp), %r14
 	adcxq 0(%rsp), %r14
 	xorl %eax, %eax
 	movq 64(%rsi), %rdx
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	adoxq 0(%rsp), %r13
 	adoxq 0(%rsp), %r14
 	adcxq 0(%rsp), %r14
@@ -10431,29 +10431,29 @@ parmod_ct_montgomery_sqr_adx_9:
 	xorl %eax, %eax
 	movq 0(%rdi), %rdx
 	mulxq 0(%rdi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 0(%rsp), %r14
 	adoxq 0(%rsp), %r15
 	adcxq 0(%rsp), %r15
@@ -10462,29 +10462,29 @@ parmod_ct_montgomery_sqr_adx_9:
 	movq %rdx, 184(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 0(%rsp), %r14
 	adoxq 0(%rsp), %r15
 	adcxq 0(%rsp), %r15
@@ -10493,69 +10493,69 @@ parmod_ct_montgomery_sqr_adx_9:
 	movq %rdx, 192(%rsp)
 	xorl %ebx, %ebx
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	adoxq 0(%rsp), %r15
 	adoxq 0(%rsp), %rbx
 	adcxq 0(%rsp), %rbx
 	xorl %ebp, %ebp
 	movq 0(%rdi), %rdx
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 176(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	adoxq 0(%rsp), %rbx
 	adoxq 0(%rsp), %rbp
 	adcxq 0(%rsp), %rbp
 	xorl %eax, %eax
 	movq 8(%rdi), %rdx
 	mulxq 8(%rdi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	adoxq 0(%rsp), %rbx
 	adoxq 0(%rsp), %rbp
 	adcxq 0(%rsp), %rbp
@@ -10564,37 +10564,37 @@ parmod_ct_montgomery_sqr_adx_9:
 	movq %rdx, 200(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	adoxq 0(%rsp), %rbx
 	adoxq 0(%rsp), %rbp
 	adcxq 0(%rsp), %rbp
 	xorl %r8d, %r8d
 	movq 8(%rdi), %rdx
 	mulxq 176(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	adoxq 0(%rsp), %rbp
 	adoxq 0(%rsp), %r8
 	adcxq 0(%rsp), %r8
@@ -10603,58 +10603,58 @@ parmod_ct_montgomery_sqr_adx_9:
 	movq %rdx, 208(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	adoxq 0(%rsp), %rbp
 	adoxq 0(%rsp), %r8
 	adcxq 0(%rsp), %r8
 	xorl %r9d, %r9d
 	movq 16(%rdi), %rdx
 	mulxq 16(%rdi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 176(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	adoxq 0(%rsp), %r8
 	adoxq 0(%rsp), %r9
 	adcxq 0(%rsp), %r9
@@ -10663,55 +10663,55 @@ parmod_ct_montgomery_sqr_adx_9:
 	movq %rdx, 216(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	adoxq 0(%rsp), %r8
 	adoxq 0(%rsp), %r9
 	adcxq 0(%rsp), %r9
 	xorl %r10d, %r10d
 	movq 24(%rdi), %rdx
 	mulxq 24(%rdi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 176(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	adoxq 0(%rsp), %r9
 	adoxq 0(%rsp), %r10
 	adcxq 0(%rsp), %r10
@@ -10720,52 +10720,52 @@ parmod_ct_montgomery_sqr_adx_9:
 	movq %rdx, 224(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	adoxq 0(%rsp), %r9
 	adoxq 0(%rsp), %r10
 	adcxq 0(%rsp), %r10
 	xorl %r11d, %r11d
 	movq 32(%rdi), %rdx
 	mulxq 32(%rdi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 176(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	adoxq 0(%rsp), %r10
 	adoxq 0(%rsp), %r11
 	adcxq 0(%rsp), %r11
@@ -10774,49 +10774,49 @@ parmod_ct_montgomery_sqr_adx_9:
 	movq %rdx, 232(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	adoxq 0(%rsp), %r10
 	adoxq 0(%rsp), %r11
 	adcxq 0(%rsp), %r11
 	xorl %r12d, %r12d
 	movq 40(%rdi), %rdx
 	mulxq 40(%rdi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 176(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	adoxq 0(%rsp), %r11
 	adoxq 0(%rsp), %r12
 	adcxq 0(%rsp), %r12
@@ -10825,75 +10825,75 @@ parmod_ct_montgomery_sqr_adx_9:
 	movq %rdx, 240(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	adoxq 0(%rsp), %r11
 	adoxq 0(%rsp), %r12
 	adcxq 0(%rsp), %r12
 	xorl %r13d, %r13d
 	movq 48(%rdi), %rdx
 	mulxq 48(%rdi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 176(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	adoxq 0(%rsp), %r12
 	adoxq 0(%rsp), %r13
 	adcxq 0(%rsp), %r13
 	xorl %eax, %eax
 	movq 64(%rsi), %rdx
 	mulxq 184(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 192(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 200(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 208(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 216(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 224(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 232(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 240(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	adoxq 0(%rsp), %r12
 	adoxq 0(%rsp), %r13
 	adcxq 0(%rsp), %r13
@@ -10902,59 +10902,59 @@ parmod_ct_montgomery_sqr_adx_9:
 	movq %rdx, 248(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	adoxq 0(%rsp), %r12
 	adoxq 0(%rsp), %r13
 	adcxq 0(%rsp), %r13
 	xorl %r14d, %r14d
 	movq 56(%rdi), %rdx
 	mulxq 56(%rdi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 88(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 176(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	adoxq 0(%rsp), %r13
 	adoxq 0(%rsp), %r14
 	adcxq 0(%rsp), %r14
 	xorl %eax, %eax
 	movq 64(%rdi), %rdx
 	mulxq 64(%rdi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	adoxq 0(%rsp), %r13
 	adoxq 0(%rsp), %r14
 	adcxq 0(%rsp), %r14
 	xorl %eax, %eax
 	movq 64(%rsi), %rdx
 	mulxq 248(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	adoxq 0(%rsp), %r13
 	adoxq 0(%rsp), %r14
 	adcxq 0(%rsp), %r14
@@ -11092,29 +11092,29 @@ parmod_ct_montgomery_mul_adx_10:
 	xorl %eax, %eax
 	movq 0(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 0(%rsp), %r14
 	adoxq 0(%rsp), %r15
 	adcxq 0(%rsp), %r15
@@ -11123,58 +11123,58 @@ parmod_ct_montgomery_mul_adx_10:
 	movq %rdx, 104(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 0(%rsp), %r14
 	adoxq 0(%rsp), %r15
 	adcxq 0(%rsp), %r15
 	xorl %ebx, %ebx
 	movq 8(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	adoxq 0(%rsp), %r15
 	adoxq 0(%rsp), %rbx
 	adcxq 0(%rsp), %rbx
@@ -11183,69 +11183,69 @@ parmod_ct_montgomery_mul_adx_10:
 	movq %rdx, 112(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	adoxq 0(%rsp), %r15
 	adoxq 0(%rsp), %rbx
 	adcxq 0(%rsp), %rbx
 	xorl %ebp, %ebp
 	movq 16(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	adoxq 0(%rsp), %rbx
 	adoxq 0(%rsp), %rbp
 	adcxq 0(%rsp), %rbp
 	xorl %eax, %eax
 	movq 0(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 96(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	adoxq 0(%rsp), %rbx
 	adoxq 0(%rsp), %rbp
 	adcxq 0(%rsp), %rbp
@@ -11254,69 +11254,69 @@ parmod_ct_montgomery_mul_adx_10:
 	movq %rdx, 120(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	adoxq 0(%rsp), %rbx
 	adoxq 0(%rsp), %rbp
 	adcxq 0(%rsp), %rbp
 	xorl %r8d, %r8d
 	movq 24(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	adoxq 0(%rsp), %rbp
 	adoxq 0(%rsp), %r8
 	adcxq 0(%rsp), %r8
 	xorl %eax, %eax
 	movq 8(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 96(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	adoxq 0(%rsp), %rbp
 	adoxq 0(%rsp), %r8
 	adcxq 0(%rsp), %r8
@@ -11325,69 +11325,69 @@ parmod_ct_montgomery_mul_adx_10:
 	movq %rdx, 128(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	adoxq 0(%rsp), %rbp
 	adoxq 0(%rsp), %r8
 	adcxq 0(%rsp), %r8
 	xorl %r9d, %r9d
 	movq 32(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	adoxq 0(%rsp), %r8
 	adoxq 0(%rsp), %r9
 	adcxq 0(%rsp), %r9
 	xorl %eax, %eax
 	movq 16(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 96(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	adoxq 0(%rsp), %r8
 	adoxq 0(%rsp), %r9
 	adcxq 0(%rsp), %r9
@@ -11396,69 +11396,69 @@ parmod_ct_montgomery_mul_adx_10:
 	movq %rdx, 136(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	adoxq 0(%rsp), %r8
 	adoxq 0(%rsp), %r9
 	adcxq 0(%rsp), %r9
 	xorl %r10d, %r10d
 	movq 40(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	adoxq 0(%rsp), %r9
 	adoxq 0(%rsp), %r10
 	adcxq 0(%rsp), %r10
 	xorl %eax, %eax
 	movq 24(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 96(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	adoxq 0(%rsp), %r9
 	adoxq 0(%rsp), %r10
 	adcxq 0(%rsp), %r10
@@ -11467,69 +11467,69 @@ parmod_ct_montgomery_mul_adx_10:
 	movq %rdx, 144(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	adoxq 0(%rsp), %r9
 	adoxq 0(%rsp), %r10
 	adcxq 0(%rsp), %r10
 	xorl %r11d, %r11d
 	movq 48(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	adoxq 0(%rsp), %r10
 	adoxq 0(%rsp), %r11
 	adcxq 0(%rsp), %r11
 	xorl %eax, %eax
 	movq 32(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 96(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	adoxq 0(%rsp), %r10
 	adoxq 0(%rsp), %r11
 	adcxq 0(%rsp), %r11
@@ -11538,69 +11538,69 @@ parmod_ct_montgomery_mul_adx_10:
 	movq %rdx, 152(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	adoxq 0(%rsp), %r10
 	adoxq 0(%rsp), %r11
 	adcxq 0(%rsp), %r11
 	xorl %r12d, %r12d
 	movq 56(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	adoxq 0(%rsp), %r11
 	adoxq 0(%rsp), %r12
 	adcxq 0(%rsp), %r12
 	xorl %eax, %eax
 	movq 40(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 96(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	adoxq 0(%rsp), %r11
 	adoxq 0(%rsp), %r12
 	adcxq 0(%rsp), %r12
@@ -11609,98 +11609,98 @@ parmod_ct_montgomery_mul_adx_10:
 	movq %rdx, 160(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	adoxq 0(%rsp), %r11
 	adoxq 0(%rsp), %r12
 	adcxq 0(%rsp), %r12
 	xorl %r13d, %r13d
 	movq 64(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	adoxq 0(%rsp), %r12
 	adoxq 0(%rsp), %r13
 	adcxq 0(%rsp), %r13
 	xorl %eax, %eax
 	movq 48(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 96(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	adoxq 0(%rsp), %r12
 	adoxq 0(%rsp), %r13
 	adcxq 0(%rsp), %r13
 	xorl %eax, %eax
 	movq 64(%rsi), %rdx
 	mulxq 104(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	adoxq 0(%rsp), %r12
 	adoxq 0(%rsp), %r13
 	adcxq 0(%rsp), %r13
@@ -11709,98 +11709,98 @@ parmod_ct_montgomery_mul_adx_10:
 	movq %rdx, 168(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	adoxq 0(%rsp), %r12
 	adoxq 0(%rsp), %r13
 	adcxq 0(%rsp), %r13
 	xorl %r14d, %r14d
 	movq 72(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	adoxq 0(%rsp), %r13
 	adoxq 0(%rsp), %r14
 	adcxq 0(%rsp), %r14
 	xorl %eax, %eax
 	movq 56(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 96(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	adoxq 0(%rsp), %r13
 	adoxq 0(%rsp), %r14
 	adcxq 0(%rsp), %r14
 	xorl %eax, %eax
 	movq 72(%rsi), %rdx
 	mulxq 104(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	adoxq 0(%rsp), %r13
 	adoxq 0(%rsp), %r14
 	adcxq 0(%rsp), %r14
@@ -11809,51 +11809,51 @@ parmod_ct_montgomery_mul_adx_10:
 	movq %rdx, 176(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	adoxq 0(%rsp), %r13
 	adoxq 0(%rsp), %r14
 	adcxq 0(%rsp), %r14
 	xorl %r15d, %r15d
 	movq 64(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 96(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 0(%rsp), %r14
 	adoxq 0(%rsp), %r15
 	adcxq 0(%rsp), %r15
 	xorl %eax, %eax
 	movq 64(%rsi), %rdx
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 176(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 0(%rsp), %r14
 	adoxq 0(%rsp), %r15
 	adcxq 0(%rsp), %r15
@@ -11861,22 +11861,22 @@ parmod_ct_montgomery_mul_adx_10:
 	xorl %ebx, %ebx
 	movq 72(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 96(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	adoxq 0(%rsp), %r15
 	adoxq 0(%rsp), %rbx
 	adcxq 0(%rsp), %rbx
 	xorl %eax, %eax
 	movq 72(%rsi), %rdx
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 176(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	adoxq 0(%rsp), %r15
 	adoxq 0(%rsp), %rbx
 	adcxq 0(%rsp), %rbx
@@ -12066,29 +12066,29 @@ parmod_ct_montgomery_sqr_adx_10:
 	xorl %eax, %eax
 	movq 0(%rdi), %rdx
 	mulxq 0(%rdi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 0(%rsp), %r14
 	adoxq 0(%rsp), %r15
 	adcxq 0(%rsp), %r15
@@ -12097,29 +12097,29 @@ parmod_ct_montgomery_sqr_adx_10:
 	movq %rdx, 200(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 0(%rsp), %r14
 	adoxq 0(%rsp), %r15
 	adcxq 0(%rsp), %r15
@@ -12128,58 +12128,58 @@ parmod_ct_montgomery_sqr_adx_10:
 	movq %rdx, 208(%rsp)
 	xorl %ebx, %ebx
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	adoxq 0(%rsp), %r15
 	adoxq 0(%rsp), %rbx
 	adcxq 0(%rsp), %rbx
 	xorl %ebp, %ebp
 	movq 8(%rdi), %rdx
 	mulxq 8(%rdi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 176(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	adoxq 0(%rsp), %rbx
 	adoxq 0(%rsp), %rbp
 	adcxq 0(%rsp), %rbp
@@ -12188,43 +12188,43 @@ parmod_ct_montgomery_sqr_adx_10:
 	movq %rdx, 216(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	adoxq 0(%rsp), %rbx
 	adoxq 0(%rsp), %rbp
 	adcxq 0(%rsp), %rbp
 	xorl %r8d, %r8d
 	movq 0(%rdi), %rdx
 	mulxq 176(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 184(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 192(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	adoxq 0(%rsp), %rbp
 	adoxq 0(%rsp), %r8
 	adcxq 0(%rsp), %r8
@@ -12233,69 +12233,69 @@ parmod_ct_montgomery_sqr_adx_10:
 	movq %rdx, 224(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	adoxq 0(%rsp), %rbp
 	adoxq 0(%rsp), %r8
 	adcxq 0(%rsp), %r8
 	xorl %r9d, %r9d
 	movq 8(%rdi), %rdx
 	mulxq 184(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 192(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	adoxq 0(%rsp), %r8
 	adoxq 0(%rsp), %r9
 	adcxq 0(%rsp), %r9
 	xorl %eax, %eax
 	movq 16(%rdi), %rdx
 	mulxq 16(%rdi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 176(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 184(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	adoxq 0(%rsp), %r8
 	adoxq 0(%rsp), %r9
 	adcxq 0(%rsp), %r9
@@ -12304,37 +12304,37 @@ parmod_ct_montgomery_sqr_adx_10:
 	movq %rdx, 232(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	adoxq 0(%rsp), %r8
 	adoxq 0(%rsp), %r9
 	adcxq 0(%rsp), %r9
 	xorl %r10d, %r10d
 	movq 16(%rdi), %rdx
 	mulxq 192(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	adoxq 0(%rsp), %r9
 	adoxq 0(%rsp), %r10
 	adcxq 0(%rsp), %r10
@@ -12343,58 +12343,58 @@ parmod_ct_montgomery_sqr_adx_10:
 	movq %rdx, 240(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	adoxq 0(%rsp), %r9
 	adoxq 0(%rsp), %r10
 	adcxq 0(%rsp), %r10
 	xorl %r11d, %r11d
 	movq 24(%rdi), %rdx
 	mulxq 24(%rdi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 176(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 184(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 192(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	adoxq 0(%rsp), %r10
 	adoxq 0(%rsp), %r11
 	adcxq 0(%rsp), %r11
@@ -12403,55 +12403,55 @@ parmod_ct_montgomery_sqr_adx_10:
 	movq %rdx, 248(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	adoxq 0(%rsp), %r10
 	adoxq 0(%rsp), %r11
 	adcxq 0(%rsp), %r11
 	xorl %r12d, %r12d
 	movq 32(%rdi), %rdx
 	mulxq 32(%rdi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 176(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 184(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 192(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	adoxq 0(%rsp), %r11
 	adoxq 0(%rsp), %r12
 	adcxq 0(%rsp), %r12
@@ -12460,81 +12460,81 @@ parmod_ct_montgomery_sqr_adx_10:
 	movq %rdx, 256(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	adoxq 0(%rsp), %r11
 	adoxq 0(%rsp), %r12
 	adcxq 0(%rsp), %r12
 	xorl %r13d, %r13d
 	movq 40(%rdi), %rdx
 	mulxq 40(%rdi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 176(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 184(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 192(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	adoxq 0(%rsp), %r12
 	adoxq 0(%rsp), %r13
 	adcxq 0(%rsp), %r13
 	xorl %eax, %eax
 	movq 64(%rsi), %rdx
 	mulxq 200(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 208(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 216(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 224(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 232(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 240(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 248(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 256(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	adoxq 0(%rsp), %r12
 	adoxq 0(%rsp), %r13
 	adcxq 0(%rsp), %r13
@@ -12543,78 +12543,78 @@ parmod_ct_montgomery_sqr_adx_10:
 	movq %rdx, 264(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	adoxq 0(%rsp), %r12
 	adoxq 0(%rsp), %r13
 	adcxq 0(%rsp), %r13
 	xorl %r14d, %r14d
 	movq 48(%rdi), %rdx
 	mulxq 48(%rdi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 176(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 184(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 192(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	adoxq 0(%rsp), %r13
 	adoxq 0(%rsp), %r14
 	adcxq 0(%rsp), %r14
 	xorl %eax, %eax
 	movq 72(%rsi), %rdx
 	mulxq 200(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 208(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 216(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 224(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 232(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 240(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 248(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 256(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	adoxq 0(%rsp), %r13
 	adoxq 0(%rsp), %r14
 	adcxq 0(%rsp), %r14
@@ -12623,57 +12623,57 @@ parmod_ct_montgomery_sqr_adx_10:
 	movq %rdx, 272(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	adoxq 0(%rsp), %r13
 	adoxq 0(%rsp), %r14
 	adcxq 0(%rsp), %r14
 	xorl %r15d, %r15d
 	movq 56(%rdi), %rdx
 	mulxq 56(%rdi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 88(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 184(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 192(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 0(%rsp), %r14
 	adoxq 0(%rsp), %r15
 	adcxq 0(%rsp), %r15
 	xorl %eax, %eax
 	movq 64(%rsi), %rdx
 	mulxq 264(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 272(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 0(%rsp), %r14
 	adoxq 0(%rsp), %r15
 	adcxq 0(%rsp), %r15
@@ -12681,33 +12681,33 @@ parmod_ct_montgomery_sqr_adx_10:
 	xorl %ebx, %ebx
 	movq 64(%rdi), %rdx
 	mulxq 64(%rdi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 96(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 192(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	adoxq 0(%rsp), %r15
 	adoxq 0(%rsp), %rbx
 	adcxq 0(%rsp), %rbx
 	xorl %eax, %eax
 	movq 72(%rdi), %rdx
 	mulxq 72(%rdi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	adoxq 0(%rsp), %r15
 	adoxq 0(%rsp), %rbx
 	adcxq 0(%rsp), %rbx
 	xorl %eax, %eax
 	movq 72(%rsi), %rdx
 	mulxq 264(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 272(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	adoxq 0(%rsp), %r15
 	adoxq 0(%rsp), %rbx
 	adcxq 0(%rsp), %rbx
@@ -12853,29 +12853,29 @@ parmod_ct_montgomery_mul_adx_11:
 	xorl %eax, %eax
 	movq 0(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 0(%rsp), %r14
 	adoxq 0(%rsp), %r15
 	adcxq 0(%rsp), %r15
@@ -12884,58 +12884,58 @@ parmod_ct_montgomery_mul_adx_11:
 	movq %rdx, 112(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 0(%rsp), %r14
 	adoxq 0(%rsp), %r15
 	adcxq 0(%rsp), %r15
 	xorl %ebx, %ebx
 	movq 8(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	adoxq 0(%rsp), %r15
 	adoxq 0(%rsp), %rbx
 	adcxq 0(%rsp), %rbx
@@ -12944,58 +12944,58 @@ parmod_ct_montgomery_mul_adx_11:
 	movq %rdx, 120(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	adoxq 0(%rsp), %r15
 	adoxq 0(%rsp), %rbx
 	adcxq 0(%rsp), %rbx
 	xorl %ebp, %ebp
 	movq 16(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	adoxq 0(%rsp), %rbx
 	adoxq 0(%rsp), %rbp
 	adcxq 0(%rsp), %rbp
@@ -13004,72 +13004,72 @@ parmod_ct_montgomery_mul_adx_11:
 	movq %rdx, 128(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	adoxq 0(%rsp), %rbx
 	adoxq 0(%rsp), %rbp
 	adcxq 0(%rsp), %rbp
 	xorl %r8d, %r8d
 	movq 24(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	adoxq 0(%rsp), %rbp
 	adoxq 0(%rsp), %r8
 	adcxq 0(%rsp), %r8
 	xorl %eax, %eax
 	movq 0(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 96(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 104(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	adoxq 0(%rsp), %rbp
 	adoxq 0(%rsp), %r8
 	adcxq 0(%rsp), %r8
@@ -13078,72 +13078,72 @@ parmod_ct_montgomery_mul_adx_11:
 	movq %rdx, 136(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	adoxq 0(%rsp), %rbp
 	adoxq 0(%rsp), %r8
 	adcxq 0(%rsp), %r8
 	xorl %r9d, %r9d
 	movq 32(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	adoxq 0(%rsp), %r8
 	adoxq 0(%rsp), %r9
 	adcxq 0(%rsp), %r9
 	xorl %eax, %eax
 	movq 8(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 96(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 104(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	adoxq 0(%rsp), %r8
 	adoxq 0(%rsp), %r9
 	adcxq 0(%rsp), %r9
@@ -13152,72 +13152,72 @@ parmod_ct_montgomery_mul_adx_11:
 	movq %rdx, 144(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	adoxq 0(%rsp), %r8
 	adoxq 0(%rsp), %r9
 	adcxq 0(%rsp), %r9
 	xorl %r10d, %r10d
 	movq 40(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	adoxq 0(%rsp), %r9
 	adoxq 0(%rsp), %r10
 	adcxq 0(%rsp), %r10
 	xorl %eax, %eax
 	movq 16(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 96(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 104(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	adoxq 0(%rsp), %r9
 	adoxq 0(%rsp), %r10
 	adcxq 0(%rsp), %r10
@@ -13226,72 +13226,72 @@ parmod_ct_montgomery_mul_adx_11:
 	movq %rdx, 152(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	adoxq 0(%rsp), %r9
 	adoxq 0(%rsp), %r10
 	adcxq 0(%rsp), %r10
 	xorl %r11d, %r11d
 	movq 48(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	adoxq 0(%rsp), %r10
 	adoxq 0(%rsp), %r11
 	adcxq 0(%rsp), %r11
 	xorl %eax, %eax
 	movq 24(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 96(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 104(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	adoxq 0(%rsp), %r10
 	adoxq 0(%rsp), %r11
 	adcxq 0(%rsp), %r11
@@ -13300,72 +13300,72 @@ parmod_ct_montgomery_mul_adx_11:
 	movq %rdx, 160(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	adoxq 0(%rsp), %r10
 	adoxq 0(%rsp), %r11
 	adcxq 0(%rsp), %r11
 	xorl %r12d, %r12d
 	movq 56(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	adoxq 0(%rsp), %r11
 	adoxq 0(%rsp), %r12
 	adcxq 0(%rsp), %r12
 	xorl %eax, %eax
 	movq 32(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 96(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 104(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	adoxq 0(%rsp), %r11
 	adoxq 0(%rsp), %r12
 	adcxq 0(%rsp), %r12
@@ -13374,101 +13374,101 @@ parmod_ct_montgomery_mul_adx_11:
 	movq %rdx, 168(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	adoxq 0(%rsp), %r11
 	adoxq 0(%rsp), %r12
 	adcxq 0(%rsp), %r12
 	xorl %r13d, %r13d
 	movq 64(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	adoxq 0(%rsp), %r12
 	adoxq 0(%rsp), %r13
 	adcxq 0(%rsp), %r13
 	xorl %eax, %eax
 	movq 40(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 96(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 104(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	adoxq 0(%rsp), %r12
 	adoxq 0(%rsp), %r13
 	adcxq 0(%rsp), %r13
 	xorl %eax, %eax
 	movq 64(%rsi), %rdx
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	adoxq 0(%rsp), %r12
 	adoxq 0(%rsp), %r13
 	adcxq 0(%rsp), %r13
@@ -13477,101 +13477,101 @@ parmod_ct_montgomery_mul_adx_11:
 	movq %rdx, 176(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	adoxq 0(%rsp), %r12
 	adoxq 0(%rsp), %r13
 	adcxq 0(%rsp), %r13
 	xorl %r14d, %r14d
 	movq 72(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	adoxq 0(%rsp), %r13
 	adoxq 0(%rsp), %r14
 	adcxq 0(%rsp), %r14
 	xorl %eax, %eax
 	movq 48(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 96(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 104(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	adoxq 0(%rsp), %r13
 	adoxq 0(%rsp), %r14
 	adcxq 0(%rsp), %r14
 	xorl %eax, %eax
 	movq 72(%rsi), %rdx
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	adoxq 0(%rsp), %r13
 	adoxq 0(%rsp), %r14
 	adcxq 0(%rsp), %r14
@@ -13580,101 +13580,101 @@ parmod_ct_montgomery_mul_adx_11:
 	movq %rdx, 184(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	adoxq 0(%rsp), %r13
 	adoxq 0(%rsp), %r14
 	adcxq 0(%rsp), %r14
 	xorl %r15d, %r15d
 	movq 80(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 0(%rsp), %r14
 	adoxq 0(%rsp), %r15
 	adcxq 0(%rsp), %r15
 	xorl %eax, %eax
 	movq 56(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 96(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 104(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 0(%rsp), %r14
 	adoxq 0(%rsp), %r15
 	adcxq 0(%rsp), %r15
 	xorl %eax, %eax
 	movq 80(%rsi), %rdx
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 0(%rsp), %r14
 	adoxq 0(%rsp), %r15
 	adcxq 0(%rsp), %r15
@@ -13683,57 +13683,57 @@ parmod_ct_montgomery_mul_adx_11:
 	movq %rdx, 192(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 0(%rsp), %r14
 	adoxq 0(%rsp), %r15
 	adcxq 0(%rsp), %r15
 	xorl %ebx, %ebx
 	movq 64(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 96(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 104(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	adoxq 0(%rsp), %r15
 	adoxq 0(%rsp), %rbx
 	adcxq 0(%rsp), %rbx
 	xorl %eax, %eax
 	movq 64(%rsi), %rdx
 	mulxq 176(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 184(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 192(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	adoxq 0(%rsp), %r15
 	adoxq 0(%rsp), %rbx
 	adcxq 0(%rsp), %rbx
@@ -13741,28 +13741,28 @@ parmod_ct_montgomery_mul_adx_11:
 	xorl %ebp, %ebp
 	movq 72(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 96(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 104(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	adoxq 0(%rsp), %rbx
 	adoxq 0(%rsp), %rbp
 	adcxq 0(%rsp), %rbp
 	xorl %eax, %eax
 	movq 72(%rsi), %rdx
 	mulxq 176(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 184(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 192(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	adoxq 0(%rsp), %rbx
 	adoxq 0(%rsp), %rbp
 	adcxq 0(%rsp), %rbp
@@ -13770,28 +13770,28 @@ parmod_ct_montgomery_mul_adx_11:
 	xorl %r8d, %r8d
 	movq 80(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 96(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 104(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	adoxq 0(%rsp), %rbp
 	adoxq 0(%rsp), %r8
 	adcxq 0(%rsp), %r8
 	xorl %eax, %eax
 	movq 80(%rsi), %rdx
 	mulxq 176(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 184(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 192(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	adoxq 0(%rsp), %rbp
 	adoxq 0(%rsp), %r8
 	adcxq 0(%rsp), %r8
@@ -13994,29 +13994,29 @@ parmod_ct_montgomery_sqr_adx_11:
 	xorl %eax, %eax
 	movq 0(%rdi), %rdx
 	mulxq 0(%rdi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 176(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 0(%rsp), %r14
 	adoxq 0(%rsp), %r15
 	adcxq 0(%rsp), %r15
@@ -14025,29 +14025,29 @@ parmod_ct_montgomery_sqr_adx_11:
 	movq %rdx, 216(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 0(%rsp), %r14
 	adoxq 0(%rsp), %r15
 	adcxq 0(%rsp), %r15
@@ -14056,58 +14056,58 @@ parmod_ct_montgomery_sqr_adx_11:
 	movq %rdx, 224(%rsp)
 	xorl %ebx, %ebx
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	adoxq 0(%rsp), %r15
 	adoxq 0(%rsp), %rbx
 	adcxq 0(%rsp), %rbx
 	xorl %ebp, %ebp
 	movq 8(%rdi), %rdx
 	mulxq 8(%rdi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 176(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 184(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	adoxq 0(%rsp), %rbx
 	adoxq 0(%rsp), %rbp
 	adcxq 0(%rsp), %rbp
@@ -14116,29 +14116,29 @@ parmod_ct_montgomery_sqr_adx_11:
 	movq %rdx, 232(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	adoxq 0(%rsp), %rbx
 	adoxq 0(%rsp), %rbp
 	adcxq 0(%rsp), %rbp
@@ -14147,75 +14147,75 @@ parmod_ct_montgomery_sqr_adx_11:
 	movq %rdx, 240(%rsp)
 	xorl %r8d, %r8d
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	adoxq 0(%rsp), %rbp
 	adoxq 0(%rsp), %r8
 	adcxq 0(%rsp), %r8
 	xorl %r9d, %r9d
 	movq 0(%rdi), %rdx
 	mulxq 184(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 192(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 200(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 208(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	adoxq 0(%rsp), %r8
 	adoxq 0(%rsp), %r9
 	adcxq 0(%rsp), %r9
 	xorl %eax, %eax
 	movq 16(%rdi), %rdx
 	mulxq 16(%rdi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 176(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 184(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 192(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	adoxq 0(%rsp), %r8
 	adoxq 0(%rsp), %r9
 	adcxq 0(%rsp), %r9
@@ -14224,43 +14224,43 @@ parmod_ct_montgomery_sqr_adx_11:
 	movq %rdx, 248(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	adoxq 0(%rsp), %r8
 	adoxq 0(%rsp), %r9
 	adcxq 0(%rsp), %r9
 	xorl %r10d, %r10d
 	movq 8(%rdi), %rdx
 	mulxq 192(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 200(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 208(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	adoxq 0(%rsp), %r9
 	adoxq 0(%rsp), %r10
 	adcxq 0(%rsp), %r10
@@ -14269,69 +14269,69 @@ parmod_ct_montgomery_sqr_adx_11:
 	movq %rdx, 256(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	adoxq 0(%rsp), %r9
 	adoxq 0(%rsp), %r10
 	adcxq 0(%rsp), %r10
 	xorl %r11d, %r11d
 	movq 16(%rdi), %rdx
 	mulxq 200(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 208(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	adoxq 0(%rsp), %r10
 	adoxq 0(%rsp), %r11
 	adcxq 0(%rsp), %r11
 	xorl %eax, %eax
 	movq 24(%rdi), %rdx
 	mulxq 24(%rdi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 176(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 184(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 192(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 200(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	adoxq 0(%rsp), %r10
 	adoxq 0(%rsp), %r11
 	adcxq 0(%rsp), %r11
@@ -14340,37 +14340,37 @@ parmod_ct_montgomery_sqr_adx_11:
 	movq %rdx, 264(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	adoxq 0(%rsp), %r10
 	adoxq 0(%rsp), %r11
 	adcxq 0(%rsp), %r11
 	xorl %r12d, %r12d
 	movq 24(%rdi), %rdx
 	mulxq 208(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	adoxq 0(%rsp), %r11
 	adoxq 0(%rsp), %r12
 	adcxq 0(%rsp), %r12
@@ -14379,87 +14379,87 @@ parmod_ct_montgomery_sqr_adx_11:
 	movq %rdx, 272(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	adoxq 0(%rsp), %r11
 	adoxq 0(%rsp), %r12
 	adcxq 0(%rsp), %r12
 	xorl %r13d, %r13d
 	movq 32(%rdi), %rdx
 	mulxq 32(%rdi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 176(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 184(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 192(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 200(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 208(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	adoxq 0(%rsp), %r12
 	adoxq 0(%rsp), %r13
 	adcxq 0(%rsp), %r13
 	xorl %eax, %eax
 	movq 64(%rsi), %rdx
 	mulxq 216(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 224(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 232(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 240(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 248(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 256(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 264(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 272(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	adoxq 0(%rsp), %r12
 	adoxq 0(%rsp), %r13
 	adcxq 0(%rsp), %r13
@@ -14468,84 +14468,84 @@ parmod_ct_montgomery_sqr_adx_11:
 	movq %rdx, 280(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	adoxq 0(%rsp), %r12
 	adoxq 0(%rsp), %r13
 	adcxq 0(%rsp), %r13
 	xorl %r14d, %r14d
 	movq 40(%rdi), %rdx
 	mulxq 40(%rdi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 176(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 184(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 192(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 200(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 208(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	adoxq 0(%rsp), %r13
 	adoxq 0(%rsp), %r14
 	adcxq 0(%rsp), %r14
 	xorl %eax, %eax
 	movq 72(%rsi), %rdx
 	mulxq 216(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 224(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 232(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 240(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 248(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 256(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 264(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 272(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	adoxq 0(%rsp), %r13
 	adoxq 0(%rsp), %r14
 	adcxq 0(%rsp), %r14
@@ -14554,81 +14554,81 @@ parmod_ct_montgomery_sqr_adx_11:
 	movq %rdx, 288(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	adoxq 0(%rsp), %r13
 	adoxq 0(%rsp), %r14
 	adcxq 0(%rsp), %r14
 	xorl %r15d, %r15d
 	movq 48(%rdi), %rdx
 	mulxq 48(%rdi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 184(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 192(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 200(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 208(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 0(%rsp), %r14
 	adoxq 0(%rsp), %r15
 	adcxq 0(%rsp), %r15
 	xorl %eax, %eax
 	movq 80(%rsi), %rdx
 	mulxq 216(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 224(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 232(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 240(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 248(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 256(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 264(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 272(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 0(%rsp), %r14
 	adoxq 0(%rsp), %r15
 	adcxq 0(%rsp), %r15
@@ -14637,63 +14637,63 @@ parmod_ct_montgomery_sqr_adx_11:
 	movq %rdx, 296(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 0(%rsp), %r14
 	adoxq 0(%rsp), %r15
 	adcxq 0(%rsp), %r15
 	xorl %ebx, %ebx
 	movq 56(%rdi), %rdx
 	mulxq 56(%rdi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 88(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 192(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 200(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 208(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	adoxq 0(%rsp), %r15
 	adoxq 0(%rsp), %rbx
 	adcxq 0(%rsp), %rbx
 	xorl %eax, %eax
 	movq 64(%rsi), %rdx
 	mulxq 280(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 288(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 296(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	adoxq 0(%rsp), %r15
 	adoxq 0(%rsp), %rbx
 	adcxq 0(%rsp), %rbx
@@ -14701,31 +14701,31 @@ parmod_ct_montgomery_sqr_adx_11:
 	xorl %ebp, %ebp
 	movq 64(%rdi), %rdx
 	mulxq 64(%rdi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 96(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 200(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 208(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	adoxq 0(%rsp), %rbx
 	adoxq 0(%rsp), %rbp
 	adcxq 0(%rsp), %rbp
 	xorl %eax, %eax
 	movq 72(%rsi), %rdx
 	mulxq 280(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 288(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 296(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	adoxq 0(%rsp), %rbx
 	adoxq 0(%rsp), %rbp
 	adcxq 0(%rsp), %rbp
@@ -14733,36 +14733,36 @@ parmod_ct_montgomery_sqr_adx_11:
 	xorl %r8d, %r8d
 	movq 72(%rdi), %rdx
 	mulxq 72(%rdi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 104(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 208(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	adoxq 0(%rsp), %rbp
 	adoxq 0(%rsp), %r8
 	adcxq 0(%rsp), %r8
 	xorl %eax, %eax
 	movq 80(%rdi), %rdx
 	mulxq 80(%rdi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	adoxq 0(%rsp), %rbp
 	adoxq 0(%rsp), %r8
 	adcxq 0(%rsp), %r8
 	xorl %eax, %eax
 	movq 80(%rsi), %rdx
 	mulxq 280(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 288(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 296(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	adoxq 0(%rsp), %rbp
 	adoxq 0(%rsp), %r8
 	adcxq 0(%rsp), %r8
@@ -14916,29 +14916,29 @@ parmod_ct_montgomery_mul_adx_12:
 	xorl %eax, %eax
 	movq 0(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 0(%rsp), %r14
 	adoxq 0(%rsp), %r15
 	adcxq 0(%rsp), %r15
@@ -14947,58 +14947,58 @@ parmod_ct_montgomery_mul_adx_12:
 	movq %rdx, 120(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 0(%rsp), %r14
 	adoxq 0(%rsp), %r15
 	adcxq 0(%rsp), %r15
 	xorl %ebx, %ebx
 	movq 8(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	adoxq 0(%rsp), %r15
 	adoxq 0(%rsp), %rbx
 	adcxq 0(%rsp), %rbx
@@ -15007,58 +15007,58 @@ parmod_ct_montgomery_mul_adx_12:
 	movq %rdx, 128(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	adoxq 0(%rsp), %r15
 	adoxq 0(%rsp), %rbx
 	adcxq 0(%rsp), %rbx
 	xorl %ebp, %ebp
 	movq 16(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	adoxq 0(%rsp), %rbx
 	adoxq 0(%rsp), %rbp
 	adcxq 0(%rsp), %rbp
@@ -15067,58 +15067,58 @@ parmod_ct_montgomery_mul_adx_12:
 	movq %rdx, 136(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	adoxq 0(%rsp), %rbx
 	adoxq 0(%rsp), %rbp
 	adcxq 0(%rsp), %rbp
 	xorl %r8d, %r8d
 	movq 24(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	adoxq 0(%rsp), %rbp
 	adoxq 0(%rsp), %r8
 	adcxq 0(%rsp), %r8
@@ -15127,75 +15127,75 @@ parmod_ct_montgomery_mul_adx_12:
 	movq %rdx, 144(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	adoxq 0(%rsp), %rbp
 	adoxq 0(%rsp), %r8
 	adcxq 0(%rsp), %r8
 	xorl %r9d, %r9d
 	movq 32(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	adoxq 0(%rsp), %r8
 	adoxq 0(%rsp), %r9
 	adcxq 0(%rsp), %r9
 	xorl %eax, %eax
 	movq 0(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 96(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 104(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	adoxq 0(%rsp), %r8
 	adoxq 0(%rsp), %r9
 	adcxq 0(%rsp), %r9
@@ -15204,75 +15204,75 @@ parmod_ct_montgomery_mul_adx_12:
 	movq %rdx, 152(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	adoxq 0(%rsp), %r8
 	adoxq 0(%rsp), %r9
 	adcxq 0(%rsp), %r9
 	xorl %r10d, %r10d
 	movq 40(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	adoxq 0(%rsp), %r9
 	adoxq 0(%rsp), %r10
 	adcxq 0(%rsp), %r10
 	xorl %eax, %eax
 	movq 8(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 96(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 104(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	adoxq 0(%rsp), %r9
 	adoxq 0(%rsp), %r10
 	adcxq 0(%rsp), %r10
@@ -15281,75 +15281,75 @@ parmod_ct_montgomery_mul_adx_12:
 	movq %rdx, 160(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	adoxq 0(%rsp), %r9
 	adoxq 0(%rsp), %r10
 	adcxq 0(%rsp), %r10
 	xorl %r11d, %r11d
 	movq 48(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	adoxq 0(%rsp), %r10
 	adoxq 0(%rsp), %r11
 	adcxq 0(%rsp), %r11
 	xorl %eax, %eax
 	movq 16(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 96(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 104(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	adoxq 0(%rsp), %r10
 	adoxq 0(%rsp), %r11
 	adcxq 0(%rsp), %r11
@@ -15358,75 +15358,75 @@ parmod_ct_montgomery_mul_adx_12:
 	movq %rdx, 168(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	adoxq 0(%rsp), %r10
 	adoxq 0(%rsp), %r11
 	adcxq 0(%rsp), %r11
 	xorl %r12d, %r12d
 	movq 56(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	adoxq 0(%rsp), %r11
 	adoxq 0(%rsp), %r12
 	adcxq 0(%rsp), %r12
 	xorl %eax, %eax
 	movq 24(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 96(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 104(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	adoxq 0(%rsp), %r11
 	adoxq 0(%rsp), %r12
 	adcxq 0(%rsp), %r12
@@ -15435,104 +15435,104 @@ parmod_ct_montgomery_mul_adx_12:
 	movq %rdx, 176(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	adoxq 0(%rsp), %r11
 	adoxq 0(%rsp), %r12
 	adcxq 0(%rsp), %r12
 	xorl %r13d, %r13d
 	movq 64(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	adoxq 0(%rsp), %r12
 	adoxq 0(%rsp), %r13
 	adcxq 0(%rsp), %r13
 	xorl %eax, %eax
 	movq 32(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 96(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 104(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	adoxq 0(%rsp), %r12
 	adoxq 0(%rsp), %r13
 	adcxq 0(%rsp), %r13
 	xorl %eax, %eax
 	movq 64(%rsi), %rdx
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 176(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	adoxq 0(%rsp), %r12
 	adoxq 0(%rsp), %r13
 	adcxq 0(%rsp), %r13
@@ -15541,104 +15541,104 @@ parmod_ct_montgomery_mul_adx_12:
 	movq %rdx, 184(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	adoxq 0(%rsp), %r12
 	adoxq 0(%rsp), %r13
 	adcxq 0(%rsp), %r13
 	xorl %r14d, %r14d
 	movq 72(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	adoxq 0(%rsp), %r13
 	adoxq 0(%rsp), %r14
 	adcxq 0(%rsp), %r14
 	xorl %eax, %eax
 	movq 40(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 96(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 104(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	adoxq 0(%rsp), %r13
 	adoxq 0(%rsp), %r14
 	adcxq 0(%rsp), %r14
 	xorl %eax, %eax
 	movq 72(%rsi), %rdx
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 176(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	adoxq 0(%rsp), %r13
 	adoxq 0(%rsp), %r14
 	adcxq 0(%rsp), %r14
@@ -15647,104 +15647,104 @@ parmod_ct_montgomery_mul_adx_12:
 	movq %rdx, 192(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	adoxq 0(%rsp), %r13
 	adoxq 0(%rsp), %r14
 	adcxq 0(%rsp), %r14
 	xorl %r15d, %r15d
 	movq 80(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 0(%rsp), %r14
 	adoxq 0(%rsp), %r15
 	adcxq 0(%rsp), %r15
 	xorl %eax, %eax
 	movq 48(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 96(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 104(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 0(%rsp), %r14
 	adoxq 0(%rsp), %r15
 	adcxq 0(%rsp), %r15
 	xorl %eax, %eax
 	movq 80(%rsi), %rdx
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 176(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 0(%rsp), %r14
 	adoxq 0(%rsp), %r15
 	adcxq 0(%rsp), %r15
@@ -15753,104 +15753,104 @@ parmod_ct_montgomery_mul_adx_12:
 	movq %rdx, 200(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 0(%rsp), %r14
 	adoxq 0(%rsp), %r15
 	adcxq 0(%rsp), %r15
 	xorl %ebx, %ebx
 	movq 88(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	adoxq 0(%rsp), %r15
 	adoxq 0(%rsp), %rbx
 	adcxq 0(%rsp), %rbx
 	xorl %eax, %eax
 	movq 56(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 96(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 104(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	adoxq 0(%rsp), %r15
 	adoxq 0(%rsp), %rbx
 	adcxq 0(%rsp), %rbx
 	xorl %eax, %eax
 	movq 88(%rsi), %rdx
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 176(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	adoxq 0(%rsp), %r15
 	adoxq 0(%rsp), %rbx
 	adcxq 0(%rsp), %rbx
@@ -15859,63 +15859,63 @@ parmod_ct_montgomery_mul_adx_12:
 	movq %rdx, 208(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	adoxq 0(%rsp), %r15
 	adoxq 0(%rsp), %rbx
 	adcxq 0(%rsp), %rbx
 	xorl %ebp, %ebp
 	movq 64(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 96(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 104(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	adoxq 0(%rsp), %rbx
 	adoxq 0(%rsp), %rbp
 	adcxq 0(%rsp), %rbp
 	xorl %eax, %eax
 	movq 64(%rsi), %rdx
 	mulxq 184(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 192(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 200(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 208(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	adoxq 0(%rsp), %rbx
 	adoxq 0(%rsp), %rbp
 	adcxq 0(%rsp), %rbp
@@ -15923,34 +15923,34 @@ parmod_ct_montgomery_mul_adx_12:
 	xorl %r8d, %r8d
 	movq 72(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 96(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 104(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	adoxq 0(%rsp), %rbp
 	adoxq 0(%rsp), %r8
 	adcxq 0(%rsp), %r8
 	xorl %eax, %eax
 	movq 72(%rsi), %rdx
 	mulxq 184(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 192(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 200(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 208(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	adoxq 0(%rsp), %rbp
 	adoxq 0(%rsp), %r8
 	adcxq 0(%rsp), %r8
@@ -15958,34 +15958,34 @@ parmod_ct_montgomery_mul_adx_12:
 	xorl %r9d, %r9d
 	movq 80(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 96(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 104(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	adoxq 0(%rsp), %r8
 	adoxq 0(%rsp), %r9
 	adcxq 0(%rsp), %r9
 	xorl %eax, %eax
 	movq 80(%rsi), %rdx
 	mulxq 184(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 192(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 200(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 208(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	adoxq 0(%rsp), %r8
 	adoxq 0(%rsp), %r9
 	adcxq 0(%rsp), %r9
@@ -15993,34 +15993,34 @@ parmod_ct_montgomery_mul_adx_12:
 	xorl %r10d, %r10d
 	movq 88(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 96(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 104(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	adoxq 0(%rsp), %r9
 	adoxq 0(%rsp), %r10
 	adcxq 0(%rsp), %r10
 	xorl %eax, %eax
 	movq 88(%rsi), %rdx
 	mulxq 184(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 192(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 200(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 208(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	adoxq 0(%rsp), %r9
 	adoxq 0(%rsp), %r10
 	adcxq 0(%rsp), %r10
@@ -16236,29 +16236,29 @@ parmod_ct_montgomery_sqr_adx_12:
 	xorl %eax, %eax
 	movq 0(%rdi), %rdx
 	mulxq 0(%rdi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 176(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 184(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 0(%rsp), %r14
 	adoxq 0(%rsp), %r15
 	adcxq 0(%rsp), %r15
@@ -16267,29 +16267,29 @@ parmod_ct_montgomery_sqr_adx_12:
 	movq %rdx, 232(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 0(%rsp), %r14
 	adoxq 0(%rsp), %r15
 	adcxq 0(%rsp), %r15
@@ -16298,58 +16298,58 @@ parmod_ct_montgomery_sqr_adx_12:
 	movq %rdx, 240(%rsp)
 	xorl %ebx, %ebx
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	adoxq 0(%rsp), %r15
 	adoxq 0(%rsp), %rbx
 	adcxq 0(%rsp), %rbx
 	xorl %ebp, %ebp
 	movq 8(%rdi), %rdx
 	mulxq 8(%rdi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 176(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 184(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 192(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	adoxq 0(%rsp), %rbx
 	adoxq 0(%rsp), %rbp
 	adcxq 0(%rsp), %rbp
@@ -16358,29 +16358,29 @@ parmod_ct_montgomery_sqr_adx_12:
 	movq %rdx, 248(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	adoxq 0(%rsp), %rbx
 	adoxq 0(%rsp), %rbp
 	adcxq 0(%rsp), %rbp
@@ -16389,58 +16389,58 @@ parmod_ct_montgomery_sqr_adx_12:
 	movq %rdx, 256(%rsp)
 	xorl %r8d, %r8d
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	adoxq 0(%rsp), %rbp
 	adoxq 0(%rsp), %r8
 	adcxq 0(%rsp), %r8
 	xorl %r9d, %r9d
 	movq 16(%rdi), %rdx
 	mulxq 16(%rdi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 176(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 184(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 192(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 200(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	adoxq 0(%rsp), %r8
 	adoxq 0(%rsp), %r9
 	adcxq 0(%rsp), %r9
@@ -16449,49 +16449,49 @@ parmod_ct_montgomery_sqr_adx_12:
 	movq %rdx, 264(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	adoxq 0(%rsp), %r8
 	adoxq 0(%rsp), %r9
 	adcxq 0(%rsp), %r9
 	xorl %r10d, %r10d
 	movq 0(%rdi), %rdx
 	mulxq 192(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 200(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 208(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 216(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 224(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	adoxq 0(%rsp), %r9
 	adoxq 0(%rsp), %r10
 	adcxq 0(%rsp), %r10
@@ -16500,75 +16500,75 @@ parmod_ct_montgomery_sqr_adx_12:
 	movq %rdx, 272(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	adoxq 0(%rsp), %r9
 	adoxq 0(%rsp), %r10
 	adcxq 0(%rsp), %r10
 	xorl %r11d, %r11d
 	movq 8(%rdi), %rdx
 	mulxq 200(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 208(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 216(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 224(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	adoxq 0(%rsp), %r10
 	adoxq 0(%rsp), %r11
 	adcxq 0(%rsp), %r11
 	xorl %eax, %eax
 	movq 24(%rdi), %rdx
 	mulxq 24(%rdi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 176(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 184(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 192(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 200(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 208(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	adoxq 0(%rsp), %r10
 	adoxq 0(%rsp), %r11
 	adcxq 0(%rsp), %r11
@@ -16577,43 +16577,43 @@ parmod_ct_montgomery_sqr_adx_12:
 	movq %rdx, 280(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	adoxq 0(%rsp), %r10
 	adoxq 0(%rsp), %r11
 	adcxq 0(%rsp), %r11
 	xorl %r12d, %r12d
 	movq 16(%rdi), %rdx
 	mulxq 208(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 216(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 224(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	adoxq 0(%rsp), %r11
 	adoxq 0(%rsp), %r12
 	adcxq 0(%rsp), %r12
@@ -16622,98 +16622,98 @@ parmod_ct_montgomery_sqr_adx_12:
 	movq %rdx, 288(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	adoxq 0(%rsp), %r11
 	adoxq 0(%rsp), %r12
 	adcxq 0(%rsp), %r12
 	xorl %r13d, %r13d
 	movq 24(%rdi), %rdx
 	mulxq 216(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 224(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	adoxq 0(%rsp), %r12
 	adoxq 0(%rsp), %r13
 	adcxq 0(%rsp), %r13
 	xorl %eax, %eax
 	movq 32(%rdi), %rdx
 	mulxq 32(%rdi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 176(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 184(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 192(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 200(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 208(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 216(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	adoxq 0(%rsp), %r12
 	adoxq 0(%rsp), %r13
 	adcxq 0(%rsp), %r13
 	xorl %eax, %eax
 	movq 64(%rsi), %rdx
 	mulxq 232(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 240(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 248(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 256(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 264(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 272(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 280(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 288(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	adoxq 0(%rsp), %r12
 	adoxq 0(%rsp), %r13
 	adcxq 0(%rsp), %r13
@@ -16722,66 +16722,66 @@ parmod_ct_montgomery_sqr_adx_12:
 	movq %rdx, 296(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	adoxq 0(%rsp), %r12
 	adoxq 0(%rsp), %r13
 	adcxq 0(%rsp), %r13
 	xorl %r14d, %r14d
 	movq 32(%rdi), %rdx
 	mulxq 224(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	adoxq 0(%rsp), %r13
 	adoxq 0(%rsp), %r14
 	adcxq 0(%rsp), %r14
 	xorl %eax, %eax
 	movq 72(%rsi), %rdx
 	mulxq 232(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 240(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 248(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 256(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 264(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 272(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 280(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 288(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	adoxq 0(%rsp), %r13
 	adoxq 0(%rsp), %r14
 	adcxq 0(%rsp), %r14
@@ -16790,87 +16790,87 @@ parmod_ct_montgomery_sqr_adx_12:
 	movq %rdx, 304(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	adoxq 0(%rsp), %r13
 	adoxq 0(%rsp), %r14
 	adcxq 0(%rsp), %r14
 	xorl %r15d, %r15d
 	movq 40(%rdi), %rdx
 	mulxq 40(%rdi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 184(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 192(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 200(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 208(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 216(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 224(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 0(%rsp), %r14
 	adoxq 0(%rsp), %r15
 	adcxq 0(%rsp), %r15
 	xorl %eax, %eax
 	movq 80(%rsi), %rdx
 	mulxq 232(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 240(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 248(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 256(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 264(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 272(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 280(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 288(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 0(%rsp), %r14
 	adoxq 0(%rsp), %r15
 	adcxq 0(%rsp), %r15
@@ -16879,84 +16879,84 @@ parmod_ct_montgomery_sqr_adx_12:
 	movq %rdx, 312(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 0(%rsp), %r14
 	adoxq 0(%rsp), %r15
 	adcxq 0(%rsp), %r15
 	xorl %ebx, %ebx
 	movq 48(%rdi), %rdx
 	mulxq 48(%rdi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 192(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 200(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 208(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 216(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 224(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	adoxq 0(%rsp), %r15
 	adoxq 0(%rsp), %rbx
 	adcxq 0(%rsp), %rbx
 	xorl %eax, %eax
 	movq 88(%rsi), %rdx
 	mulxq 232(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 240(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 248(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 256(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 264(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 272(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 280(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 288(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	adoxq 0(%rsp), %r15
 	adoxq 0(%rsp), %rbx
 	adcxq 0(%rsp), %rbx
@@ -16965,69 +16965,69 @@ parmod_ct_montgomery_sqr_adx_12:
 	movq %rdx, 320(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	adoxq 0(%rsp), %r15
 	adoxq 0(%rsp), %rbx
 	adcxq 0(%rsp), %rbx
 	xorl %ebp, %ebp
 	movq 56(%rdi), %rdx
 	mulxq 56(%rdi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 88(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 200(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 208(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 216(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 224(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	adoxq 0(%rsp), %rbx
 	adoxq 0(%rsp), %rbp
 	adcxq 0(%rsp), %rbp
 	xorl %eax, %eax
 	movq 64(%rsi), %rdx
 	mulxq 296(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 304(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 312(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 320(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	adoxq 0(%rsp), %rbx
 	adoxq 0(%rsp), %rbp
 	adcxq 0(%rsp), %rbp
@@ -17035,37 +17035,37 @@ parmod_ct_montgomery_sqr_adx_12:
 	xorl %r8d, %r8d
 	movq 64(%rdi), %rdx
 	mulxq 64(%rdi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 96(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 208(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 216(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 224(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	adoxq 0(%rsp), %rbp
 	adoxq 0(%rsp), %r8
 	adcxq 0(%rsp), %r8
 	xorl %eax, %eax
 	movq 72(%rsi), %rdx
 	mulxq 296(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 304(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 312(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 320(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	adoxq 0(%rsp), %rbp
 	adoxq 0(%rsp), %r8
 	adcxq 0(%rsp), %r8
@@ -17073,34 +17073,34 @@ parmod_ct_montgomery_sqr_adx_12:
 	xorl %r9d, %r9d
 	movq 72(%rdi), %rdx
 	mulxq 72(%rdi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 104(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 216(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 224(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	adoxq 0(%rsp), %r8
 	adoxq 0(%rsp), %r9
 	adcxq 0(%rsp), %r9
 	xorl %eax, %eax
 	movq 80(%rsi), %rdx
 	mulxq 296(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 304(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 312(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 320(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	adoxq 0(%rsp), %r8
 	adoxq 0(%rsp), %r9
 	adcxq 0(%rsp), %r9
@@ -17108,39 +17108,39 @@ parmod_ct_montgomery_sqr_adx_12:
 	xorl %r10d, %r10d
 	movq 80(%rdi), %rdx
 	mulxq 80(%rdi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 224(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	adoxq 0(%rsp), %r9
 	adoxq 0(%rsp), %r10
 	adcxq 0(%rsp), %r10
 	xorl %eax, %eax
 	movq 88(%rdi), %rdx
 	mulxq 88(%rdi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	adoxq 0(%rsp), %r9
 	adoxq 0(%rsp), %r10
 	adcxq 0(%rsp), %r10
 	xorl %eax, %eax
 	movq 88(%rsi), %rdx
 	mulxq 296(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 304(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 312(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 320(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	adoxq 0(%rsp), %r9
 	adoxq 0(%rsp), %r10
 	adcxq 0(%rsp), %r10
@@ -17302,29 +17302,29 @@ parmod_ct_montgomery_mul_adx_13:
 	xorl %eax, %eax
 	movq 0(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 0(%rsp), %r14
 	adoxq 0(%rsp), %r15
 	adcxq 0(%rsp), %r15
@@ -17333,58 +17333,58 @@ parmod_ct_montgomery_mul_adx_13:
 	movq %rdx, 128(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 0(%rsp), %r14
 	adoxq 0(%rsp), %r15
 	adcxq 0(%rsp), %r15
 	xorl %ebx, %ebx
 	movq 8(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	adoxq 0(%rsp), %r15
 	adoxq 0(%rsp), %rbx
 	adcxq 0(%rsp), %rbx
@@ -17393,58 +17393,58 @@ parmod_ct_montgomery_mul_adx_13:
 	movq %rdx, 136(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	adoxq 0(%rsp), %r15
 	adoxq 0(%rsp), %rbx
 	adcxq 0(%rsp), %rbx
 	xorl %ebp, %ebp
 	movq 16(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	adoxq 0(%rsp), %rbx
 	adoxq 0(%rsp), %rbp
 	adcxq 0(%rsp), %rbp
@@ -17453,58 +17453,58 @@ parmod_ct_montgomery_mul_adx_13:
 	movq %rdx, 144(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	adoxq 0(%rsp), %rbx
 	adoxq 0(%rsp), %rbp
 	adcxq 0(%rsp), %rbp
 	xorl %r8d, %r8d
 	movq 24(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	adoxq 0(%rsp), %rbp
 	adoxq 0(%rsp), %r8
 	adcxq 0(%rsp), %r8
@@ -17513,58 +17513,58 @@ parmod_ct_montgomery_mul_adx_13:
 	movq %rdx, 152(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	adoxq 0(%rsp), %rbp
 	adoxq 0(%rsp), %r8
 	adcxq 0(%rsp), %r8
 	xorl %r9d, %r9d
 	movq 32(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	adoxq 0(%rsp), %r8
 	adoxq 0(%rsp), %r9
 	adcxq 0(%rsp), %r9
@@ -17573,78 +17573,78 @@ parmod_ct_montgomery_mul_adx_13:
 	movq %rdx, 160(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	adoxq 0(%rsp), %r8
 	adoxq 0(%rsp), %r9
 	adcxq 0(%rsp), %r9
 	xorl %r10d, %r10d
 	movq 40(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	adoxq 0(%rsp), %r9
 	adoxq 0(%rsp), %r10
 	adcxq 0(%rsp), %r10
 	xorl %eax, %eax
 	movq 0(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 96(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 104(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	adoxq 0(%rsp), %r9
 	adoxq 0(%rsp), %r10
 	adcxq 0(%rsp), %r10
@@ -17653,78 +17653,78 @@ parmod_ct_montgomery_mul_adx_13:
 	movq %rdx, 168(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	adoxq 0(%rsp), %r9
 	adoxq 0(%rsp), %r10
 	adcxq 0(%rsp), %r10
 	xorl %r11d, %r11d
 	movq 48(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	adoxq 0(%rsp), %r10
 	adoxq 0(%rsp), %r11
 	adcxq 0(%rsp), %r11
 	xorl %eax, %eax
 	movq 8(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 96(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 104(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	adoxq 0(%rsp), %r10
 	adoxq 0(%rsp), %r11
 	adcxq 0(%rsp), %r11
@@ -17733,78 +17733,78 @@ parmod_ct_montgomery_mul_adx_13:
 	movq %rdx, 176(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	adoxq 0(%rsp), %r10
 	adoxq 0(%rsp), %r11
 	adcxq 0(%rsp), %r11
 	xorl %r12d, %r12d
 	movq 56(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	adoxq 0(%rsp), %r11
 	adoxq 0(%rsp), %r12
 	adcxq 0(%rsp), %r12
 	xorl %eax, %eax
 	movq 16(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 96(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 104(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	adoxq 0(%rsp), %r11
 	adoxq 0(%rsp), %r12
 	adcxq 0(%rsp), %r12
@@ -17813,107 +17813,107 @@ parmod_ct_montgomery_mul_adx_13:
 	movq %rdx, 184(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	adoxq 0(%rsp), %r11
 	adoxq 0(%rsp), %r12
 	adcxq 0(%rsp), %r12
 	xorl %r13d, %r13d
 	movq 64(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	adoxq 0(%rsp), %r12
 	adoxq 0(%rsp), %r13
 	adcxq 0(%rsp), %r13
 	xorl %eax, %eax
 	movq 24(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 96(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 104(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	adoxq 0(%rsp), %r12
 	adoxq 0(%rsp), %r13
 	adcxq 0(%rsp), %r13
 	xorl %eax, %eax
 	movq 64(%rsi), %rdx
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 176(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 184(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	adoxq 0(%rsp), %r12
 	adoxq 0(%rsp), %r13
 	adcxq 0(%rsp), %r13
@@ -17922,107 +17922,107 @@ parmod_ct_montgomery_mul_adx_13:
 	movq %rdx, 192(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	adoxq 0(%rsp), %r12
 	adoxq 0(%rsp), %r13
 	adcxq 0(%rsp), %r13
 	xorl %r14d, %r14d
 	movq 72(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	adoxq 0(%rsp), %r13
 	adoxq 0(%rsp), %r14
 	adcxq 0(%rsp), %r14
 	xorl %eax, %eax
 	movq 32(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 96(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 104(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	adoxq 0(%rsp), %r13
 	adoxq 0(%rsp), %r14
 	adcxq 0(%rsp), %r14
 	xorl %eax, %eax
 	movq 72(%rsi), %rdx
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 176(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 184(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	adoxq 0(%rsp), %r13
 	adoxq 0(%rsp), %r14
 	adcxq 0(%rsp), %r14
@@ -18031,107 +18031,107 @@ parmod_ct_montgomery_mul_adx_13:
 	movq %rdx, 200(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	adoxq 0(%rsp), %r13
 	adoxq 0(%rsp), %r14
 	adcxq 0(%rsp), %r14
 	xorl %r15d, %r15d
 	movq 80(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 0(%rsp), %r14
 	adoxq 0(%rsp), %r15
 	adcxq 0(%rsp), %r15
 	xorl %eax, %eax
 	movq 40(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 96(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 104(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 0(%rsp), %r14
 	adoxq 0(%rsp), %r15
 	adcxq 0(%rsp), %r15
 	xorl %eax, %eax
 	movq 80(%rsi), %rdx
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 176(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 184(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 0(%rsp), %r14
 	adoxq 0(%rsp), %r15
 	adcxq 0(%rsp), %r15
@@ -18140,107 +18140,107 @@ parmod_ct_montgomery_mul_adx_13:
 	movq %rdx, 208(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 0(%rsp), %r14
 	adoxq 0(%rsp), %r15
 	adcxq 0(%rsp), %r15
 	xorl %ebx, %ebx
 	movq 88(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	adoxq 0(%rsp), %r15
 	adoxq 0(%rsp), %rbx
 	adcxq 0(%rsp), %rbx
 	xorl %eax, %eax
 	movq 48(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 96(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 104(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	adoxq 0(%rsp), %r15
 	adoxq 0(%rsp), %rbx
 	adcxq 0(%rsp), %rbx
 	xorl %eax, %eax
 	movq 88(%rsi), %rdx
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 176(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 184(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	adoxq 0(%rsp), %r15
 	adoxq 0(%rsp), %rbx
 	adcxq 0(%rsp), %rbx
@@ -18249,107 +18249,107 @@ parmod_ct_montgomery_mul_adx_13:
 	movq %rdx, 216(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	adoxq 0(%rsp), %r15
 	adoxq 0(%rsp), %rbx
 	adcxq 0(%rsp), %rbx
 	xorl %ebp, %ebp
 	movq 96(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	adoxq 0(%rsp), %rbx
 	adoxq 0(%rsp), %rbp
 	adcxq 0(%rsp), %rbp
 	xorl %eax, %eax
 	movq 56(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 96(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 104(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	adoxq 0(%rsp), %rbx
 	adoxq 0(%rsp), %rbp
 	adcxq 0(%rsp), %rbp
 	xorl %eax, %eax
 	movq 96(%rsi), %rdx
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 176(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 184(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	adoxq 0(%rsp), %rbx
 	adoxq 0(%rsp), %rbp
 	adcxq 0(%rsp), %rbp
@@ -18358,69 +18358,69 @@ parmod_ct_montgomery_mul_adx_13:
 	movq %rdx, 224(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	adoxq 0(%rsp), %rbx
 	adoxq 0(%rsp), %rbp
 	adcxq 0(%rsp), %rbp
 	xorl %r8d, %r8d
 	movq 64(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 96(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 104(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	adoxq 0(%rsp), %rbp
 	adoxq 0(%rsp), %r8
 	adcxq 0(%rsp), %r8
 	xorl %eax, %eax
 	movq 64(%rsi), %rdx
 	mulxq 192(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 200(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 208(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 216(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 224(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	adoxq 0(%rsp), %rbp
 	adoxq 0(%rsp), %r8
 	adcxq 0(%rsp), %r8
@@ -18428,40 +18428,40 @@ parmod_ct_montgomery_mul_adx_13:
 	xorl %r9d, %r9d
 	movq 72(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 96(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 104(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	adoxq 0(%rsp), %r8
 	adoxq 0(%rsp), %r9
 	adcxq 0(%rsp), %r9
 	xorl %eax, %eax
 	movq 72(%rsi), %rdx
 	mulxq 192(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 200(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 208(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 216(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 224(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	adoxq 0(%rsp), %r8
 	adoxq 0(%rsp), %r9
 	adcxq 0(%rsp), %r9
@@ -18469,40 +18469,40 @@ parmod_ct_montgomery_mul_adx_13:
 	xorl %r10d, %r10d
 	movq 80(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 96(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 104(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	adoxq 0(%rsp), %r9
 	adoxq 0(%rsp), %r10
 	adcxq 0(%rsp), %r10
 	xorl %eax, %eax
 	movq 80(%rsi), %rdx
 	mulxq 192(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 200(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 208(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 216(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 224(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	adoxq 0(%rsp), %r9
 	adoxq 0(%rsp), %r10
 	adcxq 0(%rsp), %r10
@@ -18510,40 +18510,40 @@ parmod_ct_montgomery_mul_adx_13:
 	xorl %r11d, %r11d
 	movq 88(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 96(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 104(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	adoxq 0(%rsp), %r10
 	adoxq 0(%rsp), %r11
 	adcxq 0(%rsp), %r11
 	xorl %eax, %eax
 	movq 88(%rsi), %rdx
 	mulxq 192(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 200(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 208(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 216(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 224(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	adoxq 0(%rsp), %r10
 	adoxq 0(%rsp), %r11
 	adcxq 0(%rsp), %r11
@@ -18551,40 +18551,40 @@ parmod_ct_montgomery_mul_adx_13:
 	xorl %r12d, %r12d
 	movq 96(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 96(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 104(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	adoxq 0(%rsp), %r11
 	adoxq 0(%rsp), %r12
 	adcxq 0(%rsp), %r12
 	xorl %eax, %eax
 	movq 96(%rsi), %rdx
 	mulxq 192(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 200(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 208(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 216(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 224(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	adoxq 0(%rsp), %r11
 	adoxq 0(%rsp), %r12
 	adcxq 0(%rsp), %r12
@@ -18813,29 +18813,29 @@ parmod_ct_montgomery_sqr_adx_13:
 	xorl %eax, %eax
 	movq 0(%rdi), %rdx
 	mulxq 0(%rdi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 176(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 184(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 192(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 0(%rsp), %r14
 	adoxq 0(%rsp), %r15
 	adcxq 0(%rsp), %r15
@@ -18844,29 +18844,29 @@ parmod_ct_montgomery_sqr_adx_13:
 	movq %rdx, 248(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 0(%rsp), %r14
 	adoxq 0(%rsp), %r15
 	adcxq 0(%rsp), %r15
@@ -18875,58 +18875,58 @@ parmod_ct_montgomery_sqr_adx_13:
 	movq %rdx, 256(%rsp)
 	xorl %ebx, %ebx
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	adoxq 0(%rsp), %r15
 	adoxq 0(%rsp), %rbx
 	adcxq 0(%rsp), %rbx
 	xorl %ebp, %ebp
 	movq 8(%rdi), %rdx
 	mulxq 8(%rdi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 176(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 184(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 192(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 200(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	adoxq 0(%rsp), %rbx
 	adoxq 0(%rsp), %rbp
 	adcxq 0(%rsp), %rbp
@@ -18935,29 +18935,29 @@ parmod_ct_montgomery_sqr_adx_13:
 	movq %rdx, 264(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	adoxq 0(%rsp), %rbx
 	adoxq 0(%rsp), %rbp
 	adcxq 0(%rsp), %rbp
@@ -18966,58 +18966,58 @@ parmod_ct_montgomery_sqr_adx_13:
 	movq %rdx, 272(%rsp)
 	xorl %r8d, %r8d
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	adoxq 0(%rsp), %rbp
 	adoxq 0(%rsp), %r8
 	adcxq 0(%rsp), %r8
 	xorl %r9d, %r9d
 	movq 16(%rdi), %rdx
 	mulxq 16(%rdi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 176(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 184(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 192(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 200(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 208(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	adoxq 0(%rsp), %r8
 	adoxq 0(%rsp), %r9
 	adcxq 0(%rsp), %r9
@@ -19026,29 +19026,29 @@ parmod_ct_montgomery_sqr_adx_13:
 	movq %rdx, 280(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	adoxq 0(%rsp), %r8
 	adoxq 0(%rsp), %r9
 	adcxq 0(%rsp), %r9
@@ -19057,81 +19057,81 @@ parmod_ct_montgomery_sqr_adx_13:
 	movq %rdx, 288(%rsp)
 	xorl %r10d, %r10d
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	adoxq 0(%rsp), %r9
 	adoxq 0(%rsp), %r10
 	adcxq 0(%rsp), %r10
 	xorl %r11d, %r11d
 	movq 0(%rdi), %rdx
 	mulxq 200(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 208(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 216(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 224(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 232(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 240(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	adoxq 0(%rsp), %r10
 	adoxq 0(%rsp), %r11
 	adcxq 0(%rsp), %r11
 	xorl %eax, %eax
 	movq 24(%rdi), %rdx
 	mulxq 24(%rdi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 176(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 184(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 192(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 200(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 208(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 216(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	adoxq 0(%rsp), %r10
 	adoxq 0(%rsp), %r11
 	adcxq 0(%rsp), %r11
@@ -19140,49 +19140,49 @@ parmod_ct_montgomery_sqr_adx_13:
 	movq %rdx, 296(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	adoxq 0(%rsp), %r10
 	adoxq 0(%rsp), %r11
 	adcxq 0(%rsp), %r11
 	xorl %r12d, %r12d
 	movq 8(%rdi), %rdx
 	mulxq 208(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 216(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 224(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 232(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 240(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	adoxq 0(%rsp), %r11
 	adoxq 0(%rsp), %r12
 	adcxq 0(%rsp), %r12
@@ -19191,104 +19191,104 @@ parmod_ct_montgomery_sqr_adx_13:
 	movq %rdx, 304(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	adoxq 0(%rsp), %r11
 	adoxq 0(%rsp), %r12
 	adcxq 0(%rsp), %r12
 	xorl %r13d, %r13d
 	movq 16(%rdi), %rdx
 	mulxq 216(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 224(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 232(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 240(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	adoxq 0(%rsp), %r12
 	adoxq 0(%rsp), %r13
 	adcxq 0(%rsp), %r13
 	xorl %eax, %eax
 	movq 32(%rdi), %rdx
 	mulxq 32(%rdi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 184(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 192(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 200(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 208(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 216(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 224(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	adoxq 0(%rsp), %r12
 	adoxq 0(%rsp), %r13
 	adcxq 0(%rsp), %r13
 	xorl %eax, %eax
 	movq 64(%rsi), %rdx
 	mulxq 248(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 256(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 264(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 272(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 280(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 288(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 296(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 304(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	adoxq 0(%rsp), %r12
 	adoxq 0(%rsp), %r13
 	adcxq 0(%rsp), %r13
@@ -19297,72 +19297,72 @@ parmod_ct_montgomery_sqr_adx_13:
 	movq %rdx, 312(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	adoxq 0(%rsp), %r12
 	adoxq 0(%rsp), %r13
 	adcxq 0(%rsp), %r13
 	xorl %r14d, %r14d
 	movq 24(%rdi), %rdx
 	mulxq 224(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 232(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 240(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	adoxq 0(%rsp), %r13
 	adoxq 0(%rsp), %r14
 	adcxq 0(%rsp), %r14
 	xorl %eax, %eax
 	movq 72(%rsi), %rdx
 	mulxq 248(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 256(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 264(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 272(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 280(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 288(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 296(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 304(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	adoxq 0(%rsp), %r13
 	adoxq 0(%rsp), %r14
 	adcxq 0(%rsp), %r14
@@ -19371,98 +19371,98 @@ parmod_ct_montgomery_sqr_adx_13:
 	movq %rdx, 320(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	adoxq 0(%rsp), %r13
 	adoxq 0(%rsp), %r14
 	adcxq 0(%rsp), %r14
 	xorl %r15d, %r15d
 	movq 32(%rdi), %rdx
 	mulxq 232(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 240(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 0(%rsp), %r14
 	adoxq 0(%rsp), %r15
 	adcxq 0(%rsp), %r15
 	xorl %eax, %eax
 	movq 40(%rdi), %rdx
 	mulxq 40(%rdi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 192(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 200(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 208(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 216(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 224(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 232(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 0(%rsp), %r14
 	adoxq 0(%rsp), %r15
 	adcxq 0(%rsp), %r15
 	xorl %eax, %eax
 	movq 80(%rsi), %rdx
 	mulxq 248(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 256(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 264(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 272(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 280(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 288(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 296(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 304(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 0(%rsp), %r14
 	adoxq 0(%rsp), %r15
 	adcxq 0(%rsp), %r15
@@ -19471,66 +19471,66 @@ parmod_ct_montgomery_sqr_adx_13:
 	movq %rdx, 328(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 0(%rsp), %r14
 	adoxq 0(%rsp), %r15
 	adcxq 0(%rsp), %r15
 	xorl %ebx, %ebx
 	movq 40(%rdi), %rdx
 	mulxq 240(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	adoxq 0(%rsp), %r15
 	adoxq 0(%rsp), %rbx
 	adcxq 0(%rsp), %rbx
 	xorl %eax, %eax
 	movq 88(%rsi), %rdx
 	mulxq 248(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 256(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 264(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 272(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 280(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 288(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 296(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 304(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	adoxq 0(%rsp), %r15
 	adoxq 0(%rsp), %rbx
 	adcxq 0(%rsp), %rbx
@@ -19539,87 +19539,87 @@ parmod_ct_montgomery_sqr_adx_13:
 	movq %rdx, 336(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	adoxq 0(%rsp), %r15
 	adoxq 0(%rsp), %rbx
 	adcxq 0(%rsp), %rbx
 	xorl %ebp, %ebp
 	movq 48(%rdi), %rdx
 	mulxq 48(%rdi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 200(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 208(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 216(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 224(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 232(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 240(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	adoxq 0(%rsp), %rbx
 	adoxq 0(%rsp), %rbp
 	adcxq 0(%rsp), %rbp
 	xorl %eax, %eax
 	movq 96(%rsi), %rdx
 	mulxq 248(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 256(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 264(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 272(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 280(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 288(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 296(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 304(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	adoxq 0(%rsp), %rbx
 	adoxq 0(%rsp), %rbp
 	adcxq 0(%rsp), %rbp
@@ -19628,75 +19628,75 @@ parmod_ct_montgomery_sqr_adx_13:
 	movq %rdx, 344(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	adoxq 0(%rsp), %rbx
 	adoxq 0(%rsp), %rbp
 	adcxq 0(%rsp), %rbp
 	xorl %r8d, %r8d
 	movq 56(%rdi), %rdx
 	mulxq 56(%rdi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 88(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 208(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 216(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 224(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 232(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 240(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	adoxq 0(%rsp), %rbp
 	adoxq 0(%rsp), %r8
 	adcxq 0(%rsp), %r8
 	xorl %eax, %eax
 	movq 64(%rsi), %rdx
 	mulxq 312(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 320(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 328(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 336(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 344(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	adoxq 0(%rsp), %rbp
 	adoxq 0(%rsp), %r8
 	adcxq 0(%rsp), %r8
@@ -19704,43 +19704,43 @@ parmod_ct_montgomery_sqr_adx_13:
 	xorl %r9d, %r9d
 	movq 64(%rdi), %rdx
 	mulxq 64(%rdi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 96(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 216(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 224(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 232(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 240(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	adoxq 0(%rsp), %r8
 	adoxq 0(%rsp), %r9
 	adcxq 0(%rsp), %r9
 	xorl %eax, %eax
 	movq 72(%rsi), %rdx
 	mulxq 312(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 320(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 328(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 336(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 344(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	adoxq 0(%rsp), %r8
 	adoxq 0(%rsp), %r9
 	adcxq 0(%rsp), %r9
@@ -19748,40 +19748,40 @@ parmod_ct_montgomery_sqr_adx_13:
 	xorl %r10d, %r10d
 	movq 72(%rdi), %rdx
 	mulxq 72(%rdi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 104(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 224(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 232(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 240(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	adoxq 0(%rsp), %r9
 	adoxq 0(%rsp), %r10
 	adcxq 0(%rsp), %r10
 	xorl %eax, %eax
 	movq 80(%rsi), %rdx
 	mulxq 312(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 320(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 328(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 336(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 344(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	adoxq 0(%rsp), %r9
 	adoxq 0(%rsp), %r10
 	adcxq 0(%rsp), %r10
@@ -19789,37 +19789,37 @@ parmod_ct_montgomery_sqr_adx_13:
 	xorl %r11d, %r11d
 	movq 80(%rdi), %rdx
 	mulxq 80(%rdi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 232(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 240(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	adoxq 0(%rsp), %r10
 	adoxq 0(%rsp), %r11
 	adcxq 0(%rsp), %r11
 	xorl %eax, %eax
 	movq 88(%rsi), %rdx
 	mulxq 312(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 320(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 328(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 336(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 344(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	adoxq 0(%rsp), %r10
 	adoxq 0(%rsp), %r11
 	adcxq 0(%rsp), %r11
@@ -19827,42 +19827,42 @@ parmod_ct_montgomery_sqr_adx_13:
 	xorl %r12d, %r12d
 	movq 88(%rdi), %rdx
 	mulxq 88(%rdi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 240(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	adoxq 0(%rsp), %r11
 	adoxq 0(%rsp), %r12
 	adcxq 0(%rsp), %r12
 	xorl %eax, %eax
 	movq 96(%rdi), %rdx
 	mulxq 96(%rdi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	adoxq 0(%rsp), %r11
 	adoxq 0(%rsp), %r12
 	adcxq 0(%rsp), %r12
 	xorl %eax, %eax
 	movq 96(%rsi), %rdx
 	mulxq 312(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 320(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 328(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 336(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 344(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	adoxq 0(%rsp), %r11
 	adoxq 0(%rsp), %r12
 	adcxq 0(%rsp), %r12
@@ -20032,29 +20032,29 @@ parmod_ct_montgomery_mul_adx_14:
 	xorl %eax, %eax
 	movq 0(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 0(%rsp), %r14
 	adoxq 0(%rsp), %r15
 	adcxq 0(%rsp), %r15
@@ -20063,58 +20063,58 @@ parmod_ct_montgomery_mul_adx_14:
 	movq %rdx, 136(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 0(%rsp), %r14
 	adoxq 0(%rsp), %r15
 	adcxq 0(%rsp), %r15
 	xorl %ebx, %ebx
 	movq 8(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	adoxq 0(%rsp), %r15
 	adoxq 0(%rsp), %rbx
 	adcxq 0(%rsp), %rbx
@@ -20123,58 +20123,58 @@ parmod_ct_montgomery_mul_adx_14:
 	movq %rdx, 144(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	adoxq 0(%rsp), %r15
 	adoxq 0(%rsp), %rbx
 	adcxq 0(%rsp), %rbx
 	xorl %ebp, %ebp
 	movq 16(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	adoxq 0(%rsp), %rbx
 	adoxq 0(%rsp), %rbp
 	adcxq 0(%rsp), %rbp
@@ -20183,58 +20183,58 @@ parmod_ct_montgomery_mul_adx_14:
 	movq %rdx, 152(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	adoxq 0(%rsp), %rbx
 	adoxq 0(%rsp), %rbp
 	adcxq 0(%rsp), %rbp
 	xorl %r8d, %r8d
 	movq 24(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	adoxq 0(%rsp), %rbp
 	adoxq 0(%rsp), %r8
 	adcxq 0(%rsp), %r8
@@ -20243,58 +20243,58 @@ parmod_ct_montgomery_mul_adx_14:
 	movq %rdx, 160(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	adoxq 0(%rsp), %rbp
 	adoxq 0(%rsp), %r8
 	adcxq 0(%rsp), %r8
 	xorl %r9d, %r9d
 	movq 32(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	adoxq 0(%rsp), %r8
 	adoxq 0(%rsp), %r9
 	adcxq 0(%rsp), %r9
@@ -20303,58 +20303,58 @@ parmod_ct_montgomery_mul_adx_14:
 	movq %rdx, 168(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	adoxq 0(%rsp), %r8
 	adoxq 0(%rsp), %r9
 	adcxq 0(%rsp), %r9
 	xorl %r10d, %r10d
 	movq 40(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	adoxq 0(%rsp), %r9
 	adoxq 0(%rsp), %r10
 	adcxq 0(%rsp), %r10
@@ -20363,81 +20363,81 @@ parmod_ct_montgomery_mul_adx_14:
 	movq %rdx, 176(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	adoxq 0(%rsp), %r9
 	adoxq 0(%rsp), %r10
 	adcxq 0(%rsp), %r10
 	xorl %r11d, %r11d
 	movq 48(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	adoxq 0(%rsp), %r10
 	adoxq 0(%rsp), %r11
 	adcxq 0(%rsp), %r11
 	xorl %eax, %eax
 	movq 0(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 96(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 104(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	adoxq 0(%rsp), %r10
 	adoxq 0(%rsp), %r11
 	adcxq 0(%rsp), %r11
@@ -20446,81 +20446,81 @@ parmod_ct_montgomery_mul_adx_14:
 	movq %rdx, 184(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	adoxq 0(%rsp), %r10
 	adoxq 0(%rsp), %r11
 	adcxq 0(%rsp), %r11
 	xorl %r12d, %r12d
 	movq 56(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	adoxq 0(%rsp), %r11
 	adoxq 0(%rsp), %r12
 	adcxq 0(%rsp), %r12
 	xorl %eax, %eax
 	movq 8(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 96(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 104(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	adoxq 0(%rsp), %r11
 	adoxq 0(%rsp), %r12
 	adcxq 0(%rsp), %r12
@@ -20529,110 +20529,110 @@ parmod_ct_montgomery_mul_adx_14:
 	movq %rdx, 192(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	adoxq 0(%rsp), %r11
 	adoxq 0(%rsp), %r12
 	adcxq 0(%rsp), %r12
 	xorl %r13d, %r13d
 	movq 64(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	adoxq 0(%rsp), %r12
 	adoxq 0(%rsp), %r13
 	adcxq 0(%rsp), %r13
 	xorl %eax, %eax
 	movq 16(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 96(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 104(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	adoxq 0(%rsp), %r12
 	adoxq 0(%rsp), %r13
 	adcxq 0(%rsp), %r13
 	xorl %eax, %eax
 	movq 64(%rsi), %rdx
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 176(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 184(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 192(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	adoxq 0(%rsp), %r12
 	adoxq 0(%rsp), %r13
 	adcxq 0(%rsp), %r13
@@ -20641,110 +20641,110 @@ parmod_ct_montgomery_mul_adx_14:
 	movq %rdx, 200(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	adoxq 0(%rsp), %r12
 	adoxq 0(%rsp), %r13
 	adcxq 0(%rsp), %r13
 	xorl %r14d, %r14d
 	movq 72(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	adoxq 0(%rsp), %r13
 	adoxq 0(%rsp), %r14
 	adcxq 0(%rsp), %r14
 	xorl %eax, %eax
 	movq 24(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 96(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 104(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	adoxq 0(%rsp), %r13
 	adoxq 0(%rsp), %r14
 	adcxq 0(%rsp), %r14
 	xorl %eax, %eax
 	movq 72(%rsi), %rdx
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 176(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 184(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 192(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	adoxq 0(%rsp), %r13
 	adoxq 0(%rsp), %r14
 	adcxq 0(%rsp), %r14
@@ -20753,110 +20753,110 @@ parmod_ct_montgomery_mul_adx_14:
 	movq %rdx, 208(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	adoxq 0(%rsp), %r13
 	adoxq 0(%rsp), %r14
 	adcxq 0(%rsp), %r14
 	xorl %r15d, %r15d
 	movq 80(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 0(%rsp), %r14
 	adoxq 0(%rsp), %r15
 	adcxq 0(%rsp), %r15
 	xorl %eax, %eax
 	movq 32(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 96(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 104(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 0(%rsp), %r14
 	adoxq 0(%rsp), %r15
 	adcxq 0(%rsp), %r15
 	xorl %eax, %eax
 	movq 80(%rsi), %rdx
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 176(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 184(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 192(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 0(%rsp), %r14
 	adoxq 0(%rsp), %r15
 	adcxq 0(%rsp), %r15
@@ -20865,110 +20865,110 @@ parmod_ct_montgomery_mul_adx_14:
 	movq %rdx, 216(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 0(%rsp), %r14
 	adoxq 0(%rsp), %r15
 	adcxq 0(%rsp), %r15
 	xorl %ebx, %ebx
 	movq 88(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	adoxq 0(%rsp), %r15
 	adoxq 0(%rsp), %rbx
 	adcxq 0(%rsp), %rbx
 	xorl %eax, %eax
 	movq 40(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 96(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 104(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	adoxq 0(%rsp), %r15
 	adoxq 0(%rsp), %rbx
 	adcxq 0(%rsp), %rbx
 	xorl %eax, %eax
 	movq 88(%rsi), %rdx
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 176(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 184(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 192(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	adoxq 0(%rsp), %r15
 	adoxq 0(%rsp), %rbx
 	adcxq 0(%rsp), %rbx
@@ -20977,110 +20977,110 @@ parmod_ct_montgomery_mul_adx_14:
 	movq %rdx, 224(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	adoxq 0(%rsp), %r15
 	adoxq 0(%rsp), %rbx
 	adcxq 0(%rsp), %rbx
 	xorl %ebp, %ebp
 	movq 96(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	adoxq 0(%rsp), %rbx
 	adoxq 0(%rsp), %rbp
 	adcxq 0(%rsp), %rbp
 	xorl %eax, %eax
 	movq 48(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 96(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 104(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	adoxq 0(%rsp), %rbx
 	adoxq 0(%rsp), %rbp
 	adcxq 0(%rsp), %rbp
 	xorl %eax, %eax
 	movq 96(%rsi), %rdx
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 176(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 184(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 192(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	adoxq 0(%rsp), %rbx
 	adoxq 0(%rsp), %rbp
 	adcxq 0(%rsp), %rbp
@@ -21089,110 +21089,110 @@ parmod_ct_montgomery_mul_adx_14:
 	movq %rdx, 232(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	adoxq 0(%rsp), %rbx
 	adoxq 0(%rsp), %rbp
 	adcxq 0(%rsp), %rbp
 	xorl %r8d, %r8d
 	movq 104(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	adoxq 0(%rsp), %rbp
 	adoxq 0(%rsp), %r8
 	adcxq 0(%rsp), %r8
 	xorl %eax, %eax
 	movq 56(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 96(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 104(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	adoxq 0(%rsp), %rbp
 	adoxq 0(%rsp), %r8
 	adcxq 0(%rsp), %r8
 	xorl %eax, %eax
 	movq 104(%rsi), %rdx
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 176(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 184(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 192(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	adoxq 0(%rsp), %rbp
 	adoxq 0(%rsp), %r8
 	adcxq 0(%rsp), %r8
@@ -21201,75 +21201,75 @@ parmod_ct_montgomery_mul_adx_14:
 	movq %rdx, 240(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	adoxq 0(%rsp), %rbp
 	adoxq 0(%rsp), %r8
 	adcxq 0(%rsp), %r8
 	xorl %r9d, %r9d
 	movq 64(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 96(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 104(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	adoxq 0(%rsp), %r8
 	adoxq 0(%rsp), %r9
 	adcxq 0(%rsp), %r9
 	xorl %eax, %eax
 	movq 64(%rsi), %rdx
 	mulxq 200(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 208(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 216(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 224(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 232(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 240(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	adoxq 0(%rsp), %r8
 	adoxq 0(%rsp), %r9
 	adcxq 0(%rsp), %r9
@@ -21277,46 +21277,46 @@ parmod_ct_montgomery_mul_adx_14:
 	xorl %r10d, %r10d
 	movq 72(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 96(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 104(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	adoxq 0(%rsp), %r9
 	adoxq 0(%rsp), %r10
 	adcxq 0(%rsp), %r10
 	xorl %eax, %eax
 	movq 72(%rsi), %rdx
 	mulxq 200(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 208(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 216(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 224(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 232(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 240(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	adoxq 0(%rsp), %r9
 	adoxq 0(%rsp), %r10
 	adcxq 0(%rsp), %r10
@@ -21324,46 +21324,46 @@ parmod_ct_montgomery_mul_adx_14:
 	xorl %r11d, %r11d
 	movq 80(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 96(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 104(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	adoxq 0(%rsp), %r10
 	adoxq 0(%rsp), %r11
 	adcxq 0(%rsp), %r11
 	xorl %eax, %eax
 	movq 80(%rsi), %rdx
 	mulxq 200(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 208(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 216(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 224(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 232(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 240(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	adoxq 0(%rsp), %r10
 	adoxq 0(%rsp), %r11
 	adcxq 0(%rsp), %r11
@@ -21371,46 +21371,46 @@ parmod_ct_montgomery_mul_adx_14:
 	xorl %r12d, %r12d
 	movq 88(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 96(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 104(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	adoxq 0(%rsp), %r11
 	adoxq 0(%rsp), %r12
 	adcxq 0(%rsp), %r12
 	xorl %eax, %eax
 	movq 88(%rsi), %rdx
 	mulxq 200(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 208(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 216(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 224(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 232(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 240(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	adoxq 0(%rsp), %r11
 	adoxq 0(%rsp), %r12
 	adcxq 0(%rsp), %r12
@@ -21418,46 +21418,46 @@ parmod_ct_montgomery_mul_adx_14:
 	xorl %r13d, %r13d
 	movq 96(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 96(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 104(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	adoxq 0(%rsp), %r12
 	adoxq 0(%rsp), %r13
 	adcxq 0(%rsp), %r13
 	xorl %eax, %eax
 	movq 96(%rsi), %rdx
 	mulxq 200(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 208(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 216(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 224(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 232(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 240(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	adoxq 0(%rsp), %r12
 	adoxq 0(%rsp), %r13
 	adcxq 0(%rsp), %r13
@@ -21465,46 +21465,46 @@ parmod_ct_montgomery_mul_adx_14:
 	xorl %r14d, %r14d
 	movq 104(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 96(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 104(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	adoxq 0(%rsp), %r13
 	adoxq 0(%rsp), %r14
 	adcxq 0(%rsp), %r14
 	xorl %eax, %eax
 	movq 104(%rsi), %rdx
 	mulxq 200(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 208(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 216(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 224(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 232(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 240(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	adoxq 0(%rsp), %r13
 	adoxq 0(%rsp), %r14
 	adcxq 0(%rsp), %r14
@@ -21746,29 +21746,29 @@ parmod_ct_montgomery_sqr_adx_14:
 	xorl %eax, %eax
 	movq 0(%rdi), %rdx
 	mulxq 0(%rdi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 176(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 184(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 192(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 200(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 0(%rsp), %r14
 	adoxq 0(%rsp), %r15
 	adcxq 0(%rsp), %r15
@@ -21777,29 +21777,29 @@ parmod_ct_montgomery_sqr_adx_14:
 	movq %rdx, 264(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 0(%rsp), %r14
 	adoxq 0(%rsp), %r15
 	adcxq 0(%rsp), %r15
@@ -21808,58 +21808,58 @@ parmod_ct_montgomery_sqr_adx_14:
 	movq %rdx, 272(%rsp)
 	xorl %ebx, %ebx
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	adoxq 0(%rsp), %r15
 	adoxq 0(%rsp), %rbx
 	adcxq 0(%rsp), %rbx
 	xorl %ebp, %ebp
 	movq 8(%rdi), %rdx
 	mulxq 8(%rdi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 176(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 184(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 192(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 200(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 208(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	adoxq 0(%rsp), %rbx
 	adoxq 0(%rsp), %rbp
 	adcxq 0(%rsp), %rbp
@@ -21868,29 +21868,29 @@ parmod_ct_montgomery_sqr_adx_14:
 	movq %rdx, 280(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	adoxq 0(%rsp), %rbx
 	adoxq 0(%rsp), %rbp
 	adcxq 0(%rsp), %rbp
@@ -21899,58 +21899,58 @@ parmod_ct_montgomery_sqr_adx_14:
 	movq %rdx, 288(%rsp)
 	xorl %r8d, %r8d
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	adoxq 0(%rsp), %rbp
 	adoxq 0(%rsp), %r8
 	adcxq 0(%rsp), %r8
 	xorl %r9d, %r9d
 	movq 16(%rdi), %rdx
 	mulxq 16(%rdi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 176(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 184(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 192(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 200(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 208(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 216(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	adoxq 0(%rsp), %r8
 	adoxq 0(%rsp), %r9
 	adcxq 0(%rsp), %r9
@@ -21959,29 +21959,29 @@ parmod_ct_montgomery_sqr_adx_14:
 	movq %rdx, 296(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	adoxq 0(%rsp), %r8
 	adoxq 0(%rsp), %r9
 	adcxq 0(%rsp), %r9
@@ -21990,58 +21990,58 @@ parmod_ct_montgomery_sqr_adx_14:
 	movq %rdx, 304(%rsp)
 	xorl %r10d, %r10d
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	adoxq 0(%rsp), %r9
 	adoxq 0(%rsp), %r10
 	adcxq 0(%rsp), %r10
 	xorl %r11d, %r11d
 	movq 24(%rdi), %rdx
 	mulxq 24(%rdi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 184(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 192(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 200(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 208(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 216(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 224(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	adoxq 0(%rsp), %r10
 	adoxq 0(%rsp), %r11
 	adcxq 0(%rsp), %r11
@@ -22050,55 +22050,55 @@ parmod_ct_montgomery_sqr_adx_14:
 	movq %rdx, 312(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	adoxq 0(%rsp), %r10
 	adoxq 0(%rsp), %r11
 	adcxq 0(%rsp), %r11
 	xorl %r12d, %r12d
 	movq 0(%rdi), %rdx
 	mulxq 208(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 216(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 224(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 232(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 240(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 248(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 256(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	adoxq 0(%rsp), %r11
 	adoxq 0(%rsp), %r12
 	adcxq 0(%rsp), %r12
@@ -22107,110 +22107,110 @@ parmod_ct_montgomery_sqr_adx_14:
 	movq %rdx, 320(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	adoxq 0(%rsp), %r11
 	adoxq 0(%rsp), %r12
 	adcxq 0(%rsp), %r12
 	xorl %r13d, %r13d
 	movq 8(%rdi), %rdx
 	mulxq 216(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 224(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 232(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 240(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 248(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 256(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	adoxq 0(%rsp), %r12
 	adoxq 0(%rsp), %r13
 	adcxq 0(%rsp), %r13
 	xorl %eax, %eax
 	movq 32(%rdi), %rdx
 	mulxq 32(%rdi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 192(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 200(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 208(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 216(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 224(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 232(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	adoxq 0(%rsp), %r12
 	adoxq 0(%rsp), %r13
 	adcxq 0(%rsp), %r13
 	xorl %eax, %eax
 	movq 64(%rsi), %rdx
 	mulxq 264(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 272(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 280(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 288(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 296(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 304(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 312(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 320(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	adoxq 0(%rsp), %r12
 	adoxq 0(%rsp), %r13
 	adcxq 0(%rsp), %r13
@@ -22219,78 +22219,78 @@ parmod_ct_montgomery_sqr_adx_14:
 	movq %rdx, 328(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	adoxq 0(%rsp), %r12
 	adoxq 0(%rsp), %r13
 	adcxq 0(%rsp), %r13
 	xorl %r14d, %r14d
 	movq 16(%rdi), %rdx
 	mulxq 224(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 232(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 240(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 248(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 256(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	adoxq 0(%rsp), %r13
 	adoxq 0(%rsp), %r14
 	adcxq 0(%rsp), %r14
 	xorl %eax, %eax
 	movq 72(%rsi), %rdx
 	mulxq 264(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 272(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 280(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 288(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 296(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 304(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 312(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 320(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	adoxq 0(%rsp), %r13
 	adoxq 0(%rsp), %r14
 	adcxq 0(%rsp), %r14
@@ -22299,104 +22299,104 @@ parmod_ct_montgomery_sqr_adx_14:
 	movq %rdx, 336(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	adoxq 0(%rsp), %r13
 	adoxq 0(%rsp), %r14
 	adcxq 0(%rsp), %r14
 	xorl %r15d, %r15d
 	movq 24(%rdi), %rdx
 	mulxq 232(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 240(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 248(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 256(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 0(%rsp), %r14
 	adoxq 0(%rsp), %r15
 	adcxq 0(%rsp), %r15
 	xorl %eax, %eax
 	movq 40(%rdi), %rdx
 	mulxq 40(%rdi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 200(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 208(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 216(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 224(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 232(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 240(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 0(%rsp), %r14
 	adoxq 0(%rsp), %r15
 	adcxq 0(%rsp), %r15
 	xorl %eax, %eax
 	movq 80(%rsi), %rdx
 	mulxq 264(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 272(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 280(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 288(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 296(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 304(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 312(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 320(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 0(%rsp), %r14
 	adoxq 0(%rsp), %r15
 	adcxq 0(%rsp), %r15
@@ -22405,72 +22405,72 @@ parmod_ct_montgomery_sqr_adx_14:
 	movq %rdx, 344(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 0(%rsp), %r14
 	adoxq 0(%rsp), %r15
 	adcxq 0(%rsp), %r15
 	xorl %ebx, %ebx
 	movq 32(%rdi), %rdx
 	mulxq 240(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 248(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 256(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	adoxq 0(%rsp), %r15
 	adoxq 0(%rsp), %rbx
 	adcxq 0(%rsp), %rbx
 	xorl %eax, %eax
 	movq 88(%rsi), %rdx
 	mulxq 264(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 272(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 280(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 288(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 296(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 304(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 312(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 320(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	adoxq 0(%rsp), %r15
 	adoxq 0(%rsp), %rbx
 	adcxq 0(%rsp), %rbx
@@ -22479,98 +22479,98 @@ parmod_ct_montgomery_sqr_adx_14:
 	movq %rdx, 352(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	adoxq 0(%rsp), %r15
 	adoxq 0(%rsp), %rbx
 	adcxq 0(%rsp), %rbx
 	xorl %ebp, %ebp
 	movq 40(%rdi), %rdx
 	mulxq 248(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 256(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	adoxq 0(%rsp), %rbx
 	adoxq 0(%rsp), %rbp
 	adcxq 0(%rsp), %rbp
 	xorl %eax, %eax
 	movq 48(%rdi), %rdx
 	mulxq 48(%rdi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 208(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 216(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 224(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 232(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 240(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 248(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	adoxq 0(%rsp), %rbx
 	adoxq 0(%rsp), %rbp
 	adcxq 0(%rsp), %rbp
 	xorl %eax, %eax
 	movq 96(%rsi), %rdx
 	mulxq 264(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 272(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 280(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 288(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 296(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 304(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 312(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 320(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	adoxq 0(%rsp), %rbx
 	adoxq 0(%rsp), %rbp
 	adcxq 0(%rsp), %rbp
@@ -22579,66 +22579,66 @@ parmod_ct_montgomery_sqr_adx_14:
 	movq %rdx, 360(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	adoxq 0(%rsp), %rbx
 	adoxq 0(%rsp), %rbp
 	adcxq 0(%rsp), %rbp
 	xorl %r8d, %r8d
 	movq 48(%rdi), %rdx
 	mulxq 256(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	adoxq 0(%rsp), %rbp
 	adoxq 0(%rsp), %r8
 	adcxq 0(%rsp), %r8
 	xorl %eax, %eax
 	movq 104(%rsi), %rdx
 	mulxq 264(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 272(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 280(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 288(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 296(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 304(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 312(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 320(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	adoxq 0(%rsp), %rbp
 	adoxq 0(%rsp), %r8
 	adcxq 0(%rsp), %r8
@@ -22647,81 +22647,81 @@ parmod_ct_montgomery_sqr_adx_14:
 	movq %rdx, 368(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	adoxq 0(%rsp), %rbp
 	adoxq 0(%rsp), %r8
 	adcxq 0(%rsp), %r8
 	xorl %r9d, %r9d
 	movq 56(%rdi), %rdx
 	mulxq 56(%rdi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 88(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 216(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 224(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 232(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 240(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 248(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 256(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	adoxq 0(%rsp), %r8
 	adoxq 0(%rsp), %r9
 	adcxq 0(%rsp), %r9
 	xorl %eax, %eax
 	movq 64(%rsi), %rdx
 	mulxq 328(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 336(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 344(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 352(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 360(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 368(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	adoxq 0(%rsp), %r8
 	adoxq 0(%rsp), %r9
 	adcxq 0(%rsp), %r9
@@ -22729,49 +22729,49 @@ parmod_ct_montgomery_sqr_adx_14:
 	xorl %r10d, %r10d
 	movq 64(%rdi), %rdx
 	mulxq 64(%rdi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 96(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 224(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 232(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 240(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 248(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 256(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	adoxq 0(%rsp), %r9
 	adoxq 0(%rsp), %r10
 	adcxq 0(%rsp), %r10
 	xorl %eax, %eax
 	movq 72(%rsi), %rdx
 	mulxq 328(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 336(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 344(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 352(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 360(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 368(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	adoxq 0(%rsp), %r9
 	adoxq 0(%rsp), %r10
 	adcxq 0(%rsp), %r10
@@ -22779,46 +22779,46 @@ parmod_ct_montgomery_sqr_adx_14:
 	xorl %r11d, %r11d
 	movq 72(%rdi), %rdx
 	mulxq 72(%rdi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 104(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 232(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 240(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 248(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 256(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	adoxq 0(%rsp), %r10
 	adoxq 0(%rsp), %r11
 	adcxq 0(%rsp), %r11
 	xorl %eax, %eax
 	movq 80(%rsi), %rdx
 	mulxq 328(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 336(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 344(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 352(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 360(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 368(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	adoxq 0(%rsp), %r10
 	adoxq 0(%rsp), %r11
 	adcxq 0(%rsp), %r11
@@ -22826,43 +22826,43 @@ parmod_ct_montgomery_sqr_adx_14:
 	xorl %r12d, %r12d
 	movq 80(%rdi), %rdx
 	mulxq 80(%rdi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 240(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 248(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 256(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	adoxq 0(%rsp), %r11
 	adoxq 0(%rsp), %r12
 	adcxq 0(%rsp), %r12
 	xorl %eax, %eax
 	movq 88(%rsi), %rdx
 	mulxq 328(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 336(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 344(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 352(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 360(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 368(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	adoxq 0(%rsp), %r11
 	adoxq 0(%rsp), %r12
 	adcxq 0(%rsp), %r12
@@ -22870,40 +22870,40 @@ parmod_ct_montgomery_sqr_adx_14:
 	xorl %r13d, %r13d
 	movq 88(%rdi), %rdx
 	mulxq 88(%rdi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 248(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 256(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	adoxq 0(%rsp), %r12
 	adoxq 0(%rsp), %r13
 	adcxq 0(%rsp), %r13
 	xorl %eax, %eax
 	movq 96(%rsi), %rdx
 	mulxq 328(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 336(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 344(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 352(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 360(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 368(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	adoxq 0(%rsp), %r12
 	adoxq 0(%rsp), %r13
 	adcxq 0(%rsp), %r13
@@ -22911,45 +22911,45 @@ parmod_ct_montgomery_sqr_adx_14:
 	xorl %r14d, %r14d
 	movq 96(%rdi), %rdx
 	mulxq 96(%rdi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 256(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	adoxq 0(%rsp), %r13
 	adoxq 0(%rsp), %r14
 	adcxq 0(%rsp), %r14
 	xorl %eax, %eax
 	movq 104(%rdi), %rdx
 	mulxq 104(%rdi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	adoxq 0(%rsp), %r13
 	adoxq 0(%rsp), %r14
 	adcxq 0(%rsp), %r14
 	xorl %eax, %eax
 	movq 104(%rsi), %rdx
 	mulxq 328(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 336(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 344(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 352(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 360(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 368(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	adoxq 0(%rsp), %r13
 	adoxq 0(%rsp), %r14
 	adcxq 0(%rsp), %r14
@@ -23127,29 +23127,29 @@ parmod_ct_montgomery_mul_adx_15:
 	xorl %eax, %eax
 	movq 0(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 0(%rsp), %r14
 	adoxq 0(%rsp), %r15
 	adcxq 0(%rsp), %r15
@@ -23158,58 +23158,58 @@ parmod_ct_montgomery_mul_adx_15:
 	movq %rdx, 144(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 0(%rsp), %r14
 	adoxq 0(%rsp), %r15
 	adcxq 0(%rsp), %r15
 	xorl %ebx, %ebx
 	movq 8(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	adoxq 0(%rsp), %r15
 	adoxq 0(%rsp), %rbx
 	adcxq 0(%rsp), %rbx
@@ -23218,58 +23218,58 @@ parmod_ct_montgomery_mul_adx_15:
 	movq %rdx, 152(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	adoxq 0(%rsp), %r15
 	adoxq 0(%rsp), %rbx
 	adcxq 0(%rsp), %rbx
 	xorl %ebp, %ebp
 	movq 16(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	adoxq 0(%rsp), %rbx
 	adoxq 0(%rsp), %rbp
 	adcxq 0(%rsp), %rbp
@@ -23278,58 +23278,58 @@ parmod_ct_montgomery_mul_adx_15:
 	movq %rdx, 160(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	adoxq 0(%rsp), %rbx
 	adoxq 0(%rsp), %rbp
 	adcxq 0(%rsp), %rbp
 	xorl %r8d, %r8d
 	movq 24(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	adoxq 0(%rsp), %rbp
 	adoxq 0(%rsp), %r8
 	adcxq 0(%rsp), %r8
@@ -23338,58 +23338,58 @@ parmod_ct_montgomery_mul_adx_15:
 	movq %rdx, 168(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	adoxq 0(%rsp), %rbp
 	adoxq 0(%rsp), %r8
 	adcxq 0(%rsp), %r8
 	xorl %r9d, %r9d
 	movq 32(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	adoxq 0(%rsp), %r8
 	adoxq 0(%rsp), %r9
 	adcxq 0(%rsp), %r9
@@ -23398,58 +23398,58 @@ parmod_ct_montgomery_mul_adx_15:
 	movq %rdx, 176(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	adoxq 0(%rsp), %r8
 	adoxq 0(%rsp), %r9
 	adcxq 0(%rsp), %r9
 	xorl %r10d, %r10d
 	movq 40(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	adoxq 0(%rsp), %r9
 	adoxq 0(%rsp), %r10
 	adcxq 0(%rsp), %r10
@@ -23458,58 +23458,58 @@ parmod_ct_montgomery_mul_adx_15:
 	movq %rdx, 184(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	adoxq 0(%rsp), %r9
 	adoxq 0(%rsp), %r10
 	adcxq 0(%rsp), %r10
 	xorl %r11d, %r11d
 	movq 48(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	adoxq 0(%rsp), %r10
 	adoxq 0(%rsp), %r11
 	adcxq 0(%rsp), %r11
@@ -23518,84 +23518,84 @@ parmod_ct_montgomery_mul_adx_15:
 	movq %rdx, 192(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	adoxq 0(%rsp), %r10
 	adoxq 0(%rsp), %r11
 	adcxq 0(%rsp), %r11
 	xorl %r12d, %r12d
 	movq 56(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	adoxq 0(%rsp), %r11
 	adoxq 0(%rsp), %r12
 	adcxq 0(%rsp), %r12
 	xorl %eax, %eax
 	movq 0(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 96(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 104(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	adoxq 0(%rsp), %r11
 	adoxq 0(%rsp), %r12
 	adcxq 0(%rsp), %r12
@@ -23604,113 +23604,113 @@ parmod_ct_montgomery_mul_adx_15:
 	movq %rdx, 200(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	adoxq 0(%rsp), %r11
 	adoxq 0(%rsp), %r12
 	adcxq 0(%rsp), %r12
 	xorl %r13d, %r13d
 	movq 64(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	adoxq 0(%rsp), %r12
 	adoxq 0(%rsp), %r13
 	adcxq 0(%rsp), %r13
 	xorl %eax, %eax
 	movq 8(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 96(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 104(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	adoxq 0(%rsp), %r12
 	adoxq 0(%rsp), %r13
 	adcxq 0(%rsp), %r13
 	xorl %eax, %eax
 	movq 64(%rsi), %rdx
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 176(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 184(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 192(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 200(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	adoxq 0(%rsp), %r12
 	adoxq 0(%rsp), %r13
 	adcxq 0(%rsp), %r13
@@ -23719,113 +23719,113 @@ parmod_ct_montgomery_mul_adx_15:
 	movq %rdx, 208(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	adoxq 0(%rsp), %r12
 	adoxq 0(%rsp), %r13
 	adcxq 0(%rsp), %r13
 	xorl %r14d, %r14d
 	movq 72(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	adoxq 0(%rsp), %r13
 	adoxq 0(%rsp), %r14
 	adcxq 0(%rsp), %r14
 	xorl %eax, %eax
 	movq 16(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 96(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 104(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	adoxq 0(%rsp), %r13
 	adoxq 0(%rsp), %r14
 	adcxq 0(%rsp), %r14
 	xorl %eax, %eax
 	movq 72(%rsi), %rdx
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 176(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 184(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 192(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 200(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	adoxq 0(%rsp), %r13
 	adoxq 0(%rsp), %r14
 	adcxq 0(%rsp), %r14
@@ -23834,113 +23834,113 @@ parmod_ct_montgomery_mul_adx_15:
 	movq %rdx, 216(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	adoxq 0(%rsp), %r13
 	adoxq 0(%rsp), %r14
 	adcxq 0(%rsp), %r14
 	xorl %r15d, %r15d
 	movq 80(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 0(%rsp), %r14
 	adoxq 0(%rsp), %r15
 	adcxq 0(%rsp), %r15
 	xorl %eax, %eax
 	movq 24(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 96(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 104(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 0(%rsp), %r14
 	adoxq 0(%rsp), %r15
 	adcxq 0(%rsp), %r15
 	xorl %eax, %eax
 	movq 80(%rsi), %rdx
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 176(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 184(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 192(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 200(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 0(%rsp), %r14
 	adoxq 0(%rsp), %r15
 	adcxq 0(%rsp), %r15
@@ -23949,113 +23949,113 @@ parmod_ct_montgomery_mul_adx_15:
 	movq %rdx, 224(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 0(%rsp), %r14
 	adoxq 0(%rsp), %r15
 	adcxq 0(%rsp), %r15
 	xorl %ebx, %ebx
 	movq 88(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	adoxq 0(%rsp), %r15
 	adoxq 0(%rsp), %rbx
 	adcxq 0(%rsp), %rbx
 	xorl %eax, %eax
 	movq 32(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 96(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 104(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	adoxq 0(%rsp), %r15
 	adoxq 0(%rsp), %rbx
 	adcxq 0(%rsp), %rbx
 	xorl %eax, %eax
 	movq 88(%rsi), %rdx
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 176(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 184(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 192(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 200(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	adoxq 0(%rsp), %r15
 	adoxq 0(%rsp), %rbx
 	adcxq 0(%rsp), %rbx
@@ -24064,113 +24064,113 @@ parmod_ct_montgomery_mul_adx_15:
 	movq %rdx, 232(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	adoxq 0(%rsp), %r15
 	adoxq 0(%rsp), %rbx
 	adcxq 0(%rsp), %rbx
 	xorl %ebp, %ebp
 	movq 96(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	adoxq 0(%rsp), %rbx
 	adoxq 0(%rsp), %rbp
 	adcxq 0(%rsp), %rbp
 	xorl %eax, %eax
 	movq 40(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 96(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 104(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	adoxq 0(%rsp), %rbx
 	adoxq 0(%rsp), %rbp
 	adcxq 0(%rsp), %rbp
 	xorl %eax, %eax
 	movq 96(%rsi), %rdx
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 176(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 184(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 192(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 200(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	adoxq 0(%rsp), %rbx
 	adoxq 0(%rsp), %rbp
 	adcxq 0(%rsp), %rbp
@@ -24179,113 +24179,113 @@ parmod_ct_montgomery_mul_adx_15:
 	movq %rdx, 240(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	adoxq 0(%rsp), %rbx
 	adoxq 0(%rsp), %rbp
 	adcxq 0(%rsp), %rbp
 	xorl %r8d, %r8d
 	movq 104(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	adoxq 0(%rsp), %rbp
 	adoxq 0(%rsp), %r8
 	adcxq 0(%rsp), %r8
 	xorl %eax, %eax
 	movq 48(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 96(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 104(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	adoxq 0(%rsp), %rbp
 	adoxq 0(%rsp), %r8
 	adcxq 0(%rsp), %r8
 	xorl %eax, %eax
 	movq 104(%rsi), %rdx
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 176(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 184(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 192(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 200(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	adoxq 0(%rsp), %rbp
 	adoxq 0(%rsp), %r8
 	adcxq 0(%rsp), %r8
@@ -24294,113 +24294,113 @@ parmod_ct_montgomery_mul_adx_15:
 	movq %rdx, 248(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	adoxq 0(%rsp), %rbp
 	adoxq 0(%rsp), %r8
 	adcxq 0(%rsp), %r8
 	xorl %r9d, %r9d
 	movq 112(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	adoxq 0(%rsp), %r8
 	adoxq 0(%rsp), %r9
 	adcxq 0(%rsp), %r9
 	xorl %eax, %eax
 	movq 56(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 96(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 104(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	adoxq 0(%rsp), %r8
 	adoxq 0(%rsp), %r9
 	adcxq 0(%rsp), %r9
 	xorl %eax, %eax
 	movq 112(%rsi), %rdx
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 176(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 184(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 192(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 200(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	adoxq 0(%rsp), %r8
 	adoxq 0(%rsp), %r9
 	adcxq 0(%rsp), %r9
@@ -24409,81 +24409,81 @@ parmod_ct_montgomery_mul_adx_15:
 	movq %rdx, 256(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	adoxq 0(%rsp), %r8
 	adoxq 0(%rsp), %r9
 	adcxq 0(%rsp), %r9
 	xorl %r10d, %r10d
 	movq 64(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 96(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 104(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	adoxq 0(%rsp), %r9
 	adoxq 0(%rsp), %r10
 	adcxq 0(%rsp), %r10
 	xorl %eax, %eax
 	movq 64(%rsi), %rdx
 	mulxq 208(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 216(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 224(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 232(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 240(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 248(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 256(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	adoxq 0(%rsp), %r9
 	adoxq 0(%rsp), %r10
 	adcxq 0(%rsp), %r10
@@ -24491,52 +24491,52 @@ parmod_ct_montgomery_mul_adx_15:
 	xorl %r11d, %r11d
 	movq 72(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 96(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 104(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	adoxq 0(%rsp), %r10
 	adoxq 0(%rsp), %r11
 	adcxq 0(%rsp), %r11
 	xorl %eax, %eax
 	movq 72(%rsi), %rdx
 	mulxq 208(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 216(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 224(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 232(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 240(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 248(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 256(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	adoxq 0(%rsp), %r10
 	adoxq 0(%rsp), %r11
 	adcxq 0(%rsp), %r11
@@ -24544,52 +24544,52 @@ parmod_ct_montgomery_mul_adx_15:
 	xorl %r12d, %r12d
 	movq 80(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 96(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 104(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	adoxq 0(%rsp), %r11
 	adoxq 0(%rsp), %r12
 	adcxq 0(%rsp), %r12
 	xorl %eax, %eax
 	movq 80(%rsi), %rdx
 	mulxq 208(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 216(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 224(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 232(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 240(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 248(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 256(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	adoxq 0(%rsp), %r11
 	adoxq 0(%rsp), %r12
 	adcxq 0(%rsp), %r12
@@ -24597,52 +24597,52 @@ parmod_ct_montgomery_mul_adx_15:
 	xorl %r13d, %r13d
 	movq 88(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 96(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 104(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	adoxq 0(%rsp), %r12
 	adoxq 0(%rsp), %r13
 	adcxq 0(%rsp), %r13
 	xorl %eax, %eax
 	movq 88(%rsi), %rdx
 	mulxq 208(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 216(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 224(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 232(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 240(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 248(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 256(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	adoxq 0(%rsp), %r12
 	adoxq 0(%rsp), %r13
 	adcxq 0(%rsp), %r13
@@ -24650,52 +24650,52 @@ parmod_ct_montgomery_mul_adx_15:
 	xorl %r14d, %r14d
 	movq 96(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 96(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 104(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	adoxq 0(%rsp), %r13
 	adoxq 0(%rsp), %r14
 	adcxq 0(%rsp), %r14
 	xorl %eax, %eax
 	movq 96(%rsi), %rdx
 	mulxq 208(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 216(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 224(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 232(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 240(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 248(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 256(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	adoxq 0(%rsp), %r13
 	adoxq 0(%rsp), %r14
 	adcxq 0(%rsp), %r14
@@ -24703,52 +24703,52 @@ parmod_ct_montgomery_mul_adx_15:
 	xorl %r15d, %r15d
 	movq 104(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 96(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 104(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 0(%rsp), %r14
 	adoxq 0(%rsp), %r15
 	adcxq 0(%rsp), %r15
 	xorl %eax, %eax
 	movq 104(%rsi), %rdx
 	mulxq 208(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 216(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 224(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 232(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 240(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 248(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 256(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 0(%rsp), %r14
 	adoxq 0(%rsp), %r15
 	adcxq 0(%rsp), %r15
@@ -24756,52 +24756,52 @@ parmod_ct_montgomery_mul_adx_15:
 	xorl %ebx, %ebx
 	movq 112(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 96(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 104(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	adoxq 0(%rsp), %r15
 	adoxq 0(%rsp), %rbx
 	adcxq 0(%rsp), %rbx
 	xorl %eax, %eax
 	movq 112(%rsi), %rdx
 	mulxq 208(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 216(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 224(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 232(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 240(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 248(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 256(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	adoxq 0(%rsp), %r15
 	adoxq 0(%rsp), %rbx
 	adcxq 0(%rsp), %rbx
@@ -25056,29 +25056,29 @@ parmod_ct_montgomery_sqr_adx_15:
 	xorl %eax, %eax
 	movq 0(%rdi), %rdx
 	mulxq 0(%rdi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 176(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 184(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 192(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 200(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 208(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 0(%rsp), %r14
 	adoxq 0(%rsp), %r15
 	adcxq 0(%rsp), %r15
@@ -25087,29 +25087,29 @@ parmod_ct_montgomery_sqr_adx_15:
 	movq %rdx, 280(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 0(%rsp), %r14
 	adoxq 0(%rsp), %r15
 	adcxq 0(%rsp), %r15
@@ -25118,58 +25118,58 @@ parmod_ct_montgomery_sqr_adx_15:
 	movq %rdx, 288(%rsp)
 	xorl %ebx, %ebx
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	adoxq 0(%rsp), %r15
 	adoxq 0(%rsp), %rbx
 	adcxq 0(%rsp), %rbx
 	xorl %ebp, %ebp
 	movq 8(%rdi), %rdx
 	mulxq 8(%rdi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 176(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 184(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 192(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 200(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 208(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 216(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	adoxq 0(%rsp), %rbx
 	adoxq 0(%rsp), %rbp
 	adcxq 0(%rsp), %rbp
@@ -25178,29 +25178,29 @@ parmod_ct_montgomery_sqr_adx_15:
 	movq %rdx, 296(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	adoxq 0(%rsp), %rbx
 	adoxq 0(%rsp), %rbp
 	adcxq 0(%rsp), %rbp
@@ -25209,58 +25209,58 @@ parmod_ct_montgomery_sqr_adx_15:
 	movq %rdx, 304(%rsp)
 	xorl %r8d, %r8d
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	adoxq 0(%rsp), %rbp
 	adoxq 0(%rsp), %r8
 	adcxq 0(%rsp), %r8
 	xorl %r9d, %r9d
 	movq 16(%rdi), %rdx
 	mulxq 16(%rdi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 184(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 192(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 200(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 208(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 216(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 224(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	adoxq 0(%rsp), %r8
 	adoxq 0(%rsp), %r9
 	adcxq 0(%rsp), %r9
@@ -25269,29 +25269,29 @@ parmod_ct_montgomery_sqr_adx_15:
 	movq %rdx, 312(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	adoxq 0(%rsp), %r8
 	adoxq 0(%rsp), %r9
 	adcxq 0(%rsp), %r9
@@ -25300,58 +25300,58 @@ parmod_ct_montgomery_sqr_adx_15:
 	movq %rdx, 320(%rsp)
 	xorl %r10d, %r10d
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	adoxq 0(%rsp), %r9
 	adoxq 0(%rsp), %r10
 	adcxq 0(%rsp), %r10
 	xorl %r11d, %r11d
 	movq 24(%rdi), %rdx
 	mulxq 24(%rdi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 192(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 200(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 208(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 216(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 224(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 232(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	adoxq 0(%rsp), %r10
 	adoxq 0(%rsp), %r11
 	adcxq 0(%rsp), %r11
@@ -25360,29 +25360,29 @@ parmod_ct_montgomery_sqr_adx_15:
 	movq %rdx, 328(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	adoxq 0(%rsp), %r10
 	adoxq 0(%rsp), %r11
 	adcxq 0(%rsp), %r11
@@ -25391,116 +25391,116 @@ parmod_ct_montgomery_sqr_adx_15:
 	movq %rdx, 336(%rsp)
 	xorl %r12d, %r12d
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	adoxq 0(%rsp), %r11
 	adoxq 0(%rsp), %r12
 	adcxq 0(%rsp), %r12
 	xorl %r13d, %r13d
 	movq 0(%rdi), %rdx
 	mulxq 216(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 224(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 232(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 240(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 248(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 256(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 264(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 272(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	adoxq 0(%rsp), %r12
 	adoxq 0(%rsp), %r13
 	adcxq 0(%rsp), %r13
 	xorl %eax, %eax
 	movq 32(%rdi), %rdx
 	mulxq 32(%rdi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 200(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 208(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 216(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 224(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 232(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 240(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	adoxq 0(%rsp), %r12
 	adoxq 0(%rsp), %r13
 	adcxq 0(%rsp), %r13
 	xorl %eax, %eax
 	movq 64(%rsi), %rdx
 	mulxq 280(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 288(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 296(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 304(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 312(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 320(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 328(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 336(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	adoxq 0(%rsp), %r12
 	adoxq 0(%rsp), %r13
 	adcxq 0(%rsp), %r13
@@ -25509,84 +25509,84 @@ parmod_ct_montgomery_sqr_adx_15:
 	movq %rdx, 344(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	adoxq 0(%rsp), %r12
 	adoxq 0(%rsp), %r13
 	adcxq 0(%rsp), %r13
 	xorl %r14d, %r14d
 	movq 8(%rdi), %rdx
 	mulxq 224(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 232(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 240(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 248(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 256(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 264(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 272(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	adoxq 0(%rsp), %r13
 	adoxq 0(%rsp), %r14
 	adcxq 0(%rsp), %r14
 	xorl %eax, %eax
 	movq 72(%rsi), %rdx
 	mulxq 280(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 288(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 296(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 304(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 312(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 320(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 328(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 336(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	adoxq 0(%rsp), %r13
 	adoxq 0(%rsp), %r14
 	adcxq 0(%rsp), %r14
@@ -25595,110 +25595,110 @@ parmod_ct_montgomery_sqr_adx_15:
 	movq %rdx, 352(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	adoxq 0(%rsp), %r13
 	adoxq 0(%rsp), %r14
 	adcxq 0(%rsp), %r14
 	xorl %r15d, %r15d
 	movq 16(%rdi), %rdx
 	mulxq 232(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 240(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 248(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 256(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 264(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 272(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 0(%rsp), %r14
 	adoxq 0(%rsp), %r15
 	adcxq 0(%rsp), %r15
 	xorl %eax, %eax
 	movq 40(%rdi), %rdx
 	mulxq 40(%rdi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 208(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 216(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 224(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 232(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 240(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 248(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 0(%rsp), %r14
 	adoxq 0(%rsp), %r15
 	adcxq 0(%rsp), %r15
 	xorl %eax, %eax
 	movq 80(%rsi), %rdx
 	mulxq 280(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 288(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 296(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 304(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 312(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 320(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 328(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 336(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 0(%rsp), %r14
 	adoxq 0(%rsp), %r15
 	adcxq 0(%rsp), %r15
@@ -25707,78 +25707,78 @@ parmod_ct_montgomery_sqr_adx_15:
 	movq %rdx, 360(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 0(%rsp), %r14
 	adoxq 0(%rsp), %r15
 	adcxq 0(%rsp), %r15
 	xorl %ebx, %ebx
 	movq 24(%rdi), %rdx
 	mulxq 240(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 248(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 256(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 264(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 272(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	adoxq 0(%rsp), %r15
 	adoxq 0(%rsp), %rbx
 	adcxq 0(%rsp), %rbx
 	xorl %eax, %eax
 	movq 88(%rsi), %rdx
 	mulxq 280(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 288(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 296(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 304(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 312(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 320(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 328(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 336(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	adoxq 0(%rsp), %r15
 	adoxq 0(%rsp), %rbx
 	adcxq 0(%rsp), %rbx
@@ -25787,104 +25787,104 @@ parmod_ct_montgomery_sqr_adx_15:
 	movq %rdx, 368(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	adoxq 0(%rsp), %r15
 	adoxq 0(%rsp), %rbx
 	adcxq 0(%rsp), %rbx
 	xorl %ebp, %ebp
 	movq 32(%rdi), %rdx
 	mulxq 248(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 256(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 264(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 272(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	adoxq 0(%rsp), %rbx
 	adoxq 0(%rsp), %rbp
 	adcxq 0(%rsp), %rbp
 	xorl %eax, %eax
 	movq 48(%rdi), %rdx
 	mulxq 48(%rdi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 216(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 224(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 232(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 240(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 248(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 256(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	adoxq 0(%rsp), %rbx
 	adoxq 0(%rsp), %rbp
 	adcxq 0(%rsp), %rbp
 	xorl %eax, %eax
 	movq 96(%rsi), %rdx
 	mulxq 280(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 288(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 296(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 304(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 312(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 320(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 328(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 336(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	adoxq 0(%rsp), %rbx
 	adoxq 0(%rsp), %rbp
 	adcxq 0(%rsp), %rbp
@@ -25893,72 +25893,72 @@ parmod_ct_montgomery_sqr_adx_15:
 	movq %rdx, 376(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	adoxq 0(%rsp), %rbx
 	adoxq 0(%rsp), %rbp
 	adcxq 0(%rsp), %rbp
 	xorl %r8d, %r8d
 	movq 40(%rdi), %rdx
 	mulxq 256(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 264(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 272(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	adoxq 0(%rsp), %rbp
 	adoxq 0(%rsp), %r8
 	adcxq 0(%rsp), %r8
 	xorl %eax, %eax
 	movq 104(%rsi), %rdx
 	mulxq 280(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 288(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 296(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 304(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 312(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 320(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 328(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 336(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	adoxq 0(%rsp), %rbp
 	adoxq 0(%rsp), %r8
 	adcxq 0(%rsp), %r8
@@ -25967,98 +25967,98 @@ parmod_ct_montgomery_sqr_adx_15:
 	movq %rdx, 384(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	adoxq 0(%rsp), %rbp
 	adoxq 0(%rsp), %r8
 	adcxq 0(%rsp), %r8
 	xorl %r9d, %r9d
 	movq 48(%rdi), %rdx
 	mulxq 264(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 272(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	adoxq 0(%rsp), %r8
 	adoxq 0(%rsp), %r9
 	adcxq 0(%rsp), %r9
 	xorl %eax, %eax
 	movq 56(%rdi), %rdx
 	mulxq 56(%rdi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 88(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 224(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 232(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 240(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 248(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 256(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 264(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	adoxq 0(%rsp), %r8
 	adoxq 0(%rsp), %r9
 	adcxq 0(%rsp), %r9
 	xorl %eax, %eax
 	movq 112(%rsi), %rdx
 	mulxq 280(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 288(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 296(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 304(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 312(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 320(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 328(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 336(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	adoxq 0(%rsp), %r8
 	adoxq 0(%rsp), %r9
 	adcxq 0(%rsp), %r9
@@ -26067,63 +26067,63 @@ parmod_ct_montgomery_sqr_adx_15:
 	movq %rdx, 392(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	adoxq 0(%rsp), %r8
 	adoxq 0(%rsp), %r9
 	adcxq 0(%rsp), %r9
 	xorl %r10d, %r10d
 	movq 56(%rdi), %rdx
 	mulxq 272(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	adoxq 0(%rsp), %r9
 	adoxq 0(%rsp), %r10
 	adcxq 0(%rsp), %r10
 	xorl %eax, %eax
 	movq 64(%rsi), %rdx
 	mulxq 344(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 352(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 360(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 368(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 376(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 384(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 392(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	adoxq 0(%rsp), %r9
 	adoxq 0(%rsp), %r10
 	adcxq 0(%rsp), %r10
@@ -26131,55 +26131,55 @@ parmod_ct_montgomery_sqr_adx_15:
 	xorl %r11d, %r11d
 	movq 64(%rdi), %rdx
 	mulxq 64(%rdi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 96(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 232(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 240(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 248(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 256(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 264(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 272(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	adoxq 0(%rsp), %r10
 	adoxq 0(%rsp), %r11
 	adcxq 0(%rsp), %r11
 	xorl %eax, %eax
 	movq 72(%rsi), %rdx
 	mulxq 344(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 352(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 360(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 368(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 376(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 384(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 392(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	adoxq 0(%rsp), %r10
 	adoxq 0(%rsp), %r11
 	adcxq 0(%rsp), %r11
@@ -26187,52 +26187,52 @@ parmod_ct_montgomery_sqr_adx_15:
 	xorl %r12d, %r12d
 	movq 72(%rdi), %rdx
 	mulxq 72(%rdi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 104(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 240(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 248(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 256(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 264(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 272(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	adoxq 0(%rsp), %r11
 	adoxq 0(%rsp), %r12
 	adcxq 0(%rsp), %r12
 	xorl %eax, %eax
 	movq 80(%rsi), %rdx
 	mulxq 344(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 352(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 360(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 368(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 376(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 384(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 392(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	adoxq 0(%rsp), %r11
 	adoxq 0(%rsp), %r12
 	adcxq 0(%rsp), %r12
@@ -26240,49 +26240,49 @@ parmod_ct_montgomery_sqr_adx_15:
 	xorl %r13d, %r13d
 	movq 80(%rdi), %rdx
 	mulxq 80(%rdi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 248(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 256(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 264(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 272(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	adoxq 0(%rsp), %r12
 	adoxq 0(%rsp), %r13
 	adcxq 0(%rsp), %r13
 	xorl %eax, %eax
 	movq 88(%rsi), %rdx
 	mulxq 344(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 352(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 360(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 368(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 376(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 384(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 392(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	adoxq 0(%rsp), %r12
 	adoxq 0(%rsp), %r13
 	adcxq 0(%rsp), %r13
@@ -26290,46 +26290,46 @@ parmod_ct_montgomery_sqr_adx_15:
 	xorl %r14d, %r14d
 	movq 88(%rdi), %rdx
 	mulxq 88(%rdi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 256(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 264(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 272(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	adoxq 0(%rsp), %r13
 	adoxq 0(%rsp), %r14
 	adcxq 0(%rsp), %r14
 	xorl %eax, %eax
 	movq 96(%rsi), %rdx
 	mulxq 344(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 352(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 360(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 368(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 376(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 384(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 392(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	adoxq 0(%rsp), %r13
 	adoxq 0(%rsp), %r14
 	adcxq 0(%rsp), %r14
@@ -26337,43 +26337,43 @@ parmod_ct_montgomery_sqr_adx_15:
 	xorl %r15d, %r15d
 	movq 96(%rdi), %rdx
 	mulxq 96(%rdi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 264(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 272(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 0(%rsp), %r14
 	adoxq 0(%rsp), %r15
 	adcxq 0(%rsp), %r15
 	xorl %eax, %eax
 	movq 104(%rsi), %rdx
 	mulxq 344(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 352(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 360(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 368(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 376(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 384(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 392(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 0(%rsp), %r14
 	adoxq 0(%rsp), %r15
 	adcxq 0(%rsp), %r15
@@ -26381,48 +26381,48 @@ parmod_ct_montgomery_sqr_adx_15:
 	xorl %ebx, %ebx
 	movq 104(%rdi), %rdx
 	mulxq 104(%rdi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 272(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	adoxq 0(%rsp), %r15
 	adoxq 0(%rsp), %rbx
 	adcxq 0(%rsp), %rbx
 	xorl %eax, %eax
 	movq 112(%rdi), %rdx
 	mulxq 112(%rdi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	adoxq 0(%rsp), %r15
 	adoxq 0(%rsp), %rbx
 	adcxq 0(%rsp), %rbx
 	xorl %eax, %eax
 	movq 112(%rsi), %rdx
 	mulxq 344(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 352(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 360(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 368(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 376(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 384(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 392(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	adoxq 0(%rsp), %r15
 	adoxq 0(%rsp), %rbx
 	adcxq 0(%rsp), %rbx
@@ -26608,29 +26608,29 @@ parmod_ct_montgomery_mul_adx_16:
 	xorl %eax, %eax
 	movq 0(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 0(%rsp), %r14
 	adoxq 0(%rsp), %r15
 	adcxq 0(%rsp), %r15
@@ -26639,58 +26639,58 @@ parmod_ct_montgomery_mul_adx_16:
 	movq %rdx, 152(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 0(%rsp), %r14
 	adoxq 0(%rsp), %r15
 	adcxq 0(%rsp), %r15
 	xorl %ebx, %ebx
 	movq 8(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	adoxq 0(%rsp), %r15
 	adoxq 0(%rsp), %rbx
 	adcxq 0(%rsp), %rbx
@@ -26699,58 +26699,58 @@ parmod_ct_montgomery_mul_adx_16:
 	movq %rdx, 160(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	adoxq 0(%rsp), %r15
 	adoxq 0(%rsp), %rbx
 	adcxq 0(%rsp), %rbx
 	xorl %ebp, %ebp
 	movq 16(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	adoxq 0(%rsp), %rbx
 	adoxq 0(%rsp), %rbp
 	adcxq 0(%rsp), %rbp
@@ -26759,58 +26759,58 @@ parmod_ct_montgomery_mul_adx_16:
 	movq %rdx, 168(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	adoxq 0(%rsp), %rbx
 	adoxq 0(%rsp), %rbp
 	adcxq 0(%rsp), %rbp
 	xorl %r8d, %r8d
 	movq 24(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	adoxq 0(%rsp), %rbp
 	adoxq 0(%rsp), %r8
 	adcxq 0(%rsp), %r8
@@ -26819,58 +26819,58 @@ parmod_ct_montgomery_mul_adx_16:
 	movq %rdx, 176(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	adoxq 0(%rsp), %rbp
 	adoxq 0(%rsp), %r8
 	adcxq 0(%rsp), %r8
 	xorl %r9d, %r9d
 	movq 32(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	adoxq 0(%rsp), %r8
 	adoxq 0(%rsp), %r9
 	adcxq 0(%rsp), %r9
@@ -26879,58 +26879,58 @@ parmod_ct_montgomery_mul_adx_16:
 	movq %rdx, 184(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	adoxq 0(%rsp), %r8
 	adoxq 0(%rsp), %r9
 	adcxq 0(%rsp), %r9
 	xorl %r10d, %r10d
 	movq 40(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	adoxq 0(%rsp), %r9
 	adoxq 0(%rsp), %r10
 	adcxq 0(%rsp), %r10
@@ -26939,58 +26939,58 @@ parmod_ct_montgomery_mul_adx_16:
 	movq %rdx, 192(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	adoxq 0(%rsp), %r9
 	adoxq 0(%rsp), %r10
 	adcxq 0(%rsp), %r10
 	xorl %r11d, %r11d
 	movq 48(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	adoxq 0(%rsp), %r10
 	adoxq 0(%rsp), %r11
 	adcxq 0(%rsp), %r11
@@ -26999,58 +26999,58 @@ parmod_ct_montgomery_mul_adx_16:
 	movq %rdx, 200(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	adoxq 0(%rsp), %r10
 	adoxq 0(%rsp), %r11
 	adcxq 0(%rsp), %r11
 	xorl %r12d, %r12d
 	movq 56(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	adoxq 0(%rsp), %r11
 	adoxq 0(%rsp), %r12
 	adcxq 0(%rsp), %r12
@@ -27059,116 +27059,116 @@ parmod_ct_montgomery_mul_adx_16:
 	movq %rdx, 208(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	adoxq 0(%rsp), %r11
 	adoxq 0(%rsp), %r12
 	adcxq 0(%rsp), %r12
 	xorl %r13d, %r13d
 	movq 64(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	adoxq 0(%rsp), %r12
 	adoxq 0(%rsp), %r13
 	adcxq 0(%rsp), %r13
 	xorl %eax, %eax
 	movq 0(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 96(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 104(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	adoxq 0(%rsp), %r12
 	adoxq 0(%rsp), %r13
 	adcxq 0(%rsp), %r13
 	xorl %eax, %eax
 	movq 64(%rsi), %rdx
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 176(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 184(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 192(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 200(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 208(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	adoxq 0(%rsp), %r12
 	adoxq 0(%rsp), %r13
 	adcxq 0(%rsp), %r13
@@ -27177,116 +27177,116 @@ parmod_ct_montgomery_mul_adx_16:
 	movq %rdx, 216(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	adoxq 0(%rsp), %r12
 	adoxq 0(%rsp), %r13
 	adcxq 0(%rsp), %r13
 	xorl %r14d, %r14d
 	movq 72(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	adoxq 0(%rsp), %r13
 	adoxq 0(%rsp), %r14
 	adcxq 0(%rsp), %r14
 	xorl %eax, %eax
 	movq 8(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 96(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 104(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	adoxq 0(%rsp), %r13
 	adoxq 0(%rsp), %r14
 	adcxq 0(%rsp), %r14
 	xorl %eax, %eax
 	movq 72(%rsi), %rdx
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 176(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 184(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 192(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 200(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 208(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	adoxq 0(%rsp), %r13
 	adoxq 0(%rsp), %r14
 	adcxq 0(%rsp), %r14
@@ -27295,116 +27295,116 @@ parmod_ct_montgomery_mul_adx_16:
 	movq %rdx, 224(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	adoxq 0(%rsp), %r13
 	adoxq 0(%rsp), %r14
 	adcxq 0(%rsp), %r14
 	xorl %r15d, %r15d
 	movq 80(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 0(%rsp), %r14
 	adoxq 0(%rsp), %r15
 	adcxq 0(%rsp), %r15
 	xorl %eax, %eax
 	movq 16(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 96(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 104(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 0(%rsp), %r14
 	adoxq 0(%rsp), %r15
 	adcxq 0(%rsp), %r15
 	xorl %eax, %eax
 	movq 80(%rsi), %rdx
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 176(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 184(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 192(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 200(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 208(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 0(%rsp), %r14
 	adoxq 0(%rsp), %r15
 	adcxq 0(%rsp), %r15
@@ -27413,116 +27413,116 @@ parmod_ct_montgomery_mul_adx_16:
 	movq %rdx, 232(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 0(%rsp), %r14
 	adoxq 0(%rsp), %r15
 	adcxq 0(%rsp), %r15
 	xorl %ebx, %ebx
 	movq 88(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	adoxq 0(%rsp), %r15
 	adoxq 0(%rsp), %rbx
 	adcxq 0(%rsp), %rbx
 	xorl %eax, %eax
 	movq 24(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 96(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 104(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	adoxq 0(%rsp), %r15
 	adoxq 0(%rsp), %rbx
 	adcxq 0(%rsp), %rbx
 	xorl %eax, %eax
 	movq 88(%rsi), %rdx
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 176(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 184(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 192(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 200(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 208(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	adoxq 0(%rsp), %r15
 	adoxq 0(%rsp), %rbx
 	adcxq 0(%rsp), %rbx
@@ -27531,116 +27531,116 @@ parmod_ct_montgomery_mul_adx_16:
 	movq %rdx, 240(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	adoxq 0(%rsp), %r15
 	adoxq 0(%rsp), %rbx
 	adcxq 0(%rsp), %rbx
 	xorl %ebp, %ebp
 	movq 96(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	adoxq 0(%rsp), %rbx
 	adoxq 0(%rsp), %rbp
 	adcxq 0(%rsp), %rbp
 	xorl %eax, %eax
 	movq 32(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 96(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 104(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	adoxq 0(%rsp), %rbx
 	adoxq 0(%rsp), %rbp
 	adcxq 0(%rsp), %rbp
 	xorl %eax, %eax
 	movq 96(%rsi), %rdx
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 176(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 184(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 192(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 200(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 208(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	adoxq 0(%rsp), %rbx
 	adoxq 0(%rsp), %rbp
 	adcxq 0(%rsp), %rbp
@@ -27649,116 +27649,116 @@ parmod_ct_montgomery_mul_adx_16:
 	movq %rdx, 248(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	adoxq 0(%rsp), %rbx
 	adoxq 0(%rsp), %rbp
 	adcxq 0(%rsp), %rbp
 	xorl %r8d, %r8d
 	movq 104(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	adoxq 0(%rsp), %rbp
 	adoxq 0(%rsp), %r8
 	adcxq 0(%rsp), %r8
 	xorl %eax, %eax
 	movq 40(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 96(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 104(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	adoxq 0(%rsp), %rbp
 	adoxq 0(%rsp), %r8
 	adcxq 0(%rsp), %r8
 	xorl %eax, %eax
 	movq 104(%rsi), %rdx
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 176(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 184(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 192(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 200(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 208(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	adoxq 0(%rsp), %rbp
 	adoxq 0(%rsp), %r8
 	adcxq 0(%rsp), %r8
@@ -27767,116 +27767,116 @@ parmod_ct_montgomery_mul_adx_16:
 	movq %rdx, 256(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	adoxq 0(%rsp), %rbp
 	adoxq 0(%rsp), %r8
 	adcxq 0(%rsp), %r8
 	xorl %r9d, %r9d
 	movq 112(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	adoxq 0(%rsp), %r8
 	adoxq 0(%rsp), %r9
 	adcxq 0(%rsp), %r9
 	xorl %eax, %eax
 	movq 48(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 96(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 104(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	adoxq 0(%rsp), %r8
 	adoxq 0(%rsp), %r9
 	adcxq 0(%rsp), %r9
 	xorl %eax, %eax
 	movq 112(%rsi), %rdx
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 176(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 184(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 192(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 200(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 208(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	adoxq 0(%rsp), %r8
 	adoxq 0(%rsp), %r9
 	adcxq 0(%rsp), %r9
@@ -27885,116 +27885,116 @@ parmod_ct_montgomery_mul_adx_16:
 	movq %rdx, 264(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	adoxq 0(%rsp), %r8
 	adoxq 0(%rsp), %r9
 	adcxq 0(%rsp), %r9
 	xorl %r10d, %r10d
 	movq 120(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	adoxq 0(%rsp), %r9
 	adoxq 0(%rsp), %r10
 	adcxq 0(%rsp), %r10
 	xorl %eax, %eax
 	movq 56(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 96(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 104(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	adoxq 0(%rsp), %r9
 	adoxq 0(%rsp), %r10
 	adcxq 0(%rsp), %r10
 	xorl %eax, %eax
 	movq 120(%rsi), %rdx
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 176(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 184(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 192(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 200(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 208(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	adoxq 0(%rsp), %r9
 	adoxq 0(%rsp), %r10
 	adcxq 0(%rsp), %r10
@@ -28003,87 +28003,87 @@ parmod_ct_montgomery_mul_adx_16:
 	movq %rdx, 272(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	adoxq 0(%rsp), %r9
 	adoxq 0(%rsp), %r10
 	adcxq 0(%rsp), %r10
 	xorl %r11d, %r11d
 	movq 64(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 96(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 104(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	adoxq 0(%rsp), %r10
 	adoxq 0(%rsp), %r11
 	adcxq 0(%rsp), %r11
 	xorl %eax, %eax
 	movq 64(%rsi), %rdx
 	mulxq 216(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 224(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 232(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 240(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 248(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 256(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 264(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 272(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	adoxq 0(%rsp), %r10
 	adoxq 0(%rsp), %r11
 	adcxq 0(%rsp), %r11
@@ -28091,58 +28091,58 @@ parmod_ct_montgomery_mul_adx_16:
 	xorl %r12d, %r12d
 	movq 72(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 96(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 104(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	adoxq 0(%rsp), %r11
 	adoxq 0(%rsp), %r12
 	adcxq 0(%rsp), %r12
 	xorl %eax, %eax
 	movq 72(%rsi), %rdx
 	mulxq 216(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 224(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 232(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 240(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 248(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 256(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 264(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 272(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	adoxq 0(%rsp), %r11
 	adoxq 0(%rsp), %r12
 	adcxq 0(%rsp), %r12
@@ -28150,58 +28150,58 @@ parmod_ct_montgomery_mul_adx_16:
 	xorl %r13d, %r13d
 	movq 80(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 96(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 104(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	adoxq 0(%rsp), %r12
 	adoxq 0(%rsp), %r13
 	adcxq 0(%rsp), %r13
 	xorl %eax, %eax
 	movq 80(%rsi), %rdx
 	mulxq 216(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 224(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 232(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 240(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 248(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 256(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 264(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 272(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	adoxq 0(%rsp), %r12
 	adoxq 0(%rsp), %r13
 	adcxq 0(%rsp), %r13
@@ -28209,58 +28209,58 @@ parmod_ct_montgomery_mul_adx_16:
 	xorl %r14d, %r14d
 	movq 88(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 96(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 104(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	adoxq 0(%rsp), %r13
 	adoxq 0(%rsp), %r14
 	adcxq 0(%rsp), %r14
 	xorl %eax, %eax
 	movq 88(%rsi), %rdx
 	mulxq 216(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 224(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 232(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 240(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 248(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 256(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 264(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 272(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	adoxq 0(%rsp), %r13
 	adoxq 0(%rsp), %r14
 	adcxq 0(%rsp), %r14
@@ -28268,58 +28268,58 @@ parmod_ct_montgomery_mul_adx_16:
 	xorl %r15d, %r15d
 	movq 96(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 96(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 104(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 0(%rsp), %r14
 	adoxq 0(%rsp), %r15
 	adcxq 0(%rsp), %r15
 	xorl %eax, %eax
 	movq 96(%rsi), %rdx
 	mulxq 216(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 224(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 232(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 240(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 248(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 256(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 264(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 272(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 0(%rsp), %r14
 	adoxq 0(%rsp), %r15
 	adcxq 0(%rsp), %r15
@@ -28327,58 +28327,58 @@ parmod_ct_montgomery_mul_adx_16:
 	xorl %ebx, %ebx
 	movq 104(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 96(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 104(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	adoxq 0(%rsp), %r15
 	adoxq 0(%rsp), %rbx
 	adcxq 0(%rsp), %rbx
 	xorl %eax, %eax
 	movq 104(%rsi), %rdx
 	mulxq 216(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 224(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 232(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 240(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 248(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 256(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 264(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 272(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	adoxq 0(%rsp), %r15
 	adoxq 0(%rsp), %rbx
 	adcxq 0(%rsp), %rbx
@@ -28386,58 +28386,58 @@ parmod_ct_montgomery_mul_adx_16:
 	xorl %ebp, %ebp
 	movq 112(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 96(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 104(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	adoxq 0(%rsp), %rbx
 	adoxq 0(%rsp), %rbp
 	adcxq 0(%rsp), %rbp
 	xorl %eax, %eax
 	movq 112(%rsi), %rdx
 	mulxq 216(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 224(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 232(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 240(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 248(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 256(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 264(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 272(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	adoxq 0(%rsp), %rbx
 	adoxq 0(%rsp), %rbp
 	adcxq 0(%rsp), %rbp
@@ -28445,58 +28445,58 @@ parmod_ct_montgomery_mul_adx_16:
 	xorl %r8d, %r8d
 	movq 120(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 96(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 104(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	adoxq 0(%rsp), %rbp
 	adoxq 0(%rsp), %r8
 	adcxq 0(%rsp), %r8
 	xorl %eax, %eax
 	movq 120(%rsi), %rdx
 	mulxq 216(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 224(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 232(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 240(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 248(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 256(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 264(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 272(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	adoxq 0(%rsp), %rbp
 	adoxq 0(%rsp), %r8
 	adcxq 0(%rsp), %r8
@@ -28764,29 +28764,29 @@ parmod_ct_montgomery_sqr_adx_16:
 	xorl %eax, %eax
 	movq 0(%rdi), %rdx
 	mulxq 0(%rdi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 176(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 184(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 192(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 200(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 208(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 216(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 0(%rsp), %r14
 	adoxq 0(%rsp), %r15
 	adcxq 0(%rsp), %r15
@@ -28795,29 +28795,29 @@ parmod_ct_montgomery_sqr_adx_16:
 	movq %rdx, 296(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 0(%rsp), %r14
 	adoxq 0(%rsp), %r15
 	adcxq 0(%rsp), %r15
@@ -28826,58 +28826,58 @@ parmod_ct_montgomery_sqr_adx_16:
 	movq %rdx, 304(%rsp)
 	xorl %ebx, %ebx
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	adoxq 0(%rsp), %r15
 	adoxq 0(%rsp), %rbx
 	adcxq 0(%rsp), %rbx
 	xorl %ebp, %ebp
 	movq 8(%rdi), %rdx
 	mulxq 8(%rdi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 184(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 192(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 200(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 208(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 216(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 224(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	adoxq 0(%rsp), %rbx
 	adoxq 0(%rsp), %rbp
 	adcxq 0(%rsp), %rbp
@@ -28886,29 +28886,29 @@ parmod_ct_montgomery_sqr_adx_16:
 	movq %rdx, 312(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	adoxq 0(%rsp), %rbx
 	adoxq 0(%rsp), %rbp
 	adcxq 0(%rsp), %rbp
@@ -28917,58 +28917,58 @@ parmod_ct_montgomery_sqr_adx_16:
 	movq %rdx, 320(%rsp)
 	xorl %r8d, %r8d
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	adoxq 0(%rsp), %rbp
 	adoxq 0(%rsp), %r8
 	adcxq 0(%rsp), %r8
 	xorl %r9d, %r9d
 	movq 16(%rdi), %rdx
 	mulxq 16(%rdi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 192(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 200(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 208(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 216(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 224(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 232(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	adoxq 0(%rsp), %r8
 	adoxq 0(%rsp), %r9
 	adcxq 0(%rsp), %r9
@@ -28977,29 +28977,29 @@ parmod_ct_montgomery_sqr_adx_16:
 	movq %rdx, 328(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	adoxq 0(%rsp), %r8
 	adoxq 0(%rsp), %r9
 	adcxq 0(%rsp), %r9
@@ -29008,58 +29008,58 @@ parmod_ct_montgomery_sqr_adx_16:
 	movq %rdx, 336(%rsp)
 	xorl %r10d, %r10d
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	adoxq 0(%rsp), %r9
 	adoxq 0(%rsp), %r10
 	adcxq 0(%rsp), %r10
 	xorl %r11d, %r11d
 	movq 24(%rdi), %rdx
 	mulxq 24(%rdi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 200(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 208(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 216(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 224(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 232(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 240(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	adoxq 0(%rsp), %r10
 	adoxq 0(%rsp), %r11
 	adcxq 0(%rsp), %r11
@@ -29068,29 +29068,29 @@ parmod_ct_montgomery_sqr_adx_16:
 	movq %rdx, 344(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	adoxq 0(%rsp), %r10
 	adoxq 0(%rsp), %r11
 	adcxq 0(%rsp), %r11
@@ -29099,116 +29099,116 @@ parmod_ct_montgomery_sqr_adx_16:
 	movq %rdx, 352(%rsp)
 	xorl %r12d, %r12d
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	adoxq 0(%rsp), %r11
 	adoxq 0(%rsp), %r12
 	adcxq 0(%rsp), %r12
 	xorl %r13d, %r13d
 	movq 0(%rdi), %rdx
 	mulxq 224(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 232(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 240(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 248(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 256(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 264(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 272(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 280(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	adoxq 0(%rsp), %r12
 	adoxq 0(%rsp), %r13
 	adcxq 0(%rsp), %r13
 	xorl %eax, %eax
 	movq 32(%rdi), %rdx
 	mulxq 32(%rdi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 208(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 216(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 224(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 232(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 240(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 248(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	adoxq 0(%rsp), %r12
 	adoxq 0(%rsp), %r13
 	adcxq 0(%rsp), %r13
 	xorl %eax, %eax
 	movq 64(%rsi), %rdx
 	mulxq 296(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 304(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 312(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 320(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 328(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 336(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 344(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 352(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	adoxq 0(%rsp), %r12
 	adoxq 0(%rsp), %r13
 	adcxq 0(%rsp), %r13
@@ -29217,66 +29217,66 @@ parmod_ct_montgomery_sqr_adx_16:
 	movq %rdx, 360(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	adoxq 0(%rsp), %r12
 	adoxq 0(%rsp), %r13
 	adcxq 0(%rsp), %r13
 	xorl %r14d, %r14d
 	movq 0(%rdi), %rdx
 	mulxq 288(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	adoxq 0(%rsp), %r13
 	adoxq 0(%rsp), %r14
 	adcxq 0(%rsp), %r14
 	xorl %eax, %eax
 	movq 72(%rsi), %rdx
 	mulxq 296(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 304(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 312(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 320(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 328(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 336(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 344(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 352(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	adoxq 0(%rsp), %r13
 	adoxq 0(%rsp), %r14
 	adcxq 0(%rsp), %r14
@@ -29285,116 +29285,116 @@ parmod_ct_montgomery_sqr_adx_16:
 	movq %rdx, 368(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	adoxq 0(%rsp), %r13
 	adoxq 0(%rsp), %r14
 	adcxq 0(%rsp), %r14
 	xorl %r15d, %r15d
 	movq 8(%rdi), %rdx
 	mulxq 232(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 240(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 248(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 256(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 264(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 272(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 280(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 288(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 0(%rsp), %r14
 	adoxq 0(%rsp), %r15
 	adcxq 0(%rsp), %r15
 	xorl %eax, %eax
 	movq 40(%rdi), %rdx
 	mulxq 40(%rdi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 216(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 224(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 232(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 240(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 248(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 256(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 0(%rsp), %r14
 	adoxq 0(%rsp), %r15
 	adcxq 0(%rsp), %r15
 	xorl %eax, %eax
 	movq 80(%rsi), %rdx
 	mulxq 296(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 304(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 312(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 320(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 328(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 336(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 344(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 352(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 0(%rsp), %r14
 	adoxq 0(%rsp), %r15
 	adcxq 0(%rsp), %r15
@@ -29403,84 +29403,84 @@ parmod_ct_montgomery_sqr_adx_16:
 	movq %rdx, 376(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 0(%rsp), %r14
 	adoxq 0(%rsp), %r15
 	adcxq 0(%rsp), %r15
 	xorl %ebx, %ebx
 	movq 16(%rdi), %rdx
 	mulxq 240(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 248(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 256(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 264(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 272(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 280(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 288(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	adoxq 0(%rsp), %r15
 	adoxq 0(%rsp), %rbx
 	adcxq 0(%rsp), %rbx
 	xorl %eax, %eax
 	movq 88(%rsi), %rdx
 	mulxq 296(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 304(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 312(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 320(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 328(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 336(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 344(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 352(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	adoxq 0(%rsp), %r15
 	adoxq 0(%rsp), %rbx
 	adcxq 0(%rsp), %rbx
@@ -29489,110 +29489,110 @@ parmod_ct_montgomery_sqr_adx_16:
 	movq %rdx, 384(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	adoxq 0(%rsp), %r15
 	adoxq 0(%rsp), %rbx
 	adcxq 0(%rsp), %rbx
 	xorl %ebp, %ebp
 	movq 24(%rdi), %rdx
 	mulxq 248(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 256(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 264(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 272(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 280(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 288(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	adoxq 0(%rsp), %rbx
 	adoxq 0(%rsp), %rbp
 	adcxq 0(%rsp), %rbp
 	xorl %eax, %eax
 	movq 48(%rdi), %rdx
 	mulxq 48(%rdi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 224(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 232(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 240(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 248(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 256(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 264(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	adoxq 0(%rsp), %rbx
 	adoxq 0(%rsp), %rbp
 	adcxq 0(%rsp), %rbp
 	xorl %eax, %eax
 	movq 96(%rsi), %rdx
 	mulxq 296(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 304(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 312(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 320(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 328(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 336(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 344(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 352(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	adoxq 0(%rsp), %rbx
 	adoxq 0(%rsp), %rbp
 	adcxq 0(%rsp), %rbp
@@ -29601,78 +29601,78 @@ parmod_ct_montgomery_sqr_adx_16:
 	movq %rdx, 392(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	adoxq 0(%rsp), %rbx
 	adoxq 0(%rsp), %rbp
 	adcxq 0(%rsp), %rbp
 	xorl %r8d, %r8d
 	movq 32(%rdi), %rdx
 	mulxq 256(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 264(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 272(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 280(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 288(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	adoxq 0(%rsp), %rbp
 	adoxq 0(%rsp), %r8
 	adcxq 0(%rsp), %r8
 	xorl %eax, %eax
 	movq 104(%rsi), %rdx
 	mulxq 296(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 304(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 312(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 320(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 328(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 336(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 344(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 352(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	adoxq 0(%rsp), %rbp
 	adoxq 0(%rsp), %r8
 	adcxq 0(%rsp), %r8
@@ -29681,104 +29681,104 @@ parmod_ct_montgomery_sqr_adx_16:
 	movq %rdx, 400(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	adoxq 0(%rsp), %rbp
 	adoxq 0(%rsp), %r8
 	adcxq 0(%rsp), %r8
 	xorl %r9d, %r9d
 	movq 40(%rdi), %rdx
 	mulxq 264(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 272(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 280(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 288(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	adoxq 0(%rsp), %r8
 	adoxq 0(%rsp), %r9
 	adcxq 0(%rsp), %r9
 	xorl %eax, %eax
 	movq 56(%rdi), %rdx
 	mulxq 56(%rdi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 88(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 232(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 240(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 248(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 256(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 264(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 272(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	adoxq 0(%rsp), %r8
 	adoxq 0(%rsp), %r9
 	adcxq 0(%rsp), %r9
 	xorl %eax, %eax
 	movq 112(%rsi), %rdx
 	mulxq 296(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 304(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 312(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 320(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 328(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 336(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 344(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 352(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	adoxq 0(%rsp), %r8
 	adoxq 0(%rsp), %r9
 	adcxq 0(%rsp), %r9
@@ -29787,72 +29787,72 @@ parmod_ct_montgomery_sqr_adx_16:
 	movq %rdx, 408(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	adoxq 0(%rsp), %r8
 	adoxq 0(%rsp), %r9
 	adcxq 0(%rsp), %r9
 	xorl %r10d, %r10d
 	movq 48(%rdi), %rdx
 	mulxq 272(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 280(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 288(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	adoxq 0(%rsp), %r9
 	adoxq 0(%rsp), %r10
 	adcxq 0(%rsp), %r10
 	xorl %eax, %eax
 	movq 120(%rsi), %rdx
 	mulxq 296(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 304(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 312(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 320(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 328(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 336(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 344(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 352(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	adoxq 0(%rsp), %r9
 	adoxq 0(%rsp), %r10
 	adcxq 0(%rsp), %r10
@@ -29861,98 +29861,98 @@ parmod_ct_montgomery_sqr_adx_16:
 	movq %rdx, 416(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	adoxq 0(%rsp), %r9
 	adoxq 0(%rsp), %r10
 	adcxq 0(%rsp), %r10
 	xorl %r11d, %r11d
 	movq 56(%rdi), %rdx
 	mulxq 280(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 288(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	adoxq 0(%rsp), %r10
 	adoxq 0(%rsp), %r11
 	adcxq 0(%rsp), %r11
 	xorl %eax, %eax
 	movq 64(%rdi), %rdx
 	mulxq 64(%rdi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 96(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 240(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 248(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 256(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 264(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 272(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 280(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	adoxq 0(%rsp), %r10
 	adoxq 0(%rsp), %r11
 	adcxq 0(%rsp), %r11
 	xorl %eax, %eax
 	movq 64(%rsi), %rdx
 	mulxq 360(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 368(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 376(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 384(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 392(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 400(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 408(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 416(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	adoxq 0(%rsp), %r10
 	adoxq 0(%rsp), %r11
 	adcxq 0(%rsp), %r11
@@ -29960,37 +29960,37 @@ parmod_ct_montgomery_sqr_adx_16:
 	xorl %r12d, %r12d
 	movq 64(%rdi), %rdx
 	mulxq 288(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	adoxq 0(%rsp), %r11
 	adoxq 0(%rsp), %r12
 	adcxq 0(%rsp), %r12
 	xorl %eax, %eax
 	movq 72(%rsi), %rdx
 	mulxq 360(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 368(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 376(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 384(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 392(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 400(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 408(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 416(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	adoxq 0(%rsp), %r11
 	adoxq 0(%rsp), %r12
 	adcxq 0(%rsp), %r12
@@ -29998,58 +29998,58 @@ parmod_ct_montgomery_sqr_adx_16:
 	xorl %r13d, %r13d
 	movq 72(%rdi), %rdx
 	mulxq 72(%rdi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 104(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 248(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 256(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 264(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 272(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 280(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 288(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	adoxq 0(%rsp), %r12
 	adoxq 0(%rsp), %r13
 	adcxq 0(%rsp), %r13
 	xorl %eax, %eax
 	movq 80(%rsi), %rdx
 	mulxq 360(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 368(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 376(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 384(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 392(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 400(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 408(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 416(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	adoxq 0(%rsp), %r12
 	adoxq 0(%rsp), %r13
 	adcxq 0(%rsp), %r13
@@ -30057,55 +30057,55 @@ parmod_ct_montgomery_sqr_adx_16:
 	xorl %r14d, %r14d
 	movq 80(%rdi), %rdx
 	mulxq 80(%rdi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 256(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 264(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 272(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 280(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 288(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	adoxq 0(%rsp), %r13
 	adoxq 0(%rsp), %r14
 	adcxq 0(%rsp), %r14
 	xorl %eax, %eax
 	movq 88(%rsi), %rdx
 	mulxq 360(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 368(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 376(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 384(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 392(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 400(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 408(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 416(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	adoxq 0(%rsp), %r13
 	adoxq 0(%rsp), %r14
 	adcxq 0(%rsp), %r14
@@ -30113,52 +30113,52 @@ parmod_ct_montgomery_sqr_adx_16:
 	xorl %r15d, %r15d
 	movq 88(%rdi), %rdx
 	mulxq 88(%rdi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 264(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 272(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 280(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 288(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 0(%rsp), %r14
 	adoxq 0(%rsp), %r15
 	adcxq 0(%rsp), %r15
 	xorl %eax, %eax
 	movq 96(%rsi), %rdx
 	mulxq 360(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 368(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 376(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 384(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 392(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 400(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 408(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 416(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 0(%rsp), %r14
 	adoxq 0(%rsp), %r15
 	adcxq 0(%rsp), %r15
@@ -30166,49 +30166,49 @@ parmod_ct_montgomery_sqr_adx_16:
 	xorl %ebx, %ebx
 	movq 96(%rdi), %rdx
 	mulxq 96(%rdi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 272(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 280(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 288(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	adoxq 0(%rsp), %r15
 	adoxq 0(%rsp), %rbx
 	adcxq 0(%rsp), %rbx
 	xorl %eax, %eax
 	movq 104(%rsi), %rdx
 	mulxq 360(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 368(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 376(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 384(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 392(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 400(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 408(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 416(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	adoxq 0(%rsp), %r15
 	adoxq 0(%rsp), %rbx
 	adcxq 0(%rsp), %rbx
@@ -30216,46 +30216,46 @@ parmod_ct_montgomery_sqr_adx_16:
 	xorl %ebp, %ebp
 	movq 104(%rdi), %rdx
 	mulxq 104(%rdi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 280(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 288(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	adoxq 0(%rsp), %rbx
 	adoxq 0(%rsp), %rbp
 	adcxq 0(%rsp), %rbp
 	xorl %eax, %eax
 	movq 112(%rsi), %rdx
 	mulxq 360(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 368(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 376(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 384(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 392(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 400(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 408(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 416(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	adoxq 0(%rsp), %rbx
 	adoxq 0(%rsp), %rbp
 	adcxq 0(%rsp), %rbp
@@ -30263,51 +30263,51 @@ parmod_ct_montgomery_sqr_adx_16:
 	xorl %r8d, %r8d
 	movq 112(%rdi), %rdx
 	mulxq 112(%rdi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 288(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	adoxq 0(%rsp), %rbp
 	adoxq 0(%rsp), %r8
 	adcxq 0(%rsp), %r8
 	xorl %eax, %eax
 	movq 120(%rdi), %rdx
 	mulxq 120(%rdi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	adoxq 0(%rsp), %rbp
 	adoxq 0(%rsp), %r8
 	adcxq 0(%rsp), %r8
 	xorl %eax, %eax
 	movq 120(%rsi), %rdx
 	mulxq 360(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 368(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 376(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 384(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 392(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 400(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 408(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 416(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	adoxq 0(%rsp), %rbp
 	adoxq 0(%rsp), %r8
 	adcxq 0(%rsp), %r8
@@ -30515,29 +30515,29 @@ parmod_ct_montgomery_mul_adx_24:
 	xorl %eax, %eax
 	movq 0(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 0(%rsp), %r14
 	adoxq 0(%rsp), %r15
 	adcxq 0(%rsp), %r15
@@ -30546,58 +30546,58 @@ parmod_ct_montgomery_mul_adx_24:
 	movq %rdx, 216(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 0(%rsp), %r14
 	adoxq 0(%rsp), %r15
 	adcxq 0(%rsp), %r15
 	xorl %ebx, %ebx
 	movq 8(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	adoxq 0(%rsp), %r15
 	adoxq 0(%rsp), %rbx
 	adcxq 0(%rsp), %rbx
@@ -30606,58 +30606,58 @@ parmod_ct_montgomery_mul_adx_24:
 	movq %rdx, 224(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	adoxq 0(%rsp), %r15
 	adoxq 0(%rsp), %rbx
 	adcxq 0(%rsp), %rbx
 	xorl %ebp, %ebp
 	movq 16(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	adoxq 0(%rsp), %rbx
 	adoxq 0(%rsp), %rbp
 	adcxq 0(%rsp), %rbp
@@ -30666,58 +30666,58 @@ parmod_ct_montgomery_mul_adx_24:
 	movq %rdx, 232(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	adoxq 0(%rsp), %rbx
 	adoxq 0(%rsp), %rbp
 	adcxq 0(%rsp), %rbp
 	xorl %r8d, %r8d
 	movq 24(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	adoxq 0(%rsp), %rbp
 	adoxq 0(%rsp), %r8
 	adcxq 0(%rsp), %r8
@@ -30726,58 +30726,58 @@ parmod_ct_montgomery_mul_adx_24:
 	movq %rdx, 240(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	adoxq 0(%rsp), %rbp
 	adoxq 0(%rsp), %r8
 	adcxq 0(%rsp), %r8
 	xorl %r9d, %r9d
 	movq 32(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	adoxq 0(%rsp), %r8
 	adoxq 0(%rsp), %r9
 	adcxq 0(%rsp), %r9
@@ -30786,58 +30786,58 @@ parmod_ct_montgomery_mul_adx_24:
 	movq %rdx, 248(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	adoxq 0(%rsp), %r8
 	adoxq 0(%rsp), %r9
 	adcxq 0(%rsp), %r9
 	xorl %r10d, %r10d
 	movq 40(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	adoxq 0(%rsp), %r9
 	adoxq 0(%rsp), %r10
 	adcxq 0(%rsp), %r10
@@ -30846,58 +30846,58 @@ parmod_ct_montgomery_mul_adx_24:
 	movq %rdx, 256(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	adoxq 0(%rsp), %r9
 	adoxq 0(%rsp), %r10
 	adcxq 0(%rsp), %r10
 	xorl %r11d, %r11d
 	movq 48(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	adoxq 0(%rsp), %r10
 	adoxq 0(%rsp), %r11
 	adcxq 0(%rsp), %r11
@@ -30906,58 +30906,58 @@ parmod_ct_montgomery_mul_adx_24:
 	movq %rdx, 264(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	adoxq 0(%rsp), %r10
 	adoxq 0(%rsp), %r11
 	adcxq 0(%rsp), %r11
 	xorl %r12d, %r12d
 	movq 56(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	adoxq 0(%rsp), %r11
 	adoxq 0(%rsp), %r12
 	adcxq 0(%rsp), %r12
@@ -30966,116 +30966,116 @@ parmod_ct_montgomery_mul_adx_24:
 	movq %rdx, 272(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	adoxq 0(%rsp), %r11
 	adoxq 0(%rsp), %r12
 	adcxq 0(%rsp), %r12
 	xorl %r13d, %r13d
 	movq 64(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	adoxq 0(%rsp), %r12
 	adoxq 0(%rsp), %r13
 	adcxq 0(%rsp), %r13
 	xorl %eax, %eax
 	movq 0(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 96(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 104(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	adoxq 0(%rsp), %r12
 	adoxq 0(%rsp), %r13
 	adcxq 0(%rsp), %r13
 	xorl %eax, %eax
 	movq 64(%rsi), %rdx
 	mulxq 216(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 224(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 232(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 240(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 248(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 256(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 264(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 272(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	adoxq 0(%rsp), %r12
 	adoxq 0(%rsp), %r13
 	adcxq 0(%rsp), %r13
@@ -31084,116 +31084,116 @@ parmod_ct_montgomery_mul_adx_24:
 	movq %rdx, 280(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	adoxq 0(%rsp), %r12
 	adoxq 0(%rsp), %r13
 	adcxq 0(%rsp), %r13
 	xorl %r14d, %r14d
 	movq 72(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	adoxq 0(%rsp), %r13
 	adoxq 0(%rsp), %r14
 	adcxq 0(%rsp), %r14
 	xorl %eax, %eax
 	movq 8(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 96(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 104(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	adoxq 0(%rsp), %r13
 	adoxq 0(%rsp), %r14
 	adcxq 0(%rsp), %r14
 	xorl %eax, %eax
 	movq 72(%rsi), %rdx
 	mulxq 216(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 224(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 232(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 240(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 248(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 256(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 264(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 272(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	adoxq 0(%rsp), %r13
 	adoxq 0(%rsp), %r14
 	adcxq 0(%rsp), %r14
@@ -31202,116 +31202,116 @@ parmod_ct_montgomery_mul_adx_24:
 	movq %rdx, 288(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	adoxq 0(%rsp), %r13
 	adoxq 0(%rsp), %r14
 	adcxq 0(%rsp), %r14
 	xorl %r15d, %r15d
 	movq 80(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 0(%rsp), %r14
 	adoxq 0(%rsp), %r15
 	adcxq 0(%rsp), %r15
 	xorl %eax, %eax
 	movq 16(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 96(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 104(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 0(%rsp), %r14
 	adoxq 0(%rsp), %r15
 	adcxq 0(%rsp), %r15
 	xorl %eax, %eax
 	movq 80(%rsi), %rdx
 	mulxq 216(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 224(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 232(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 240(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 248(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 256(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 264(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 272(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 0(%rsp), %r14
 	adoxq 0(%rsp), %r15
 	adcxq 0(%rsp), %r15
@@ -31320,116 +31320,116 @@ parmod_ct_montgomery_mul_adx_24:
 	movq %rdx, 296(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 0(%rsp), %r14
 	adoxq 0(%rsp), %r15
 	adcxq 0(%rsp), %r15
 	xorl %ebx, %ebx
 	movq 88(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	adoxq 0(%rsp), %r15
 	adoxq 0(%rsp), %rbx
 	adcxq 0(%rsp), %rbx
 	xorl %eax, %eax
 	movq 24(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 96(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 104(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	adoxq 0(%rsp), %r15
 	adoxq 0(%rsp), %rbx
 	adcxq 0(%rsp), %rbx
 	xorl %eax, %eax
 	movq 88(%rsi), %rdx
 	mulxq 216(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 224(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 232(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 240(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 248(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 256(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 264(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 272(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	adoxq 0(%rsp), %r15
 	adoxq 0(%rsp), %rbx
 	adcxq 0(%rsp), %rbx
@@ -31438,116 +31438,116 @@ parmod_ct_montgomery_mul_adx_24:
 	movq %rdx, 304(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	adoxq 0(%rsp), %r15
 	adoxq 0(%rsp), %rbx
 	adcxq 0(%rsp), %rbx
 	xorl %ebp, %ebp
 	movq 96(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	adoxq 0(%rsp), %rbx
 	adoxq 0(%rsp), %rbp
 	adcxq 0(%rsp), %rbp
 	xorl %eax, %eax
 	movq 32(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 96(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 104(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	adoxq 0(%rsp), %rbx
 	adoxq 0(%rsp), %rbp
 	adcxq 0(%rsp), %rbp
 	xorl %eax, %eax
 	movq 96(%rsi), %rdx
 	mulxq 216(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 224(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 232(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 240(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 248(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 256(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 264(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 272(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	adoxq 0(%rsp), %rbx
 	adoxq 0(%rsp), %rbp
 	adcxq 0(%rsp), %rbp
@@ -31556,116 +31556,116 @@ parmod_ct_montgomery_mul_adx_24:
 	movq %rdx, 312(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	adoxq 0(%rsp), %rbx
 	adoxq 0(%rsp), %rbp
 	adcxq 0(%rsp), %rbp
 	xorl %r8d, %r8d
 	movq 104(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	adoxq 0(%rsp), %rbp
 	adoxq 0(%rsp), %r8
 	adcxq 0(%rsp), %r8
 	xorl %eax, %eax
 	movq 40(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 96(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 104(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	adoxq 0(%rsp), %rbp
 	adoxq 0(%rsp), %r8
 	adcxq 0(%rsp), %r8
 	xorl %eax, %eax
 	movq 104(%rsi), %rdx
 	mulxq 216(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 224(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 232(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 240(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 248(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 256(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 264(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 272(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	adoxq 0(%rsp), %rbp
 	adoxq 0(%rsp), %r8
 	adcxq 0(%rsp), %r8
@@ -31674,116 +31674,116 @@ parmod_ct_montgomery_mul_adx_24:
 	movq %rdx, 320(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	adoxq 0(%rsp), %rbp
 	adoxq 0(%rsp), %r8
 	adcxq 0(%rsp), %r8
 	xorl %r9d, %r9d
 	movq 112(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	adoxq 0(%rsp), %r8
 	adoxq 0(%rsp), %r9
 	adcxq 0(%rsp), %r9
 	xorl %eax, %eax
 	movq 48(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 96(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 104(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	adoxq 0(%rsp), %r8
 	adoxq 0(%rsp), %r9
 	adcxq 0(%rsp), %r9
 	xorl %eax, %eax
 	movq 112(%rsi), %rdx
 	mulxq 216(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 224(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 232(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 240(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 248(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 256(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 264(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 272(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	adoxq 0(%rsp), %r8
 	adoxq 0(%rsp), %r9
 	adcxq 0(%rsp), %r9
@@ -31792,116 +31792,116 @@ parmod_ct_montgomery_mul_adx_24:
 	movq %rdx, 328(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	adoxq 0(%rsp), %r8
 	adoxq 0(%rsp), %r9
 	adcxq 0(%rsp), %r9
 	xorl %r10d, %r10d
 	movq 120(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	adoxq 0(%rsp), %r9
 	adoxq 0(%rsp), %r10
 	adcxq 0(%rsp), %r10
 	xorl %eax, %eax
 	movq 56(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 96(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 104(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	adoxq 0(%rsp), %r9
 	adoxq 0(%rsp), %r10
 	adcxq 0(%rsp), %r10
 	xorl %eax, %eax
 	movq 120(%rsi), %rdx
 	mulxq 216(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 224(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 232(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 240(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 248(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 256(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 264(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 272(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	adoxq 0(%rsp), %r9
 	adoxq 0(%rsp), %r10
 	adcxq 0(%rsp), %r10
@@ -31910,174 +31910,174 @@ parmod_ct_montgomery_mul_adx_24:
 	movq %rdx, 336(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	adoxq 0(%rsp), %r9
 	adoxq 0(%rsp), %r10
 	adcxq 0(%rsp), %r10
 	xorl %r11d, %r11d
 	movq 128(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	adoxq 0(%rsp), %r10
 	adoxq 0(%rsp), %r11
 	adcxq 0(%rsp), %r11
 	xorl %eax, %eax
 	movq 64(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 96(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 104(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	adoxq 0(%rsp), %r10
 	adoxq 0(%rsp), %r11
 	adcxq 0(%rsp), %r11
 	xorl %eax, %eax
 	movq 0(%rdi), %rdx
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 176(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 184(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 192(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 200(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 208(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	adoxq 0(%rsp), %r10
 	adoxq 0(%rsp), %r11
 	adcxq 0(%rsp), %r11
 	xorl %eax, %eax
 	movq 128(%rsi), %rdx
 	mulxq 216(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 224(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 232(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 240(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 248(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 256(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 264(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 272(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	adoxq 0(%rsp), %r10
 	adoxq 0(%rsp), %r11
 	adcxq 0(%rsp), %r11
 	xorl %eax, %eax
 	movq 64(%rsi), %rdx
 	mulxq 280(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 288(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 296(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 304(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 312(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 320(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 328(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 336(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	adoxq 0(%rsp), %r10
 	adoxq 0(%rsp), %r11
 	adcxq 0(%rsp), %r11
@@ -32086,174 +32086,174 @@ parmod_ct_montgomery_mul_adx_24:
 	movq %rdx, 344(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	adoxq 0(%rsp), %r10
 	adoxq 0(%rsp), %r11
 	adcxq 0(%rsp), %r11
 	xorl %r12d, %r12d
 	movq 136(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	adoxq 0(%rsp), %r11
 	adoxq 0(%rsp), %r12
 	adcxq 0(%rsp), %r12
 	xorl %eax, %eax
 	movq 72(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 96(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 104(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	adoxq 0(%rsp), %r11
 	adoxq 0(%rsp), %r12
 	adcxq 0(%rsp), %r12
 	xorl %eax, %eax
 	movq 8(%rdi), %rdx
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 176(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 184(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 192(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 200(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 208(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	adoxq 0(%rsp), %r11
 	adoxq 0(%rsp), %r12
 	adcxq 0(%rsp), %r12
 	xorl %eax, %eax
 	movq 136(%rsi), %rdx
 	mulxq 216(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 224(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 232(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 240(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 248(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 256(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 264(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 272(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	adoxq 0(%rsp), %r11
 	adoxq 0(%rsp), %r12
 	adcxq 0(%rsp), %r12
 	xorl %eax, %eax
 	movq 72(%rsi), %rdx
 	mulxq 280(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 288(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 296(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 304(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 312(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 320(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 328(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 336(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	adoxq 0(%rsp), %r11
 	adoxq 0(%rsp), %r12
 	adcxq 0(%rsp), %r12
@@ -32262,174 +32262,174 @@ parmod_ct_montgomery_mul_adx_24:
 	movq %rdx, 352(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	adoxq 0(%rsp), %r11
 	adoxq 0(%rsp), %r12
 	adcxq 0(%rsp), %r12
 	xorl %r13d, %r13d
 	movq 144(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	adoxq 0(%rsp), %r12
 	adoxq 0(%rsp), %r13
 	adcxq 0(%rsp), %r13
 	xorl %eax, %eax
 	movq 80(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 96(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 104(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	adoxq 0(%rsp), %r12
 	adoxq 0(%rsp), %r13
 	adcxq 0(%rsp), %r13
 	xorl %eax, %eax
 	movq 16(%rdi), %rdx
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 176(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 184(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 192(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 200(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 208(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	adoxq 0(%rsp), %r12
 	adoxq 0(%rsp), %r13
 	adcxq 0(%rsp), %r13
 	xorl %eax, %eax
 	movq 144(%rsi), %rdx
 	mulxq 216(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 224(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 232(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 240(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 248(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 256(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 264(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 272(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	adoxq 0(%rsp), %r12
 	adoxq 0(%rsp), %r13
 	adcxq 0(%rsp), %r13
 	xorl %eax, %eax
 	movq 80(%rsi), %rdx
 	mulxq 280(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 288(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 296(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 304(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 312(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 320(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 328(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 336(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	adoxq 0(%rsp), %r12
 	adoxq 0(%rsp), %r13
 	adcxq 0(%rsp), %r13
@@ -32438,174 +32438,174 @@ parmod_ct_montgomery_mul_adx_24:
 	movq %rdx, 360(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	adoxq 0(%rsp), %r12
 	adoxq 0(%rsp), %r13
 	adcxq 0(%rsp), %r13
 	xorl %r14d, %r14d
 	movq 152(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	adoxq 0(%rsp), %r13
 	adoxq 0(%rsp), %r14
 	adcxq 0(%rsp), %r14
 	xorl %eax, %eax
 	movq 88(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 96(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 104(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	adoxq 0(%rsp), %r13
 	adoxq 0(%rsp), %r14
 	adcxq 0(%rsp), %r14
 	xorl %eax, %eax
 	movq 24(%rdi), %rdx
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 176(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 184(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 192(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 200(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 208(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	adoxq 0(%rsp), %r13
 	adoxq 0(%rsp), %r14
 	adcxq 0(%rsp), %r14
 	xorl %eax, %eax
 	movq 152(%rsi), %rdx
 	mulxq 216(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 224(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 232(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 240(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 248(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 256(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 264(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 272(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	adoxq 0(%rsp), %r13
 	adoxq 0(%rsp), %r14
 	adcxq 0(%rsp), %r14
 	xorl %eax, %eax
 	movq 88(%rsi), %rdx
 	mulxq 280(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 288(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 296(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 304(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 312(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 320(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 328(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 336(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	adoxq 0(%rsp), %r13
 	adoxq 0(%rsp), %r14
 	adcxq 0(%rsp), %r14
@@ -32614,174 +32614,174 @@ parmod_ct_montgomery_mul_adx_24:
 	movq %rdx, 368(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	adoxq 0(%rsp), %r13
 	adoxq 0(%rsp), %r14
 	adcxq 0(%rsp), %r14
 	xorl %r15d, %r15d
 	movq 160(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 0(%rsp), %r14
 	adoxq 0(%rsp), %r15
 	adcxq 0(%rsp), %r15
 	xorl %eax, %eax
 	movq 96(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 96(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 104(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 0(%rsp), %r14
 	adoxq 0(%rsp), %r15
 	adcxq 0(%rsp), %r15
 	xorl %eax, %eax
 	movq 32(%rdi), %rdx
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 176(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 184(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 192(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 200(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 208(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 0(%rsp), %r14
 	adoxq 0(%rsp), %r15
 	adcxq 0(%rsp), %r15
 	xorl %eax, %eax
 	movq 160(%rsi), %rdx
 	mulxq 216(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 224(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 232(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 240(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 248(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 256(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 264(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 272(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 0(%rsp), %r14
 	adoxq 0(%rsp), %r15
 	adcxq 0(%rsp), %r15
 	xorl %eax, %eax
 	movq 96(%rsi), %rdx
 	mulxq 280(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 288(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 296(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 304(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 312(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 320(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 328(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 336(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 0(%rsp), %r14
 	adoxq 0(%rsp), %r15
 	adcxq 0(%rsp), %r15
@@ -32790,174 +32790,174 @@ parmod_ct_montgomery_mul_adx_24:
 	movq %rdx, 376(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 0(%rsp), %r14
 	adoxq 0(%rsp), %r15
 	adcxq 0(%rsp), %r15
 	xorl %ebx, %ebx
 	movq 168(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	adoxq 0(%rsp), %r15
 	adoxq 0(%rsp), %rbx
 	adcxq 0(%rsp), %rbx
 	xorl %eax, %eax
 	movq 104(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 96(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 104(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	adoxq 0(%rsp), %r15
 	adoxq 0(%rsp), %rbx
 	adcxq 0(%rsp), %rbx
 	xorl %eax, %eax
 	movq 40(%rdi), %rdx
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 176(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 184(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 192(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 200(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 208(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	adoxq 0(%rsp), %r15
 	adoxq 0(%rsp), %rbx
 	adcxq 0(%rsp), %rbx
 	xorl %eax, %eax
 	movq 168(%rsi), %rdx
 	mulxq 216(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 224(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 232(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 240(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 248(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 256(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 264(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 272(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	adoxq 0(%rsp), %r15
 	adoxq 0(%rsp), %rbx
 	adcxq 0(%rsp), %rbx
 	xorl %eax, %eax
 	movq 104(%rsi), %rdx
 	mulxq 280(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 288(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 296(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 304(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 312(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 320(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 328(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 336(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	adoxq 0(%rsp), %r15
 	adoxq 0(%rsp), %rbx
 	adcxq 0(%rsp), %rbx
@@ -32966,174 +32966,174 @@ parmod_ct_montgomery_mul_adx_24:
 	movq %rdx, 384(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	adoxq 0(%rsp), %r15
 	adoxq 0(%rsp), %rbx
 	adcxq 0(%rsp), %rbx
 	xorl %ebp, %ebp
 	movq 176(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	adoxq 0(%rsp), %rbx
 	adoxq 0(%rsp), %rbp
 	adcxq 0(%rsp), %rbp
 	xorl %eax, %eax
 	movq 112(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 96(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 104(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	adoxq 0(%rsp), %rbx
 	adoxq 0(%rsp), %rbp
 	adcxq 0(%rsp), %rbp
 	xorl %eax, %eax
 	movq 48(%rdi), %rdx
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 176(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 184(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 192(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 200(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 208(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	adoxq 0(%rsp), %rbx
 	adoxq 0(%rsp), %rbp
 	adcxq 0(%rsp), %rbp
 	xorl %eax, %eax
 	movq 176(%rsi), %rdx
 	mulxq 216(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 224(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 232(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 240(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 248(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 256(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 264(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 272(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	adoxq 0(%rsp), %rbx
 	adoxq 0(%rsp), %rbp
 	adcxq 0(%rsp), %rbp
 	xorl %eax, %eax
 	movq 112(%rsi), %rdx
 	mulxq 280(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 288(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 296(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 304(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 312(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 320(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 328(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 336(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	adoxq 0(%rsp), %rbx
 	adoxq 0(%rsp), %rbp
 	adcxq 0(%rsp), %rbp
@@ -33142,174 +33142,174 @@ parmod_ct_montgomery_mul_adx_24:
 	movq %rdx, 392(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	adoxq 0(%rsp), %rbx
 	adoxq 0(%rsp), %rbp
 	adcxq 0(%rsp), %rbp
 	xorl %r8d, %r8d
 	movq 184(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	adoxq 0(%rsp), %rbp
 	adoxq 0(%rsp), %r8
 	adcxq 0(%rsp), %r8
 	xorl %eax, %eax
 	movq 120(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 96(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 104(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	adoxq 0(%rsp), %rbp
 	adoxq 0(%rsp), %r8
 	adcxq 0(%rsp), %r8
 	xorl %eax, %eax
 	movq 56(%rdi), %rdx
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 176(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 184(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 192(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 200(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 208(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	adoxq 0(%rsp), %rbp
 	adoxq 0(%rsp), %r8
 	adcxq 0(%rsp), %r8
 	xorl %eax, %eax
 	movq 184(%rsi), %rdx
 	mulxq 216(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 224(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 232(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 240(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 248(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 256(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 264(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 272(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	adoxq 0(%rsp), %rbp
 	adoxq 0(%rsp), %r8
 	adcxq 0(%rsp), %r8
 	xorl %eax, %eax
 	movq 120(%rsi), %rdx
 	mulxq 280(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 288(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 296(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 304(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 312(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 320(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 328(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 336(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	adoxq 0(%rsp), %rbp
 	adoxq 0(%rsp), %r8
 	adcxq 0(%rsp), %r8
@@ -33318,145 +33318,145 @@ parmod_ct_montgomery_mul_adx_24:
 	movq %rdx, 400(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	adoxq 0(%rsp), %rbp
 	adoxq 0(%rsp), %r8
 	adcxq 0(%rsp), %r8
 	xorl %r9d, %r9d
 	movq 128(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 96(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 104(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	adoxq 0(%rsp), %r8
 	adoxq 0(%rsp), %r9
 	adcxq 0(%rsp), %r9
 	xorl %eax, %eax
 	movq 64(%rdi), %rdx
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 176(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 184(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 192(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 200(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 208(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	adoxq 0(%rsp), %r8
 	adoxq 0(%rsp), %r9
 	adcxq 0(%rsp), %r9
 	xorl %eax, %eax
 	movq 128(%rsi), %rdx
 	mulxq 280(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 288(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 296(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 304(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 312(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 320(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 328(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 336(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	adoxq 0(%rsp), %r8
 	adoxq 0(%rsp), %r9
 	adcxq 0(%rsp), %r9
 	xorl %eax, %eax
 	movq 64(%rsi), %rdx
 	mulxq 344(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 352(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 360(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 368(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 376(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 384(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 392(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 400(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	adoxq 0(%rsp), %r8
 	adoxq 0(%rsp), %r9
 	adcxq 0(%rsp), %r9
@@ -33464,116 +33464,116 @@ parmod_ct_montgomery_mul_adx_24:
 	xorl %r10d, %r10d
 	movq 136(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 96(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 104(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	adoxq 0(%rsp), %r9
 	adoxq 0(%rsp), %r10
 	adcxq 0(%rsp), %r10
 	xorl %eax, %eax
 	movq 72(%rdi), %rdx
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 176(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 184(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 192(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 200(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 208(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	adoxq 0(%rsp), %r9
 	adoxq 0(%rsp), %r10
 	adcxq 0(%rsp), %r10
 	xorl %eax, %eax
 	movq 136(%rsi), %rdx
 	mulxq 280(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 288(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 296(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 304(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 312(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 320(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 328(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 336(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	adoxq 0(%rsp), %r9
 	adoxq 0(%rsp), %r10
 	adcxq 0(%rsp), %r10
 	xorl %eax, %eax
 	movq 72(%rsi), %rdx
 	mulxq 344(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 352(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 360(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 368(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 376(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 384(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 392(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 400(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	adoxq 0(%rsp), %r9
 	adoxq 0(%rsp), %r10
 	adcxq 0(%rsp), %r10
@@ -33581,116 +33581,116 @@ parmod_ct_montgomery_mul_adx_24:
 	xorl %r11d, %r11d
 	movq 144(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 96(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 104(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	adoxq 0(%rsp), %r10
 	adoxq 0(%rsp), %r11
 	adcxq 0(%rsp), %r11
 	xorl %eax, %eax
 	movq 80(%rdi), %rdx
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 176(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 184(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 192(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 200(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 208(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	adoxq 0(%rsp), %r10
 	adoxq 0(%rsp), %r11
 	adcxq 0(%rsp), %r11
 	xorl %eax, %eax
 	movq 144(%rsi), %rdx
 	mulxq 280(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 288(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 296(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 304(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 312(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 320(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 328(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 336(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	adoxq 0(%rsp), %r10
 	adoxq 0(%rsp), %r11
 	adcxq 0(%rsp), %r11
 	xorl %eax, %eax
 	movq 80(%rsi), %rdx
 	mulxq 344(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 352(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 360(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 368(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 376(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 384(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 392(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 400(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	adoxq 0(%rsp), %r10
 	adoxq 0(%rsp), %r11
 	adcxq 0(%rsp), %r11
@@ -33698,116 +33698,116 @@ parmod_ct_montgomery_mul_adx_24:
 	xorl %r12d, %r12d
 	movq 152(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 96(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 104(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	adoxq 0(%rsp), %r11
 	adoxq 0(%rsp), %r12
 	adcxq 0(%rsp), %r12
 	xorl %eax, %eax
 	movq 88(%rdi), %rdx
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 176(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 184(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 192(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 200(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 208(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	adoxq 0(%rsp), %r11
 	adoxq 0(%rsp), %r12
 	adcxq 0(%rsp), %r12
 	xorl %eax, %eax
 	movq 152(%rsi), %rdx
 	mulxq 280(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 288(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 296(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 304(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 312(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 320(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 328(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 336(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	adoxq 0(%rsp), %r11
 	adoxq 0(%rsp), %r12
 	adcxq 0(%rsp), %r12
 	xorl %eax, %eax
 	movq 88(%rsi), %rdx
 	mulxq 344(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 352(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 360(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 368(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 376(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 384(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 392(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 400(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	adoxq 0(%rsp), %r11
 	adoxq 0(%rsp), %r12
 	adcxq 0(%rsp), %r12
@@ -33815,116 +33815,116 @@ parmod_ct_montgomery_mul_adx_24:
 	xorl %r13d, %r13d
 	movq 160(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 96(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 104(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	adoxq 0(%rsp), %r12
 	adoxq 0(%rsp), %r13
 	adcxq 0(%rsp), %r13
 	xorl %eax, %eax
 	movq 96(%rdi), %rdx
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 176(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 184(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 192(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 200(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 208(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	adoxq 0(%rsp), %r12
 	adoxq 0(%rsp), %r13
 	adcxq 0(%rsp), %r13
 	xorl %eax, %eax
 	movq 160(%rsi), %rdx
 	mulxq 280(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 288(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 296(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 304(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 312(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 320(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 328(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 336(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	adoxq 0(%rsp), %r12
 	adoxq 0(%rsp), %r13
 	adcxq 0(%rsp), %r13
 	xorl %eax, %eax
 	movq 96(%rsi), %rdx
 	mulxq 344(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 352(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 360(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 368(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 376(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 384(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 392(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 400(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	adoxq 0(%rsp), %r12
 	adoxq 0(%rsp), %r13
 	adcxq 0(%rsp), %r13
@@ -33932,116 +33932,116 @@ parmod_ct_montgomery_mul_adx_24:
 	xorl %r14d, %r14d
 	movq 168(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 96(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 104(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	adoxq 0(%rsp), %r13
 	adoxq 0(%rsp), %r14
 	adcxq 0(%rsp), %r14
 	xorl %eax, %eax
 	movq 104(%rdi), %rdx
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 176(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 184(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 192(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 200(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 208(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	adoxq 0(%rsp), %r13
 	adoxq 0(%rsp), %r14
 	adcxq 0(%rsp), %r14
 	xorl %eax, %eax
 	movq 168(%rsi), %rdx
 	mulxq 280(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 288(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 296(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 304(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 312(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 320(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 328(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 336(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	adoxq 0(%rsp), %r13
 	adoxq 0(%rsp), %r14
 	adcxq 0(%rsp), %r14
 	xorl %eax, %eax
 	movq 104(%rsi), %rdx
 	mulxq 344(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 352(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 360(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 368(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 376(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 384(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 392(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 400(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	adoxq 0(%rsp), %r13
 	adoxq 0(%rsp), %r14
 	adcxq 0(%rsp), %r14
@@ -34049,116 +34049,116 @@ parmod_ct_montgomery_mul_adx_24:
 	xorl %r15d, %r15d
 	movq 176(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 96(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 104(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 0(%rsp), %r14
 	adoxq 0(%rsp), %r15
 	adcxq 0(%rsp), %r15
 	xorl %eax, %eax
 	movq 112(%rdi), %rdx
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 176(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 184(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 192(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 200(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 208(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 0(%rsp), %r14
 	adoxq 0(%rsp), %r15
 	adcxq 0(%rsp), %r15
 	xorl %eax, %eax
 	movq 176(%rsi), %rdx
 	mulxq 280(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 288(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 296(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 304(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 312(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 320(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 328(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 336(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 0(%rsp), %r14
 	adoxq 0(%rsp), %r15
 	adcxq 0(%rsp), %r15
 	xorl %eax, %eax
 	movq 112(%rsi), %rdx
 	mulxq 344(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 352(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 360(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 368(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 376(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 384(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 392(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 400(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 0(%rsp), %r14
 	adoxq 0(%rsp), %r15
 	adcxq 0(%rsp), %r15
@@ -34166,116 +34166,116 @@ parmod_ct_montgomery_mul_adx_24:
 	xorl %ebx, %ebx
 	movq 184(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 96(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 104(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	adoxq 0(%rsp), %r15
 	adoxq 0(%rsp), %rbx
 	adcxq 0(%rsp), %rbx
 	xorl %eax, %eax
 	movq 120(%rdi), %rdx
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 176(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 184(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 192(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 200(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 208(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	adoxq 0(%rsp), %r15
 	adoxq 0(%rsp), %rbx
 	adcxq 0(%rsp), %rbx
 	xorl %eax, %eax
 	movq 184(%rsi), %rdx
 	mulxq 280(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 288(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 296(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 304(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 312(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 320(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 328(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 336(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	adoxq 0(%rsp), %r15
 	adoxq 0(%rsp), %rbx
 	adcxq 0(%rsp), %rbx
 	xorl %eax, %eax
 	movq 120(%rsi), %rdx
 	mulxq 344(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 352(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 360(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 368(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 376(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 384(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 392(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 400(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	adoxq 0(%rsp), %r15
 	adoxq 0(%rsp), %rbx
 	adcxq 0(%rsp), %rbx
@@ -34283,58 +34283,58 @@ parmod_ct_montgomery_mul_adx_24:
 	xorl %ebp, %ebp
 	movq 128(%rdi), %rdx
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 176(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 184(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 192(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 200(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 208(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	adoxq 0(%rsp), %rbx
 	adoxq 0(%rsp), %rbp
 	adcxq 0(%rsp), %rbp
 	xorl %eax, %eax
 	movq 128(%rsi), %rdx
 	mulxq 344(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 352(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 360(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 368(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 376(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 384(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 392(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 400(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	adoxq 0(%rsp), %rbx
 	adoxq 0(%rsp), %rbp
 	adcxq 0(%rsp), %rbp
@@ -34342,58 +34342,58 @@ parmod_ct_montgomery_mul_adx_24:
 	xorl %r8d, %r8d
 	movq 136(%rdi), %rdx
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 176(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 184(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 192(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 200(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 208(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	adoxq 0(%rsp), %rbp
 	adoxq 0(%rsp), %r8
 	adcxq 0(%rsp), %r8
 	xorl %eax, %eax
 	movq 136(%rsi), %rdx
 	mulxq 344(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 352(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 360(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 368(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 376(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 384(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 392(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 400(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	adoxq 0(%rsp), %rbp
 	adoxq 0(%rsp), %r8
 	adcxq 0(%rsp), %r8
@@ -34401,58 +34401,58 @@ parmod_ct_montgomery_mul_adx_24:
 	xorl %r9d, %r9d
 	movq 144(%rdi), %rdx
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 176(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 184(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 192(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 200(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 208(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	adoxq 0(%rsp), %r8
 	adoxq 0(%rsp), %r9
 	adcxq 0(%rsp), %r9
 	xorl %eax, %eax
 	movq 144(%rsi), %rdx
 	mulxq 344(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 352(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 360(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 368(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 376(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 384(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 392(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 400(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	adoxq 0(%rsp), %r8
 	adoxq 0(%rsp), %r9
 	adcxq 0(%rsp), %r9
@@ -34460,58 +34460,58 @@ parmod_ct_montgomery_mul_adx_24:
 	xorl %r10d, %r10d
 	movq 152(%rdi), %rdx
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 176(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 184(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 192(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 200(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 208(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	adoxq 0(%rsp), %r9
 	adoxq 0(%rsp), %r10
 	adcxq 0(%rsp), %r10
 	xorl %eax, %eax
 	movq 152(%rsi), %rdx
 	mulxq 344(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 352(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 360(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 368(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 376(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 384(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 392(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 400(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	adoxq 0(%rsp), %r9
 	adoxq 0(%rsp), %r10
 	adcxq 0(%rsp), %r10
@@ -34519,58 +34519,58 @@ parmod_ct_montgomery_mul_adx_24:
 	xorl %r11d, %r11d
 	movq 160(%rdi), %rdx
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 176(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 184(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 192(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 200(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 208(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	adoxq 0(%rsp), %r10
 	adoxq 0(%rsp), %r11
 	adcxq 0(%rsp), %r11
 	xorl %eax, %eax
 	movq 160(%rsi), %rdx
 	mulxq 344(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 352(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 360(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 368(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 376(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 384(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 392(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 400(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	adoxq 0(%rsp), %r10
 	adoxq 0(%rsp), %r11
 	adcxq 0(%rsp), %r11
@@ -34578,58 +34578,58 @@ parmod_ct_montgomery_mul_adx_24:
 	xorl %r12d, %r12d
 	movq 168(%rdi), %rdx
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 176(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 184(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 192(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 200(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 208(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	adoxq 0(%rsp), %r11
 	adoxq 0(%rsp), %r12
 	adcxq 0(%rsp), %r12
 	xorl %eax, %eax
 	movq 168(%rsi), %rdx
 	mulxq 344(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 352(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 360(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 368(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 376(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 384(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 392(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 400(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	adoxq 0(%rsp), %r11
 	adoxq 0(%rsp), %r12
 	adcxq 0(%rsp), %r12
@@ -34637,58 +34637,58 @@ parmod_ct_montgomery_mul_adx_24:
 	xorl %r13d, %r13d
 	movq 176(%rdi), %rdx
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 176(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 184(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 192(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 200(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 208(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	adoxq 0(%rsp), %r12
 	adoxq 0(%rsp), %r13
 	adcxq 0(%rsp), %r13
 	xorl %eax, %eax
 	movq 176(%rsi), %rdx
 	mulxq 344(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 352(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 360(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 368(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 376(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 384(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 392(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 400(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	adoxq 0(%rsp), %r12
 	adoxq 0(%rsp), %r13
 	adcxq 0(%rsp), %r13
@@ -34696,58 +34696,58 @@ parmod_ct_montgomery_mul_adx_24:
 	xorl %r14d, %r14d
 	movq 184(%rdi), %rdx
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 176(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 184(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 192(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 200(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 208(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	adoxq 0(%rsp), %r13
 	adoxq 0(%rsp), %r14
 	adcxq 0(%rsp), %r14
 	xorl %eax, %eax
 	movq 184(%rsi), %rdx
 	mulxq 344(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 352(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 360(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 368(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 376(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 384(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 392(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 400(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	adoxq 0(%rsp), %r13
 	adoxq 0(%rsp), %r14
 	adcxq 0(%rsp), %r14
@@ -35119,29 +35119,29 @@ parmod_ct_montgomery_sqr_adx_24:
 	xorl %eax, %eax
 	movq 0(%rdi), %rdx
 	mulxq 0(%rdi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 240(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 248(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 256(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 264(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 272(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 280(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 0(%rsp), %r14
 	adoxq 0(%rsp), %r15
 	adcxq 0(%rsp), %r15
@@ -35150,29 +35150,29 @@ parmod_ct_montgomery_sqr_adx_24:
 	movq %rdx, 424(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 0(%rsp), %r14
 	adoxq 0(%rsp), %r15
 	adcxq 0(%rsp), %r15
@@ -35181,58 +35181,58 @@ parmod_ct_montgomery_sqr_adx_24:
 	movq %rdx, 432(%rsp)
 	xorl %ebx, %ebx
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	adoxq 0(%rsp), %r15
 	adoxq 0(%rsp), %rbx
 	adcxq 0(%rsp), %rbx
 	xorl %ebp, %ebp
 	movq 8(%rdi), %rdx
 	mulxq 8(%rdi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 248(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 256(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 264(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 272(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 280(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 288(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	adoxq 0(%rsp), %rbx
 	adoxq 0(%rsp), %rbp
 	adcxq 0(%rsp), %rbp
@@ -35241,29 +35241,29 @@ parmod_ct_montgomery_sqr_adx_24:
 	movq %rdx, 440(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	adoxq 0(%rsp), %rbx
 	adoxq 0(%rsp), %rbp
 	adcxq 0(%rsp), %rbp
@@ -35272,58 +35272,58 @@ parmod_ct_montgomery_sqr_adx_24:
 	movq %rdx, 448(%rsp)
 	xorl %r8d, %r8d
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	adoxq 0(%rsp), %rbp
 	adoxq 0(%rsp), %r8
 	adcxq 0(%rsp), %r8
 	xorl %r9d, %r9d
 	movq 16(%rdi), %rdx
 	mulxq 16(%rdi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 256(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 264(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 272(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 280(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 288(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 296(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	adoxq 0(%rsp), %r8
 	adoxq 0(%rsp), %r9
 	adcxq 0(%rsp), %r9
@@ -35332,29 +35332,29 @@ parmod_ct_montgomery_sqr_adx_24:
 	movq %rdx, 456(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	adoxq 0(%rsp), %r8
 	adoxq 0(%rsp), %r9
 	adcxq 0(%rsp), %r9
@@ -35363,58 +35363,58 @@ parmod_ct_montgomery_sqr_adx_24:
 	movq %rdx, 464(%rsp)
 	xorl %r10d, %r10d
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	adoxq 0(%rsp), %r9
 	adoxq 0(%rsp), %r10
 	adcxq 0(%rsp), %r10
 	xorl %r11d, %r11d
 	movq 24(%rdi), %rdx
 	mulxq 24(%rdi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 264(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 272(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 280(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 288(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 296(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 304(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	adoxq 0(%rsp), %r10
 	adoxq 0(%rsp), %r11
 	adcxq 0(%rsp), %r11
@@ -35423,29 +35423,29 @@ parmod_ct_montgomery_sqr_adx_24:
 	movq %rdx, 472(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	adoxq 0(%rsp), %r10
 	adoxq 0(%rsp), %r11
 	adcxq 0(%rsp), %r11
@@ -35454,116 +35454,116 @@ parmod_ct_montgomery_sqr_adx_24:
 	movq %rdx, 480(%rsp)
 	xorl %r12d, %r12d
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	adoxq 0(%rsp), %r11
 	adoxq 0(%rsp), %r12
 	adcxq 0(%rsp), %r12
 	xorl %r13d, %r13d
 	movq 0(%rdi), %rdx
 	mulxq 288(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 296(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 304(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 312(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 320(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 328(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 336(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 344(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	adoxq 0(%rsp), %r12
 	adoxq 0(%rsp), %r13
 	adcxq 0(%rsp), %r13
 	xorl %eax, %eax
 	movq 32(%rdi), %rdx
 	mulxq 32(%rdi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 272(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 280(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 288(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 296(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 304(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 312(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	adoxq 0(%rsp), %r12
 	adoxq 0(%rsp), %r13
 	adcxq 0(%rsp), %r13
 	xorl %eax, %eax
 	movq 64(%rsi), %rdx
 	mulxq 424(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 432(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 440(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 448(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 456(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 464(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 472(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 480(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	adoxq 0(%rsp), %r12
 	adoxq 0(%rsp), %r13
 	adcxq 0(%rsp), %r13
@@ -35572,58 +35572,58 @@ parmod_ct_montgomery_sqr_adx_24:
 	movq %rdx, 488(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	adoxq 0(%rsp), %r12
 	adoxq 0(%rsp), %r13
 	adcxq 0(%rsp), %r13
 	xorl %r14d, %r14d
 	movq 72(%rsi), %rdx
 	mulxq 424(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 432(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 440(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 448(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 456(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 464(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 472(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 480(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	adoxq 0(%rsp), %r13
 	adoxq 0(%rsp), %r14
 	adcxq 0(%rsp), %r14
@@ -35632,116 +35632,116 @@ parmod_ct_montgomery_sqr_adx_24:
 	movq %rdx, 496(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	adoxq 0(%rsp), %r13
 	adoxq 0(%rsp), %r14
 	adcxq 0(%rsp), %r14
 	xorl %r15d, %r15d
 	movq 8(%rdi), %rdx
 	mulxq 296(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 304(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 312(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 320(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 328(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 336(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 344(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 352(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 0(%rsp), %r14
 	adoxq 0(%rsp), %r15
 	adcxq 0(%rsp), %r15
 	xorl %eax, %eax
 	movq 40(%rdi), %rdx
 	mulxq 40(%rdi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 280(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 288(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 296(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 304(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 312(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 320(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 0(%rsp), %r14
 	adoxq 0(%rsp), %r15
 	adcxq 0(%rsp), %r15
 	xorl %eax, %eax
 	movq 80(%rsi), %rdx
 	mulxq 424(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 432(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 440(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 448(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 456(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 464(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 472(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 480(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 0(%rsp), %r14
 	adoxq 0(%rsp), %r15
 	adcxq 0(%rsp), %r15
@@ -35750,58 +35750,58 @@ parmod_ct_montgomery_sqr_adx_24:
 	movq %rdx, 504(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 0(%rsp), %r14
 	adoxq 0(%rsp), %r15
 	adcxq 0(%rsp), %r15
 	xorl %ebx, %ebx
 	movq 88(%rsi), %rdx
 	mulxq 424(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 432(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 440(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 448(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 456(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 464(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 472(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 480(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	adoxq 0(%rsp), %r15
 	adoxq 0(%rsp), %rbx
 	adcxq 0(%rsp), %rbx
@@ -35810,116 +35810,116 @@ parmod_ct_montgomery_sqr_adx_24:
 	movq %rdx, 512(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	adoxq 0(%rsp), %r15
 	adoxq 0(%rsp), %rbx
 	adcxq 0(%rsp), %rbx
 	xorl %ebp, %ebp
 	movq 16(%rdi), %rdx
 	mulxq 304(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 312(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 320(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 328(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 336(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 344(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 352(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 360(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	adoxq 0(%rsp), %rbx
 	adoxq 0(%rsp), %rbp
 	adcxq 0(%rsp), %rbp
 	xorl %eax, %eax
 	movq 48(%rdi), %rdx
 	mulxq 48(%rdi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 288(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 296(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 304(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 312(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 320(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 328(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	adoxq 0(%rsp), %rbx
 	adoxq 0(%rsp), %rbp
 	adcxq 0(%rsp), %rbp
 	xorl %eax, %eax
 	movq 96(%rsi), %rdx
 	mulxq 424(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 432(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 440(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 448(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 456(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 464(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 472(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 480(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	adoxq 0(%rsp), %rbx
 	adoxq 0(%rsp), %rbp
 	adcxq 0(%rsp), %rbp
@@ -35928,58 +35928,58 @@ parmod_ct_montgomery_sqr_adx_24:
 	movq %rdx, 520(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	adoxq 0(%rsp), %rbx
 	adoxq 0(%rsp), %rbp
 	adcxq 0(%rsp), %rbp
 	xorl %r8d, %r8d
 	movq 104(%rsi), %rdx
 	mulxq 424(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 432(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 440(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 448(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 456(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 464(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 472(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 480(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	adoxq 0(%rsp), %rbp
 	adoxq 0(%rsp), %r8
 	adcxq 0(%rsp), %r8
@@ -35988,116 +35988,116 @@ parmod_ct_montgomery_sqr_adx_24:
 	movq %rdx, 528(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	adoxq 0(%rsp), %rbp
 	adoxq 0(%rsp), %r8
 	adcxq 0(%rsp), %r8
 	xorl %r9d, %r9d
 	movq 24(%rdi), %rdx
 	mulxq 312(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 320(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 328(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 336(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 344(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 352(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 360(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 368(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	adoxq 0(%rsp), %r8
 	adoxq 0(%rsp), %r9
 	adcxq 0(%rsp), %r9
 	xorl %eax, %eax
 	movq 56(%rdi), %rdx
 	mulxq 56(%rdi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 88(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 296(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 304(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 312(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 320(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 328(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 336(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	adoxq 0(%rsp), %r8
 	adoxq 0(%rsp), %r9
 	adcxq 0(%rsp), %r9
 	xorl %eax, %eax
 	movq 112(%rsi), %rdx
 	mulxq 424(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 432(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 440(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 448(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 456(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 464(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 472(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 480(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	adoxq 0(%rsp), %r8
 	adoxq 0(%rsp), %r9
 	adcxq 0(%rsp), %r9
@@ -36106,58 +36106,58 @@ parmod_ct_montgomery_sqr_adx_24:
 	movq %rdx, 536(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	adoxq 0(%rsp), %r8
 	adoxq 0(%rsp), %r9
 	adcxq 0(%rsp), %r9
 	xorl %r10d, %r10d
 	movq 120(%rsi), %rdx
 	mulxq 424(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 432(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 440(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 448(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 456(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 464(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 472(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 480(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	adoxq 0(%rsp), %r9
 	adoxq 0(%rsp), %r10
 	adcxq 0(%rsp), %r10
@@ -36166,174 +36166,174 @@ parmod_ct_montgomery_sqr_adx_24:
 	movq %rdx, 544(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	adoxq 0(%rsp), %r9
 	adoxq 0(%rsp), %r10
 	adcxq 0(%rsp), %r10
 	xorl %r11d, %r11d
 	movq 0(%rdi), %rdx
 	mulxq 352(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 360(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 368(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 376(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 384(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 392(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 400(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 408(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	adoxq 0(%rsp), %r10
 	adoxq 0(%rsp), %r11
 	adcxq 0(%rsp), %r11
 	xorl %eax, %eax
 	movq 32(%rdi), %rdx
 	mulxq 320(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 328(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 336(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 344(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 352(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 360(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 368(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 376(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	adoxq 0(%rsp), %r10
 	adoxq 0(%rsp), %r11
 	adcxq 0(%rsp), %r11
 	xorl %eax, %eax
 	movq 64(%rdi), %rdx
 	mulxq 64(%rdi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 96(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 304(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 312(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 320(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 328(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 336(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 344(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	adoxq 0(%rsp), %r10
 	adoxq 0(%rsp), %r11
 	adcxq 0(%rsp), %r11
 	xorl %eax, %eax
 	movq 128(%rsi), %rdx
 	mulxq 424(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 432(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 440(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 448(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 456(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 464(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 472(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 480(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	adoxq 0(%rsp), %r10
 	adoxq 0(%rsp), %r11
 	adcxq 0(%rsp), %r11
 	xorl %eax, %eax
 	movq 64(%rsi), %rdx
 	mulxq 488(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 496(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 504(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 512(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 520(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 528(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 536(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 544(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	adoxq 0(%rsp), %r10
 	adoxq 0(%rsp), %r11
 	adcxq 0(%rsp), %r11
@@ -36342,95 +36342,95 @@ parmod_ct_montgomery_sqr_adx_24:
 	movq %rdx, 552(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	adoxq 0(%rsp), %r10
 	adoxq 0(%rsp), %r11
 	adcxq 0(%rsp), %r11
 	xorl %r12d, %r12d
 	movq 0(%rdi), %rdx
 	mulxq 416(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	adoxq 0(%rsp), %r11
 	adoxq 0(%rsp), %r12
 	adcxq 0(%rsp), %r12
 	xorl %eax, %eax
 	movq 136(%rsi), %rdx
 	mulxq 424(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 432(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 440(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 448(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 456(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 464(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 472(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 480(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	adoxq 0(%rsp), %r11
 	adoxq 0(%rsp), %r12
 	adcxq 0(%rsp), %r12
 	xorl %eax, %eax
 	movq 72(%rsi), %rdx
 	mulxq 488(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 496(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 504(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 512(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 520(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 528(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 536(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 544(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	adoxq 0(%rsp), %r11
 	adoxq 0(%rsp), %r12
 	adcxq 0(%rsp), %r12
@@ -36439,174 +36439,174 @@ parmod_ct_montgomery_sqr_adx_24:
 	movq %rdx, 560(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	adoxq 0(%rsp), %r11
 	adoxq 0(%rsp), %r12
 	adcxq 0(%rsp), %r12
 	xorl %r13d, %r13d
 	movq 8(%rdi), %rdx
 	mulxq 360(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 368(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 376(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 384(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 392(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 400(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 408(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 416(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	adoxq 0(%rsp), %r12
 	adoxq 0(%rsp), %r13
 	adcxq 0(%rsp), %r13
 	xorl %eax, %eax
 	movq 40(%rdi), %rdx
 	mulxq 328(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 336(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 344(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 352(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 360(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 368(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 376(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 384(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	adoxq 0(%rsp), %r12
 	adoxq 0(%rsp), %r13
 	adcxq 0(%rsp), %r13
 	xorl %eax, %eax
 	movq 72(%rdi), %rdx
 	mulxq 72(%rdi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 104(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 312(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 320(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 328(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 336(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 344(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 352(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	adoxq 0(%rsp), %r12
 	adoxq 0(%rsp), %r13
 	adcxq 0(%rsp), %r13
 	xorl %eax, %eax
 	movq 144(%rsi), %rdx
 	mulxq 424(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 432(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 440(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 448(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 456(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 464(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 472(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 480(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	adoxq 0(%rsp), %r12
 	adoxq 0(%rsp), %r13
 	adcxq 0(%rsp), %r13
 	xorl %eax, %eax
 	movq 80(%rsi), %rdx
 	mulxq 488(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 496(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 504(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 512(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 520(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 528(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 536(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 544(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	adoxq 0(%rsp), %r12
 	adoxq 0(%rsp), %r13
 	adcxq 0(%rsp), %r13
@@ -36615,113 +36615,113 @@ parmod_ct_montgomery_sqr_adx_24:
 	movq %rdx, 568(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	adoxq 0(%rsp), %r12
 	adoxq 0(%rsp), %r13
 	adcxq 0(%rsp), %r13
 	xorl %r14d, %r14d
 	movq 16(%rdi), %rdx
 	mulxq 368(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 376(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 384(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 392(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 400(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 408(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 416(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	adoxq 0(%rsp), %r13
 	adoxq 0(%rsp), %r14
 	adcxq 0(%rsp), %r14
 	xorl %eax, %eax
 	movq 152(%rsi), %rdx
 	mulxq 424(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 432(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 440(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 448(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 456(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 464(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 472(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 480(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	adoxq 0(%rsp), %r13
 	adoxq 0(%rsp), %r14
 	adcxq 0(%rsp), %r14
 	xorl %eax, %eax
 	movq 88(%rsi), %rdx
 	mulxq 488(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 496(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 504(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 512(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 520(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 528(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 536(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 544(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	adoxq 0(%rsp), %r13
 	adoxq 0(%rsp), %r14
 	adcxq 0(%rsp), %r14
@@ -36730,168 +36730,168 @@ parmod_ct_montgomery_sqr_adx_24:
 	movq %rdx, 576(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	adoxq 0(%rsp), %r13
 	adoxq 0(%rsp), %r14
 	adcxq 0(%rsp), %r14
 	xorl %r15d, %r15d
 	movq 24(%rdi), %rdx
 	mulxq 376(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 384(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 392(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 400(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 408(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 416(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 0(%rsp), %r14
 	adoxq 0(%rsp), %r15
 	adcxq 0(%rsp), %r15
 	xorl %eax, %eax
 	movq 48(%rdi), %rdx
 	mulxq 336(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 344(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 352(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 360(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 368(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 376(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 384(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 392(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 0(%rsp), %r14
 	adoxq 0(%rsp), %r15
 	adcxq 0(%rsp), %r15
 	xorl %eax, %eax
 	movq 80(%rdi), %rdx
 	mulxq 80(%rdi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 320(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 328(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 336(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 344(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 352(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 360(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 0(%rsp), %r14
 	adoxq 0(%rsp), %r15
 	adcxq 0(%rsp), %r15
 	xorl %eax, %eax
 	movq 160(%rsi), %rdx
 	mulxq 424(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 432(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 440(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 448(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 456(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 464(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 472(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 480(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 0(%rsp), %r14
 	adoxq 0(%rsp), %r15
 	adcxq 0(%rsp), %r15
 	xorl %eax, %eax
 	movq 96(%rsi), %rdx
 	mulxq 488(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 496(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 504(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 512(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 520(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 528(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 536(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 544(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 0(%rsp), %r14
 	adoxq 0(%rsp), %r15
 	adcxq 0(%rsp), %r15
@@ -36900,107 +36900,107 @@ parmod_ct_montgomery_sqr_adx_24:
 	movq %rdx, 584(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 0(%rsp), %r14
 	adoxq 0(%rsp), %r15
 	adcxq 0(%rsp), %r15
 	xorl %ebx, %ebx
 	movq 32(%rdi), %rdx
 	mulxq 384(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 392(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 400(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 408(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 416(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	adoxq 0(%rsp), %r15
 	adoxq 0(%rsp), %rbx
 	adcxq 0(%rsp), %rbx
 	xorl %eax, %eax
 	movq 168(%rsi), %rdx
 	mulxq 424(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 432(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 440(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 448(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 456(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 464(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 472(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 480(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	adoxq 0(%rsp), %r15
 	adoxq 0(%rsp), %rbx
 	adcxq 0(%rsp), %rbx
 	xorl %eax, %eax
 	movq 104(%rsi), %rdx
 	mulxq 488(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 496(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 504(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 512(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 520(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 528(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 536(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 544(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	adoxq 0(%rsp), %r15
 	adoxq 0(%rsp), %rbx
 	adcxq 0(%rsp), %rbx
@@ -37009,162 +37009,162 @@ parmod_ct_montgomery_sqr_adx_24:
 	movq %rdx, 592(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	adoxq 0(%rsp), %r15
 	adoxq 0(%rsp), %rbx
 	adcxq 0(%rsp), %rbx
 	xorl %ebp, %ebp
 	movq 40(%rdi), %rdx
 	mulxq 392(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 400(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 408(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 416(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	adoxq 0(%rsp), %rbx
 	adoxq 0(%rsp), %rbp
 	adcxq 0(%rsp), %rbp
 	xorl %eax, %eax
 	movq 56(%rdi), %rdx
 	mulxq 344(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 352(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 360(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 368(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 376(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 384(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 392(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 400(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	adoxq 0(%rsp), %rbx
 	adoxq 0(%rsp), %rbp
 	adcxq 0(%rsp), %rbp
 	xorl %eax, %eax
 	movq 88(%rdi), %rdx
 	mulxq 88(%rdi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 328(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 336(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 344(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 352(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 360(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 368(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	adoxq 0(%rsp), %rbx
 	adoxq 0(%rsp), %rbp
 	adcxq 0(%rsp), %rbp
 	xorl %eax, %eax
 	movq 176(%rsi), %rdx
 	mulxq 424(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 432(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 440(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 448(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 456(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 464(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 472(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 480(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	adoxq 0(%rsp), %rbx
 	adoxq 0(%rsp), %rbp
 	adcxq 0(%rsp), %rbp
 	xorl %eax, %eax
 	movq 112(%rsi), %rdx
 	mulxq 488(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 496(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 504(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 512(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 520(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 528(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 536(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 544(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	adoxq 0(%rsp), %rbx
 	adoxq 0(%rsp), %rbp
 	adcxq 0(%rsp), %rbp
@@ -37173,101 +37173,101 @@ parmod_ct_montgomery_sqr_adx_24:
 	movq %rdx, 600(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	adoxq 0(%rsp), %rbx
 	adoxq 0(%rsp), %rbp
 	adcxq 0(%rsp), %rbp
 	xorl %r8d, %r8d
 	movq 48(%rdi), %rdx
 	mulxq 400(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 408(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 416(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	adoxq 0(%rsp), %rbp
 	adoxq 0(%rsp), %r8
 	adcxq 0(%rsp), %r8
 	xorl %eax, %eax
 	movq 184(%rsi), %rdx
 	mulxq 424(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 432(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 440(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 448(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 456(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 464(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 472(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 480(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	adoxq 0(%rsp), %rbp
 	adoxq 0(%rsp), %r8
 	adcxq 0(%rsp), %r8
 	xorl %eax, %eax
 	movq 120(%rsi), %rdx
 	mulxq 488(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 496(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 504(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 512(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 520(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 528(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 536(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 544(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	adoxq 0(%rsp), %rbp
 	adoxq 0(%rsp), %r8
 	adcxq 0(%rsp), %r8
@@ -37276,156 +37276,156 @@ parmod_ct_montgomery_sqr_adx_24:
 	movq %rdx, 608(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	adoxq 0(%rsp), %rbp
 	adoxq 0(%rsp), %r8
 	adcxq 0(%rsp), %r8
 	xorl %r9d, %r9d
 	movq 56(%rdi), %rdx
 	mulxq 408(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 416(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	adoxq 0(%rsp), %r8
 	adoxq 0(%rsp), %r9
 	adcxq 0(%rsp), %r9
 	xorl %eax, %eax
 	movq 64(%rdi), %rdx
 	mulxq 352(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 360(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 368(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 376(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 384(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 392(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 400(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 408(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	adoxq 0(%rsp), %r8
 	adoxq 0(%rsp), %r9
 	adcxq 0(%rsp), %r9
 	xorl %eax, %eax
 	movq 96(%rdi), %rdx
 	mulxq 96(%rdi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 336(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 344(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 352(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 360(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 368(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 376(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	adoxq 0(%rsp), %r8
 	adoxq 0(%rsp), %r9
 	adcxq 0(%rsp), %r9
 	xorl %eax, %eax
 	movq 128(%rsi), %rdx
 	mulxq 488(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 496(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 504(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 512(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 520(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 528(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 536(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 544(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	adoxq 0(%rsp), %r8
 	adoxq 0(%rsp), %r9
 	adcxq 0(%rsp), %r9
 	xorl %eax, %eax
 	movq 64(%rsi), %rdx
 	mulxq 552(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 560(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 568(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 576(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 584(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 592(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 600(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 608(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	adoxq 0(%rsp), %r8
 	adoxq 0(%rsp), %r9
 	adcxq 0(%rsp), %r9
@@ -37433,66 +37433,66 @@ parmod_ct_montgomery_sqr_adx_24:
 	xorl %r10d, %r10d
 	movq 64(%rdi), %rdx
 	mulxq 416(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	adoxq 0(%rsp), %r9
 	adoxq 0(%rsp), %r10
 	adcxq 0(%rsp), %r10
 	xorl %eax, %eax
 	movq 136(%rsi), %rdx
 	mulxq 488(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 496(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 504(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 512(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 520(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 528(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 536(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 544(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	adoxq 0(%rsp), %r9
 	adoxq 0(%rsp), %r10
 	adcxq 0(%rsp), %r10
 	xorl %eax, %eax
 	movq 72(%rsi), %rdx
 	mulxq 552(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 560(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 568(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 576(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 584(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 592(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 600(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 608(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	adoxq 0(%rsp), %r9
 	adoxq 0(%rsp), %r10
 	adcxq 0(%rsp), %r10
@@ -37500,116 +37500,116 @@ parmod_ct_montgomery_sqr_adx_24:
 	xorl %r11d, %r11d
 	movq 72(%rdi), %rdx
 	mulxq 360(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 368(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 376(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 384(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 392(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 400(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 408(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 416(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	adoxq 0(%rsp), %r10
 	adoxq 0(%rsp), %r11
 	adcxq 0(%rsp), %r11
 	xorl %eax, %eax
 	movq 104(%rdi), %rdx
 	mulxq 104(%rdi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 344(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 352(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 360(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 368(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 376(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 384(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	adoxq 0(%rsp), %r10
 	adoxq 0(%rsp), %r11
 	adcxq 0(%rsp), %r11
 	xorl %eax, %eax
 	movq 144(%rsi), %rdx
 	mulxq 488(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 496(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 504(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 512(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 520(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 528(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 536(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 544(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	adoxq 0(%rsp), %r10
 	adoxq 0(%rsp), %r11
 	adcxq 0(%rsp), %r11
 	xorl %eax, %eax
 	movq 80(%rsi), %rdx
 	mulxq 552(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 560(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 568(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 576(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 584(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 592(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 600(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 608(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	adoxq 0(%rsp), %r10
 	adoxq 0(%rsp), %r11
 	adcxq 0(%rsp), %r11
@@ -37617,84 +37617,84 @@ parmod_ct_montgomery_sqr_adx_24:
 	xorl %r12d, %r12d
 	movq 80(%rdi), %rdx
 	mulxq 368(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 376(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 384(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 392(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 400(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 408(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 416(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	adoxq 0(%rsp), %r11
 	adoxq 0(%rsp), %r12
 	adcxq 0(%rsp), %r12
 	xorl %eax, %eax
 	movq 152(%rsi), %rdx
 	mulxq 488(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 496(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 504(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 512(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 520(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 528(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 536(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 544(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	adoxq 0(%rsp), %r11
 	adoxq 0(%rsp), %r12
 	adcxq 0(%rsp), %r12
 	xorl %eax, %eax
 	movq 88(%rsi), %rdx
 	mulxq 552(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 560(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 568(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 576(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 584(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 592(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 600(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 608(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	adoxq 0(%rsp), %r11
 	adoxq 0(%rsp), %r12
 	adcxq 0(%rsp), %r12
@@ -37702,110 +37702,110 @@ parmod_ct_montgomery_sqr_adx_24:
 	xorl %r13d, %r13d
 	movq 88(%rdi), %rdx
 	mulxq 376(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 384(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 392(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 400(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 408(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 416(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	adoxq 0(%rsp), %r12
 	adoxq 0(%rsp), %r13
 	adcxq 0(%rsp), %r13
 	xorl %eax, %eax
 	movq 112(%rdi), %rdx
 	mulxq 112(%rdi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 352(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 360(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 368(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 376(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 384(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 392(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	adoxq 0(%rsp), %r12
 	adoxq 0(%rsp), %r13
 	adcxq 0(%rsp), %r13
 	xorl %eax, %eax
 	movq 160(%rsi), %rdx
 	mulxq 488(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 496(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 504(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 512(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 520(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 528(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 536(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 544(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	adoxq 0(%rsp), %r12
 	adoxq 0(%rsp), %r13
 	adcxq 0(%rsp), %r13
 	xorl %eax, %eax
 	movq 96(%rsi), %rdx
 	mulxq 552(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 560(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 568(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 576(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 584(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 592(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 600(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 608(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	adoxq 0(%rsp), %r12
 	adoxq 0(%rsp), %r13
 	adcxq 0(%rsp), %r13
@@ -37813,78 +37813,78 @@ parmod_ct_montgomery_sqr_adx_24:
 	xorl %r14d, %r14d
 	movq 96(%rdi), %rdx
 	mulxq 384(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 392(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 400(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 408(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 416(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	adoxq 0(%rsp), %r13
 	adoxq 0(%rsp), %r14
 	adcxq 0(%rsp), %r14
 	xorl %eax, %eax
 	movq 168(%rsi), %rdx
 	mulxq 488(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 496(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 504(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 512(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 520(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 528(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 536(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 544(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	adoxq 0(%rsp), %r13
 	adoxq 0(%rsp), %r14
 	adcxq 0(%rsp), %r14
 	xorl %eax, %eax
 	movq 104(%rsi), %rdx
 	mulxq 552(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 560(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 568(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 576(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 584(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 592(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 600(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 608(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	adoxq 0(%rsp), %r13
 	adoxq 0(%rsp), %r14
 	adcxq 0(%rsp), %r14
@@ -37892,104 +37892,104 @@ parmod_ct_montgomery_sqr_adx_24:
 	xorl %r15d, %r15d
 	movq 104(%rdi), %rdx
 	mulxq 392(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 400(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 408(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 416(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 0(%rsp), %r14
 	adoxq 0(%rsp), %r15
 	adcxq 0(%rsp), %r15
 	xorl %eax, %eax
 	movq 120(%rdi), %rdx
 	mulxq 120(%rdi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 360(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 368(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 376(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 384(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 392(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 400(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 0(%rsp), %r14
 	adoxq 0(%rsp), %r15
 	adcxq 0(%rsp), %r15
 	xorl %eax, %eax
 	movq 176(%rsi), %rdx
 	mulxq 488(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 496(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 504(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 512(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 520(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 528(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 536(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 544(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 0(%rsp), %r14
 	adoxq 0(%rsp), %r15
 	adcxq 0(%rsp), %r15
 	xorl %eax, %eax
 	movq 112(%rsi), %rdx
 	mulxq 552(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 560(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 568(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 576(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 584(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 592(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 600(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 608(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 0(%rsp), %r14
 	adoxq 0(%rsp), %r15
 	adcxq 0(%rsp), %r15
@@ -37997,72 +37997,72 @@ parmod_ct_montgomery_sqr_adx_24:
 	xorl %ebx, %ebx
 	movq 112(%rdi), %rdx
 	mulxq 400(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 408(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 416(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	adoxq 0(%rsp), %r15
 	adoxq 0(%rsp), %rbx
 	adcxq 0(%rsp), %rbx
 	xorl %eax, %eax
 	movq 184(%rsi), %rdx
 	mulxq 488(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 496(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 504(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 512(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 520(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 528(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 536(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 544(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	adoxq 0(%rsp), %r15
 	adoxq 0(%rsp), %rbx
 	adcxq 0(%rsp), %rbx
 	xorl %eax, %eax
 	movq 120(%rsi), %rdx
 	mulxq 552(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 560(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 568(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 576(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 584(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 592(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 600(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 608(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	adoxq 0(%rsp), %r15
 	adoxq 0(%rsp), %rbx
 	adcxq 0(%rsp), %rbx
@@ -38070,69 +38070,69 @@ parmod_ct_montgomery_sqr_adx_24:
 	xorl %ebp, %ebp
 	movq 120(%rdi), %rdx
 	mulxq 408(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 416(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	adoxq 0(%rsp), %rbx
 	adoxq 0(%rsp), %rbp
 	adcxq 0(%rsp), %rbp
 	xorl %eax, %eax
 	movq 128(%rdi), %rdx
 	mulxq 128(%rdi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 368(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 376(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 384(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 392(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 400(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 408(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	adoxq 0(%rsp), %rbx
 	adoxq 0(%rsp), %rbp
 	adcxq 0(%rsp), %rbp
 	xorl %eax, %eax
 	movq 128(%rsi), %rdx
 	mulxq 552(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 560(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 568(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 576(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 584(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 592(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 600(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 608(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	adoxq 0(%rsp), %rbx
 	adoxq 0(%rsp), %rbp
 	adcxq 0(%rsp), %rbp
@@ -38140,37 +38140,37 @@ parmod_ct_montgomery_sqr_adx_24:
 	xorl %r8d, %r8d
 	movq 128(%rdi), %rdx
 	mulxq 416(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	adoxq 0(%rsp), %rbp
 	adoxq 0(%rsp), %r8
 	adcxq 0(%rsp), %r8
 	xorl %eax, %eax
 	movq 136(%rsi), %rdx
 	mulxq 552(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 560(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 568(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 576(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 584(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 592(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 600(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 608(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	adoxq 0(%rsp), %rbp
 	adoxq 0(%rsp), %r8
 	adcxq 0(%rsp), %r8
@@ -38178,58 +38178,58 @@ parmod_ct_montgomery_sqr_adx_24:
 	xorl %r9d, %r9d
 	movq 136(%rdi), %rdx
 	mulxq 136(%rdi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 376(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 384(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 392(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 400(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 408(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 416(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	adoxq 0(%rsp), %r8
 	adoxq 0(%rsp), %r9
 	adcxq 0(%rsp), %r9
 	xorl %eax, %eax
 	movq 144(%rsi), %rdx
 	mulxq 552(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 560(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 568(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 576(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 584(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 592(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 600(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 608(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	adoxq 0(%rsp), %r8
 	adoxq 0(%rsp), %r9
 	adcxq 0(%rsp), %r9
@@ -38237,55 +38237,55 @@ parmod_ct_montgomery_sqr_adx_24:
 	xorl %r10d, %r10d
 	movq 144(%rdi), %rdx
 	mulxq 144(%rdi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 176(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 384(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 392(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 400(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 408(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 416(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	adoxq 0(%rsp), %r9
 	adoxq 0(%rsp), %r10
 	adcxq 0(%rsp), %r10
 	xorl %eax, %eax
 	movq 152(%rsi), %rdx
 	mulxq 552(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 560(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 568(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 576(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 584(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 592(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 600(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 608(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	adoxq 0(%rsp), %r9
 	adoxq 0(%rsp), %r10
 	adcxq 0(%rsp), %r10
@@ -38293,52 +38293,52 @@ parmod_ct_montgomery_sqr_adx_24:
 	xorl %r11d, %r11d
 	movq 152(%rdi), %rdx
 	mulxq 152(%rdi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 184(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 392(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 400(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 408(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 416(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	adoxq 0(%rsp), %r10
 	adoxq 0(%rsp), %r11
 	adcxq 0(%rsp), %r11
 	xorl %eax, %eax
 	movq 160(%rsi), %rdx
 	mulxq 552(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 560(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 568(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 576(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 584(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 592(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 600(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 608(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	adoxq 0(%rsp), %r10
 	adoxq 0(%rsp), %r11
 	adcxq 0(%rsp), %r11
@@ -38346,49 +38346,49 @@ parmod_ct_montgomery_sqr_adx_24:
 	xorl %r12d, %r12d
 	movq 160(%rdi), %rdx
 	mulxq 160(%rdi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 192(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 400(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 408(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 416(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	adoxq 0(%rsp), %r11
 	adoxq 0(%rsp), %r12
 	adcxq 0(%rsp), %r12
 	xorl %eax, %eax
 	movq 168(%rsi), %rdx
 	mulxq 552(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 560(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 568(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 576(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 584(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 592(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 600(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 608(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	adoxq 0(%rsp), %r11
 	adoxq 0(%rsp), %r12
 	adcxq 0(%rsp), %r12
@@ -38396,46 +38396,46 @@ parmod_ct_montgomery_sqr_adx_24:
 	xorl %r13d, %r13d
 	movq 168(%rdi), %rdx
 	mulxq 168(%rdi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 200(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 408(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 416(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	adoxq 0(%rsp), %r12
 	adoxq 0(%rsp), %r13
 	adcxq 0(%rsp), %r13
 	xorl %eax, %eax
 	movq 176(%rsi), %rdx
 	mulxq 552(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 560(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 568(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 576(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 584(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 592(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 600(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 608(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	adoxq 0(%rsp), %r12
 	adoxq 0(%rsp), %r13
 	adcxq 0(%rsp), %r13
@@ -38443,51 +38443,51 @@ parmod_ct_montgomery_sqr_adx_24:
 	xorl %r14d, %r14d
 	movq 176(%rdi), %rdx
 	mulxq 176(%rdi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 208(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 416(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	adoxq 0(%rsp), %r13
 	adoxq 0(%rsp), %r14
 	adcxq 0(%rsp), %r14
 	xorl %eax, %eax
 	movq 184(%rdi), %rdx
 	mulxq 184(%rdi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	adoxq 0(%rsp), %r13
 	adoxq 0(%rsp), %r14
 	adcxq 0(%rsp), %r14
 	xorl %eax, %eax
 	movq 184(%rsi), %rdx
 	mulxq 552(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 560(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 568(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 576(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 584(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 592(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 600(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 608(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	adoxq 0(%rsp), %r13
 	adoxq 0(%rsp), %r14
 	adcxq 0(%rsp), %r14

@@ -24,14 +24,18 @@ to the accumulator registers that hold the positions c, c + 1, ... of t:
     xorl  %eax, %eax               clears CF and OF: the flag chains of one
     adcxq t_c, A_0                 column do not wait for the last one's
     mulxq u_k, %rax, %rcx          k = 0 .. w-2
-    adoxq %rax, A_k                lo on the OF chain
     adcxq %rcx, A_(k+1)            hi on the CF chain
+    adoxq %rax, A_k                lo on the OF chain
     mulxq u_(w-1), %rax, A_w       the top product's hi goes straight into
     adoxq %rax, A_(w-1)            the free register
     adcxq zero, A_w ; adoxq zero, A_w
     movq  A_0, t_c                 position c is final
 The window value plus the old limb t_c plus u v_c is below beta^(w+1), so
-neither chain carries out of A_w.  The registers rotate by one position per
+neither chain carries out of A_w.  Each chain adds in position order, so
+the two adds of a limb product may come in either order and give the same
+window; the kernels put the hi first (HI_FIRST), which issues faster on Golden
+Cove (docs/bench/sapphire_rapids/hi_first.md); `parmod-bench modmul` times
+the column stream in both orders on any CPU (bench/mulx_stream.hpp).  The registers rotate by one position per
 column (loops are w + 1 columns long and may leave at any column).  Per
 limb product: mulx, adox, adcx and no load or store of the accumulator;
 about one limb product per cycle is the bound on the AMD EPYC (Zen 5) of
@@ -78,6 +82,20 @@ import sys
 # --constant-time: the Montgomery product and square only, named parmod_ct_*,
 # with the final subtraction made a masked select (consttime/montgomery_adx_ct.hpp)
 CT = False
+
+# The two adds of a limb product: the hi on the CF chain first, then the lo
+# on the OF chain (False: the other way round; the same window either way).
+HI_FIRST = True
+
+
+def product_adds(o, lo, lo_dst, hi, hi_dst):
+    """The adds of one limb product's lo and hi, in the HI_FIRST order."""
+    if HI_FIRST:
+        o(f"adcxq {hi}, {hi_dst}")
+        o(f"adoxq {lo}, {lo_dst}")
+    else:
+        o(f"adoxq {lo}, {lo_dst}")
+        o(f"adcxq {hi}, {hi_dst}")
 
 ACC = ["%rbx", "%rbp", "%r8", "%r9", "%r10", "%r11", "%r12", "%r13", "%r14"]
 LO, HI, TE, VE, IX = "%rax", "%rcx", "%rdi", "%r15", "%rsi"
@@ -179,8 +197,7 @@ def column(o, w, rho, ubuf, partial=None, digit=False):
             o(f"adoxq {z}, {A(w)}")
         else:
             o(f"mulxq {buf(ubuf, k, 1)}, {LO}, {HI}")
-            o(f"adoxq {LO}, {A(k)}")
-            o(f"adcxq {HI}, {A(k + 1)}")
+            product_adds(o, LO, A(k), HI, A(k + 1))
     if partial is not None:
         o(f"adoxq {z}, {A(partial + 1)}")
     if not digit:
@@ -713,8 +730,7 @@ def emit_group(o, g, c, fr, first):
     assert 0 <= r0 and r0 + m <= 8
     for k, u in enumerate(g.us):
         o(f"mulxq {u}, %rax, %rcx")
-        o(f"adoxq %rax, {A(r0 + k)}")
-        o(f"adcxq %rcx, {A(r0 + k + 1)}")
+        product_adds(o, "%rax", A(r0 + k), "%rcx", A(r0 + k + 1))
     for rel in range(r0 + m, 10):
         o(f"adoxq {fr('ZERO')}, {A(rel)}")
     for rel in range(r0 + m + 1, 10):
@@ -906,8 +922,7 @@ def pass_group(o, rho, u_off, v_off, depth, top_xor, old, load_v=True):
     for k in range(8):
         src = f"{u_off + 8 * k + d}(%rsp)" if u_off is not None else f"{PFIX + 16 * k + 8 + d}(%rsp)"
         o(f"mulxq {src}, %rax, %rcx")
-        o(f"adoxq %rax, {W(k)}")
-        o(f"adcxq %rcx, {W(k + 1)}")
+        product_adds(o, "%rax", W(k), "%rcx", W(k + 1))
     z = ps("ZERO", depth)
     o(f"adoxq {z}, {W(8)}")
     o(f"adoxq {z}, {W(9)}")
@@ -1258,8 +1273,7 @@ def sqr_pass_routine(o):
         o(f"adcxq (%rdi,%rsi,4), {W(0)}")
         for k in range(i):
             o(f"mulxq {PUBUF + 8 * k + 8}(%rsp), %rax, %rcx")
-            o(f"adoxq %rax, {W(k)}")
-            o(f"adcxq %rcx, {W(k + 1)}")
+            product_adds(o, "%rax", W(k), "%rcx", W(k + 1))
         o(f"mulxq {PUBUF + 8 * i + 8}(%rsp), %rax, {W(i + 1)}")
         o(f"adoxq %rax, {W(i)}")
         o(f"adcxq {z}, {W(i + 1)}")
@@ -1277,8 +1291,7 @@ def sqr_pass_routine(o):
         o(f"adcxq (%rdi,%rsi,4), {W(0)}")
         for k in range(7):
             o(f"mulxq {PUBUF + 8 * k + 8}(%rsp), %rax, %rcx")
-            o(f"adoxq %rax, {W(k)}")
-            o(f"adcxq %rcx, {W(k + 1)}")
+            product_adds(o, "%rax", W(k), "%rcx", W(k + 1))
         o(f"mulxq {PUBUF + 56 + 8}(%rsp), %rax, {W(8)}")
         o(f"adoxq %rax, {W(7)}")
         o(f"adcxq {z}, {W(8)}")
@@ -1513,10 +1526,9 @@ STREAM_PRODUCTS = 16 * STREAM_COLUMNS  # limb products per loop of either stream
 STREAM_SIZE = PFIX + 16 * STREAM_COLUMNS  # the frame: slots, UBUF, QBUF, b and p interleaved
 
 
-def stream_routine(o):
-    """.Lpm_stream (depth 1): LAST loops of the passes' steady column over
+def stream_routine(o, lab):
+    """<lab> (depth 1): LAST loops of the passes' steady column over
     STREAM_COLUMNS columns (N2 = 2 STREAM_COLUMNS), rdi = T."""
-    lab = ".Lpm_stream"
     o.align()
     o.label(lab)
     for r in ACC10:
@@ -1540,10 +1552,10 @@ def stream_routine(o):
     o("ret")
 
 
-def stream_column_function(o, name):
+def stream_column_function(o, name, routine):
     """(src, t, loops): src 16 + 2 STREAM_COLUMNS limbs (the strip, the
     digits, then b_c, p_c interleaved), t 2 STREAM_COLUMNS + 2 limbs,
-    loops >= 1."""
+    loops >= 1; runs the stream routine `routine`."""
     begin_function(o, name)
     o(f"subq ${STREAM_SIZE}, %rsp")
     o(f"movq $0, {ps('ZERO', 0)}")
@@ -1558,7 +1570,7 @@ def stream_column_function(o, name):
     o(f"movq %rdx, {ps('LAST', 0)}")
     o(f"movq ${2 * STREAM_COLUMNS}, {ps('N2', 0)}")
     o("movq %rsi, %rdi")
-    o("call .Lpm_stream")
+    o(f"call {routine}")
     o(f"addq ${STREAM_SIZE}, %rsp")
     end_function(o, name)
 
@@ -1606,8 +1618,12 @@ FOOTER_STREAM = """)PARMOD_ASM");
 def main_stream():
     o = Out()
     o.lines.append("\t.text")
-    stream_routine(o)
-    stream_column_function(o, "parmod_bench_mulx_column_stream")
+    global HI_FIRST
+    for hi_first, tag in ((True, "hi"), (False, "lo")):
+        HI_FIRST = hi_first
+        stream_routine(o, f".Lpm_stream_{tag}")
+        stream_column_function(o, f"parmod_bench_mulx_column_stream_{tag}_first", f".Lpm_stream_{tag}")
+    HI_FIRST = True
     stream_product_function(o, "parmod_bench_mulx_product_stream")
     print(HEADER_STREAM + "\n".join(o.lines) + "\n" + FOOTER_STREAM, end="")
 

@@ -106,8 +106,8 @@ __asm__(R"PARMOD_ASM(
 	xorl %ebp, %ebp
 	adcxq (%rdi,%rsi,8), %rbx
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	adoxq 96(%rsp), %rbp
 	movq %rbx, (%rdi,%rsi,8)
 	incq %rsi
@@ -121,8 +121,8 @@ __asm__(R"PARMOD_ASM(
 	xorl %eax, %eax
 	adcxq (%rdi,%rsi,8), %rbx
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 128(%rsp), %rax, %r8
 	adoxq %rax, %rbp
 	adcxq 96(%rsp), %r8
@@ -135,8 +135,8 @@ __asm__(R"PARMOD_ASM(
 	xorl %eax, %eax
 	adcxq (%rdi,%rsi,8), %rbp
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 128(%rsp), %rax, %rbx
 	adoxq %rax, %r8
 	adcxq 96(%rsp), %rbx
@@ -149,8 +149,8 @@ __asm__(R"PARMOD_ASM(
 	xorl %eax, %eax
 	adcxq (%rdi,%rsi,8), %r8
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %rbx
+	adoxq %rax, %r8
 	mulxq 128(%rsp), %rax, %rbp
 	adoxq %rax, %rbx
 	adcxq 96(%rsp), %rbp
@@ -240,8 +240,8 @@ __asm__(R"PARMOD_ASM(
 	xorl %ebp, %ebp
 	adcxq (%rdi,%rsi,8), %rbx
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	adoxq 96(%rsp), %rbp
 	movq %rbx, (%rdi,%rsi,8)
 	incq %rsi
@@ -250,11 +250,11 @@ __asm__(R"PARMOD_ASM(
 	xorl %r9d, %r9d
 	adcxq (%rdi,%rsi,8), %rbp
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	adoxq 96(%rsp), %r9
 	movq %rbp, (%rdi,%rsi,8)
 	incq %rsi
@@ -268,11 +268,11 @@ __asm__(R"PARMOD_ASM(
 	xorl %eax, %eax
 	adcxq (%rdi,%rsi,8), %rbx
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 136(%rsp), %rax, %r9
 	adoxq %rax, %r8
 	adcxq 96(%rsp), %r9
@@ -285,11 +285,11 @@ __asm__(R"PARMOD_ASM(
 	xorl %eax, %eax
 	adcxq (%rdi,%rsi,8), %rbp
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 136(%rsp), %rax, %rbx
 	adoxq %rax, %r9
 	adcxq 96(%rsp), %rbx
@@ -302,11 +302,11 @@ __asm__(R"PARMOD_ASM(
 	xorl %eax, %eax
 	adcxq (%rdi,%rsi,8), %r8
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %rbx
+	adoxq %rax, %r9
 	mulxq 136(%rsp), %rax, %rbp
 	adoxq %rax, %rbx
 	adcxq 96(%rsp), %rbp
@@ -319,11 +319,11 @@ __asm__(R"PARMOD_ASM(
 	xorl %eax, %eax
 	adcxq (%rdi,%rsi,8), %r9
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %rbx
+	adoxq %rax, %r9
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 136(%rsp), %rax, %r8
 	adoxq %rax, %rbp
 	adcxq 96(%rsp), %r8
@@ -450,8 +450,8 @@ __asm__(R"PARMOD_ASM(
 	xorl %ebp, %ebp
 	adcxq (%rdi,%rsi,8), %rbx
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	adoxq 96(%rsp), %rbp
 	movq %rbx, (%rdi,%rsi,8)
 	incq %rsi
@@ -460,11 +460,11 @@ __asm__(R"PARMOD_ASM(
 	xorl %r9d, %r9d
 	adcxq (%rdi,%rsi,8), %rbp
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	adoxq 96(%rsp), %r9
 	movq %rbp, (%rdi,%rsi,8)
 	incq %rsi
@@ -473,14 +473,14 @@ __asm__(R"PARMOD_ASM(
 	xorl %ebx, %ebx
 	adcxq (%rdi,%rsi,8), %r8
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %rbx
+	adoxq %rax, %r10
 	adoxq 96(%rsp), %rbx
 	movq %r8, (%rdi,%rsi,8)
 	incq %rsi
@@ -494,14 +494,14 @@ __asm__(R"PARMOD_ASM(
 	xorl %eax, %eax
 	adcxq (%rdi,%rsi,8), %rbx
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 144(%rsp), %rax, %r10
 	adoxq %rax, %r9
 	adcxq 96(%rsp), %r10
@@ -514,14 +514,14 @@ __asm__(R"PARMOD_ASM(
 	xorl %eax, %eax
 	adcxq (%rdi,%rsi,8), %rbp
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 144(%rsp), %rax, %rbx
 	adoxq %rax, %r10
 	adcxq 96(%rsp), %rbx
@@ -534,14 +534,14 @@ __asm__(R"PARMOD_ASM(
 	xorl %eax, %eax
 	adcxq (%rdi,%rsi,8), %r8
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %rbx
+	adoxq %rax, %r10
 	mulxq 144(%rsp), %rax, %rbp
 	adoxq %rax, %rbx
 	adcxq 96(%rsp), %rbp
@@ -554,14 +554,14 @@ __asm__(R"PARMOD_ASM(
 	xorl %eax, %eax
 	adcxq (%rdi,%rsi,8), %r9
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %rbx
+	adoxq %rax, %r10
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 144(%rsp), %rax, %r8
 	adoxq %rax, %rbp
 	adcxq 96(%rsp), %r8
@@ -574,14 +574,14 @@ __asm__(R"PARMOD_ASM(
 	xorl %eax, %eax
 	adcxq (%rdi,%rsi,8), %r10
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %rbx
+	adoxq %rax, %r10
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 144(%rsp), %rax, %r9
 	adoxq %rax, %r8
 	adcxq 96(%rsp), %r9
@@ -753,8 +753,8 @@ __asm__(R"PARMOD_ASM(
 	xorl %ebp, %ebp
 	adcxq (%rdi,%rsi,8), %rbx
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	adoxq 96(%rsp), %rbp
 	movq %rbx, (%rdi,%rsi,8)
 	incq %rsi
@@ -763,11 +763,11 @@ __asm__(R"PARMOD_ASM(
 	xorl %r9d, %r9d
 	adcxq (%rdi,%rsi,8), %rbp
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	adoxq 96(%rsp), %r9
 	movq %rbp, (%rdi,%rsi,8)
 	incq %rsi
@@ -776,14 +776,14 @@ __asm__(R"PARMOD_ASM(
 	xorl %r11d, %r11d
 	adcxq (%rdi,%rsi,8), %r8
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	adoxq 96(%rsp), %r11
 	movq %r8, (%rdi,%rsi,8)
 	incq %rsi
@@ -792,17 +792,17 @@ __asm__(R"PARMOD_ASM(
 	xorl %ebp, %ebp
 	adcxq (%rdi,%rsi,8), %r9
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %rbx
+	adoxq %rax, %r11
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	adoxq 96(%rsp), %rbp
 	movq %r9, (%rdi,%rsi,8)
 	incq %rsi
@@ -816,17 +816,17 @@ __asm__(R"PARMOD_ASM(
 	xorl %eax, %eax
 	adcxq (%rdi,%rsi,8), %rbx
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 152(%rsp), %rax, %r11
 	adoxq %rax, %r10
 	adcxq 96(%rsp), %r11
@@ -839,17 +839,17 @@ __asm__(R"PARMOD_ASM(
 	xorl %eax, %eax
 	adcxq (%rdi,%rsi,8), %rbp
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 152(%rsp), %rax, %rbx
 	adoxq %rax, %r11
 	adcxq 96(%rsp), %rbx
@@ -862,17 +862,17 @@ __asm__(R"PARMOD_ASM(
 	xorl %eax, %eax
 	adcxq (%rdi,%rsi,8), %r8
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %rbx
+	adoxq %rax, %r11
 	mulxq 152(%rsp), %rax, %rbp
 	adoxq %rax, %rbx
 	adcxq 96(%rsp), %rbp
@@ -885,17 +885,17 @@ __asm__(R"PARMOD_ASM(
 	xorl %eax, %eax
 	adcxq (%rdi,%rsi,8), %r9
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %rbx
+	adoxq %rax, %r11
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 152(%rsp), %rax, %r8
 	adoxq %rax, %rbp
 	adcxq 96(%rsp), %r8
@@ -908,17 +908,17 @@ __asm__(R"PARMOD_ASM(
 	xorl %eax, %eax
 	adcxq (%rdi,%rsi,8), %r10
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %rbx
+	adoxq %rax, %r11
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 152(%rsp), %rax, %r9
 	adoxq %rax, %r8
 	adcxq 96(%rsp), %r9
@@ -931,17 +931,17 @@ __asm__(R"PARMOD_ASM(
 	xorl %eax, %eax
 	adcxq (%rdi,%rsi,8), %r11
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %rbx
+	adoxq %rax, %r11
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 152(%rsp), %rax, %r10
 	adoxq %rax, %r9
 	adcxq 96(%rsp), %r10
@@ -1166,8 +1166,8 @@ __asm__(R"PARMOD_ASM(
 	xorl %ebp, %ebp
 	adcxq (%rdi,%rsi,8), %rbx
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	adoxq 96(%rsp), %rbp
 	movq %rbx, (%rdi,%rsi,8)
 	incq %rsi
@@ -1176,11 +1176,11 @@ __asm__(R"PARMOD_ASM(
 	xorl %r9d, %r9d
 	adcxq (%rdi,%rsi,8), %rbp
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	adoxq 96(%rsp), %r9
 	movq %rbp, (%rdi,%rsi,8)
 	incq %rsi
@@ -1189,14 +1189,14 @@ __asm__(R"PARMOD_ASM(
 	xorl %r11d, %r11d
 	adcxq (%rdi,%rsi,8), %r8
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	adoxq 96(%rsp), %r11
 	movq %r8, (%rdi,%rsi,8)
 	incq %rsi
@@ -1205,17 +1205,17 @@ __asm__(R"PARMOD_ASM(
 	xorl %ebx, %ebx
 	adcxq (%rdi,%rsi,8), %r9
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %rbx
+	adoxq %rax, %r12
 	adoxq 96(%rsp), %rbx
 	movq %r9, (%rdi,%rsi,8)
 	incq %rsi
@@ -1224,20 +1224,20 @@ __asm__(R"PARMOD_ASM(
 	xorl %r8d, %r8d
 	adcxq (%rdi,%rsi,8), %r10
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %rbx
+	adoxq %rax, %r12
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	adoxq 96(%rsp), %r8
 	movq %r10, (%rdi,%rsi,8)
 	incq %rsi
@@ -1251,20 +1251,20 @@ __asm__(R"PARMOD_ASM(
 	xorl %eax, %eax
 	adcxq (%rdi,%rsi,8), %rbx
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 160(%rsp), %rax, %r12
 	adoxq %rax, %r11
 	adcxq 96(%rsp), %r12
@@ -1277,20 +1277,20 @@ __asm__(R"PARMOD_ASM(
 	xorl %eax, %eax
 	adcxq (%rdi,%rsi,8), %rbp
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 160(%rsp), %rax, %rbx
 	adoxq %rax, %r12
 	adcxq 96(%rsp), %rbx
@@ -1303,20 +1303,20 @@ __asm__(R"PARMOD_ASM(
 	xorl %eax, %eax
 	adcxq (%rdi,%rsi,8), %r8
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %rbx
+	adoxq %rax, %r12
 	mulxq 160(%rsp), %rax, %rbp
 	adoxq %rax, %rbx
 	adcxq 96(%rsp), %rbp
@@ -1329,20 +1329,20 @@ __asm__(R"PARMOD_ASM(
 	xorl %eax, %eax
 	adcxq (%rdi,%rsi,8), %r9
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %rbx
+	adoxq %rax, %r12
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 160(%rsp), %rax, %r8
 	adoxq %rax, %rbp
 	adcxq 96(%rsp), %r8
@@ -1355,20 +1355,20 @@ __asm__(R"PARMOD_ASM(
 	xorl %eax, %eax
 	adcxq (%rdi,%rsi,8), %r10
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %rbx
+	adoxq %rax, %r12
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 160(%rsp), %rax, %r9
 	adoxq %rax, %r8
 	adcxq 96(%rsp), %r9
@@ -1381,20 +1381,20 @@ __asm__(R"PARMOD_ASM(
 	xorl %eax, %eax
 	adcxq (%rdi,%rsi,8), %r11
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %rbx
+	adoxq %rax, %r12
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 160(%rsp), %rax, %r10
 	adoxq %rax, %r9
 	adcxq 96(%rsp), %r10
@@ -1407,20 +1407,20 @@ __asm__(R"PARMOD_ASM(
 	xorl %eax, %eax
 	adcxq (%rdi,%rsi,8), %r12
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %rbx
+	adoxq %rax, %r12
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 160(%rsp), %rax, %r11
 	adoxq %rax, %r10
 	adcxq 96(%rsp), %r11
@@ -1706,8 +1706,8 @@ __asm__(R"PARMOD_ASM(
 	xorl %ebp, %ebp
 	adcxq (%rdi,%rsi,8), %rbx
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	adoxq 96(%rsp), %rbp
 	movq %rbx, (%rdi,%rsi,8)
 	incq %rsi
@@ -1716,11 +1716,11 @@ __asm__(R"PARMOD_ASM(
 	xorl %r9d, %r9d
 	adcxq (%rdi,%rsi,8), %rbp
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	adoxq 96(%rsp), %r9
 	movq %rbp, (%rdi,%rsi,8)
 	incq %rsi
@@ -1729,14 +1729,14 @@ __asm__(R"PARMOD_ASM(
 	xorl %r11d, %r11d
 	adcxq (%rdi,%rsi,8), %r8
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	adoxq 96(%rsp), %r11
 	movq %r8, (%rdi,%rsi,8)
 	incq %rsi
@@ -1745,17 +1745,17 @@ __asm__(R"PARMOD_ASM(
 	xorl %r13d, %r13d
 	adcxq (%rdi,%rsi,8), %r9
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	adoxq 96(%rsp), %r13
 	movq %r9, (%rdi,%rsi,8)
 	incq %rsi
@@ -1764,20 +1764,20 @@ __asm__(R"PARMOD_ASM(
 	xorl %ebp, %ebp
 	adcxq (%rdi,%rsi,8), %r10
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %rbx
+	adoxq %rax, %r13
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	adoxq 96(%rsp), %rbp
 	movq %r10, (%rdi,%rsi,8)
 	incq %rsi
@@ -1786,23 +1786,23 @@ __asm__(R"PARMOD_ASM(
 	xorl %r9d, %r9d
 	adcxq (%rdi,%rsi,8), %r11
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %rbx
+	adoxq %rax, %r13
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	adoxq 96(%rsp), %r9
 	movq %r11, (%rdi,%rsi,8)
 	incq %rsi
@@ -1816,23 +1816,23 @@ __asm__(R"PARMOD_ASM(
 	xorl %eax, %eax
 	adcxq (%rdi,%rsi,8), %rbx
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 168(%rsp), %rax, %r13
 	adoxq %rax, %r12
 	adcxq 96(%rsp), %r13
@@ -1845,23 +1845,23 @@ __asm__(R"PARMOD_ASM(
 	xorl %eax, %eax
 	adcxq (%rdi,%rsi,8), %rbp
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 168(%rsp), %rax, %rbx
 	adoxq %rax, %r13
 	adcxq 96(%rsp), %rbx
@@ -1874,23 +1874,23 @@ __asm__(R"PARMOD_ASM(
 	xorl %eax, %eax
 	adcxq (%rdi,%rsi,8), %r8
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %rbx
+	adoxq %rax, %r13
 	mulxq 168(%rsp), %rax, %rbp
 	adoxq %rax, %rbx
 	adcxq 96(%rsp), %rbp
@@ -1903,23 +1903,23 @@ __asm__(R"PARMOD_ASM(
 	xorl %eax, %eax
 	adcxq (%rdi,%rsi,8), %r9
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %rbx
+	adoxq %rax, %r13
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 168(%rsp), %rax, %r8
 	adoxq %rax, %rbp
 	adcxq 96(%rsp), %r8
@@ -1932,23 +1932,23 @@ __asm__(R"PARMOD_ASM(
 	xorl %eax, %eax
 	adcxq (%rdi,%rsi,8), %r10
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %rbx
+	adoxq %rax, %r13
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 168(%rsp), %rax, %r9
 	adoxq %rax, %r8
 	adcxq 96(%rsp), %r9
@@ -1961,23 +1961,23 @@ __asm__(R"PARMOD_ASM(
 	xorl %eax, %eax
 	adcxq (%rdi,%rsi,8), %r11
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %rbx
+	adoxq %rax, %r13
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 168(%rsp), %rax, %r10
 	adoxq %rax, %r9
 	adcxq 96(%rsp), %r10
@@ -1990,23 +1990,23 @@ __asm__(R"PARMOD_ASM(
 	xorl %eax, %eax
 	adcxq (%rdi,%rsi,8), %r12
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %rbx
+	adoxq %rax, %r13
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 168(%rsp), %rax, %r11
 	adoxq %rax, %r10
 	adcxq 96(%rsp), %r11
@@ -2019,23 +2019,23 @@ __asm__(R"PARMOD_ASM(
 	xorl %eax, %eax
 	adcxq (%rdi,%rsi,8), %r13
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %rbx
+	adoxq %rax, %r13
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 168(%rsp), %rax, %r12
 	adoxq %rax, %r11
 	adcxq 96(%rsp), %r12
@@ -2390,8 +2390,8 @@ __asm__(R"PARMOD_ASM(
 	xorl %ebp, %ebp
 	adcxq (%rdi,%rsi,8), %rbx
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	adoxq 96(%rsp), %rbp
 	movq %rbx, (%rdi,%rsi,8)
 	incq %rsi
@@ -2400,11 +2400,11 @@ __asm__(R"PARMOD_ASM(
 	xorl %r9d, %r9d
 	adcxq (%rdi,%rsi,8), %rbp
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	adoxq 96(%rsp), %r9
 	movq %rbp, (%rdi,%rsi,8)
 	incq %rsi
@@ -2413,14 +2413,14 @@ __asm__(R"PARMOD_ASM(
 	xorl %r11d, %r11d
 	adcxq (%rdi,%rsi,8), %r8
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	adoxq 96(%rsp), %r11
 	movq %r8, (%rdi,%rsi,8)
 	incq %rsi
@@ -2429,17 +2429,17 @@ __asm__(R"PARMOD_ASM(
 	xorl %r13d, %r13d
 	adcxq (%rdi,%rsi,8), %r9
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	adoxq 96(%rsp), %r13
 	movq %r9, (%rdi,%rsi,8)
 	incq %rsi
@@ -2448,20 +2448,20 @@ __asm__(R"PARMOD_ASM(
 	xorl %ebx, %ebx
 	adcxq (%rdi,%rsi,8), %r10
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %rbx
+	adoxq %rax, %r14
 	adoxq 96(%rsp), %rbx
 	movq %r10, (%rdi,%rsi,8)
 	incq %rsi
@@ -2470,23 +2470,23 @@ __asm__(R"PARMOD_ASM(
 	xorl %r8d, %r8d
 	adcxq (%rdi,%rsi,8), %r11
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %rbx
+	adoxq %rax, %r14
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	adoxq 96(%rsp), %r8
 	movq %r11, (%rdi,%rsi,8)
 	incq %rsi
@@ -2495,26 +2495,26 @@ __asm__(R"PARMOD_ASM(
 	xorl %r10d, %r10d
 	adcxq (%rdi,%rsi,8), %r12
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %rbx
+	adoxq %rax, %r14
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	adoxq 96(%rsp), %r10
 	movq %r12, (%rdi,%rsi,8)
 	incq %rsi
@@ -2528,26 +2528,26 @@ __asm__(R"PARMOD_ASM(
 	xorl %eax, %eax
 	adcxq (%rdi,%rsi,8), %rbx
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 176(%rsp), %rax, %r14
 	adoxq %rax, %r13
 	adcxq 96(%rsp), %r14
@@ -2560,26 +2560,26 @@ __asm__(R"PARMOD_ASM(
 	xorl %eax, %eax
 	adcxq (%rdi,%rsi,8), %rbp
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 176(%rsp), %rax, %rbx
 	adoxq %rax, %r14
 	adcxq 96(%rsp), %rbx
@@ -2592,26 +2592,26 @@ __asm__(R"PARMOD_ASM(
 	xorl %eax, %eax
 	adcxq (%rdi,%rsi,8), %r8
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %rbx
+	adoxq %rax, %r14
 	mulxq 176(%rsp), %rax, %rbp
 	adoxq %rax, %rbx
 	adcxq 96(%rsp), %rbp
@@ -2624,26 +2624,26 @@ __asm__(R"PARMOD_ASM(
 	xorl %eax, %eax
 	adcxq (%rdi,%rsi,8), %r9
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %rbx
+	adoxq %rax, %r14
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 176(%rsp), %rax, %r8
 	adoxq %rax, %rbp
 	adcxq 96(%rsp), %r8
@@ -2656,26 +2656,26 @@ __asm__(R"PARMOD_ASM(
 	xorl %eax, %eax
 	adcxq (%rdi,%rsi,8), %r10
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %rbx
+	adoxq %rax, %r14
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 176(%rsp), %rax, %r9
 	adoxq %rax, %r8
 	adcxq 96(%rsp), %r9
@@ -2688,26 +2688,26 @@ __asm__(R"PARMOD_ASM(
 	xorl %eax, %eax
 	adcxq (%rdi,%rsi,8), %r11
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %rbx
+	adoxq %rax, %r14
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 176(%rsp), %rax, %r10
 	adoxq %rax, %r9
 	adcxq 96(%rsp), %r10
@@ -2720,26 +2720,26 @@ __asm__(R"PARMOD_ASM(
 	xorl %eax, %eax
 	adcxq (%rdi,%rsi,8), %r12
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %rbx
+	adoxq %rax, %r14
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 176(%rsp), %rax, %r11
 	adoxq %rax, %r10
 	adcxq 96(%rsp), %r11
@@ -2752,26 +2752,26 @@ __asm__(R"PARMOD_ASM(
 	xorl %eax, %eax
 	adcxq (%rdi,%rsi,8), %r13
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %rbx
+	adoxq %rax, %r14
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 176(%rsp), %rax, %r12
 	adoxq %rax, %r11
 	adcxq 96(%rsp), %r12
@@ -2784,26 +2784,26 @@ __asm__(R"PARMOD_ASM(
 	xorl %eax, %eax
 	adcxq (%rdi,%rsi,8), %r14
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %rbx
+	adoxq %rax, %r14
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 176(%rsp), %rax, %r13
 	adoxq %rax, %r12
 	adcxq 96(%rsp), %r13
@@ -3226,8 +3226,8 @@ __asm__(R"PARMOD_ASM(
 	mulxq 40(%rsp), %rdx, %rcx
 	movq %rdx, 184(%rsp)
 	mulxq 312(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 320(%rsp), %rax, %r8
 	adoxq %rax, %rbp
 	adcxq 96(%rsp), %r8
@@ -3239,8 +3239,8 @@ __asm__(R"PARMOD_ASM(
 	mulxq 40(%rsp), %rdx, %rcx
 	movq %rdx, 192(%rsp)
 	mulxq 312(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 320(%rsp), %rax, %rbx
 	adoxq %rax, %r8
 	adcxq 96(%rsp), %rbx
@@ -3261,11 +3261,11 @@ __asm__(R"PARMOD_ASM(
 	mulxq 40(%rsp), %rdx, %rcx
 	movq %rdx, 184(%rsp)
 	mulxq 312(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 320(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 328(%rsp), %rax, %r9
 	adoxq %rax, %r8
 	adcxq 96(%rsp), %r9
@@ -3277,11 +3277,11 @@ __asm__(R"PARMOD_ASM(
 	mulxq 40(%rsp), %rdx, %rcx
 	movq %rdx, 192(%rsp)
 	mulxq 312(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 320(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 328(%rsp), %rax, %rbx
 	adoxq %rax, %r9
 	adcxq 96(%rsp), %rbx
@@ -3293,11 +3293,11 @@ __asm__(R"PARMOD_ASM(
 	mulxq 40(%rsp), %rdx, %rcx
 	movq %rdx, 200(%rsp)
 	mulxq 312(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 320(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %rbx
+	adoxq %rax, %r9
 	mulxq 328(%rsp), %rax, %rbp
 	adoxq %rax, %rbx
 	adcxq 96(%rsp), %rbp
@@ -3320,14 +3320,14 @@ __asm__(R"PARMOD_ASM(
 	mulxq 40(%rsp), %rdx, %rcx
 	movq %rdx, 184(%rsp)
 	mulxq 312(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 320(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 328(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 336(%rsp), %rax, %r10
 	adoxq %rax, %r9
 	adcxq 96(%rsp), %r10
@@ -3339,14 +3339,14 @@ __asm__(R"PARMOD_ASM(
 	mulxq 40(%rsp), %rdx, %rcx
 	movq %rdx, 192(%rsp)
 	mulxq 312(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 320(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 328(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 336(%rsp), %rax, %rbx
 	adoxq %rax, %r10
 	adcxq 96(%rsp), %rbx
@@ -3358,14 +3358,14 @@ __asm__(R"PARMOD_ASM(
 	mulxq 40(%rsp), %rdx, %rcx
 	movq %rdx, 200(%rsp)
 	mulxq 312(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 320(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 328(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %rbx
+	adoxq %rax, %r10
 	mulxq 336(%rsp), %rax, %rbp
 	adoxq %rax, %rbx
 	adcxq 96(%rsp), %rbp
@@ -3377,14 +3377,14 @@ __asm__(R"PARMOD_ASM(
 	mulxq 40(%rsp), %rdx, %rcx
 	movq %rdx, 208(%rsp)
 	mulxq 312(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 320(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %rbx
+	adoxq %rax, %r10
 	mulxq 328(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 336(%rsp), %rax, %r8
 	adoxq %rax, %rbp
 	adcxq 96(%rsp), %r8
@@ -3409,17 +3409,17 @@ __asm__(R"PARMOD_ASM(
 	mulxq 40(%rsp), %rdx, %rcx
 	movq %rdx, 184(%rsp)
 	mulxq 312(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 320(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 328(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 336(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 344(%rsp), %rax, %r11
 	adoxq %rax, %r10
 	adcxq 96(%rsp), %r11
@@ -3431,17 +3431,17 @@ __asm__(R"PARMOD_ASM(
 	mulxq 40(%rsp), %rdx, %rcx
 	movq %rdx, 192(%rsp)
 	mulxq 312(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 320(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 328(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 336(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 344(%rsp), %rax, %rbx
 	adoxq %rax, %r11
 	adcxq 96(%rsp), %rbx
@@ -3453,17 +3453,17 @@ __asm__(R"PARMOD_ASM(
 	mulxq 40(%rsp), %rdx, %rcx
 	movq %rdx, 200(%rsp)
 	mulxq 312(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 320(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 328(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 336(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %rbx
+	adoxq %rax, %r11
 	mulxq 344(%rsp), %rax, %rbp
 	adoxq %rax, %rbx
 	adcxq 96(%rsp), %rbp
@@ -3475,17 +3475,17 @@ __asm__(R"PARMOD_ASM(
 	mulxq 40(%rsp), %rdx, %rcx
 	movq %rdx, 208(%rsp)
 	mulxq 312(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 320(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 328(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %rbx
+	adoxq %rax, %r11
 	mulxq 336(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 344(%rsp), %rax, %r8
 	adoxq %rax, %rbp
 	adcxq 96(%rsp), %r8
@@ -3497,17 +3497,17 @@ __asm__(R"PARMOD_ASM(
 	mulxq 40(%rsp), %rdx, %rcx
 	movq %rdx, 216(%rsp)
 	mulxq 312(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 320(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %rbx
+	adoxq %rax, %r11
 	mulxq 328(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 336(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 344(%rsp), %rax, %r9
 	adoxq %rax, %r8
 	adcxq 96(%rsp), %r9
@@ -3534,20 +3534,20 @@ __asm__(R"PARMOD_ASM(
 	mulxq 40(%rsp), %rdx, %rcx
 	movq %rdx, 184(%rsp)
 	mulxq 312(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 320(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 328(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 336(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 344(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 352(%rsp), %rax, %r12
 	adoxq %rax, %r11
 	adcxq 96(%rsp), %r12
@@ -3559,20 +3559,20 @@ __asm__(R"PARMOD_ASM(
 	mulxq 40(%rsp), %rdx, %rcx
 	movq %rdx, 192(%rsp)
 	mulxq 312(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 320(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 328(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 336(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 344(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 352(%rsp), %rax, %rbx
 	adoxq %rax, %r12
 	adcxq 96(%rsp), %rbx
@@ -3584,20 +3584,20 @@ __asm__(R"PARMOD_ASM(
 	mulxq 40(%rsp), %rdx, %rcx
 	movq %rdx, 200(%rsp)
 	mulxq 312(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 320(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 328(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 336(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 344(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %rbx
+	adoxq %rax, %r12
 	mulxq 352(%rsp), %rax, %rbp
 	adoxq %rax, %rbx
 	adcxq 96(%rsp), %rbp
@@ -3609,20 +3609,20 @@ __asm__(R"PARMOD_ASM(
 	mulxq 40(%rsp), %rdx, %rcx
 	movq %rdx, 208(%rsp)
 	mulxq 312(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 320(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 328(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 336(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %rbx
+	adoxq %rax, %r12
 	mulxq 344(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 352(%rsp), %rax, %r8
 	adoxq %rax, %rbp
 	adcxq 96(%rsp), %r8
@@ -3634,20 +3634,20 @@ __asm__(R"PARMOD_ASM(
 	mulxq 40(%rsp), %rdx, %rcx
 	movq %rdx, 216(%rsp)
 	mulxq 312(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 320(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 328(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %rbx
+	adoxq %rax, %r12
 	mulxq 336(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 344(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 352(%rsp), %rax, %r9
 	adoxq %rax, %r8
 	adcxq 96(%rsp), %r9
@@ -3659,20 +3659,20 @@ __asm__(R"PARMOD_ASM(
 	mulxq 40(%rsp), %rdx, %rcx
 	movq %rdx, 224(%rsp)
 	mulxq 312(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 320(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %rbx
+	adoxq %rax, %r12
 	mulxq 328(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 336(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 344(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 352(%rsp), %rax, %r10
 	adoxq %rax, %r9
 	adcxq 96(%rsp), %r10
@@ -3701,23 +3701,23 @@ __asm__(R"PARMOD_ASM(
 	mulxq 40(%rsp), %rdx, %rcx
 	movq %rdx, 184(%rsp)
 	mulxq 312(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 320(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 328(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 336(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 344(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 352(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 360(%rsp), %rax, %r13
 	adoxq %rax, %r12
 	adcxq 96(%rsp), %r13
@@ -3729,23 +3729,23 @@ __asm__(R"PARMOD_ASM(
 	mulxq 40(%rsp), %rdx, %rcx
 	movq %rdx, 192(%rsp)
 	mulxq 312(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 320(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 328(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 336(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 344(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 352(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 360(%rsp), %rax, %rbx
 	adoxq %rax, %r13
 	adcxq 96(%rsp), %rbx
@@ -3757,23 +3757,23 @@ __asm__(R"PARMOD_ASM(
 	mulxq 40(%rsp), %rdx, %rcx
 	movq %rdx, 200(%rsp)
 	mulxq 312(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 320(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 328(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 336(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 344(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 352(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %rbx
+	adoxq %rax, %r13
 	mulxq 360(%rsp), %rax, %rbp
 	adoxq %rax, %rbx
 	adcxq 96(%rsp), %rbp
@@ -3785,23 +3785,23 @@ __asm__(R"PARMOD_ASM(
 	mulxq 40(%rsp), %rdx, %rcx
 	movq %rdx, 208(%rsp)
 	mulxq 312(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 320(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 328(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 336(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 344(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %rbx
+	adoxq %rax, %r13
 	mulxq 352(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 360(%rsp), %rax, %r8
 	adoxq %rax, %rbp
 	adcxq 96(%rsp), %r8
@@ -3813,23 +3813,23 @@ __asm__(R"PARMOD_ASM(
 	mulxq 40(%rsp), %rdx, %rcx
 	movq %rdx, 216(%rsp)
 	mulxq 312(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 320(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 328(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 336(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %rbx
+	adoxq %rax, %r13
 	mulxq 344(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 352(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 360(%rsp), %rax, %r9
 	adoxq %rax, %r8
 	adcxq 96(%rsp), %r9
@@ -3841,23 +3841,23 @@ __asm__(R"PARMOD_ASM(
 	mulxq 40(%rsp), %rdx, %rcx
 	movq %rdx, 224(%rsp)
 	mulxq 312(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 320(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 328(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %rbx
+	adoxq %rax, %r13
 	mulxq 336(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 344(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 352(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 360(%rsp), %rax, %r10
 	adoxq %rax, %r9
 	adcxq 96(%rsp), %r10
@@ -3869,23 +3869,23 @@ __asm__(R"PARMOD_ASM(
 	mulxq 40(%rsp), %rdx, %rcx
 	movq %rdx, 232(%rsp)
 	mulxq 312(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 320(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %rbx
+	adoxq %rax, %r13
 	mulxq 328(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 336(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 344(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 352(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 360(%rsp), %rax, %r11
 	adoxq %rax, %r10
 	adcxq 96(%rsp), %r11
@@ -3916,26 +3916,26 @@ __asm__(R"PARMOD_ASM(
 	mulxq 40(%rsp), %rdx, %rcx
 	movq %rdx, 184(%rsp)
 	mulxq 312(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 320(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 328(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 336(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 344(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 352(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 360(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 368(%rsp), %rax, %r14
 	adoxq %rax, %r13
 	adcxq 96(%rsp), %r14
@@ -3947,26 +3947,26 @@ __asm__(R"PARMOD_ASM(
 	mulxq 40(%rsp), %rdx, %rcx
 	movq %rdx, 192(%rsp)
 	mulxq 312(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 320(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 328(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 336(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 344(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 352(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 360(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 368(%rsp), %rax, %rbx
 	adoxq %rax, %r14
 	adcxq 96(%rsp), %rbx
@@ -3978,26 +3978,26 @@ __asm__(R"PARMOD_ASM(
 	mulxq 40(%rsp), %rdx, %rcx
 	movq %rdx, 200(%rsp)
 	mulxq 312(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 320(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 328(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 336(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 344(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 352(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 360(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %rbx
+	adoxq %rax, %r14
 	mulxq 368(%rsp), %rax, %rbp
 	adoxq %rax, %rbx
 	adcxq 96(%rsp), %rbp
@@ -4009,26 +4009,26 @@ __asm__(R"PARMOD_ASM(
 	mulxq 40(%rsp), %rdx, %rcx
 	movq %rdx, 208(%rsp)
 	mulxq 312(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 320(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 328(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 336(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 344(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 352(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %rbx
+	adoxq %rax, %r14
 	mulxq 360(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 368(%rsp), %rax, %r8
 	adoxq %rax, %rbp
 	adcxq 96(%rsp), %r8
@@ -4040,26 +4040,26 @@ __asm__(R"PARMOD_ASM(
 	mulxq 40(%rsp), %rdx, %rcx
 	movq %rdx, 216(%rsp)
 	mulxq 312(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 320(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 328(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 336(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 344(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %rbx
+	adoxq %rax, %r14
 	mulxq 352(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 360(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 368(%rsp), %rax, %r9
 	adoxq %rax, %r8
 	adcxq 96(%rsp), %r9
@@ -4071,26 +4071,26 @@ __asm__(R"PARMOD_ASM(
 	mulxq 40(%rsp), %rdx, %rcx
 	movq %rdx, 224(%rsp)
 	mulxq 312(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 320(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 328(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 336(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %rbx
+	adoxq %rax, %r14
 	mulxq 344(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 352(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 360(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 368(%rsp), %rax, %r10
 	adoxq %rax, %r9
 	adcxq 96(%rsp), %r10
@@ -4102,26 +4102,26 @@ __asm__(R"PARMOD_ASM(
 	mulxq 40(%rsp), %rdx, %rcx
 	movq %rdx, 232(%rsp)
 	mulxq 312(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 320(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 328(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %rbx
+	adoxq %rax, %r14
 	mulxq 336(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 344(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 352(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 360(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 368(%rsp), %rax, %r11
 	adoxq %rax, %r10
 	adcxq 96(%rsp), %r11
@@ -4133,26 +4133,26 @@ __asm__(R"PARMOD_ASM(
 	mulxq 40(%rsp), %rdx, %rcx
 	movq %rdx, 240(%rsp)
 	mulxq 312(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 320(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %rbx
+	adoxq %rax, %r14
 	mulxq 328(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 336(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 344(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 352(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 360(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 368(%rsp), %rax, %r12
 	adoxq %rax, %r11
 	adcxq 96(%rsp), %r12
@@ -4339,29 +4339,29 @@ __asm__(R"PARMOD_ASM(
 	movq 240(%rsp,%rsi,8), %rdx
 	adcxq (%rdi,%rsi,4), %rbx
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 8(%rsp), %r14
 	adoxq 8(%rsp), %r15
 	adcxq 8(%rsp), %r15
@@ -4370,29 +4370,29 @@ __asm__(R"PARMOD_ASM(
 	movq %rdx, 176(%rsp)
 	xorl %eax, %eax
 	mulxq 248(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 264(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 280(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 296(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 312(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 328(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 344(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 360(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 8(%rsp), %r14
 	adoxq 8(%rsp), %r15
 	adcxq 8(%rsp), %r15
@@ -4401,29 +4401,29 @@ __asm__(R"PARMOD_ASM(
 	movq 240(%rsp,%rsi,8), %rdx
 	adcxq (%rdi,%rsi,4), %rbp
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	adoxq 8(%rsp), %r15
 	adoxq 8(%rsp), %rbx
 	adcxq 8(%rsp), %rbx
@@ -4432,29 +4432,29 @@ __asm__(R"PARMOD_ASM(
 	movq %rdx, 184(%rsp)
 	xorl %eax, %eax
 	mulxq 248(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 264(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 280(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 296(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 312(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 328(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 344(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 360(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	adoxq 8(%rsp), %r15
 	adoxq 8(%rsp), %rbx
 	adcxq 8(%rsp), %rbx
@@ -4463,29 +4463,29 @@ __asm__(R"PARMOD_ASM(
 	movq 240(%rsp,%rsi,8), %rdx
 	adcxq (%rdi,%rsi,4), %r8
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	adoxq 8(%rsp), %rbx
 	adoxq 8(%rsp), %rbp
 	adcxq 8(%rsp), %rbp
@@ -4494,29 +4494,29 @@ __asm__(R"PARMOD_ASM(
 	movq %rdx, 192(%rsp)
 	xorl %eax, %eax
 	mulxq 248(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 264(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 280(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 296(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 312(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 328(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 344(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 360(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	adoxq 8(%rsp), %rbx
 	adoxq 8(%rsp), %rbp
 	adcxq 8(%rsp), %rbp
@@ -4525,29 +4525,29 @@ __asm__(R"PARMOD_ASM(
 	movq 240(%rsp,%rsi,8), %rdx
 	adcxq (%rdi,%rsi,4), %r9
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	adoxq 8(%rsp), %rbp
 	adoxq 8(%rsp), %r8
 	adcxq 8(%rsp), %r8
@@ -4556,29 +4556,29 @@ __asm__(R"PARMOD_ASM(
 	movq %rdx, 200(%rsp)
 	xorl %eax, %eax
 	mulxq 248(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 264(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 280(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 296(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 312(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 328(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 344(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 360(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	adoxq 8(%rsp), %rbp
 	adoxq 8(%rsp), %r8
 	adcxq 8(%rsp), %r8
@@ -4587,29 +4587,29 @@ __asm__(R"PARMOD_ASM(
 	movq 240(%rsp,%rsi,8), %rdx
 	adcxq (%rdi,%rsi,4), %r10
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	adoxq 8(%rsp), %r8
 	adoxq 8(%rsp), %r9
 	adcxq 8(%rsp), %r9
@@ -4618,29 +4618,29 @@ __asm__(R"PARMOD_ASM(
 	movq %rdx, 208(%rsp)
 	xorl %eax, %eax
 	mulxq 248(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 264(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 280(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 296(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 312(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 328(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 344(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 360(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	adoxq 8(%rsp), %r8
 	adoxq 8(%rsp), %r9
 	adcxq 8(%rsp), %r9
@@ -4649,29 +4649,29 @@ __asm__(R"PARMOD_ASM(
 	movq 240(%rsp,%rsi,8), %rdx
 	adcxq (%rdi,%rsi,4), %r11
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	adoxq 8(%rsp), %r9
 	adoxq 8(%rsp), %r10
 	adcxq 8(%rsp), %r10
@@ -4680,29 +4680,29 @@ __asm__(R"PARMOD_ASM(
 	movq %rdx, 216(%rsp)
 	xorl %eax, %eax
 	mulxq 248(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 264(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 280(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 296(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 312(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 328(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 344(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 360(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	adoxq 8(%rsp), %r9
 	adoxq 8(%rsp), %r10
 	adcxq 8(%rsp), %r10
@@ -4711,29 +4711,29 @@ __asm__(R"PARMOD_ASM(
 	movq 240(%rsp,%rsi,8), %rdx
 	adcxq (%rdi,%rsi,4), %r12
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	adoxq 8(%rsp), %r10
 	adoxq 8(%rsp), %r11
 	adcxq 8(%rsp), %r11
@@ -4742,29 +4742,29 @@ __asm__(R"PARMOD_ASM(
 	movq %rdx, 224(%rsp)
 	xorl %eax, %eax
 	mulxq 248(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 264(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 280(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 296(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 312(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 328(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 344(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 360(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	adoxq 8(%rsp), %r10
 	adoxq 8(%rsp), %r11
 	adcxq 8(%rsp), %r11
@@ -4773,29 +4773,29 @@ __asm__(R"PARMOD_ASM(
 	movq 240(%rsp,%rsi,8), %rdx
 	adcxq (%rdi,%rsi,4), %r13
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	adoxq 8(%rsp), %r11
 	adoxq 8(%rsp), %r12
 	adcxq 8(%rsp), %r12
@@ -4804,29 +4804,29 @@ __asm__(R"PARMOD_ASM(
 	movq %rdx, 232(%rsp)
 	xorl %eax, %eax
 	mulxq 248(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 264(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 280(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 296(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 312(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 328(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 344(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 360(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	adoxq 8(%rsp), %r11
 	adoxq 8(%rsp), %r12
 	adcxq 8(%rsp), %r12
@@ -4838,58 +4838,58 @@ __asm__(R"PARMOD_ASM(
 	movq 240(%rsp,%rsi,8), %rdx
 	adcxq (%rdi,%rsi,4), %rbx
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 8(%rsp), %r14
 	adoxq 8(%rsp), %r15
 	adcxq 8(%rsp), %r15
 	xorl %eax, %eax
 	movq 248(%rsp,%rsi,8), %rdx
 	mulxq 176(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 184(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 192(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 200(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 208(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 216(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 224(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 232(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 8(%rsp), %r14
 	adoxq 8(%rsp), %r15
 	adcxq 8(%rsp), %r15
@@ -4900,58 +4900,58 @@ __asm__(R"PARMOD_ASM(
 	movq 240(%rsp,%rsi,8), %rdx
 	adcxq (%rdi,%rsi,4), %rbp
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	adoxq 8(%rsp), %r15
 	adoxq 8(%rsp), %rbx
 	adcxq 8(%rsp), %rbx
 	xorl %eax, %eax
 	movq 248(%rsp,%rsi,8), %rdx
 	mulxq 176(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 184(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 192(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 200(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 208(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 216(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 224(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 232(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	adoxq 8(%rsp), %r15
 	adoxq 8(%rsp), %rbx
 	adcxq 8(%rsp), %rbx
@@ -4964,58 +4964,58 @@ __asm__(R"PARMOD_ASM(
 	movq 240(%rsp,%rsi,8), %rdx
 	adcxq (%rdi,%rsi,4), %r8
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	adoxq 8(%rsp), %rbx
 	adoxq 8(%rsp), %rbp
 	adcxq 8(%rsp), %rbp
 	xorl %eax, %eax
 	movq 248(%rsp,%rsi,8), %rdx
 	mulxq 176(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 184(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 192(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 200(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 208(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 216(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 224(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 232(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	adoxq 8(%rsp), %rbx
 	adoxq 8(%rsp), %rbp
 	adcxq 8(%rsp), %rbp
@@ -5026,58 +5026,58 @@ __asm__(R"PARMOD_ASM(
 	movq 240(%rsp,%rsi,8), %rdx
 	adcxq (%rdi,%rsi,4), %r9
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	adoxq 8(%rsp), %rbp
 	adoxq 8(%rsp), %r8
 	adcxq 8(%rsp), %r8
 	xorl %eax, %eax
 	movq 248(%rsp,%rsi,8), %rdx
 	mulxq 176(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 184(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 192(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 200(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 208(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 216(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 224(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 232(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	adoxq 8(%rsp), %rbp
 	adoxq 8(%rsp), %r8
 	adcxq 8(%rsp), %r8
@@ -5090,58 +5090,58 @@ __asm__(R"PARMOD_ASM(
 	movq 240(%rsp,%rsi,8), %rdx
 	adcxq (%rdi,%rsi,4), %r10
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	adoxq 8(%rsp), %r8
 	adoxq 8(%rsp), %r9
 	adcxq 8(%rsp), %r9
 	xorl %eax, %eax
 	movq 248(%rsp,%rsi,8), %rdx
 	mulxq 176(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 184(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 192(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 200(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 208(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 216(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 224(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 232(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	adoxq 8(%rsp), %r8
 	adoxq 8(%rsp), %r9
 	adcxq 8(%rsp), %r9
@@ -5152,58 +5152,58 @@ __asm__(R"PARMOD_ASM(
 	movq 240(%rsp,%rsi,8), %rdx
 	adcxq (%rdi,%rsi,4), %r11
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	adoxq 8(%rsp), %r9
 	adoxq 8(%rsp), %r10
 	adcxq 8(%rsp), %r10
 	xorl %eax, %eax
 	movq 248(%rsp,%rsi,8), %rdx
 	mulxq 176(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 184(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 192(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 200(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 208(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 216(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 224(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 232(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	adoxq 8(%rsp), %r9
 	adoxq 8(%rsp), %r10
 	adcxq 8(%rsp), %r10
@@ -5216,58 +5216,58 @@ __asm__(R"PARMOD_ASM(
 	movq 240(%rsp,%rsi,8), %rdx
 	adcxq (%rdi,%rsi,4), %r12
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	adoxq 8(%rsp), %r10
 	adoxq 8(%rsp), %r11
 	adcxq 8(%rsp), %r11
 	xorl %eax, %eax
 	movq 248(%rsp,%rsi,8), %rdx
 	mulxq 176(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 184(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 192(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 200(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 208(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 216(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 224(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 232(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	adoxq 8(%rsp), %r10
 	adoxq 8(%rsp), %r11
 	adcxq 8(%rsp), %r11
@@ -5278,58 +5278,58 @@ __asm__(R"PARMOD_ASM(
 	movq 240(%rsp,%rsi,8), %rdx
 	adcxq (%rdi,%rsi,4), %r13
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	adoxq 8(%rsp), %r11
 	adoxq 8(%rsp), %r12
 	adcxq 8(%rsp), %r12
 	xorl %eax, %eax
 	movq 248(%rsp,%rsi,8), %rdx
 	mulxq 176(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 184(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 192(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 200(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 208(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 216(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 224(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 232(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	adoxq 8(%rsp), %r11
 	adoxq 8(%rsp), %r12
 	adcxq 8(%rsp), %r12
@@ -5342,58 +5342,58 @@ __asm__(R"PARMOD_ASM(
 	movq 240(%rsp,%rsi,8), %rdx
 	adcxq (%rdi,%rsi,4), %r14
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	adoxq 8(%rsp), %r12
 	adoxq 8(%rsp), %r13
 	adcxq 8(%rsp), %r13
 	xorl %eax, %eax
 	movq 248(%rsp,%rsi,8), %rdx
 	mulxq 176(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 184(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 192(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 200(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 208(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 216(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 224(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 232(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	adoxq 8(%rsp), %r12
 	adoxq 8(%rsp), %r13
 	adcxq 8(%rsp), %r13
@@ -5404,58 +5404,58 @@ __asm__(R"PARMOD_ASM(
 	movq 240(%rsp,%rsi,8), %rdx
 	adcxq (%rdi,%rsi,4), %r15
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	adoxq 8(%rsp), %r13
 	adoxq 8(%rsp), %r14
 	adcxq 8(%rsp), %r14
 	xorl %eax, %eax
 	movq 248(%rsp,%rsi,8), %rdx
 	mulxq 176(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 184(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 192(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 200(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 208(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 216(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 224(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 232(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	adoxq 8(%rsp), %r13
 	adoxq 8(%rsp), %r14
 	adcxq 8(%rsp), %r14
@@ -5741,29 +5741,29 @@ parmod_montgomery_mul_adx_passes:
 	xorl %eax, %eax
 	adcxq (%rdi,%rsi,4), %rbx
 	mulxq 248(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 264(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 280(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 296(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 312(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 328(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 344(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 360(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 8(%rsp), %r14
 	adoxq 8(%rsp), %r15
 	adcxq 8(%rsp), %r15
@@ -5775,29 +5775,29 @@ parmod_montgomery_mul_adx_passes:
 	xorl %ebx, %ebx
 	adcxq (%rdi,%rsi,4), %rbp
 	mulxq 248(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 264(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 280(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 296(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 312(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 328(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 344(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 360(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	adoxq 8(%rsp), %r15
 	adoxq 8(%rsp), %rbx
 	adcxq 8(%rsp), %rbx
@@ -5809,29 +5809,29 @@ parmod_montgomery_mul_adx_passes:
 	xorl %ebp, %ebp
 	adcxq (%rdi,%rsi,4), %r8
 	mulxq 248(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 264(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 280(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 296(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 312(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 328(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 344(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 360(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	adoxq 8(%rsp), %rbx
 	adoxq 8(%rsp), %rbp
 	adcxq 8(%rsp), %rbp
@@ -5843,29 +5843,29 @@ parmod_montgomery_mul_adx_passes:
 	xorl %r8d, %r8d
 	adcxq (%rdi,%rsi,4), %r9
 	mulxq 248(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 264(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 280(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 296(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 312(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 328(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 344(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 360(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	adoxq 8(%rsp), %rbp
 	adoxq 8(%rsp), %r8
 	adcxq 8(%rsp), %r8
@@ -5877,29 +5877,29 @@ parmod_montgomery_mul_adx_passes:
 	xorl %r9d, %r9d
 	adcxq (%rdi,%rsi,4), %r10
 	mulxq 248(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 264(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 280(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 296(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 312(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 328(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 344(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 360(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	adoxq 8(%rsp), %r8
 	adoxq 8(%rsp), %r9
 	adcxq 8(%rsp), %r9
@@ -5911,29 +5911,29 @@ parmod_montgomery_mul_adx_passes:
 	xorl %r10d, %r10d
 	adcxq (%rdi,%rsi,4), %r11
 	mulxq 248(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 264(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 280(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 296(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 312(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 328(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 344(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 360(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	adoxq 8(%rsp), %r9
 	adoxq 8(%rsp), %r10
 	adcxq 8(%rsp), %r10
@@ -5945,29 +5945,29 @@ parmod_montgomery_mul_adx_passes:
 	xorl %r11d, %r11d
 	adcxq (%rdi,%rsi,4), %r12
 	mulxq 248(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 264(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 280(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 296(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 312(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 328(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 344(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 360(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	adoxq 8(%rsp), %r10
 	adoxq 8(%rsp), %r11
 	adcxq 8(%rsp), %r11
@@ -5979,29 +5979,29 @@ parmod_montgomery_mul_adx_passes:
 	xorl %r12d, %r12d
 	adcxq (%rdi,%rsi,4), %r13
 	mulxq 248(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 264(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 280(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 296(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 312(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 328(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 344(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 360(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	adoxq 8(%rsp), %r11
 	adoxq 8(%rsp), %r12
 	adcxq 8(%rsp), %r12
@@ -6025,29 +6025,29 @@ parmod_montgomery_mul_adx_passes:
 	movq 248(%rsp,%rsi,8), %rdx
 	adcxq (%rdi,%rsi,4), %r14
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	adoxq 8(%rsp), %r12
 	adoxq 8(%rsp), %r13
 	adcxq 8(%rsp), %r13
@@ -6056,29 +6056,29 @@ parmod_montgomery_mul_adx_passes:
 	movq %rdx, 176(%rsp)
 	xorl %eax, %eax
 	mulxq 248(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 264(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 280(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 296(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 312(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 328(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 344(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 360(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	adoxq 8(%rsp), %r12
 	adoxq 8(%rsp), %r13
 	adcxq 8(%rsp), %r13
@@ -6087,29 +6087,29 @@ parmod_montgomery_mul_adx_passes:
 	movq 248(%rsp,%rsi,8), %rdx
 	adcxq (%rdi,%rsi,4), %r15
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	adoxq 8(%rsp), %r13
 	adoxq 8(%rsp), %r14
 	adcxq 8(%rsp), %r14
@@ -6118,29 +6118,29 @@ parmod_montgomery_mul_adx_passes:
 	movq %rdx, 184(%rsp)
 	xorl %eax, %eax
 	mulxq 248(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 264(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 280(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 296(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 312(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 328(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 344(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 360(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	adoxq 8(%rsp), %r13
 	adoxq 8(%rsp), %r14
 	adcxq 8(%rsp), %r14
@@ -6149,29 +6149,29 @@ parmod_montgomery_mul_adx_passes:
 	movq 248(%rsp,%rsi,8), %rdx
 	adcxq (%rdi,%rsi,4), %rbx
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 8(%rsp), %r14
 	adoxq 8(%rsp), %r15
 	adcxq 8(%rsp), %r15
@@ -6180,29 +6180,29 @@ parmod_montgomery_mul_adx_passes:
 	movq %rdx, 192(%rsp)
 	xorl %eax, %eax
 	mulxq 248(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 264(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 280(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 296(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 312(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 328(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 344(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 360(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 8(%rsp), %r14
 	adoxq 8(%rsp), %r15
 	adcxq 8(%rsp), %r15
@@ -6211,29 +6211,29 @@ parmod_montgomery_mul_adx_passes:
 	movq 248(%rsp,%rsi,8), %rdx
 	adcxq (%rdi,%rsi,4), %rbp
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	adoxq 8(%rsp), %r15
 	adoxq 8(%rsp), %rbx
 	adcxq 8(%rsp), %rbx
@@ -6242,29 +6242,29 @@ parmod_montgomery_mul_adx_passes:
 	movq %rdx, 200(%rsp)
 	xorl %eax, %eax
 	mulxq 248(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 264(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 280(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 296(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 312(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 328(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 344(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 360(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	adoxq 8(%rsp), %r15
 	adoxq 8(%rsp), %rbx
 	adcxq 8(%rsp), %rbx
@@ -6273,29 +6273,29 @@ parmod_montgomery_mul_adx_passes:
 	movq 248(%rsp,%rsi,8), %rdx
 	adcxq (%rdi,%rsi,4), %r8
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	adoxq 8(%rsp), %rbx
 	adoxq 8(%rsp), %rbp
 	adcxq 8(%rsp), %rbp
@@ -6304,29 +6304,29 @@ parmod_montgomery_mul_adx_passes:
 	movq %rdx, 208(%rsp)
 	xorl %eax, %eax
 	mulxq 248(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 264(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 280(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 296(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 312(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 328(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 344(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 360(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	adoxq 8(%rsp), %rbx
 	adoxq 8(%rsp), %rbp
 	adcxq 8(%rsp), %rbp
@@ -6335,29 +6335,29 @@ parmod_montgomery_mul_adx_passes:
 	movq 248(%rsp,%rsi,8), %rdx
 	adcxq (%rdi,%rsi,4), %r9
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	adoxq 8(%rsp), %rbp
 	adoxq 8(%rsp), %r8
 	adcxq 8(%rsp), %r8
@@ -6366,29 +6366,29 @@ parmod_montgomery_mul_adx_passes:
 	movq %rdx, 216(%rsp)
 	xorl %eax, %eax
 	mulxq 248(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 264(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 280(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 296(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 312(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 328(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 344(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 360(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	adoxq 8(%rsp), %rbp
 	adoxq 8(%rsp), %r8
 	adcxq 8(%rsp), %r8
@@ -6397,29 +6397,29 @@ parmod_montgomery_mul_adx_passes:
 	movq 248(%rsp,%rsi,8), %rdx
 	adcxq (%rdi,%rsi,4), %r10
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	adoxq 8(%rsp), %r8
 	adoxq 8(%rsp), %r9
 	adcxq 8(%rsp), %r9
@@ -6428,29 +6428,29 @@ parmod_montgomery_mul_adx_passes:
 	movq %rdx, 224(%rsp)
 	xorl %eax, %eax
 	mulxq 248(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 264(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 280(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 296(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 312(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 328(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 344(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 360(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	adoxq 8(%rsp), %r8
 	adoxq 8(%rsp), %r9
 	adcxq 8(%rsp), %r9
@@ -6459,29 +6459,29 @@ parmod_montgomery_mul_adx_passes:
 	movq 248(%rsp,%rsi,8), %rdx
 	adcxq (%rdi,%rsi,4), %r11
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	adoxq 8(%rsp), %r9
 	adoxq 8(%rsp), %r10
 	adcxq 8(%rsp), %r10
@@ -6490,29 +6490,29 @@ parmod_montgomery_mul_adx_passes:
 	movq %rdx, 232(%rsp)
 	xorl %eax, %eax
 	mulxq 248(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 264(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 280(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 296(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 312(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 328(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 344(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 360(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	adoxq 8(%rsp), %r9
 	adoxq 8(%rsp), %r10
 	adcxq 8(%rsp), %r10
@@ -6540,29 +6540,29 @@ parmod_montgomery_mul_adx_passes:
 	movq 248(%rsp,%rsi,8), %rdx
 	adcxq (%rdi,%rsi,4), %rbx
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 8(%rsp), %r14
 	adoxq 8(%rsp), %r15
 	adcxq 8(%rsp), %r15
@@ -6573,29 +6573,29 @@ parmod_montgomery_mul_adx_passes:
 	movq 248(%rsp,%rsi,8), %rdx
 	adcxq (%rdi,%rsi,4), %rbp
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	adoxq 8(%rsp), %r15
 	adoxq 8(%rsp), %rbx
 	adcxq 8(%rsp), %rbx
@@ -6608,29 +6608,29 @@ parmod_montgomery_mul_adx_passes:
 	movq 248(%rsp,%rsi,8), %rdx
 	adcxq (%rdi,%rsi,4), %r8
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	adoxq 8(%rsp), %rbx
 	adoxq 8(%rsp), %rbp
 	adcxq 8(%rsp), %rbp
@@ -6641,29 +6641,29 @@ parmod_montgomery_mul_adx_passes:
 	movq 248(%rsp,%rsi,8), %rdx
 	adcxq (%rdi,%rsi,4), %r9
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	adoxq 8(%rsp), %rbp
 	adoxq 8(%rsp), %r8
 	adcxq 8(%rsp), %r8
@@ -6676,29 +6676,29 @@ parmod_montgomery_mul_adx_passes:
 	movq 248(%rsp,%rsi,8), %rdx
 	adcxq (%rdi,%rsi,4), %r10
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	adoxq 8(%rsp), %r8
 	adoxq 8(%rsp), %r9
 	adcxq 8(%rsp), %r9
@@ -6709,29 +6709,29 @@ parmod_montgomery_mul_adx_passes:
 	movq 248(%rsp,%rsi,8), %rdx
 	adcxq (%rdi,%rsi,4), %r11
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	adoxq 8(%rsp), %r9
 	adoxq 8(%rsp), %r10
 	adcxq 8(%rsp), %r10
@@ -6744,29 +6744,29 @@ parmod_montgomery_mul_adx_passes:
 	movq 248(%rsp,%rsi,8), %rdx
 	adcxq (%rdi,%rsi,4), %r12
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	adoxq 8(%rsp), %r10
 	adoxq 8(%rsp), %r11
 	adcxq 8(%rsp), %r11
@@ -6777,29 +6777,29 @@ parmod_montgomery_mul_adx_passes:
 	movq 248(%rsp,%rsi,8), %rdx
 	adcxq (%rdi,%rsi,4), %r13
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	adoxq 8(%rsp), %r11
 	adoxq 8(%rsp), %r12
 	adcxq 8(%rsp), %r12
@@ -6812,29 +6812,29 @@ parmod_montgomery_mul_adx_passes:
 	movq 248(%rsp,%rsi,8), %rdx
 	adcxq (%rdi,%rsi,4), %r14
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	adoxq 8(%rsp), %r12
 	adoxq 8(%rsp), %r13
 	adcxq 8(%rsp), %r13
@@ -6845,29 +6845,29 @@ parmod_montgomery_mul_adx_passes:
 	movq 248(%rsp,%rsi,8), %rdx
 	adcxq (%rdi,%rsi,4), %r15
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	adoxq 8(%rsp), %r13
 	adoxq 8(%rsp), %r14
 	adcxq 8(%rsp), %r14
@@ -7370,8 +7370,8 @@ parmod_montgomery_redc_adx_passes:
 	movq (%r15,%rsi,8), %rdx
 	adcxq (%rdi,%rsi,4), %rbp
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 120(%rsp), %rax, %r9
 	adoxq %rax, %r8
 	adcxq 8(%rsp), %r9
@@ -7382,11 +7382,11 @@ parmod_montgomery_redc_adx_passes:
 	movq (%r15,%rsi,8), %rdx
 	adcxq (%rdi,%rsi,4), %r8
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 128(%rsp), %rax, %r11
 	adoxq %rax, %r10
 	adcxq 8(%rsp), %r11
@@ -7397,14 +7397,14 @@ parmod_montgomery_redc_adx_passes:
 	movq (%r15,%rsi,8), %rdx
 	adcxq (%rdi,%rsi,4), %r9
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 136(%rsp), %rax, %r13
 	adoxq %rax, %r12
 	adcxq 8(%rsp), %r13
@@ -7415,17 +7415,17 @@ parmod_montgomery_redc_adx_passes:
 	movq (%r15,%rsi,8), %rdx
 	adcxq (%rdi,%rsi,4), %r10
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 144(%rsp), %rax, %rbx
 	adoxq %rax, %r14
 	adcxq 8(%rsp), %rbx
@@ -7436,20 +7436,20 @@ parmod_montgomery_redc_adx_passes:
 	movq (%r15,%rsi,8), %rdx
 	adcxq (%rdi,%rsi,4), %r11
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %rbx
+	adoxq %rax, %r14
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 152(%rsp), %rax, %r8
 	adoxq %rax, %rbp
 	adcxq 8(%rsp), %r8
@@ -7460,23 +7460,23 @@ parmod_montgomery_redc_adx_passes:
 	movq (%r15,%rsi,8), %rdx
 	adcxq (%rdi,%rsi,4), %r12
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %rbx
+	adoxq %rax, %r14
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 160(%rsp), %rax, %r10
 	adoxq %rax, %r9
 	adcxq 8(%rsp), %r10
@@ -7491,26 +7491,26 @@ parmod_montgomery_redc_adx_passes:
 	xorl %eax, %eax
 	adcxq (%rdi,%rsi,4), %rbx
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 168(%rsp), %rax, %r14
 	adoxq %rax, %r13
 	adcxq 8(%rsp), %r14
@@ -7523,26 +7523,26 @@ parmod_montgomery_redc_adx_passes:
 	xorl %eax, %eax
 	adcxq (%rdi,%rsi,4), %rbp
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 168(%rsp), %rax, %rbx
 	adoxq %rax, %r14
 	adcxq 8(%rsp), %rbx
@@ -7555,26 +7555,26 @@ parmod_montgomery_redc_adx_passes:
 	xorl %eax, %eax
 	adcxq (%rdi,%rsi,4), %r8
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %rbx
+	adoxq %rax, %r14
 	mulxq 168(%rsp), %rax, %rbp
 	adoxq %rax, %rbx
 	adcxq 8(%rsp), %rbp
@@ -7587,26 +7587,26 @@ parmod_montgomery_redc_adx_passes:
 	xorl %eax, %eax
 	adcxq (%rdi,%rsi,4), %r9
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %rbx
+	adoxq %rax, %r14
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 168(%rsp), %rax, %r8
 	adoxq %rax, %rbp
 	adcxq 8(%rsp), %r8
@@ -7619,26 +7619,26 @@ parmod_montgomery_redc_adx_passes:
 	xorl %eax, %eax
 	adcxq (%rdi,%rsi,4), %r10
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %rbx
+	adoxq %rax, %r14
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 168(%rsp), %rax, %r9
 	adoxq %rax, %r8
 	adcxq 8(%rsp), %r9
@@ -7651,26 +7651,26 @@ parmod_montgomery_redc_adx_passes:
 	xorl %eax, %eax
 	adcxq (%rdi,%rsi,4), %r11
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %rbx
+	adoxq %rax, %r14
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 168(%rsp), %rax, %r10
 	adoxq %rax, %r9
 	adcxq 8(%rsp), %r10
@@ -7683,26 +7683,26 @@ parmod_montgomery_redc_adx_passes:
 	xorl %eax, %eax
 	adcxq (%rdi,%rsi,4), %r12
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %rbx
+	adoxq %rax, %r14
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 168(%rsp), %rax, %r11
 	adoxq %rax, %r10
 	adcxq 8(%rsp), %r11
@@ -7715,26 +7715,26 @@ parmod_montgomery_redc_adx_passes:
 	xorl %eax, %eax
 	adcxq (%rdi,%rsi,4), %r13
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %rbx
+	adoxq %rax, %r14
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 168(%rsp), %rax, %r12
 	adoxq %rax, %r11
 	adcxq 8(%rsp), %r12
@@ -7747,26 +7747,26 @@ parmod_montgomery_redc_adx_passes:
 	xorl %eax, %eax
 	adcxq (%rdi,%rsi,4), %r14
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %rbx
+	adoxq %rax, %r14
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 168(%rsp), %rax, %r13
 	adoxq %rax, %r12
 	adcxq 8(%rsp), %r13
@@ -8778,29 +8778,29 @@ parmod_montgomery_mul_adx_8:
 	xorl %eax, %eax
 	movq 0(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 0(%rsp), %r14
 	adoxq 0(%rsp), %r15
 	adcxq 0(%rsp), %r15
@@ -8809,58 +8809,58 @@ parmod_montgomery_mul_adx_8:
 	movq %rdx, 88(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 0(%rsp), %r14
 	adoxq 0(%rsp), %r15
 	adcxq 0(%rsp), %r15
 	xorl %ebx, %ebx
 	movq 8(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	adoxq 0(%rsp), %r15
 	adoxq 0(%rsp), %rbx
 	adcxq 0(%rsp), %rbx
@@ -8869,58 +8869,58 @@ parmod_montgomery_mul_adx_8:
 	movq %rdx, 96(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	adoxq 0(%rsp), %r15
 	adoxq 0(%rsp), %rbx
 	adcxq 0(%rsp), %rbx
 	xorl %ebp, %ebp
 	movq 16(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	adoxq 0(%rsp), %rbx
 	adoxq 0(%rsp), %rbp
 	adcxq 0(%rsp), %rbp
@@ -8929,58 +8929,58 @@ parmod_montgomery_mul_adx_8:
 	movq %rdx, 104(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	adoxq 0(%rsp), %rbx
 	adoxq 0(%rsp), %rbp
 	adcxq 0(%rsp), %rbp
 	xorl %r8d, %r8d
 	movq 24(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	adoxq 0(%rsp), %rbp
 	adoxq 0(%rsp), %r8
 	adcxq 0(%rsp), %r8
@@ -8989,58 +8989,58 @@ parmod_montgomery_mul_adx_8:
 	movq %rdx, 112(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	adoxq 0(%rsp), %rbp
 	adoxq 0(%rsp), %r8
 	adcxq 0(%rsp), %r8
 	xorl %r9d, %r9d
 	movq 32(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	adoxq 0(%rsp), %r8
 	adoxq 0(%rsp), %r9
 	adcxq 0(%rsp), %r9
@@ -9049,58 +9049,58 @@ parmod_montgomery_mul_adx_8:
 	movq %rdx, 120(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	adoxq 0(%rsp), %r8
 	adoxq 0(%rsp), %r9
 	adcxq 0(%rsp), %r9
 	xorl %r10d, %r10d
 	movq 40(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	adoxq 0(%rsp), %r9
 	adoxq 0(%rsp), %r10
 	adcxq 0(%rsp), %r10
@@ -9109,58 +9109,58 @@ parmod_montgomery_mul_adx_8:
 	movq %rdx, 128(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	adoxq 0(%rsp), %r9
 	adoxq 0(%rsp), %r10
 	adcxq 0(%rsp), %r10
 	xorl %r11d, %r11d
 	movq 48(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	adoxq 0(%rsp), %r10
 	adoxq 0(%rsp), %r11
 	adcxq 0(%rsp), %r11
@@ -9169,58 +9169,58 @@ parmod_montgomery_mul_adx_8:
 	movq %rdx, 136(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	adoxq 0(%rsp), %r10
 	adoxq 0(%rsp), %r11
 	adcxq 0(%rsp), %r11
 	xorl %r12d, %r12d
 	movq 56(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	adoxq 0(%rsp), %r11
 	adoxq 0(%rsp), %r12
 	adcxq 0(%rsp), %r12
@@ -9229,29 +9229,29 @@ parmod_montgomery_mul_adx_8:
 	movq %rdx, 144(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	adoxq 0(%rsp), %r11
 	adoxq 0(%rsp), %r12
 	adcxq 0(%rsp), %r12
@@ -9436,29 +9436,29 @@ parmod_montgomery_sqr_adx_8:
 	xorl %eax, %eax
 	movq 0(%rdi), %rdx
 	mulxq 0(%rdi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 0(%rsp), %r14
 	adoxq 0(%rsp), %r15
 	adcxq 0(%rsp), %r15
@@ -9467,37 +9467,37 @@ parmod_montgomery_sqr_adx_8:
 	movq %rdx, 168(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 0(%rsp), %r14
 	adoxq 0(%rsp), %r15
 	adcxq 0(%rsp), %r15
 	xorl %ebx, %ebx
 	movq 0(%rdi), %rdx
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	adoxq 0(%rsp), %r15
 	adoxq 0(%rsp), %rbx
 	adcxq 0(%rsp), %rbx
@@ -9506,58 +9506,58 @@ parmod_montgomery_sqr_adx_8:
 	movq %rdx, 176(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	adoxq 0(%rsp), %r15
 	adoxq 0(%rsp), %rbx
 	adcxq 0(%rsp), %rbx
 	xorl %ebp, %ebp
 	movq 8(%rdi), %rdx
 	mulxq 8(%rdi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	adoxq 0(%rsp), %rbx
 	adoxq 0(%rsp), %rbp
 	adcxq 0(%rsp), %rbp
@@ -9566,55 +9566,55 @@ parmod_montgomery_sqr_adx_8:
 	movq %rdx, 184(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	adoxq 0(%rsp), %rbx
 	adoxq 0(%rsp), %rbp
 	adcxq 0(%rsp), %rbp
 	xorl %r8d, %r8d
 	movq 16(%rdi), %rdx
 	mulxq 16(%rdi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	adoxq 0(%rsp), %rbp
 	adoxq 0(%rsp), %r8
 	adcxq 0(%rsp), %r8
@@ -9623,52 +9623,52 @@ parmod_montgomery_sqr_adx_8:
 	movq %rdx, 192(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	adoxq 0(%rsp), %rbp
 	adoxq 0(%rsp), %r8
 	adcxq 0(%rsp), %r8
 	xorl %r9d, %r9d
 	movq 24(%rdi), %rdx
 	mulxq 24(%rdi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	adoxq 0(%rsp), %r8
 	adoxq 0(%rsp), %r9
 	adcxq 0(%rsp), %r9
@@ -9677,49 +9677,49 @@ parmod_montgomery_sqr_adx_8:
 	movq %rdx, 200(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	adoxq 0(%rsp), %r8
 	adoxq 0(%rsp), %r9
 	adcxq 0(%rsp), %r9
 	xorl %r10d, %r10d
 	movq 32(%rdi), %rdx
 	mulxq 32(%rdi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	adoxq 0(%rsp), %r9
 	adoxq 0(%rsp), %r10
 	adcxq 0(%rsp), %r10
@@ -9728,46 +9728,46 @@ parmod_montgomery_sqr_adx_8:
 	movq %rdx, 208(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	adoxq 0(%rsp), %r9
 	adoxq 0(%rsp), %r10
 	adcxq 0(%rsp), %r10
 	xorl %r11d, %r11d
 	movq 40(%rdi), %rdx
 	mulxq 40(%rdi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	adoxq 0(%rsp), %r10
 	adoxq 0(%rsp), %r11
 	adcxq 0(%rsp), %r11
@@ -9776,51 +9776,51 @@ parmod_montgomery_sqr_adx_8:
 	movq %rdx, 216(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	adoxq 0(%rsp), %r10
 	adoxq 0(%rsp), %r11
 	adcxq 0(%rsp), %r11
 	xorl %r12d, %r12d
 	movq 48(%rdi), %rdx
 	mulxq 48(%rdi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	adoxq 0(%rsp), %r11
 	adoxq 0(%rsp), %r12
 	adcxq 0(%rsp), %r12
 	xorl %eax, %eax
 	movq 56(%rdi), %rdx
 	mulxq 56(%rdi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	adoxq 0(%rsp), %r11
 	adoxq 0(%rsp), %r12
 	adcxq 0(%rsp), %r12
@@ -9829,29 +9829,29 @@ parmod_montgomery_sqr_adx_8:
 	movq %rdx, 224(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	adoxq 0(%rsp), %r11
 	adoxq 0(%rsp), %r12
 	adcxq 0(%rsp), %r12
@@ -10002,29 +10002,29 @@ parmod_montgomery_mul_adx_9:
 	xorl %eax, %eax
 	movq 0(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 0(%rsp), %r14
 	adoxq 0(%rsp), %r15
 	adcxq 0(%rsp), %r15
@@ -10033,66 +10033,66 @@ parmod_montgomery_mul_adx_9:
 	movq %rdx, 96(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 0(%rsp), %r14
 	adoxq 0(%rsp), %r15
 	adcxq 0(%rsp), %r15
 	xorl %ebx, %ebx
 	movq 8(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	adoxq 0(%rsp), %r15
 	adoxq 0(%rsp), %rbx
 	adcxq 0(%rsp), %rbx
 	xorl %eax, %eax
 	movq 0(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	adoxq 0(%rsp), %r15
 	adoxq 0(%rsp), %rbx
 	adcxq 0(%rsp), %rbx
@@ -10101,66 +10101,66 @@ parmod_montgomery_mul_adx_9:
 	movq %rdx, 104(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	adoxq 0(%rsp), %r15
 	adoxq 0(%rsp), %rbx
 	adcxq 0(%rsp), %rbx
 	xorl %ebp, %ebp
 	movq 16(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	adoxq 0(%rsp), %rbx
 	adoxq 0(%rsp), %rbp
 	adcxq 0(%rsp), %rbp
 	xorl %eax, %eax
 	movq 8(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	adoxq 0(%rsp), %rbx
 	adoxq 0(%rsp), %rbp
 	adcxq 0(%rsp), %rbp
@@ -10169,66 +10169,66 @@ parmod_montgomery_mul_adx_9:
 	movq %rdx, 112(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	adoxq 0(%rsp), %rbx
 	adoxq 0(%rsp), %rbp
 	adcxq 0(%rsp), %rbp
 	xorl %r8d, %r8d
 	movq 24(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	adoxq 0(%rsp), %rbp
 	adoxq 0(%rsp), %r8
 	adcxq 0(%rsp), %r8
 	xorl %eax, %eax
 	movq 16(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	adoxq 0(%rsp), %rbp
 	adoxq 0(%rsp), %r8
 	adcxq 0(%rsp), %r8
@@ -10237,66 +10237,66 @@ parmod_montgomery_mul_adx_9:
 	movq %rdx, 120(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	adoxq 0(%rsp), %rbp
 	adoxq 0(%rsp), %r8
 	adcxq 0(%rsp), %r8
 	xorl %r9d, %r9d
 	movq 32(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	adoxq 0(%rsp), %r8
 	adoxq 0(%rsp), %r9
 	adcxq 0(%rsp), %r9
 	xorl %eax, %eax
 	movq 24(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	adoxq 0(%rsp), %r8
 	adoxq 0(%rsp), %r9
 	adcxq 0(%rsp), %r9
@@ -10305,66 +10305,66 @@ parmod_montgomery_mul_adx_9:
 	movq %rdx, 128(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	adoxq 0(%rsp), %r8
 	adoxq 0(%rsp), %r9
 	adcxq 0(%rsp), %r9
 	xorl %r10d, %r10d
 	movq 40(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	adoxq 0(%rsp), %r9
 	adoxq 0(%rsp), %r10
 	adcxq 0(%rsp), %r10
 	xorl %eax, %eax
 	movq 32(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	adoxq 0(%rsp), %r9
 	adoxq 0(%rsp), %r10
 	adcxq 0(%rsp), %r10
@@ -10373,66 +10373,66 @@ parmod_montgomery_mul_adx_9:
 	movq %rdx, 136(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	adoxq 0(%rsp), %r9
 	adoxq 0(%rsp), %r10
 	adcxq 0(%rsp), %r10
 	xorl %r11d, %r11d
 	movq 48(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	adoxq 0(%rsp), %r10
 	adoxq 0(%rsp), %r11
 	adcxq 0(%rsp), %r11
 	xorl %eax, %eax
 	movq 40(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	adoxq 0(%rsp), %r10
 	adoxq 0(%rsp), %r11
 	adcxq 0(%rsp), %r11
@@ -10441,66 +10441,66 @@ parmod_montgomery_mul_adx_9:
 	movq %rdx, 144(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	adoxq 0(%rsp), %r10
 	adoxq 0(%rsp), %r11
 	adcxq 0(%rsp), %r11
 	xorl %r12d, %r12d
 	movq 56(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	adoxq 0(%rsp), %r11
 	adoxq 0(%rsp), %r12
 	adcxq 0(%rsp), %r12
 	xorl %eax, %eax
 	movq 48(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	adoxq 0(%rsp), %r11
 	adoxq 0(%rsp), %r12
 	adcxq 0(%rsp), %r12
@@ -10509,95 +10509,95 @@ parmod_montgomery_mul_adx_9:
 	movq %rdx, 152(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	adoxq 0(%rsp), %r11
 	adoxq 0(%rsp), %r12
 	adcxq 0(%rsp), %r12
 	xorl %r13d, %r13d
 	movq 64(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	adoxq 0(%rsp), %r12
 	adoxq 0(%rsp), %r13
 	adcxq 0(%rsp), %r13
 	xorl %eax, %eax
 	movq 56(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	adoxq 0(%rsp), %r12
 	adoxq 0(%rsp), %r13
 	adcxq 0(%rsp), %r13
 	xorl %eax, %eax
 	movq 64(%rsi), %rdx
 	mulxq 96(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 104(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	adoxq 0(%rsp), %r12
 	adoxq 0(%rsp), %r13
 	adcxq 0(%rsp), %r13
@@ -10606,45 +10606,45 @@ parmod_montgomery_mul_adx_9:
 	movq %rdx, 160(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	adoxq 0(%rsp), %r12
 	adoxq 0(%rsp), %r13
 	adcxq 0(%rsp), %r13
 	xorl %r14d, %r14d
 	movq 64(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	adoxq 0(%rsp), %r13
 	adoxq 0(%rsp), %r14
 	adcxq 0(%rsp), %r14
 	xorl %eax, %eax
 	movq 64(%rsi), %rdx
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	adoxq 0(%rsp), %r13
 	adoxq 0(%rsp), %r14
 	adcxq 0(%rsp), %r14
@@ -10846,29 +10846,29 @@ parmod_montgomery_sqr_adx_9:
 	xorl %eax, %eax
 	movq 0(%rdi), %rdx
 	mulxq 0(%rdi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 0(%rsp), %r14
 	adoxq 0(%rsp), %r15
 	adcxq 0(%rsp), %r15
@@ -10877,29 +10877,29 @@ parmod_montgomery_sqr_adx_9:
 	movq %rdx, 184(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 0(%rsp), %r14
 	adoxq 0(%rsp), %r15
 	adcxq 0(%rsp), %r15
@@ -10908,69 +10908,69 @@ parmod_montgomery_sqr_adx_9:
 	movq %rdx, 192(%rsp)
 	xorl %ebx, %ebx
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	adoxq 0(%rsp), %r15
 	adoxq 0(%rsp), %rbx
 	adcxq 0(%rsp), %rbx
 	xorl %ebp, %ebp
 	movq 0(%rdi), %rdx
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 176(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	adoxq 0(%rsp), %rbx
 	adoxq 0(%rsp), %rbp
 	adcxq 0(%rsp), %rbp
 	xorl %eax, %eax
 	movq 8(%rdi), %rdx
 	mulxq 8(%rdi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	adoxq 0(%rsp), %rbx
 	adoxq 0(%rsp), %rbp
 	adcxq 0(%rsp), %rbp
@@ -10979,37 +10979,37 @@ parmod_montgomery_sqr_adx_9:
 	movq %rdx, 200(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	adoxq 0(%rsp), %rbx
 	adoxq 0(%rsp), %rbp
 	adcxq 0(%rsp), %rbp
 	xorl %r8d, %r8d
 	movq 8(%rdi), %rdx
 	mulxq 176(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	adoxq 0(%rsp), %rbp
 	adoxq 0(%rsp), %r8
 	adcxq 0(%rsp), %r8
@@ -11018,58 +11018,58 @@ parmod_montgomery_sqr_adx_9:
 	movq %rdx, 208(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	adoxq 0(%rsp), %rbp
 	adoxq 0(%rsp), %r8
 	adcxq 0(%rsp), %r8
 	xorl %r9d, %r9d
 	movq 16(%rdi), %rdx
 	mulxq 16(%rdi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 176(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	adoxq 0(%rsp), %r8
 	adoxq 0(%rsp), %r9
 	adcxq 0(%rsp), %r9
@@ -11078,55 +11078,55 @@ parmod_montgomery_sqr_adx_9:
 	movq %rdx, 216(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	adoxq 0(%rsp), %r8
 	adoxq 0(%rsp), %r9
 	adcxq 0(%rsp), %r9
 	xorl %r10d, %r10d
 	movq 24(%rdi), %rdx
 	mulxq 24(%rdi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 176(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	adoxq 0(%rsp), %r9
 	adoxq 0(%rsp), %r10
 	adcxq 0(%rsp), %r10
@@ -11135,52 +11135,52 @@ parmod_montgomery_sqr_adx_9:
 	movq %rdx, 224(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	adoxq 0(%rsp), %r9
 	adoxq 0(%rsp), %r10
 	adcxq 0(%rsp), %r10
 	xorl %r11d, %r11d
 	movq 32(%rdi), %rdx
 	mulxq 32(%rdi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 176(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	adoxq 0(%rsp), %r10
 	adoxq 0(%rsp), %r11
 	adcxq 0(%rsp), %r11
@@ -11189,49 +11189,49 @@ parmod_montgomery_sqr_adx_9:
 	movq %rdx, 232(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	adoxq 0(%rsp), %r10
 	adoxq 0(%rsp), %r11
 	adcxq 0(%rsp), %r11
 	xorl %r12d, %r12d
 	movq 40(%rdi), %rdx
 	mulxq 40(%rdi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 176(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	adoxq 0(%rsp), %r11
 	adoxq 0(%rsp), %r12
 	adcxq 0(%rsp), %r12
@@ -11240,75 +11240,75 @@ parmod_montgomery_sqr_adx_9:
 	movq %rdx, 240(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	adoxq 0(%rsp), %r11
 	adoxq 0(%rsp), %r12
 	adcxq 0(%rsp), %r12
 	xorl %r13d, %r13d
 	movq 48(%rdi), %rdx
 	mulxq 48(%rdi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 176(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	adoxq 0(%rsp), %r12
 	adoxq 0(%rsp), %r13
 	adcxq 0(%rsp), %r13
 	xorl %eax, %eax
 	movq 64(%rsi), %rdx
 	mulxq 184(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 192(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 200(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 208(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 216(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 224(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 232(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 240(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	adoxq 0(%rsp), %r12
 	adoxq 0(%rsp), %r13
 	adcxq 0(%rsp), %r13
@@ -11317,59 +11317,59 @@ parmod_montgomery_sqr_adx_9:
 	movq %rdx, 248(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	adoxq 0(%rsp), %r12
 	adoxq 0(%rsp), %r13
 	adcxq 0(%rsp), %r13
 	xorl %r14d, %r14d
 	movq 56(%rdi), %rdx
 	mulxq 56(%rdi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 88(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 176(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	adoxq 0(%rsp), %r13
 	adoxq 0(%rsp), %r14
 	adcxq 0(%rsp), %r14
 	xorl %eax, %eax
 	movq 64(%rdi), %rdx
 	mulxq 64(%rdi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	adoxq 0(%rsp), %r13
 	adoxq 0(%rsp), %r14
 	adcxq 0(%rsp), %r14
 	xorl %eax, %eax
 	movq 64(%rsi), %rdx
 	mulxq 248(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	adoxq 0(%rsp), %r13
 	adoxq 0(%rsp), %r14
 	adcxq 0(%rsp), %r14
@@ -11532,29 +11532,29 @@ parmod_montgomery_mul_adx_10:
 	xorl %eax, %eax
 	movq 0(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 0(%rsp), %r14
 	adoxq 0(%rsp), %r15
 	adcxq 0(%rsp), %r15
@@ -11563,58 +11563,58 @@ parmod_montgomery_mul_adx_10:
 	movq %rdx, 104(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 0(%rsp), %r14
 	adoxq 0(%rsp), %r15
 	adcxq 0(%rsp), %r15
 	xorl %ebx, %ebx
 	movq 8(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	adoxq 0(%rsp), %r15
 	adoxq 0(%rsp), %rbx
 	adcxq 0(%rsp), %rbx
@@ -11623,69 +11623,69 @@ parmod_montgomery_mul_adx_10:
 	movq %rdx, 112(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	adoxq 0(%rsp), %r15
 	adoxq 0(%rsp), %rbx
 	adcxq 0(%rsp), %rbx
 	xorl %ebp, %ebp
 	movq 16(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	adoxq 0(%rsp), %rbx
 	adoxq 0(%rsp), %rbp
 	adcxq 0(%rsp), %rbp
 	xorl %eax, %eax
 	movq 0(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 96(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	adoxq 0(%rsp), %rbx
 	adoxq 0(%rsp), %rbp
 	adcxq 0(%rsp), %rbp
@@ -11694,69 +11694,69 @@ parmod_montgomery_mul_adx_10:
 	movq %rdx, 120(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	adoxq 0(%rsp), %rbx
 	adoxq 0(%rsp), %rbp
 	adcxq 0(%rsp), %rbp
 	xorl %r8d, %r8d
 	movq 24(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	adoxq 0(%rsp), %rbp
 	adoxq 0(%rsp), %r8
 	adcxq 0(%rsp), %r8
 	xorl %eax, %eax
 	movq 8(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 96(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	adoxq 0(%rsp), %rbp
 	adoxq 0(%rsp), %r8
 	adcxq 0(%rsp), %r8
@@ -11765,69 +11765,69 @@ parmod_montgomery_mul_adx_10:
 	movq %rdx, 128(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	adoxq 0(%rsp), %rbp
 	adoxq 0(%rsp), %r8
 	adcxq 0(%rsp), %r8
 	xorl %r9d, %r9d
 	movq 32(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	adoxq 0(%rsp), %r8
 	adoxq 0(%rsp), %r9
 	adcxq 0(%rsp), %r9
 	xorl %eax, %eax
 	movq 16(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 96(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	adoxq 0(%rsp), %r8
 	adoxq 0(%rsp), %r9
 	adcxq 0(%rsp), %r9
@@ -11836,69 +11836,69 @@ parmod_montgomery_mul_adx_10:
 	movq %rdx, 136(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	adoxq 0(%rsp), %r8
 	adoxq 0(%rsp), %r9
 	adcxq 0(%rsp), %r9
 	xorl %r10d, %r10d
 	movq 40(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	adoxq 0(%rsp), %r9
 	adoxq 0(%rsp), %r10
 	adcxq 0(%rsp), %r10
 	xorl %eax, %eax
 	movq 24(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 96(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	adoxq 0(%rsp), %r9
 	adoxq 0(%rsp), %r10
 	adcxq 0(%rsp), %r10
@@ -11907,69 +11907,69 @@ parmod_montgomery_mul_adx_10:
 	movq %rdx, 144(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	adoxq 0(%rsp), %r9
 	adoxq 0(%rsp), %r10
 	adcxq 0(%rsp), %r10
 	xorl %r11d, %r11d
 	movq 48(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	adoxq 0(%rsp), %r10
 	adoxq 0(%rsp), %r11
 	adcxq 0(%rsp), %r11
 	xorl %eax, %eax
 	movq 32(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 96(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	adoxq 0(%rsp), %r10
 	adoxq 0(%rsp), %r11
 	adcxq 0(%rsp), %r11
@@ -11978,69 +11978,69 @@ parmod_montgomery_mul_adx_10:
 	movq %rdx, 152(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	adoxq 0(%rsp), %r10
 	adoxq 0(%rsp), %r11
 	adcxq 0(%rsp), %r11
 	xorl %r12d, %r12d
 	movq 56(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	adoxq 0(%rsp), %r11
 	adoxq 0(%rsp), %r12
 	adcxq 0(%rsp), %r12
 	xorl %eax, %eax
 	movq 40(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 96(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	adoxq 0(%rsp), %r11
 	adoxq 0(%rsp), %r12
 	adcxq 0(%rsp), %r12
@@ -12049,98 +12049,98 @@ parmod_montgomery_mul_adx_10:
 	movq %rdx, 160(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	adoxq 0(%rsp), %r11
 	adoxq 0(%rsp), %r12
 	adcxq 0(%rsp), %r12
 	xorl %r13d, %r13d
 	movq 64(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	adoxq 0(%rsp), %r12
 	adoxq 0(%rsp), %r13
 	adcxq 0(%rsp), %r13
 	xorl %eax, %eax
 	movq 48(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 96(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	adoxq 0(%rsp), %r12
 	adoxq 0(%rsp), %r13
 	adcxq 0(%rsp), %r13
 	xorl %eax, %eax
 	movq 64(%rsi), %rdx
 	mulxq 104(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	adoxq 0(%rsp), %r12
 	adoxq 0(%rsp), %r13
 	adcxq 0(%rsp), %r13
@@ -12149,98 +12149,98 @@ parmod_montgomery_mul_adx_10:
 	movq %rdx, 168(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	adoxq 0(%rsp), %r12
 	adoxq 0(%rsp), %r13
 	adcxq 0(%rsp), %r13
 	xorl %r14d, %r14d
 	movq 72(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	adoxq 0(%rsp), %r13
 	adoxq 0(%rsp), %r14
 	adcxq 0(%rsp), %r14
 	xorl %eax, %eax
 	movq 56(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 96(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	adoxq 0(%rsp), %r13
 	adoxq 0(%rsp), %r14
 	adcxq 0(%rsp), %r14
 	xorl %eax, %eax
 	movq 72(%rsi), %rdx
 	mulxq 104(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	adoxq 0(%rsp), %r13
 	adoxq 0(%rsp), %r14
 	adcxq 0(%rsp), %r14
@@ -12249,51 +12249,51 @@ parmod_montgomery_mul_adx_10:
 	movq %rdx, 176(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	adoxq 0(%rsp), %r13
 	adoxq 0(%rsp), %r14
 	adcxq 0(%rsp), %r14
 	xorl %r15d, %r15d
 	movq 64(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 96(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 0(%rsp), %r14
 	adoxq 0(%rsp), %r15
 	adcxq 0(%rsp), %r15
 	xorl %eax, %eax
 	movq 64(%rsi), %rdx
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 176(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 0(%rsp), %r14
 	adoxq 0(%rsp), %r15
 	adcxq 0(%rsp), %r15
@@ -12301,22 +12301,22 @@ parmod_montgomery_mul_adx_10:
 	xorl %ebx, %ebx
 	movq 72(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 96(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	adoxq 0(%rsp), %r15
 	adoxq 0(%rsp), %rbx
 	adcxq 0(%rsp), %rbx
 	xorl %eax, %eax
 	movq 72(%rsi), %rdx
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 176(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	adoxq 0(%rsp), %r15
 	adoxq 0(%rsp), %rbx
 	adcxq 0(%rsp), %rbx
@@ -12534,29 +12534,29 @@ parmod_montgomery_sqr_adx_10:
 	xorl %eax, %eax
 	movq 0(%rdi), %rdx
 	mulxq 0(%rdi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 0(%rsp), %r14
 	adoxq 0(%rsp), %r15
 	adcxq 0(%rsp), %r15
@@ -12565,29 +12565,29 @@ parmod_montgomery_sqr_adx_10:
 	movq %rdx, 200(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 0(%rsp), %r14
 	adoxq 0(%rsp), %r15
 	adcxq 0(%rsp), %r15
@@ -12596,58 +12596,58 @@ parmod_montgomery_sqr_adx_10:
 	movq %rdx, 208(%rsp)
 	xorl %ebx, %ebx
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	adoxq 0(%rsp), %r15
 	adoxq 0(%rsp), %rbx
 	adcxq 0(%rsp), %rbx
 	xorl %ebp, %ebp
 	movq 8(%rdi), %rdx
 	mulxq 8(%rdi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 176(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	adoxq 0(%rsp), %rbx
 	adoxq 0(%rsp), %rbp
 	adcxq 0(%rsp), %rbp
@@ -12656,43 +12656,43 @@ parmod_montgomery_sqr_adx_10:
 	movq %rdx, 216(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	adoxq 0(%rsp), %rbx
 	adoxq 0(%rsp), %rbp
 	adcxq 0(%rsp), %rbp
 	xorl %r8d, %r8d
 	movq 0(%rdi), %rdx
 	mulxq 176(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 184(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 192(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	adoxq 0(%rsp), %rbp
 	adoxq 0(%rsp), %r8
 	adcxq 0(%rsp), %r8
@@ -12701,69 +12701,69 @@ parmod_montgomery_sqr_adx_10:
 	movq %rdx, 224(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	adoxq 0(%rsp), %rbp
 	adoxq 0(%rsp), %r8
 	adcxq 0(%rsp), %r8
 	xorl %r9d, %r9d
 	movq 8(%rdi), %rdx
 	mulxq 184(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 192(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	adoxq 0(%rsp), %r8
 	adoxq 0(%rsp), %r9
 	adcxq 0(%rsp), %r9
 	xorl %eax, %eax
 	movq 16(%rdi), %rdx
 	mulxq 16(%rdi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 176(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 184(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	adoxq 0(%rsp), %r8
 	adoxq 0(%rsp), %r9
 	adcxq 0(%rsp), %r9
@@ -12772,37 +12772,37 @@ parmod_montgomery_sqr_adx_10:
 	movq %rdx, 232(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	adoxq 0(%rsp), %r8
 	adoxq 0(%rsp), %r9
 	adcxq 0(%rsp), %r9
 	xorl %r10d, %r10d
 	movq 16(%rdi), %rdx
 	mulxq 192(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	adoxq 0(%rsp), %r9
 	adoxq 0(%rsp), %r10
 	adcxq 0(%rsp), %r10
@@ -12811,58 +12811,58 @@ parmod_montgomery_sqr_adx_10:
 	movq %rdx, 240(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	adoxq 0(%rsp), %r9
 	adoxq 0(%rsp), %r10
 	adcxq 0(%rsp), %r10
 	xorl %r11d, %r11d
 	movq 24(%rdi), %rdx
 	mulxq 24(%rdi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 176(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 184(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 192(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	adoxq 0(%rsp), %r10
 	adoxq 0(%rsp), %r11
 	adcxq 0(%rsp), %r11
@@ -12871,55 +12871,55 @@ parmod_montgomery_sqr_adx_10:
 	movq %rdx, 248(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	adoxq 0(%rsp), %r10
 	adoxq 0(%rsp), %r11
 	adcxq 0(%rsp), %r11
 	xorl %r12d, %r12d
 	movq 32(%rdi), %rdx
 	mulxq 32(%rdi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 176(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 184(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 192(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	adoxq 0(%rsp), %r11
 	adoxq 0(%rsp), %r12
 	adcxq 0(%rsp), %r12
@@ -12928,81 +12928,81 @@ parmod_montgomery_sqr_adx_10:
 	movq %rdx, 256(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	adoxq 0(%rsp), %r11
 	adoxq 0(%rsp), %r12
 	adcxq 0(%rsp), %r12
 	xorl %r13d, %r13d
 	movq 40(%rdi), %rdx
 	mulxq 40(%rdi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 176(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 184(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 192(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	adoxq 0(%rsp), %r12
 	adoxq 0(%rsp), %r13
 	adcxq 0(%rsp), %r13
 	xorl %eax, %eax
 	movq 64(%rsi), %rdx
 	mulxq 200(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 208(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 216(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 224(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 232(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 240(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 248(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 256(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	adoxq 0(%rsp), %r12
 	adoxq 0(%rsp), %r13
 	adcxq 0(%rsp), %r13
@@ -13011,78 +13011,78 @@ parmod_montgomery_sqr_adx_10:
 	movq %rdx, 264(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	adoxq 0(%rsp), %r12
 	adoxq 0(%rsp), %r13
 	adcxq 0(%rsp), %r13
 	xorl %r14d, %r14d
 	movq 48(%rdi), %rdx
 	mulxq 48(%rdi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 176(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 184(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 192(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	adoxq 0(%rsp), %r13
 	adoxq 0(%rsp), %r14
 	adcxq 0(%rsp), %r14
 	xorl %eax, %eax
 	movq 72(%rsi), %rdx
 	mulxq 200(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 208(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 216(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 224(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 232(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 240(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 248(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 256(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	adoxq 0(%rsp), %r13
 	adoxq 0(%rsp), %r14
 	adcxq 0(%rsp), %r14
@@ -13091,57 +13091,57 @@ parmod_montgomery_sqr_adx_10:
 	movq %rdx, 272(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	adoxq 0(%rsp), %r13
 	adoxq 0(%rsp), %r14
 	adcxq 0(%rsp), %r14
 	xorl %r15d, %r15d
 	movq 56(%rdi), %rdx
 	mulxq 56(%rdi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 88(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 184(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 192(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 0(%rsp), %r14
 	adoxq 0(%rsp), %r15
 	adcxq 0(%rsp), %r15
 	xorl %eax, %eax
 	movq 64(%rsi), %rdx
 	mulxq 264(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 272(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 0(%rsp), %r14
 	adoxq 0(%rsp), %r15
 	adcxq 0(%rsp), %r15
@@ -13149,33 +13149,33 @@ parmod_montgomery_sqr_adx_10:
 	xorl %ebx, %ebx
 	movq 64(%rdi), %rdx
 	mulxq 64(%rdi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 96(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 192(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	adoxq 0(%rsp), %r15
 	adoxq 0(%rsp), %rbx
 	adcxq 0(%rsp), %rbx
 	xorl %eax, %eax
 	movq 72(%rdi), %rdx
 	mulxq 72(%rdi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	adoxq 0(%rsp), %r15
 	adoxq 0(%rsp), %rbx
 	adcxq 0(%rsp), %rbx
 	xorl %eax, %eax
 	movq 72(%rsi), %rdx
 	mulxq 264(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 272(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	adoxq 0(%rsp), %r15
 	adoxq 0(%rsp), %rbx
 	adcxq 0(%rsp), %rbx
@@ -13349,29 +13349,29 @@ parmod_montgomery_mul_adx_11:
 	xorl %eax, %eax
 	movq 0(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 0(%rsp), %r14
 	adoxq 0(%rsp), %r15
 	adcxq 0(%rsp), %r15
@@ -13380,58 +13380,58 @@ parmod_montgomery_mul_adx_11:
 	movq %rdx, 112(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 0(%rsp), %r14
 	adoxq 0(%rsp), %r15
 	adcxq 0(%rsp), %r15
 	xorl %ebx, %ebx
 	movq 8(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	adoxq 0(%rsp), %r15
 	adoxq 0(%rsp), %rbx
 	adcxq 0(%rsp), %rbx
@@ -13440,58 +13440,58 @@ parmod_montgomery_mul_adx_11:
 	movq %rdx, 120(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	adoxq 0(%rsp), %r15
 	adoxq 0(%rsp), %rbx
 	adcxq 0(%rsp), %rbx
 	xorl %ebp, %ebp
 	movq 16(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	adoxq 0(%rsp), %rbx
 	adoxq 0(%rsp), %rbp
 	adcxq 0(%rsp), %rbp
@@ -13500,72 +13500,72 @@ parmod_montgomery_mul_adx_11:
 	movq %rdx, 128(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	adoxq 0(%rsp), %rbx
 	adoxq 0(%rsp), %rbp
 	adcxq 0(%rsp), %rbp
 	xorl %r8d, %r8d
 	movq 24(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	adoxq 0(%rsp), %rbp
 	adoxq 0(%rsp), %r8
 	adcxq 0(%rsp), %r8
 	xorl %eax, %eax
 	movq 0(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 96(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 104(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	adoxq 0(%rsp), %rbp
 	adoxq 0(%rsp), %r8
 	adcxq 0(%rsp), %r8
@@ -13574,72 +13574,72 @@ parmod_montgomery_mul_adx_11:
 	movq %rdx, 136(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	adoxq 0(%rsp), %rbp
 	adoxq 0(%rsp), %r8
 	adcxq 0(%rsp), %r8
 	xorl %r9d, %r9d
 	movq 32(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	adoxq 0(%rsp), %r8
 	adoxq 0(%rsp), %r9
 	adcxq 0(%rsp), %r9
 	xorl %eax, %eax
 	movq 8(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 96(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 104(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	adoxq 0(%rsp), %r8
 	adoxq 0(%rsp), %r9
 	adcxq 0(%rsp), %r9
@@ -13648,72 +13648,72 @@ parmod_montgomery_mul_adx_11:
 	movq %rdx, 144(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	adoxq 0(%rsp), %r8
 	adoxq 0(%rsp), %r9
 	adcxq 0(%rsp), %r9
 	xorl %r10d, %r10d
 	movq 40(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	adoxq 0(%rsp), %r9
 	adoxq 0(%rsp), %r10
 	adcxq 0(%rsp), %r10
 	xorl %eax, %eax
 	movq 16(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 96(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 104(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	adoxq 0(%rsp), %r9
 	adoxq 0(%rsp), %r10
 	adcxq 0(%rsp), %r10
@@ -13722,72 +13722,72 @@ parmod_montgomery_mul_adx_11:
 	movq %rdx, 152(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	adoxq 0(%rsp), %r9
 	adoxq 0(%rsp), %r10
 	adcxq 0(%rsp), %r10
 	xorl %r11d, %r11d
 	movq 48(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	adoxq 0(%rsp), %r10
 	adoxq 0(%rsp), %r11
 	adcxq 0(%rsp), %r11
 	xorl %eax, %eax
 	movq 24(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 96(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 104(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	adoxq 0(%rsp), %r10
 	adoxq 0(%rsp), %r11
 	adcxq 0(%rsp), %r11
@@ -13796,72 +13796,72 @@ parmod_montgomery_mul_adx_11:
 	movq %rdx, 160(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	adoxq 0(%rsp), %r10
 	adoxq 0(%rsp), %r11
 	adcxq 0(%rsp), %r11
 	xorl %r12d, %r12d
 	movq 56(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	adoxq 0(%rsp), %r11
 	adoxq 0(%rsp), %r12
 	adcxq 0(%rsp), %r12
 	xorl %eax, %eax
 	movq 32(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 96(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 104(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	adoxq 0(%rsp), %r11
 	adoxq 0(%rsp), %r12
 	adcxq 0(%rsp), %r12
@@ -13870,101 +13870,101 @@ parmod_montgomery_mul_adx_11:
 	movq %rdx, 168(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	adoxq 0(%rsp), %r11
 	adoxq 0(%rsp), %r12
 	adcxq 0(%rsp), %r12
 	xorl %r13d, %r13d
 	movq 64(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	adoxq 0(%rsp), %r12
 	adoxq 0(%rsp), %r13
 	adcxq 0(%rsp), %r13
 	xorl %eax, %eax
 	movq 40(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 96(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 104(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	adoxq 0(%rsp), %r12
 	adoxq 0(%rsp), %r13
 	adcxq 0(%rsp), %r13
 	xorl %eax, %eax
 	movq 64(%rsi), %rdx
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	adoxq 0(%rsp), %r12
 	adoxq 0(%rsp), %r13
 	adcxq 0(%rsp), %r13
@@ -13973,101 +13973,101 @@ parmod_montgomery_mul_adx_11:
 	movq %rdx, 176(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	adoxq 0(%rsp), %r12
 	adoxq 0(%rsp), %r13
 	adcxq 0(%rsp), %r13
 	xorl %r14d, %r14d
 	movq 72(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	adoxq 0(%rsp), %r13
 	adoxq 0(%rsp), %r14
 	adcxq 0(%rsp), %r14
 	xorl %eax, %eax
 	movq 48(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 96(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 104(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	adoxq 0(%rsp), %r13
 	adoxq 0(%rsp), %r14
 	adcxq 0(%rsp), %r14
 	xorl %eax, %eax
 	movq 72(%rsi), %rdx
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	adoxq 0(%rsp), %r13
 	adoxq 0(%rsp), %r14
 	adcxq 0(%rsp), %r14
@@ -14076,101 +14076,101 @@ parmod_montgomery_mul_adx_11:
 	movq %rdx, 184(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	adoxq 0(%rsp), %r13
 	adoxq 0(%rsp), %r14
 	adcxq 0(%rsp), %r14
 	xorl %r15d, %r15d
 	movq 80(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 0(%rsp), %r14
 	adoxq 0(%rsp), %r15
 	adcxq 0(%rsp), %r15
 	xorl %eax, %eax
 	movq 56(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 96(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 104(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 0(%rsp), %r14
 	adoxq 0(%rsp), %r15
 	adcxq 0(%rsp), %r15
 	xorl %eax, %eax
 	movq 80(%rsi), %rdx
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 0(%rsp), %r14
 	adoxq 0(%rsp), %r15
 	adcxq 0(%rsp), %r15
@@ -14179,57 +14179,57 @@ parmod_montgomery_mul_adx_11:
 	movq %rdx, 192(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 0(%rsp), %r14
 	adoxq 0(%rsp), %r15
 	adcxq 0(%rsp), %r15
 	xorl %ebx, %ebx
 	movq 64(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 96(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 104(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	adoxq 0(%rsp), %r15
 	adoxq 0(%rsp), %rbx
 	adcxq 0(%rsp), %rbx
 	xorl %eax, %eax
 	movq 64(%rsi), %rdx
 	mulxq 176(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 184(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 192(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	adoxq 0(%rsp), %r15
 	adoxq 0(%rsp), %rbx
 	adcxq 0(%rsp), %rbx
@@ -14237,28 +14237,28 @@ parmod_montgomery_mul_adx_11:
 	xorl %ebp, %ebp
 	movq 72(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 96(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 104(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	adoxq 0(%rsp), %rbx
 	adoxq 0(%rsp), %rbp
 	adcxq 0(%rsp), %rbp
 	xorl %eax, %eax
 	movq 72(%rsi), %rdx
 	mulxq 176(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 184(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 192(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	adoxq 0(%rsp), %rbx
 	adoxq 0(%rsp), %rbp
 	adcxq 0(%rsp), %rbp
@@ -14266,28 +14266,28 @@ parmod_montgomery_mul_adx_11:
 	xorl %r8d, %r8d
 	movq 80(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 96(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 104(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	adoxq 0(%rsp), %rbp
 	adoxq 0(%rsp), %r8
 	adcxq 0(%rsp), %r8
 	xorl %eax, %eax
 	movq 80(%rsi), %rdx
 	mulxq 176(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 184(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 192(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	adoxq 0(%rsp), %rbp
 	adoxq 0(%rsp), %r8
 	adcxq 0(%rsp), %r8
@@ -14521,29 +14521,29 @@ parmod_montgomery_sqr_adx_11:
 	xorl %eax, %eax
 	movq 0(%rdi), %rdx
 	mulxq 0(%rdi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 176(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 0(%rsp), %r14
 	adoxq 0(%rsp), %r15
 	adcxq 0(%rsp), %r15
@@ -14552,29 +14552,29 @@ parmod_montgomery_sqr_adx_11:
 	movq %rdx, 216(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 0(%rsp), %r14
 	adoxq 0(%rsp), %r15
 	adcxq 0(%rsp), %r15
@@ -14583,58 +14583,58 @@ parmod_montgomery_sqr_adx_11:
 	movq %rdx, 224(%rsp)
 	xorl %ebx, %ebx
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	adoxq 0(%rsp), %r15
 	adoxq 0(%rsp), %rbx
 	adcxq 0(%rsp), %rbx
 	xorl %ebp, %ebp
 	movq 8(%rdi), %rdx
 	mulxq 8(%rdi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 176(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 184(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	adoxq 0(%rsp), %rbx
 	adoxq 0(%rsp), %rbp
 	adcxq 0(%rsp), %rbp
@@ -14643,29 +14643,29 @@ parmod_montgomery_sqr_adx_11:
 	movq %rdx, 232(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	adoxq 0(%rsp), %rbx
 	adoxq 0(%rsp), %rbp
 	adcxq 0(%rsp), %rbp
@@ -14674,75 +14674,75 @@ parmod_montgomery_sqr_adx_11:
 	movq %rdx, 240(%rsp)
 	xorl %r8d, %r8d
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	adoxq 0(%rsp), %rbp
 	adoxq 0(%rsp), %r8
 	adcxq 0(%rsp), %r8
 	xorl %r9d, %r9d
 	movq 0(%rdi), %rdx
 	mulxq 184(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 192(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 200(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 208(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	adoxq 0(%rsp), %r8
 	adoxq 0(%rsp), %r9
 	adcxq 0(%rsp), %r9
 	xorl %eax, %eax
 	movq 16(%rdi), %rdx
 	mulxq 16(%rdi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 176(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 184(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 192(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	adoxq 0(%rsp), %r8
 	adoxq 0(%rsp), %r9
 	adcxq 0(%rsp), %r9
@@ -14751,43 +14751,43 @@ parmod_montgomery_sqr_adx_11:
 	movq %rdx, 248(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	adoxq 0(%rsp), %r8
 	adoxq 0(%rsp), %r9
 	adcxq 0(%rsp), %r9
 	xorl %r10d, %r10d
 	movq 8(%rdi), %rdx
 	mulxq 192(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 200(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 208(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	adoxq 0(%rsp), %r9
 	adoxq 0(%rsp), %r10
 	adcxq 0(%rsp), %r10
@@ -14796,69 +14796,69 @@ parmod_montgomery_sqr_adx_11:
 	movq %rdx, 256(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	adoxq 0(%rsp), %r9
 	adoxq 0(%rsp), %r10
 	adcxq 0(%rsp), %r10
 	xorl %r11d, %r11d
 	movq 16(%rdi), %rdx
 	mulxq 200(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 208(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	adoxq 0(%rsp), %r10
 	adoxq 0(%rsp), %r11
 	adcxq 0(%rsp), %r11
 	xorl %eax, %eax
 	movq 24(%rdi), %rdx
 	mulxq 24(%rdi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 176(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 184(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 192(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 200(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	adoxq 0(%rsp), %r10
 	adoxq 0(%rsp), %r11
 	adcxq 0(%rsp), %r11
@@ -14867,37 +14867,37 @@ parmod_montgomery_sqr_adx_11:
 	movq %rdx, 264(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	adoxq 0(%rsp), %r10
 	adoxq 0(%rsp), %r11
 	adcxq 0(%rsp), %r11
 	xorl %r12d, %r12d
 	movq 24(%rdi), %rdx
 	mulxq 208(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	adoxq 0(%rsp), %r11
 	adoxq 0(%rsp), %r12
 	adcxq 0(%rsp), %r12
@@ -14906,87 +14906,87 @@ parmod_montgomery_sqr_adx_11:
 	movq %rdx, 272(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	adoxq 0(%rsp), %r11
 	adoxq 0(%rsp), %r12
 	adcxq 0(%rsp), %r12
 	xorl %r13d, %r13d
 	movq 32(%rdi), %rdx
 	mulxq 32(%rdi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 176(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 184(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 192(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 200(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 208(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	adoxq 0(%rsp), %r12
 	adoxq 0(%rsp), %r13
 	adcxq 0(%rsp), %r13
 	xorl %eax, %eax
 	movq 64(%rsi), %rdx
 	mulxq 216(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 224(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 232(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 240(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 248(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 256(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 264(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 272(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	adoxq 0(%rsp), %r12
 	adoxq 0(%rsp), %r13
 	adcxq 0(%rsp), %r13
@@ -14995,84 +14995,84 @@ parmod_montgomery_sqr_adx_11:
 	movq %rdx, 280(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	adoxq 0(%rsp), %r12
 	adoxq 0(%rsp), %r13
 	adcxq 0(%rsp), %r13
 	xorl %r14d, %r14d
 	movq 40(%rdi), %rdx
 	mulxq 40(%rdi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 176(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 184(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 192(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 200(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 208(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	adoxq 0(%rsp), %r13
 	adoxq 0(%rsp), %r14
 	adcxq 0(%rsp), %r14
 	xorl %eax, %eax
 	movq 72(%rsi), %rdx
 	mulxq 216(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 224(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 232(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 240(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 248(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 256(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 264(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 272(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	adoxq 0(%rsp), %r13
 	adoxq 0(%rsp), %r14
 	adcxq 0(%rsp), %r14
@@ -15081,81 +15081,81 @@ parmod_montgomery_sqr_adx_11:
 	movq %rdx, 288(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	adoxq 0(%rsp), %r13
 	adoxq 0(%rsp), %r14
 	adcxq 0(%rsp), %r14
 	xorl %r15d, %r15d
 	movq 48(%rdi), %rdx
 	mulxq 48(%rdi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 184(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 192(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 200(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 208(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 0(%rsp), %r14
 	adoxq 0(%rsp), %r15
 	adcxq 0(%rsp), %r15
 	xorl %eax, %eax
 	movq 80(%rsi), %rdx
 	mulxq 216(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 224(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 232(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 240(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 248(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 256(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 264(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 272(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 0(%rsp), %r14
 	adoxq 0(%rsp), %r15
 	adcxq 0(%rsp), %r15
@@ -15164,63 +15164,63 @@ parmod_montgomery_sqr_adx_11:
 	movq %rdx, 296(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 0(%rsp), %r14
 	adoxq 0(%rsp), %r15
 	adcxq 0(%rsp), %r15
 	xorl %ebx, %ebx
 	movq 56(%rdi), %rdx
 	mulxq 56(%rdi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 88(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 192(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 200(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 208(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	adoxq 0(%rsp), %r15
 	adoxq 0(%rsp), %rbx
 	adcxq 0(%rsp), %rbx
 	xorl %eax, %eax
 	movq 64(%rsi), %rdx
 	mulxq 280(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 288(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 296(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	adoxq 0(%rsp), %r15
 	adoxq 0(%rsp), %rbx
 	adcxq 0(%rsp), %rbx
@@ -15228,31 +15228,31 @@ parmod_montgomery_sqr_adx_11:
 	xorl %ebp, %ebp
 	movq 64(%rdi), %rdx
 	mulxq 64(%rdi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 96(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 200(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 208(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	adoxq 0(%rsp), %rbx
 	adoxq 0(%rsp), %rbp
 	adcxq 0(%rsp), %rbp
 	xorl %eax, %eax
 	movq 72(%rsi), %rdx
 	mulxq 280(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 288(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 296(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	adoxq 0(%rsp), %rbx
 	adoxq 0(%rsp), %rbp
 	adcxq 0(%rsp), %rbp
@@ -15260,36 +15260,36 @@ parmod_montgomery_sqr_adx_11:
 	xorl %r8d, %r8d
 	movq 72(%rdi), %rdx
 	mulxq 72(%rdi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 104(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 208(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	adoxq 0(%rsp), %rbp
 	adoxq 0(%rsp), %r8
 	adcxq 0(%rsp), %r8
 	xorl %eax, %eax
 	movq 80(%rdi), %rdx
 	mulxq 80(%rdi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	adoxq 0(%rsp), %rbp
 	adoxq 0(%rsp), %r8
 	adcxq 0(%rsp), %r8
 	xorl %eax, %eax
 	movq 80(%rsi), %rdx
 	mulxq 280(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 288(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 296(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	adoxq 0(%rsp), %rbp
 	adoxq 0(%rsp), %r8
 	adcxq 0(%rsp), %r8
@@ -15474,29 +15474,29 @@ parmod_montgomery_mul_adx_12:
 	xorl %eax, %eax
 	movq 0(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 0(%rsp), %r14
 	adoxq 0(%rsp), %r15
 	adcxq 0(%rsp), %r15
@@ -15505,58 +15505,58 @@ parmod_montgomery_mul_adx_12:
 	movq %rdx, 120(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 0(%rsp), %r14
 	adoxq 0(%rsp), %r15
 	adcxq 0(%rsp), %r15
 	xorl %ebx, %ebx
 	movq 8(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	adoxq 0(%rsp), %r15
 	adoxq 0(%rsp), %rbx
 	adcxq 0(%rsp), %rbx
@@ -15565,58 +15565,58 @@ parmod_montgomery_mul_adx_12:
 	movq %rdx, 128(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	adoxq 0(%rsp), %r15
 	adoxq 0(%rsp), %rbx
 	adcxq 0(%rsp), %rbx
 	xorl %ebp, %ebp
 	movq 16(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	adoxq 0(%rsp), %rbx
 	adoxq 0(%rsp), %rbp
 	adcxq 0(%rsp), %rbp
@@ -15625,58 +15625,58 @@ parmod_montgomery_mul_adx_12:
 	movq %rdx, 136(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	adoxq 0(%rsp), %rbx
 	adoxq 0(%rsp), %rbp
 	adcxq 0(%rsp), %rbp
 	xorl %r8d, %r8d
 	movq 24(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	adoxq 0(%rsp), %rbp
 	adoxq 0(%rsp), %r8
 	adcxq 0(%rsp), %r8
@@ -15685,75 +15685,75 @@ parmod_montgomery_mul_adx_12:
 	movq %rdx, 144(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	adoxq 0(%rsp), %rbp
 	adoxq 0(%rsp), %r8
 	adcxq 0(%rsp), %r8
 	xorl %r9d, %r9d
 	movq 32(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	adoxq 0(%rsp), %r8
 	adoxq 0(%rsp), %r9
 	adcxq 0(%rsp), %r9
 	xorl %eax, %eax
 	movq 0(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 96(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 104(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	adoxq 0(%rsp), %r8
 	adoxq 0(%rsp), %r9
 	adcxq 0(%rsp), %r9
@@ -15762,75 +15762,75 @@ parmod_montgomery_mul_adx_12:
 	movq %rdx, 152(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	adoxq 0(%rsp), %r8
 	adoxq 0(%rsp), %r9
 	adcxq 0(%rsp), %r9
 	xorl %r10d, %r10d
 	movq 40(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	adoxq 0(%rsp), %r9
 	adoxq 0(%rsp), %r10
 	adcxq 0(%rsp), %r10
 	xorl %eax, %eax
 	movq 8(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 96(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 104(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	adoxq 0(%rsp), %r9
 	adoxq 0(%rsp), %r10
 	adcxq 0(%rsp), %r10
@@ -15839,75 +15839,75 @@ parmod_montgomery_mul_adx_12:
 	movq %rdx, 160(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	adoxq 0(%rsp), %r9
 	adoxq 0(%rsp), %r10
 	adcxq 0(%rsp), %r10
 	xorl %r11d, %r11d
 	movq 48(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	adoxq 0(%rsp), %r10
 	adoxq 0(%rsp), %r11
 	adcxq 0(%rsp), %r11
 	xorl %eax, %eax
 	movq 16(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 96(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 104(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	adoxq 0(%rsp), %r10
 	adoxq 0(%rsp), %r11
 	adcxq 0(%rsp), %r11
@@ -15916,75 +15916,75 @@ parmod_montgomery_mul_adx_12:
 	movq %rdx, 168(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	adoxq 0(%rsp), %r10
 	adoxq 0(%rsp), %r11
 	adcxq 0(%rsp), %r11
 	xorl %r12d, %r12d
 	movq 56(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	adoxq 0(%rsp), %r11
 	adoxq 0(%rsp), %r12
 	adcxq 0(%rsp), %r12
 	xorl %eax, %eax
 	movq 24(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 96(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 104(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	adoxq 0(%rsp), %r11
 	adoxq 0(%rsp), %r12
 	adcxq 0(%rsp), %r12
@@ -15993,104 +15993,104 @@ parmod_montgomery_mul_adx_12:
 	movq %rdx, 176(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	adoxq 0(%rsp), %r11
 	adoxq 0(%rsp), %r12
 	adcxq 0(%rsp), %r12
 	xorl %r13d, %r13d
 	movq 64(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	adoxq 0(%rsp), %r12
 	adoxq 0(%rsp), %r13
 	adcxq 0(%rsp), %r13
 	xorl %eax, %eax
 	movq 32(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 96(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 104(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	adoxq 0(%rsp), %r12
 	adoxq 0(%rsp), %r13
 	adcxq 0(%rsp), %r13
 	xorl %eax, %eax
 	movq 64(%rsi), %rdx
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 176(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	adoxq 0(%rsp), %r12
 	adoxq 0(%rsp), %r13
 	adcxq 0(%rsp), %r13
@@ -16099,104 +16099,104 @@ parmod_montgomery_mul_adx_12:
 	movq %rdx, 184(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	adoxq 0(%rsp), %r12
 	adoxq 0(%rsp), %r13
 	adcxq 0(%rsp), %r13
 	xorl %r14d, %r14d
 	movq 72(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	adoxq 0(%rsp), %r13
 	adoxq 0(%rsp), %r14
 	adcxq 0(%rsp), %r14
 	xorl %eax, %eax
 	movq 40(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 96(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 104(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	adoxq 0(%rsp), %r13
 	adoxq 0(%rsp), %r14
 	adcxq 0(%rsp), %r14
 	xorl %eax, %eax
 	movq 72(%rsi), %rdx
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 176(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	adoxq 0(%rsp), %r13
 	adoxq 0(%rsp), %r14
 	adcxq 0(%rsp), %r14
@@ -16205,104 +16205,104 @@ parmod_montgomery_mul_adx_12:
 	movq %rdx, 192(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	adoxq 0(%rsp), %r13
 	adoxq 0(%rsp), %r14
 	adcxq 0(%rsp), %r14
 	xorl %r15d, %r15d
 	movq 80(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 0(%rsp), %r14
 	adoxq 0(%rsp), %r15
 	adcxq 0(%rsp), %r15
 	xorl %eax, %eax
 	movq 48(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 96(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 104(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 0(%rsp), %r14
 	adoxq 0(%rsp), %r15
 	adcxq 0(%rsp), %r15
 	xorl %eax, %eax
 	movq 80(%rsi), %rdx
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 176(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 0(%rsp), %r14
 	adoxq 0(%rsp), %r15
 	adcxq 0(%rsp), %r15
@@ -16311,104 +16311,104 @@ parmod_montgomery_mul_adx_12:
 	movq %rdx, 200(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 0(%rsp), %r14
 	adoxq 0(%rsp), %r15
 	adcxq 0(%rsp), %r15
 	xorl %ebx, %ebx
 	movq 88(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	adoxq 0(%rsp), %r15
 	adoxq 0(%rsp), %rbx
 	adcxq 0(%rsp), %rbx
 	xorl %eax, %eax
 	movq 56(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 96(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 104(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	adoxq 0(%rsp), %r15
 	adoxq 0(%rsp), %rbx
 	adcxq 0(%rsp), %rbx
 	xorl %eax, %eax
 	movq 88(%rsi), %rdx
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 176(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	adoxq 0(%rsp), %r15
 	adoxq 0(%rsp), %rbx
 	adcxq 0(%rsp), %rbx
@@ -16417,63 +16417,63 @@ parmod_montgomery_mul_adx_12:
 	movq %rdx, 208(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	adoxq 0(%rsp), %r15
 	adoxq 0(%rsp), %rbx
 	adcxq 0(%rsp), %rbx
 	xorl %ebp, %ebp
 	movq 64(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 96(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 104(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	adoxq 0(%rsp), %rbx
 	adoxq 0(%rsp), %rbp
 	adcxq 0(%rsp), %rbp
 	xorl %eax, %eax
 	movq 64(%rsi), %rdx
 	mulxq 184(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 192(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 200(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 208(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	adoxq 0(%rsp), %rbx
 	adoxq 0(%rsp), %rbp
 	adcxq 0(%rsp), %rbp
@@ -16481,34 +16481,34 @@ parmod_montgomery_mul_adx_12:
 	xorl %r8d, %r8d
 	movq 72(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 96(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 104(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	adoxq 0(%rsp), %rbp
 	adoxq 0(%rsp), %r8
 	adcxq 0(%rsp), %r8
 	xorl %eax, %eax
 	movq 72(%rsi), %rdx
 	mulxq 184(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 192(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 200(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 208(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	adoxq 0(%rsp), %rbp
 	adoxq 0(%rsp), %r8
 	adcxq 0(%rsp), %r8
@@ -16516,34 +16516,34 @@ parmod_montgomery_mul_adx_12:
 	xorl %r9d, %r9d
 	movq 80(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 96(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 104(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	adoxq 0(%rsp), %r8
 	adoxq 0(%rsp), %r9
 	adcxq 0(%rsp), %r9
 	xorl %eax, %eax
 	movq 80(%rsi), %rdx
 	mulxq 184(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 192(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 200(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 208(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	adoxq 0(%rsp), %r8
 	adoxq 0(%rsp), %r9
 	adcxq 0(%rsp), %r9
@@ -16551,34 +16551,34 @@ parmod_montgomery_mul_adx_12:
 	xorl %r10d, %r10d
 	movq 88(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 96(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 104(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	adoxq 0(%rsp), %r9
 	adoxq 0(%rsp), %r10
 	adcxq 0(%rsp), %r10
 	xorl %eax, %eax
 	movq 88(%rsi), %rdx
 	mulxq 184(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 192(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 200(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 208(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	adoxq 0(%rsp), %r9
 	adoxq 0(%rsp), %r10
 	adcxq 0(%rsp), %r10
@@ -16828,29 +16828,29 @@ parmod_montgomery_sqr_adx_12:
 	xorl %eax, %eax
 	movq 0(%rdi), %rdx
 	mulxq 0(%rdi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 176(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 184(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 0(%rsp), %r14
 	adoxq 0(%rsp), %r15
 	adcxq 0(%rsp), %r15
@@ -16859,29 +16859,29 @@ parmod_montgomery_sqr_adx_12:
 	movq %rdx, 232(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 0(%rsp), %r14
 	adoxq 0(%rsp), %r15
 	adcxq 0(%rsp), %r15
@@ -16890,58 +16890,58 @@ parmod_montgomery_sqr_adx_12:
 	movq %rdx, 240(%rsp)
 	xorl %ebx, %ebx
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	adoxq 0(%rsp), %r15
 	adoxq 0(%rsp), %rbx
 	adcxq 0(%rsp), %rbx
 	xorl %ebp, %ebp
 	movq 8(%rdi), %rdx
 	mulxq 8(%rdi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 176(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 184(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 192(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	adoxq 0(%rsp), %rbx
 	adoxq 0(%rsp), %rbp
 	adcxq 0(%rsp), %rbp
@@ -16950,29 +16950,29 @@ parmod_montgomery_sqr_adx_12:
 	movq %rdx, 248(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	adoxq 0(%rsp), %rbx
 	adoxq 0(%rsp), %rbp
 	adcxq 0(%rsp), %rbp
@@ -16981,58 +16981,58 @@ parmod_montgomery_sqr_adx_12:
 	movq %rdx, 256(%rsp)
 	xorl %r8d, %r8d
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	adoxq 0(%rsp), %rbp
 	adoxq 0(%rsp), %r8
 	adcxq 0(%rsp), %r8
 	xorl %r9d, %r9d
 	movq 16(%rdi), %rdx
 	mulxq 16(%rdi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 176(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 184(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 192(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 200(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	adoxq 0(%rsp), %r8
 	adoxq 0(%rsp), %r9
 	adcxq 0(%rsp), %r9
@@ -17041,49 +17041,49 @@ parmod_montgomery_sqr_adx_12:
 	movq %rdx, 264(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	adoxq 0(%rsp), %r8
 	adoxq 0(%rsp), %r9
 	adcxq 0(%rsp), %r9
 	xorl %r10d, %r10d
 	movq 0(%rdi), %rdx
 	mulxq 192(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 200(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 208(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 216(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 224(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	adoxq 0(%rsp), %r9
 	adoxq 0(%rsp), %r10
 	adcxq 0(%rsp), %r10
@@ -17092,75 +17092,75 @@ parmod_montgomery_sqr_adx_12:
 	movq %rdx, 272(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	adoxq 0(%rsp), %r9
 	adoxq 0(%rsp), %r10
 	adcxq 0(%rsp), %r10
 	xorl %r11d, %r11d
 	movq 8(%rdi), %rdx
 	mulxq 200(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 208(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 216(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 224(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	adoxq 0(%rsp), %r10
 	adoxq 0(%rsp), %r11
 	adcxq 0(%rsp), %r11
 	xorl %eax, %eax
 	movq 24(%rdi), %rdx
 	mulxq 24(%rdi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 176(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 184(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 192(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 200(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 208(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	adoxq 0(%rsp), %r10
 	adoxq 0(%rsp), %r11
 	adcxq 0(%rsp), %r11
@@ -17169,43 +17169,43 @@ parmod_montgomery_sqr_adx_12:
 	movq %rdx, 280(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	adoxq 0(%rsp), %r10
 	adoxq 0(%rsp), %r11
 	adcxq 0(%rsp), %r11
 	xorl %r12d, %r12d
 	movq 16(%rdi), %rdx
 	mulxq 208(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 216(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 224(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	adoxq 0(%rsp), %r11
 	adoxq 0(%rsp), %r12
 	adcxq 0(%rsp), %r12
@@ -17214,98 +17214,98 @@ parmod_montgomery_sqr_adx_12:
 	movq %rdx, 288(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	adoxq 0(%rsp), %r11
 	adoxq 0(%rsp), %r12
 	adcxq 0(%rsp), %r12
 	xorl %r13d, %r13d
 	movq 24(%rdi), %rdx
 	mulxq 216(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 224(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	adoxq 0(%rsp), %r12
 	adoxq 0(%rsp), %r13
 	adcxq 0(%rsp), %r13
 	xorl %eax, %eax
 	movq 32(%rdi), %rdx
 	mulxq 32(%rdi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 176(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 184(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 192(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 200(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 208(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 216(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	adoxq 0(%rsp), %r12
 	adoxq 0(%rsp), %r13
 	adcxq 0(%rsp), %r13
 	xorl %eax, %eax
 	movq 64(%rsi), %rdx
 	mulxq 232(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 240(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 248(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 256(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 264(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 272(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 280(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 288(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	adoxq 0(%rsp), %r12
 	adoxq 0(%rsp), %r13
 	adcxq 0(%rsp), %r13
@@ -17314,66 +17314,66 @@ parmod_montgomery_sqr_adx_12:
 	movq %rdx, 296(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	adoxq 0(%rsp), %r12
 	adoxq 0(%rsp), %r13
 	adcxq 0(%rsp), %r13
 	xorl %r14d, %r14d
 	movq 32(%rdi), %rdx
 	mulxq 224(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	adoxq 0(%rsp), %r13
 	adoxq 0(%rsp), %r14
 	adcxq 0(%rsp), %r14
 	xorl %eax, %eax
 	movq 72(%rsi), %rdx
 	mulxq 232(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 240(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 248(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 256(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 264(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 272(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 280(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 288(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	adoxq 0(%rsp), %r13
 	adoxq 0(%rsp), %r14
 	adcxq 0(%rsp), %r14
@@ -17382,87 +17382,87 @@ parmod_montgomery_sqr_adx_12:
 	movq %rdx, 304(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	adoxq 0(%rsp), %r13
 	adoxq 0(%rsp), %r14
 	adcxq 0(%rsp), %r14
 	xorl %r15d, %r15d
 	movq 40(%rdi), %rdx
 	mulxq 40(%rdi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 184(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 192(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 200(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 208(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 216(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 224(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 0(%rsp), %r14
 	adoxq 0(%rsp), %r15
 	adcxq 0(%rsp), %r15
 	xorl %eax, %eax
 	movq 80(%rsi), %rdx
 	mulxq 232(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 240(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 248(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 256(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 264(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 272(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 280(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 288(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 0(%rsp), %r14
 	adoxq 0(%rsp), %r15
 	adcxq 0(%rsp), %r15
@@ -17471,84 +17471,84 @@ parmod_montgomery_sqr_adx_12:
 	movq %rdx, 312(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 0(%rsp), %r14
 	adoxq 0(%rsp), %r15
 	adcxq 0(%rsp), %r15
 	xorl %ebx, %ebx
 	movq 48(%rdi), %rdx
 	mulxq 48(%rdi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 192(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 200(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 208(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 216(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 224(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	adoxq 0(%rsp), %r15
 	adoxq 0(%rsp), %rbx
 	adcxq 0(%rsp), %rbx
 	xorl %eax, %eax
 	movq 88(%rsi), %rdx
 	mulxq 232(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 240(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 248(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 256(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 264(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 272(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 280(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 288(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	adoxq 0(%rsp), %r15
 	adoxq 0(%rsp), %rbx
 	adcxq 0(%rsp), %rbx
@@ -17557,69 +17557,69 @@ parmod_montgomery_sqr_adx_12:
 	movq %rdx, 320(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	adoxq 0(%rsp), %r15
 	adoxq 0(%rsp), %rbx
 	adcxq 0(%rsp), %rbx
 	xorl %ebp, %ebp
 	movq 56(%rdi), %rdx
 	mulxq 56(%rdi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 88(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 200(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 208(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 216(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 224(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	adoxq 0(%rsp), %rbx
 	adoxq 0(%rsp), %rbp
 	adcxq 0(%rsp), %rbp
 	xorl %eax, %eax
 	movq 64(%rsi), %rdx
 	mulxq 296(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 304(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 312(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 320(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	adoxq 0(%rsp), %rbx
 	adoxq 0(%rsp), %rbp
 	adcxq 0(%rsp), %rbp
@@ -17627,37 +17627,37 @@ parmod_montgomery_sqr_adx_12:
 	xorl %r8d, %r8d
 	movq 64(%rdi), %rdx
 	mulxq 64(%rdi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 96(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 208(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 216(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 224(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	adoxq 0(%rsp), %rbp
 	adoxq 0(%rsp), %r8
 	adcxq 0(%rsp), %r8
 	xorl %eax, %eax
 	movq 72(%rsi), %rdx
 	mulxq 296(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 304(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 312(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 320(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	adoxq 0(%rsp), %rbp
 	adoxq 0(%rsp), %r8
 	adcxq 0(%rsp), %r8
@@ -17665,34 +17665,34 @@ parmod_montgomery_sqr_adx_12:
 	xorl %r9d, %r9d
 	movq 72(%rdi), %rdx
 	mulxq 72(%rdi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 104(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 216(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 224(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	adoxq 0(%rsp), %r8
 	adoxq 0(%rsp), %r9
 	adcxq 0(%rsp), %r9
 	xorl %eax, %eax
 	movq 80(%rsi), %rdx
 	mulxq 296(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 304(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 312(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 320(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	adoxq 0(%rsp), %r8
 	adoxq 0(%rsp), %r9
 	adcxq 0(%rsp), %r9
@@ -17700,39 +17700,39 @@ parmod_montgomery_sqr_adx_12:
 	xorl %r10d, %r10d
 	movq 80(%rdi), %rdx
 	mulxq 80(%rdi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 224(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	adoxq 0(%rsp), %r9
 	adoxq 0(%rsp), %r10
 	adcxq 0(%rsp), %r10
 	xorl %eax, %eax
 	movq 88(%rdi), %rdx
 	mulxq 88(%rdi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	adoxq 0(%rsp), %r9
 	adoxq 0(%rsp), %r10
 	adcxq 0(%rsp), %r10
 	xorl %eax, %eax
 	movq 88(%rsi), %rdx
 	mulxq 296(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 304(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 312(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 320(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	adoxq 0(%rsp), %r9
 	adoxq 0(%rsp), %r10
 	adcxq 0(%rsp), %r10
@@ -17928,29 +17928,29 @@ parmod_montgomery_mul_adx_13:
 	xorl %eax, %eax
 	movq 0(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 0(%rsp), %r14
 	adoxq 0(%rsp), %r15
 	adcxq 0(%rsp), %r15
@@ -17959,58 +17959,58 @@ parmod_montgomery_mul_adx_13:
 	movq %rdx, 128(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 0(%rsp), %r14
 	adoxq 0(%rsp), %r15
 	adcxq 0(%rsp), %r15
 	xorl %ebx, %ebx
 	movq 8(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	adoxq 0(%rsp), %r15
 	adoxq 0(%rsp), %rbx
 	adcxq 0(%rsp), %rbx
@@ -18019,58 +18019,58 @@ parmod_montgomery_mul_adx_13:
 	movq %rdx, 136(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	adoxq 0(%rsp), %r15
 	adoxq 0(%rsp), %rbx
 	adcxq 0(%rsp), %rbx
 	xorl %ebp, %ebp
 	movq 16(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	adoxq 0(%rsp), %rbx
 	adoxq 0(%rsp), %rbp
 	adcxq 0(%rsp), %rbp
@@ -18079,58 +18079,58 @@ parmod_montgomery_mul_adx_13:
 	movq %rdx, 144(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	adoxq 0(%rsp), %rbx
 	adoxq 0(%rsp), %rbp
 	adcxq 0(%rsp), %rbp
 	xorl %r8d, %r8d
 	movq 24(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	adoxq 0(%rsp), %rbp
 	adoxq 0(%rsp), %r8
 	adcxq 0(%rsp), %r8
@@ -18139,58 +18139,58 @@ parmod_montgomery_mul_adx_13:
 	movq %rdx, 152(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	adoxq 0(%rsp), %rbp
 	adoxq 0(%rsp), %r8
 	adcxq 0(%rsp), %r8
 	xorl %r9d, %r9d
 	movq 32(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	adoxq 0(%rsp), %r8
 	adoxq 0(%rsp), %r9
 	adcxq 0(%rsp), %r9
@@ -18199,78 +18199,78 @@ parmod_montgomery_mul_adx_13:
 	movq %rdx, 160(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	adoxq 0(%rsp), %r8
 	adoxq 0(%rsp), %r9
 	adcxq 0(%rsp), %r9
 	xorl %r10d, %r10d
 	movq 40(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	adoxq 0(%rsp), %r9
 	adoxq 0(%rsp), %r10
 	adcxq 0(%rsp), %r10
 	xorl %eax, %eax
 	movq 0(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 96(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 104(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	adoxq 0(%rsp), %r9
 	adoxq 0(%rsp), %r10
 	adcxq 0(%rsp), %r10
@@ -18279,78 +18279,78 @@ parmod_montgomery_mul_adx_13:
 	movq %rdx, 168(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	adoxq 0(%rsp), %r9
 	adoxq 0(%rsp), %r10
 	adcxq 0(%rsp), %r10
 	xorl %r11d, %r11d
 	movq 48(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	adoxq 0(%rsp), %r10
 	adoxq 0(%rsp), %r11
 	adcxq 0(%rsp), %r11
 	xorl %eax, %eax
 	movq 8(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 96(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 104(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	adoxq 0(%rsp), %r10
 	adoxq 0(%rsp), %r11
 	adcxq 0(%rsp), %r11
@@ -18359,78 +18359,78 @@ parmod_montgomery_mul_adx_13:
 	movq %rdx, 176(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	adoxq 0(%rsp), %r10
 	adoxq 0(%rsp), %r11
 	adcxq 0(%rsp), %r11
 	xorl %r12d, %r12d
 	movq 56(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	adoxq 0(%rsp), %r11
 	adoxq 0(%rsp), %r12
 	adcxq 0(%rsp), %r12
 	xorl %eax, %eax
 	movq 16(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 96(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 104(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	adoxq 0(%rsp), %r11
 	adoxq 0(%rsp), %r12
 	adcxq 0(%rsp), %r12
@@ -18439,107 +18439,107 @@ parmod_montgomery_mul_adx_13:
 	movq %rdx, 184(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	adoxq 0(%rsp), %r11
 	adoxq 0(%rsp), %r12
 	adcxq 0(%rsp), %r12
 	xorl %r13d, %r13d
 	movq 64(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	adoxq 0(%rsp), %r12
 	adoxq 0(%rsp), %r13
 	adcxq 0(%rsp), %r13
 	xorl %eax, %eax
 	movq 24(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 96(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 104(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	adoxq 0(%rsp), %r12
 	adoxq 0(%rsp), %r13
 	adcxq 0(%rsp), %r13
 	xorl %eax, %eax
 	movq 64(%rsi), %rdx
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 176(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 184(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	adoxq 0(%rsp), %r12
 	adoxq 0(%rsp), %r13
 	adcxq 0(%rsp), %r13
@@ -18548,107 +18548,107 @@ parmod_montgomery_mul_adx_13:
 	movq %rdx, 192(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	adoxq 0(%rsp), %r12
 	adoxq 0(%rsp), %r13
 	adcxq 0(%rsp), %r13
 	xorl %r14d, %r14d
 	movq 72(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	adoxq 0(%rsp), %r13
 	adoxq 0(%rsp), %r14
 	adcxq 0(%rsp), %r14
 	xorl %eax, %eax
 	movq 32(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 96(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 104(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	adoxq 0(%rsp), %r13
 	adoxq 0(%rsp), %r14
 	adcxq 0(%rsp), %r14
 	xorl %eax, %eax
 	movq 72(%rsi), %rdx
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 176(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 184(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	adoxq 0(%rsp), %r13
 	adoxq 0(%rsp), %r14
 	adcxq 0(%rsp), %r14
@@ -18657,107 +18657,107 @@ parmod_montgomery_mul_adx_13:
 	movq %rdx, 200(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	adoxq 0(%rsp), %r13
 	adoxq 0(%rsp), %r14
 	adcxq 0(%rsp), %r14
 	xorl %r15d, %r15d
 	movq 80(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 0(%rsp), %r14
 	adoxq 0(%rsp), %r15
 	adcxq 0(%rsp), %r15
 	xorl %eax, %eax
 	movq 40(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 96(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 104(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 0(%rsp), %r14
 	adoxq 0(%rsp), %r15
 	adcxq 0(%rsp), %r15
 	xorl %eax, %eax
 	movq 80(%rsi), %rdx
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 176(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 184(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 0(%rsp), %r14
 	adoxq 0(%rsp), %r15
 	adcxq 0(%rsp), %r15
@@ -18766,107 +18766,107 @@ parmod_montgomery_mul_adx_13:
 	movq %rdx, 208(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 0(%rsp), %r14
 	adoxq 0(%rsp), %r15
 	adcxq 0(%rsp), %r15
 	xorl %ebx, %ebx
 	movq 88(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	adoxq 0(%rsp), %r15
 	adoxq 0(%rsp), %rbx
 	adcxq 0(%rsp), %rbx
 	xorl %eax, %eax
 	movq 48(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 96(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 104(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	adoxq 0(%rsp), %r15
 	adoxq 0(%rsp), %rbx
 	adcxq 0(%rsp), %rbx
 	xorl %eax, %eax
 	movq 88(%rsi), %rdx
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 176(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 184(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	adoxq 0(%rsp), %r15
 	adoxq 0(%rsp), %rbx
 	adcxq 0(%rsp), %rbx
@@ -18875,107 +18875,107 @@ parmod_montgomery_mul_adx_13:
 	movq %rdx, 216(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	adoxq 0(%rsp), %r15
 	adoxq 0(%rsp), %rbx
 	adcxq 0(%rsp), %rbx
 	xorl %ebp, %ebp
 	movq 96(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	adoxq 0(%rsp), %rbx
 	adoxq 0(%rsp), %rbp
 	adcxq 0(%rsp), %rbp
 	xorl %eax, %eax
 	movq 56(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 96(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 104(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	adoxq 0(%rsp), %rbx
 	adoxq 0(%rsp), %rbp
 	adcxq 0(%rsp), %rbp
 	xorl %eax, %eax
 	movq 96(%rsi), %rdx
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 176(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 184(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	adoxq 0(%rsp), %rbx
 	adoxq 0(%rsp), %rbp
 	adcxq 0(%rsp), %rbp
@@ -18984,69 +18984,69 @@ parmod_montgomery_mul_adx_13:
 	movq %rdx, 224(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	adoxq 0(%rsp), %rbx
 	adoxq 0(%rsp), %rbp
 	adcxq 0(%rsp), %rbp
 	xorl %r8d, %r8d
 	movq 64(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 96(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 104(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	adoxq 0(%rsp), %rbp
 	adoxq 0(%rsp), %r8
 	adcxq 0(%rsp), %r8
 	xorl %eax, %eax
 	movq 64(%rsi), %rdx
 	mulxq 192(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 200(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 208(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 216(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 224(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	adoxq 0(%rsp), %rbp
 	adoxq 0(%rsp), %r8
 	adcxq 0(%rsp), %r8
@@ -19054,40 +19054,40 @@ parmod_montgomery_mul_adx_13:
 	xorl %r9d, %r9d
 	movq 72(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 96(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 104(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	adoxq 0(%rsp), %r8
 	adoxq 0(%rsp), %r9
 	adcxq 0(%rsp), %r9
 	xorl %eax, %eax
 	movq 72(%rsi), %rdx
 	mulxq 192(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 200(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 208(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 216(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 224(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	adoxq 0(%rsp), %r8
 	adoxq 0(%rsp), %r9
 	adcxq 0(%rsp), %r9
@@ -19095,40 +19095,40 @@ parmod_montgomery_mul_adx_13:
 	xorl %r10d, %r10d
 	movq 80(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 96(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 104(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	adoxq 0(%rsp), %r9
 	adoxq 0(%rsp), %r10
 	adcxq 0(%rsp), %r10
 	xorl %eax, %eax
 	movq 80(%rsi), %rdx
 	mulxq 192(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 200(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 208(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 216(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 224(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	adoxq 0(%rsp), %r9
 	adoxq 0(%rsp), %r10
 	adcxq 0(%rsp), %r10
@@ -19136,40 +19136,40 @@ parmod_montgomery_mul_adx_13:
 	xorl %r11d, %r11d
 	movq 88(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 96(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 104(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	adoxq 0(%rsp), %r10
 	adoxq 0(%rsp), %r11
 	adcxq 0(%rsp), %r11
 	xorl %eax, %eax
 	movq 88(%rsi), %rdx
 	mulxq 192(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 200(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 208(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 216(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 224(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	adoxq 0(%rsp), %r10
 	adoxq 0(%rsp), %r11
 	adcxq 0(%rsp), %r11
@@ -19177,40 +19177,40 @@ parmod_montgomery_mul_adx_13:
 	xorl %r12d, %r12d
 	movq 96(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 96(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 104(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	adoxq 0(%rsp), %r11
 	adoxq 0(%rsp), %r12
 	adcxq 0(%rsp), %r12
 	xorl %eax, %eax
 	movq 96(%rsi), %rdx
 	mulxq 192(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 200(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 208(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 216(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 224(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	adoxq 0(%rsp), %r11
 	adoxq 0(%rsp), %r12
 	adcxq 0(%rsp), %r12
@@ -19476,29 +19476,29 @@ parmod_montgomery_sqr_adx_13:
 	xorl %eax, %eax
 	movq 0(%rdi), %rdx
 	mulxq 0(%rdi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 176(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 184(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 192(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 0(%rsp), %r14
 	adoxq 0(%rsp), %r15
 	adcxq 0(%rsp), %r15
@@ -19507,29 +19507,29 @@ parmod_montgomery_sqr_adx_13:
 	movq %rdx, 248(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 0(%rsp), %r14
 	adoxq 0(%rsp), %r15
 	adcxq 0(%rsp), %r15
@@ -19538,58 +19538,58 @@ parmod_montgomery_sqr_adx_13:
 	movq %rdx, 256(%rsp)
 	xorl %ebx, %ebx
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	adoxq 0(%rsp), %r15
 	adoxq 0(%rsp), %rbx
 	adcxq 0(%rsp), %rbx
 	xorl %ebp, %ebp
 	movq 8(%rdi), %rdx
 	mulxq 8(%rdi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 176(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 184(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 192(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 200(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	adoxq 0(%rsp), %rbx
 	adoxq 0(%rsp), %rbp
 	adcxq 0(%rsp), %rbp
@@ -19598,29 +19598,29 @@ parmod_montgomery_sqr_adx_13:
 	movq %rdx, 264(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	adoxq 0(%rsp), %rbx
 	adoxq 0(%rsp), %rbp
 	adcxq 0(%rsp), %rbp
@@ -19629,58 +19629,58 @@ parmod_montgomery_sqr_adx_13:
 	movq %rdx, 272(%rsp)
 	xorl %r8d, %r8d
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	adoxq 0(%rsp), %rbp
 	adoxq 0(%rsp), %r8
 	adcxq 0(%rsp), %r8
 	xorl %r9d, %r9d
 	movq 16(%rdi), %rdx
 	mulxq 16(%rdi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 176(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 184(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 192(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 200(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 208(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	adoxq 0(%rsp), %r8
 	adoxq 0(%rsp), %r9
 	adcxq 0(%rsp), %r9
@@ -19689,29 +19689,29 @@ parmod_montgomery_sqr_adx_13:
 	movq %rdx, 280(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	adoxq 0(%rsp), %r8
 	adoxq 0(%rsp), %r9
 	adcxq 0(%rsp), %r9
@@ -19720,81 +19720,81 @@ parmod_montgomery_sqr_adx_13:
 	movq %rdx, 288(%rsp)
 	xorl %r10d, %r10d
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	adoxq 0(%rsp), %r9
 	adoxq 0(%rsp), %r10
 	adcxq 0(%rsp), %r10
 	xorl %r11d, %r11d
 	movq 0(%rdi), %rdx
 	mulxq 200(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 208(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 216(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 224(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 232(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 240(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	adoxq 0(%rsp), %r10
 	adoxq 0(%rsp), %r11
 	adcxq 0(%rsp), %r11
 	xorl %eax, %eax
 	movq 24(%rdi), %rdx
 	mulxq 24(%rdi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 176(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 184(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 192(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 200(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 208(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 216(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	adoxq 0(%rsp), %r10
 	adoxq 0(%rsp), %r11
 	adcxq 0(%rsp), %r11
@@ -19803,49 +19803,49 @@ parmod_montgomery_sqr_adx_13:
 	movq %rdx, 296(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	adoxq 0(%rsp), %r10
 	adoxq 0(%rsp), %r11
 	adcxq 0(%rsp), %r11
 	xorl %r12d, %r12d
 	movq 8(%rdi), %rdx
 	mulxq 208(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 216(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 224(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 232(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 240(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	adoxq 0(%rsp), %r11
 	adoxq 0(%rsp), %r12
 	adcxq 0(%rsp), %r12
@@ -19854,104 +19854,104 @@ parmod_montgomery_sqr_adx_13:
 	movq %rdx, 304(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	adoxq 0(%rsp), %r11
 	adoxq 0(%rsp), %r12
 	adcxq 0(%rsp), %r12
 	xorl %r13d, %r13d
 	movq 16(%rdi), %rdx
 	mulxq 216(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 224(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 232(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 240(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	adoxq 0(%rsp), %r12
 	adoxq 0(%rsp), %r13
 	adcxq 0(%rsp), %r13
 	xorl %eax, %eax
 	movq 32(%rdi), %rdx
 	mulxq 32(%rdi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 184(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 192(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 200(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 208(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 216(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 224(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	adoxq 0(%rsp), %r12
 	adoxq 0(%rsp), %r13
 	adcxq 0(%rsp), %r13
 	xorl %eax, %eax
 	movq 64(%rsi), %rdx
 	mulxq 248(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 256(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 264(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 272(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 280(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 288(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 296(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 304(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	adoxq 0(%rsp), %r12
 	adoxq 0(%rsp), %r13
 	adcxq 0(%rsp), %r13
@@ -19960,72 +19960,72 @@ parmod_montgomery_sqr_adx_13:
 	movq %rdx, 312(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	adoxq 0(%rsp), %r12
 	adoxq 0(%rsp), %r13
 	adcxq 0(%rsp), %r13
 	xorl %r14d, %r14d
 	movq 24(%rdi), %rdx
 	mulxq 224(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 232(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 240(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	adoxq 0(%rsp), %r13
 	adoxq 0(%rsp), %r14
 	adcxq 0(%rsp), %r14
 	xorl %eax, %eax
 	movq 72(%rsi), %rdx
 	mulxq 248(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 256(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 264(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 272(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 280(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 288(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 296(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 304(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	adoxq 0(%rsp), %r13
 	adoxq 0(%rsp), %r14
 	adcxq 0(%rsp), %r14
@@ -20034,98 +20034,98 @@ parmod_montgomery_sqr_adx_13:
 	movq %rdx, 320(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	adoxq 0(%rsp), %r13
 	adoxq 0(%rsp), %r14
 	adcxq 0(%rsp), %r14
 	xorl %r15d, %r15d
 	movq 32(%rdi), %rdx
 	mulxq 232(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 240(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 0(%rsp), %r14
 	adoxq 0(%rsp), %r15
 	adcxq 0(%rsp), %r15
 	xorl %eax, %eax
 	movq 40(%rdi), %rdx
 	mulxq 40(%rdi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 192(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 200(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 208(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 216(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 224(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 232(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 0(%rsp), %r14
 	adoxq 0(%rsp), %r15
 	adcxq 0(%rsp), %r15
 	xorl %eax, %eax
 	movq 80(%rsi), %rdx
 	mulxq 248(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 256(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 264(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 272(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 280(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 288(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 296(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 304(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 0(%rsp), %r14
 	adoxq 0(%rsp), %r15
 	adcxq 0(%rsp), %r15
@@ -20134,66 +20134,66 @@ parmod_montgomery_sqr_adx_13:
 	movq %rdx, 328(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 0(%rsp), %r14
 	adoxq 0(%rsp), %r15
 	adcxq 0(%rsp), %r15
 	xorl %ebx, %ebx
 	movq 40(%rdi), %rdx
 	mulxq 240(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	adoxq 0(%rsp), %r15
 	adoxq 0(%rsp), %rbx
 	adcxq 0(%rsp), %rbx
 	xorl %eax, %eax
 	movq 88(%rsi), %rdx
 	mulxq 248(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 256(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 264(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 272(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 280(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 288(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 296(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 304(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	adoxq 0(%rsp), %r15
 	adoxq 0(%rsp), %rbx
 	adcxq 0(%rsp), %rbx
@@ -20202,87 +20202,87 @@ parmod_montgomery_sqr_adx_13:
 	movq %rdx, 336(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	adoxq 0(%rsp), %r15
 	adoxq 0(%rsp), %rbx
 	adcxq 0(%rsp), %rbx
 	xorl %ebp, %ebp
 	movq 48(%rdi), %rdx
 	mulxq 48(%rdi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 200(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 208(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 216(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 224(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 232(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 240(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	adoxq 0(%rsp), %rbx
 	adoxq 0(%rsp), %rbp
 	adcxq 0(%rsp), %rbp
 	xorl %eax, %eax
 	movq 96(%rsi), %rdx
 	mulxq 248(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 256(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 264(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 272(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 280(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 288(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 296(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 304(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	adoxq 0(%rsp), %rbx
 	adoxq 0(%rsp), %rbp
 	adcxq 0(%rsp), %rbp
@@ -20291,75 +20291,75 @@ parmod_montgomery_sqr_adx_13:
 	movq %rdx, 344(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	adoxq 0(%rsp), %rbx
 	adoxq 0(%rsp), %rbp
 	adcxq 0(%rsp), %rbp
 	xorl %r8d, %r8d
 	movq 56(%rdi), %rdx
 	mulxq 56(%rdi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 88(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 208(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 216(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 224(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 232(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 240(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	adoxq 0(%rsp), %rbp
 	adoxq 0(%rsp), %r8
 	adcxq 0(%rsp), %r8
 	xorl %eax, %eax
 	movq 64(%rsi), %rdx
 	mulxq 312(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 320(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 328(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 336(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 344(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	adoxq 0(%rsp), %rbp
 	adoxq 0(%rsp), %r8
 	adcxq 0(%rsp), %r8
@@ -20367,43 +20367,43 @@ parmod_montgomery_sqr_adx_13:
 	xorl %r9d, %r9d
 	movq 64(%rdi), %rdx
 	mulxq 64(%rdi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 96(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 216(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 224(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 232(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 240(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	adoxq 0(%rsp), %r8
 	adoxq 0(%rsp), %r9
 	adcxq 0(%rsp), %r9
 	xorl %eax, %eax
 	movq 72(%rsi), %rdx
 	mulxq 312(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 320(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 328(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 336(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 344(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	adoxq 0(%rsp), %r8
 	adoxq 0(%rsp), %r9
 	adcxq 0(%rsp), %r9
@@ -20411,40 +20411,40 @@ parmod_montgomery_sqr_adx_13:
 	xorl %r10d, %r10d
 	movq 72(%rdi), %rdx
 	mulxq 72(%rdi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 104(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 224(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 232(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 240(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	adoxq 0(%rsp), %r9
 	adoxq 0(%rsp), %r10
 	adcxq 0(%rsp), %r10
 	xorl %eax, %eax
 	movq 80(%rsi), %rdx
 	mulxq 312(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 320(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 328(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 336(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 344(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	adoxq 0(%rsp), %r9
 	adoxq 0(%rsp), %r10
 	adcxq 0(%rsp), %r10
@@ -20452,37 +20452,37 @@ parmod_montgomery_sqr_adx_13:
 	xorl %r11d, %r11d
 	movq 80(%rdi), %rdx
 	mulxq 80(%rdi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 232(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 240(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	adoxq 0(%rsp), %r10
 	adoxq 0(%rsp), %r11
 	adcxq 0(%rsp), %r11
 	xorl %eax, %eax
 	movq 88(%rsi), %rdx
 	mulxq 312(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 320(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 328(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 336(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 344(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	adoxq 0(%rsp), %r10
 	adoxq 0(%rsp), %r11
 	adcxq 0(%rsp), %r11
@@ -20490,42 +20490,42 @@ parmod_montgomery_sqr_adx_13:
 	xorl %r12d, %r12d
 	movq 88(%rdi), %rdx
 	mulxq 88(%rdi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 240(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	adoxq 0(%rsp), %r11
 	adoxq 0(%rsp), %r12
 	adcxq 0(%rsp), %r12
 	xorl %eax, %eax
 	movq 96(%rdi), %rdx
 	mulxq 96(%rdi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	adoxq 0(%rsp), %r11
 	adoxq 0(%rsp), %r12
 	adcxq 0(%rsp), %r12
 	xorl %eax, %eax
 	movq 96(%rsi), %rdx
 	mulxq 312(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 320(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 328(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 336(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 344(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	adoxq 0(%rsp), %r11
 	adoxq 0(%rsp), %r12
 	adcxq 0(%rsp), %r12
@@ -20732,29 +20732,29 @@ parmod_montgomery_mul_adx_14:
 	xorl %eax, %eax
 	movq 0(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 0(%rsp), %r14
 	adoxq 0(%rsp), %r15
 	adcxq 0(%rsp), %r15
@@ -20763,58 +20763,58 @@ parmod_montgomery_mul_adx_14:
 	movq %rdx, 136(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 0(%rsp), %r14
 	adoxq 0(%rsp), %r15
 	adcxq 0(%rsp), %r15
 	xorl %ebx, %ebx
 	movq 8(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	adoxq 0(%rsp), %r15
 	adoxq 0(%rsp), %rbx
 	adcxq 0(%rsp), %rbx
@@ -20823,58 +20823,58 @@ parmod_montgomery_mul_adx_14:
 	movq %rdx, 144(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	adoxq 0(%rsp), %r15
 	adoxq 0(%rsp), %rbx
 	adcxq 0(%rsp), %rbx
 	xorl %ebp, %ebp
 	movq 16(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	adoxq 0(%rsp), %rbx
 	adoxq 0(%rsp), %rbp
 	adcxq 0(%rsp), %rbp
@@ -20883,58 +20883,58 @@ parmod_montgomery_mul_adx_14:
 	movq %rdx, 152(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	adoxq 0(%rsp), %rbx
 	adoxq 0(%rsp), %rbp
 	adcxq 0(%rsp), %rbp
 	xorl %r8d, %r8d
 	movq 24(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	adoxq 0(%rsp), %rbp
 	adoxq 0(%rsp), %r8
 	adcxq 0(%rsp), %r8
@@ -20943,58 +20943,58 @@ parmod_montgomery_mul_adx_14:
 	movq %rdx, 160(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	adoxq 0(%rsp), %rbp
 	adoxq 0(%rsp), %r8
 	adcxq 0(%rsp), %r8
 	xorl %r9d, %r9d
 	movq 32(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	adoxq 0(%rsp), %r8
 	adoxq 0(%rsp), %r9
 	adcxq 0(%rsp), %r9
@@ -21003,58 +21003,58 @@ parmod_montgomery_mul_adx_14:
 	movq %rdx, 168(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	adoxq 0(%rsp), %r8
 	adoxq 0(%rsp), %r9
 	adcxq 0(%rsp), %r9
 	xorl %r10d, %r10d
 	movq 40(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	adoxq 0(%rsp), %r9
 	adoxq 0(%rsp), %r10
 	adcxq 0(%rsp), %r10
@@ -21063,81 +21063,81 @@ parmod_montgomery_mul_adx_14:
 	movq %rdx, 176(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	adoxq 0(%rsp), %r9
 	adoxq 0(%rsp), %r10
 	adcxq 0(%rsp), %r10
 	xorl %r11d, %r11d
 	movq 48(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	adoxq 0(%rsp), %r10
 	adoxq 0(%rsp), %r11
 	adcxq 0(%rsp), %r11
 	xorl %eax, %eax
 	movq 0(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 96(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 104(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	adoxq 0(%rsp), %r10
 	adoxq 0(%rsp), %r11
 	adcxq 0(%rsp), %r11
@@ -21146,81 +21146,81 @@ parmod_montgomery_mul_adx_14:
 	movq %rdx, 184(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	adoxq 0(%rsp), %r10
 	adoxq 0(%rsp), %r11
 	adcxq 0(%rsp), %r11
 	xorl %r12d, %r12d
 	movq 56(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	adoxq 0(%rsp), %r11
 	adoxq 0(%rsp), %r12
 	adcxq 0(%rsp), %r12
 	xorl %eax, %eax
 	movq 8(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 96(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 104(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	adoxq 0(%rsp), %r11
 	adoxq 0(%rsp), %r12
 	adcxq 0(%rsp), %r12
@@ -21229,110 +21229,110 @@ parmod_montgomery_mul_adx_14:
 	movq %rdx, 192(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	adoxq 0(%rsp), %r11
 	adoxq 0(%rsp), %r12
 	adcxq 0(%rsp), %r12
 	xorl %r13d, %r13d
 	movq 64(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	adoxq 0(%rsp), %r12
 	adoxq 0(%rsp), %r13
 	adcxq 0(%rsp), %r13
 	xorl %eax, %eax
 	movq 16(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 96(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 104(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	adoxq 0(%rsp), %r12
 	adoxq 0(%rsp), %r13
 	adcxq 0(%rsp), %r13
 	xorl %eax, %eax
 	movq 64(%rsi), %rdx
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 176(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 184(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 192(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	adoxq 0(%rsp), %r12
 	adoxq 0(%rsp), %r13
 	adcxq 0(%rsp), %r13
@@ -21341,110 +21341,110 @@ parmod_montgomery_mul_adx_14:
 	movq %rdx, 200(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	adoxq 0(%rsp), %r12
 	adoxq 0(%rsp), %r13
 	adcxq 0(%rsp), %r13
 	xorl %r14d, %r14d
 	movq 72(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	adoxq 0(%rsp), %r13
 	adoxq 0(%rsp), %r14
 	adcxq 0(%rsp), %r14
 	xorl %eax, %eax
 	movq 24(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 96(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 104(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	adoxq 0(%rsp), %r13
 	adoxq 0(%rsp), %r14
 	adcxq 0(%rsp), %r14
 	xorl %eax, %eax
 	movq 72(%rsi), %rdx
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 176(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 184(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 192(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	adoxq 0(%rsp), %r13
 	adoxq 0(%rsp), %r14
 	adcxq 0(%rsp), %r14
@@ -21453,110 +21453,110 @@ parmod_montgomery_mul_adx_14:
 	movq %rdx, 208(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	adoxq 0(%rsp), %r13
 	adoxq 0(%rsp), %r14
 	adcxq 0(%rsp), %r14
 	xorl %r15d, %r15d
 	movq 80(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 0(%rsp), %r14
 	adoxq 0(%rsp), %r15
 	adcxq 0(%rsp), %r15
 	xorl %eax, %eax
 	movq 32(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 96(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 104(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 0(%rsp), %r14
 	adoxq 0(%rsp), %r15
 	adcxq 0(%rsp), %r15
 	xorl %eax, %eax
 	movq 80(%rsi), %rdx
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 176(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 184(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 192(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 0(%rsp), %r14
 	adoxq 0(%rsp), %r15
 	adcxq 0(%rsp), %r15
@@ -21565,110 +21565,110 @@ parmod_montgomery_mul_adx_14:
 	movq %rdx, 216(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 0(%rsp), %r14
 	adoxq 0(%rsp), %r15
 	adcxq 0(%rsp), %r15
 	xorl %ebx, %ebx
 	movq 88(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	adoxq 0(%rsp), %r15
 	adoxq 0(%rsp), %rbx
 	adcxq 0(%rsp), %rbx
 	xorl %eax, %eax
 	movq 40(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 96(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 104(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	adoxq 0(%rsp), %r15
 	adoxq 0(%rsp), %rbx
 	adcxq 0(%rsp), %rbx
 	xorl %eax, %eax
 	movq 88(%rsi), %rdx
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 176(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 184(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 192(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	adoxq 0(%rsp), %r15
 	adoxq 0(%rsp), %rbx
 	adcxq 0(%rsp), %rbx
@@ -21677,110 +21677,110 @@ parmod_montgomery_mul_adx_14:
 	movq %rdx, 224(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	adoxq 0(%rsp), %r15
 	adoxq 0(%rsp), %rbx
 	adcxq 0(%rsp), %rbx
 	xorl %ebp, %ebp
 	movq 96(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	adoxq 0(%rsp), %rbx
 	adoxq 0(%rsp), %rbp
 	adcxq 0(%rsp), %rbp
 	xorl %eax, %eax
 	movq 48(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 96(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 104(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	adoxq 0(%rsp), %rbx
 	adoxq 0(%rsp), %rbp
 	adcxq 0(%rsp), %rbp
 	xorl %eax, %eax
 	movq 96(%rsi), %rdx
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 176(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 184(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 192(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	adoxq 0(%rsp), %rbx
 	adoxq 0(%rsp), %rbp
 	adcxq 0(%rsp), %rbp
@@ -21789,110 +21789,110 @@ parmod_montgomery_mul_adx_14:
 	movq %rdx, 232(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	adoxq 0(%rsp), %rbx
 	adoxq 0(%rsp), %rbp
 	adcxq 0(%rsp), %rbp
 	xorl %r8d, %r8d
 	movq 104(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	adoxq 0(%rsp), %rbp
 	adoxq 0(%rsp), %r8
 	adcxq 0(%rsp), %r8
 	xorl %eax, %eax
 	movq 56(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 96(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 104(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	adoxq 0(%rsp), %rbp
 	adoxq 0(%rsp), %r8
 	adcxq 0(%rsp), %r8
 	xorl %eax, %eax
 	movq 104(%rsi), %rdx
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 176(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 184(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 192(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	adoxq 0(%rsp), %rbp
 	adoxq 0(%rsp), %r8
 	adcxq 0(%rsp), %r8
@@ -21901,75 +21901,75 @@ parmod_montgomery_mul_adx_14:
 	movq %rdx, 240(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	adoxq 0(%rsp), %rbp
 	adoxq 0(%rsp), %r8
 	adcxq 0(%rsp), %r8
 	xorl %r9d, %r9d
 	movq 64(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 96(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 104(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	adoxq 0(%rsp), %r8
 	adoxq 0(%rsp), %r9
 	adcxq 0(%rsp), %r9
 	xorl %eax, %eax
 	movq 64(%rsi), %rdx
 	mulxq 200(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 208(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 216(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 224(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 232(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 240(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	adoxq 0(%rsp), %r8
 	adoxq 0(%rsp), %r9
 	adcxq 0(%rsp), %r9
@@ -21977,46 +21977,46 @@ parmod_montgomery_mul_adx_14:
 	xorl %r10d, %r10d
 	movq 72(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 96(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 104(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	adoxq 0(%rsp), %r9
 	adoxq 0(%rsp), %r10
 	adcxq 0(%rsp), %r10
 	xorl %eax, %eax
 	movq 72(%rsi), %rdx
 	mulxq 200(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 208(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 216(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 224(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 232(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 240(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	adoxq 0(%rsp), %r9
 	adoxq 0(%rsp), %r10
 	adcxq 0(%rsp), %r10
@@ -22024,46 +22024,46 @@ parmod_montgomery_mul_adx_14:
 	xorl %r11d, %r11d
 	movq 80(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 96(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 104(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	adoxq 0(%rsp), %r10
 	adoxq 0(%rsp), %r11
 	adcxq 0(%rsp), %r11
 	xorl %eax, %eax
 	movq 80(%rsi), %rdx
 	mulxq 200(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 208(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 216(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 224(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 232(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 240(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	adoxq 0(%rsp), %r10
 	adoxq 0(%rsp), %r11
 	adcxq 0(%rsp), %r11
@@ -22071,46 +22071,46 @@ parmod_montgomery_mul_adx_14:
 	xorl %r12d, %r12d
 	movq 88(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 96(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 104(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	adoxq 0(%rsp), %r11
 	adoxq 0(%rsp), %r12
 	adcxq 0(%rsp), %r12
 	xorl %eax, %eax
 	movq 88(%rsi), %rdx
 	mulxq 200(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 208(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 216(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 224(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 232(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 240(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	adoxq 0(%rsp), %r11
 	adoxq 0(%rsp), %r12
 	adcxq 0(%rsp), %r12
@@ -22118,46 +22118,46 @@ parmod_montgomery_mul_adx_14:
 	xorl %r13d, %r13d
 	movq 96(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 96(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 104(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	adoxq 0(%rsp), %r12
 	adoxq 0(%rsp), %r13
 	adcxq 0(%rsp), %r13
 	xorl %eax, %eax
 	movq 96(%rsi), %rdx
 	mulxq 200(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 208(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 216(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 224(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 232(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 240(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	adoxq 0(%rsp), %r12
 	adoxq 0(%rsp), %r13
 	adcxq 0(%rsp), %r13
@@ -22165,46 +22165,46 @@ parmod_montgomery_mul_adx_14:
 	xorl %r14d, %r14d
 	movq 104(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 96(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 104(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	adoxq 0(%rsp), %r13
 	adoxq 0(%rsp), %r14
 	adcxq 0(%rsp), %r14
 	xorl %eax, %eax
 	movq 104(%rsi), %rdx
 	mulxq 200(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 208(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 216(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 224(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 232(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 240(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	adoxq 0(%rsp), %r13
 	adoxq 0(%rsp), %r14
 	adcxq 0(%rsp), %r14
@@ -22486,29 +22486,29 @@ parmod_montgomery_sqr_adx_14:
 	xorl %eax, %eax
 	movq 0(%rdi), %rdx
 	mulxq 0(%rdi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 176(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 184(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 192(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 200(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 0(%rsp), %r14
 	adoxq 0(%rsp), %r15
 	adcxq 0(%rsp), %r15
@@ -22517,29 +22517,29 @@ parmod_montgomery_sqr_adx_14:
 	movq %rdx, 264(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 0(%rsp), %r14
 	adoxq 0(%rsp), %r15
 	adcxq 0(%rsp), %r15
@@ -22548,58 +22548,58 @@ parmod_montgomery_sqr_adx_14:
 	movq %rdx, 272(%rsp)
 	xorl %ebx, %ebx
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	adoxq 0(%rsp), %r15
 	adoxq 0(%rsp), %rbx
 	adcxq 0(%rsp), %rbx
 	xorl %ebp, %ebp
 	movq 8(%rdi), %rdx
 	mulxq 8(%rdi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 176(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 184(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 192(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 200(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 208(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	adoxq 0(%rsp), %rbx
 	adoxq 0(%rsp), %rbp
 	adcxq 0(%rsp), %rbp
@@ -22608,29 +22608,29 @@ parmod_montgomery_sqr_adx_14:
 	movq %rdx, 280(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	adoxq 0(%rsp), %rbx
 	adoxq 0(%rsp), %rbp
 	adcxq 0(%rsp), %rbp
@@ -22639,58 +22639,58 @@ parmod_montgomery_sqr_adx_14:
 	movq %rdx, 288(%rsp)
 	xorl %r8d, %r8d
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	adoxq 0(%rsp), %rbp
 	adoxq 0(%rsp), %r8
 	adcxq 0(%rsp), %r8
 	xorl %r9d, %r9d
 	movq 16(%rdi), %rdx
 	mulxq 16(%rdi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 176(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 184(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 192(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 200(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 208(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 216(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	adoxq 0(%rsp), %r8
 	adoxq 0(%rsp), %r9
 	adcxq 0(%rsp), %r9
@@ -22699,29 +22699,29 @@ parmod_montgomery_sqr_adx_14:
 	movq %rdx, 296(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	adoxq 0(%rsp), %r8
 	adoxq 0(%rsp), %r9
 	adcxq 0(%rsp), %r9
@@ -22730,58 +22730,58 @@ parmod_montgomery_sqr_adx_14:
 	movq %rdx, 304(%rsp)
 	xorl %r10d, %r10d
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	adoxq 0(%rsp), %r9
 	adoxq 0(%rsp), %r10
 	adcxq 0(%rsp), %r10
 	xorl %r11d, %r11d
 	movq 24(%rdi), %rdx
 	mulxq 24(%rdi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 184(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 192(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 200(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 208(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 216(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 224(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	adoxq 0(%rsp), %r10
 	adoxq 0(%rsp), %r11
 	adcxq 0(%rsp), %r11
@@ -22790,55 +22790,55 @@ parmod_montgomery_sqr_adx_14:
 	movq %rdx, 312(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	adoxq 0(%rsp), %r10
 	adoxq 0(%rsp), %r11
 	adcxq 0(%rsp), %r11
 	xorl %r12d, %r12d
 	movq 0(%rdi), %rdx
 	mulxq 208(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 216(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 224(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 232(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 240(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 248(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 256(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	adoxq 0(%rsp), %r11
 	adoxq 0(%rsp), %r12
 	adcxq 0(%rsp), %r12
@@ -22847,110 +22847,110 @@ parmod_montgomery_sqr_adx_14:
 	movq %rdx, 320(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	adoxq 0(%rsp), %r11
 	adoxq 0(%rsp), %r12
 	adcxq 0(%rsp), %r12
 	xorl %r13d, %r13d
 	movq 8(%rdi), %rdx
 	mulxq 216(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 224(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 232(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 240(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 248(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 256(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	adoxq 0(%rsp), %r12
 	adoxq 0(%rsp), %r13
 	adcxq 0(%rsp), %r13
 	xorl %eax, %eax
 	movq 32(%rdi), %rdx
 	mulxq 32(%rdi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 192(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 200(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 208(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 216(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 224(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 232(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	adoxq 0(%rsp), %r12
 	adoxq 0(%rsp), %r13
 	adcxq 0(%rsp), %r13
 	xorl %eax, %eax
 	movq 64(%rsi), %rdx
 	mulxq 264(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 272(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 280(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 288(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 296(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 304(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 312(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 320(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	adoxq 0(%rsp), %r12
 	adoxq 0(%rsp), %r13
 	adcxq 0(%rsp), %r13
@@ -22959,78 +22959,78 @@ parmod_montgomery_sqr_adx_14:
 	movq %rdx, 328(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	adoxq 0(%rsp), %r12
 	adoxq 0(%rsp), %r13
 	adcxq 0(%rsp), %r13
 	xorl %r14d, %r14d
 	movq 16(%rdi), %rdx
 	mulxq 224(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 232(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 240(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 248(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 256(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	adoxq 0(%rsp), %r13
 	adoxq 0(%rsp), %r14
 	adcxq 0(%rsp), %r14
 	xorl %eax, %eax
 	movq 72(%rsi), %rdx
 	mulxq 264(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 272(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 280(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 288(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 296(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 304(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 312(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 320(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	adoxq 0(%rsp), %r13
 	adoxq 0(%rsp), %r14
 	adcxq 0(%rsp), %r14
@@ -23039,104 +23039,104 @@ parmod_montgomery_sqr_adx_14:
 	movq %rdx, 336(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	adoxq 0(%rsp), %r13
 	adoxq 0(%rsp), %r14
 	adcxq 0(%rsp), %r14
 	xorl %r15d, %r15d
 	movq 24(%rdi), %rdx
 	mulxq 232(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 240(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 248(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 256(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 0(%rsp), %r14
 	adoxq 0(%rsp), %r15
 	adcxq 0(%rsp), %r15
 	xorl %eax, %eax
 	movq 40(%rdi), %rdx
 	mulxq 40(%rdi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 200(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 208(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 216(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 224(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 232(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 240(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 0(%rsp), %r14
 	adoxq 0(%rsp), %r15
 	adcxq 0(%rsp), %r15
 	xorl %eax, %eax
 	movq 80(%rsi), %rdx
 	mulxq 264(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 272(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 280(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 288(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 296(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 304(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 312(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 320(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 0(%rsp), %r14
 	adoxq 0(%rsp), %r15
 	adcxq 0(%rsp), %r15
@@ -23145,72 +23145,72 @@ parmod_montgomery_sqr_adx_14:
 	movq %rdx, 344(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 0(%rsp), %r14
 	adoxq 0(%rsp), %r15
 	adcxq 0(%rsp), %r15
 	xorl %ebx, %ebx
 	movq 32(%rdi), %rdx
 	mulxq 240(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 248(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 256(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	adoxq 0(%rsp), %r15
 	adoxq 0(%rsp), %rbx
 	adcxq 0(%rsp), %rbx
 	xorl %eax, %eax
 	movq 88(%rsi), %rdx
 	mulxq 264(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 272(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 280(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 288(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 296(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 304(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 312(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 320(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	adoxq 0(%rsp), %r15
 	adoxq 0(%rsp), %rbx
 	adcxq 0(%rsp), %rbx
@@ -23219,98 +23219,98 @@ parmod_montgomery_sqr_adx_14:
 	movq %rdx, 352(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	adoxq 0(%rsp), %r15
 	adoxq 0(%rsp), %rbx
 	adcxq 0(%rsp), %rbx
 	xorl %ebp, %ebp
 	movq 40(%rdi), %rdx
 	mulxq 248(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 256(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	adoxq 0(%rsp), %rbx
 	adoxq 0(%rsp), %rbp
 	adcxq 0(%rsp), %rbp
 	xorl %eax, %eax
 	movq 48(%rdi), %rdx
 	mulxq 48(%rdi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 208(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 216(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 224(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 232(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 240(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 248(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	adoxq 0(%rsp), %rbx
 	adoxq 0(%rsp), %rbp
 	adcxq 0(%rsp), %rbp
 	xorl %eax, %eax
 	movq 96(%rsi), %rdx
 	mulxq 264(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 272(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 280(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 288(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 296(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 304(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 312(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 320(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	adoxq 0(%rsp), %rbx
 	adoxq 0(%rsp), %rbp
 	adcxq 0(%rsp), %rbp
@@ -23319,66 +23319,66 @@ parmod_montgomery_sqr_adx_14:
 	movq %rdx, 360(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	adoxq 0(%rsp), %rbx
 	adoxq 0(%rsp), %rbp
 	adcxq 0(%rsp), %rbp
 	xorl %r8d, %r8d
 	movq 48(%rdi), %rdx
 	mulxq 256(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	adoxq 0(%rsp), %rbp
 	adoxq 0(%rsp), %r8
 	adcxq 0(%rsp), %r8
 	xorl %eax, %eax
 	movq 104(%rsi), %rdx
 	mulxq 264(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 272(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 280(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 288(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 296(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 304(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 312(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 320(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	adoxq 0(%rsp), %rbp
 	adoxq 0(%rsp), %r8
 	adcxq 0(%rsp), %r8
@@ -23387,81 +23387,81 @@ parmod_montgomery_sqr_adx_14:
 	movq %rdx, 368(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	adoxq 0(%rsp), %rbp
 	adoxq 0(%rsp), %r8
 	adcxq 0(%rsp), %r8
 	xorl %r9d, %r9d
 	movq 56(%rdi), %rdx
 	mulxq 56(%rdi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 88(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 216(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 224(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 232(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 240(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 248(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 256(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	adoxq 0(%rsp), %r8
 	adoxq 0(%rsp), %r9
 	adcxq 0(%rsp), %r9
 	xorl %eax, %eax
 	movq 64(%rsi), %rdx
 	mulxq 328(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 336(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 344(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 352(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 360(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 368(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	adoxq 0(%rsp), %r8
 	adoxq 0(%rsp), %r9
 	adcxq 0(%rsp), %r9
@@ -23469,49 +23469,49 @@ parmod_montgomery_sqr_adx_14:
 	xorl %r10d, %r10d
 	movq 64(%rdi), %rdx
 	mulxq 64(%rdi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 96(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 224(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 232(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 240(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 248(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 256(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	adoxq 0(%rsp), %r9
 	adoxq 0(%rsp), %r10
 	adcxq 0(%rsp), %r10
 	xorl %eax, %eax
 	movq 72(%rsi), %rdx
 	mulxq 328(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 336(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 344(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 352(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 360(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 368(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	adoxq 0(%rsp), %r9
 	adoxq 0(%rsp), %r10
 	adcxq 0(%rsp), %r10
@@ -23519,46 +23519,46 @@ parmod_montgomery_sqr_adx_14:
 	xorl %r11d, %r11d
 	movq 72(%rdi), %rdx
 	mulxq 72(%rdi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 104(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 232(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 240(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 248(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 256(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	adoxq 0(%rsp), %r10
 	adoxq 0(%rsp), %r11
 	adcxq 0(%rsp), %r11
 	xorl %eax, %eax
 	movq 80(%rsi), %rdx
 	mulxq 328(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 336(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 344(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 352(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 360(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 368(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	adoxq 0(%rsp), %r10
 	adoxq 0(%rsp), %r11
 	adcxq 0(%rsp), %r11
@@ -23566,43 +23566,43 @@ parmod_montgomery_sqr_adx_14:
 	xorl %r12d, %r12d
 	movq 80(%rdi), %rdx
 	mulxq 80(%rdi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 240(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 248(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 256(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	adoxq 0(%rsp), %r11
 	adoxq 0(%rsp), %r12
 	adcxq 0(%rsp), %r12
 	xorl %eax, %eax
 	movq 88(%rsi), %rdx
 	mulxq 328(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 336(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 344(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 352(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 360(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 368(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	adoxq 0(%rsp), %r11
 	adoxq 0(%rsp), %r12
 	adcxq 0(%rsp), %r12
@@ -23610,40 +23610,40 @@ parmod_montgomery_sqr_adx_14:
 	xorl %r13d, %r13d
 	movq 88(%rdi), %rdx
 	mulxq 88(%rdi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 248(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 256(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	adoxq 0(%rsp), %r12
 	adoxq 0(%rsp), %r13
 	adcxq 0(%rsp), %r13
 	xorl %eax, %eax
 	movq 96(%rsi), %rdx
 	mulxq 328(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 336(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 344(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 352(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 360(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 368(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	adoxq 0(%rsp), %r12
 	adoxq 0(%rsp), %r13
 	adcxq 0(%rsp), %r13
@@ -23651,45 +23651,45 @@ parmod_montgomery_sqr_adx_14:
 	xorl %r14d, %r14d
 	movq 96(%rdi), %rdx
 	mulxq 96(%rdi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 256(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	adoxq 0(%rsp), %r13
 	adoxq 0(%rsp), %r14
 	adcxq 0(%rsp), %r14
 	xorl %eax, %eax
 	movq 104(%rdi), %rdx
 	mulxq 104(%rdi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	adoxq 0(%rsp), %r13
 	adoxq 0(%rsp), %r14
 	adcxq 0(%rsp), %r14
 	xorl %eax, %eax
 	movq 104(%rsi), %rdx
 	mulxq 328(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 336(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 344(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 352(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 360(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 368(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	adoxq 0(%rsp), %r13
 	adoxq 0(%rsp), %r14
 	adcxq 0(%rsp), %r14
@@ -23907,29 +23907,29 @@ parmod_montgomery_mul_adx_15:
 	xorl %eax, %eax
 	movq 0(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 0(%rsp), %r14
 	adoxq 0(%rsp), %r15
 	adcxq 0(%rsp), %r15
@@ -23938,58 +23938,58 @@ parmod_montgomery_mul_adx_15:
 	movq %rdx, 144(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 0(%rsp), %r14
 	adoxq 0(%rsp), %r15
 	adcxq 0(%rsp), %r15
 	xorl %ebx, %ebx
 	movq 8(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	adoxq 0(%rsp), %r15
 	adoxq 0(%rsp), %rbx
 	adcxq 0(%rsp), %rbx
@@ -23998,58 +23998,58 @@ parmod_montgomery_mul_adx_15:
 	movq %rdx, 152(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	adoxq 0(%rsp), %r15
 	adoxq 0(%rsp), %rbx
 	adcxq 0(%rsp), %rbx
 	xorl %ebp, %ebp
 	movq 16(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	adoxq 0(%rsp), %rbx
 	adoxq 0(%rsp), %rbp
 	adcxq 0(%rsp), %rbp
@@ -24058,58 +24058,58 @@ parmod_montgomery_mul_adx_15:
 	movq %rdx, 160(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	adoxq 0(%rsp), %rbx
 	adoxq 0(%rsp), %rbp
 	adcxq 0(%rsp), %rbp
 	xorl %r8d, %r8d
 	movq 24(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	adoxq 0(%rsp), %rbp
 	adoxq 0(%rsp), %r8
 	adcxq 0(%rsp), %r8
@@ -24118,58 +24118,58 @@ parmod_montgomery_mul_adx_15:
 	movq %rdx, 168(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	adoxq 0(%rsp), %rbp
 	adoxq 0(%rsp), %r8
 	adcxq 0(%rsp), %r8
 	xorl %r9d, %r9d
 	movq 32(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	adoxq 0(%rsp), %r8
 	adoxq 0(%rsp), %r9
 	adcxq 0(%rsp), %r9
@@ -24178,58 +24178,58 @@ parmod_montgomery_mul_adx_15:
 	movq %rdx, 176(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	adoxq 0(%rsp), %r8
 	adoxq 0(%rsp), %r9
 	adcxq 0(%rsp), %r9
 	xorl %r10d, %r10d
 	movq 40(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	adoxq 0(%rsp), %r9
 	adoxq 0(%rsp), %r10
 	adcxq 0(%rsp), %r10
@@ -24238,58 +24238,58 @@ parmod_montgomery_mul_adx_15:
 	movq %rdx, 184(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	adoxq 0(%rsp), %r9
 	adoxq 0(%rsp), %r10
 	adcxq 0(%rsp), %r10
 	xorl %r11d, %r11d
 	movq 48(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	adoxq 0(%rsp), %r10
 	adoxq 0(%rsp), %r11
 	adcxq 0(%rsp), %r11
@@ -24298,84 +24298,84 @@ parmod_montgomery_mul_adx_15:
 	movq %rdx, 192(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	adoxq 0(%rsp), %r10
 	adoxq 0(%rsp), %r11
 	adcxq 0(%rsp), %r11
 	xorl %r12d, %r12d
 	movq 56(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	adoxq 0(%rsp), %r11
 	adoxq 0(%rsp), %r12
 	adcxq 0(%rsp), %r12
 	xorl %eax, %eax
 	movq 0(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 96(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 104(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	adoxq 0(%rsp), %r11
 	adoxq 0(%rsp), %r12
 	adcxq 0(%rsp), %r12
@@ -24384,113 +24384,113 @@ parmod_montgomery_mul_adx_15:
 	movq %rdx, 200(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	adoxq 0(%rsp), %r11
 	adoxq 0(%rsp), %r12
 	adcxq 0(%rsp), %r12
 	xorl %r13d, %r13d
 	movq 64(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	adoxq 0(%rsp), %r12
 	adoxq 0(%rsp), %r13
 	adcxq 0(%rsp), %r13
 	xorl %eax, %eax
 	movq 8(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 96(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 104(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	adoxq 0(%rsp), %r12
 	adoxq 0(%rsp), %r13
 	adcxq 0(%rsp), %r13
 	xorl %eax, %eax
 	movq 64(%rsi), %rdx
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 176(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 184(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 192(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 200(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	adoxq 0(%rsp), %r12
 	adoxq 0(%rsp), %r13
 	adcxq 0(%rsp), %r13
@@ -24499,113 +24499,113 @@ parmod_montgomery_mul_adx_15:
 	movq %rdx, 208(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	adoxq 0(%rsp), %r12
 	adoxq 0(%rsp), %r13
 	adcxq 0(%rsp), %r13
 	xorl %r14d, %r14d
 	movq 72(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	adoxq 0(%rsp), %r13
 	adoxq 0(%rsp), %r14
 	adcxq 0(%rsp), %r14
 	xorl %eax, %eax
 	movq 16(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 96(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 104(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	adoxq 0(%rsp), %r13
 	adoxq 0(%rsp), %r14
 	adcxq 0(%rsp), %r14
 	xorl %eax, %eax
 	movq 72(%rsi), %rdx
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 176(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 184(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 192(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 200(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	adoxq 0(%rsp), %r13
 	adoxq 0(%rsp), %r14
 	adcxq 0(%rsp), %r14
@@ -24614,113 +24614,113 @@ parmod_montgomery_mul_adx_15:
 	movq %rdx, 216(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	adoxq 0(%rsp), %r13
 	adoxq 0(%rsp), %r14
 	adcxq 0(%rsp), %r14
 	xorl %r15d, %r15d
 	movq 80(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 0(%rsp), %r14
 	adoxq 0(%rsp), %r15
 	adcxq 0(%rsp), %r15
 	xorl %eax, %eax
 	movq 24(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 96(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 104(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 0(%rsp), %r14
 	adoxq 0(%rsp), %r15
 	adcxq 0(%rsp), %r15
 	xorl %eax, %eax
 	movq 80(%rsi), %rdx
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 176(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 184(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 192(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 200(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 0(%rsp), %r14
 	adoxq 0(%rsp), %r15
 	adcxq 0(%rsp), %r15
@@ -24729,113 +24729,113 @@ parmod_montgomery_mul_adx_15:
 	movq %rdx, 224(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 0(%rsp), %r14
 	adoxq 0(%rsp), %r15
 	adcxq 0(%rsp), %r15
 	xorl %ebx, %ebx
 	movq 88(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	adoxq 0(%rsp), %r15
 	adoxq 0(%rsp), %rbx
 	adcxq 0(%rsp), %rbx
 	xorl %eax, %eax
 	movq 32(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 96(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 104(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	adoxq 0(%rsp), %r15
 	adoxq 0(%rsp), %rbx
 	adcxq 0(%rsp), %rbx
 	xorl %eax, %eax
 	movq 88(%rsi), %rdx
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 176(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 184(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 192(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 200(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	adoxq 0(%rsp), %r15
 	adoxq 0(%rsp), %rbx
 	adcxq 0(%rsp), %rbx
@@ -24844,113 +24844,113 @@ parmod_montgomery_mul_adx_15:
 	movq %rdx, 232(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	adoxq 0(%rsp), %r15
 	adoxq 0(%rsp), %rbx
 	adcxq 0(%rsp), %rbx
 	xorl %ebp, %ebp
 	movq 96(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	adoxq 0(%rsp), %rbx
 	adoxq 0(%rsp), %rbp
 	adcxq 0(%rsp), %rbp
 	xorl %eax, %eax
 	movq 40(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 96(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 104(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	adoxq 0(%rsp), %rbx
 	adoxq 0(%rsp), %rbp
 	adcxq 0(%rsp), %rbp
 	xorl %eax, %eax
 	movq 96(%rsi), %rdx
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 176(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 184(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 192(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 200(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	adoxq 0(%rsp), %rbx
 	adoxq 0(%rsp), %rbp
 	adcxq 0(%rsp), %rbp
@@ -24959,113 +24959,113 @@ parmod_montgomery_mul_adx_15:
 	movq %rdx, 240(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	adoxq 0(%rsp), %rbx
 	adoxq 0(%rsp), %rbp
 	adcxq 0(%rsp), %rbp
 	xorl %r8d, %r8d
 	movq 104(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	adoxq 0(%rsp), %rbp
 	adoxq 0(%rsp), %r8
 	adcxq 0(%rsp), %r8
 	xorl %eax, %eax
 	movq 48(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 96(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 104(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	adoxq 0(%rsp), %rbp
 	adoxq 0(%rsp), %r8
 	adcxq 0(%rsp), %r8
 	xorl %eax, %eax
 	movq 104(%rsi), %rdx
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 176(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 184(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 192(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 200(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	adoxq 0(%rsp), %rbp
 	adoxq 0(%rsp), %r8
 	adcxq 0(%rsp), %r8
@@ -25074,113 +25074,113 @@ parmod_montgomery_mul_adx_15:
 	movq %rdx, 248(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	adoxq 0(%rsp), %rbp
 	adoxq 0(%rsp), %r8
 	adcxq 0(%rsp), %r8
 	xorl %r9d, %r9d
 	movq 112(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	adoxq 0(%rsp), %r8
 	adoxq 0(%rsp), %r9
 	adcxq 0(%rsp), %r9
 	xorl %eax, %eax
 	movq 56(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 96(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 104(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	adoxq 0(%rsp), %r8
 	adoxq 0(%rsp), %r9
 	adcxq 0(%rsp), %r9
 	xorl %eax, %eax
 	movq 112(%rsi), %rdx
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 176(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 184(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 192(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 200(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	adoxq 0(%rsp), %r8
 	adoxq 0(%rsp), %r9
 	adcxq 0(%rsp), %r9
@@ -25189,81 +25189,81 @@ parmod_montgomery_mul_adx_15:
 	movq %rdx, 256(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	adoxq 0(%rsp), %r8
 	adoxq 0(%rsp), %r9
 	adcxq 0(%rsp), %r9
 	xorl %r10d, %r10d
 	movq 64(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 96(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 104(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	adoxq 0(%rsp), %r9
 	adoxq 0(%rsp), %r10
 	adcxq 0(%rsp), %r10
 	xorl %eax, %eax
 	movq 64(%rsi), %rdx
 	mulxq 208(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 216(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 224(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 232(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 240(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 248(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 256(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	adoxq 0(%rsp), %r9
 	adoxq 0(%rsp), %r10
 	adcxq 0(%rsp), %r10
@@ -25271,52 +25271,52 @@ parmod_montgomery_mul_adx_15:
 	xorl %r11d, %r11d
 	movq 72(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 96(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 104(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	adoxq 0(%rsp), %r10
 	adoxq 0(%rsp), %r11
 	adcxq 0(%rsp), %r11
 	xorl %eax, %eax
 	movq 72(%rsi), %rdx
 	mulxq 208(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 216(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 224(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 232(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 240(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 248(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 256(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	adoxq 0(%rsp), %r10
 	adoxq 0(%rsp), %r11
 	adcxq 0(%rsp), %r11
@@ -25324,52 +25324,52 @@ parmod_montgomery_mul_adx_15:
 	xorl %r12d, %r12d
 	movq 80(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 96(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 104(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	adoxq 0(%rsp), %r11
 	adoxq 0(%rsp), %r12
 	adcxq 0(%rsp), %r12
 	xorl %eax, %eax
 	movq 80(%rsi), %rdx
 	mulxq 208(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 216(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 224(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 232(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 240(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 248(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 256(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	adoxq 0(%rsp), %r11
 	adoxq 0(%rsp), %r12
 	adcxq 0(%rsp), %r12
@@ -25377,52 +25377,52 @@ parmod_montgomery_mul_adx_15:
 	xorl %r13d, %r13d
 	movq 88(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 96(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 104(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	adoxq 0(%rsp), %r12
 	adoxq 0(%rsp), %r13
 	adcxq 0(%rsp), %r13
 	xorl %eax, %eax
 	movq 88(%rsi), %rdx
 	mulxq 208(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 216(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 224(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 232(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 240(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 248(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 256(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	adoxq 0(%rsp), %r12
 	adoxq 0(%rsp), %r13
 	adcxq 0(%rsp), %r13
@@ -25430,52 +25430,52 @@ parmod_montgomery_mul_adx_15:
 	xorl %r14d, %r14d
 	movq 96(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 96(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 104(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	adoxq 0(%rsp), %r13
 	adoxq 0(%rsp), %r14
 	adcxq 0(%rsp), %r14
 	xorl %eax, %eax
 	movq 96(%rsi), %rdx
 	mulxq 208(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 216(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 224(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 232(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 240(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 248(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 256(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	adoxq 0(%rsp), %r13
 	adoxq 0(%rsp), %r14
 	adcxq 0(%rsp), %r14
@@ -25483,52 +25483,52 @@ parmod_montgomery_mul_adx_15:
 	xorl %r15d, %r15d
 	movq 104(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 96(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 104(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 0(%rsp), %r14
 	adoxq 0(%rsp), %r15
 	adcxq 0(%rsp), %r15
 	xorl %eax, %eax
 	movq 104(%rsi), %rdx
 	mulxq 208(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 216(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 224(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 232(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 240(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 248(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 256(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 0(%rsp), %r14
 	adoxq 0(%rsp), %r15
 	adcxq 0(%rsp), %r15
@@ -25536,52 +25536,52 @@ parmod_montgomery_mul_adx_15:
 	xorl %ebx, %ebx
 	movq 112(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 96(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 104(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	adoxq 0(%rsp), %r15
 	adoxq 0(%rsp), %rbx
 	adcxq 0(%rsp), %rbx
 	xorl %eax, %eax
 	movq 112(%rsi), %rdx
 	mulxq 208(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 216(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 224(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 232(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 240(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 248(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 256(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	adoxq 0(%rsp), %r15
 	adoxq 0(%rsp), %rbx
 	adcxq 0(%rsp), %rbx
@@ -25879,29 +25879,29 @@ parmod_montgomery_sqr_adx_15:
 	xorl %eax, %eax
 	movq 0(%rdi), %rdx
 	mulxq 0(%rdi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 176(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 184(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 192(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 200(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 208(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 0(%rsp), %r14
 	adoxq 0(%rsp), %r15
 	adcxq 0(%rsp), %r15
@@ -25910,29 +25910,29 @@ parmod_montgomery_sqr_adx_15:
 	movq %rdx, 280(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 0(%rsp), %r14
 	adoxq 0(%rsp), %r15
 	adcxq 0(%rsp), %r15
@@ -25941,58 +25941,58 @@ parmod_montgomery_sqr_adx_15:
 	movq %rdx, 288(%rsp)
 	xorl %ebx, %ebx
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	adoxq 0(%rsp), %r15
 	adoxq 0(%rsp), %rbx
 	adcxq 0(%rsp), %rbx
 	xorl %ebp, %ebp
 	movq 8(%rdi), %rdx
 	mulxq 8(%rdi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 176(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 184(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 192(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 200(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 208(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 216(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	adoxq 0(%rsp), %rbx
 	adoxq 0(%rsp), %rbp
 	adcxq 0(%rsp), %rbp
@@ -26001,29 +26001,29 @@ parmod_montgomery_sqr_adx_15:
 	movq %rdx, 296(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	adoxq 0(%rsp), %rbx
 	adoxq 0(%rsp), %rbp
 	adcxq 0(%rsp), %rbp
@@ -26032,58 +26032,58 @@ parmod_montgomery_sqr_adx_15:
 	movq %rdx, 304(%rsp)
 	xorl %r8d, %r8d
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	adoxq 0(%rsp), %rbp
 	adoxq 0(%rsp), %r8
 	adcxq 0(%rsp), %r8
 	xorl %r9d, %r9d
 	movq 16(%rdi), %rdx
 	mulxq 16(%rdi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 184(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 192(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 200(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 208(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 216(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 224(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	adoxq 0(%rsp), %r8
 	adoxq 0(%rsp), %r9
 	adcxq 0(%rsp), %r9
@@ -26092,29 +26092,29 @@ parmod_montgomery_sqr_adx_15:
 	movq %rdx, 312(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	adoxq 0(%rsp), %r8
 	adoxq 0(%rsp), %r9
 	adcxq 0(%rsp), %r9
@@ -26123,58 +26123,58 @@ parmod_montgomery_sqr_adx_15:
 	movq %rdx, 320(%rsp)
 	xorl %r10d, %r10d
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	adoxq 0(%rsp), %r9
 	adoxq 0(%rsp), %r10
 	adcxq 0(%rsp), %r10
 	xorl %r11d, %r11d
 	movq 24(%rdi), %rdx
 	mulxq 24(%rdi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 192(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 200(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 208(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 216(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 224(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 232(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	adoxq 0(%rsp), %r10
 	adoxq 0(%rsp), %r11
 	adcxq 0(%rsp), %r11
@@ -26183,29 +26183,29 @@ parmod_montgomery_sqr_adx_15:
 	movq %rdx, 328(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	adoxq 0(%rsp), %r10
 	adoxq 0(%rsp), %r11
 	adcxq 0(%rsp), %r11
@@ -26214,116 +26214,116 @@ parmod_montgomery_sqr_adx_15:
 	movq %rdx, 336(%rsp)
 	xorl %r12d, %r12d
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	adoxq 0(%rsp), %r11
 	adoxq 0(%rsp), %r12
 	adcxq 0(%rsp), %r12
 	xorl %r13d, %r13d
 	movq 0(%rdi), %rdx
 	mulxq 216(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 224(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 232(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 240(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 248(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 256(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 264(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 272(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	adoxq 0(%rsp), %r12
 	adoxq 0(%rsp), %r13
 	adcxq 0(%rsp), %r13
 	xorl %eax, %eax
 	movq 32(%rdi), %rdx
 	mulxq 32(%rdi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 200(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 208(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 216(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 224(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 232(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 240(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	adoxq 0(%rsp), %r12
 	adoxq 0(%rsp), %r13
 	adcxq 0(%rsp), %r13
 	xorl %eax, %eax
 	movq 64(%rsi), %rdx
 	mulxq 280(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 288(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 296(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 304(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 312(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 320(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 328(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 336(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	adoxq 0(%rsp), %r12
 	adoxq 0(%rsp), %r13
 	adcxq 0(%rsp), %r13
@@ -26332,84 +26332,84 @@ parmod_montgomery_sqr_adx_15:
 	movq %rdx, 344(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	adoxq 0(%rsp), %r12
 	adoxq 0(%rsp), %r13
 	adcxq 0(%rsp), %r13
 	xorl %r14d, %r14d
 	movq 8(%rdi), %rdx
 	mulxq 224(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 232(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 240(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 248(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 256(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 264(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 272(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	adoxq 0(%rsp), %r13
 	adoxq 0(%rsp), %r14
 	adcxq 0(%rsp), %r14
 	xorl %eax, %eax
 	movq 72(%rsi), %rdx
 	mulxq 280(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 288(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 296(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 304(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 312(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 320(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 328(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 336(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	adoxq 0(%rsp), %r13
 	adoxq 0(%rsp), %r14
 	adcxq 0(%rsp), %r14
@@ -26418,110 +26418,110 @@ parmod_montgomery_sqr_adx_15:
 	movq %rdx, 352(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	adoxq 0(%rsp), %r13
 	adoxq 0(%rsp), %r14
 	adcxq 0(%rsp), %r14
 	xorl %r15d, %r15d
 	movq 16(%rdi), %rdx
 	mulxq 232(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 240(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 248(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 256(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 264(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 272(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 0(%rsp), %r14
 	adoxq 0(%rsp), %r15
 	adcxq 0(%rsp), %r15
 	xorl %eax, %eax
 	movq 40(%rdi), %rdx
 	mulxq 40(%rdi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 208(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 216(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 224(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 232(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 240(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 248(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 0(%rsp), %r14
 	adoxq 0(%rsp), %r15
 	adcxq 0(%rsp), %r15
 	xorl %eax, %eax
 	movq 80(%rsi), %rdx
 	mulxq 280(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 288(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 296(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 304(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 312(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 320(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 328(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 336(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 0(%rsp), %r14
 	adoxq 0(%rsp), %r15
 	adcxq 0(%rsp), %r15
@@ -26530,78 +26530,78 @@ parmod_montgomery_sqr_adx_15:
 	movq %rdx, 360(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 0(%rsp), %r14
 	adoxq 0(%rsp), %r15
 	adcxq 0(%rsp), %r15
 	xorl %ebx, %ebx
 	movq 24(%rdi), %rdx
 	mulxq 240(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 248(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 256(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 264(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 272(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	adoxq 0(%rsp), %r15
 	adoxq 0(%rsp), %rbx
 	adcxq 0(%rsp), %rbx
 	xorl %eax, %eax
 	movq 88(%rsi), %rdx
 	mulxq 280(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 288(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 296(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 304(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 312(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 320(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 328(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 336(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	adoxq 0(%rsp), %r15
 	adoxq 0(%rsp), %rbx
 	adcxq 0(%rsp), %rbx
@@ -26610,104 +26610,104 @@ parmod_montgomery_sqr_adx_15:
 	movq %rdx, 368(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	adoxq 0(%rsp), %r15
 	adoxq 0(%rsp), %rbx
 	adcxq 0(%rsp), %rbx
 	xorl %ebp, %ebp
 	movq 32(%rdi), %rdx
 	mulxq 248(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 256(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 264(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 272(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	adoxq 0(%rsp), %rbx
 	adoxq 0(%rsp), %rbp
 	adcxq 0(%rsp), %rbp
 	xorl %eax, %eax
 	movq 48(%rdi), %rdx
 	mulxq 48(%rdi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 216(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 224(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 232(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 240(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 248(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 256(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	adoxq 0(%rsp), %rbx
 	adoxq 0(%rsp), %rbp
 	adcxq 0(%rsp), %rbp
 	xorl %eax, %eax
 	movq 96(%rsi), %rdx
 	mulxq 280(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 288(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 296(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 304(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 312(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 320(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 328(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 336(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	adoxq 0(%rsp), %rbx
 	adoxq 0(%rsp), %rbp
 	adcxq 0(%rsp), %rbp
@@ -26716,72 +26716,72 @@ parmod_montgomery_sqr_adx_15:
 	movq %rdx, 376(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	adoxq 0(%rsp), %rbx
 	adoxq 0(%rsp), %rbp
 	adcxq 0(%rsp), %rbp
 	xorl %r8d, %r8d
 	movq 40(%rdi), %rdx
 	mulxq 256(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 264(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 272(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	adoxq 0(%rsp), %rbp
 	adoxq 0(%rsp), %r8
 	adcxq 0(%rsp), %r8
 	xorl %eax, %eax
 	movq 104(%rsi), %rdx
 	mulxq 280(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 288(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 296(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 304(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 312(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 320(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 328(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 336(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	adoxq 0(%rsp), %rbp
 	adoxq 0(%rsp), %r8
 	adcxq 0(%rsp), %r8
@@ -26790,98 +26790,98 @@ parmod_montgomery_sqr_adx_15:
 	movq %rdx, 384(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	adoxq 0(%rsp), %rbp
 	adoxq 0(%rsp), %r8
 	adcxq 0(%rsp), %r8
 	xorl %r9d, %r9d
 	movq 48(%rdi), %rdx
 	mulxq 264(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 272(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	adoxq 0(%rsp), %r8
 	adoxq 0(%rsp), %r9
 	adcxq 0(%rsp), %r9
 	xorl %eax, %eax
 	movq 56(%rdi), %rdx
 	mulxq 56(%rdi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 88(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 224(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 232(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 240(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 248(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 256(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 264(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	adoxq 0(%rsp), %r8
 	adoxq 0(%rsp), %r9
 	adcxq 0(%rsp), %r9
 	xorl %eax, %eax
 	movq 112(%rsi), %rdx
 	mulxq 280(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 288(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 296(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 304(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 312(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 320(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 328(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 336(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	adoxq 0(%rsp), %r8
 	adoxq 0(%rsp), %r9
 	adcxq 0(%rsp), %r9
@@ -26890,63 +26890,63 @@ parmod_montgomery_sqr_adx_15:
 	movq %rdx, 392(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	adoxq 0(%rsp), %r8
 	adoxq 0(%rsp), %r9
 	adcxq 0(%rsp), %r9
 	xorl %r10d, %r10d
 	movq 56(%rdi), %rdx
 	mulxq 272(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	adoxq 0(%rsp), %r9
 	adoxq 0(%rsp), %r10
 	adcxq 0(%rsp), %r10
 	xorl %eax, %eax
 	movq 64(%rsi), %rdx
 	mulxq 344(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 352(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 360(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 368(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 376(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 384(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 392(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	adoxq 0(%rsp), %r9
 	adoxq 0(%rsp), %r10
 	adcxq 0(%rsp), %r10
@@ -26954,55 +26954,55 @@ parmod_montgomery_sqr_adx_15:
 	xorl %r11d, %r11d
 	movq 64(%rdi), %rdx
 	mulxq 64(%rdi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 96(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 232(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 240(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 248(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 256(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 264(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 272(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	adoxq 0(%rsp), %r10
 	adoxq 0(%rsp), %r11
 	adcxq 0(%rsp), %r11
 	xorl %eax, %eax
 	movq 72(%rsi), %rdx
 	mulxq 344(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 352(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 360(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 368(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 376(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 384(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 392(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	adoxq 0(%rsp), %r10
 	adoxq 0(%rsp), %r11
 	adcxq 0(%rsp), %r11
@@ -27010,52 +27010,52 @@ parmod_montgomery_sqr_adx_15:
 	xorl %r12d, %r12d
 	movq 72(%rdi), %rdx
 	mulxq 72(%rdi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 104(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 240(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 248(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 256(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 264(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 272(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	adoxq 0(%rsp), %r11
 	adoxq 0(%rsp), %r12
 	adcxq 0(%rsp), %r12
 	xorl %eax, %eax
 	movq 80(%rsi), %rdx
 	mulxq 344(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 352(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 360(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 368(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 376(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 384(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 392(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	adoxq 0(%rsp), %r11
 	adoxq 0(%rsp), %r12
 	adcxq 0(%rsp), %r12
@@ -27063,49 +27063,49 @@ parmod_montgomery_sqr_adx_15:
 	xorl %r13d, %r13d
 	movq 80(%rdi), %rdx
 	mulxq 80(%rdi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 248(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 256(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 264(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 272(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	adoxq 0(%rsp), %r12
 	adoxq 0(%rsp), %r13
 	adcxq 0(%rsp), %r13
 	xorl %eax, %eax
 	movq 88(%rsi), %rdx
 	mulxq 344(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 352(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 360(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 368(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 376(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 384(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 392(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	adoxq 0(%rsp), %r12
 	adoxq 0(%rsp), %r13
 	adcxq 0(%rsp), %r13
@@ -27113,46 +27113,46 @@ parmod_montgomery_sqr_adx_15:
 	xorl %r14d, %r14d
 	movq 88(%rdi), %rdx
 	mulxq 88(%rdi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 256(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 264(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 272(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	adoxq 0(%rsp), %r13
 	adoxq 0(%rsp), %r14
 	adcxq 0(%rsp), %r14
 	xorl %eax, %eax
 	movq 96(%rsi), %rdx
 	mulxq 344(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 352(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 360(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 368(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 376(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 384(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 392(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	adoxq 0(%rsp), %r13
 	adoxq 0(%rsp), %r14
 	adcxq 0(%rsp), %r14
@@ -27160,43 +27160,43 @@ parmod_montgomery_sqr_adx_15:
 	xorl %r15d, %r15d
 	movq 96(%rdi), %rdx
 	mulxq 96(%rdi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 264(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 272(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 0(%rsp), %r14
 	adoxq 0(%rsp), %r15
 	adcxq 0(%rsp), %r15
 	xorl %eax, %eax
 	movq 104(%rsi), %rdx
 	mulxq 344(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 352(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 360(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 368(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 376(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 384(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 392(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 0(%rsp), %r14
 	adoxq 0(%rsp), %r15
 	adcxq 0(%rsp), %r15
@@ -27204,48 +27204,48 @@ parmod_montgomery_sqr_adx_15:
 	xorl %ebx, %ebx
 	movq 104(%rdi), %rdx
 	mulxq 104(%rdi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 272(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	adoxq 0(%rsp), %r15
 	adoxq 0(%rsp), %rbx
 	adcxq 0(%rsp), %rbx
 	xorl %eax, %eax
 	movq 112(%rdi), %rdx
 	mulxq 112(%rdi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	adoxq 0(%rsp), %r15
 	adoxq 0(%rsp), %rbx
 	adcxq 0(%rsp), %rbx
 	xorl %eax, %eax
 	movq 112(%rsi), %rdx
 	mulxq 344(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 352(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 360(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 368(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 376(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 384(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 392(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	adoxq 0(%rsp), %r15
 	adoxq 0(%rsp), %rbx
 	adcxq 0(%rsp), %rbx
@@ -27474,29 +27474,29 @@ parmod_montgomery_mul_adx_16:
 	xorl %eax, %eax
 	movq 0(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 0(%rsp), %r14
 	adoxq 0(%rsp), %r15
 	adcxq 0(%rsp), %r15
@@ -27505,58 +27505,58 @@ parmod_montgomery_mul_adx_16:
 	movq %rdx, 152(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 0(%rsp), %r14
 	adoxq 0(%rsp), %r15
 	adcxq 0(%rsp), %r15
 	xorl %ebx, %ebx
 	movq 8(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	adoxq 0(%rsp), %r15
 	adoxq 0(%rsp), %rbx
 	adcxq 0(%rsp), %rbx
@@ -27565,58 +27565,58 @@ parmod_montgomery_mul_adx_16:
 	movq %rdx, 160(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	adoxq 0(%rsp), %r15
 	adoxq 0(%rsp), %rbx
 	adcxq 0(%rsp), %rbx
 	xorl %ebp, %ebp
 	movq 16(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	adoxq 0(%rsp), %rbx
 	adoxq 0(%rsp), %rbp
 	adcxq 0(%rsp), %rbp
@@ -27625,58 +27625,58 @@ parmod_montgomery_mul_adx_16:
 	movq %rdx, 168(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	adoxq 0(%rsp), %rbx
 	adoxq 0(%rsp), %rbp
 	adcxq 0(%rsp), %rbp
 	xorl %r8d, %r8d
 	movq 24(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	adoxq 0(%rsp), %rbp
 	adoxq 0(%rsp), %r8
 	adcxq 0(%rsp), %r8
@@ -27685,58 +27685,58 @@ parmod_montgomery_mul_adx_16:
 	movq %rdx, 176(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	adoxq 0(%rsp), %rbp
 	adoxq 0(%rsp), %r8
 	adcxq 0(%rsp), %r8
 	xorl %r9d, %r9d
 	movq 32(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	adoxq 0(%rsp), %r8
 	adoxq 0(%rsp), %r9
 	adcxq 0(%rsp), %r9
@@ -27745,58 +27745,58 @@ parmod_montgomery_mul_adx_16:
 	movq %rdx, 184(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	adoxq 0(%rsp), %r8
 	adoxq 0(%rsp), %r9
 	adcxq 0(%rsp), %r9
 	xorl %r10d, %r10d
 	movq 40(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	adoxq 0(%rsp), %r9
 	adoxq 0(%rsp), %r10
 	adcxq 0(%rsp), %r10
@@ -27805,58 +27805,58 @@ parmod_montgomery_mul_adx_16:
 	movq %rdx, 192(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	adoxq 0(%rsp), %r9
 	adoxq 0(%rsp), %r10
 	adcxq 0(%rsp), %r10
 	xorl %r11d, %r11d
 	movq 48(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	adoxq 0(%rsp), %r10
 	adoxq 0(%rsp), %r11
 	adcxq 0(%rsp), %r11
@@ -27865,58 +27865,58 @@ parmod_montgomery_mul_adx_16:
 	movq %rdx, 200(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	adoxq 0(%rsp), %r10
 	adoxq 0(%rsp), %r11
 	adcxq 0(%rsp), %r11
 	xorl %r12d, %r12d
 	movq 56(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	adoxq 0(%rsp), %r11
 	adoxq 0(%rsp), %r12
 	adcxq 0(%rsp), %r12
@@ -27925,116 +27925,116 @@ parmod_montgomery_mul_adx_16:
 	movq %rdx, 208(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	adoxq 0(%rsp), %r11
 	adoxq 0(%rsp), %r12
 	adcxq 0(%rsp), %r12
 	xorl %r13d, %r13d
 	movq 64(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	adoxq 0(%rsp), %r12
 	adoxq 0(%rsp), %r13
 	adcxq 0(%rsp), %r13
 	xorl %eax, %eax
 	movq 0(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 96(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 104(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	adoxq 0(%rsp), %r12
 	adoxq 0(%rsp), %r13
 	adcxq 0(%rsp), %r13
 	xorl %eax, %eax
 	movq 64(%rsi), %rdx
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 176(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 184(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 192(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 200(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 208(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	adoxq 0(%rsp), %r12
 	adoxq 0(%rsp), %r13
 	adcxq 0(%rsp), %r13
@@ -28043,116 +28043,116 @@ parmod_montgomery_mul_adx_16:
 	movq %rdx, 216(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	adoxq 0(%rsp), %r12
 	adoxq 0(%rsp), %r13
 	adcxq 0(%rsp), %r13
 	xorl %r14d, %r14d
 	movq 72(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	adoxq 0(%rsp), %r13
 	adoxq 0(%rsp), %r14
 	adcxq 0(%rsp), %r14
 	xorl %eax, %eax
 	movq 8(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 96(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 104(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	adoxq 0(%rsp), %r13
 	adoxq 0(%rsp), %r14
 	adcxq 0(%rsp), %r14
 	xorl %eax, %eax
 	movq 72(%rsi), %rdx
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 176(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 184(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 192(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 200(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 208(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	adoxq 0(%rsp), %r13
 	adoxq 0(%rsp), %r14
 	adcxq 0(%rsp), %r14
@@ -28161,116 +28161,116 @@ parmod_montgomery_mul_adx_16:
 	movq %rdx, 224(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	adoxq 0(%rsp), %r13
 	adoxq 0(%rsp), %r14
 	adcxq 0(%rsp), %r14
 	xorl %r15d, %r15d
 	movq 80(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 0(%rsp), %r14
 	adoxq 0(%rsp), %r15
 	adcxq 0(%rsp), %r15
 	xorl %eax, %eax
 	movq 16(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 96(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 104(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 0(%rsp), %r14
 	adoxq 0(%rsp), %r15
 	adcxq 0(%rsp), %r15
 	xorl %eax, %eax
 	movq 80(%rsi), %rdx
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 176(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 184(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 192(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 200(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 208(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 0(%rsp), %r14
 	adoxq 0(%rsp), %r15
 	adcxq 0(%rsp), %r15
@@ -28279,116 +28279,116 @@ parmod_montgomery_mul_adx_16:
 	movq %rdx, 232(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 0(%rsp), %r14
 	adoxq 0(%rsp), %r15
 	adcxq 0(%rsp), %r15
 	xorl %ebx, %ebx
 	movq 88(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	adoxq 0(%rsp), %r15
 	adoxq 0(%rsp), %rbx
 	adcxq 0(%rsp), %rbx
 	xorl %eax, %eax
 	movq 24(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 96(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 104(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	adoxq 0(%rsp), %r15
 	adoxq 0(%rsp), %rbx
 	adcxq 0(%rsp), %rbx
 	xorl %eax, %eax
 	movq 88(%rsi), %rdx
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 176(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 184(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 192(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 200(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 208(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	adoxq 0(%rsp), %r15
 	adoxq 0(%rsp), %rbx
 	adcxq 0(%rsp), %rbx
@@ -28397,116 +28397,116 @@ parmod_montgomery_mul_adx_16:
 	movq %rdx, 240(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	adoxq 0(%rsp), %r15
 	adoxq 0(%rsp), %rbx
 	adcxq 0(%rsp), %rbx
 	xorl %ebp, %ebp
 	movq 96(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	adoxq 0(%rsp), %rbx
 	adoxq 0(%rsp), %rbp
 	adcxq 0(%rsp), %rbp
 	xorl %eax, %eax
 	movq 32(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 96(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 104(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	adoxq 0(%rsp), %rbx
 	adoxq 0(%rsp), %rbp
 	adcxq 0(%rsp), %rbp
 	xorl %eax, %eax
 	movq 96(%rsi), %rdx
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 176(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 184(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 192(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 200(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 208(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	adoxq 0(%rsp), %rbx
 	adoxq 0(%rsp), %rbp
 	adcxq 0(%rsp), %rbp
@@ -28515,116 +28515,116 @@ parmod_montgomery_mul_adx_16:
 	movq %rdx, 248(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	adoxq 0(%rsp), %rbx
 	adoxq 0(%rsp), %rbp
 	adcxq 0(%rsp), %rbp
 	xorl %r8d, %r8d
 	movq 104(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	adoxq 0(%rsp), %rbp
 	adoxq 0(%rsp), %r8
 	adcxq 0(%rsp), %r8
 	xorl %eax, %eax
 	movq 40(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 96(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 104(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	adoxq 0(%rsp), %rbp
 	adoxq 0(%rsp), %r8
 	adcxq 0(%rsp), %r8
 	xorl %eax, %eax
 	movq 104(%rsi), %rdx
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 176(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 184(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 192(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 200(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 208(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	adoxq 0(%rsp), %rbp
 	adoxq 0(%rsp), %r8
 	adcxq 0(%rsp), %r8
@@ -28633,116 +28633,116 @@ parmod_montgomery_mul_adx_16:
 	movq %rdx, 256(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	adoxq 0(%rsp), %rbp
 	adoxq 0(%rsp), %r8
 	adcxq 0(%rsp), %r8
 	xorl %r9d, %r9d
 	movq 112(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	adoxq 0(%rsp), %r8
 	adoxq 0(%rsp), %r9
 	adcxq 0(%rsp), %r9
 	xorl %eax, %eax
 	movq 48(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 96(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 104(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	adoxq 0(%rsp), %r8
 	adoxq 0(%rsp), %r9
 	adcxq 0(%rsp), %r9
 	xorl %eax, %eax
 	movq 112(%rsi), %rdx
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 176(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 184(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 192(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 200(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 208(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	adoxq 0(%rsp), %r8
 	adoxq 0(%rsp), %r9
 	adcxq 0(%rsp), %r9
@@ -28751,116 +28751,116 @@ parmod_montgomery_mul_adx_16:
 	movq %rdx, 264(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	adoxq 0(%rsp), %r8
 	adoxq 0(%rsp), %r9
 	adcxq 0(%rsp), %r9
 	xorl %r10d, %r10d
 	movq 120(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	adoxq 0(%rsp), %r9
 	adoxq 0(%rsp), %r10
 	adcxq 0(%rsp), %r10
 	xorl %eax, %eax
 	movq 56(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 96(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 104(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	adoxq 0(%rsp), %r9
 	adoxq 0(%rsp), %r10
 	adcxq 0(%rsp), %r10
 	xorl %eax, %eax
 	movq 120(%rsi), %rdx
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 176(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 184(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 192(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 200(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 208(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	adoxq 0(%rsp), %r9
 	adoxq 0(%rsp), %r10
 	adcxq 0(%rsp), %r10
@@ -28869,87 +28869,87 @@ parmod_montgomery_mul_adx_16:
 	movq %rdx, 272(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	adoxq 0(%rsp), %r9
 	adoxq 0(%rsp), %r10
 	adcxq 0(%rsp), %r10
 	xorl %r11d, %r11d
 	movq 64(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 96(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 104(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	adoxq 0(%rsp), %r10
 	adoxq 0(%rsp), %r11
 	adcxq 0(%rsp), %r11
 	xorl %eax, %eax
 	movq 64(%rsi), %rdx
 	mulxq 216(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 224(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 232(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 240(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 248(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 256(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 264(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 272(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	adoxq 0(%rsp), %r10
 	adoxq 0(%rsp), %r11
 	adcxq 0(%rsp), %r11
@@ -28957,58 +28957,58 @@ parmod_montgomery_mul_adx_16:
 	xorl %r12d, %r12d
 	movq 72(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 96(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 104(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	adoxq 0(%rsp), %r11
 	adoxq 0(%rsp), %r12
 	adcxq 0(%rsp), %r12
 	xorl %eax, %eax
 	movq 72(%rsi), %rdx
 	mulxq 216(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 224(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 232(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 240(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 248(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 256(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 264(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 272(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	adoxq 0(%rsp), %r11
 	adoxq 0(%rsp), %r12
 	adcxq 0(%rsp), %r12
@@ -29016,58 +29016,58 @@ parmod_montgomery_mul_adx_16:
 	xorl %r13d, %r13d
 	movq 80(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 96(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 104(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	adoxq 0(%rsp), %r12
 	adoxq 0(%rsp), %r13
 	adcxq 0(%rsp), %r13
 	xorl %eax, %eax
 	movq 80(%rsi), %rdx
 	mulxq 216(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 224(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 232(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 240(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 248(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 256(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 264(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 272(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	adoxq 0(%rsp), %r12
 	adoxq 0(%rsp), %r13
 	adcxq 0(%rsp), %r13
@@ -29075,58 +29075,58 @@ parmod_montgomery_mul_adx_16:
 	xorl %r14d, %r14d
 	movq 88(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 96(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 104(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	adoxq 0(%rsp), %r13
 	adoxq 0(%rsp), %r14
 	adcxq 0(%rsp), %r14
 	xorl %eax, %eax
 	movq 88(%rsi), %rdx
 	mulxq 216(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 224(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 232(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 240(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 248(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 256(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 264(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 272(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	adoxq 0(%rsp), %r13
 	adoxq 0(%rsp), %r14
 	adcxq 0(%rsp), %r14
@@ -29134,58 +29134,58 @@ parmod_montgomery_mul_adx_16:
 	xorl %r15d, %r15d
 	movq 96(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 96(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 104(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 0(%rsp), %r14
 	adoxq 0(%rsp), %r15
 	adcxq 0(%rsp), %r15
 	xorl %eax, %eax
 	movq 96(%rsi), %rdx
 	mulxq 216(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 224(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 232(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 240(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 248(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 256(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 264(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 272(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 0(%rsp), %r14
 	adoxq 0(%rsp), %r15
 	adcxq 0(%rsp), %r15
@@ -29193,58 +29193,58 @@ parmod_montgomery_mul_adx_16:
 	xorl %ebx, %ebx
 	movq 104(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 96(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 104(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	adoxq 0(%rsp), %r15
 	adoxq 0(%rsp), %rbx
 	adcxq 0(%rsp), %rbx
 	xorl %eax, %eax
 	movq 104(%rsi), %rdx
 	mulxq 216(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 224(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 232(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 240(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 248(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 256(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 264(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 272(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	adoxq 0(%rsp), %r15
 	adoxq 0(%rsp), %rbx
 	adcxq 0(%rsp), %rbx
@@ -29252,58 +29252,58 @@ parmod_montgomery_mul_adx_16:
 	xorl %ebp, %ebp
 	movq 112(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 96(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 104(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	adoxq 0(%rsp), %rbx
 	adoxq 0(%rsp), %rbp
 	adcxq 0(%rsp), %rbp
 	xorl %eax, %eax
 	movq 112(%rsi), %rdx
 	mulxq 216(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 224(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 232(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 240(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 248(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 256(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 264(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 272(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	adoxq 0(%rsp), %rbx
 	adoxq 0(%rsp), %rbp
 	adcxq 0(%rsp), %rbp
@@ -29311,58 +29311,58 @@ parmod_montgomery_mul_adx_16:
 	xorl %r8d, %r8d
 	movq 120(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 96(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 104(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	adoxq 0(%rsp), %rbp
 	adoxq 0(%rsp), %r8
 	adcxq 0(%rsp), %r8
 	xorl %eax, %eax
 	movq 120(%rsi), %rdx
 	mulxq 216(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 224(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 232(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 240(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 248(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 256(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 264(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 272(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	adoxq 0(%rsp), %rbp
 	adoxq 0(%rsp), %r8
 	adcxq 0(%rsp), %r8
@@ -29676,29 +29676,29 @@ parmod_montgomery_sqr_adx_16:
 	xorl %eax, %eax
 	movq 0(%rdi), %rdx
 	mulxq 0(%rdi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 176(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 184(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 192(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 200(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 208(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 216(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 0(%rsp), %r14
 	adoxq 0(%rsp), %r15
 	adcxq 0(%rsp), %r15
@@ -29707,29 +29707,29 @@ parmod_montgomery_sqr_adx_16:
 	movq %rdx, 296(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 0(%rsp), %r14
 	adoxq 0(%rsp), %r15
 	adcxq 0(%rsp), %r15
@@ -29738,58 +29738,58 @@ parmod_montgomery_sqr_adx_16:
 	movq %rdx, 304(%rsp)
 	xorl %ebx, %ebx
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	adoxq 0(%rsp), %r15
 	adoxq 0(%rsp), %rbx
 	adcxq 0(%rsp), %rbx
 	xorl %ebp, %ebp
 	movq 8(%rdi), %rdx
 	mulxq 8(%rdi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 184(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 192(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 200(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 208(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 216(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 224(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	adoxq 0(%rsp), %rbx
 	adoxq 0(%rsp), %rbp
 	adcxq 0(%rsp), %rbp
@@ -29798,29 +29798,29 @@ parmod_montgomery_sqr_adx_16:
 	movq %rdx, 312(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	adoxq 0(%rsp), %rbx
 	adoxq 0(%rsp), %rbp
 	adcxq 0(%rsp), %rbp
@@ -29829,58 +29829,58 @@ parmod_montgomery_sqr_adx_16:
 	movq %rdx, 320(%rsp)
 	xorl %r8d, %r8d
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	adoxq 0(%rsp), %rbp
 	adoxq 0(%rsp), %r8
 	adcxq 0(%rsp), %r8
 	xorl %r9d, %r9d
 	movq 16(%rdi), %rdx
 	mulxq 16(%rdi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 192(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 200(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 208(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 216(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 224(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 232(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	adoxq 0(%rsp), %r8
 	adoxq 0(%rsp), %r9
 	adcxq 0(%rsp), %r9
@@ -29889,29 +29889,29 @@ parmod_montgomery_sqr_adx_16:
 	movq %rdx, 328(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	adoxq 0(%rsp), %r8
 	adoxq 0(%rsp), %r9
 	adcxq 0(%rsp), %r9
@@ -29920,58 +29920,58 @@ parmod_montgomery_sqr_adx_16:
 	movq %rdx, 336(%rsp)
 	xorl %r10d, %r10d
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	adoxq 0(%rsp), %r9
 	adoxq 0(%rsp), %r10
 	adcxq 0(%rsp), %r10
 	xorl %r11d, %r11d
 	movq 24(%rdi), %rdx
 	mulxq 24(%rdi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 200(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 208(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 216(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 224(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 232(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 240(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	adoxq 0(%rsp), %r10
 	adoxq 0(%rsp), %r11
 	adcxq 0(%rsp), %r11
@@ -29980,29 +29980,29 @@ parmod_montgomery_sqr_adx_16:
 	movq %rdx, 344(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	adoxq 0(%rsp), %r10
 	adoxq 0(%rsp), %r11
 	adcxq 0(%rsp), %r11
@@ -30011,116 +30011,116 @@ parmod_montgomery_sqr_adx_16:
 	movq %rdx, 352(%rsp)
 	xorl %r12d, %r12d
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	adoxq 0(%rsp), %r11
 	adoxq 0(%rsp), %r12
 	adcxq 0(%rsp), %r12
 	xorl %r13d, %r13d
 	movq 0(%rdi), %rdx
 	mulxq 224(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 232(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 240(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 248(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 256(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 264(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 272(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 280(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	adoxq 0(%rsp), %r12
 	adoxq 0(%rsp), %r13
 	adcxq 0(%rsp), %r13
 	xorl %eax, %eax
 	movq 32(%rdi), %rdx
 	mulxq 32(%rdi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 208(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 216(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 224(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 232(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 240(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 248(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	adoxq 0(%rsp), %r12
 	adoxq 0(%rsp), %r13
 	adcxq 0(%rsp), %r13
 	xorl %eax, %eax
 	movq 64(%rsi), %rdx
 	mulxq 296(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 304(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 312(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 320(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 328(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 336(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 344(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 352(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	adoxq 0(%rsp), %r12
 	adoxq 0(%rsp), %r13
 	adcxq 0(%rsp), %r13
@@ -30129,66 +30129,66 @@ parmod_montgomery_sqr_adx_16:
 	movq %rdx, 360(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	adoxq 0(%rsp), %r12
 	adoxq 0(%rsp), %r13
 	adcxq 0(%rsp), %r13
 	xorl %r14d, %r14d
 	movq 0(%rdi), %rdx
 	mulxq 288(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	adoxq 0(%rsp), %r13
 	adoxq 0(%rsp), %r14
 	adcxq 0(%rsp), %r14
 	xorl %eax, %eax
 	movq 72(%rsi), %rdx
 	mulxq 296(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 304(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 312(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 320(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 328(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 336(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 344(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 352(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	adoxq 0(%rsp), %r13
 	adoxq 0(%rsp), %r14
 	adcxq 0(%rsp), %r14
@@ -30197,116 +30197,116 @@ parmod_montgomery_sqr_adx_16:
 	movq %rdx, 368(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	adoxq 0(%rsp), %r13
 	adoxq 0(%rsp), %r14
 	adcxq 0(%rsp), %r14
 	xorl %r15d, %r15d
 	movq 8(%rdi), %rdx
 	mulxq 232(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 240(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 248(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 256(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 264(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 272(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 280(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 288(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 0(%rsp), %r14
 	adoxq 0(%rsp), %r15
 	adcxq 0(%rsp), %r15
 	xorl %eax, %eax
 	movq 40(%rdi), %rdx
 	mulxq 40(%rdi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 216(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 224(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 232(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 240(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 248(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 256(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 0(%rsp), %r14
 	adoxq 0(%rsp), %r15
 	adcxq 0(%rsp), %r15
 	xorl %eax, %eax
 	movq 80(%rsi), %rdx
 	mulxq 296(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 304(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 312(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 320(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 328(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 336(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 344(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 352(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 0(%rsp), %r14
 	adoxq 0(%rsp), %r15
 	adcxq 0(%rsp), %r15
@@ -30315,84 +30315,84 @@ parmod_montgomery_sqr_adx_16:
 	movq %rdx, 376(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 0(%rsp), %r14
 	adoxq 0(%rsp), %r15
 	adcxq 0(%rsp), %r15
 	xorl %ebx, %ebx
 	movq 16(%rdi), %rdx
 	mulxq 240(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 248(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 256(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 264(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 272(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 280(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 288(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	adoxq 0(%rsp), %r15
 	adoxq 0(%rsp), %rbx
 	adcxq 0(%rsp), %rbx
 	xorl %eax, %eax
 	movq 88(%rsi), %rdx
 	mulxq 296(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 304(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 312(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 320(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 328(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 336(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 344(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 352(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	adoxq 0(%rsp), %r15
 	adoxq 0(%rsp), %rbx
 	adcxq 0(%rsp), %rbx
@@ -30401,110 +30401,110 @@ parmod_montgomery_sqr_adx_16:
 	movq %rdx, 384(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	adoxq 0(%rsp), %r15
 	adoxq 0(%rsp), %rbx
 	adcxq 0(%rsp), %rbx
 	xorl %ebp, %ebp
 	movq 24(%rdi), %rdx
 	mulxq 248(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 256(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 264(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 272(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 280(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 288(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	adoxq 0(%rsp), %rbx
 	adoxq 0(%rsp), %rbp
 	adcxq 0(%rsp), %rbp
 	xorl %eax, %eax
 	movq 48(%rdi), %rdx
 	mulxq 48(%rdi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 224(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 232(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 240(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 248(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 256(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 264(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	adoxq 0(%rsp), %rbx
 	adoxq 0(%rsp), %rbp
 	adcxq 0(%rsp), %rbp
 	xorl %eax, %eax
 	movq 96(%rsi), %rdx
 	mulxq 296(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 304(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 312(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 320(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 328(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 336(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 344(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 352(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	adoxq 0(%rsp), %rbx
 	adoxq 0(%rsp), %rbp
 	adcxq 0(%rsp), %rbp
@@ -30513,78 +30513,78 @@ parmod_montgomery_sqr_adx_16:
 	movq %rdx, 392(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	adoxq 0(%rsp), %rbx
 	adoxq 0(%rsp), %rbp
 	adcxq 0(%rsp), %rbp
 	xorl %r8d, %r8d
 	movq 32(%rdi), %rdx
 	mulxq 256(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 264(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 272(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 280(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 288(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	adoxq 0(%rsp), %rbp
 	adoxq 0(%rsp), %r8
 	adcxq 0(%rsp), %r8
 	xorl %eax, %eax
 	movq 104(%rsi), %rdx
 	mulxq 296(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 304(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 312(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 320(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 328(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 336(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 344(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 352(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	adoxq 0(%rsp), %rbp
 	adoxq 0(%rsp), %r8
 	adcxq 0(%rsp), %r8
@@ -30593,104 +30593,104 @@ parmod_montgomery_sqr_adx_16:
 	movq %rdx, 400(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	adoxq 0(%rsp), %rbp
 	adoxq 0(%rsp), %r8
 	adcxq 0(%rsp), %r8
 	xorl %r9d, %r9d
 	movq 40(%rdi), %rdx
 	mulxq 264(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 272(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 280(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 288(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	adoxq 0(%rsp), %r8
 	adoxq 0(%rsp), %r9
 	adcxq 0(%rsp), %r9
 	xorl %eax, %eax
 	movq 56(%rdi), %rdx
 	mulxq 56(%rdi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 88(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 232(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 240(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 248(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 256(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 264(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 272(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	adoxq 0(%rsp), %r8
 	adoxq 0(%rsp), %r9
 	adcxq 0(%rsp), %r9
 	xorl %eax, %eax
 	movq 112(%rsi), %rdx
 	mulxq 296(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 304(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 312(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 320(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 328(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 336(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 344(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 352(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	adoxq 0(%rsp), %r8
 	adoxq 0(%rsp), %r9
 	adcxq 0(%rsp), %r9
@@ -30699,72 +30699,72 @@ parmod_montgomery_sqr_adx_16:
 	movq %rdx, 408(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	adoxq 0(%rsp), %r8
 	adoxq 0(%rsp), %r9
 	adcxq 0(%rsp), %r9
 	xorl %r10d, %r10d
 	movq 48(%rdi), %rdx
 	mulxq 272(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 280(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 288(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	adoxq 0(%rsp), %r9
 	adoxq 0(%rsp), %r10
 	adcxq 0(%rsp), %r10
 	xorl %eax, %eax
 	movq 120(%rsi), %rdx
 	mulxq 296(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 304(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 312(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 320(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 328(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 336(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 344(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 352(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	adoxq 0(%rsp), %r9
 	adoxq 0(%rsp), %r10
 	adcxq 0(%rsp), %r10
@@ -30773,98 +30773,98 @@ parmod_montgomery_sqr_adx_16:
 	movq %rdx, 416(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	adoxq 0(%rsp), %r9
 	adoxq 0(%rsp), %r10
 	adcxq 0(%rsp), %r10
 	xorl %r11d, %r11d
 	movq 56(%rdi), %rdx
 	mulxq 280(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 288(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	adoxq 0(%rsp), %r10
 	adoxq 0(%rsp), %r11
 	adcxq 0(%rsp), %r11
 	xorl %eax, %eax
 	movq 64(%rdi), %rdx
 	mulxq 64(%rdi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 96(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 240(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 248(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 256(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 264(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 272(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 280(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	adoxq 0(%rsp), %r10
 	adoxq 0(%rsp), %r11
 	adcxq 0(%rsp), %r11
 	xorl %eax, %eax
 	movq 64(%rsi), %rdx
 	mulxq 360(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 368(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 376(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 384(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 392(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 400(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 408(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 416(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	adoxq 0(%rsp), %r10
 	adoxq 0(%rsp), %r11
 	adcxq 0(%rsp), %r11
@@ -30872,37 +30872,37 @@ parmod_montgomery_sqr_adx_16:
 	xorl %r12d, %r12d
 	movq 64(%rdi), %rdx
 	mulxq 288(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	adoxq 0(%rsp), %r11
 	adoxq 0(%rsp), %r12
 	adcxq 0(%rsp), %r12
 	xorl %eax, %eax
 	movq 72(%rsi), %rdx
 	mulxq 360(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 368(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 376(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 384(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 392(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 400(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 408(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 416(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	adoxq 0(%rsp), %r11
 	adoxq 0(%rsp), %r12
 	adcxq 0(%rsp), %r12
@@ -30910,58 +30910,58 @@ parmod_montgomery_sqr_adx_16:
 	xorl %r13d, %r13d
 	movq 72(%rdi), %rdx
 	mulxq 72(%rdi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 104(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 248(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 256(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 264(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 272(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 280(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 288(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	adoxq 0(%rsp), %r12
 	adoxq 0(%rsp), %r13
 	adcxq 0(%rsp), %r13
 	xorl %eax, %eax
 	movq 80(%rsi), %rdx
 	mulxq 360(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 368(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 376(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 384(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 392(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 400(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 408(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 416(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	adoxq 0(%rsp), %r12
 	adoxq 0(%rsp), %r13
 	adcxq 0(%rsp), %r13
@@ -30969,55 +30969,55 @@ parmod_montgomery_sqr_adx_16:
 	xorl %r14d, %r14d
 	movq 80(%rdi), %rdx
 	mulxq 80(%rdi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 256(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 264(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 272(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 280(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 288(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	adoxq 0(%rsp), %r13
 	adoxq 0(%rsp), %r14
 	adcxq 0(%rsp), %r14
 	xorl %eax, %eax
 	movq 88(%rsi), %rdx
 	mulxq 360(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 368(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 376(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 384(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 392(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 400(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 408(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 416(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	adoxq 0(%rsp), %r13
 	adoxq 0(%rsp), %r14
 	adcxq 0(%rsp), %r14
@@ -31025,52 +31025,52 @@ parmod_montgomery_sqr_adx_16:
 	xorl %r15d, %r15d
 	movq 88(%rdi), %rdx
 	mulxq 88(%rdi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 264(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 272(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 280(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 288(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 0(%rsp), %r14
 	adoxq 0(%rsp), %r15
 	adcxq 0(%rsp), %r15
 	xorl %eax, %eax
 	movq 96(%rsi), %rdx
 	mulxq 360(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 368(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 376(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 384(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 392(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 400(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 408(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 416(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 0(%rsp), %r14
 	adoxq 0(%rsp), %r15
 	adcxq 0(%rsp), %r15
@@ -31078,49 +31078,49 @@ parmod_montgomery_sqr_adx_16:
 	xorl %ebx, %ebx
 	movq 96(%rdi), %rdx
 	mulxq 96(%rdi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 272(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 280(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 288(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	adoxq 0(%rsp), %r15
 	adoxq 0(%rsp), %rbx
 	adcxq 0(%rsp), %rbx
 	xorl %eax, %eax
 	movq 104(%rsi), %rdx
 	mulxq 360(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 368(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 376(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 384(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 392(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 400(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 408(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 416(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	adoxq 0(%rsp), %r15
 	adoxq 0(%rsp), %rbx
 	adcxq 0(%rsp), %rbx
@@ -31128,46 +31128,46 @@ parmod_montgomery_sqr_adx_16:
 	xorl %ebp, %ebp
 	movq 104(%rdi), %rdx
 	mulxq 104(%rdi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 280(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 288(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	adoxq 0(%rsp), %rbx
 	adoxq 0(%rsp), %rbp
 	adcxq 0(%rsp), %rbp
 	xorl %eax, %eax
 	movq 112(%rsi), %rdx
 	mulxq 360(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 368(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 376(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 384(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 392(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 400(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 408(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 416(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	adoxq 0(%rsp), %rbx
 	adoxq 0(%rsp), %rbp
 	adcxq 0(%rsp), %rbp
@@ -31175,51 +31175,51 @@ parmod_montgomery_sqr_adx_16:
 	xorl %r8d, %r8d
 	movq 112(%rdi), %rdx
 	mulxq 112(%rdi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 288(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	adoxq 0(%rsp), %rbp
 	adoxq 0(%rsp), %r8
 	adcxq 0(%rsp), %r8
 	xorl %eax, %eax
 	movq 120(%rdi), %rdx
 	mulxq 120(%rdi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	adoxq 0(%rsp), %rbp
 	adoxq 0(%rsp), %r8
 	adcxq 0(%rsp), %r8
 	xorl %eax, %eax
 	movq 120(%rsi), %rdx
 	mulxq 360(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 368(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 376(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 384(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 392(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 400(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 408(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 416(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	adoxq 0(%rsp), %rbp
 	adoxq 0(%rsp), %r8
 	adcxq 0(%rsp), %r8
@@ -31473,29 +31473,29 @@ parmod_montgomery_mul_adx_24:
 	xorl %eax, %eax
 	movq 0(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 0(%rsp), %r14
 	adoxq 0(%rsp), %r15
 	adcxq 0(%rsp), %r15
@@ -31504,58 +31504,58 @@ parmod_montgomery_mul_adx_24:
 	movq %rdx, 216(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 0(%rsp), %r14
 	adoxq 0(%rsp), %r15
 	adcxq 0(%rsp), %r15
 	xorl %ebx, %ebx
 	movq 8(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	adoxq 0(%rsp), %r15
 	adoxq 0(%rsp), %rbx
 	adcxq 0(%rsp), %rbx
@@ -31564,58 +31564,58 @@ parmod_montgomery_mul_adx_24:
 	movq %rdx, 224(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	adoxq 0(%rsp), %r15
 	adoxq 0(%rsp), %rbx
 	adcxq 0(%rsp), %rbx
 	xorl %ebp, %ebp
 	movq 16(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	adoxq 0(%rsp), %rbx
 	adoxq 0(%rsp), %rbp
 	adcxq 0(%rsp), %rbp
@@ -31624,58 +31624,58 @@ parmod_montgomery_mul_adx_24:
 	movq %rdx, 232(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	adoxq 0(%rsp), %rbx
 	adoxq 0(%rsp), %rbp
 	adcxq 0(%rsp), %rbp
 	xorl %r8d, %r8d
 	movq 24(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	adoxq 0(%rsp), %rbp
 	adoxq 0(%rsp), %r8
 	adcxq 0(%rsp), %r8
@@ -31684,58 +31684,58 @@ parmod_montgomery_mul_adx_24:
 	movq %rdx, 240(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	adoxq 0(%rsp), %rbp
 	adoxq 0(%rsp), %r8
 	adcxq 0(%rsp), %r8
 	xorl %r9d, %r9d
 	movq 32(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	adoxq 0(%rsp), %r8
 	adoxq 0(%rsp), %r9
 	adcxq 0(%rsp), %r9
@@ -31744,58 +31744,58 @@ parmod_montgomery_mul_adx_24:
 	movq %rdx, 248(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	adoxq 0(%rsp), %r8
 	adoxq 0(%rsp), %r9
 	adcxq 0(%rsp), %r9
 	xorl %r10d, %r10d
 	movq 40(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	adoxq 0(%rsp), %r9
 	adoxq 0(%rsp), %r10
 	adcxq 0(%rsp), %r10
@@ -31804,58 +31804,58 @@ parmod_montgomery_mul_adx_24:
 	movq %rdx, 256(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	adoxq 0(%rsp), %r9
 	adoxq 0(%rsp), %r10
 	adcxq 0(%rsp), %r10
 	xorl %r11d, %r11d
 	movq 48(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	adoxq 0(%rsp), %r10
 	adoxq 0(%rsp), %r11
 	adcxq 0(%rsp), %r11
@@ -31864,58 +31864,58 @@ parmod_montgomery_mul_adx_24:
 	movq %rdx, 264(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	adoxq 0(%rsp), %r10
 	adoxq 0(%rsp), %r11
 	adcxq 0(%rsp), %r11
 	xorl %r12d, %r12d
 	movq 56(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	adoxq 0(%rsp), %r11
 	adoxq 0(%rsp), %r12
 	adcxq 0(%rsp), %r12
@@ -31924,116 +31924,116 @@ parmod_montgomery_mul_adx_24:
 	movq %rdx, 272(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	adoxq 0(%rsp), %r11
 	adoxq 0(%rsp), %r12
 	adcxq 0(%rsp), %r12
 	xorl %r13d, %r13d
 	movq 64(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	adoxq 0(%rsp), %r12
 	adoxq 0(%rsp), %r13
 	adcxq 0(%rsp), %r13
 	xorl %eax, %eax
 	movq 0(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 96(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 104(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	adoxq 0(%rsp), %r12
 	adoxq 0(%rsp), %r13
 	adcxq 0(%rsp), %r13
 	xorl %eax, %eax
 	movq 64(%rsi), %rdx
 	mulxq 216(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 224(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 232(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 240(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 248(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 256(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 264(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 272(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	adoxq 0(%rsp), %r12
 	adoxq 0(%rsp), %r13
 	adcxq 0(%rsp), %r13
@@ -32042,116 +32042,116 @@ parmod_montgomery_mul_adx_24:
 	movq %rdx, 280(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	adoxq 0(%rsp), %r12
 	adoxq 0(%rsp), %r13
 	adcxq 0(%rsp), %r13
 	xorl %r14d, %r14d
 	movq 72(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	adoxq 0(%rsp), %r13
 	adoxq 0(%rsp), %r14
 	adcxq 0(%rsp), %r14
 	xorl %eax, %eax
 	movq 8(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 96(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 104(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	adoxq 0(%rsp), %r13
 	adoxq 0(%rsp), %r14
 	adcxq 0(%rsp), %r14
 	xorl %eax, %eax
 	movq 72(%rsi), %rdx
 	mulxq 216(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 224(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 232(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 240(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 248(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 256(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 264(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 272(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	adoxq 0(%rsp), %r13
 	adoxq 0(%rsp), %r14
 	adcxq 0(%rsp), %r14
@@ -32160,116 +32160,116 @@ parmod_montgomery_mul_adx_24:
 	movq %rdx, 288(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	adoxq 0(%rsp), %r13
 	adoxq 0(%rsp), %r14
 	adcxq 0(%rsp), %r14
 	xorl %r15d, %r15d
 	movq 80(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 0(%rsp), %r14
 	adoxq 0(%rsp), %r15
 	adcxq 0(%rsp), %r15
 	xorl %eax, %eax
 	movq 16(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 96(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 104(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 0(%rsp), %r14
 	adoxq 0(%rsp), %r15
 	adcxq 0(%rsp), %r15
 	xorl %eax, %eax
 	movq 80(%rsi), %rdx
 	mulxq 216(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 224(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 232(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 240(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 248(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 256(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 264(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 272(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 0(%rsp), %r14
 	adoxq 0(%rsp), %r15
 	adcxq 0(%rsp), %r15
@@ -32278,116 +32278,116 @@ parmod_montgomery_mul_adx_24:
 	movq %rdx, 296(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 0(%rsp), %r14
 	adoxq 0(%rsp), %r15
 	adcxq 0(%rsp), %r15
 	xorl %ebx, %ebx
 	movq 88(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	adoxq 0(%rsp), %r15
 	adoxq 0(%rsp), %rbx
 	adcxq 0(%rsp), %rbx
 	xorl %eax, %eax
 	movq 24(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 96(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 104(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	adoxq 0(%rsp), %r15
 	adoxq 0(%rsp), %rbx
 	adcxq 0(%rsp), %rbx
 	xorl %eax, %eax
 	movq 88(%rsi), %rdx
 	mulxq 216(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 224(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 232(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 240(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 248(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 256(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 264(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 272(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	adoxq 0(%rsp), %r15
 	adoxq 0(%rsp), %rbx
 	adcxq 0(%rsp), %rbx
@@ -32396,116 +32396,116 @@ parmod_montgomery_mul_adx_24:
 	movq %rdx, 304(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	adoxq 0(%rsp), %r15
 	adoxq 0(%rsp), %rbx
 	adcxq 0(%rsp), %rbx
 	xorl %ebp, %ebp
 	movq 96(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	adoxq 0(%rsp), %rbx
 	adoxq 0(%rsp), %rbp
 	adcxq 0(%rsp), %rbp
 	xorl %eax, %eax
 	movq 32(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 96(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 104(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	adoxq 0(%rsp), %rbx
 	adoxq 0(%rsp), %rbp
 	adcxq 0(%rsp), %rbp
 	xorl %eax, %eax
 	movq 96(%rsi), %rdx
 	mulxq 216(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 224(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 232(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 240(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 248(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 256(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 264(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 272(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	adoxq 0(%rsp), %rbx
 	adoxq 0(%rsp), %rbp
 	adcxq 0(%rsp), %rbp
@@ -32514,116 +32514,116 @@ parmod_montgomery_mul_adx_24:
 	movq %rdx, 312(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	adoxq 0(%rsp), %rbx
 	adoxq 0(%rsp), %rbp
 	adcxq 0(%rsp), %rbp
 	xorl %r8d, %r8d
 	movq 104(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	adoxq 0(%rsp), %rbp
 	adoxq 0(%rsp), %r8
 	adcxq 0(%rsp), %r8
 	xorl %eax, %eax
 	movq 40(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 96(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 104(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	adoxq 0(%rsp), %rbp
 	adoxq 0(%rsp), %r8
 	adcxq 0(%rsp), %r8
 	xorl %eax, %eax
 	movq 104(%rsi), %rdx
 	mulxq 216(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 224(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 232(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 240(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 248(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 256(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 264(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 272(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	adoxq 0(%rsp), %rbp
 	adoxq 0(%rsp), %r8
 	adcxq 0(%rsp), %r8
@@ -32632,116 +32632,116 @@ parmod_montgomery_mul_adx_24:
 	movq %rdx, 320(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	adoxq 0(%rsp), %rbp
 	adoxq 0(%rsp), %r8
 	adcxq 0(%rsp), %r8
 	xorl %r9d, %r9d
 	movq 112(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	adoxq 0(%rsp), %r8
 	adoxq 0(%rsp), %r9
 	adcxq 0(%rsp), %r9
 	xorl %eax, %eax
 	movq 48(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 96(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 104(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	adoxq 0(%rsp), %r8
 	adoxq 0(%rsp), %r9
 	adcxq 0(%rsp), %r9
 	xorl %eax, %eax
 	movq 112(%rsi), %rdx
 	mulxq 216(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 224(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 232(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 240(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 248(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 256(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 264(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 272(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	adoxq 0(%rsp), %r8
 	adoxq 0(%rsp), %r9
 	adcxq 0(%rsp), %r9
@@ -32750,116 +32750,116 @@ parmod_montgomery_mul_adx_24:
 	movq %rdx, 328(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	adoxq 0(%rsp), %r8
 	adoxq 0(%rsp), %r9
 	adcxq 0(%rsp), %r9
 	xorl %r10d, %r10d
 	movq 120(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	adoxq 0(%rsp), %r9
 	adoxq 0(%rsp), %r10
 	adcxq 0(%rsp), %r10
 	xorl %eax, %eax
 	movq 56(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 96(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 104(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	adoxq 0(%rsp), %r9
 	adoxq 0(%rsp), %r10
 	adcxq 0(%rsp), %r10
 	xorl %eax, %eax
 	movq 120(%rsi), %rdx
 	mulxq 216(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 224(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 232(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 240(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 248(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 256(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 264(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 272(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	adoxq 0(%rsp), %r9
 	adoxq 0(%rsp), %r10
 	adcxq 0(%rsp), %r10
@@ -32868,174 +32868,174 @@ parmod_montgomery_mul_adx_24:
 	movq %rdx, 336(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	adoxq 0(%rsp), %r9
 	adoxq 0(%rsp), %r10
 	adcxq 0(%rsp), %r10
 	xorl %r11d, %r11d
 	movq 128(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	adoxq 0(%rsp), %r10
 	adoxq 0(%rsp), %r11
 	adcxq 0(%rsp), %r11
 	xorl %eax, %eax
 	movq 64(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 96(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 104(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	adoxq 0(%rsp), %r10
 	adoxq 0(%rsp), %r11
 	adcxq 0(%rsp), %r11
 	xorl %eax, %eax
 	movq 0(%rdi), %rdx
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 176(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 184(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 192(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 200(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 208(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	adoxq 0(%rsp), %r10
 	adoxq 0(%rsp), %r11
 	adcxq 0(%rsp), %r11
 	xorl %eax, %eax
 	movq 128(%rsi), %rdx
 	mulxq 216(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 224(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 232(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 240(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 248(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 256(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 264(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 272(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	adoxq 0(%rsp), %r10
 	adoxq 0(%rsp), %r11
 	adcxq 0(%rsp), %r11
 	xorl %eax, %eax
 	movq 64(%rsi), %rdx
 	mulxq 280(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 288(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 296(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 304(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 312(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 320(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 328(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 336(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	adoxq 0(%rsp), %r10
 	adoxq 0(%rsp), %r11
 	adcxq 0(%rsp), %r11
@@ -33044,174 +33044,174 @@ parmod_montgomery_mul_adx_24:
 	movq %rdx, 344(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	adoxq 0(%rsp), %r10
 	adoxq 0(%rsp), %r11
 	adcxq 0(%rsp), %r11
 	xorl %r12d, %r12d
 	movq 136(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	adoxq 0(%rsp), %r11
 	adoxq 0(%rsp), %r12
 	adcxq 0(%rsp), %r12
 	xorl %eax, %eax
 	movq 72(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 96(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 104(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	adoxq 0(%rsp), %r11
 	adoxq 0(%rsp), %r12
 	adcxq 0(%rsp), %r12
 	xorl %eax, %eax
 	movq 8(%rdi), %rdx
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 176(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 184(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 192(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 200(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 208(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	adoxq 0(%rsp), %r11
 	adoxq 0(%rsp), %r12
 	adcxq 0(%rsp), %r12
 	xorl %eax, %eax
 	movq 136(%rsi), %rdx
 	mulxq 216(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 224(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 232(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 240(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 248(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 256(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 264(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 272(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	adoxq 0(%rsp), %r11
 	adoxq 0(%rsp), %r12
 	adcxq 0(%rsp), %r12
 	xorl %eax, %eax
 	movq 72(%rsi), %rdx
 	mulxq 280(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 288(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 296(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 304(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 312(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 320(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 328(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 336(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	adoxq 0(%rsp), %r11
 	adoxq 0(%rsp), %r12
 	adcxq 0(%rsp), %r12
@@ -33220,174 +33220,174 @@ parmod_montgomery_mul_adx_24:
 	movq %rdx, 352(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	adoxq 0(%rsp), %r11
 	adoxq 0(%rsp), %r12
 	adcxq 0(%rsp), %r12
 	xorl %r13d, %r13d
 	movq 144(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	adoxq 0(%rsp), %r12
 	adoxq 0(%rsp), %r13
 	adcxq 0(%rsp), %r13
 	xorl %eax, %eax
 	movq 80(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 96(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 104(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	adoxq 0(%rsp), %r12
 	adoxq 0(%rsp), %r13
 	adcxq 0(%rsp), %r13
 	xorl %eax, %eax
 	movq 16(%rdi), %rdx
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 176(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 184(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 192(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 200(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 208(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	adoxq 0(%rsp), %r12
 	adoxq 0(%rsp), %r13
 	adcxq 0(%rsp), %r13
 	xorl %eax, %eax
 	movq 144(%rsi), %rdx
 	mulxq 216(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 224(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 232(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 240(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 248(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 256(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 264(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 272(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	adoxq 0(%rsp), %r12
 	adoxq 0(%rsp), %r13
 	adcxq 0(%rsp), %r13
 	xorl %eax, %eax
 	movq 80(%rsi), %rdx
 	mulxq 280(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 288(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 296(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 304(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 312(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 320(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 328(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 336(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	adoxq 0(%rsp), %r12
 	adoxq 0(%rsp), %r13
 	adcxq 0(%rsp), %r13
@@ -33396,174 +33396,174 @@ parmod_montgomery_mul_adx_24:
 	movq %rdx, 360(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	adoxq 0(%rsp), %r12
 	adoxq 0(%rsp), %r13
 	adcxq 0(%rsp), %r13
 	xorl %r14d, %r14d
 	movq 152(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	adoxq 0(%rsp), %r13
 	adoxq 0(%rsp), %r14
 	adcxq 0(%rsp), %r14
 	xorl %eax, %eax
 	movq 88(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 96(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 104(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	adoxq 0(%rsp), %r13
 	adoxq 0(%rsp), %r14
 	adcxq 0(%rsp), %r14
 	xorl %eax, %eax
 	movq 24(%rdi), %rdx
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 176(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 184(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 192(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 200(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 208(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	adoxq 0(%rsp), %r13
 	adoxq 0(%rsp), %r14
 	adcxq 0(%rsp), %r14
 	xorl %eax, %eax
 	movq 152(%rsi), %rdx
 	mulxq 216(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 224(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 232(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 240(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 248(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 256(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 264(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 272(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	adoxq 0(%rsp), %r13
 	adoxq 0(%rsp), %r14
 	adcxq 0(%rsp), %r14
 	xorl %eax, %eax
 	movq 88(%rsi), %rdx
 	mulxq 280(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 288(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 296(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 304(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 312(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 320(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 328(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 336(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	adoxq 0(%rsp), %r13
 	adoxq 0(%rsp), %r14
 	adcxq 0(%rsp), %r14
@@ -33572,174 +33572,174 @@ parmod_montgomery_mul_adx_24:
 	movq %rdx, 368(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	adoxq 0(%rsp), %r13
 	adoxq 0(%rsp), %r14
 	adcxq 0(%rsp), %r14
 	xorl %r15d, %r15d
 	movq 160(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 0(%rsp), %r14
 	adoxq 0(%rsp), %r15
 	adcxq 0(%rsp), %r15
 	xorl %eax, %eax
 	movq 96(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 96(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 104(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 0(%rsp), %r14
 	adoxq 0(%rsp), %r15
 	adcxq 0(%rsp), %r15
 	xorl %eax, %eax
 	movq 32(%rdi), %rdx
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 176(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 184(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 192(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 200(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 208(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 0(%rsp), %r14
 	adoxq 0(%rsp), %r15
 	adcxq 0(%rsp), %r15
 	xorl %eax, %eax
 	movq 160(%rsi), %rdx
 	mulxq 216(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 224(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 232(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 240(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 248(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 256(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 264(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 272(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 0(%rsp), %r14
 	adoxq 0(%rsp), %r15
 	adcxq 0(%rsp), %r15
 	xorl %eax, %eax
 	movq 96(%rsi), %rdx
 	mulxq 280(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 288(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 296(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 304(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 312(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 320(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 328(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 336(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 0(%rsp), %r14
 	adoxq 0(%rsp), %r15
 	adcxq 0(%rsp), %r15
@@ -33748,174 +33748,174 @@ parmod_montgomery_mul_adx_24:
 	movq %rdx, 376(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 0(%rsp), %r14
 	adoxq 0(%rsp), %r15
 	adcxq 0(%rsp), %r15
 	xorl %ebx, %ebx
 	movq 168(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	adoxq 0(%rsp), %r15
 	adoxq 0(%rsp), %rbx
 	adcxq 0(%rsp), %rbx
 	xorl %eax, %eax
 	movq 104(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 96(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 104(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	adoxq 0(%rsp), %r15
 	adoxq 0(%rsp), %rbx
 	adcxq 0(%rsp), %rbx
 	xorl %eax, %eax
 	movq 40(%rdi), %rdx
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 176(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 184(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 192(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 200(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 208(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	adoxq 0(%rsp), %r15
 	adoxq 0(%rsp), %rbx
 	adcxq 0(%rsp), %rbx
 	xorl %eax, %eax
 	movq 168(%rsi), %rdx
 	mulxq 216(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 224(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 232(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 240(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 248(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 256(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 264(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 272(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	adoxq 0(%rsp), %r15
 	adoxq 0(%rsp), %rbx
 	adcxq 0(%rsp), %rbx
 	xorl %eax, %eax
 	movq 104(%rsi), %rdx
 	mulxq 280(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 288(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 296(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 304(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 312(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 320(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 328(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 336(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	adoxq 0(%rsp), %r15
 	adoxq 0(%rsp), %rbx
 	adcxq 0(%rsp), %rbx
@@ -33924,174 +33924,174 @@ parmod_montgomery_mul_adx_24:
 	movq %rdx, 384(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	adoxq 0(%rsp), %r15
 	adoxq 0(%rsp), %rbx
 	adcxq 0(%rsp), %rbx
 	xorl %ebp, %ebp
 	movq 176(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	adoxq 0(%rsp), %rbx
 	adoxq 0(%rsp), %rbp
 	adcxq 0(%rsp), %rbp
 	xorl %eax, %eax
 	movq 112(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 96(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 104(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	adoxq 0(%rsp), %rbx
 	adoxq 0(%rsp), %rbp
 	adcxq 0(%rsp), %rbp
 	xorl %eax, %eax
 	movq 48(%rdi), %rdx
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 176(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 184(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 192(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 200(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 208(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	adoxq 0(%rsp), %rbx
 	adoxq 0(%rsp), %rbp
 	adcxq 0(%rsp), %rbp
 	xorl %eax, %eax
 	movq 176(%rsi), %rdx
 	mulxq 216(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 224(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 232(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 240(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 248(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 256(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 264(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 272(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	adoxq 0(%rsp), %rbx
 	adoxq 0(%rsp), %rbp
 	adcxq 0(%rsp), %rbp
 	xorl %eax, %eax
 	movq 112(%rsi), %rdx
 	mulxq 280(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 288(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 296(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 304(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 312(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 320(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 328(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 336(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	adoxq 0(%rsp), %rbx
 	adoxq 0(%rsp), %rbp
 	adcxq 0(%rsp), %rbp
@@ -34100,174 +34100,174 @@ parmod_montgomery_mul_adx_24:
 	movq %rdx, 392(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	adoxq 0(%rsp), %rbx
 	adoxq 0(%rsp), %rbp
 	adcxq 0(%rsp), %rbp
 	xorl %r8d, %r8d
 	movq 184(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	adoxq 0(%rsp), %rbp
 	adoxq 0(%rsp), %r8
 	adcxq 0(%rsp), %r8
 	xorl %eax, %eax
 	movq 120(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 96(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 104(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	adoxq 0(%rsp), %rbp
 	adoxq 0(%rsp), %r8
 	adcxq 0(%rsp), %r8
 	xorl %eax, %eax
 	movq 56(%rdi), %rdx
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 176(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 184(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 192(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 200(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 208(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	adoxq 0(%rsp), %rbp
 	adoxq 0(%rsp), %r8
 	adcxq 0(%rsp), %r8
 	xorl %eax, %eax
 	movq 184(%rsi), %rdx
 	mulxq 216(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 224(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 232(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 240(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 248(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 256(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 264(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 272(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	adoxq 0(%rsp), %rbp
 	adoxq 0(%rsp), %r8
 	adcxq 0(%rsp), %r8
 	xorl %eax, %eax
 	movq 120(%rsi), %rdx
 	mulxq 280(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 288(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 296(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 304(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 312(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 320(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 328(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 336(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	adoxq 0(%rsp), %rbp
 	adoxq 0(%rsp), %r8
 	adcxq 0(%rsp), %r8
@@ -34276,145 +34276,145 @@ parmod_montgomery_mul_adx_24:
 	movq %rdx, 400(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	adoxq 0(%rsp), %rbp
 	adoxq 0(%rsp), %r8
 	adcxq 0(%rsp), %r8
 	xorl %r9d, %r9d
 	movq 128(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 96(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 104(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	adoxq 0(%rsp), %r8
 	adoxq 0(%rsp), %r9
 	adcxq 0(%rsp), %r9
 	xorl %eax, %eax
 	movq 64(%rdi), %rdx
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 176(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 184(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 192(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 200(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 208(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	adoxq 0(%rsp), %r8
 	adoxq 0(%rsp), %r9
 	adcxq 0(%rsp), %r9
 	xorl %eax, %eax
 	movq 128(%rsi), %rdx
 	mulxq 280(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 288(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 296(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 304(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 312(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 320(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 328(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 336(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	adoxq 0(%rsp), %r8
 	adoxq 0(%rsp), %r9
 	adcxq 0(%rsp), %r9
 	xorl %eax, %eax
 	movq 64(%rsi), %rdx
 	mulxq 344(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 352(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 360(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 368(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 376(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 384(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 392(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 400(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	adoxq 0(%rsp), %r8
 	adoxq 0(%rsp), %r9
 	adcxq 0(%rsp), %r9
@@ -34422,116 +34422,116 @@ parmod_montgomery_mul_adx_24:
 	xorl %r10d, %r10d
 	movq 136(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 96(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 104(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	adoxq 0(%rsp), %r9
 	adoxq 0(%rsp), %r10
 	adcxq 0(%rsp), %r10
 	xorl %eax, %eax
 	movq 72(%rdi), %rdx
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 176(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 184(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 192(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 200(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 208(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	adoxq 0(%rsp), %r9
 	adoxq 0(%rsp), %r10
 	adcxq 0(%rsp), %r10
 	xorl %eax, %eax
 	movq 136(%rsi), %rdx
 	mulxq 280(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 288(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 296(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 304(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 312(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 320(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 328(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 336(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	adoxq 0(%rsp), %r9
 	adoxq 0(%rsp), %r10
 	adcxq 0(%rsp), %r10
 	xorl %eax, %eax
 	movq 72(%rsi), %rdx
 	mulxq 344(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 352(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 360(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 368(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 376(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 384(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 392(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 400(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	adoxq 0(%rsp), %r9
 	adoxq 0(%rsp), %r10
 	adcxq 0(%rsp), %r10
@@ -34539,116 +34539,116 @@ parmod_montgomery_mul_adx_24:
 	xorl %r11d, %r11d
 	movq 144(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 96(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 104(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	adoxq 0(%rsp), %r10
 	adoxq 0(%rsp), %r11
 	adcxq 0(%rsp), %r11
 	xorl %eax, %eax
 	movq 80(%rdi), %rdx
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 176(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 184(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 192(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 200(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 208(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	adoxq 0(%rsp), %r10
 	adoxq 0(%rsp), %r11
 	adcxq 0(%rsp), %r11
 	xorl %eax, %eax
 	movq 144(%rsi), %rdx
 	mulxq 280(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 288(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 296(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 304(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 312(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 320(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 328(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 336(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	adoxq 0(%rsp), %r10
 	adoxq 0(%rsp), %r11
 	adcxq 0(%rsp), %r11
 	xorl %eax, %eax
 	movq 80(%rsi), %rdx
 	mulxq 344(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 352(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 360(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 368(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 376(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 384(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 392(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 400(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	adoxq 0(%rsp), %r10
 	adoxq 0(%rsp), %r11
 	adcxq 0(%rsp), %r11
@@ -34656,116 +34656,116 @@ parmod_montgomery_mul_adx_24:
 	xorl %r12d, %r12d
 	movq 152(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 96(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 104(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	adoxq 0(%rsp), %r11
 	adoxq 0(%rsp), %r12
 	adcxq 0(%rsp), %r12
 	xorl %eax, %eax
 	movq 88(%rdi), %rdx
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 176(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 184(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 192(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 200(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 208(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	adoxq 0(%rsp), %r11
 	adoxq 0(%rsp), %r12
 	adcxq 0(%rsp), %r12
 	xorl %eax, %eax
 	movq 152(%rsi), %rdx
 	mulxq 280(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 288(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 296(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 304(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 312(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 320(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 328(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 336(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	adoxq 0(%rsp), %r11
 	adoxq 0(%rsp), %r12
 	adcxq 0(%rsp), %r12
 	xorl %eax, %eax
 	movq 88(%rsi), %rdx
 	mulxq 344(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 352(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 360(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 368(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 376(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 384(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 392(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 400(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	adoxq 0(%rsp), %r11
 	adoxq 0(%rsp), %r12
 	adcxq 0(%rsp), %r12
@@ -34773,116 +34773,116 @@ parmod_montgomery_mul_adx_24:
 	xorl %r13d, %r13d
 	movq 160(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 96(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 104(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	adoxq 0(%rsp), %r12
 	adoxq 0(%rsp), %r13
 	adcxq 0(%rsp), %r13
 	xorl %eax, %eax
 	movq 96(%rdi), %rdx
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 176(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 184(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 192(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 200(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 208(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	adoxq 0(%rsp), %r12
 	adoxq 0(%rsp), %r13
 	adcxq 0(%rsp), %r13
 	xorl %eax, %eax
 	movq 160(%rsi), %rdx
 	mulxq 280(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 288(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 296(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 304(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 312(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 320(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 328(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 336(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	adoxq 0(%rsp), %r12
 	adoxq 0(%rsp), %r13
 	adcxq 0(%rsp), %r13
 	xorl %eax, %eax
 	movq 96(%rsi), %rdx
 	mulxq 344(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 352(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 360(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 368(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 376(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 384(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 392(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 400(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	adoxq 0(%rsp), %r12
 	adoxq 0(%rsp), %r13
 	adcxq 0(%rsp), %r13
@@ -34890,116 +34890,116 @@ parmod_montgomery_mul_adx_24:
 	xorl %r14d, %r14d
 	movq 168(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 96(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 104(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	adoxq 0(%rsp), %r13
 	adoxq 0(%rsp), %r14
 	adcxq 0(%rsp), %r14
 	xorl %eax, %eax
 	movq 104(%rdi), %rdx
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 176(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 184(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 192(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 200(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 208(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	adoxq 0(%rsp), %r13
 	adoxq 0(%rsp), %r14
 	adcxq 0(%rsp), %r14
 	xorl %eax, %eax
 	movq 168(%rsi), %rdx
 	mulxq 280(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 288(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 296(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 304(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 312(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 320(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 328(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 336(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	adoxq 0(%rsp), %r13
 	adoxq 0(%rsp), %r14
 	adcxq 0(%rsp), %r14
 	xorl %eax, %eax
 	movq 104(%rsi), %rdx
 	mulxq 344(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 352(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 360(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 368(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 376(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 384(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 392(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 400(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	adoxq 0(%rsp), %r13
 	adoxq 0(%rsp), %r14
 	adcxq 0(%rsp), %r14
@@ -35007,116 +35007,116 @@ parmod_montgomery_mul_adx_24:
 	xorl %r15d, %r15d
 	movq 176(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 96(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 104(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 0(%rsp), %r14
 	adoxq 0(%rsp), %r15
 	adcxq 0(%rsp), %r15
 	xorl %eax, %eax
 	movq 112(%rdi), %rdx
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 176(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 184(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 192(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 200(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 208(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 0(%rsp), %r14
 	adoxq 0(%rsp), %r15
 	adcxq 0(%rsp), %r15
 	xorl %eax, %eax
 	movq 176(%rsi), %rdx
 	mulxq 280(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 288(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 296(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 304(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 312(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 320(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 328(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 336(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 0(%rsp), %r14
 	adoxq 0(%rsp), %r15
 	adcxq 0(%rsp), %r15
 	xorl %eax, %eax
 	movq 112(%rsi), %rdx
 	mulxq 344(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 352(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 360(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 368(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 376(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 384(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 392(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 400(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 0(%rsp), %r14
 	adoxq 0(%rsp), %r15
 	adcxq 0(%rsp), %r15
@@ -35124,116 +35124,116 @@ parmod_montgomery_mul_adx_24:
 	xorl %ebx, %ebx
 	movq 184(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 96(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 104(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	adoxq 0(%rsp), %r15
 	adoxq 0(%rsp), %rbx
 	adcxq 0(%rsp), %rbx
 	xorl %eax, %eax
 	movq 120(%rdi), %rdx
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 176(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 184(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 192(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 200(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 208(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	adoxq 0(%rsp), %r15
 	adoxq 0(%rsp), %rbx
 	adcxq 0(%rsp), %rbx
 	xorl %eax, %eax
 	movq 184(%rsi), %rdx
 	mulxq 280(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 288(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 296(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 304(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 312(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 320(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 328(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 336(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	adoxq 0(%rsp), %r15
 	adoxq 0(%rsp), %rbx
 	adcxq 0(%rsp), %rbx
 	xorl %eax, %eax
 	movq 120(%rsi), %rdx
 	mulxq 344(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 352(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 360(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 368(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 376(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 384(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 392(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 400(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	adoxq 0(%rsp), %r15
 	adoxq 0(%rsp), %rbx
 	adcxq 0(%rsp), %rbx
@@ -35241,58 +35241,58 @@ parmod_montgomery_mul_adx_24:
 	xorl %ebp, %ebp
 	movq 128(%rdi), %rdx
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 176(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 184(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 192(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 200(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 208(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	adoxq 0(%rsp), %rbx
 	adoxq 0(%rsp), %rbp
 	adcxq 0(%rsp), %rbp
 	xorl %eax, %eax
 	movq 128(%rsi), %rdx
 	mulxq 344(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 352(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 360(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 368(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 376(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 384(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 392(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 400(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	adoxq 0(%rsp), %rbx
 	adoxq 0(%rsp), %rbp
 	adcxq 0(%rsp), %rbp
@@ -35300,58 +35300,58 @@ parmod_montgomery_mul_adx_24:
 	xorl %r8d, %r8d
 	movq 136(%rdi), %rdx
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 176(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 184(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 192(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 200(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 208(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	adoxq 0(%rsp), %rbp
 	adoxq 0(%rsp), %r8
 	adcxq 0(%rsp), %r8
 	xorl %eax, %eax
 	movq 136(%rsi), %rdx
 	mulxq 344(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 352(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 360(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 368(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 376(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 384(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 392(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 400(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	adoxq 0(%rsp), %rbp
 	adoxq 0(%rsp), %r8
 	adcxq 0(%rsp), %r8
@@ -35359,58 +35359,58 @@ parmod_montgomery_mul_adx_24:
 	xorl %r9d, %r9d
 	movq 144(%rdi), %rdx
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 176(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 184(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 192(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 200(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 208(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	adoxq 0(%rsp), %r8
 	adoxq 0(%rsp), %r9
 	adcxq 0(%rsp), %r9
 	xorl %eax, %eax
 	movq 144(%rsi), %rdx
 	mulxq 344(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 352(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 360(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 368(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 376(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 384(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 392(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 400(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	adoxq 0(%rsp), %r8
 	adoxq 0(%rsp), %r9
 	adcxq 0(%rsp), %r9
@@ -35418,58 +35418,58 @@ parmod_montgomery_mul_adx_24:
 	xorl %r10d, %r10d
 	movq 152(%rdi), %rdx
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 176(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 184(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 192(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 200(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 208(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	adoxq 0(%rsp), %r9
 	adoxq 0(%rsp), %r10
 	adcxq 0(%rsp), %r10
 	xorl %eax, %eax
 	movq 152(%rsi), %rdx
 	mulxq 344(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 352(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 360(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 368(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 376(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 384(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 392(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 400(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	adoxq 0(%rsp), %r9
 	adoxq 0(%rsp), %r10
 	adcxq 0(%rsp), %r10
@@ -35477,58 +35477,58 @@ parmod_montgomery_mul_adx_24:
 	xorl %r11d, %r11d
 	movq 160(%rdi), %rdx
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 176(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 184(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 192(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 200(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 208(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	adoxq 0(%rsp), %r10
 	adoxq 0(%rsp), %r11
 	adcxq 0(%rsp), %r11
 	xorl %eax, %eax
 	movq 160(%rsi), %rdx
 	mulxq 344(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 352(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 360(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 368(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 376(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 384(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 392(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 400(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	adoxq 0(%rsp), %r10
 	adoxq 0(%rsp), %r11
 	adcxq 0(%rsp), %r11
@@ -35536,58 +35536,58 @@ parmod_montgomery_mul_adx_24:
 	xorl %r12d, %r12d
 	movq 168(%rdi), %rdx
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 176(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 184(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 192(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 200(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 208(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	adoxq 0(%rsp), %r11
 	adoxq 0(%rsp), %r12
 	adcxq 0(%rsp), %r12
 	xorl %eax, %eax
 	movq 168(%rsi), %rdx
 	mulxq 344(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 352(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 360(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 368(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 376(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 384(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 392(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 400(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	adoxq 0(%rsp), %r11
 	adoxq 0(%rsp), %r12
 	adcxq 0(%rsp), %r12
@@ -35595,58 +35595,58 @@ parmod_montgomery_mul_adx_24:
 	xorl %r13d, %r13d
 	movq 176(%rdi), %rdx
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 176(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 184(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 192(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 200(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 208(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	adoxq 0(%rsp), %r12
 	adoxq 0(%rsp), %r13
 	adcxq 0(%rsp), %r13
 	xorl %eax, %eax
 	movq 176(%rsi), %rdx
 	mulxq 344(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 352(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 360(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 368(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 376(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 384(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 392(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 400(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	adoxq 0(%rsp), %r12
 	adoxq 0(%rsp), %r13
 	adcxq 0(%rsp), %r13
@@ -35654,58 +35654,58 @@ parmod_montgomery_mul_adx_24:
 	xorl %r14d, %r14d
 	movq 184(%rdi), %rdx
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 176(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 184(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 192(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 200(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 208(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	adoxq 0(%rsp), %r13
 	adoxq 0(%rsp), %r14
 	adcxq 0(%rsp), %r14
 	xorl %eax, %eax
 	movq 184(%rsi), %rdx
 	mulxq 344(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 352(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 360(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 368(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 376(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 384(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 392(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 400(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	adoxq 0(%rsp), %r13
 	adoxq 0(%rsp), %r14
 	adcxq 0(%rsp), %r14
@@ -36147,29 +36147,29 @@ parmod_montgomery_sqr_adx_24:
 	xorl %eax, %eax
 	movq 0(%rdi), %rdx
 	mulxq 0(%rdi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 32(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 240(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 248(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 256(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 264(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 272(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 280(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 0(%rsp), %r14
 	adoxq 0(%rsp), %r15
 	adcxq 0(%rsp), %r15
@@ -36178,29 +36178,29 @@ parmod_montgomery_sqr_adx_24:
 	movq %rdx, 424(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 0(%rsp), %r14
 	adoxq 0(%rsp), %r15
 	adcxq 0(%rsp), %r15
@@ -36209,58 +36209,58 @@ parmod_montgomery_sqr_adx_24:
 	movq %rdx, 432(%rsp)
 	xorl %ebx, %ebx
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	adoxq 0(%rsp), %r15
 	adoxq 0(%rsp), %rbx
 	adcxq 0(%rsp), %rbx
 	xorl %ebp, %ebp
 	movq 8(%rdi), %rdx
 	mulxq 8(%rdi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 40(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 248(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 256(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 264(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 272(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 280(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 288(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	adoxq 0(%rsp), %rbx
 	adoxq 0(%rsp), %rbp
 	adcxq 0(%rsp), %rbp
@@ -36269,29 +36269,29 @@ parmod_montgomery_sqr_adx_24:
 	movq %rdx, 440(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	adoxq 0(%rsp), %rbx
 	adoxq 0(%rsp), %rbp
 	adcxq 0(%rsp), %rbp
@@ -36300,58 +36300,58 @@ parmod_montgomery_sqr_adx_24:
 	movq %rdx, 448(%rsp)
 	xorl %r8d, %r8d
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	adoxq 0(%rsp), %rbp
 	adoxq 0(%rsp), %r8
 	adcxq 0(%rsp), %r8
 	xorl %r9d, %r9d
 	movq 16(%rdi), %rdx
 	mulxq 16(%rdi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 48(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 256(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 264(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 272(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 280(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 288(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 296(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	adoxq 0(%rsp), %r8
 	adoxq 0(%rsp), %r9
 	adcxq 0(%rsp), %r9
@@ -36360,29 +36360,29 @@ parmod_montgomery_sqr_adx_24:
 	movq %rdx, 456(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	adoxq 0(%rsp), %r8
 	adoxq 0(%rsp), %r9
 	adcxq 0(%rsp), %r9
@@ -36391,58 +36391,58 @@ parmod_montgomery_sqr_adx_24:
 	movq %rdx, 464(%rsp)
 	xorl %r10d, %r10d
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	adoxq 0(%rsp), %r9
 	adoxq 0(%rsp), %r10
 	adcxq 0(%rsp), %r10
 	xorl %r11d, %r11d
 	movq 24(%rdi), %rdx
 	mulxq 24(%rdi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 56(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 264(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 272(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 280(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 288(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 296(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 304(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	adoxq 0(%rsp), %r10
 	adoxq 0(%rsp), %r11
 	adcxq 0(%rsp), %r11
@@ -36451,29 +36451,29 @@ parmod_montgomery_sqr_adx_24:
 	movq %rdx, 472(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	adoxq 0(%rsp), %r10
 	adoxq 0(%rsp), %r11
 	adcxq 0(%rsp), %r11
@@ -36482,116 +36482,116 @@ parmod_montgomery_sqr_adx_24:
 	movq %rdx, 480(%rsp)
 	xorl %r12d, %r12d
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	adoxq 0(%rsp), %r11
 	adoxq 0(%rsp), %r12
 	adcxq 0(%rsp), %r12
 	xorl %r13d, %r13d
 	movq 0(%rdi), %rdx
 	mulxq 288(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 296(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 304(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 312(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 320(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 328(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 336(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 344(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	adoxq 0(%rsp), %r12
 	adoxq 0(%rsp), %r13
 	adcxq 0(%rsp), %r13
 	xorl %eax, %eax
 	movq 32(%rdi), %rdx
 	mulxq 32(%rdi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 64(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 272(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 280(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 288(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 296(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 304(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 312(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	adoxq 0(%rsp), %r12
 	adoxq 0(%rsp), %r13
 	adcxq 0(%rsp), %r13
 	xorl %eax, %eax
 	movq 64(%rsi), %rdx
 	mulxq 424(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 432(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 440(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 448(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 456(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 464(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 472(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 480(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	adoxq 0(%rsp), %r12
 	adoxq 0(%rsp), %r13
 	adcxq 0(%rsp), %r13
@@ -36600,58 +36600,58 @@ parmod_montgomery_sqr_adx_24:
 	movq %rdx, 488(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	adoxq 0(%rsp), %r12
 	adoxq 0(%rsp), %r13
 	adcxq 0(%rsp), %r13
 	xorl %r14d, %r14d
 	movq 72(%rsi), %rdx
 	mulxq 424(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 432(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 440(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 448(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 456(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 464(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 472(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 480(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	adoxq 0(%rsp), %r13
 	adoxq 0(%rsp), %r14
 	adcxq 0(%rsp), %r14
@@ -36660,116 +36660,116 @@ parmod_montgomery_sqr_adx_24:
 	movq %rdx, 496(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	adoxq 0(%rsp), %r13
 	adoxq 0(%rsp), %r14
 	adcxq 0(%rsp), %r14
 	xorl %r15d, %r15d
 	movq 8(%rdi), %rdx
 	mulxq 296(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 304(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 312(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 320(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 328(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 336(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 344(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 352(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 0(%rsp), %r14
 	adoxq 0(%rsp), %r15
 	adcxq 0(%rsp), %r15
 	xorl %eax, %eax
 	movq 40(%rdi), %rdx
 	mulxq 40(%rdi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 72(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 280(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 288(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 296(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 304(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 312(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 320(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 0(%rsp), %r14
 	adoxq 0(%rsp), %r15
 	adcxq 0(%rsp), %r15
 	xorl %eax, %eax
 	movq 80(%rsi), %rdx
 	mulxq 424(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 432(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 440(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 448(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 456(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 464(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 472(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 480(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 0(%rsp), %r14
 	adoxq 0(%rsp), %r15
 	adcxq 0(%rsp), %r15
@@ -36778,58 +36778,58 @@ parmod_montgomery_sqr_adx_24:
 	movq %rdx, 504(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 0(%rsp), %r14
 	adoxq 0(%rsp), %r15
 	adcxq 0(%rsp), %r15
 	xorl %ebx, %ebx
 	movq 88(%rsi), %rdx
 	mulxq 424(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 432(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 440(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 448(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 456(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 464(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 472(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 480(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	adoxq 0(%rsp), %r15
 	adoxq 0(%rsp), %rbx
 	adcxq 0(%rsp), %rbx
@@ -36838,116 +36838,116 @@ parmod_montgomery_sqr_adx_24:
 	movq %rdx, 512(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	adoxq 0(%rsp), %r15
 	adoxq 0(%rsp), %rbx
 	adcxq 0(%rsp), %rbx
 	xorl %ebp, %ebp
 	movq 16(%rdi), %rdx
 	mulxq 304(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 312(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 320(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 328(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 336(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 344(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 352(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 360(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	adoxq 0(%rsp), %rbx
 	adoxq 0(%rsp), %rbp
 	adcxq 0(%rsp), %rbp
 	xorl %eax, %eax
 	movq 48(%rdi), %rdx
 	mulxq 48(%rdi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 80(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 288(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 296(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 304(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 312(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 320(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 328(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	adoxq 0(%rsp), %rbx
 	adoxq 0(%rsp), %rbp
 	adcxq 0(%rsp), %rbp
 	xorl %eax, %eax
 	movq 96(%rsi), %rdx
 	mulxq 424(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 432(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 440(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 448(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 456(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 464(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 472(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 480(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	adoxq 0(%rsp), %rbx
 	adoxq 0(%rsp), %rbp
 	adcxq 0(%rsp), %rbp
@@ -36956,58 +36956,58 @@ parmod_montgomery_sqr_adx_24:
 	movq %rdx, 520(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	adoxq 0(%rsp), %rbx
 	adoxq 0(%rsp), %rbp
 	adcxq 0(%rsp), %rbp
 	xorl %r8d, %r8d
 	movq 104(%rsi), %rdx
 	mulxq 424(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 432(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 440(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 448(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 456(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 464(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 472(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 480(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	adoxq 0(%rsp), %rbp
 	adoxq 0(%rsp), %r8
 	adcxq 0(%rsp), %r8
@@ -37016,116 +37016,116 @@ parmod_montgomery_sqr_adx_24:
 	movq %rdx, 528(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	adoxq 0(%rsp), %rbp
 	adoxq 0(%rsp), %r8
 	adcxq 0(%rsp), %r8
 	xorl %r9d, %r9d
 	movq 24(%rdi), %rdx
 	mulxq 312(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 320(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 328(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 336(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 344(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 352(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 360(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 368(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	adoxq 0(%rsp), %r8
 	adoxq 0(%rsp), %r9
 	adcxq 0(%rsp), %r9
 	xorl %eax, %eax
 	movq 56(%rdi), %rdx
 	mulxq 56(%rdi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 88(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 296(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 304(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 312(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 320(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 328(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 336(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	adoxq 0(%rsp), %r8
 	adoxq 0(%rsp), %r9
 	adcxq 0(%rsp), %r9
 	xorl %eax, %eax
 	movq 112(%rsi), %rdx
 	mulxq 424(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 432(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 440(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 448(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 456(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 464(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 472(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 480(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	adoxq 0(%rsp), %r8
 	adoxq 0(%rsp), %r9
 	adcxq 0(%rsp), %r9
@@ -37134,58 +37134,58 @@ parmod_montgomery_sqr_adx_24:
 	movq %rdx, 536(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	adoxq 0(%rsp), %r8
 	adoxq 0(%rsp), %r9
 	adcxq 0(%rsp), %r9
 	xorl %r10d, %r10d
 	movq 120(%rsi), %rdx
 	mulxq 424(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 432(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 440(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 448(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 456(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 464(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 472(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 480(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	adoxq 0(%rsp), %r9
 	adoxq 0(%rsp), %r10
 	adcxq 0(%rsp), %r10
@@ -37194,174 +37194,174 @@ parmod_montgomery_sqr_adx_24:
 	movq %rdx, 544(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	adoxq 0(%rsp), %r9
 	adoxq 0(%rsp), %r10
 	adcxq 0(%rsp), %r10
 	xorl %r11d, %r11d
 	movq 0(%rdi), %rdx
 	mulxq 352(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 360(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 368(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 376(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 384(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 392(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 400(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 408(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	adoxq 0(%rsp), %r10
 	adoxq 0(%rsp), %r11
 	adcxq 0(%rsp), %r11
 	xorl %eax, %eax
 	movq 32(%rdi), %rdx
 	mulxq 320(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 328(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 336(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 344(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 352(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 360(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 368(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 376(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	adoxq 0(%rsp), %r10
 	adoxq 0(%rsp), %r11
 	adcxq 0(%rsp), %r11
 	xorl %eax, %eax
 	movq 64(%rdi), %rdx
 	mulxq 64(%rdi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 96(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 304(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 312(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 320(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 328(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 336(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 344(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	adoxq 0(%rsp), %r10
 	adoxq 0(%rsp), %r11
 	adcxq 0(%rsp), %r11
 	xorl %eax, %eax
 	movq 128(%rsi), %rdx
 	mulxq 424(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 432(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 440(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 448(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 456(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 464(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 472(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 480(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	adoxq 0(%rsp), %r10
 	adoxq 0(%rsp), %r11
 	adcxq 0(%rsp), %r11
 	xorl %eax, %eax
 	movq 64(%rsi), %rdx
 	mulxq 488(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 496(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 504(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 512(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 520(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 528(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 536(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 544(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	adoxq 0(%rsp), %r10
 	adoxq 0(%rsp), %r11
 	adcxq 0(%rsp), %r11
@@ -37370,95 +37370,95 @@ parmod_montgomery_sqr_adx_24:
 	movq %rdx, 552(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	adoxq 0(%rsp), %r10
 	adoxq 0(%rsp), %r11
 	adcxq 0(%rsp), %r11
 	xorl %r12d, %r12d
 	movq 0(%rdi), %rdx
 	mulxq 416(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	adoxq 0(%rsp), %r11
 	adoxq 0(%rsp), %r12
 	adcxq 0(%rsp), %r12
 	xorl %eax, %eax
 	movq 136(%rsi), %rdx
 	mulxq 424(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 432(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 440(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 448(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 456(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 464(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 472(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 480(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	adoxq 0(%rsp), %r11
 	adoxq 0(%rsp), %r12
 	adcxq 0(%rsp), %r12
 	xorl %eax, %eax
 	movq 72(%rsi), %rdx
 	mulxq 488(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 496(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 504(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 512(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 520(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 528(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 536(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 544(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	adoxq 0(%rsp), %r11
 	adoxq 0(%rsp), %r12
 	adcxq 0(%rsp), %r12
@@ -37467,174 +37467,174 @@ parmod_montgomery_sqr_adx_24:
 	movq %rdx, 560(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	adoxq 0(%rsp), %r11
 	adoxq 0(%rsp), %r12
 	adcxq 0(%rsp), %r12
 	xorl %r13d, %r13d
 	movq 8(%rdi), %rdx
 	mulxq 360(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 368(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 376(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 384(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 392(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 400(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 408(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 416(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	adoxq 0(%rsp), %r12
 	adoxq 0(%rsp), %r13
 	adcxq 0(%rsp), %r13
 	xorl %eax, %eax
 	movq 40(%rdi), %rdx
 	mulxq 328(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 336(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 344(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 352(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 360(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 368(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 376(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 384(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	adoxq 0(%rsp), %r12
 	adoxq 0(%rsp), %r13
 	adcxq 0(%rsp), %r13
 	xorl %eax, %eax
 	movq 72(%rdi), %rdx
 	mulxq 72(%rdi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 104(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 312(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 320(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 328(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 336(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 344(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 352(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	adoxq 0(%rsp), %r12
 	adoxq 0(%rsp), %r13
 	adcxq 0(%rsp), %r13
 	xorl %eax, %eax
 	movq 144(%rsi), %rdx
 	mulxq 424(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 432(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 440(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 448(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 456(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 464(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 472(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 480(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	adoxq 0(%rsp), %r12
 	adoxq 0(%rsp), %r13
 	adcxq 0(%rsp), %r13
 	xorl %eax, %eax
 	movq 80(%rsi), %rdx
 	mulxq 488(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 496(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 504(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 512(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 520(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 528(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 536(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 544(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	adoxq 0(%rsp), %r12
 	adoxq 0(%rsp), %r13
 	adcxq 0(%rsp), %r13
@@ -37643,113 +37643,113 @@ parmod_montgomery_sqr_adx_24:
 	movq %rdx, 568(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	adoxq 0(%rsp), %r12
 	adoxq 0(%rsp), %r13
 	adcxq 0(%rsp), %r13
 	xorl %r14d, %r14d
 	movq 16(%rdi), %rdx
 	mulxq 368(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 376(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 384(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 392(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 400(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 408(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 416(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	adoxq 0(%rsp), %r13
 	adoxq 0(%rsp), %r14
 	adcxq 0(%rsp), %r14
 	xorl %eax, %eax
 	movq 152(%rsi), %rdx
 	mulxq 424(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 432(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 440(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 448(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 456(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 464(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 472(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 480(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	adoxq 0(%rsp), %r13
 	adoxq 0(%rsp), %r14
 	adcxq 0(%rsp), %r14
 	xorl %eax, %eax
 	movq 88(%rsi), %rdx
 	mulxq 488(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 496(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 504(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 512(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 520(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 528(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 536(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 544(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	adoxq 0(%rsp), %r13
 	adoxq 0(%rsp), %r14
 	adcxq 0(%rsp), %r14
@@ -37758,168 +37758,168 @@ parmod_montgomery_sqr_adx_24:
 	movq %rdx, 576(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	adoxq 0(%rsp), %r13
 	adoxq 0(%rsp), %r14
 	adcxq 0(%rsp), %r14
 	xorl %r15d, %r15d
 	movq 24(%rdi), %rdx
 	mulxq 376(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 384(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 392(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 400(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 408(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 416(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 0(%rsp), %r14
 	adoxq 0(%rsp), %r15
 	adcxq 0(%rsp), %r15
 	xorl %eax, %eax
 	movq 48(%rdi), %rdx
 	mulxq 336(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 344(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 352(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 360(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 368(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 376(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 384(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 392(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 0(%rsp), %r14
 	adoxq 0(%rsp), %r15
 	adcxq 0(%rsp), %r15
 	xorl %eax, %eax
 	movq 80(%rdi), %rdx
 	mulxq 80(%rdi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 112(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 320(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 328(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 336(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 344(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 352(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 360(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 0(%rsp), %r14
 	adoxq 0(%rsp), %r15
 	adcxq 0(%rsp), %r15
 	xorl %eax, %eax
 	movq 160(%rsi), %rdx
 	mulxq 424(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 432(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 440(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 448(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 456(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 464(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 472(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 480(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 0(%rsp), %r14
 	adoxq 0(%rsp), %r15
 	adcxq 0(%rsp), %r15
 	xorl %eax, %eax
 	movq 96(%rsi), %rdx
 	mulxq 488(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 496(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 504(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 512(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 520(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 528(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 536(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 544(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 0(%rsp), %r14
 	adoxq 0(%rsp), %r15
 	adcxq 0(%rsp), %r15
@@ -37928,107 +37928,107 @@ parmod_montgomery_sqr_adx_24:
 	movq %rdx, 584(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 0(%rsp), %r14
 	adoxq 0(%rsp), %r15
 	adcxq 0(%rsp), %r15
 	xorl %ebx, %ebx
 	movq 32(%rdi), %rdx
 	mulxq 384(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 392(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 400(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 408(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 416(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	adoxq 0(%rsp), %r15
 	adoxq 0(%rsp), %rbx
 	adcxq 0(%rsp), %rbx
 	xorl %eax, %eax
 	movq 168(%rsi), %rdx
 	mulxq 424(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 432(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 440(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 448(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 456(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 464(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 472(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 480(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	adoxq 0(%rsp), %r15
 	adoxq 0(%rsp), %rbx
 	adcxq 0(%rsp), %rbx
 	xorl %eax, %eax
 	movq 104(%rsi), %rdx
 	mulxq 488(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 496(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 504(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 512(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 520(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 528(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 536(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 544(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	adoxq 0(%rsp), %r15
 	adoxq 0(%rsp), %rbx
 	adcxq 0(%rsp), %rbx
@@ -38037,162 +38037,162 @@ parmod_montgomery_sqr_adx_24:
 	movq %rdx, 592(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	adoxq 0(%rsp), %r15
 	adoxq 0(%rsp), %rbx
 	adcxq 0(%rsp), %rbx
 	xorl %ebp, %ebp
 	movq 40(%rdi), %rdx
 	mulxq 392(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 400(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 408(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 416(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	adoxq 0(%rsp), %rbx
 	adoxq 0(%rsp), %rbp
 	adcxq 0(%rsp), %rbp
 	xorl %eax, %eax
 	movq 56(%rdi), %rdx
 	mulxq 344(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 352(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 360(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 368(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 376(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 384(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 392(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 400(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	adoxq 0(%rsp), %rbx
 	adoxq 0(%rsp), %rbp
 	adcxq 0(%rsp), %rbp
 	xorl %eax, %eax
 	movq 88(%rdi), %rdx
 	mulxq 88(%rdi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 120(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 328(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 336(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 344(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 352(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 360(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 368(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	adoxq 0(%rsp), %rbx
 	adoxq 0(%rsp), %rbp
 	adcxq 0(%rsp), %rbp
 	xorl %eax, %eax
 	movq 176(%rsi), %rdx
 	mulxq 424(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 432(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 440(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 448(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 456(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 464(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 472(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 480(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	adoxq 0(%rsp), %rbx
 	adoxq 0(%rsp), %rbp
 	adcxq 0(%rsp), %rbp
 	xorl %eax, %eax
 	movq 112(%rsi), %rdx
 	mulxq 488(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 496(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 504(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 512(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 520(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 528(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 536(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 544(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	adoxq 0(%rsp), %rbx
 	adoxq 0(%rsp), %rbp
 	adcxq 0(%rsp), %rbp
@@ -38201,101 +38201,101 @@ parmod_montgomery_sqr_adx_24:
 	movq %rdx, 600(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	adoxq 0(%rsp), %rbx
 	adoxq 0(%rsp), %rbp
 	adcxq 0(%rsp), %rbp
 	xorl %r8d, %r8d
 	movq 48(%rdi), %rdx
 	mulxq 400(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 408(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 416(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	adoxq 0(%rsp), %rbp
 	adoxq 0(%rsp), %r8
 	adcxq 0(%rsp), %r8
 	xorl %eax, %eax
 	movq 184(%rsi), %rdx
 	mulxq 424(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 432(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 440(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 448(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 456(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 464(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 472(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 480(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	adoxq 0(%rsp), %rbp
 	adoxq 0(%rsp), %r8
 	adcxq 0(%rsp), %r8
 	xorl %eax, %eax
 	movq 120(%rsi), %rdx
 	mulxq 488(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 496(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 504(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 512(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 520(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 528(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 536(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 544(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	adoxq 0(%rsp), %rbp
 	adoxq 0(%rsp), %r8
 	adcxq 0(%rsp), %r8
@@ -38304,156 +38304,156 @@ parmod_montgomery_sqr_adx_24:
 	movq %rdx, 608(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 8(%rsi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 16(%rsi), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 24(%rsi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 32(%rsi), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 40(%rsi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 48(%rsi), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 56(%rsi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	adoxq 0(%rsp), %rbp
 	adoxq 0(%rsp), %r8
 	adcxq 0(%rsp), %r8
 	xorl %r9d, %r9d
 	movq 56(%rdi), %rdx
 	mulxq 408(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 416(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	adoxq 0(%rsp), %r8
 	adoxq 0(%rsp), %r9
 	adcxq 0(%rsp), %r9
 	xorl %eax, %eax
 	movq 64(%rdi), %rdx
 	mulxq 352(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 360(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 368(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 376(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 384(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 392(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 400(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 408(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	adoxq 0(%rsp), %r8
 	adoxq 0(%rsp), %r9
 	adcxq 0(%rsp), %r9
 	xorl %eax, %eax
 	movq 96(%rdi), %rdx
 	mulxq 96(%rdi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 128(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 336(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 344(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 352(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 360(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 368(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 376(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	adoxq 0(%rsp), %r8
 	adoxq 0(%rsp), %r9
 	adcxq 0(%rsp), %r9
 	xorl %eax, %eax
 	movq 128(%rsi), %rdx
 	mulxq 488(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 496(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 504(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 512(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 520(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 528(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 536(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 544(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	adoxq 0(%rsp), %r8
 	adoxq 0(%rsp), %r9
 	adcxq 0(%rsp), %r9
 	xorl %eax, %eax
 	movq 64(%rsi), %rdx
 	mulxq 552(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 560(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 568(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 576(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 584(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 592(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 600(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 608(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	adoxq 0(%rsp), %r8
 	adoxq 0(%rsp), %r9
 	adcxq 0(%rsp), %r9
@@ -38461,66 +38461,66 @@ parmod_montgomery_sqr_adx_24:
 	xorl %r10d, %r10d
 	movq 64(%rdi), %rdx
 	mulxq 416(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	adoxq 0(%rsp), %r9
 	adoxq 0(%rsp), %r10
 	adcxq 0(%rsp), %r10
 	xorl %eax, %eax
 	movq 136(%rsi), %rdx
 	mulxq 488(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 496(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 504(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 512(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 520(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 528(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 536(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 544(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	adoxq 0(%rsp), %r9
 	adoxq 0(%rsp), %r10
 	adcxq 0(%rsp), %r10
 	xorl %eax, %eax
 	movq 72(%rsi), %rdx
 	mulxq 552(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 560(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 568(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 576(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 584(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 592(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 600(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 608(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	adoxq 0(%rsp), %r9
 	adoxq 0(%rsp), %r10
 	adcxq 0(%rsp), %r10
@@ -38528,116 +38528,116 @@ parmod_montgomery_sqr_adx_24:
 	xorl %r11d, %r11d
 	movq 72(%rdi), %rdx
 	mulxq 360(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 368(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 376(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 384(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 392(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 400(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 408(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 416(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	adoxq 0(%rsp), %r10
 	adoxq 0(%rsp), %r11
 	adcxq 0(%rsp), %r11
 	xorl %eax, %eax
 	movq 104(%rdi), %rdx
 	mulxq 104(%rdi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 136(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 344(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 352(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 360(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 368(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 376(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 384(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	adoxq 0(%rsp), %r10
 	adoxq 0(%rsp), %r11
 	adcxq 0(%rsp), %r11
 	xorl %eax, %eax
 	movq 144(%rsi), %rdx
 	mulxq 488(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 496(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 504(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 512(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 520(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 528(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 536(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 544(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	adoxq 0(%rsp), %r10
 	adoxq 0(%rsp), %r11
 	adcxq 0(%rsp), %r11
 	xorl %eax, %eax
 	movq 80(%rsi), %rdx
 	mulxq 552(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 560(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 568(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 576(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 584(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 592(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 600(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 608(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	adoxq 0(%rsp), %r10
 	adoxq 0(%rsp), %r11
 	adcxq 0(%rsp), %r11
@@ -38645,84 +38645,84 @@ parmod_montgomery_sqr_adx_24:
 	xorl %r12d, %r12d
 	movq 80(%rdi), %rdx
 	mulxq 368(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 376(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 384(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 392(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 400(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 408(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 416(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	adoxq 0(%rsp), %r11
 	adoxq 0(%rsp), %r12
 	adcxq 0(%rsp), %r12
 	xorl %eax, %eax
 	movq 152(%rsi), %rdx
 	mulxq 488(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 496(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 504(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 512(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 520(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 528(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 536(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 544(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	adoxq 0(%rsp), %r11
 	adoxq 0(%rsp), %r12
 	adcxq 0(%rsp), %r12
 	xorl %eax, %eax
 	movq 88(%rsi), %rdx
 	mulxq 552(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 560(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 568(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 576(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 584(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 592(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 600(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 608(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	adoxq 0(%rsp), %r11
 	adoxq 0(%rsp), %r12
 	adcxq 0(%rsp), %r12
@@ -38730,110 +38730,110 @@ parmod_montgomery_sqr_adx_24:
 	xorl %r13d, %r13d
 	movq 88(%rdi), %rdx
 	mulxq 376(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 384(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 392(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 400(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 408(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 416(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	adoxq 0(%rsp), %r12
 	adoxq 0(%rsp), %r13
 	adcxq 0(%rsp), %r13
 	xorl %eax, %eax
 	movq 112(%rdi), %rdx
 	mulxq 112(%rdi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 144(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 352(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 360(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 368(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 376(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 384(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 392(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	adoxq 0(%rsp), %r12
 	adoxq 0(%rsp), %r13
 	adcxq 0(%rsp), %r13
 	xorl %eax, %eax
 	movq 160(%rsi), %rdx
 	mulxq 488(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 496(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 504(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 512(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 520(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 528(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 536(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 544(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	adoxq 0(%rsp), %r12
 	adoxq 0(%rsp), %r13
 	adcxq 0(%rsp), %r13
 	xorl %eax, %eax
 	movq 96(%rsi), %rdx
 	mulxq 552(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 560(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 568(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 576(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 584(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 592(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 600(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 608(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	adoxq 0(%rsp), %r12
 	adoxq 0(%rsp), %r13
 	adcxq 0(%rsp), %r13
@@ -38841,78 +38841,78 @@ parmod_montgomery_sqr_adx_24:
 	xorl %r14d, %r14d
 	movq 96(%rdi), %rdx
 	mulxq 384(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 392(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 400(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 408(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 416(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	adoxq 0(%rsp), %r13
 	adoxq 0(%rsp), %r14
 	adcxq 0(%rsp), %r14
 	xorl %eax, %eax
 	movq 168(%rsi), %rdx
 	mulxq 488(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 496(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 504(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 512(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 520(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 528(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 536(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 544(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	adoxq 0(%rsp), %r13
 	adoxq 0(%rsp), %r14
 	adcxq 0(%rsp), %r14
 	xorl %eax, %eax
 	movq 104(%rsi), %rdx
 	mulxq 552(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 560(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 568(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 576(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 584(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 592(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 600(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 608(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	adoxq 0(%rsp), %r13
 	adoxq 0(%rsp), %r14
 	adcxq 0(%rsp), %r14
@@ -38920,104 +38920,104 @@ parmod_montgomery_sqr_adx_24:
 	xorl %r15d, %r15d
 	movq 104(%rdi), %rdx
 	mulxq 392(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 400(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 408(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 416(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 0(%rsp), %r14
 	adoxq 0(%rsp), %r15
 	adcxq 0(%rsp), %r15
 	xorl %eax, %eax
 	movq 120(%rdi), %rdx
 	mulxq 120(%rdi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 152(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 360(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 368(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 376(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 384(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 392(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 400(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 0(%rsp), %r14
 	adoxq 0(%rsp), %r15
 	adcxq 0(%rsp), %r15
 	xorl %eax, %eax
 	movq 176(%rsi), %rdx
 	mulxq 488(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 496(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 504(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 512(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 520(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 528(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 536(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 544(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 0(%rsp), %r14
 	adoxq 0(%rsp), %r15
 	adcxq 0(%rsp), %r15
 	xorl %eax, %eax
 	movq 112(%rsi), %rdx
 	mulxq 552(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 560(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 568(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 576(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 584(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 592(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 600(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 608(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	adoxq 0(%rsp), %r14
 	adoxq 0(%rsp), %r15
 	adcxq 0(%rsp), %r15
@@ -39025,72 +39025,72 @@ parmod_montgomery_sqr_adx_24:
 	xorl %ebx, %ebx
 	movq 112(%rdi), %rdx
 	mulxq 400(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 408(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 416(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	adoxq 0(%rsp), %r15
 	adoxq 0(%rsp), %rbx
 	adcxq 0(%rsp), %rbx
 	xorl %eax, %eax
 	movq 184(%rsi), %rdx
 	mulxq 488(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 496(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 504(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 512(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 520(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 528(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 536(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 544(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	adoxq 0(%rsp), %r15
 	adoxq 0(%rsp), %rbx
 	adcxq 0(%rsp), %rbx
 	xorl %eax, %eax
 	movq 120(%rsi), %rdx
 	mulxq 552(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 560(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 568(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 576(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 584(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 592(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 600(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 608(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	adoxq 0(%rsp), %r15
 	adoxq 0(%rsp), %rbx
 	adcxq 0(%rsp), %rbx
@@ -39098,69 +39098,69 @@ parmod_montgomery_sqr_adx_24:
 	xorl %ebp, %ebp
 	movq 120(%rdi), %rdx
 	mulxq 408(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 416(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	adoxq 0(%rsp), %rbx
 	adoxq 0(%rsp), %rbp
 	adcxq 0(%rsp), %rbp
 	xorl %eax, %eax
 	movq 128(%rdi), %rdx
 	mulxq 128(%rdi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 160(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 368(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 376(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 384(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 392(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 400(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 408(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	adoxq 0(%rsp), %rbx
 	adoxq 0(%rsp), %rbp
 	adcxq 0(%rsp), %rbp
 	xorl %eax, %eax
 	movq 128(%rsi), %rdx
 	mulxq 552(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 560(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 568(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 576(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 584(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 592(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 600(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 608(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	adoxq 0(%rsp), %rbx
 	adoxq 0(%rsp), %rbp
 	adcxq 0(%rsp), %rbp
@@ -39168,37 +39168,37 @@ parmod_montgomery_sqr_adx_24:
 	xorl %r8d, %r8d
 	movq 128(%rdi), %rdx
 	mulxq 416(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	adoxq 0(%rsp), %rbp
 	adoxq 0(%rsp), %r8
 	adcxq 0(%rsp), %r8
 	xorl %eax, %eax
 	movq 136(%rsi), %rdx
 	mulxq 552(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 560(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 568(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 576(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 584(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 592(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 600(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 608(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	adoxq 0(%rsp), %rbp
 	adoxq 0(%rsp), %r8
 	adcxq 0(%rsp), %r8
@@ -39206,58 +39206,58 @@ parmod_montgomery_sqr_adx_24:
 	xorl %r9d, %r9d
 	movq 136(%rdi), %rdx
 	mulxq 136(%rdi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 168(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 376(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 384(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 392(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 400(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 408(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 416(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	adoxq 0(%rsp), %r8
 	adoxq 0(%rsp), %r9
 	adcxq 0(%rsp), %r9
 	xorl %eax, %eax
 	movq 144(%rsi), %rdx
 	mulxq 552(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 560(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 568(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 576(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 584(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 592(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 600(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 608(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	adoxq 0(%rsp), %r8
 	adoxq 0(%rsp), %r9
 	adcxq 0(%rsp), %r9
@@ -39265,55 +39265,55 @@ parmod_montgomery_sqr_adx_24:
 	xorl %r10d, %r10d
 	movq 144(%rdi), %rdx
 	mulxq 144(%rdi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 176(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 384(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 392(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 400(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 408(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 416(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	adoxq 0(%rsp), %r9
 	adoxq 0(%rsp), %r10
 	adcxq 0(%rsp), %r10
 	xorl %eax, %eax
 	movq 152(%rsi), %rdx
 	mulxq 552(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 560(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 568(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 576(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 584(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 592(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 600(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 608(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	adoxq 0(%rsp), %r9
 	adoxq 0(%rsp), %r10
 	adcxq 0(%rsp), %r10
@@ -39321,52 +39321,52 @@ parmod_montgomery_sqr_adx_24:
 	xorl %r11d, %r11d
 	movq 152(%rdi), %rdx
 	mulxq 152(%rdi), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 184(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 392(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 400(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 408(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 416(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	adoxq 0(%rsp), %r10
 	adoxq 0(%rsp), %r11
 	adcxq 0(%rsp), %r11
 	xorl %eax, %eax
 	movq 160(%rsi), %rdx
 	mulxq 552(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	mulxq 560(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 568(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 576(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 584(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 592(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 600(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 608(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	adoxq 0(%rsp), %r10
 	adoxq 0(%rsp), %r11
 	adcxq 0(%rsp), %r11
@@ -39374,49 +39374,49 @@ parmod_montgomery_sqr_adx_24:
 	xorl %r12d, %r12d
 	movq 160(%rdi), %rdx
 	mulxq 160(%rdi), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 192(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 400(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 408(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 416(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	adoxq 0(%rsp), %r11
 	adoxq 0(%rsp), %r12
 	adcxq 0(%rsp), %r12
 	xorl %eax, %eax
 	movq 168(%rsi), %rdx
 	mulxq 552(%rsp), %rax, %rcx
-	adoxq %rax, %r13
 	adcxq %rcx, %r14
+	adoxq %rax, %r13
 	mulxq 560(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 568(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 576(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 584(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 592(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 600(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 608(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	adoxq 0(%rsp), %r11
 	adoxq 0(%rsp), %r12
 	adcxq 0(%rsp), %r12
@@ -39424,46 +39424,46 @@ parmod_montgomery_sqr_adx_24:
 	xorl %r13d, %r13d
 	movq 168(%rdi), %rdx
 	mulxq 168(%rdi), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 200(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 408(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 416(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	adoxq 0(%rsp), %r12
 	adoxq 0(%rsp), %r13
 	adcxq 0(%rsp), %r13
 	xorl %eax, %eax
 	movq 176(%rsi), %rdx
 	mulxq 552(%rsp), %rax, %rcx
-	adoxq %rax, %r14
 	adcxq %rcx, %r15
+	adoxq %rax, %r14
 	mulxq 560(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 568(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 576(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 584(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 592(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 600(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 608(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	adoxq 0(%rsp), %r12
 	adoxq 0(%rsp), %r13
 	adcxq 0(%rsp), %r13
@@ -39471,51 +39471,51 @@ parmod_montgomery_sqr_adx_24:
 	xorl %r14d, %r14d
 	movq 176(%rdi), %rdx
 	mulxq 176(%rdi), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 208(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 416(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	adoxq 0(%rsp), %r13
 	adoxq 0(%rsp), %r14
 	adcxq 0(%rsp), %r14
 	xorl %eax, %eax
 	movq 184(%rdi), %rdx
 	mulxq 184(%rdi), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	adoxq 0(%rsp), %r13
 	adoxq 0(%rsp), %r14
 	adcxq 0(%rsp), %r14
 	xorl %eax, %eax
 	movq 184(%rsi), %rdx
 	mulxq 552(%rsp), %rax, %rcx
-	adoxq %rax, %r15
 	adcxq %rcx, %rbx
+	adoxq %rax, %r15
 	mulxq 560(%rsp), %rax, %rcx
-	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
 	mulxq 568(%rsp), %rax, %rcx
-	adoxq %rax, %rbp
 	adcxq %rcx, %r8
+	adoxq %rax, %rbp
 	mulxq 576(%rsp), %rax, %rcx
-	adoxq %rax, %r8
 	adcxq %rcx, %r9
+	adoxq %rax, %r8
 	mulxq 584(%rsp), %rax, %rcx
-	adoxq %rax, %r9
 	adcxq %rcx, %r10
+	adoxq %rax, %r9
 	mulxq 592(%rsp), %rax, %rcx
-	adoxq %rax, %r10
 	adcxq %rcx, %r11
+	adoxq %rax, %r10
 	mulxq 600(%rsp), %rax, %rcx
-	adoxq %rax, %r11
 	adcxq %rcx, %r12
+	adoxq %rax, %r11
 	mulxq 608(%rsp), %rax, %rcx
-	adoxq %rax, %r12
 	adcxq %rcx, %r13
+	adoxq %rax, %r12
 	adoxq 0(%rsp), %r13
 	adoxq 0(%rsp), %r14
 	adcxq 0(%rsp), %r14
