@@ -52,9 +52,10 @@ __asm__(R"PARMOD_ASM(
 	mulxq 168(%rsp), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 8(%rsp), %r14
-	adoxq 8(%rsp), %r15
-	adcxq 8(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	xorl %eax, %eax
 	movq 248(%rsp,%rsi,8), %rdx
 	mulxq 176(%rsp), %rax, %rcx
@@ -81,9 +82,10 @@ __asm__(R"PARMOD_ASM(
 	mulxq 232(%rsp), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 8(%rsp), %r14
-	adoxq 8(%rsp), %r15
-	adcxq 8(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	movq %rbx, (%rdi,%rsi,4)
 	addq $2, %rsi
 .Lpm_stream_hi_c1:
@@ -114,9 +116,10 @@ __asm__(R"PARMOD_ASM(
 	mulxq 168(%rsp), %rax, %rcx
 	adcxq %rcx, %r15
 	adoxq %rax, %r14
-	adoxq 8(%rsp), %r15
-	adoxq 8(%rsp), %rbx
-	adcxq 8(%rsp), %rbx
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
 	xorl %eax, %eax
 	movq 248(%rsp,%rsi,8), %rdx
 	mulxq 176(%rsp), %rax, %rcx
@@ -143,9 +146,10 @@ __asm__(R"PARMOD_ASM(
 	mulxq 232(%rsp), %rax, %rcx
 	adcxq %rcx, %r15
 	adoxq %rax, %r14
-	adoxq 8(%rsp), %r15
-	adoxq 8(%rsp), %rbx
-	adcxq 8(%rsp), %rbx
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
 	movq %rbp, (%rdi,%rsi,4)
 	addq $2, %rsi
 	cmpq 56(%rsp), %rsi
@@ -178,9 +182,10 @@ __asm__(R"PARMOD_ASM(
 	mulxq 168(%rsp), %rax, %rcx
 	adcxq %rcx, %rbx
 	adoxq %rax, %r15
-	adoxq 8(%rsp), %rbx
-	adoxq 8(%rsp), %rbp
-	adcxq 8(%rsp), %rbp
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
 	xorl %eax, %eax
 	movq 248(%rsp,%rsi,8), %rdx
 	mulxq 176(%rsp), %rax, %rcx
@@ -207,9 +212,10 @@ __asm__(R"PARMOD_ASM(
 	mulxq 232(%rsp), %rax, %rcx
 	adcxq %rcx, %rbx
 	adoxq %rax, %r15
-	adoxq 8(%rsp), %rbx
-	adoxq 8(%rsp), %rbp
-	adcxq 8(%rsp), %rbp
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
 	movq %r8, (%rdi,%rsi,4)
 	addq $2, %rsi
 .Lpm_stream_hi_c3:
@@ -240,9 +246,10 @@ __asm__(R"PARMOD_ASM(
 	mulxq 168(%rsp), %rax, %rcx
 	adcxq %rcx, %rbp
 	adoxq %rax, %rbx
-	adoxq 8(%rsp), %rbp
-	adoxq 8(%rsp), %r8
-	adcxq 8(%rsp), %r8
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
 	xorl %eax, %eax
 	movq 248(%rsp,%rsi,8), %rdx
 	mulxq 176(%rsp), %rax, %rcx
@@ -269,9 +276,10 @@ __asm__(R"PARMOD_ASM(
 	mulxq 232(%rsp), %rax, %rcx
 	adcxq %rcx, %rbp
 	adoxq %rax, %rbx
-	adoxq 8(%rsp), %rbp
-	adoxq 8(%rsp), %r8
-	adcxq 8(%rsp), %r8
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
 	movq %r9, (%rdi,%rsi,4)
 	addq $2, %rsi
 	cmpq 56(%rsp), %rsi
@@ -304,9 +312,10 @@ __asm__(R"PARMOD_ASM(
 	mulxq 168(%rsp), %rax, %rcx
 	adcxq %rcx, %r8
 	adoxq %rax, %rbp
-	adoxq 8(%rsp), %r8
-	adoxq 8(%rsp), %r9
-	adcxq 8(%rsp), %r9
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
 	xorl %eax, %eax
 	movq 248(%rsp,%rsi,8), %rdx
 	mulxq 176(%rsp), %rax, %rcx
@@ -333,9 +342,10 @@ __asm__(R"PARMOD_ASM(
 	mulxq 232(%rsp), %rax, %rcx
 	adcxq %rcx, %r8
 	adoxq %rax, %rbp
-	adoxq 8(%rsp), %r8
-	adoxq 8(%rsp), %r9
-	adcxq 8(%rsp), %r9
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
 	movq %r10, (%rdi,%rsi,4)
 	addq $2, %rsi
 .Lpm_stream_hi_c5:
@@ -366,9 +376,10 @@ __asm__(R"PARMOD_ASM(
 	mulxq 168(%rsp), %rax, %rcx
 	adcxq %rcx, %r9
 	adoxq %rax, %r8
-	adoxq 8(%rsp), %r9
-	adoxq 8(%rsp), %r10
-	adcxq 8(%rsp), %r10
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
 	xorl %eax, %eax
 	movq 248(%rsp,%rsi,8), %rdx
 	mulxq 176(%rsp), %rax, %rcx
@@ -395,9 +406,10 @@ __asm__(R"PARMOD_ASM(
 	mulxq 232(%rsp), %rax, %rcx
 	adcxq %rcx, %r9
 	adoxq %rax, %r8
-	adoxq 8(%rsp), %r9
-	adoxq 8(%rsp), %r10
-	adcxq 8(%rsp), %r10
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
 	movq %r11, (%rdi,%rsi,4)
 	addq $2, %rsi
 	cmpq 56(%rsp), %rsi
@@ -430,9 +442,10 @@ __asm__(R"PARMOD_ASM(
 	mulxq 168(%rsp), %rax, %rcx
 	adcxq %rcx, %r10
 	adoxq %rax, %r9
-	adoxq 8(%rsp), %r10
-	adoxq 8(%rsp), %r11
-	adcxq 8(%rsp), %r11
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
 	xorl %eax, %eax
 	movq 248(%rsp,%rsi,8), %rdx
 	mulxq 176(%rsp), %rax, %rcx
@@ -459,9 +472,10 @@ __asm__(R"PARMOD_ASM(
 	mulxq 232(%rsp), %rax, %rcx
 	adcxq %rcx, %r10
 	adoxq %rax, %r9
-	adoxq 8(%rsp), %r10
-	adoxq 8(%rsp), %r11
-	adcxq 8(%rsp), %r11
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
 	movq %r12, (%rdi,%rsi,4)
 	addq $2, %rsi
 .Lpm_stream_hi_c7:
@@ -492,9 +506,10 @@ __asm__(R"PARMOD_ASM(
 	mulxq 168(%rsp), %rax, %rcx
 	adcxq %rcx, %r11
 	adoxq %rax, %r10
-	adoxq 8(%rsp), %r11
-	adoxq 8(%rsp), %r12
-	adcxq 8(%rsp), %r12
+	movl $0, %eax
+	adoxq %rax, %r11
+	adoxq %rax, %r12
+	adcxq %rax, %r12
 	xorl %eax, %eax
 	movq 248(%rsp,%rsi,8), %rdx
 	mulxq 176(%rsp), %rax, %rcx
@@ -521,9 +536,10 @@ __asm__(R"PARMOD_ASM(
 	mulxq 232(%rsp), %rax, %rcx
 	adcxq %rcx, %r11
 	adoxq %rax, %r10
-	adoxq 8(%rsp), %r11
-	adoxq 8(%rsp), %r12
-	adcxq 8(%rsp), %r12
+	movl $0, %eax
+	adoxq %rax, %r11
+	adoxq %rax, %r12
+	adcxq %rax, %r12
 	movq %r13, (%rdi,%rsi,4)
 	addq $2, %rsi
 	cmpq 56(%rsp), %rsi
@@ -556,9 +572,10 @@ __asm__(R"PARMOD_ASM(
 	mulxq 168(%rsp), %rax, %rcx
 	adcxq %rcx, %r12
 	adoxq %rax, %r11
-	adoxq 8(%rsp), %r12
-	adoxq 8(%rsp), %r13
-	adcxq 8(%rsp), %r13
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
 	xorl %eax, %eax
 	movq 248(%rsp,%rsi,8), %rdx
 	mulxq 176(%rsp), %rax, %rcx
@@ -585,9 +602,10 @@ __asm__(R"PARMOD_ASM(
 	mulxq 232(%rsp), %rax, %rcx
 	adcxq %rcx, %r12
 	adoxq %rax, %r11
-	adoxq 8(%rsp), %r12
-	adoxq 8(%rsp), %r13
-	adcxq 8(%rsp), %r13
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
 	movq %r14, (%rdi,%rsi,4)
 	addq $2, %rsi
 .Lpm_stream_hi_c9:
@@ -618,9 +636,10 @@ __asm__(R"PARMOD_ASM(
 	mulxq 168(%rsp), %rax, %rcx
 	adcxq %rcx, %r13
 	adoxq %rax, %r12
-	adoxq 8(%rsp), %r13
-	adoxq 8(%rsp), %r14
-	adcxq 8(%rsp), %r14
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
 	xorl %eax, %eax
 	movq 248(%rsp,%rsi,8), %rdx
 	mulxq 176(%rsp), %rax, %rcx
@@ -647,9 +666,10 @@ __asm__(R"PARMOD_ASM(
 	mulxq 232(%rsp), %rax, %rcx
 	adcxq %rcx, %r13
 	adoxq %rax, %r12
-	adoxq 8(%rsp), %r13
-	adoxq 8(%rsp), %r14
-	adcxq 8(%rsp), %r14
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
 	movq %r15, (%rdi,%rsi,4)
 	addq $2, %rsi
 	cmpq 56(%rsp), %rsi
@@ -801,9 +821,10 @@ parmod_bench_mulx_column_stream_hi_first:
 	mulxq 168(%rsp), %rax, %rcx
 	adoxq %rax, %r13
 	adcxq %rcx, %r14
-	adoxq 8(%rsp), %r14
-	adoxq 8(%rsp), %r15
-	adcxq 8(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	xorl %eax, %eax
 	movq 248(%rsp,%rsi,8), %rdx
 	mulxq 176(%rsp), %rax, %rcx
@@ -830,9 +851,10 @@ parmod_bench_mulx_column_stream_hi_first:
 	mulxq 232(%rsp), %rax, %rcx
 	adoxq %rax, %r13
 	adcxq %rcx, %r14
-	adoxq 8(%rsp), %r14
-	adoxq 8(%rsp), %r15
-	adcxq 8(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	movq %rbx, (%rdi,%rsi,4)
 	addq $2, %rsi
 .Lpm_stream_lo_c1:
@@ -863,9 +885,10 @@ parmod_bench_mulx_column_stream_hi_first:
 	mulxq 168(%rsp), %rax, %rcx
 	adoxq %rax, %r14
 	adcxq %rcx, %r15
-	adoxq 8(%rsp), %r15
-	adoxq 8(%rsp), %rbx
-	adcxq 8(%rsp), %rbx
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
 	xorl %eax, %eax
 	movq 248(%rsp,%rsi,8), %rdx
 	mulxq 176(%rsp), %rax, %rcx
@@ -892,9 +915,10 @@ parmod_bench_mulx_column_stream_hi_first:
 	mulxq 232(%rsp), %rax, %rcx
 	adoxq %rax, %r14
 	adcxq %rcx, %r15
-	adoxq 8(%rsp), %r15
-	adoxq 8(%rsp), %rbx
-	adcxq 8(%rsp), %rbx
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
 	movq %rbp, (%rdi,%rsi,4)
 	addq $2, %rsi
 	cmpq 56(%rsp), %rsi
@@ -927,9 +951,10 @@ parmod_bench_mulx_column_stream_hi_first:
 	mulxq 168(%rsp), %rax, %rcx
 	adoxq %rax, %r15
 	adcxq %rcx, %rbx
-	adoxq 8(%rsp), %rbx
-	adoxq 8(%rsp), %rbp
-	adcxq 8(%rsp), %rbp
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
 	xorl %eax, %eax
 	movq 248(%rsp,%rsi,8), %rdx
 	mulxq 176(%rsp), %rax, %rcx
@@ -956,9 +981,10 @@ parmod_bench_mulx_column_stream_hi_first:
 	mulxq 232(%rsp), %rax, %rcx
 	adoxq %rax, %r15
 	adcxq %rcx, %rbx
-	adoxq 8(%rsp), %rbx
-	adoxq 8(%rsp), %rbp
-	adcxq 8(%rsp), %rbp
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
 	movq %r8, (%rdi,%rsi,4)
 	addq $2, %rsi
 .Lpm_stream_lo_c3:
@@ -989,9 +1015,10 @@ parmod_bench_mulx_column_stream_hi_first:
 	mulxq 168(%rsp), %rax, %rcx
 	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
-	adoxq 8(%rsp), %rbp
-	adoxq 8(%rsp), %r8
-	adcxq 8(%rsp), %r8
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
 	xorl %eax, %eax
 	movq 248(%rsp,%rsi,8), %rdx
 	mulxq 176(%rsp), %rax, %rcx
@@ -1018,9 +1045,10 @@ parmod_bench_mulx_column_stream_hi_first:
 	mulxq 232(%rsp), %rax, %rcx
 	adoxq %rax, %rbx
 	adcxq %rcx, %rbp
-	adoxq 8(%rsp), %rbp
-	adoxq 8(%rsp), %r8
-	adcxq 8(%rsp), %r8
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
 	movq %r9, (%rdi,%rsi,4)
 	addq $2, %rsi
 	cmpq 56(%rsp), %rsi
@@ -1053,9 +1081,10 @@ parmod_bench_mulx_column_stream_hi_first:
 	mulxq 168(%rsp), %rax, %rcx
 	adoxq %rax, %rbp
 	adcxq %rcx, %r8
-	adoxq 8(%rsp), %r8
-	adoxq 8(%rsp), %r9
-	adcxq 8(%rsp), %r9
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
 	xorl %eax, %eax
 	movq 248(%rsp,%rsi,8), %rdx
 	mulxq 176(%rsp), %rax, %rcx
@@ -1082,9 +1111,10 @@ parmod_bench_mulx_column_stream_hi_first:
 	mulxq 232(%rsp), %rax, %rcx
 	adoxq %rax, %rbp
 	adcxq %rcx, %r8
-	adoxq 8(%rsp), %r8
-	adoxq 8(%rsp), %r9
-	adcxq 8(%rsp), %r9
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
 	movq %r10, (%rdi,%rsi,4)
 	addq $2, %rsi
 .Lpm_stream_lo_c5:
@@ -1115,9 +1145,10 @@ parmod_bench_mulx_column_stream_hi_first:
 	mulxq 168(%rsp), %rax, %rcx
 	adoxq %rax, %r8
 	adcxq %rcx, %r9
-	adoxq 8(%rsp), %r9
-	adoxq 8(%rsp), %r10
-	adcxq 8(%rsp), %r10
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
 	xorl %eax, %eax
 	movq 248(%rsp,%rsi,8), %rdx
 	mulxq 176(%rsp), %rax, %rcx
@@ -1144,9 +1175,10 @@ parmod_bench_mulx_column_stream_hi_first:
 	mulxq 232(%rsp), %rax, %rcx
 	adoxq %rax, %r8
 	adcxq %rcx, %r9
-	adoxq 8(%rsp), %r9
-	adoxq 8(%rsp), %r10
-	adcxq 8(%rsp), %r10
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
 	movq %r11, (%rdi,%rsi,4)
 	addq $2, %rsi
 	cmpq 56(%rsp), %rsi
@@ -1179,9 +1211,10 @@ parmod_bench_mulx_column_stream_hi_first:
 	mulxq 168(%rsp), %rax, %rcx
 	adoxq %rax, %r9
 	adcxq %rcx, %r10
-	adoxq 8(%rsp), %r10
-	adoxq 8(%rsp), %r11
-	adcxq 8(%rsp), %r11
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
 	xorl %eax, %eax
 	movq 248(%rsp,%rsi,8), %rdx
 	mulxq 176(%rsp), %rax, %rcx
@@ -1208,9 +1241,10 @@ parmod_bench_mulx_column_stream_hi_first:
 	mulxq 232(%rsp), %rax, %rcx
 	adoxq %rax, %r9
 	adcxq %rcx, %r10
-	adoxq 8(%rsp), %r10
-	adoxq 8(%rsp), %r11
-	adcxq 8(%rsp), %r11
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
 	movq %r12, (%rdi,%rsi,4)
 	addq $2, %rsi
 .Lpm_stream_lo_c7:
@@ -1241,9 +1275,10 @@ parmod_bench_mulx_column_stream_hi_first:
 	mulxq 168(%rsp), %rax, %rcx
 	adoxq %rax, %r10
 	adcxq %rcx, %r11
-	adoxq 8(%rsp), %r11
-	adoxq 8(%rsp), %r12
-	adcxq 8(%rsp), %r12
+	movl $0, %eax
+	adoxq %rax, %r11
+	adoxq %rax, %r12
+	adcxq %rax, %r12
 	xorl %eax, %eax
 	movq 248(%rsp,%rsi,8), %rdx
 	mulxq 176(%rsp), %rax, %rcx
@@ -1270,9 +1305,10 @@ parmod_bench_mulx_column_stream_hi_first:
 	mulxq 232(%rsp), %rax, %rcx
 	adoxq %rax, %r10
 	adcxq %rcx, %r11
-	adoxq 8(%rsp), %r11
-	adoxq 8(%rsp), %r12
-	adcxq 8(%rsp), %r12
+	movl $0, %eax
+	adoxq %rax, %r11
+	adoxq %rax, %r12
+	adcxq %rax, %r12
 	movq %r13, (%rdi,%rsi,4)
 	addq $2, %rsi
 	cmpq 56(%rsp), %rsi
@@ -1305,9 +1341,10 @@ parmod_bench_mulx_column_stream_hi_first:
 	mulxq 168(%rsp), %rax, %rcx
 	adoxq %rax, %r11
 	adcxq %rcx, %r12
-	adoxq 8(%rsp), %r12
-	adoxq 8(%rsp), %r13
-	adcxq 8(%rsp), %r13
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
 	xorl %eax, %eax
 	movq 248(%rsp,%rsi,8), %rdx
 	mulxq 176(%rsp), %rax, %rcx
@@ -1334,9 +1371,10 @@ parmod_bench_mulx_column_stream_hi_first:
 	mulxq 232(%rsp), %rax, %rcx
 	adoxq %rax, %r11
 	adcxq %rcx, %r12
-	adoxq 8(%rsp), %r12
-	adoxq 8(%rsp), %r13
-	adcxq 8(%rsp), %r13
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
 	movq %r14, (%rdi,%rsi,4)
 	addq $2, %rsi
 .Lpm_stream_lo_c9:
@@ -1367,9 +1405,10 @@ parmod_bench_mulx_column_stream_hi_first:
 	mulxq 168(%rsp), %rax, %rcx
 	adoxq %rax, %r12
 	adcxq %rcx, %r13
-	adoxq 8(%rsp), %r13
-	adoxq 8(%rsp), %r14
-	adcxq 8(%rsp), %r14
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
 	xorl %eax, %eax
 	movq 248(%rsp,%rsi,8), %rdx
 	mulxq 176(%rsp), %rax, %rcx
@@ -1396,9 +1435,10 @@ parmod_bench_mulx_column_stream_hi_first:
 	mulxq 232(%rsp), %rax, %rcx
 	adoxq %rax, %r12
 	adcxq %rcx, %r13
-	adoxq 8(%rsp), %r13
-	adoxq 8(%rsp), %r14
-	adcxq 8(%rsp), %r14
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
 	movq %r15, (%rdi,%rsi,4)
 	addq $2, %rsi
 	cmpq 56(%rsp), %rsi

@@ -4409,9 +4409,10 @@ __asm__(R"PARMOD_ASM(
 	mulxq 168(%rsp), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 8(%rsp), %r14
-	adoxq 8(%rsp), %r15
-	adcxq 8(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	movq %rbx, %rdx
 	mulxq 16(%rsp), %rdx, %rax
 	movq %rdx, 176(%rsp)
@@ -4440,9 +4441,10 @@ __asm__(R"PARMOD_ASM(
 	mulxq 360(%rsp), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 8(%rsp), %r14
-	adoxq 8(%rsp), %r15
-	adcxq 8(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	addq $2, %rsi
 	xorl %ebx, %ebx
 	movq 240(%rsp,%rsi,8), %rdx
@@ -4471,9 +4473,10 @@ __asm__(R"PARMOD_ASM(
 	mulxq 168(%rsp), %rax, %rcx
 	adcxq %rcx, %r15
 	adoxq %rax, %r14
-	adoxq 8(%rsp), %r15
-	adoxq 8(%rsp), %rbx
-	adcxq 8(%rsp), %rbx
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
 	movq %rbp, %rdx
 	mulxq 16(%rsp), %rdx, %rax
 	movq %rdx, 184(%rsp)
@@ -4502,9 +4505,10 @@ __asm__(R"PARMOD_ASM(
 	mulxq 360(%rsp), %rax, %rcx
 	adcxq %rcx, %r15
 	adoxq %rax, %r14
-	adoxq 8(%rsp), %r15
-	adoxq 8(%rsp), %rbx
-	adcxq 8(%rsp), %rbx
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
 	addq $2, %rsi
 	xorl %ebp, %ebp
 	movq 240(%rsp,%rsi,8), %rdx
@@ -4533,9 +4537,10 @@ __asm__(R"PARMOD_ASM(
 	mulxq 168(%rsp), %rax, %rcx
 	adcxq %rcx, %rbx
 	adoxq %rax, %r15
-	adoxq 8(%rsp), %rbx
-	adoxq 8(%rsp), %rbp
-	adcxq 8(%rsp), %rbp
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
 	movq %r8, %rdx
 	mulxq 16(%rsp), %rdx, %rax
 	movq %rdx, 192(%rsp)
@@ -4564,9 +4569,10 @@ __asm__(R"PARMOD_ASM(
 	mulxq 360(%rsp), %rax, %rcx
 	adcxq %rcx, %rbx
 	adoxq %rax, %r15
-	adoxq 8(%rsp), %rbx
-	adoxq 8(%rsp), %rbp
-	adcxq 8(%rsp), %rbp
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
 	addq $2, %rsi
 	xorl %r8d, %r8d
 	movq 240(%rsp,%rsi,8), %rdx
@@ -4595,9 +4601,10 @@ __asm__(R"PARMOD_ASM(
 	mulxq 168(%rsp), %rax, %rcx
 	adcxq %rcx, %rbp
 	adoxq %rax, %rbx
-	adoxq 8(%rsp), %rbp
-	adoxq 8(%rsp), %r8
-	adcxq 8(%rsp), %r8
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
 	movq %r9, %rdx
 	mulxq 16(%rsp), %rdx, %rax
 	movq %rdx, 200(%rsp)
@@ -4626,9 +4633,10 @@ __asm__(R"PARMOD_ASM(
 	mulxq 360(%rsp), %rax, %rcx
 	adcxq %rcx, %rbp
 	adoxq %rax, %rbx
-	adoxq 8(%rsp), %rbp
-	adoxq 8(%rsp), %r8
-	adcxq 8(%rsp), %r8
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
 	addq $2, %rsi
 	xorl %r9d, %r9d
 	movq 240(%rsp,%rsi,8), %rdx
@@ -4657,9 +4665,10 @@ __asm__(R"PARMOD_ASM(
 	mulxq 168(%rsp), %rax, %rcx
 	adcxq %rcx, %r8
 	adoxq %rax, %rbp
-	adoxq 8(%rsp), %r8
-	adoxq 8(%rsp), %r9
-	adcxq 8(%rsp), %r9
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
 	movq %r10, %rdx
 	mulxq 16(%rsp), %rdx, %rax
 	movq %rdx, 208(%rsp)
@@ -4688,9 +4697,10 @@ __asm__(R"PARMOD_ASM(
 	mulxq 360(%rsp), %rax, %rcx
 	adcxq %rcx, %r8
 	adoxq %rax, %rbp
-	adoxq 8(%rsp), %r8
-	adoxq 8(%rsp), %r9
-	adcxq 8(%rsp), %r9
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
 	addq $2, %rsi
 	xorl %r10d, %r10d
 	movq 240(%rsp,%rsi,8), %rdx
@@ -4719,9 +4729,10 @@ __asm__(R"PARMOD_ASM(
 	mulxq 168(%rsp), %rax, %rcx
 	adcxq %rcx, %r9
 	adoxq %rax, %r8
-	adoxq 8(%rsp), %r9
-	adoxq 8(%rsp), %r10
-	adcxq 8(%rsp), %r10
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
 	movq %r11, %rdx
 	mulxq 16(%rsp), %rdx, %rax
 	movq %rdx, 216(%rsp)
@@ -4750,9 +4761,10 @@ __asm__(R"PARMOD_ASM(
 	mulxq 360(%rsp), %rax, %rcx
 	adcxq %rcx, %r9
 	adoxq %rax, %r8
-	adoxq 8(%rsp), %r9
-	adoxq 8(%rsp), %r10
-	adcxq 8(%rsp), %r10
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
 	addq $2, %rsi
 	xorl %r11d, %r11d
 	movq 240(%rsp,%rsi,8), %rdx
@@ -4781,9 +4793,10 @@ __asm__(R"PARMOD_ASM(
 	mulxq 168(%rsp), %rax, %rcx
 	adcxq %rcx, %r10
 	adoxq %rax, %r9
-	adoxq 8(%rsp), %r10
-	adoxq 8(%rsp), %r11
-	adcxq 8(%rsp), %r11
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
 	movq %r12, %rdx
 	mulxq 16(%rsp), %rdx, %rax
 	movq %rdx, 224(%rsp)
@@ -4812,9 +4825,10 @@ __asm__(R"PARMOD_ASM(
 	mulxq 360(%rsp), %rax, %rcx
 	adcxq %rcx, %r10
 	adoxq %rax, %r9
-	adoxq 8(%rsp), %r10
-	adoxq 8(%rsp), %r11
-	adcxq 8(%rsp), %r11
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
 	addq $2, %rsi
 	xorl %r12d, %r12d
 	movq 240(%rsp,%rsi,8), %rdx
@@ -4843,9 +4857,10 @@ __asm__(R"PARMOD_ASM(
 	mulxq 168(%rsp), %rax, %rcx
 	adcxq %rcx, %r11
 	adoxq %rax, %r10
-	adoxq 8(%rsp), %r11
-	adoxq 8(%rsp), %r12
-	adcxq 8(%rsp), %r12
+	movl $0, %eax
+	adoxq %rax, %r11
+	adoxq %rax, %r12
+	adcxq %rax, %r12
 	movq %r13, %rdx
 	mulxq 16(%rsp), %rdx, %rax
 	movq %rdx, 232(%rsp)
@@ -4874,9 +4889,10 @@ __asm__(R"PARMOD_ASM(
 	mulxq 360(%rsp), %rax, %rcx
 	adcxq %rcx, %r11
 	adoxq %rax, %r10
-	adoxq 8(%rsp), %r11
-	adoxq 8(%rsp), %r12
-	adcxq 8(%rsp), %r12
+	movl $0, %eax
+	adoxq %rax, %r11
+	adoxq %rax, %r12
+	adcxq %rax, %r12
 	addq $2, %rsi
 	jmp .Lpm_pass_c8
 	.p2align 4
@@ -4908,9 +4924,10 @@ __asm__(R"PARMOD_ASM(
 	mulxq 168(%rsp), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 8(%rsp), %r14
-	adoxq 8(%rsp), %r15
-	adcxq 8(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	xorl %eax, %eax
 	movq 248(%rsp,%rsi,8), %rdx
 	mulxq 176(%rsp), %rax, %rcx
@@ -4937,9 +4954,10 @@ __asm__(R"PARMOD_ASM(
 	mulxq 232(%rsp), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 8(%rsp), %r14
-	adoxq 8(%rsp), %r15
-	adcxq 8(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	movq %rbx, (%rdi,%rsi,4)
 	addq $2, %rsi
 .Lpm_pass_c1:
@@ -4970,9 +4988,10 @@ __asm__(R"PARMOD_ASM(
 	mulxq 168(%rsp), %rax, %rcx
 	adcxq %rcx, %r15
 	adoxq %rax, %r14
-	adoxq 8(%rsp), %r15
-	adoxq 8(%rsp), %rbx
-	adcxq 8(%rsp), %rbx
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
 	xorl %eax, %eax
 	movq 248(%rsp,%rsi,8), %rdx
 	mulxq 176(%rsp), %rax, %rcx
@@ -4999,9 +5018,10 @@ __asm__(R"PARMOD_ASM(
 	mulxq 232(%rsp), %rax, %rcx
 	adcxq %rcx, %r15
 	adoxq %rax, %r14
-	adoxq 8(%rsp), %r15
-	adoxq 8(%rsp), %rbx
-	adcxq 8(%rsp), %rbx
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
 	movq %rbp, (%rdi,%rsi,4)
 	addq $2, %rsi
 	cmpq 56(%rsp), %rsi
@@ -5034,9 +5054,10 @@ __asm__(R"PARMOD_ASM(
 	mulxq 168(%rsp), %rax, %rcx
 	adcxq %rcx, %rbx
 	adoxq %rax, %r15
-	adoxq 8(%rsp), %rbx
-	adoxq 8(%rsp), %rbp
-	adcxq 8(%rsp), %rbp
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
 	xorl %eax, %eax
 	movq 248(%rsp,%rsi,8), %rdx
 	mulxq 176(%rsp), %rax, %rcx
@@ -5063,9 +5084,10 @@ __asm__(R"PARMOD_ASM(
 	mulxq 232(%rsp), %rax, %rcx
 	adcxq %rcx, %rbx
 	adoxq %rax, %r15
-	adoxq 8(%rsp), %rbx
-	adoxq 8(%rsp), %rbp
-	adcxq 8(%rsp), %rbp
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
 	movq %r8, (%rdi,%rsi,4)
 	addq $2, %rsi
 .Lpm_pass_c3:
@@ -5096,9 +5118,10 @@ __asm__(R"PARMOD_ASM(
 	mulxq 168(%rsp), %rax, %rcx
 	adcxq %rcx, %rbp
 	adoxq %rax, %rbx
-	adoxq 8(%rsp), %rbp
-	adoxq 8(%rsp), %r8
-	adcxq 8(%rsp), %r8
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
 	xorl %eax, %eax
 	movq 248(%rsp,%rsi,8), %rdx
 	mulxq 176(%rsp), %rax, %rcx
@@ -5125,9 +5148,10 @@ __asm__(R"PARMOD_ASM(
 	mulxq 232(%rsp), %rax, %rcx
 	adcxq %rcx, %rbp
 	adoxq %rax, %rbx
-	adoxq 8(%rsp), %rbp
-	adoxq 8(%rsp), %r8
-	adcxq 8(%rsp), %r8
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
 	movq %r9, (%rdi,%rsi,4)
 	addq $2, %rsi
 	cmpq 56(%rsp), %rsi
@@ -5160,9 +5184,10 @@ __asm__(R"PARMOD_ASM(
 	mulxq 168(%rsp), %rax, %rcx
 	adcxq %rcx, %r8
 	adoxq %rax, %rbp
-	adoxq 8(%rsp), %r8
-	adoxq 8(%rsp), %r9
-	adcxq 8(%rsp), %r9
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
 	xorl %eax, %eax
 	movq 248(%rsp,%rsi,8), %rdx
 	mulxq 176(%rsp), %rax, %rcx
@@ -5189,9 +5214,10 @@ __asm__(R"PARMOD_ASM(
 	mulxq 232(%rsp), %rax, %rcx
 	adcxq %rcx, %r8
 	adoxq %rax, %rbp
-	adoxq 8(%rsp), %r8
-	adoxq 8(%rsp), %r9
-	adcxq 8(%rsp), %r9
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
 	movq %r10, (%rdi,%rsi,4)
 	addq $2, %rsi
 .Lpm_pass_c5:
@@ -5222,9 +5248,10 @@ __asm__(R"PARMOD_ASM(
 	mulxq 168(%rsp), %rax, %rcx
 	adcxq %rcx, %r9
 	adoxq %rax, %r8
-	adoxq 8(%rsp), %r9
-	adoxq 8(%rsp), %r10
-	adcxq 8(%rsp), %r10
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
 	xorl %eax, %eax
 	movq 248(%rsp,%rsi,8), %rdx
 	mulxq 176(%rsp), %rax, %rcx
@@ -5251,9 +5278,10 @@ __asm__(R"PARMOD_ASM(
 	mulxq 232(%rsp), %rax, %rcx
 	adcxq %rcx, %r9
 	adoxq %rax, %r8
-	adoxq 8(%rsp), %r9
-	adoxq 8(%rsp), %r10
-	adcxq 8(%rsp), %r10
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
 	movq %r11, (%rdi,%rsi,4)
 	addq $2, %rsi
 	cmpq 56(%rsp), %rsi
@@ -5286,9 +5314,10 @@ __asm__(R"PARMOD_ASM(
 	mulxq 168(%rsp), %rax, %rcx
 	adcxq %rcx, %r10
 	adoxq %rax, %r9
-	adoxq 8(%rsp), %r10
-	adoxq 8(%rsp), %r11
-	adcxq 8(%rsp), %r11
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
 	xorl %eax, %eax
 	movq 248(%rsp,%rsi,8), %rdx
 	mulxq 176(%rsp), %rax, %rcx
@@ -5315,9 +5344,10 @@ __asm__(R"PARMOD_ASM(
 	mulxq 232(%rsp), %rax, %rcx
 	adcxq %rcx, %r10
 	adoxq %rax, %r9
-	adoxq 8(%rsp), %r10
-	adoxq 8(%rsp), %r11
-	adcxq 8(%rsp), %r11
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
 	movq %r12, (%rdi,%rsi,4)
 	addq $2, %rsi
 .Lpm_pass_c7:
@@ -5348,9 +5378,10 @@ __asm__(R"PARMOD_ASM(
 	mulxq 168(%rsp), %rax, %rcx
 	adcxq %rcx, %r11
 	adoxq %rax, %r10
-	adoxq 8(%rsp), %r11
-	adoxq 8(%rsp), %r12
-	adcxq 8(%rsp), %r12
+	movl $0, %eax
+	adoxq %rax, %r11
+	adoxq %rax, %r12
+	adcxq %rax, %r12
 	xorl %eax, %eax
 	movq 248(%rsp,%rsi,8), %rdx
 	mulxq 176(%rsp), %rax, %rcx
@@ -5377,9 +5408,10 @@ __asm__(R"PARMOD_ASM(
 	mulxq 232(%rsp), %rax, %rcx
 	adcxq %rcx, %r11
 	adoxq %rax, %r10
-	adoxq 8(%rsp), %r11
-	adoxq 8(%rsp), %r12
-	adcxq 8(%rsp), %r12
+	movl $0, %eax
+	adoxq %rax, %r11
+	adoxq %rax, %r12
+	adcxq %rax, %r12
 	movq %r13, (%rdi,%rsi,4)
 	addq $2, %rsi
 	cmpq 56(%rsp), %rsi
@@ -5412,9 +5444,10 @@ __asm__(R"PARMOD_ASM(
 	mulxq 168(%rsp), %rax, %rcx
 	adcxq %rcx, %r12
 	adoxq %rax, %r11
-	adoxq 8(%rsp), %r12
-	adoxq 8(%rsp), %r13
-	adcxq 8(%rsp), %r13
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
 	xorl %eax, %eax
 	movq 248(%rsp,%rsi,8), %rdx
 	mulxq 176(%rsp), %rax, %rcx
@@ -5441,9 +5474,10 @@ __asm__(R"PARMOD_ASM(
 	mulxq 232(%rsp), %rax, %rcx
 	adcxq %rcx, %r12
 	adoxq %rax, %r11
-	adoxq 8(%rsp), %r12
-	adoxq 8(%rsp), %r13
-	adcxq 8(%rsp), %r13
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
 	movq %r14, (%rdi,%rsi,4)
 	addq $2, %rsi
 .Lpm_pass_c9:
@@ -5474,9 +5508,10 @@ __asm__(R"PARMOD_ASM(
 	mulxq 168(%rsp), %rax, %rcx
 	adcxq %rcx, %r13
 	adoxq %rax, %r12
-	adoxq 8(%rsp), %r13
-	adoxq 8(%rsp), %r14
-	adcxq 8(%rsp), %r14
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
 	xorl %eax, %eax
 	movq 248(%rsp,%rsi,8), %rdx
 	mulxq 176(%rsp), %rax, %rcx
@@ -5503,9 +5538,10 @@ __asm__(R"PARMOD_ASM(
 	mulxq 232(%rsp), %rax, %rcx
 	adcxq %rcx, %r13
 	adoxq %rax, %r12
-	adoxq 8(%rsp), %r13
-	adoxq 8(%rsp), %r14
-	adcxq 8(%rsp), %r14
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
 	movq %r15, (%rdi,%rsi,4)
 	addq $2, %rsi
 	cmpq 56(%rsp), %rsi
@@ -5821,9 +5857,10 @@ parmod_ct_montgomery_mul_adx_passes:
 	mulxq 360(%rsp), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 8(%rsp), %r14
-	adoxq 8(%rsp), %r15
-	adcxq 8(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	addq $2, %rsi
 	movq (%rdi,%rsi,4), %rdx
 	addq %rbp, %rdx
@@ -5855,9 +5892,10 @@ parmod_ct_montgomery_mul_adx_passes:
 	mulxq 360(%rsp), %rax, %rcx
 	adcxq %rcx, %r15
 	adoxq %rax, %r14
-	adoxq 8(%rsp), %r15
-	adoxq 8(%rsp), %rbx
-	adcxq 8(%rsp), %rbx
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
 	addq $2, %rsi
 	movq (%rdi,%rsi,4), %rdx
 	addq %r8, %rdx
@@ -5889,9 +5927,10 @@ parmod_ct_montgomery_mul_adx_passes:
 	mulxq 360(%rsp), %rax, %rcx
 	adcxq %rcx, %rbx
 	adoxq %rax, %r15
-	adoxq 8(%rsp), %rbx
-	adoxq 8(%rsp), %rbp
-	adcxq 8(%rsp), %rbp
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
 	addq $2, %rsi
 	movq (%rdi,%rsi,4), %rdx
 	addq %r9, %rdx
@@ -5923,9 +5962,10 @@ parmod_ct_montgomery_mul_adx_passes:
 	mulxq 360(%rsp), %rax, %rcx
 	adcxq %rcx, %rbp
 	adoxq %rax, %rbx
-	adoxq 8(%rsp), %rbp
-	adoxq 8(%rsp), %r8
-	adcxq 8(%rsp), %r8
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
 	addq $2, %rsi
 	movq (%rdi,%rsi,4), %rdx
 	addq %r10, %rdx
@@ -5957,9 +5997,10 @@ parmod_ct_montgomery_mul_adx_passes:
 	mulxq 360(%rsp), %rax, %rcx
 	adcxq %rcx, %r8
 	adoxq %rax, %rbp
-	adoxq 8(%rsp), %r8
-	adoxq 8(%rsp), %r9
-	adcxq 8(%rsp), %r9
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
 	addq $2, %rsi
 	movq (%rdi,%rsi,4), %rdx
 	addq %r11, %rdx
@@ -5991,9 +6032,10 @@ parmod_ct_montgomery_mul_adx_passes:
 	mulxq 360(%rsp), %rax, %rcx
 	adcxq %rcx, %r9
 	adoxq %rax, %r8
-	adoxq 8(%rsp), %r9
-	adoxq 8(%rsp), %r10
-	adcxq 8(%rsp), %r10
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
 	addq $2, %rsi
 	movq (%rdi,%rsi,4), %rdx
 	addq %r12, %rdx
@@ -6025,9 +6067,10 @@ parmod_ct_montgomery_mul_adx_passes:
 	mulxq 360(%rsp), %rax, %rcx
 	adcxq %rcx, %r10
 	adoxq %rax, %r9
-	adoxq 8(%rsp), %r10
-	adoxq 8(%rsp), %r11
-	adcxq 8(%rsp), %r11
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
 	addq $2, %rsi
 	movq (%rdi,%rsi,4), %rdx
 	addq %r13, %rdx
@@ -6059,9 +6102,10 @@ parmod_ct_montgomery_mul_adx_passes:
 	mulxq 360(%rsp), %rax, %rcx
 	adcxq %rcx, %r11
 	adoxq %rax, %r10
-	adoxq 8(%rsp), %r11
-	adoxq 8(%rsp), %r12
-	adcxq 8(%rsp), %r12
+	movl $0, %eax
+	adoxq %rax, %r11
+	adoxq %rax, %r12
+	adcxq %rax, %r12
 	addq $2, %rsi
 	jmp .Lpm_rp_d8
 	.p2align 4
@@ -6105,9 +6149,10 @@ parmod_ct_montgomery_mul_adx_passes:
 	mulxq 168(%rsp), %rax, %rcx
 	adcxq %rcx, %r12
 	adoxq %rax, %r11
-	adoxq 8(%rsp), %r12
-	adoxq 8(%rsp), %r13
-	adcxq 8(%rsp), %r13
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
 	movq %r14, %rdx
 	mulxq 16(%rsp), %rdx, %rax
 	movq %rdx, 176(%rsp)
@@ -6136,9 +6181,10 @@ parmod_ct_montgomery_mul_adx_passes:
 	mulxq 360(%rsp), %rax, %rcx
 	adcxq %rcx, %r12
 	adoxq %rax, %r11
-	adoxq 8(%rsp), %r12
-	adoxq 8(%rsp), %r13
-	adcxq 8(%rsp), %r13
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
 	addq $2, %rsi
 	xorl %r14d, %r14d
 	movq 248(%rsp,%rsi,8), %rdx
@@ -6167,9 +6213,10 @@ parmod_ct_montgomery_mul_adx_passes:
 	mulxq 168(%rsp), %rax, %rcx
 	adcxq %rcx, %r13
 	adoxq %rax, %r12
-	adoxq 8(%rsp), %r13
-	adoxq 8(%rsp), %r14
-	adcxq 8(%rsp), %r14
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
 	movq %r15, %rdx
 	mulxq 16(%rsp), %rdx, %rax
 	movq %rdx, 184(%rsp)
@@ -6198,9 +6245,10 @@ parmod_ct_montgomery_mul_adx_passes:
 	mulxq 360(%rsp), %rax, %rcx
 	adcxq %rcx, %r13
 	adoxq %rax, %r12
-	adoxq 8(%rsp), %r13
-	adoxq 8(%rsp), %r14
-	adcxq 8(%rsp), %r14
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
 	addq $2, %rsi
 	xorl %r15d, %r15d
 	movq 248(%rsp,%rsi,8), %rdx
@@ -6229,9 +6277,10 @@ parmod_ct_montgomery_mul_adx_passes:
 	mulxq 168(%rsp), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 8(%rsp), %r14
-	adoxq 8(%rsp), %r15
-	adcxq 8(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	movq %rbx, %rdx
 	mulxq 16(%rsp), %rdx, %rax
 	movq %rdx, 192(%rsp)
@@ -6260,9 +6309,10 @@ parmod_ct_montgomery_mul_adx_passes:
 	mulxq 360(%rsp), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 8(%rsp), %r14
-	adoxq 8(%rsp), %r15
-	adcxq 8(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	addq $2, %rsi
 	xorl %ebx, %ebx
 	movq 248(%rsp,%rsi,8), %rdx
@@ -6291,9 +6341,10 @@ parmod_ct_montgomery_mul_adx_passes:
 	mulxq 168(%rsp), %rax, %rcx
 	adcxq %rcx, %r15
 	adoxq %rax, %r14
-	adoxq 8(%rsp), %r15
-	adoxq 8(%rsp), %rbx
-	adcxq 8(%rsp), %rbx
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
 	movq %rbp, %rdx
 	mulxq 16(%rsp), %rdx, %rax
 	movq %rdx, 200(%rsp)
@@ -6322,9 +6373,10 @@ parmod_ct_montgomery_mul_adx_passes:
 	mulxq 360(%rsp), %rax, %rcx
 	adcxq %rcx, %r15
 	adoxq %rax, %r14
-	adoxq 8(%rsp), %r15
-	adoxq 8(%rsp), %rbx
-	adcxq 8(%rsp), %rbx
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
 	addq $2, %rsi
 	xorl %ebp, %ebp
 	movq 248(%rsp,%rsi,8), %rdx
@@ -6353,9 +6405,10 @@ parmod_ct_montgomery_mul_adx_passes:
 	mulxq 168(%rsp), %rax, %rcx
 	adcxq %rcx, %rbx
 	adoxq %rax, %r15
-	adoxq 8(%rsp), %rbx
-	adoxq 8(%rsp), %rbp
-	adcxq 8(%rsp), %rbp
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
 	movq %r8, %rdx
 	mulxq 16(%rsp), %rdx, %rax
 	movq %rdx, 208(%rsp)
@@ -6384,9 +6437,10 @@ parmod_ct_montgomery_mul_adx_passes:
 	mulxq 360(%rsp), %rax, %rcx
 	adcxq %rcx, %rbx
 	adoxq %rax, %r15
-	adoxq 8(%rsp), %rbx
-	adoxq 8(%rsp), %rbp
-	adcxq 8(%rsp), %rbp
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
 	addq $2, %rsi
 	xorl %r8d, %r8d
 	movq 248(%rsp,%rsi,8), %rdx
@@ -6415,9 +6469,10 @@ parmod_ct_montgomery_mul_adx_passes:
 	mulxq 168(%rsp), %rax, %rcx
 	adcxq %rcx, %rbp
 	adoxq %rax, %rbx
-	adoxq 8(%rsp), %rbp
-	adoxq 8(%rsp), %r8
-	adcxq 8(%rsp), %r8
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
 	movq %r9, %rdx
 	mulxq 16(%rsp), %rdx, %rax
 	movq %rdx, 216(%rsp)
@@ -6446,9 +6501,10 @@ parmod_ct_montgomery_mul_adx_passes:
 	mulxq 360(%rsp), %rax, %rcx
 	adcxq %rcx, %rbp
 	adoxq %rax, %rbx
-	adoxq 8(%rsp), %rbp
-	adoxq 8(%rsp), %r8
-	adcxq 8(%rsp), %r8
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
 	addq $2, %rsi
 	xorl %r9d, %r9d
 	movq 248(%rsp,%rsi,8), %rdx
@@ -6477,9 +6533,10 @@ parmod_ct_montgomery_mul_adx_passes:
 	mulxq 168(%rsp), %rax, %rcx
 	adcxq %rcx, %r8
 	adoxq %rax, %rbp
-	adoxq 8(%rsp), %r8
-	adoxq 8(%rsp), %r9
-	adcxq 8(%rsp), %r9
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
 	movq %r10, %rdx
 	mulxq 16(%rsp), %rdx, %rax
 	movq %rdx, 224(%rsp)
@@ -6508,9 +6565,10 @@ parmod_ct_montgomery_mul_adx_passes:
 	mulxq 360(%rsp), %rax, %rcx
 	adcxq %rcx, %r8
 	adoxq %rax, %rbp
-	adoxq 8(%rsp), %r8
-	adoxq 8(%rsp), %r9
-	adcxq 8(%rsp), %r9
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
 	addq $2, %rsi
 	xorl %r10d, %r10d
 	movq 248(%rsp,%rsi,8), %rdx
@@ -6539,9 +6597,10 @@ parmod_ct_montgomery_mul_adx_passes:
 	mulxq 168(%rsp), %rax, %rcx
 	adcxq %rcx, %r9
 	adoxq %rax, %r8
-	adoxq 8(%rsp), %r9
-	adoxq 8(%rsp), %r10
-	adcxq 8(%rsp), %r10
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
 	movq %r11, %rdx
 	mulxq 16(%rsp), %rdx, %rax
 	movq %rdx, 232(%rsp)
@@ -6570,9 +6629,10 @@ parmod_ct_montgomery_mul_adx_passes:
 	mulxq 360(%rsp), %rax, %rcx
 	adcxq %rcx, %r9
 	adoxq %rax, %r8
-	adoxq 8(%rsp), %r9
-	adoxq 8(%rsp), %r10
-	adcxq 8(%rsp), %r10
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
 	addq $2, %rsi
 	cmpq 56(%rsp), %rsi
 	je .Lpm_rp_x6
@@ -6620,9 +6680,10 @@ parmod_ct_montgomery_mul_adx_passes:
 	mulxq 168(%rsp), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 8(%rsp), %r14
-	adoxq 8(%rsp), %r15
-	adcxq 8(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	movq %rbx, (%rdi,%rsi,4)
 	addq $2, %rsi
 .Lpm_rp_o1:
@@ -6653,9 +6714,10 @@ parmod_ct_montgomery_mul_adx_passes:
 	mulxq 168(%rsp), %rax, %rcx
 	adcxq %rcx, %r15
 	adoxq %rax, %r14
-	adoxq 8(%rsp), %r15
-	adoxq 8(%rsp), %rbx
-	adcxq 8(%rsp), %rbx
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
 	movq %rbp, (%rdi,%rsi,4)
 	addq $2, %rsi
 	cmpq 56(%rsp), %rsi
@@ -6688,9 +6750,10 @@ parmod_ct_montgomery_mul_adx_passes:
 	mulxq 168(%rsp), %rax, %rcx
 	adcxq %rcx, %rbx
 	adoxq %rax, %r15
-	adoxq 8(%rsp), %rbx
-	adoxq 8(%rsp), %rbp
-	adcxq 8(%rsp), %rbp
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
 	movq %r8, (%rdi,%rsi,4)
 	addq $2, %rsi
 .Lpm_rp_o3:
@@ -6721,9 +6784,10 @@ parmod_ct_montgomery_mul_adx_passes:
 	mulxq 168(%rsp), %rax, %rcx
 	adcxq %rcx, %rbp
 	adoxq %rax, %rbx
-	adoxq 8(%rsp), %rbp
-	adoxq 8(%rsp), %r8
-	adcxq 8(%rsp), %r8
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
 	movq %r9, (%rdi,%rsi,4)
 	addq $2, %rsi
 	cmpq 56(%rsp), %rsi
@@ -6756,9 +6820,10 @@ parmod_ct_montgomery_mul_adx_passes:
 	mulxq 168(%rsp), %rax, %rcx
 	adcxq %rcx, %r8
 	adoxq %rax, %rbp
-	adoxq 8(%rsp), %r8
-	adoxq 8(%rsp), %r9
-	adcxq 8(%rsp), %r9
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
 	movq %r10, (%rdi,%rsi,4)
 	addq $2, %rsi
 .Lpm_rp_o5:
@@ -6789,9 +6854,10 @@ parmod_ct_montgomery_mul_adx_passes:
 	mulxq 168(%rsp), %rax, %rcx
 	adcxq %rcx, %r9
 	adoxq %rax, %r8
-	adoxq 8(%rsp), %r9
-	adoxq 8(%rsp), %r10
-	adcxq 8(%rsp), %r10
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
 	movq %r11, (%rdi,%rsi,4)
 	addq $2, %rsi
 	cmpq 56(%rsp), %rsi
@@ -6824,9 +6890,10 @@ parmod_ct_montgomery_mul_adx_passes:
 	mulxq 168(%rsp), %rax, %rcx
 	adcxq %rcx, %r10
 	adoxq %rax, %r9
-	adoxq 8(%rsp), %r10
-	adoxq 8(%rsp), %r11
-	adcxq 8(%rsp), %r11
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
 	movq %r12, (%rdi,%rsi,4)
 	addq $2, %rsi
 .Lpm_rp_o7:
@@ -6857,9 +6924,10 @@ parmod_ct_montgomery_mul_adx_passes:
 	mulxq 168(%rsp), %rax, %rcx
 	adcxq %rcx, %r11
 	adoxq %rax, %r10
-	adoxq 8(%rsp), %r11
-	adoxq 8(%rsp), %r12
-	adcxq 8(%rsp), %r12
+	movl $0, %eax
+	adoxq %rax, %r11
+	adoxq %rax, %r12
+	adcxq %rax, %r12
 	movq %r13, (%rdi,%rsi,4)
 	addq $2, %rsi
 	cmpq 56(%rsp), %rsi
@@ -6892,9 +6960,10 @@ parmod_ct_montgomery_mul_adx_passes:
 	mulxq 168(%rsp), %rax, %rcx
 	adcxq %rcx, %r12
 	adoxq %rax, %r11
-	adoxq 8(%rsp), %r12
-	adoxq 8(%rsp), %r13
-	adcxq 8(%rsp), %r13
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
 	movq %r14, (%rdi,%rsi,4)
 	addq $2, %rsi
 .Lpm_rp_o9:
@@ -6925,9 +6994,10 @@ parmod_ct_montgomery_mul_adx_passes:
 	mulxq 168(%rsp), %rax, %rcx
 	adcxq %rcx, %r13
 	adoxq %rax, %r12
-	adoxq 8(%rsp), %r13
-	adoxq 8(%rsp), %r14
-	adcxq 8(%rsp), %r14
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
 	movq %r15, (%rdi,%rsi,4)
 	addq $2, %rsi
 	cmpq 56(%rsp), %rsi
@@ -8455,9 +8525,10 @@ parmod_ct_montgomery_mul_adx_8:
 	mulxq 80(%rsp), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 0(%rsp), %r14
-	adoxq 0(%rsp), %r15
-	adcxq 0(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	movq %rbx, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 88(%rsp)
@@ -8486,9 +8557,10 @@ parmod_ct_montgomery_mul_adx_8:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 0(%rsp), %r14
-	adoxq 0(%rsp), %r15
-	adcxq 0(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	xorl %ebx, %ebx
 	movq 8(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
@@ -8515,9 +8587,10 @@ parmod_ct_montgomery_mul_adx_8:
 	mulxq 80(%rsp), %rax, %rcx
 	adcxq %rcx, %r15
 	adoxq %rax, %r14
-	adoxq 0(%rsp), %r15
-	adoxq 0(%rsp), %rbx
-	adcxq 0(%rsp), %rbx
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
 	movq %rbp, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 96(%rsp)
@@ -8546,9 +8619,10 @@ parmod_ct_montgomery_mul_adx_8:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r15
 	adoxq %rax, %r14
-	adoxq 0(%rsp), %r15
-	adoxq 0(%rsp), %rbx
-	adcxq 0(%rsp), %rbx
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
 	xorl %ebp, %ebp
 	movq 16(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
@@ -8575,9 +8649,10 @@ parmod_ct_montgomery_mul_adx_8:
 	mulxq 80(%rsp), %rax, %rcx
 	adcxq %rcx, %rbx
 	adoxq %rax, %r15
-	adoxq 0(%rsp), %rbx
-	adoxq 0(%rsp), %rbp
-	adcxq 0(%rsp), %rbp
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
 	movq %r8, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 104(%rsp)
@@ -8606,9 +8681,10 @@ parmod_ct_montgomery_mul_adx_8:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %rbx
 	adoxq %rax, %r15
-	adoxq 0(%rsp), %rbx
-	adoxq 0(%rsp), %rbp
-	adcxq 0(%rsp), %rbp
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
 	xorl %r8d, %r8d
 	movq 24(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
@@ -8635,9 +8711,10 @@ parmod_ct_montgomery_mul_adx_8:
 	mulxq 80(%rsp), %rax, %rcx
 	adcxq %rcx, %rbp
 	adoxq %rax, %rbx
-	adoxq 0(%rsp), %rbp
-	adoxq 0(%rsp), %r8
-	adcxq 0(%rsp), %r8
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
 	movq %r9, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 112(%rsp)
@@ -8666,9 +8743,10 @@ parmod_ct_montgomery_mul_adx_8:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %rbp
 	adoxq %rax, %rbx
-	adoxq 0(%rsp), %rbp
-	adoxq 0(%rsp), %r8
-	adcxq 0(%rsp), %r8
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
 	xorl %r9d, %r9d
 	movq 32(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
@@ -8695,9 +8773,10 @@ parmod_ct_montgomery_mul_adx_8:
 	mulxq 80(%rsp), %rax, %rcx
 	adcxq %rcx, %r8
 	adoxq %rax, %rbp
-	adoxq 0(%rsp), %r8
-	adoxq 0(%rsp), %r9
-	adcxq 0(%rsp), %r9
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
 	movq %r10, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 120(%rsp)
@@ -8726,9 +8805,10 @@ parmod_ct_montgomery_mul_adx_8:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r8
 	adoxq %rax, %rbp
-	adoxq 0(%rsp), %r8
-	adoxq 0(%rsp), %r9
-	adcxq 0(%rsp), %r9
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
 	xorl %r10d, %r10d
 	movq 40(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
@@ -8755,9 +8835,10 @@ parmod_ct_montgomery_mul_adx_8:
 	mulxq 80(%rsp), %rax, %rcx
 	adcxq %rcx, %r9
 	adoxq %rax, %r8
-	adoxq 0(%rsp), %r9
-	adoxq 0(%rsp), %r10
-	adcxq 0(%rsp), %r10
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
 	movq %r11, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 128(%rsp)
@@ -8786,9 +8867,10 @@ parmod_ct_montgomery_mul_adx_8:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r9
 	adoxq %rax, %r8
-	adoxq 0(%rsp), %r9
-	adoxq 0(%rsp), %r10
-	adcxq 0(%rsp), %r10
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
 	xorl %r11d, %r11d
 	movq 48(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
@@ -8815,9 +8897,10 @@ parmod_ct_montgomery_mul_adx_8:
 	mulxq 80(%rsp), %rax, %rcx
 	adcxq %rcx, %r10
 	adoxq %rax, %r9
-	adoxq 0(%rsp), %r10
-	adoxq 0(%rsp), %r11
-	adcxq 0(%rsp), %r11
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
 	movq %r12, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 136(%rsp)
@@ -8846,9 +8929,10 @@ parmod_ct_montgomery_mul_adx_8:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r10
 	adoxq %rax, %r9
-	adoxq 0(%rsp), %r10
-	adoxq 0(%rsp), %r11
-	adcxq 0(%rsp), %r11
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
 	xorl %r12d, %r12d
 	movq 56(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
@@ -8875,9 +8959,10 @@ parmod_ct_montgomery_mul_adx_8:
 	mulxq 80(%rsp), %rax, %rcx
 	adcxq %rcx, %r11
 	adoxq %rax, %r10
-	adoxq 0(%rsp), %r11
-	adoxq 0(%rsp), %r12
-	adcxq 0(%rsp), %r12
+	movl $0, %eax
+	adoxq %rax, %r11
+	adoxq %rax, %r12
+	adcxq %rax, %r12
 	movq %r13, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 144(%rsp)
@@ -8906,9 +8991,10 @@ parmod_ct_montgomery_mul_adx_8:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r11
 	adoxq %rax, %r10
-	adoxq 0(%rsp), %r11
-	adoxq 0(%rsp), %r12
-	adcxq 0(%rsp), %r12
+	movl $0, %eax
+	adoxq %rax, %r11
+	adoxq %rax, %r12
+	adcxq %rax, %r12
 	movq %r14, 152(%rsp)
 	movq %r15, 160(%rsp)
 	movq %rbx, 168(%rsp)
@@ -9091,9 +9177,10 @@ parmod_ct_montgomery_sqr_adx_8:
 	mulxq 152(%rsp), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 0(%rsp), %r14
-	adoxq 0(%rsp), %r15
-	adcxq 0(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	movq %rbx, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 168(%rsp)
@@ -9122,17 +9209,19 @@ parmod_ct_montgomery_sqr_adx_8:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 0(%rsp), %r14
-	adoxq 0(%rsp), %r15
-	adcxq 0(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	xorl %ebx, %ebx
 	movq 0(%rdi), %rdx
 	mulxq 160(%rsp), %rax, %rcx
 	adcxq %rcx, %r15
 	adoxq %rax, %r14
-	adoxq 0(%rsp), %r15
-	adoxq 0(%rsp), %rbx
-	adcxq 0(%rsp), %rbx
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
 	movq %rbp, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 176(%rsp)
@@ -9161,9 +9250,10 @@ parmod_ct_montgomery_sqr_adx_8:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r15
 	adoxq %rax, %r14
-	adoxq 0(%rsp), %r15
-	adoxq 0(%rsp), %rbx
-	adcxq 0(%rsp), %rbx
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
 	xorl %ebp, %ebp
 	movq 8(%rdi), %rdx
 	mulxq 8(%rdi), %rax, %rcx
@@ -9190,9 +9280,10 @@ parmod_ct_montgomery_sqr_adx_8:
 	mulxq 160(%rsp), %rax, %rcx
 	adcxq %rcx, %rbx
 	adoxq %rax, %r15
-	adoxq 0(%rsp), %rbx
-	adoxq 0(%rsp), %rbp
-	adcxq 0(%rsp), %rbp
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
 	movq %r8, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 184(%rsp)
@@ -9221,9 +9312,10 @@ parmod_ct_montgomery_sqr_adx_8:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %rbx
 	adoxq %rax, %r15
-	adoxq 0(%rsp), %rbx
-	adoxq 0(%rsp), %rbp
-	adcxq 0(%rsp), %rbp
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
 	xorl %r8d, %r8d
 	movq 16(%rdi), %rdx
 	mulxq 16(%rdi), %rax, %rcx
@@ -9247,9 +9339,10 @@ parmod_ct_montgomery_sqr_adx_8:
 	mulxq 160(%rsp), %rax, %rcx
 	adcxq %rcx, %rbp
 	adoxq %rax, %rbx
-	adoxq 0(%rsp), %rbp
-	adoxq 0(%rsp), %r8
-	adcxq 0(%rsp), %r8
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
 	movq %r9, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 192(%rsp)
@@ -9278,9 +9371,10 @@ parmod_ct_montgomery_sqr_adx_8:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %rbp
 	adoxq %rax, %rbx
-	adoxq 0(%rsp), %rbp
-	adoxq 0(%rsp), %r8
-	adcxq 0(%rsp), %r8
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
 	xorl %r9d, %r9d
 	movq 24(%rdi), %rdx
 	mulxq 24(%rdi), %rax, %rcx
@@ -9301,9 +9395,10 @@ parmod_ct_montgomery_sqr_adx_8:
 	mulxq 160(%rsp), %rax, %rcx
 	adcxq %rcx, %r8
 	adoxq %rax, %rbp
-	adoxq 0(%rsp), %r8
-	adoxq 0(%rsp), %r9
-	adcxq 0(%rsp), %r9
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
 	movq %r10, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 200(%rsp)
@@ -9332,9 +9427,10 @@ parmod_ct_montgomery_sqr_adx_8:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r8
 	adoxq %rax, %rbp
-	adoxq 0(%rsp), %r8
-	adoxq 0(%rsp), %r9
-	adcxq 0(%rsp), %r9
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
 	xorl %r10d, %r10d
 	movq 32(%rdi), %rdx
 	mulxq 32(%rdi), %rax, %rcx
@@ -9352,9 +9448,10 @@ parmod_ct_montgomery_sqr_adx_8:
 	mulxq 160(%rsp), %rax, %rcx
 	adcxq %rcx, %r9
 	adoxq %rax, %r8
-	adoxq 0(%rsp), %r9
-	adoxq 0(%rsp), %r10
-	adcxq 0(%rsp), %r10
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
 	movq %r11, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 208(%rsp)
@@ -9383,9 +9480,10 @@ parmod_ct_montgomery_sqr_adx_8:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r9
 	adoxq %rax, %r8
-	adoxq 0(%rsp), %r9
-	adoxq 0(%rsp), %r10
-	adcxq 0(%rsp), %r10
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
 	xorl %r11d, %r11d
 	movq 40(%rdi), %rdx
 	mulxq 40(%rdi), %rax, %rcx
@@ -9400,9 +9498,10 @@ parmod_ct_montgomery_sqr_adx_8:
 	mulxq 160(%rsp), %rax, %rcx
 	adcxq %rcx, %r10
 	adoxq %rax, %r9
-	adoxq 0(%rsp), %r10
-	adoxq 0(%rsp), %r11
-	adcxq 0(%rsp), %r11
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
 	movq %r12, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 216(%rsp)
@@ -9431,9 +9530,10 @@ parmod_ct_montgomery_sqr_adx_8:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r10
 	adoxq %rax, %r9
-	adoxq 0(%rsp), %r10
-	adoxq 0(%rsp), %r11
-	adcxq 0(%rsp), %r11
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
 	xorl %r12d, %r12d
 	movq 48(%rdi), %rdx
 	mulxq 48(%rdi), %rax, %rcx
@@ -9445,17 +9545,19 @@ parmod_ct_montgomery_sqr_adx_8:
 	mulxq 160(%rsp), %rax, %rcx
 	adcxq %rcx, %r11
 	adoxq %rax, %r10
-	adoxq 0(%rsp), %r11
-	adoxq 0(%rsp), %r12
-	adcxq 0(%rsp), %r12
+	movl $0, %eax
+	adoxq %rax, %r11
+	adoxq %rax, %r12
+	adcxq %rax, %r12
 	xorl %eax, %eax
 	movq 56(%rdi), %rdx
 	mulxq 56(%rdi), %rax, %rcx
 	adcxq %rcx, %r11
 	adoxq %rax, %r10
-	adoxq 0(%rsp), %r11
-	adoxq 0(%rsp), %r12
-	adcxq 0(%rsp), %r12
+	movl $0, %eax
+	adoxq %rax, %r11
+	adoxq %rax, %r12
+	adcxq %rax, %r12
 	movq %r13, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 224(%rsp)
@@ -9484,9 +9586,10 @@ parmod_ct_montgomery_sqr_adx_8:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r11
 	adoxq %rax, %r10
-	adoxq 0(%rsp), %r11
-	adoxq 0(%rsp), %r12
-	adcxq 0(%rsp), %r12
+	movl $0, %eax
+	adoxq %rax, %r11
+	adoxq %rax, %r12
+	adcxq %rax, %r12
 	movq %r14, 232(%rsp)
 	movq %r15, 240(%rsp)
 	movq %rbx, 248(%rsp)
@@ -9635,9 +9738,10 @@ parmod_ct_montgomery_mul_adx_9:
 	mulxq 80(%rsp), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 0(%rsp), %r14
-	adoxq 0(%rsp), %r15
-	adcxq 0(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	movq %rbx, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 96(%rsp)
@@ -9666,9 +9770,10 @@ parmod_ct_montgomery_mul_adx_9:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 0(%rsp), %r14
-	adoxq 0(%rsp), %r15
-	adcxq 0(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	xorl %ebx, %ebx
 	movq 8(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
@@ -9695,17 +9800,19 @@ parmod_ct_montgomery_mul_adx_9:
 	mulxq 80(%rsp), %rax, %rcx
 	adcxq %rcx, %r15
 	adoxq %rax, %r14
-	adoxq 0(%rsp), %r15
-	adoxq 0(%rsp), %rbx
-	adcxq 0(%rsp), %rbx
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
 	xorl %eax, %eax
 	movq 0(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
 	adcxq %rcx, %r15
 	adoxq %rax, %r14
-	adoxq 0(%rsp), %r15
-	adoxq 0(%rsp), %rbx
-	adcxq 0(%rsp), %rbx
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
 	movq %rbp, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 104(%rsp)
@@ -9734,9 +9841,10 @@ parmod_ct_montgomery_mul_adx_9:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r15
 	adoxq %rax, %r14
-	adoxq 0(%rsp), %r15
-	adoxq 0(%rsp), %rbx
-	adcxq 0(%rsp), %rbx
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
 	xorl %ebp, %ebp
 	movq 16(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
@@ -9763,17 +9871,19 @@ parmod_ct_montgomery_mul_adx_9:
 	mulxq 80(%rsp), %rax, %rcx
 	adcxq %rcx, %rbx
 	adoxq %rax, %r15
-	adoxq 0(%rsp), %rbx
-	adoxq 0(%rsp), %rbp
-	adcxq 0(%rsp), %rbp
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
 	xorl %eax, %eax
 	movq 8(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
 	adcxq %rcx, %rbx
 	adoxq %rax, %r15
-	adoxq 0(%rsp), %rbx
-	adoxq 0(%rsp), %rbp
-	adcxq 0(%rsp), %rbp
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
 	movq %r8, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 112(%rsp)
@@ -9802,9 +9912,10 @@ parmod_ct_montgomery_mul_adx_9:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %rbx
 	adoxq %rax, %r15
-	adoxq 0(%rsp), %rbx
-	adoxq 0(%rsp), %rbp
-	adcxq 0(%rsp), %rbp
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
 	xorl %r8d, %r8d
 	movq 24(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
@@ -9831,17 +9942,19 @@ parmod_ct_montgomery_mul_adx_9:
 	mulxq 80(%rsp), %rax, %rcx
 	adcxq %rcx, %rbp
 	adoxq %rax, %rbx
-	adoxq 0(%rsp), %rbp
-	adoxq 0(%rsp), %r8
-	adcxq 0(%rsp), %r8
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
 	xorl %eax, %eax
 	movq 16(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
 	adcxq %rcx, %rbp
 	adoxq %rax, %rbx
-	adoxq 0(%rsp), %rbp
-	adoxq 0(%rsp), %r8
-	adcxq 0(%rsp), %r8
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
 	movq %r9, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 120(%rsp)
@@ -9870,9 +9983,10 @@ parmod_ct_montgomery_mul_adx_9:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %rbp
 	adoxq %rax, %rbx
-	adoxq 0(%rsp), %rbp
-	adoxq 0(%rsp), %r8
-	adcxq 0(%rsp), %r8
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
 	xorl %r9d, %r9d
 	movq 32(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
@@ -9899,17 +10013,19 @@ parmod_ct_montgomery_mul_adx_9:
 	mulxq 80(%rsp), %rax, %rcx
 	adcxq %rcx, %r8
 	adoxq %rax, %rbp
-	adoxq 0(%rsp), %r8
-	adoxq 0(%rsp), %r9
-	adcxq 0(%rsp), %r9
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
 	xorl %eax, %eax
 	movq 24(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
 	adcxq %rcx, %r8
 	adoxq %rax, %rbp
-	adoxq 0(%rsp), %r8
-	adoxq 0(%rsp), %r9
-	adcxq 0(%rsp), %r9
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
 	movq %r10, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 128(%rsp)
@@ -9938,9 +10054,10 @@ parmod_ct_montgomery_mul_adx_9:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r8
 	adoxq %rax, %rbp
-	adoxq 0(%rsp), %r8
-	adoxq 0(%rsp), %r9
-	adcxq 0(%rsp), %r9
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
 	xorl %r10d, %r10d
 	movq 40(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
@@ -9967,17 +10084,19 @@ parmod_ct_montgomery_mul_adx_9:
 	mulxq 80(%rsp), %rax, %rcx
 	adcxq %rcx, %r9
 	adoxq %rax, %r8
-	adoxq 0(%rsp), %r9
-	adoxq 0(%rsp), %r10
-	adcxq 0(%rsp), %r10
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
 	xorl %eax, %eax
 	movq 32(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
 	adcxq %rcx, %r9
 	adoxq %rax, %r8
-	adoxq 0(%rsp), %r9
-	adoxq 0(%rsp), %r10
-	adcxq 0(%rsp), %r10
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
 	movq %r11, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 136(%rsp)
@@ -10006,9 +10125,10 @@ parmod_ct_montgomery_mul_adx_9:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r9
 	adoxq %rax, %r8
-	adoxq 0(%rsp), %r9
-	adoxq 0(%rsp), %r10
-	adcxq 0(%rsp), %r10
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
 	xorl %r11d, %r11d
 	movq 48(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
@@ -10035,17 +10155,19 @@ parmod_ct_montgomery_mul_adx_9:
 	mulxq 80(%rsp), %rax, %rcx
 	adcxq %rcx, %r10
 	adoxq %rax, %r9
-	adoxq 0(%rsp), %r10
-	adoxq 0(%rsp), %r11
-	adcxq 0(%rsp), %r11
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
 	xorl %eax, %eax
 	movq 40(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
 	adcxq %rcx, %r10
 	adoxq %rax, %r9
-	adoxq 0(%rsp), %r10
-	adoxq 0(%rsp), %r11
-	adcxq 0(%rsp), %r11
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
 	movq %r12, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 144(%rsp)
@@ -10074,9 +10196,10 @@ parmod_ct_montgomery_mul_adx_9:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r10
 	adoxq %rax, %r9
-	adoxq 0(%rsp), %r10
-	adoxq 0(%rsp), %r11
-	adcxq 0(%rsp), %r11
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
 	xorl %r12d, %r12d
 	movq 56(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
@@ -10103,17 +10226,19 @@ parmod_ct_montgomery_mul_adx_9:
 	mulxq 80(%rsp), %rax, %rcx
 	adcxq %rcx, %r11
 	adoxq %rax, %r10
-	adoxq 0(%rsp), %r11
-	adoxq 0(%rsp), %r12
-	adcxq 0(%rsp), %r12
+	movl $0, %eax
+	adoxq %rax, %r11
+	adoxq %rax, %r12
+	adcxq %rax, %r12
 	xorl %eax, %eax
 	movq 48(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
 	adcxq %rcx, %r11
 	adoxq %rax, %r10
-	adoxq 0(%rsp), %r11
-	adoxq 0(%rsp), %r12
-	adcxq 0(%rsp), %r12
+	movl $0, %eax
+	adoxq %rax, %r11
+	adoxq %rax, %r12
+	adcxq %rax, %r12
 	movq %r13, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 152(%rsp)
@@ -10142,9 +10267,10 @@ parmod_ct_montgomery_mul_adx_9:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r11
 	adoxq %rax, %r10
-	adoxq 0(%rsp), %r11
-	adoxq 0(%rsp), %r12
-	adcxq 0(%rsp), %r12
+	movl $0, %eax
+	adoxq %rax, %r11
+	adoxq %rax, %r12
+	adcxq %rax, %r12
 	xorl %r13d, %r13d
 	movq 64(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
@@ -10171,17 +10297,19 @@ parmod_ct_montgomery_mul_adx_9:
 	mulxq 80(%rsp), %rax, %rcx
 	adcxq %rcx, %r12
 	adoxq %rax, %r11
-	adoxq 0(%rsp), %r12
-	adoxq 0(%rsp), %r13
-	adcxq 0(%rsp), %r13
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
 	xorl %eax, %eax
 	movq 56(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
 	adcxq %rcx, %r12
 	adoxq %rax, %r11
-	adoxq 0(%rsp), %r12
-	adoxq 0(%rsp), %r13
-	adcxq 0(%rsp), %r13
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
 	xorl %eax, %eax
 	movq 64(%rsi), %rdx
 	mulxq 96(%rsp), %rax, %rcx
@@ -10208,9 +10336,10 @@ parmod_ct_montgomery_mul_adx_9:
 	mulxq 152(%rsp), %rax, %rcx
 	adcxq %rcx, %r12
 	adoxq %rax, %r11
-	adoxq 0(%rsp), %r12
-	adoxq 0(%rsp), %r13
-	adcxq 0(%rsp), %r13
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
 	movq %r14, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 160(%rsp)
@@ -10239,25 +10368,28 @@ parmod_ct_montgomery_mul_adx_9:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r12
 	adoxq %rax, %r11
-	adoxq 0(%rsp), %r12
-	adoxq 0(%rsp), %r13
-	adcxq 0(%rsp), %r13
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
 	xorl %r14d, %r14d
 	movq 64(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
 	adcxq %rcx, %r13
 	adoxq %rax, %r12
-	adoxq 0(%rsp), %r13
-	adoxq 0(%rsp), %r14
-	adcxq 0(%rsp), %r14
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
 	xorl %eax, %eax
 	movq 64(%rsi), %rdx
 	mulxq 160(%rsp), %rax, %rcx
 	adcxq %rcx, %r13
 	adoxq %rax, %r12
-	adoxq 0(%rsp), %r13
-	adoxq 0(%rsp), %r14
-	adcxq 0(%rsp), %r14
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
 	movq %r15, 168(%rsp)
 	movq %rbx, 176(%rsp)
 	movq %rbp, 184(%rsp)
@@ -10454,9 +10586,10 @@ parmod_ct_montgomery_sqr_adx_9:
 	mulxq 160(%rsp), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 0(%rsp), %r14
-	adoxq 0(%rsp), %r15
-	adcxq 0(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	movq %rbx, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 184(%rsp)
@@ -10485,9 +10618,10 @@ parmod_ct_montgomery_sqr_adx_9:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 0(%rsp), %r14
-	adoxq 0(%rsp), %r15
-	adcxq 0(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	movq %rbp, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 192(%rsp)
@@ -10516,9 +10650,10 @@ parmod_ct_montgomery_sqr_adx_9:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r15
 	adoxq %rax, %r14
-	adoxq 0(%rsp), %r15
-	adoxq 0(%rsp), %rbx
-	adcxq 0(%rsp), %rbx
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
 	xorl %ebp, %ebp
 	movq 0(%rdi), %rdx
 	mulxq 168(%rsp), %rax, %rcx
@@ -10527,9 +10662,10 @@ parmod_ct_montgomery_sqr_adx_9:
 	mulxq 176(%rsp), %rax, %rcx
 	adcxq %rcx, %rbx
 	adoxq %rax, %r15
-	adoxq 0(%rsp), %rbx
-	adoxq 0(%rsp), %rbp
-	adcxq 0(%rsp), %rbp
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
 	xorl %eax, %eax
 	movq 8(%rdi), %rdx
 	mulxq 8(%rdi), %rax, %rcx
@@ -10556,9 +10692,10 @@ parmod_ct_montgomery_sqr_adx_9:
 	mulxq 168(%rsp), %rax, %rcx
 	adcxq %rcx, %rbx
 	adoxq %rax, %r15
-	adoxq 0(%rsp), %rbx
-	adoxq 0(%rsp), %rbp
-	adcxq 0(%rsp), %rbp
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
 	movq %r8, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 200(%rsp)
@@ -10587,17 +10724,19 @@ parmod_ct_montgomery_sqr_adx_9:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %rbx
 	adoxq %rax, %r15
-	adoxq 0(%rsp), %rbx
-	adoxq 0(%rsp), %rbp
-	adcxq 0(%rsp), %rbp
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
 	xorl %r8d, %r8d
 	movq 8(%rdi), %rdx
 	mulxq 176(%rsp), %rax, %rcx
 	adcxq %rcx, %rbp
 	adoxq %rax, %rbx
-	adoxq 0(%rsp), %rbp
-	adoxq 0(%rsp), %r8
-	adcxq 0(%rsp), %r8
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
 	movq %r9, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 208(%rsp)
@@ -10626,9 +10765,10 @@ parmod_ct_montgomery_sqr_adx_9:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %rbp
 	adoxq %rax, %rbx
-	adoxq 0(%rsp), %rbp
-	adoxq 0(%rsp), %r8
-	adcxq 0(%rsp), %r8
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
 	xorl %r9d, %r9d
 	movq 16(%rdi), %rdx
 	mulxq 16(%rdi), %rax, %rcx
@@ -10655,9 +10795,10 @@ parmod_ct_montgomery_sqr_adx_9:
 	mulxq 176(%rsp), %rax, %rcx
 	adcxq %rcx, %r8
 	adoxq %rax, %rbp
-	adoxq 0(%rsp), %r8
-	adoxq 0(%rsp), %r9
-	adcxq 0(%rsp), %r9
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
 	movq %r10, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 216(%rsp)
@@ -10686,9 +10827,10 @@ parmod_ct_montgomery_sqr_adx_9:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r8
 	adoxq %rax, %rbp
-	adoxq 0(%rsp), %r8
-	adoxq 0(%rsp), %r9
-	adcxq 0(%rsp), %r9
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
 	xorl %r10d, %r10d
 	movq 24(%rdi), %rdx
 	mulxq 24(%rdi), %rax, %rcx
@@ -10712,9 +10854,10 @@ parmod_ct_montgomery_sqr_adx_9:
 	mulxq 176(%rsp), %rax, %rcx
 	adcxq %rcx, %r9
 	adoxq %rax, %r8
-	adoxq 0(%rsp), %r9
-	adoxq 0(%rsp), %r10
-	adcxq 0(%rsp), %r10
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
 	movq %r11, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 224(%rsp)
@@ -10743,9 +10886,10 @@ parmod_ct_montgomery_sqr_adx_9:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r9
 	adoxq %rax, %r8
-	adoxq 0(%rsp), %r9
-	adoxq 0(%rsp), %r10
-	adcxq 0(%rsp), %r10
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
 	xorl %r11d, %r11d
 	movq 32(%rdi), %rdx
 	mulxq 32(%rdi), %rax, %rcx
@@ -10766,9 +10910,10 @@ parmod_ct_montgomery_sqr_adx_9:
 	mulxq 176(%rsp), %rax, %rcx
 	adcxq %rcx, %r10
 	adoxq %rax, %r9
-	adoxq 0(%rsp), %r10
-	adoxq 0(%rsp), %r11
-	adcxq 0(%rsp), %r11
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
 	movq %r12, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 232(%rsp)
@@ -10797,9 +10942,10 @@ parmod_ct_montgomery_sqr_adx_9:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r10
 	adoxq %rax, %r9
-	adoxq 0(%rsp), %r10
-	adoxq 0(%rsp), %r11
-	adcxq 0(%rsp), %r11
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
 	xorl %r12d, %r12d
 	movq 40(%rdi), %rdx
 	mulxq 40(%rdi), %rax, %rcx
@@ -10817,9 +10963,10 @@ parmod_ct_montgomery_sqr_adx_9:
 	mulxq 176(%rsp), %rax, %rcx
 	adcxq %rcx, %r11
 	adoxq %rax, %r10
-	adoxq 0(%rsp), %r11
-	adoxq 0(%rsp), %r12
-	adcxq 0(%rsp), %r12
+	movl $0, %eax
+	adoxq %rax, %r11
+	adoxq %rax, %r12
+	adcxq %rax, %r12
 	movq %r13, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 240(%rsp)
@@ -10848,9 +10995,10 @@ parmod_ct_montgomery_sqr_adx_9:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r11
 	adoxq %rax, %r10
-	adoxq 0(%rsp), %r11
-	adoxq 0(%rsp), %r12
-	adcxq 0(%rsp), %r12
+	movl $0, %eax
+	adoxq %rax, %r11
+	adoxq %rax, %r12
+	adcxq %rax, %r12
 	xorl %r13d, %r13d
 	movq 48(%rdi), %rdx
 	mulxq 48(%rdi), %rax, %rcx
@@ -10865,9 +11013,10 @@ parmod_ct_montgomery_sqr_adx_9:
 	mulxq 176(%rsp), %rax, %rcx
 	adcxq %rcx, %r12
 	adoxq %rax, %r11
-	adoxq 0(%rsp), %r12
-	adoxq 0(%rsp), %r13
-	adcxq 0(%rsp), %r13
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
 	xorl %eax, %eax
 	movq 64(%rsi), %rdx
 	mulxq 184(%rsp), %rax, %rcx
@@ -10894,9 +11043,10 @@ parmod_ct_montgomery_sqr_adx_9:
 	mulxq 240(%rsp), %rax, %rcx
 	adcxq %rcx, %r12
 	adoxq %rax, %r11
-	adoxq 0(%rsp), %r12
-	adoxq 0(%rsp), %r13
-	adcxq 0(%rsp), %r13
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
 	movq %r14, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 248(%rsp)
@@ -10925,9 +11075,10 @@ parmod_ct_montgomery_sqr_adx_9:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r12
 	adoxq %rax, %r11
-	adoxq 0(%rsp), %r12
-	adoxq 0(%rsp), %r13
-	adcxq 0(%rsp), %r13
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
 	xorl %r14d, %r14d
 	movq 56(%rdi), %rdx
 	mulxq 56(%rdi), %rax, %rcx
@@ -10939,25 +11090,28 @@ parmod_ct_montgomery_sqr_adx_9:
 	mulxq 176(%rsp), %rax, %rcx
 	adcxq %rcx, %r13
 	adoxq %rax, %r12
-	adoxq 0(%rsp), %r13
-	adoxq 0(%rsp), %r14
-	adcxq 0(%rsp), %r14
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
 	xorl %eax, %eax
 	movq 64(%rdi), %rdx
 	mulxq 64(%rdi), %rax, %rcx
 	adcxq %rcx, %r13
 	adoxq %rax, %r12
-	adoxq 0(%rsp), %r13
-	adoxq 0(%rsp), %r14
-	adcxq 0(%rsp), %r14
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
 	xorl %eax, %eax
 	movq 64(%rsi), %rdx
 	mulxq 248(%rsp), %rax, %rcx
 	adcxq %rcx, %r13
 	adoxq %rax, %r12
-	adoxq 0(%rsp), %r13
-	adoxq 0(%rsp), %r14
-	adcxq 0(%rsp), %r14
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
 	movq %r15, 256(%rsp)
 	movq %rbx, 264(%rsp)
 	movq %rbp, 272(%rsp)
@@ -11115,9 +11269,10 @@ parmod_ct_montgomery_mul_adx_10:
 	mulxq 80(%rsp), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 0(%rsp), %r14
-	adoxq 0(%rsp), %r15
-	adcxq 0(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	movq %rbx, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 104(%rsp)
@@ -11146,9 +11301,10 @@ parmod_ct_montgomery_mul_adx_10:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 0(%rsp), %r14
-	adoxq 0(%rsp), %r15
-	adcxq 0(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	xorl %ebx, %ebx
 	movq 8(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
@@ -11175,9 +11331,10 @@ parmod_ct_montgomery_mul_adx_10:
 	mulxq 80(%rsp), %rax, %rcx
 	adcxq %rcx, %r15
 	adoxq %rax, %r14
-	adoxq 0(%rsp), %r15
-	adoxq 0(%rsp), %rbx
-	adcxq 0(%rsp), %rbx
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
 	movq %rbp, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 112(%rsp)
@@ -11206,9 +11363,10 @@ parmod_ct_montgomery_mul_adx_10:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r15
 	adoxq %rax, %r14
-	adoxq 0(%rsp), %r15
-	adoxq 0(%rsp), %rbx
-	adcxq 0(%rsp), %rbx
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
 	xorl %ebp, %ebp
 	movq 16(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
@@ -11235,9 +11393,10 @@ parmod_ct_montgomery_mul_adx_10:
 	mulxq 80(%rsp), %rax, %rcx
 	adcxq %rcx, %rbx
 	adoxq %rax, %r15
-	adoxq 0(%rsp), %rbx
-	adoxq 0(%rsp), %rbp
-	adcxq 0(%rsp), %rbp
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
 	xorl %eax, %eax
 	movq 0(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
@@ -11246,9 +11405,10 @@ parmod_ct_montgomery_mul_adx_10:
 	mulxq 96(%rsp), %rax, %rcx
 	adcxq %rcx, %rbx
 	adoxq %rax, %r15
-	adoxq 0(%rsp), %rbx
-	adoxq 0(%rsp), %rbp
-	adcxq 0(%rsp), %rbp
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
 	movq %r8, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 120(%rsp)
@@ -11277,9 +11437,10 @@ parmod_ct_montgomery_mul_adx_10:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %rbx
 	adoxq %rax, %r15
-	adoxq 0(%rsp), %rbx
-	adoxq 0(%rsp), %rbp
-	adcxq 0(%rsp), %rbp
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
 	xorl %r8d, %r8d
 	movq 24(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
@@ -11306,9 +11467,10 @@ parmod_ct_montgomery_mul_adx_10:
 	mulxq 80(%rsp), %rax, %rcx
 	adcxq %rcx, %rbp
 	adoxq %rax, %rbx
-	adoxq 0(%rsp), %rbp
-	adoxq 0(%rsp), %r8
-	adcxq 0(%rsp), %r8
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
 	xorl %eax, %eax
 	movq 8(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
@@ -11317,9 +11479,10 @@ parmod_ct_montgomery_mul_adx_10:
 	mulxq 96(%rsp), %rax, %rcx
 	adcxq %rcx, %rbp
 	adoxq %rax, %rbx
-	adoxq 0(%rsp), %rbp
-	adoxq 0(%rsp), %r8
-	adcxq 0(%rsp), %r8
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
 	movq %r9, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 128(%rsp)
@@ -11348,9 +11511,10 @@ parmod_ct_montgomery_mul_adx_10:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %rbp
 	adoxq %rax, %rbx
-	adoxq 0(%rsp), %rbp
-	adoxq 0(%rsp), %r8
-	adcxq 0(%rsp), %r8
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
 	xorl %r9d, %r9d
 	movq 32(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
@@ -11377,9 +11541,10 @@ parmod_ct_montgomery_mul_adx_10:
 	mulxq 80(%rsp), %rax, %rcx
 	adcxq %rcx, %r8
 	adoxq %rax, %rbp
-	adoxq 0(%rsp), %r8
-	adoxq 0(%rsp), %r9
-	adcxq 0(%rsp), %r9
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
 	xorl %eax, %eax
 	movq 16(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
@@ -11388,9 +11553,10 @@ parmod_ct_montgomery_mul_adx_10:
 	mulxq 96(%rsp), %rax, %rcx
 	adcxq %rcx, %r8
 	adoxq %rax, %rbp
-	adoxq 0(%rsp), %r8
-	adoxq 0(%rsp), %r9
-	adcxq 0(%rsp), %r9
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
 	movq %r10, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 136(%rsp)
@@ -11419,9 +11585,10 @@ parmod_ct_montgomery_mul_adx_10:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r8
 	adoxq %rax, %rbp
-	adoxq 0(%rsp), %r8
-	adoxq 0(%rsp), %r9
-	adcxq 0(%rsp), %r9
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
 	xorl %r10d, %r10d
 	movq 40(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
@@ -11448,9 +11615,10 @@ parmod_ct_montgomery_mul_adx_10:
 	mulxq 80(%rsp), %rax, %rcx
 	adcxq %rcx, %r9
 	adoxq %rax, %r8
-	adoxq 0(%rsp), %r9
-	adoxq 0(%rsp), %r10
-	adcxq 0(%rsp), %r10
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
 	xorl %eax, %eax
 	movq 24(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
@@ -11459,9 +11627,10 @@ parmod_ct_montgomery_mul_adx_10:
 	mulxq 96(%rsp), %rax, %rcx
 	adcxq %rcx, %r9
 	adoxq %rax, %r8
-	adoxq 0(%rsp), %r9
-	adoxq 0(%rsp), %r10
-	adcxq 0(%rsp), %r10
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
 	movq %r11, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 144(%rsp)
@@ -11490,9 +11659,10 @@ parmod_ct_montgomery_mul_adx_10:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r9
 	adoxq %rax, %r8
-	adoxq 0(%rsp), %r9
-	adoxq 0(%rsp), %r10
-	adcxq 0(%rsp), %r10
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
 	xorl %r11d, %r11d
 	movq 48(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
@@ -11519,9 +11689,10 @@ parmod_ct_montgomery_mul_adx_10:
 	mulxq 80(%rsp), %rax, %rcx
 	adcxq %rcx, %r10
 	adoxq %rax, %r9
-	adoxq 0(%rsp), %r10
-	adoxq 0(%rsp), %r11
-	adcxq 0(%rsp), %r11
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
 	xorl %eax, %eax
 	movq 32(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
@@ -11530,9 +11701,10 @@ parmod_ct_montgomery_mul_adx_10:
 	mulxq 96(%rsp), %rax, %rcx
 	adcxq %rcx, %r10
 	adoxq %rax, %r9
-	adoxq 0(%rsp), %r10
-	adoxq 0(%rsp), %r11
-	adcxq 0(%rsp), %r11
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
 	movq %r12, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 152(%rsp)
@@ -11561,9 +11733,10 @@ parmod_ct_montgomery_mul_adx_10:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r10
 	adoxq %rax, %r9
-	adoxq 0(%rsp), %r10
-	adoxq 0(%rsp), %r11
-	adcxq 0(%rsp), %r11
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
 	xorl %r12d, %r12d
 	movq 56(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
@@ -11590,9 +11763,10 @@ parmod_ct_montgomery_mul_adx_10:
 	mulxq 80(%rsp), %rax, %rcx
 	adcxq %rcx, %r11
 	adoxq %rax, %r10
-	adoxq 0(%rsp), %r11
-	adoxq 0(%rsp), %r12
-	adcxq 0(%rsp), %r12
+	movl $0, %eax
+	adoxq %rax, %r11
+	adoxq %rax, %r12
+	adcxq %rax, %r12
 	xorl %eax, %eax
 	movq 40(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
@@ -11601,9 +11775,10 @@ parmod_ct_montgomery_mul_adx_10:
 	mulxq 96(%rsp), %rax, %rcx
 	adcxq %rcx, %r11
 	adoxq %rax, %r10
-	adoxq 0(%rsp), %r11
-	adoxq 0(%rsp), %r12
-	adcxq 0(%rsp), %r12
+	movl $0, %eax
+	adoxq %rax, %r11
+	adoxq %rax, %r12
+	adcxq %rax, %r12
 	movq %r13, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 160(%rsp)
@@ -11632,9 +11807,10 @@ parmod_ct_montgomery_mul_adx_10:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r11
 	adoxq %rax, %r10
-	adoxq 0(%rsp), %r11
-	adoxq 0(%rsp), %r12
-	adcxq 0(%rsp), %r12
+	movl $0, %eax
+	adoxq %rax, %r11
+	adoxq %rax, %r12
+	adcxq %rax, %r12
 	xorl %r13d, %r13d
 	movq 64(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
@@ -11661,9 +11837,10 @@ parmod_ct_montgomery_mul_adx_10:
 	mulxq 80(%rsp), %rax, %rcx
 	adcxq %rcx, %r12
 	adoxq %rax, %r11
-	adoxq 0(%rsp), %r12
-	adoxq 0(%rsp), %r13
-	adcxq 0(%rsp), %r13
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
 	xorl %eax, %eax
 	movq 48(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
@@ -11672,9 +11849,10 @@ parmod_ct_montgomery_mul_adx_10:
 	mulxq 96(%rsp), %rax, %rcx
 	adcxq %rcx, %r12
 	adoxq %rax, %r11
-	adoxq 0(%rsp), %r12
-	adoxq 0(%rsp), %r13
-	adcxq 0(%rsp), %r13
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
 	xorl %eax, %eax
 	movq 64(%rsi), %rdx
 	mulxq 104(%rsp), %rax, %rcx
@@ -11701,9 +11879,10 @@ parmod_ct_montgomery_mul_adx_10:
 	mulxq 160(%rsp), %rax, %rcx
 	adcxq %rcx, %r12
 	adoxq %rax, %r11
-	adoxq 0(%rsp), %r12
-	adoxq 0(%rsp), %r13
-	adcxq 0(%rsp), %r13
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
 	movq %r14, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 168(%rsp)
@@ -11732,9 +11911,10 @@ parmod_ct_montgomery_mul_adx_10:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r12
 	adoxq %rax, %r11
-	adoxq 0(%rsp), %r12
-	adoxq 0(%rsp), %r13
-	adcxq 0(%rsp), %r13
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
 	xorl %r14d, %r14d
 	movq 72(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
@@ -11761,9 +11941,10 @@ parmod_ct_montgomery_mul_adx_10:
 	mulxq 80(%rsp), %rax, %rcx
 	adcxq %rcx, %r13
 	adoxq %rax, %r12
-	adoxq 0(%rsp), %r13
-	adoxq 0(%rsp), %r14
-	adcxq 0(%rsp), %r14
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
 	xorl %eax, %eax
 	movq 56(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
@@ -11772,9 +11953,10 @@ parmod_ct_montgomery_mul_adx_10:
 	mulxq 96(%rsp), %rax, %rcx
 	adcxq %rcx, %r13
 	adoxq %rax, %r12
-	adoxq 0(%rsp), %r13
-	adoxq 0(%rsp), %r14
-	adcxq 0(%rsp), %r14
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
 	xorl %eax, %eax
 	movq 72(%rsi), %rdx
 	mulxq 104(%rsp), %rax, %rcx
@@ -11801,9 +11983,10 @@ parmod_ct_montgomery_mul_adx_10:
 	mulxq 160(%rsp), %rax, %rcx
 	adcxq %rcx, %r13
 	adoxq %rax, %r12
-	adoxq 0(%rsp), %r13
-	adoxq 0(%rsp), %r14
-	adcxq 0(%rsp), %r14
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
 	movq %r15, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 176(%rsp)
@@ -11832,9 +12015,10 @@ parmod_ct_montgomery_mul_adx_10:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r13
 	adoxq %rax, %r12
-	adoxq 0(%rsp), %r13
-	adoxq 0(%rsp), %r14
-	adcxq 0(%rsp), %r14
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
 	xorl %r15d, %r15d
 	movq 64(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
@@ -11843,9 +12027,10 @@ parmod_ct_montgomery_mul_adx_10:
 	mulxq 96(%rsp), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 0(%rsp), %r14
-	adoxq 0(%rsp), %r15
-	adcxq 0(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	xorl %eax, %eax
 	movq 64(%rsi), %rdx
 	mulxq 168(%rsp), %rax, %rcx
@@ -11854,9 +12039,10 @@ parmod_ct_montgomery_mul_adx_10:
 	mulxq 176(%rsp), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 0(%rsp), %r14
-	adoxq 0(%rsp), %r15
-	adcxq 0(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	movq %rbx, 184(%rsp)
 	xorl %ebx, %ebx
 	movq 72(%rdi), %rdx
@@ -11866,9 +12052,10 @@ parmod_ct_montgomery_mul_adx_10:
 	mulxq 96(%rsp), %rax, %rcx
 	adcxq %rcx, %r15
 	adoxq %rax, %r14
-	adoxq 0(%rsp), %r15
-	adoxq 0(%rsp), %rbx
-	adcxq 0(%rsp), %rbx
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
 	xorl %eax, %eax
 	movq 72(%rsi), %rdx
 	mulxq 168(%rsp), %rax, %rcx
@@ -11877,9 +12064,10 @@ parmod_ct_montgomery_mul_adx_10:
 	mulxq 176(%rsp), %rax, %rcx
 	adcxq %rcx, %r15
 	adoxq %rax, %r14
-	adoxq 0(%rsp), %r15
-	adoxq 0(%rsp), %rbx
-	adcxq 0(%rsp), %rbx
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
 	movq %rbp, 192(%rsp)
 	movq %r8, 200(%rsp)
 	movq %r9, 208(%rsp)
@@ -12089,9 +12277,10 @@ parmod_ct_montgomery_sqr_adx_10:
 	mulxq 168(%rsp), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 0(%rsp), %r14
-	adoxq 0(%rsp), %r15
-	adcxq 0(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	movq %rbx, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 200(%rsp)
@@ -12120,9 +12309,10 @@ parmod_ct_montgomery_sqr_adx_10:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 0(%rsp), %r14
-	adoxq 0(%rsp), %r15
-	adcxq 0(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	movq %rbp, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 208(%rsp)
@@ -12151,9 +12341,10 @@ parmod_ct_montgomery_sqr_adx_10:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r15
 	adoxq %rax, %r14
-	adoxq 0(%rsp), %r15
-	adoxq 0(%rsp), %rbx
-	adcxq 0(%rsp), %rbx
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
 	xorl %ebp, %ebp
 	movq 8(%rdi), %rdx
 	mulxq 8(%rdi), %rax, %rcx
@@ -12180,9 +12371,10 @@ parmod_ct_montgomery_sqr_adx_10:
 	mulxq 176(%rsp), %rax, %rcx
 	adcxq %rcx, %rbx
 	adoxq %rax, %r15
-	adoxq 0(%rsp), %rbx
-	adoxq 0(%rsp), %rbp
-	adcxq 0(%rsp), %rbp
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
 	movq %r8, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 216(%rsp)
@@ -12211,9 +12403,10 @@ parmod_ct_montgomery_sqr_adx_10:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %rbx
 	adoxq %rax, %r15
-	adoxq 0(%rsp), %rbx
-	adoxq 0(%rsp), %rbp
-	adcxq 0(%rsp), %rbp
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
 	xorl %r8d, %r8d
 	movq 0(%rdi), %rdx
 	mulxq 176(%rsp), %rax, %rcx
@@ -12225,9 +12418,10 @@ parmod_ct_montgomery_sqr_adx_10:
 	mulxq 192(%rsp), %rax, %rcx
 	adcxq %rcx, %rbp
 	adoxq %rax, %rbx
-	adoxq 0(%rsp), %rbp
-	adoxq 0(%rsp), %r8
-	adcxq 0(%rsp), %r8
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
 	movq %r9, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 224(%rsp)
@@ -12256,9 +12450,10 @@ parmod_ct_montgomery_sqr_adx_10:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %rbp
 	adoxq %rax, %rbx
-	adoxq 0(%rsp), %rbp
-	adoxq 0(%rsp), %r8
-	adcxq 0(%rsp), %r8
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
 	xorl %r9d, %r9d
 	movq 8(%rdi), %rdx
 	mulxq 184(%rsp), %rax, %rcx
@@ -12267,9 +12462,10 @@ parmod_ct_montgomery_sqr_adx_10:
 	mulxq 192(%rsp), %rax, %rcx
 	adcxq %rcx, %r8
 	adoxq %rax, %rbp
-	adoxq 0(%rsp), %r8
-	adoxq 0(%rsp), %r9
-	adcxq 0(%rsp), %r9
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
 	xorl %eax, %eax
 	movq 16(%rdi), %rdx
 	mulxq 16(%rdi), %rax, %rcx
@@ -12296,9 +12492,10 @@ parmod_ct_montgomery_sqr_adx_10:
 	mulxq 184(%rsp), %rax, %rcx
 	adcxq %rcx, %r8
 	adoxq %rax, %rbp
-	adoxq 0(%rsp), %r8
-	adoxq 0(%rsp), %r9
-	adcxq 0(%rsp), %r9
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
 	movq %r10, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 232(%rsp)
@@ -12327,17 +12524,19 @@ parmod_ct_montgomery_sqr_adx_10:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r8
 	adoxq %rax, %rbp
-	adoxq 0(%rsp), %r8
-	adoxq 0(%rsp), %r9
-	adcxq 0(%rsp), %r9
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
 	xorl %r10d, %r10d
 	movq 16(%rdi), %rdx
 	mulxq 192(%rsp), %rax, %rcx
 	adcxq %rcx, %r9
 	adoxq %rax, %r8
-	adoxq 0(%rsp), %r9
-	adoxq 0(%rsp), %r10
-	adcxq 0(%rsp), %r10
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
 	movq %r11, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 240(%rsp)
@@ -12366,9 +12565,10 @@ parmod_ct_montgomery_sqr_adx_10:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r9
 	adoxq %rax, %r8
-	adoxq 0(%rsp), %r9
-	adoxq 0(%rsp), %r10
-	adcxq 0(%rsp), %r10
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
 	xorl %r11d, %r11d
 	movq 24(%rdi), %rdx
 	mulxq 24(%rdi), %rax, %rcx
@@ -12395,9 +12595,10 @@ parmod_ct_montgomery_sqr_adx_10:
 	mulxq 192(%rsp), %rax, %rcx
 	adcxq %rcx, %r10
 	adoxq %rax, %r9
-	adoxq 0(%rsp), %r10
-	adoxq 0(%rsp), %r11
-	adcxq 0(%rsp), %r11
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
 	movq %r12, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 248(%rsp)
@@ -12426,9 +12627,10 @@ parmod_ct_montgomery_sqr_adx_10:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r10
 	adoxq %rax, %r9
-	adoxq 0(%rsp), %r10
-	adoxq 0(%rsp), %r11
-	adcxq 0(%rsp), %r11
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
 	xorl %r12d, %r12d
 	movq 32(%rdi), %rdx
 	mulxq 32(%rdi), %rax, %rcx
@@ -12452,9 +12654,10 @@ parmod_ct_montgomery_sqr_adx_10:
 	mulxq 192(%rsp), %rax, %rcx
 	adcxq %rcx, %r11
 	adoxq %rax, %r10
-	adoxq 0(%rsp), %r11
-	adoxq 0(%rsp), %r12
-	adcxq 0(%rsp), %r12
+	movl $0, %eax
+	adoxq %rax, %r11
+	adoxq %rax, %r12
+	adcxq %rax, %r12
 	movq %r13, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 256(%rsp)
@@ -12483,9 +12686,10 @@ parmod_ct_montgomery_sqr_adx_10:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r11
 	adoxq %rax, %r10
-	adoxq 0(%rsp), %r11
-	adoxq 0(%rsp), %r12
-	adcxq 0(%rsp), %r12
+	movl $0, %eax
+	adoxq %rax, %r11
+	adoxq %rax, %r12
+	adcxq %rax, %r12
 	xorl %r13d, %r13d
 	movq 40(%rdi), %rdx
 	mulxq 40(%rdi), %rax, %rcx
@@ -12506,9 +12710,10 @@ parmod_ct_montgomery_sqr_adx_10:
 	mulxq 192(%rsp), %rax, %rcx
 	adcxq %rcx, %r12
 	adoxq %rax, %r11
-	adoxq 0(%rsp), %r12
-	adoxq 0(%rsp), %r13
-	adcxq 0(%rsp), %r13
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
 	xorl %eax, %eax
 	movq 64(%rsi), %rdx
 	mulxq 200(%rsp), %rax, %rcx
@@ -12535,9 +12740,10 @@ parmod_ct_montgomery_sqr_adx_10:
 	mulxq 256(%rsp), %rax, %rcx
 	adcxq %rcx, %r12
 	adoxq %rax, %r11
-	adoxq 0(%rsp), %r12
-	adoxq 0(%rsp), %r13
-	adcxq 0(%rsp), %r13
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
 	movq %r14, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 264(%rsp)
@@ -12566,9 +12772,10 @@ parmod_ct_montgomery_sqr_adx_10:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r12
 	adoxq %rax, %r11
-	adoxq 0(%rsp), %r12
-	adoxq 0(%rsp), %r13
-	adcxq 0(%rsp), %r13
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
 	xorl %r14d, %r14d
 	movq 48(%rdi), %rdx
 	mulxq 48(%rdi), %rax, %rcx
@@ -12586,9 +12793,10 @@ parmod_ct_montgomery_sqr_adx_10:
 	mulxq 192(%rsp), %rax, %rcx
 	adcxq %rcx, %r13
 	adoxq %rax, %r12
-	adoxq 0(%rsp), %r13
-	adoxq 0(%rsp), %r14
-	adcxq 0(%rsp), %r14
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
 	xorl %eax, %eax
 	movq 72(%rsi), %rdx
 	mulxq 200(%rsp), %rax, %rcx
@@ -12615,9 +12823,10 @@ parmod_ct_montgomery_sqr_adx_10:
 	mulxq 256(%rsp), %rax, %rcx
 	adcxq %rcx, %r13
 	adoxq %rax, %r12
-	adoxq 0(%rsp), %r13
-	adoxq 0(%rsp), %r14
-	adcxq 0(%rsp), %r14
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
 	movq %r15, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 272(%rsp)
@@ -12646,9 +12855,10 @@ parmod_ct_montgomery_sqr_adx_10:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r13
 	adoxq %rax, %r12
-	adoxq 0(%rsp), %r13
-	adoxq 0(%rsp), %r14
-	adcxq 0(%rsp), %r14
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
 	xorl %r15d, %r15d
 	movq 56(%rdi), %rdx
 	mulxq 56(%rdi), %rax, %rcx
@@ -12663,9 +12873,10 @@ parmod_ct_montgomery_sqr_adx_10:
 	mulxq 192(%rsp), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 0(%rsp), %r14
-	adoxq 0(%rsp), %r15
-	adcxq 0(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	xorl %eax, %eax
 	movq 64(%rsi), %rdx
 	mulxq 264(%rsp), %rax, %rcx
@@ -12674,9 +12885,10 @@ parmod_ct_montgomery_sqr_adx_10:
 	mulxq 272(%rsp), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 0(%rsp), %r14
-	adoxq 0(%rsp), %r15
-	adcxq 0(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	movq %rbx, 280(%rsp)
 	xorl %ebx, %ebx
 	movq 64(%rdi), %rdx
@@ -12689,17 +12901,19 @@ parmod_ct_montgomery_sqr_adx_10:
 	mulxq 192(%rsp), %rax, %rcx
 	adcxq %rcx, %r15
 	adoxq %rax, %r14
-	adoxq 0(%rsp), %r15
-	adoxq 0(%rsp), %rbx
-	adcxq 0(%rsp), %rbx
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
 	xorl %eax, %eax
 	movq 72(%rdi), %rdx
 	mulxq 72(%rdi), %rax, %rcx
 	adcxq %rcx, %r15
 	adoxq %rax, %r14
-	adoxq 0(%rsp), %r15
-	adoxq 0(%rsp), %rbx
-	adcxq 0(%rsp), %rbx
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
 	xorl %eax, %eax
 	movq 72(%rsi), %rdx
 	mulxq 264(%rsp), %rax, %rcx
@@ -12708,9 +12922,10 @@ parmod_ct_montgomery_sqr_adx_10:
 	mulxq 272(%rsp), %rax, %rcx
 	adcxq %rcx, %r15
 	adoxq %rax, %r14
-	adoxq 0(%rsp), %r15
-	adoxq 0(%rsp), %rbx
-	adcxq 0(%rsp), %rbx
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
 	movq %rbp, 288(%rsp)
 	movq %r8, 296(%rsp)
 	movq %r9, 304(%rsp)
@@ -12876,9 +13091,10 @@ parmod_ct_montgomery_mul_adx_11:
 	mulxq 80(%rsp), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 0(%rsp), %r14
-	adoxq 0(%rsp), %r15
-	adcxq 0(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	movq %rbx, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 112(%rsp)
@@ -12907,9 +13123,10 @@ parmod_ct_montgomery_mul_adx_11:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 0(%rsp), %r14
-	adoxq 0(%rsp), %r15
-	adcxq 0(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	xorl %ebx, %ebx
 	movq 8(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
@@ -12936,9 +13153,10 @@ parmod_ct_montgomery_mul_adx_11:
 	mulxq 80(%rsp), %rax, %rcx
 	adcxq %rcx, %r15
 	adoxq %rax, %r14
-	adoxq 0(%rsp), %r15
-	adoxq 0(%rsp), %rbx
-	adcxq 0(%rsp), %rbx
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
 	movq %rbp, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 120(%rsp)
@@ -12967,9 +13185,10 @@ parmod_ct_montgomery_mul_adx_11:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r15
 	adoxq %rax, %r14
-	adoxq 0(%rsp), %r15
-	adoxq 0(%rsp), %rbx
-	adcxq 0(%rsp), %rbx
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
 	xorl %ebp, %ebp
 	movq 16(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
@@ -12996,9 +13215,10 @@ parmod_ct_montgomery_mul_adx_11:
 	mulxq 80(%rsp), %rax, %rcx
 	adcxq %rcx, %rbx
 	adoxq %rax, %r15
-	adoxq 0(%rsp), %rbx
-	adoxq 0(%rsp), %rbp
-	adcxq 0(%rsp), %rbp
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
 	movq %r8, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 128(%rsp)
@@ -13027,9 +13247,10 @@ parmod_ct_montgomery_mul_adx_11:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %rbx
 	adoxq %rax, %r15
-	adoxq 0(%rsp), %rbx
-	adoxq 0(%rsp), %rbp
-	adcxq 0(%rsp), %rbp
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
 	xorl %r8d, %r8d
 	movq 24(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
@@ -13056,9 +13277,10 @@ parmod_ct_montgomery_mul_adx_11:
 	mulxq 80(%rsp), %rax, %rcx
 	adcxq %rcx, %rbp
 	adoxq %rax, %rbx
-	adoxq 0(%rsp), %rbp
-	adoxq 0(%rsp), %r8
-	adcxq 0(%rsp), %r8
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
 	xorl %eax, %eax
 	movq 0(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
@@ -13070,9 +13292,10 @@ parmod_ct_montgomery_mul_adx_11:
 	mulxq 104(%rsp), %rax, %rcx
 	adcxq %rcx, %rbp
 	adoxq %rax, %rbx
-	adoxq 0(%rsp), %rbp
-	adoxq 0(%rsp), %r8
-	adcxq 0(%rsp), %r8
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
 	movq %r9, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 136(%rsp)
@@ -13101,9 +13324,10 @@ parmod_ct_montgomery_mul_adx_11:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %rbp
 	adoxq %rax, %rbx
-	adoxq 0(%rsp), %rbp
-	adoxq 0(%rsp), %r8
-	adcxq 0(%rsp), %r8
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
 	xorl %r9d, %r9d
 	movq 32(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
@@ -13130,9 +13354,10 @@ parmod_ct_montgomery_mul_adx_11:
 	mulxq 80(%rsp), %rax, %rcx
 	adcxq %rcx, %r8
 	adoxq %rax, %rbp
-	adoxq 0(%rsp), %r8
-	adoxq 0(%rsp), %r9
-	adcxq 0(%rsp), %r9
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
 	xorl %eax, %eax
 	movq 8(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
@@ -13144,9 +13369,10 @@ parmod_ct_montgomery_mul_adx_11:
 	mulxq 104(%rsp), %rax, %rcx
 	adcxq %rcx, %r8
 	adoxq %rax, %rbp
-	adoxq 0(%rsp), %r8
-	adoxq 0(%rsp), %r9
-	adcxq 0(%rsp), %r9
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
 	movq %r10, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 144(%rsp)
@@ -13175,9 +13401,10 @@ parmod_ct_montgomery_mul_adx_11:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r8
 	adoxq %rax, %rbp
-	adoxq 0(%rsp), %r8
-	adoxq 0(%rsp), %r9
-	adcxq 0(%rsp), %r9
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
 	xorl %r10d, %r10d
 	movq 40(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
@@ -13204,9 +13431,10 @@ parmod_ct_montgomery_mul_adx_11:
 	mulxq 80(%rsp), %rax, %rcx
 	adcxq %rcx, %r9
 	adoxq %rax, %r8
-	adoxq 0(%rsp), %r9
-	adoxq 0(%rsp), %r10
-	adcxq 0(%rsp), %r10
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
 	xorl %eax, %eax
 	movq 16(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
@@ -13218,9 +13446,10 @@ parmod_ct_montgomery_mul_adx_11:
 	mulxq 104(%rsp), %rax, %rcx
 	adcxq %rcx, %r9
 	adoxq %rax, %r8
-	adoxq 0(%rsp), %r9
-	adoxq 0(%rsp), %r10
-	adcxq 0(%rsp), %r10
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
 	movq %r11, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 152(%rsp)
@@ -13249,9 +13478,10 @@ parmod_ct_montgomery_mul_adx_11:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r9
 	adoxq %rax, %r8
-	adoxq 0(%rsp), %r9
-	adoxq 0(%rsp), %r10
-	adcxq 0(%rsp), %r10
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
 	xorl %r11d, %r11d
 	movq 48(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
@@ -13278,9 +13508,10 @@ parmod_ct_montgomery_mul_adx_11:
 	mulxq 80(%rsp), %rax, %rcx
 	adcxq %rcx, %r10
 	adoxq %rax, %r9
-	adoxq 0(%rsp), %r10
-	adoxq 0(%rsp), %r11
-	adcxq 0(%rsp), %r11
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
 	xorl %eax, %eax
 	movq 24(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
@@ -13292,9 +13523,10 @@ parmod_ct_montgomery_mul_adx_11:
 	mulxq 104(%rsp), %rax, %rcx
 	adcxq %rcx, %r10
 	adoxq %rax, %r9
-	adoxq 0(%rsp), %r10
-	adoxq 0(%rsp), %r11
-	adcxq 0(%rsp), %r11
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
 	movq %r12, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 160(%rsp)
@@ -13323,9 +13555,10 @@ parmod_ct_montgomery_mul_adx_11:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r10
 	adoxq %rax, %r9
-	adoxq 0(%rsp), %r10
-	adoxq 0(%rsp), %r11
-	adcxq 0(%rsp), %r11
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
 	xorl %r12d, %r12d
 	movq 56(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
@@ -13352,9 +13585,10 @@ parmod_ct_montgomery_mul_adx_11:
 	mulxq 80(%rsp), %rax, %rcx
 	adcxq %rcx, %r11
 	adoxq %rax, %r10
-	adoxq 0(%rsp), %r11
-	adoxq 0(%rsp), %r12
-	adcxq 0(%rsp), %r12
+	movl $0, %eax
+	adoxq %rax, %r11
+	adoxq %rax, %r12
+	adcxq %rax, %r12
 	xorl %eax, %eax
 	movq 32(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
@@ -13366,9 +13600,10 @@ parmod_ct_montgomery_mul_adx_11:
 	mulxq 104(%rsp), %rax, %rcx
 	adcxq %rcx, %r11
 	adoxq %rax, %r10
-	adoxq 0(%rsp), %r11
-	adoxq 0(%rsp), %r12
-	adcxq 0(%rsp), %r12
+	movl $0, %eax
+	adoxq %rax, %r11
+	adoxq %rax, %r12
+	adcxq %rax, %r12
 	movq %r13, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 168(%rsp)
@@ -13397,9 +13632,10 @@ parmod_ct_montgomery_mul_adx_11:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r11
 	adoxq %rax, %r10
-	adoxq 0(%rsp), %r11
-	adoxq 0(%rsp), %r12
-	adcxq 0(%rsp), %r12
+	movl $0, %eax
+	adoxq %rax, %r11
+	adoxq %rax, %r12
+	adcxq %rax, %r12
 	xorl %r13d, %r13d
 	movq 64(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
@@ -13426,9 +13662,10 @@ parmod_ct_montgomery_mul_adx_11:
 	mulxq 80(%rsp), %rax, %rcx
 	adcxq %rcx, %r12
 	adoxq %rax, %r11
-	adoxq 0(%rsp), %r12
-	adoxq 0(%rsp), %r13
-	adcxq 0(%rsp), %r13
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
 	xorl %eax, %eax
 	movq 40(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
@@ -13440,9 +13677,10 @@ parmod_ct_montgomery_mul_adx_11:
 	mulxq 104(%rsp), %rax, %rcx
 	adcxq %rcx, %r12
 	adoxq %rax, %r11
-	adoxq 0(%rsp), %r12
-	adoxq 0(%rsp), %r13
-	adcxq 0(%rsp), %r13
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
 	xorl %eax, %eax
 	movq 64(%rsi), %rdx
 	mulxq 112(%rsp), %rax, %rcx
@@ -13469,9 +13707,10 @@ parmod_ct_montgomery_mul_adx_11:
 	mulxq 168(%rsp), %rax, %rcx
 	adcxq %rcx, %r12
 	adoxq %rax, %r11
-	adoxq 0(%rsp), %r12
-	adoxq 0(%rsp), %r13
-	adcxq 0(%rsp), %r13
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
 	movq %r14, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 176(%rsp)
@@ -13500,9 +13739,10 @@ parmod_ct_montgomery_mul_adx_11:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r12
 	adoxq %rax, %r11
-	adoxq 0(%rsp), %r12
-	adoxq 0(%rsp), %r13
-	adcxq 0(%rsp), %r13
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
 	xorl %r14d, %r14d
 	movq 72(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
@@ -13529,9 +13769,10 @@ parmod_ct_montgomery_mul_adx_11:
 	mulxq 80(%rsp), %rax, %rcx
 	adcxq %rcx, %r13
 	adoxq %rax, %r12
-	adoxq 0(%rsp), %r13
-	adoxq 0(%rsp), %r14
-	adcxq 0(%rsp), %r14
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
 	xorl %eax, %eax
 	movq 48(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
@@ -13543,9 +13784,10 @@ parmod_ct_montgomery_mul_adx_11:
 	mulxq 104(%rsp), %rax, %rcx
 	adcxq %rcx, %r13
 	adoxq %rax, %r12
-	adoxq 0(%rsp), %r13
-	adoxq 0(%rsp), %r14
-	adcxq 0(%rsp), %r14
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
 	xorl %eax, %eax
 	movq 72(%rsi), %rdx
 	mulxq 112(%rsp), %rax, %rcx
@@ -13572,9 +13814,10 @@ parmod_ct_montgomery_mul_adx_11:
 	mulxq 168(%rsp), %rax, %rcx
 	adcxq %rcx, %r13
 	adoxq %rax, %r12
-	adoxq 0(%rsp), %r13
-	adoxq 0(%rsp), %r14
-	adcxq 0(%rsp), %r14
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
 	movq %r15, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 184(%rsp)
@@ -13603,9 +13846,10 @@ parmod_ct_montgomery_mul_adx_11:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r13
 	adoxq %rax, %r12
-	adoxq 0(%rsp), %r13
-	adoxq 0(%rsp), %r14
-	adcxq 0(%rsp), %r14
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
 	xorl %r15d, %r15d
 	movq 80(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
@@ -13632,9 +13876,10 @@ parmod_ct_montgomery_mul_adx_11:
 	mulxq 80(%rsp), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 0(%rsp), %r14
-	adoxq 0(%rsp), %r15
-	adcxq 0(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	xorl %eax, %eax
 	movq 56(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
@@ -13646,9 +13891,10 @@ parmod_ct_montgomery_mul_adx_11:
 	mulxq 104(%rsp), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 0(%rsp), %r14
-	adoxq 0(%rsp), %r15
-	adcxq 0(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	xorl %eax, %eax
 	movq 80(%rsi), %rdx
 	mulxq 112(%rsp), %rax, %rcx
@@ -13675,9 +13921,10 @@ parmod_ct_montgomery_mul_adx_11:
 	mulxq 168(%rsp), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 0(%rsp), %r14
-	adoxq 0(%rsp), %r15
-	adcxq 0(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	movq %rbx, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 192(%rsp)
@@ -13706,9 +13953,10 @@ parmod_ct_montgomery_mul_adx_11:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 0(%rsp), %r14
-	adoxq 0(%rsp), %r15
-	adcxq 0(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	xorl %ebx, %ebx
 	movq 64(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
@@ -13720,9 +13968,10 @@ parmod_ct_montgomery_mul_adx_11:
 	mulxq 104(%rsp), %rax, %rcx
 	adcxq %rcx, %r15
 	adoxq %rax, %r14
-	adoxq 0(%rsp), %r15
-	adoxq 0(%rsp), %rbx
-	adcxq 0(%rsp), %rbx
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
 	xorl %eax, %eax
 	movq 64(%rsi), %rdx
 	mulxq 176(%rsp), %rax, %rcx
@@ -13734,9 +13983,10 @@ parmod_ct_montgomery_mul_adx_11:
 	mulxq 192(%rsp), %rax, %rcx
 	adcxq %rcx, %r15
 	adoxq %rax, %r14
-	adoxq 0(%rsp), %r15
-	adoxq 0(%rsp), %rbx
-	adcxq 0(%rsp), %rbx
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
 	movq %rbp, 200(%rsp)
 	xorl %ebp, %ebp
 	movq 72(%rdi), %rdx
@@ -13749,9 +13999,10 @@ parmod_ct_montgomery_mul_adx_11:
 	mulxq 104(%rsp), %rax, %rcx
 	adcxq %rcx, %rbx
 	adoxq %rax, %r15
-	adoxq 0(%rsp), %rbx
-	adoxq 0(%rsp), %rbp
-	adcxq 0(%rsp), %rbp
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
 	xorl %eax, %eax
 	movq 72(%rsi), %rdx
 	mulxq 176(%rsp), %rax, %rcx
@@ -13763,9 +14014,10 @@ parmod_ct_montgomery_mul_adx_11:
 	mulxq 192(%rsp), %rax, %rcx
 	adcxq %rcx, %rbx
 	adoxq %rax, %r15
-	adoxq 0(%rsp), %rbx
-	adoxq 0(%rsp), %rbp
-	adcxq 0(%rsp), %rbp
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
 	movq %r8, 208(%rsp)
 	xorl %r8d, %r8d
 	movq 80(%rdi), %rdx
@@ -13778,9 +14030,10 @@ parmod_ct_montgomery_mul_adx_11:
 	mulxq 104(%rsp), %rax, %rcx
 	adcxq %rcx, %rbp
 	adoxq %rax, %rbx
-	adoxq 0(%rsp), %rbp
-	adoxq 0(%rsp), %r8
-	adcxq 0(%rsp), %r8
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
 	xorl %eax, %eax
 	movq 80(%rsi), %rdx
 	mulxq 176(%rsp), %rax, %rcx
@@ -13792,9 +14045,10 @@ parmod_ct_montgomery_mul_adx_11:
 	mulxq 192(%rsp), %rax, %rcx
 	adcxq %rcx, %rbp
 	adoxq %rax, %rbx
-	adoxq 0(%rsp), %rbp
-	adoxq 0(%rsp), %r8
-	adcxq 0(%rsp), %r8
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
 	movq %r9, 216(%rsp)
 	movq %r10, 224(%rsp)
 	movq %r11, 232(%rsp)
@@ -14017,9 +14271,10 @@ parmod_ct_montgomery_sqr_adx_11:
 	mulxq 176(%rsp), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 0(%rsp), %r14
-	adoxq 0(%rsp), %r15
-	adcxq 0(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	movq %rbx, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 216(%rsp)
@@ -14048,9 +14303,10 @@ parmod_ct_montgomery_sqr_adx_11:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 0(%rsp), %r14
-	adoxq 0(%rsp), %r15
-	adcxq 0(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	movq %rbp, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 224(%rsp)
@@ -14079,9 +14335,10 @@ parmod_ct_montgomery_sqr_adx_11:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r15
 	adoxq %rax, %r14
-	adoxq 0(%rsp), %r15
-	adoxq 0(%rsp), %rbx
-	adcxq 0(%rsp), %rbx
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
 	xorl %ebp, %ebp
 	movq 8(%rdi), %rdx
 	mulxq 8(%rdi), %rax, %rcx
@@ -14108,9 +14365,10 @@ parmod_ct_montgomery_sqr_adx_11:
 	mulxq 184(%rsp), %rax, %rcx
 	adcxq %rcx, %rbx
 	adoxq %rax, %r15
-	adoxq 0(%rsp), %rbx
-	adoxq 0(%rsp), %rbp
-	adcxq 0(%rsp), %rbp
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
 	movq %r8, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 232(%rsp)
@@ -14139,9 +14397,10 @@ parmod_ct_montgomery_sqr_adx_11:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %rbx
 	adoxq %rax, %r15
-	adoxq 0(%rsp), %rbx
-	adoxq 0(%rsp), %rbp
-	adcxq 0(%rsp), %rbp
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
 	movq %r9, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 240(%rsp)
@@ -14170,9 +14429,10 @@ parmod_ct_montgomery_sqr_adx_11:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %rbp
 	adoxq %rax, %rbx
-	adoxq 0(%rsp), %rbp
-	adoxq 0(%rsp), %r8
-	adcxq 0(%rsp), %r8
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
 	xorl %r9d, %r9d
 	movq 0(%rdi), %rdx
 	mulxq 184(%rsp), %rax, %rcx
@@ -14187,9 +14447,10 @@ parmod_ct_montgomery_sqr_adx_11:
 	mulxq 208(%rsp), %rax, %rcx
 	adcxq %rcx, %r8
 	adoxq %rax, %rbp
-	adoxq 0(%rsp), %r8
-	adoxq 0(%rsp), %r9
-	adcxq 0(%rsp), %r9
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
 	xorl %eax, %eax
 	movq 16(%rdi), %rdx
 	mulxq 16(%rdi), %rax, %rcx
@@ -14216,9 +14477,10 @@ parmod_ct_montgomery_sqr_adx_11:
 	mulxq 192(%rsp), %rax, %rcx
 	adcxq %rcx, %r8
 	adoxq %rax, %rbp
-	adoxq 0(%rsp), %r8
-	adoxq 0(%rsp), %r9
-	adcxq 0(%rsp), %r9
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
 	movq %r10, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 248(%rsp)
@@ -14247,9 +14509,10 @@ parmod_ct_montgomery_sqr_adx_11:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r8
 	adoxq %rax, %rbp
-	adoxq 0(%rsp), %r8
-	adoxq 0(%rsp), %r9
-	adcxq 0(%rsp), %r9
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
 	xorl %r10d, %r10d
 	movq 8(%rdi), %rdx
 	mulxq 192(%rsp), %rax, %rcx
@@ -14261,9 +14524,10 @@ parmod_ct_montgomery_sqr_adx_11:
 	mulxq 208(%rsp), %rax, %rcx
 	adcxq %rcx, %r9
 	adoxq %rax, %r8
-	adoxq 0(%rsp), %r9
-	adoxq 0(%rsp), %r10
-	adcxq 0(%rsp), %r10
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
 	movq %r11, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 256(%rsp)
@@ -14292,9 +14556,10 @@ parmod_ct_montgomery_sqr_adx_11:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r9
 	adoxq %rax, %r8
-	adoxq 0(%rsp), %r9
-	adoxq 0(%rsp), %r10
-	adcxq 0(%rsp), %r10
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
 	xorl %r11d, %r11d
 	movq 16(%rdi), %rdx
 	mulxq 200(%rsp), %rax, %rcx
@@ -14303,9 +14568,10 @@ parmod_ct_montgomery_sqr_adx_11:
 	mulxq 208(%rsp), %rax, %rcx
 	adcxq %rcx, %r10
 	adoxq %rax, %r9
-	adoxq 0(%rsp), %r10
-	adoxq 0(%rsp), %r11
-	adcxq 0(%rsp), %r11
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
 	xorl %eax, %eax
 	movq 24(%rdi), %rdx
 	mulxq 24(%rdi), %rax, %rcx
@@ -14332,9 +14598,10 @@ parmod_ct_montgomery_sqr_adx_11:
 	mulxq 200(%rsp), %rax, %rcx
 	adcxq %rcx, %r10
 	adoxq %rax, %r9
-	adoxq 0(%rsp), %r10
-	adoxq 0(%rsp), %r11
-	adcxq 0(%rsp), %r11
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
 	movq %r12, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 264(%rsp)
@@ -14363,17 +14630,19 @@ parmod_ct_montgomery_sqr_adx_11:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r10
 	adoxq %rax, %r9
-	adoxq 0(%rsp), %r10
-	adoxq 0(%rsp), %r11
-	adcxq 0(%rsp), %r11
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
 	xorl %r12d, %r12d
 	movq 24(%rdi), %rdx
 	mulxq 208(%rsp), %rax, %rcx
 	adcxq %rcx, %r11
 	adoxq %rax, %r10
-	adoxq 0(%rsp), %r11
-	adoxq 0(%rsp), %r12
-	adcxq 0(%rsp), %r12
+	movl $0, %eax
+	adoxq %rax, %r11
+	adoxq %rax, %r12
+	adcxq %rax, %r12
 	movq %r13, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 272(%rsp)
@@ -14402,9 +14671,10 @@ parmod_ct_montgomery_sqr_adx_11:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r11
 	adoxq %rax, %r10
-	adoxq 0(%rsp), %r11
-	adoxq 0(%rsp), %r12
-	adcxq 0(%rsp), %r12
+	movl $0, %eax
+	adoxq %rax, %r11
+	adoxq %rax, %r12
+	adcxq %rax, %r12
 	xorl %r13d, %r13d
 	movq 32(%rdi), %rdx
 	mulxq 32(%rdi), %rax, %rcx
@@ -14431,9 +14701,10 @@ parmod_ct_montgomery_sqr_adx_11:
 	mulxq 208(%rsp), %rax, %rcx
 	adcxq %rcx, %r12
 	adoxq %rax, %r11
-	adoxq 0(%rsp), %r12
-	adoxq 0(%rsp), %r13
-	adcxq 0(%rsp), %r13
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
 	xorl %eax, %eax
 	movq 64(%rsi), %rdx
 	mulxq 216(%rsp), %rax, %rcx
@@ -14460,9 +14731,10 @@ parmod_ct_montgomery_sqr_adx_11:
 	mulxq 272(%rsp), %rax, %rcx
 	adcxq %rcx, %r12
 	adoxq %rax, %r11
-	adoxq 0(%rsp), %r12
-	adoxq 0(%rsp), %r13
-	adcxq 0(%rsp), %r13
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
 	movq %r14, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 280(%rsp)
@@ -14491,9 +14763,10 @@ parmod_ct_montgomery_sqr_adx_11:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r12
 	adoxq %rax, %r11
-	adoxq 0(%rsp), %r12
-	adoxq 0(%rsp), %r13
-	adcxq 0(%rsp), %r13
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
 	xorl %r14d, %r14d
 	movq 40(%rdi), %rdx
 	mulxq 40(%rdi), %rax, %rcx
@@ -14517,9 +14790,10 @@ parmod_ct_montgomery_sqr_adx_11:
 	mulxq 208(%rsp), %rax, %rcx
 	adcxq %rcx, %r13
 	adoxq %rax, %r12
-	adoxq 0(%rsp), %r13
-	adoxq 0(%rsp), %r14
-	adcxq 0(%rsp), %r14
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
 	xorl %eax, %eax
 	movq 72(%rsi), %rdx
 	mulxq 216(%rsp), %rax, %rcx
@@ -14546,9 +14820,10 @@ parmod_ct_montgomery_sqr_adx_11:
 	mulxq 272(%rsp), %rax, %rcx
 	adcxq %rcx, %r13
 	adoxq %rax, %r12
-	adoxq 0(%rsp), %r13
-	adoxq 0(%rsp), %r14
-	adcxq 0(%rsp), %r14
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
 	movq %r15, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 288(%rsp)
@@ -14577,9 +14852,10 @@ parmod_ct_montgomery_sqr_adx_11:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r13
 	adoxq %rax, %r12
-	adoxq 0(%rsp), %r13
-	adoxq 0(%rsp), %r14
-	adcxq 0(%rsp), %r14
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
 	xorl %r15d, %r15d
 	movq 48(%rdi), %rdx
 	mulxq 48(%rdi), %rax, %rcx
@@ -14600,9 +14876,10 @@ parmod_ct_montgomery_sqr_adx_11:
 	mulxq 208(%rsp), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 0(%rsp), %r14
-	adoxq 0(%rsp), %r15
-	adcxq 0(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	xorl %eax, %eax
 	movq 80(%rsi), %rdx
 	mulxq 216(%rsp), %rax, %rcx
@@ -14629,9 +14906,10 @@ parmod_ct_montgomery_sqr_adx_11:
 	mulxq 272(%rsp), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 0(%rsp), %r14
-	adoxq 0(%rsp), %r15
-	adcxq 0(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	movq %rbx, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 296(%rsp)
@@ -14660,9 +14938,10 @@ parmod_ct_montgomery_sqr_adx_11:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 0(%rsp), %r14
-	adoxq 0(%rsp), %r15
-	adcxq 0(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	xorl %ebx, %ebx
 	movq 56(%rdi), %rdx
 	mulxq 56(%rdi), %rax, %rcx
@@ -14680,9 +14959,10 @@ parmod_ct_montgomery_sqr_adx_11:
 	mulxq 208(%rsp), %rax, %rcx
 	adcxq %rcx, %r15
 	adoxq %rax, %r14
-	adoxq 0(%rsp), %r15
-	adoxq 0(%rsp), %rbx
-	adcxq 0(%rsp), %rbx
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
 	xorl %eax, %eax
 	movq 64(%rsi), %rdx
 	mulxq 280(%rsp), %rax, %rcx
@@ -14694,9 +14974,10 @@ parmod_ct_montgomery_sqr_adx_11:
 	mulxq 296(%rsp), %rax, %rcx
 	adcxq %rcx, %r15
 	adoxq %rax, %r14
-	adoxq 0(%rsp), %r15
-	adoxq 0(%rsp), %rbx
-	adcxq 0(%rsp), %rbx
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
 	movq %rbp, 304(%rsp)
 	xorl %ebp, %ebp
 	movq 64(%rdi), %rdx
@@ -14712,9 +14993,10 @@ parmod_ct_montgomery_sqr_adx_11:
 	mulxq 208(%rsp), %rax, %rcx
 	adcxq %rcx, %rbx
 	adoxq %rax, %r15
-	adoxq 0(%rsp), %rbx
-	adoxq 0(%rsp), %rbp
-	adcxq 0(%rsp), %rbp
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
 	xorl %eax, %eax
 	movq 72(%rsi), %rdx
 	mulxq 280(%rsp), %rax, %rcx
@@ -14726,9 +15008,10 @@ parmod_ct_montgomery_sqr_adx_11:
 	mulxq 296(%rsp), %rax, %rcx
 	adcxq %rcx, %rbx
 	adoxq %rax, %r15
-	adoxq 0(%rsp), %rbx
-	adoxq 0(%rsp), %rbp
-	adcxq 0(%rsp), %rbp
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
 	movq %r8, 312(%rsp)
 	xorl %r8d, %r8d
 	movq 72(%rdi), %rdx
@@ -14741,17 +15024,19 @@ parmod_ct_montgomery_sqr_adx_11:
 	mulxq 208(%rsp), %rax, %rcx
 	adcxq %rcx, %rbp
 	adoxq %rax, %rbx
-	adoxq 0(%rsp), %rbp
-	adoxq 0(%rsp), %r8
-	adcxq 0(%rsp), %r8
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
 	xorl %eax, %eax
 	movq 80(%rdi), %rdx
 	mulxq 80(%rdi), %rax, %rcx
 	adcxq %rcx, %rbp
 	adoxq %rax, %rbx
-	adoxq 0(%rsp), %rbp
-	adoxq 0(%rsp), %r8
-	adcxq 0(%rsp), %r8
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
 	xorl %eax, %eax
 	movq 80(%rsi), %rdx
 	mulxq 280(%rsp), %rax, %rcx
@@ -14763,9 +15048,10 @@ parmod_ct_montgomery_sqr_adx_11:
 	mulxq 296(%rsp), %rax, %rcx
 	adcxq %rcx, %rbp
 	adoxq %rax, %rbx
-	adoxq 0(%rsp), %rbp
-	adoxq 0(%rsp), %r8
-	adcxq 0(%rsp), %r8
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
 	movq %r9, 320(%rsp)
 	movq %r10, 328(%rsp)
 	movq %r11, 336(%rsp)
@@ -14939,9 +15225,10 @@ parmod_ct_montgomery_mul_adx_12:
 	mulxq 80(%rsp), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 0(%rsp), %r14
-	adoxq 0(%rsp), %r15
-	adcxq 0(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	movq %rbx, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 120(%rsp)
@@ -14970,9 +15257,10 @@ parmod_ct_montgomery_mul_adx_12:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 0(%rsp), %r14
-	adoxq 0(%rsp), %r15
-	adcxq 0(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	xorl %ebx, %ebx
 	movq 8(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
@@ -14999,9 +15287,10 @@ parmod_ct_montgomery_mul_adx_12:
 	mulxq 80(%rsp), %rax, %rcx
 	adcxq %rcx, %r15
 	adoxq %rax, %r14
-	adoxq 0(%rsp), %r15
-	adoxq 0(%rsp), %rbx
-	adcxq 0(%rsp), %rbx
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
 	movq %rbp, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 128(%rsp)
@@ -15030,9 +15319,10 @@ parmod_ct_montgomery_mul_adx_12:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r15
 	adoxq %rax, %r14
-	adoxq 0(%rsp), %r15
-	adoxq 0(%rsp), %rbx
-	adcxq 0(%rsp), %rbx
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
 	xorl %ebp, %ebp
 	movq 16(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
@@ -15059,9 +15349,10 @@ parmod_ct_montgomery_mul_adx_12:
 	mulxq 80(%rsp), %rax, %rcx
 	adcxq %rcx, %rbx
 	adoxq %rax, %r15
-	adoxq 0(%rsp), %rbx
-	adoxq 0(%rsp), %rbp
-	adcxq 0(%rsp), %rbp
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
 	movq %r8, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 136(%rsp)
@@ -15090,9 +15381,10 @@ parmod_ct_montgomery_mul_adx_12:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %rbx
 	adoxq %rax, %r15
-	adoxq 0(%rsp), %rbx
-	adoxq 0(%rsp), %rbp
-	adcxq 0(%rsp), %rbp
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
 	xorl %r8d, %r8d
 	movq 24(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
@@ -15119,9 +15411,10 @@ parmod_ct_montgomery_mul_adx_12:
 	mulxq 80(%rsp), %rax, %rcx
 	adcxq %rcx, %rbp
 	adoxq %rax, %rbx
-	adoxq 0(%rsp), %rbp
-	adoxq 0(%rsp), %r8
-	adcxq 0(%rsp), %r8
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
 	movq %r9, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 144(%rsp)
@@ -15150,9 +15443,10 @@ parmod_ct_montgomery_mul_adx_12:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %rbp
 	adoxq %rax, %rbx
-	adoxq 0(%rsp), %rbp
-	adoxq 0(%rsp), %r8
-	adcxq 0(%rsp), %r8
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
 	xorl %r9d, %r9d
 	movq 32(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
@@ -15179,9 +15473,10 @@ parmod_ct_montgomery_mul_adx_12:
 	mulxq 80(%rsp), %rax, %rcx
 	adcxq %rcx, %r8
 	adoxq %rax, %rbp
-	adoxq 0(%rsp), %r8
-	adoxq 0(%rsp), %r9
-	adcxq 0(%rsp), %r9
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
 	xorl %eax, %eax
 	movq 0(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
@@ -15196,9 +15491,10 @@ parmod_ct_montgomery_mul_adx_12:
 	mulxq 112(%rsp), %rax, %rcx
 	adcxq %rcx, %r8
 	adoxq %rax, %rbp
-	adoxq 0(%rsp), %r8
-	adoxq 0(%rsp), %r9
-	adcxq 0(%rsp), %r9
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
 	movq %r10, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 152(%rsp)
@@ -15227,9 +15523,10 @@ parmod_ct_montgomery_mul_adx_12:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r8
 	adoxq %rax, %rbp
-	adoxq 0(%rsp), %r8
-	adoxq 0(%rsp), %r9
-	adcxq 0(%rsp), %r9
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
 	xorl %r10d, %r10d
 	movq 40(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
@@ -15256,9 +15553,10 @@ parmod_ct_montgomery_mul_adx_12:
 	mulxq 80(%rsp), %rax, %rcx
 	adcxq %rcx, %r9
 	adoxq %rax, %r8
-	adoxq 0(%rsp), %r9
-	adoxq 0(%rsp), %r10
-	adcxq 0(%rsp), %r10
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
 	xorl %eax, %eax
 	movq 8(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
@@ -15273,9 +15571,10 @@ parmod_ct_montgomery_mul_adx_12:
 	mulxq 112(%rsp), %rax, %rcx
 	adcxq %rcx, %r9
 	adoxq %rax, %r8
-	adoxq 0(%rsp), %r9
-	adoxq 0(%rsp), %r10
-	adcxq 0(%rsp), %r10
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
 	movq %r11, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 160(%rsp)
@@ -15304,9 +15603,10 @@ parmod_ct_montgomery_mul_adx_12:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r9
 	adoxq %rax, %r8
-	adoxq 0(%rsp), %r9
-	adoxq 0(%rsp), %r10
-	adcxq 0(%rsp), %r10
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
 	xorl %r11d, %r11d
 	movq 48(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
@@ -15333,9 +15633,10 @@ parmod_ct_montgomery_mul_adx_12:
 	mulxq 80(%rsp), %rax, %rcx
 	adcxq %rcx, %r10
 	adoxq %rax, %r9
-	adoxq 0(%rsp), %r10
-	adoxq 0(%rsp), %r11
-	adcxq 0(%rsp), %r11
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
 	xorl %eax, %eax
 	movq 16(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
@@ -15350,9 +15651,10 @@ parmod_ct_montgomery_mul_adx_12:
 	mulxq 112(%rsp), %rax, %rcx
 	adcxq %rcx, %r10
 	adoxq %rax, %r9
-	adoxq 0(%rsp), %r10
-	adoxq 0(%rsp), %r11
-	adcxq 0(%rsp), %r11
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
 	movq %r12, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 168(%rsp)
@@ -15381,9 +15683,10 @@ parmod_ct_montgomery_mul_adx_12:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r10
 	adoxq %rax, %r9
-	adoxq 0(%rsp), %r10
-	adoxq 0(%rsp), %r11
-	adcxq 0(%rsp), %r11
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
 	xorl %r12d, %r12d
 	movq 56(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
@@ -15410,9 +15713,10 @@ parmod_ct_montgomery_mul_adx_12:
 	mulxq 80(%rsp), %rax, %rcx
 	adcxq %rcx, %r11
 	adoxq %rax, %r10
-	adoxq 0(%rsp), %r11
-	adoxq 0(%rsp), %r12
-	adcxq 0(%rsp), %r12
+	movl $0, %eax
+	adoxq %rax, %r11
+	adoxq %rax, %r12
+	adcxq %rax, %r12
 	xorl %eax, %eax
 	movq 24(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
@@ -15427,9 +15731,10 @@ parmod_ct_montgomery_mul_adx_12:
 	mulxq 112(%rsp), %rax, %rcx
 	adcxq %rcx, %r11
 	adoxq %rax, %r10
-	adoxq 0(%rsp), %r11
-	adoxq 0(%rsp), %r12
-	adcxq 0(%rsp), %r12
+	movl $0, %eax
+	adoxq %rax, %r11
+	adoxq %rax, %r12
+	adcxq %rax, %r12
 	movq %r13, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 176(%rsp)
@@ -15458,9 +15763,10 @@ parmod_ct_montgomery_mul_adx_12:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r11
 	adoxq %rax, %r10
-	adoxq 0(%rsp), %r11
-	adoxq 0(%rsp), %r12
-	adcxq 0(%rsp), %r12
+	movl $0, %eax
+	adoxq %rax, %r11
+	adoxq %rax, %r12
+	adcxq %rax, %r12
 	xorl %r13d, %r13d
 	movq 64(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
@@ -15487,9 +15793,10 @@ parmod_ct_montgomery_mul_adx_12:
 	mulxq 80(%rsp), %rax, %rcx
 	adcxq %rcx, %r12
 	adoxq %rax, %r11
-	adoxq 0(%rsp), %r12
-	adoxq 0(%rsp), %r13
-	adcxq 0(%rsp), %r13
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
 	xorl %eax, %eax
 	movq 32(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
@@ -15504,9 +15811,10 @@ parmod_ct_montgomery_mul_adx_12:
 	mulxq 112(%rsp), %rax, %rcx
 	adcxq %rcx, %r12
 	adoxq %rax, %r11
-	adoxq 0(%rsp), %r12
-	adoxq 0(%rsp), %r13
-	adcxq 0(%rsp), %r13
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
 	xorl %eax, %eax
 	movq 64(%rsi), %rdx
 	mulxq 120(%rsp), %rax, %rcx
@@ -15533,9 +15841,10 @@ parmod_ct_montgomery_mul_adx_12:
 	mulxq 176(%rsp), %rax, %rcx
 	adcxq %rcx, %r12
 	adoxq %rax, %r11
-	adoxq 0(%rsp), %r12
-	adoxq 0(%rsp), %r13
-	adcxq 0(%rsp), %r13
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
 	movq %r14, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 184(%rsp)
@@ -15564,9 +15873,10 @@ parmod_ct_montgomery_mul_adx_12:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r12
 	adoxq %rax, %r11
-	adoxq 0(%rsp), %r12
-	adoxq 0(%rsp), %r13
-	adcxq 0(%rsp), %r13
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
 	xorl %r14d, %r14d
 	movq 72(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
@@ -15593,9 +15903,10 @@ parmod_ct_montgomery_mul_adx_12:
 	mulxq 80(%rsp), %rax, %rcx
 	adcxq %rcx, %r13
 	adoxq %rax, %r12
-	adoxq 0(%rsp), %r13
-	adoxq 0(%rsp), %r14
-	adcxq 0(%rsp), %r14
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
 	xorl %eax, %eax
 	movq 40(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
@@ -15610,9 +15921,10 @@ parmod_ct_montgomery_mul_adx_12:
 	mulxq 112(%rsp), %rax, %rcx
 	adcxq %rcx, %r13
 	adoxq %rax, %r12
-	adoxq 0(%rsp), %r13
-	adoxq 0(%rsp), %r14
-	adcxq 0(%rsp), %r14
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
 	xorl %eax, %eax
 	movq 72(%rsi), %rdx
 	mulxq 120(%rsp), %rax, %rcx
@@ -15639,9 +15951,10 @@ parmod_ct_montgomery_mul_adx_12:
 	mulxq 176(%rsp), %rax, %rcx
 	adcxq %rcx, %r13
 	adoxq %rax, %r12
-	adoxq 0(%rsp), %r13
-	adoxq 0(%rsp), %r14
-	adcxq 0(%rsp), %r14
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
 	movq %r15, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 192(%rsp)
@@ -15670,9 +15983,10 @@ parmod_ct_montgomery_mul_adx_12:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r13
 	adoxq %rax, %r12
-	adoxq 0(%rsp), %r13
-	adoxq 0(%rsp), %r14
-	adcxq 0(%rsp), %r14
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
 	xorl %r15d, %r15d
 	movq 80(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
@@ -15699,9 +16013,10 @@ parmod_ct_montgomery_mul_adx_12:
 	mulxq 80(%rsp), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 0(%rsp), %r14
-	adoxq 0(%rsp), %r15
-	adcxq 0(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	xorl %eax, %eax
 	movq 48(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
@@ -15716,9 +16031,10 @@ parmod_ct_montgomery_mul_adx_12:
 	mulxq 112(%rsp), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 0(%rsp), %r14
-	adoxq 0(%rsp), %r15
-	adcxq 0(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	xorl %eax, %eax
 	movq 80(%rsi), %rdx
 	mulxq 120(%rsp), %rax, %rcx
@@ -15745,9 +16061,10 @@ parmod_ct_montgomery_mul_adx_12:
 	mulxq 176(%rsp), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 0(%rsp), %r14
-	adoxq 0(%rsp), %r15
-	adcxq 0(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	movq %rbx, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 200(%rsp)
@@ -15776,9 +16093,10 @@ parmod_ct_montgomery_mul_adx_12:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 0(%rsp), %r14
-	adoxq 0(%rsp), %r15
-	adcxq 0(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	xorl %ebx, %ebx
 	movq 88(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
@@ -15805,9 +16123,10 @@ parmod_ct_montgomery_mul_adx_12:
 	mulxq 80(%rsp), %rax, %rcx
 	adcxq %rcx, %r15
 	adoxq %rax, %r14
-	adoxq 0(%rsp), %r15
-	adoxq 0(%rsp), %rbx
-	adcxq 0(%rsp), %rbx
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
 	xorl %eax, %eax
 	movq 56(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
@@ -15822,9 +16141,10 @@ parmod_ct_montgomery_mul_adx_12:
 	mulxq 112(%rsp), %rax, %rcx
 	adcxq %rcx, %r15
 	adoxq %rax, %r14
-	adoxq 0(%rsp), %r15
-	adoxq 0(%rsp), %rbx
-	adcxq 0(%rsp), %rbx
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
 	xorl %eax, %eax
 	movq 88(%rsi), %rdx
 	mulxq 120(%rsp), %rax, %rcx
@@ -15851,9 +16171,10 @@ parmod_ct_montgomery_mul_adx_12:
 	mulxq 176(%rsp), %rax, %rcx
 	adcxq %rcx, %r15
 	adoxq %rax, %r14
-	adoxq 0(%rsp), %r15
-	adoxq 0(%rsp), %rbx
-	adcxq 0(%rsp), %rbx
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
 	movq %rbp, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 208(%rsp)
@@ -15882,9 +16203,10 @@ parmod_ct_montgomery_mul_adx_12:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r15
 	adoxq %rax, %r14
-	adoxq 0(%rsp), %r15
-	adoxq 0(%rsp), %rbx
-	adcxq 0(%rsp), %rbx
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
 	xorl %ebp, %ebp
 	movq 64(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
@@ -15899,9 +16221,10 @@ parmod_ct_montgomery_mul_adx_12:
 	mulxq 112(%rsp), %rax, %rcx
 	adcxq %rcx, %rbx
 	adoxq %rax, %r15
-	adoxq 0(%rsp), %rbx
-	adoxq 0(%rsp), %rbp
-	adcxq 0(%rsp), %rbp
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
 	xorl %eax, %eax
 	movq 64(%rsi), %rdx
 	mulxq 184(%rsp), %rax, %rcx
@@ -15916,9 +16239,10 @@ parmod_ct_montgomery_mul_adx_12:
 	mulxq 208(%rsp), %rax, %rcx
 	adcxq %rcx, %rbx
 	adoxq %rax, %r15
-	adoxq 0(%rsp), %rbx
-	adoxq 0(%rsp), %rbp
-	adcxq 0(%rsp), %rbp
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
 	movq %r8, 216(%rsp)
 	xorl %r8d, %r8d
 	movq 72(%rdi), %rdx
@@ -15934,9 +16258,10 @@ parmod_ct_montgomery_mul_adx_12:
 	mulxq 112(%rsp), %rax, %rcx
 	adcxq %rcx, %rbp
 	adoxq %rax, %rbx
-	adoxq 0(%rsp), %rbp
-	adoxq 0(%rsp), %r8
-	adcxq 0(%rsp), %r8
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
 	xorl %eax, %eax
 	movq 72(%rsi), %rdx
 	mulxq 184(%rsp), %rax, %rcx
@@ -15951,9 +16276,10 @@ parmod_ct_montgomery_mul_adx_12:
 	mulxq 208(%rsp), %rax, %rcx
 	adcxq %rcx, %rbp
 	adoxq %rax, %rbx
-	adoxq 0(%rsp), %rbp
-	adoxq 0(%rsp), %r8
-	adcxq 0(%rsp), %r8
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
 	movq %r9, 224(%rsp)
 	xorl %r9d, %r9d
 	movq 80(%rdi), %rdx
@@ -15969,9 +16295,10 @@ parmod_ct_montgomery_mul_adx_12:
 	mulxq 112(%rsp), %rax, %rcx
 	adcxq %rcx, %r8
 	adoxq %rax, %rbp
-	adoxq 0(%rsp), %r8
-	adoxq 0(%rsp), %r9
-	adcxq 0(%rsp), %r9
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
 	xorl %eax, %eax
 	movq 80(%rsi), %rdx
 	mulxq 184(%rsp), %rax, %rcx
@@ -15986,9 +16313,10 @@ parmod_ct_montgomery_mul_adx_12:
 	mulxq 208(%rsp), %rax, %rcx
 	adcxq %rcx, %r8
 	adoxq %rax, %rbp
-	adoxq 0(%rsp), %r8
-	adoxq 0(%rsp), %r9
-	adcxq 0(%rsp), %r9
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
 	movq %r10, 232(%rsp)
 	xorl %r10d, %r10d
 	movq 88(%rdi), %rdx
@@ -16004,9 +16332,10 @@ parmod_ct_montgomery_mul_adx_12:
 	mulxq 112(%rsp), %rax, %rcx
 	adcxq %rcx, %r9
 	adoxq %rax, %r8
-	adoxq 0(%rsp), %r9
-	adoxq 0(%rsp), %r10
-	adcxq 0(%rsp), %r10
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
 	xorl %eax, %eax
 	movq 88(%rsi), %rdx
 	mulxq 184(%rsp), %rax, %rcx
@@ -16021,9 +16350,10 @@ parmod_ct_montgomery_mul_adx_12:
 	mulxq 208(%rsp), %rax, %rcx
 	adcxq %rcx, %r9
 	adoxq %rax, %r8
-	adoxq 0(%rsp), %r9
-	adoxq 0(%rsp), %r10
-	adcxq 0(%rsp), %r10
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
 	movq %r11, 240(%rsp)
 	movq %r12, 248(%rsp)
 	movq %r13, 256(%rsp)
@@ -16259,9 +16589,10 @@ parmod_ct_montgomery_sqr_adx_12:
 	mulxq 184(%rsp), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 0(%rsp), %r14
-	adoxq 0(%rsp), %r15
-	adcxq 0(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	movq %rbx, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 232(%rsp)
@@ -16290,9 +16621,10 @@ parmod_ct_montgomery_sqr_adx_12:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 0(%rsp), %r14
-	adoxq 0(%rsp), %r15
-	adcxq 0(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	movq %rbp, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 240(%rsp)
@@ -16321,9 +16653,10 @@ parmod_ct_montgomery_sqr_adx_12:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r15
 	adoxq %rax, %r14
-	adoxq 0(%rsp), %r15
-	adoxq 0(%rsp), %rbx
-	adcxq 0(%rsp), %rbx
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
 	xorl %ebp, %ebp
 	movq 8(%rdi), %rdx
 	mulxq 8(%rdi), %rax, %rcx
@@ -16350,9 +16683,10 @@ parmod_ct_montgomery_sqr_adx_12:
 	mulxq 192(%rsp), %rax, %rcx
 	adcxq %rcx, %rbx
 	adoxq %rax, %r15
-	adoxq 0(%rsp), %rbx
-	adoxq 0(%rsp), %rbp
-	adcxq 0(%rsp), %rbp
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
 	movq %r8, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 248(%rsp)
@@ -16381,9 +16715,10 @@ parmod_ct_montgomery_sqr_adx_12:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %rbx
 	adoxq %rax, %r15
-	adoxq 0(%rsp), %rbx
-	adoxq 0(%rsp), %rbp
-	adcxq 0(%rsp), %rbp
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
 	movq %r9, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 256(%rsp)
@@ -16412,9 +16747,10 @@ parmod_ct_montgomery_sqr_adx_12:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %rbp
 	adoxq %rax, %rbx
-	adoxq 0(%rsp), %rbp
-	adoxq 0(%rsp), %r8
-	adcxq 0(%rsp), %r8
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
 	xorl %r9d, %r9d
 	movq 16(%rdi), %rdx
 	mulxq 16(%rdi), %rax, %rcx
@@ -16441,9 +16777,10 @@ parmod_ct_montgomery_sqr_adx_12:
 	mulxq 200(%rsp), %rax, %rcx
 	adcxq %rcx, %r8
 	adoxq %rax, %rbp
-	adoxq 0(%rsp), %r8
-	adoxq 0(%rsp), %r9
-	adcxq 0(%rsp), %r9
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
 	movq %r10, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 264(%rsp)
@@ -16472,9 +16809,10 @@ parmod_ct_montgomery_sqr_adx_12:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r8
 	adoxq %rax, %rbp
-	adoxq 0(%rsp), %r8
-	adoxq 0(%rsp), %r9
-	adcxq 0(%rsp), %r9
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
 	xorl %r10d, %r10d
 	movq 0(%rdi), %rdx
 	mulxq 192(%rsp), %rax, %rcx
@@ -16492,9 +16830,10 @@ parmod_ct_montgomery_sqr_adx_12:
 	mulxq 224(%rsp), %rax, %rcx
 	adcxq %rcx, %r9
 	adoxq %rax, %r8
-	adoxq 0(%rsp), %r9
-	adoxq 0(%rsp), %r10
-	adcxq 0(%rsp), %r10
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
 	movq %r11, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 272(%rsp)
@@ -16523,9 +16862,10 @@ parmod_ct_montgomery_sqr_adx_12:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r9
 	adoxq %rax, %r8
-	adoxq 0(%rsp), %r9
-	adoxq 0(%rsp), %r10
-	adcxq 0(%rsp), %r10
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
 	xorl %r11d, %r11d
 	movq 8(%rdi), %rdx
 	mulxq 200(%rsp), %rax, %rcx
@@ -16540,9 +16880,10 @@ parmod_ct_montgomery_sqr_adx_12:
 	mulxq 224(%rsp), %rax, %rcx
 	adcxq %rcx, %r10
 	adoxq %rax, %r9
-	adoxq 0(%rsp), %r10
-	adoxq 0(%rsp), %r11
-	adcxq 0(%rsp), %r11
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
 	xorl %eax, %eax
 	movq 24(%rdi), %rdx
 	mulxq 24(%rdi), %rax, %rcx
@@ -16569,9 +16910,10 @@ parmod_ct_montgomery_sqr_adx_12:
 	mulxq 208(%rsp), %rax, %rcx
 	adcxq %rcx, %r10
 	adoxq %rax, %r9
-	adoxq 0(%rsp), %r10
-	adoxq 0(%rsp), %r11
-	adcxq 0(%rsp), %r11
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
 	movq %r12, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 280(%rsp)
@@ -16600,9 +16942,10 @@ parmod_ct_montgomery_sqr_adx_12:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r10
 	adoxq %rax, %r9
-	adoxq 0(%rsp), %r10
-	adoxq 0(%rsp), %r11
-	adcxq 0(%rsp), %r11
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
 	xorl %r12d, %r12d
 	movq 16(%rdi), %rdx
 	mulxq 208(%rsp), %rax, %rcx
@@ -16614,9 +16957,10 @@ parmod_ct_montgomery_sqr_adx_12:
 	mulxq 224(%rsp), %rax, %rcx
 	adcxq %rcx, %r11
 	adoxq %rax, %r10
-	adoxq 0(%rsp), %r11
-	adoxq 0(%rsp), %r12
-	adcxq 0(%rsp), %r12
+	movl $0, %eax
+	adoxq %rax, %r11
+	adoxq %rax, %r12
+	adcxq %rax, %r12
 	movq %r13, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 288(%rsp)
@@ -16645,9 +16989,10 @@ parmod_ct_montgomery_sqr_adx_12:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r11
 	adoxq %rax, %r10
-	adoxq 0(%rsp), %r11
-	adoxq 0(%rsp), %r12
-	adcxq 0(%rsp), %r12
+	movl $0, %eax
+	adoxq %rax, %r11
+	adoxq %rax, %r12
+	adcxq %rax, %r12
 	xorl %r13d, %r13d
 	movq 24(%rdi), %rdx
 	mulxq 216(%rsp), %rax, %rcx
@@ -16656,9 +17001,10 @@ parmod_ct_montgomery_sqr_adx_12:
 	mulxq 224(%rsp), %rax, %rcx
 	adcxq %rcx, %r12
 	adoxq %rax, %r11
-	adoxq 0(%rsp), %r12
-	adoxq 0(%rsp), %r13
-	adcxq 0(%rsp), %r13
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
 	xorl %eax, %eax
 	movq 32(%rdi), %rdx
 	mulxq 32(%rdi), %rax, %rcx
@@ -16685,9 +17031,10 @@ parmod_ct_montgomery_sqr_adx_12:
 	mulxq 216(%rsp), %rax, %rcx
 	adcxq %rcx, %r12
 	adoxq %rax, %r11
-	adoxq 0(%rsp), %r12
-	adoxq 0(%rsp), %r13
-	adcxq 0(%rsp), %r13
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
 	xorl %eax, %eax
 	movq 64(%rsi), %rdx
 	mulxq 232(%rsp), %rax, %rcx
@@ -16714,9 +17061,10 @@ parmod_ct_montgomery_sqr_adx_12:
 	mulxq 288(%rsp), %rax, %rcx
 	adcxq %rcx, %r12
 	adoxq %rax, %r11
-	adoxq 0(%rsp), %r12
-	adoxq 0(%rsp), %r13
-	adcxq 0(%rsp), %r13
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
 	movq %r14, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 296(%rsp)
@@ -16745,17 +17093,19 @@ parmod_ct_montgomery_sqr_adx_12:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r12
 	adoxq %rax, %r11
-	adoxq 0(%rsp), %r12
-	adoxq 0(%rsp), %r13
-	adcxq 0(%rsp), %r13
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
 	xorl %r14d, %r14d
 	movq 32(%rdi), %rdx
 	mulxq 224(%rsp), %rax, %rcx
 	adcxq %rcx, %r13
 	adoxq %rax, %r12
-	adoxq 0(%rsp), %r13
-	adoxq 0(%rsp), %r14
-	adcxq 0(%rsp), %r14
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
 	xorl %eax, %eax
 	movq 72(%rsi), %rdx
 	mulxq 232(%rsp), %rax, %rcx
@@ -16782,9 +17132,10 @@ parmod_ct_montgomery_sqr_adx_12:
 	mulxq 288(%rsp), %rax, %rcx
 	adcxq %rcx, %r13
 	adoxq %rax, %r12
-	adoxq 0(%rsp), %r13
-	adoxq 0(%rsp), %r14
-	adcxq 0(%rsp), %r14
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
 	movq %r15, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 304(%rsp)
@@ -16813,9 +17164,10 @@ parmod_ct_montgomery_sqr_adx_12:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r13
 	adoxq %rax, %r12
-	adoxq 0(%rsp), %r13
-	adoxq 0(%rsp), %r14
-	adcxq 0(%rsp), %r14
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
 	xorl %r15d, %r15d
 	movq 40(%rdi), %rdx
 	mulxq 40(%rdi), %rax, %rcx
@@ -16842,9 +17194,10 @@ parmod_ct_montgomery_sqr_adx_12:
 	mulxq 224(%rsp), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 0(%rsp), %r14
-	adoxq 0(%rsp), %r15
-	adcxq 0(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	xorl %eax, %eax
 	movq 80(%rsi), %rdx
 	mulxq 232(%rsp), %rax, %rcx
@@ -16871,9 +17224,10 @@ parmod_ct_montgomery_sqr_adx_12:
 	mulxq 288(%rsp), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 0(%rsp), %r14
-	adoxq 0(%rsp), %r15
-	adcxq 0(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	movq %rbx, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 312(%rsp)
@@ -16902,9 +17256,10 @@ parmod_ct_montgomery_sqr_adx_12:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 0(%rsp), %r14
-	adoxq 0(%rsp), %r15
-	adcxq 0(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	xorl %ebx, %ebx
 	movq 48(%rdi), %rdx
 	mulxq 48(%rdi), %rax, %rcx
@@ -16928,9 +17283,10 @@ parmod_ct_montgomery_sqr_adx_12:
 	mulxq 224(%rsp), %rax, %rcx
 	adcxq %rcx, %r15
 	adoxq %rax, %r14
-	adoxq 0(%rsp), %r15
-	adoxq 0(%rsp), %rbx
-	adcxq 0(%rsp), %rbx
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
 	xorl %eax, %eax
 	movq 88(%rsi), %rdx
 	mulxq 232(%rsp), %rax, %rcx
@@ -16957,9 +17313,10 @@ parmod_ct_montgomery_sqr_adx_12:
 	mulxq 288(%rsp), %rax, %rcx
 	adcxq %rcx, %r15
 	adoxq %rax, %r14
-	adoxq 0(%rsp), %r15
-	adoxq 0(%rsp), %rbx
-	adcxq 0(%rsp), %rbx
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
 	movq %rbp, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 320(%rsp)
@@ -16988,9 +17345,10 @@ parmod_ct_montgomery_sqr_adx_12:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r15
 	adoxq %rax, %r14
-	adoxq 0(%rsp), %r15
-	adoxq 0(%rsp), %rbx
-	adcxq 0(%rsp), %rbx
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
 	xorl %ebp, %ebp
 	movq 56(%rdi), %rdx
 	mulxq 56(%rdi), %rax, %rcx
@@ -17011,9 +17369,10 @@ parmod_ct_montgomery_sqr_adx_12:
 	mulxq 224(%rsp), %rax, %rcx
 	adcxq %rcx, %rbx
 	adoxq %rax, %r15
-	adoxq 0(%rsp), %rbx
-	adoxq 0(%rsp), %rbp
-	adcxq 0(%rsp), %rbp
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
 	xorl %eax, %eax
 	movq 64(%rsi), %rdx
 	mulxq 296(%rsp), %rax, %rcx
@@ -17028,9 +17387,10 @@ parmod_ct_montgomery_sqr_adx_12:
 	mulxq 320(%rsp), %rax, %rcx
 	adcxq %rcx, %rbx
 	adoxq %rax, %r15
-	adoxq 0(%rsp), %rbx
-	adoxq 0(%rsp), %rbp
-	adcxq 0(%rsp), %rbp
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
 	movq %r8, 328(%rsp)
 	xorl %r8d, %r8d
 	movq 64(%rdi), %rdx
@@ -17049,9 +17409,10 @@ parmod_ct_montgomery_sqr_adx_12:
 	mulxq 224(%rsp), %rax, %rcx
 	adcxq %rcx, %rbp
 	adoxq %rax, %rbx
-	adoxq 0(%rsp), %rbp
-	adoxq 0(%rsp), %r8
-	adcxq 0(%rsp), %r8
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
 	xorl %eax, %eax
 	movq 72(%rsi), %rdx
 	mulxq 296(%rsp), %rax, %rcx
@@ -17066,9 +17427,10 @@ parmod_ct_montgomery_sqr_adx_12:
 	mulxq 320(%rsp), %rax, %rcx
 	adcxq %rcx, %rbp
 	adoxq %rax, %rbx
-	adoxq 0(%rsp), %rbp
-	adoxq 0(%rsp), %r8
-	adcxq 0(%rsp), %r8
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
 	movq %r9, 336(%rsp)
 	xorl %r9d, %r9d
 	movq 72(%rdi), %rdx
@@ -17084,9 +17446,10 @@ parmod_ct_montgomery_sqr_adx_12:
 	mulxq 224(%rsp), %rax, %rcx
 	adcxq %rcx, %r8
 	adoxq %rax, %rbp
-	adoxq 0(%rsp), %r8
-	adoxq 0(%rsp), %r9
-	adcxq 0(%rsp), %r9
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
 	xorl %eax, %eax
 	movq 80(%rsi), %rdx
 	mulxq 296(%rsp), %rax, %rcx
@@ -17101,9 +17464,10 @@ parmod_ct_montgomery_sqr_adx_12:
 	mulxq 320(%rsp), %rax, %rcx
 	adcxq %rcx, %r8
 	adoxq %rax, %rbp
-	adoxq 0(%rsp), %r8
-	adoxq 0(%rsp), %r9
-	adcxq 0(%rsp), %r9
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
 	movq %r10, 344(%rsp)
 	xorl %r10d, %r10d
 	movq 80(%rdi), %rdx
@@ -17116,17 +17480,19 @@ parmod_ct_montgomery_sqr_adx_12:
 	mulxq 224(%rsp), %rax, %rcx
 	adcxq %rcx, %r9
 	adoxq %rax, %r8
-	adoxq 0(%rsp), %r9
-	adoxq 0(%rsp), %r10
-	adcxq 0(%rsp), %r10
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
 	xorl %eax, %eax
 	movq 88(%rdi), %rdx
 	mulxq 88(%rdi), %rax, %rcx
 	adcxq %rcx, %r9
 	adoxq %rax, %r8
-	adoxq 0(%rsp), %r9
-	adoxq 0(%rsp), %r10
-	adcxq 0(%rsp), %r10
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
 	xorl %eax, %eax
 	movq 88(%rsi), %rdx
 	mulxq 296(%rsp), %rax, %rcx
@@ -17141,9 +17507,10 @@ parmod_ct_montgomery_sqr_adx_12:
 	mulxq 320(%rsp), %rax, %rcx
 	adcxq %rcx, %r9
 	adoxq %rax, %r8
-	adoxq 0(%rsp), %r9
-	adoxq 0(%rsp), %r10
-	adcxq 0(%rsp), %r10
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
 	movq %r11, 352(%rsp)
 	movq %r12, 360(%rsp)
 	movq %r13, 368(%rsp)
@@ -17325,9 +17692,10 @@ parmod_ct_montgomery_mul_adx_13:
 	mulxq 80(%rsp), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 0(%rsp), %r14
-	adoxq 0(%rsp), %r15
-	adcxq 0(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	movq %rbx, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 128(%rsp)
@@ -17356,9 +17724,10 @@ parmod_ct_montgomery_mul_adx_13:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 0(%rsp), %r14
-	adoxq 0(%rsp), %r15
-	adcxq 0(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	xorl %ebx, %ebx
 	movq 8(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
@@ -17385,9 +17754,10 @@ parmod_ct_montgomery_mul_adx_13:
 	mulxq 80(%rsp), %rax, %rcx
 	adcxq %rcx, %r15
 	adoxq %rax, %r14
-	adoxq 0(%rsp), %r15
-	adoxq 0(%rsp), %rbx
-	adcxq 0(%rsp), %rbx
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
 	movq %rbp, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 136(%rsp)
@@ -17416,9 +17786,10 @@ parmod_ct_montgomery_mul_adx_13:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r15
 	adoxq %rax, %r14
-	adoxq 0(%rsp), %r15
-	adoxq 0(%rsp), %rbx
-	adcxq 0(%rsp), %rbx
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
 	xorl %ebp, %ebp
 	movq 16(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
@@ -17445,9 +17816,10 @@ parmod_ct_montgomery_mul_adx_13:
 	mulxq 80(%rsp), %rax, %rcx
 	adcxq %rcx, %rbx
 	adoxq %rax, %r15
-	adoxq 0(%rsp), %rbx
-	adoxq 0(%rsp), %rbp
-	adcxq 0(%rsp), %rbp
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
 	movq %r8, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 144(%rsp)
@@ -17476,9 +17848,10 @@ parmod_ct_montgomery_mul_adx_13:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %rbx
 	adoxq %rax, %r15
-	adoxq 0(%rsp), %rbx
-	adoxq 0(%rsp), %rbp
-	adcxq 0(%rsp), %rbp
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
 	xorl %r8d, %r8d
 	movq 24(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
@@ -17505,9 +17878,10 @@ parmod_ct_montgomery_mul_adx_13:
 	mulxq 80(%rsp), %rax, %rcx
 	adcxq %rcx, %rbp
 	adoxq %rax, %rbx
-	adoxq 0(%rsp), %rbp
-	adoxq 0(%rsp), %r8
-	adcxq 0(%rsp), %r8
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
 	movq %r9, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 152(%rsp)
@@ -17536,9 +17910,10 @@ parmod_ct_montgomery_mul_adx_13:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %rbp
 	adoxq %rax, %rbx
-	adoxq 0(%rsp), %rbp
-	adoxq 0(%rsp), %r8
-	adcxq 0(%rsp), %r8
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
 	xorl %r9d, %r9d
 	movq 32(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
@@ -17565,9 +17940,10 @@ parmod_ct_montgomery_mul_adx_13:
 	mulxq 80(%rsp), %rax, %rcx
 	adcxq %rcx, %r8
 	adoxq %rax, %rbp
-	adoxq 0(%rsp), %r8
-	adoxq 0(%rsp), %r9
-	adcxq 0(%rsp), %r9
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
 	movq %r10, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 160(%rsp)
@@ -17596,9 +17972,10 @@ parmod_ct_montgomery_mul_adx_13:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r8
 	adoxq %rax, %rbp
-	adoxq 0(%rsp), %r8
-	adoxq 0(%rsp), %r9
-	adcxq 0(%rsp), %r9
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
 	xorl %r10d, %r10d
 	movq 40(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
@@ -17625,9 +18002,10 @@ parmod_ct_montgomery_mul_adx_13:
 	mulxq 80(%rsp), %rax, %rcx
 	adcxq %rcx, %r9
 	adoxq %rax, %r8
-	adoxq 0(%rsp), %r9
-	adoxq 0(%rsp), %r10
-	adcxq 0(%rsp), %r10
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
 	xorl %eax, %eax
 	movq 0(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
@@ -17645,9 +18023,10 @@ parmod_ct_montgomery_mul_adx_13:
 	mulxq 120(%rsp), %rax, %rcx
 	adcxq %rcx, %r9
 	adoxq %rax, %r8
-	adoxq 0(%rsp), %r9
-	adoxq 0(%rsp), %r10
-	adcxq 0(%rsp), %r10
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
 	movq %r11, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 168(%rsp)
@@ -17676,9 +18055,10 @@ parmod_ct_montgomery_mul_adx_13:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r9
 	adoxq %rax, %r8
-	adoxq 0(%rsp), %r9
-	adoxq 0(%rsp), %r10
-	adcxq 0(%rsp), %r10
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
 	xorl %r11d, %r11d
 	movq 48(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
@@ -17705,9 +18085,10 @@ parmod_ct_montgomery_mul_adx_13:
 	mulxq 80(%rsp), %rax, %rcx
 	adcxq %rcx, %r10
 	adoxq %rax, %r9
-	adoxq 0(%rsp), %r10
-	adoxq 0(%rsp), %r11
-	adcxq 0(%rsp), %r11
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
 	xorl %eax, %eax
 	movq 8(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
@@ -17725,9 +18106,10 @@ parmod_ct_montgomery_mul_adx_13:
 	mulxq 120(%rsp), %rax, %rcx
 	adcxq %rcx, %r10
 	adoxq %rax, %r9
-	adoxq 0(%rsp), %r10
-	adoxq 0(%rsp), %r11
-	adcxq 0(%rsp), %r11
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
 	movq %r12, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 176(%rsp)
@@ -17756,9 +18138,10 @@ parmod_ct_montgomery_mul_adx_13:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r10
 	adoxq %rax, %r9
-	adoxq 0(%rsp), %r10
-	adoxq 0(%rsp), %r11
-	adcxq 0(%rsp), %r11
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
 	xorl %r12d, %r12d
 	movq 56(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
@@ -17785,9 +18168,10 @@ parmod_ct_montgomery_mul_adx_13:
 	mulxq 80(%rsp), %rax, %rcx
 	adcxq %rcx, %r11
 	adoxq %rax, %r10
-	adoxq 0(%rsp), %r11
-	adoxq 0(%rsp), %r12
-	adcxq 0(%rsp), %r12
+	movl $0, %eax
+	adoxq %rax, %r11
+	adoxq %rax, %r12
+	adcxq %rax, %r12
 	xorl %eax, %eax
 	movq 16(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
@@ -17805,9 +18189,10 @@ parmod_ct_montgomery_mul_adx_13:
 	mulxq 120(%rsp), %rax, %rcx
 	adcxq %rcx, %r11
 	adoxq %rax, %r10
-	adoxq 0(%rsp), %r11
-	adoxq 0(%rsp), %r12
-	adcxq 0(%rsp), %r12
+	movl $0, %eax
+	adoxq %rax, %r11
+	adoxq %rax, %r12
+	adcxq %rax, %r12
 	movq %r13, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 184(%rsp)
@@ -17836,9 +18221,10 @@ parmod_ct_montgomery_mul_adx_13:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r11
 	adoxq %rax, %r10
-	adoxq 0(%rsp), %r11
-	adoxq 0(%rsp), %r12
-	adcxq 0(%rsp), %r12
+	movl $0, %eax
+	adoxq %rax, %r11
+	adoxq %rax, %r12
+	adcxq %rax, %r12
 	xorl %r13d, %r13d
 	movq 64(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
@@ -17865,9 +18251,10 @@ parmod_ct_montgomery_mul_adx_13:
 	mulxq 80(%rsp), %rax, %rcx
 	adcxq %rcx, %r12
 	adoxq %rax, %r11
-	adoxq 0(%rsp), %r12
-	adoxq 0(%rsp), %r13
-	adcxq 0(%rsp), %r13
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
 	xorl %eax, %eax
 	movq 24(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
@@ -17885,9 +18272,10 @@ parmod_ct_montgomery_mul_adx_13:
 	mulxq 120(%rsp), %rax, %rcx
 	adcxq %rcx, %r12
 	adoxq %rax, %r11
-	adoxq 0(%rsp), %r12
-	adoxq 0(%rsp), %r13
-	adcxq 0(%rsp), %r13
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
 	xorl %eax, %eax
 	movq 64(%rsi), %rdx
 	mulxq 128(%rsp), %rax, %rcx
@@ -17914,9 +18302,10 @@ parmod_ct_montgomery_mul_adx_13:
 	mulxq 184(%rsp), %rax, %rcx
 	adcxq %rcx, %r12
 	adoxq %rax, %r11
-	adoxq 0(%rsp), %r12
-	adoxq 0(%rsp), %r13
-	adcxq 0(%rsp), %r13
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
 	movq %r14, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 192(%rsp)
@@ -17945,9 +18334,10 @@ parmod_ct_montgomery_mul_adx_13:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r12
 	adoxq %rax, %r11
-	adoxq 0(%rsp), %r12
-	adoxq 0(%rsp), %r13
-	adcxq 0(%rsp), %r13
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
 	xorl %r14d, %r14d
 	movq 72(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
@@ -17974,9 +18364,10 @@ parmod_ct_montgomery_mul_adx_13:
 	mulxq 80(%rsp), %rax, %rcx
 	adcxq %rcx, %r13
 	adoxq %rax, %r12
-	adoxq 0(%rsp), %r13
-	adoxq 0(%rsp), %r14
-	adcxq 0(%rsp), %r14
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
 	xorl %eax, %eax
 	movq 32(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
@@ -17994,9 +18385,10 @@ parmod_ct_montgomery_mul_adx_13:
 	mulxq 120(%rsp), %rax, %rcx
 	adcxq %rcx, %r13
 	adoxq %rax, %r12
-	adoxq 0(%rsp), %r13
-	adoxq 0(%rsp), %r14
-	adcxq 0(%rsp), %r14
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
 	xorl %eax, %eax
 	movq 72(%rsi), %rdx
 	mulxq 128(%rsp), %rax, %rcx
@@ -18023,9 +18415,10 @@ parmod_ct_montgomery_mul_adx_13:
 	mulxq 184(%rsp), %rax, %rcx
 	adcxq %rcx, %r13
 	adoxq %rax, %r12
-	adoxq 0(%rsp), %r13
-	adoxq 0(%rsp), %r14
-	adcxq 0(%rsp), %r14
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
 	movq %r15, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 200(%rsp)
@@ -18054,9 +18447,10 @@ parmod_ct_montgomery_mul_adx_13:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r13
 	adoxq %rax, %r12
-	adoxq 0(%rsp), %r13
-	adoxq 0(%rsp), %r14
-	adcxq 0(%rsp), %r14
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
 	xorl %r15d, %r15d
 	movq 80(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
@@ -18083,9 +18477,10 @@ parmod_ct_montgomery_mul_adx_13:
 	mulxq 80(%rsp), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 0(%rsp), %r14
-	adoxq 0(%rsp), %r15
-	adcxq 0(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	xorl %eax, %eax
 	movq 40(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
@@ -18103,9 +18498,10 @@ parmod_ct_montgomery_mul_adx_13:
 	mulxq 120(%rsp), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 0(%rsp), %r14
-	adoxq 0(%rsp), %r15
-	adcxq 0(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	xorl %eax, %eax
 	movq 80(%rsi), %rdx
 	mulxq 128(%rsp), %rax, %rcx
@@ -18132,9 +18528,10 @@ parmod_ct_montgomery_mul_adx_13:
 	mulxq 184(%rsp), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 0(%rsp), %r14
-	adoxq 0(%rsp), %r15
-	adcxq 0(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	movq %rbx, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 208(%rsp)
@@ -18163,9 +18560,10 @@ parmod_ct_montgomery_mul_adx_13:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 0(%rsp), %r14
-	adoxq 0(%rsp), %r15
-	adcxq 0(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	xorl %ebx, %ebx
 	movq 88(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
@@ -18192,9 +18590,10 @@ parmod_ct_montgomery_mul_adx_13:
 	mulxq 80(%rsp), %rax, %rcx
 	adcxq %rcx, %r15
 	adoxq %rax, %r14
-	adoxq 0(%rsp), %r15
-	adoxq 0(%rsp), %rbx
-	adcxq 0(%rsp), %rbx
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
 	xorl %eax, %eax
 	movq 48(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
@@ -18212,9 +18611,10 @@ parmod_ct_montgomery_mul_adx_13:
 	mulxq 120(%rsp), %rax, %rcx
 	adcxq %rcx, %r15
 	adoxq %rax, %r14
-	adoxq 0(%rsp), %r15
-	adoxq 0(%rsp), %rbx
-	adcxq 0(%rsp), %rbx
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
 	xorl %eax, %eax
 	movq 88(%rsi), %rdx
 	mulxq 128(%rsp), %rax, %rcx
@@ -18241,9 +18641,10 @@ parmod_ct_montgomery_mul_adx_13:
 	mulxq 184(%rsp), %rax, %rcx
 	adcxq %rcx, %r15
 	adoxq %rax, %r14
-	adoxq 0(%rsp), %r15
-	adoxq 0(%rsp), %rbx
-	adcxq 0(%rsp), %rbx
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
 	movq %rbp, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 216(%rsp)
@@ -18272,9 +18673,10 @@ parmod_ct_montgomery_mul_adx_13:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r15
 	adoxq %rax, %r14
-	adoxq 0(%rsp), %r15
-	adoxq 0(%rsp), %rbx
-	adcxq 0(%rsp), %rbx
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
 	xorl %ebp, %ebp
 	movq 96(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
@@ -18301,9 +18703,10 @@ parmod_ct_montgomery_mul_adx_13:
 	mulxq 80(%rsp), %rax, %rcx
 	adcxq %rcx, %rbx
 	adoxq %rax, %r15
-	adoxq 0(%rsp), %rbx
-	adoxq 0(%rsp), %rbp
-	adcxq 0(%rsp), %rbp
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
 	xorl %eax, %eax
 	movq 56(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
@@ -18321,9 +18724,10 @@ parmod_ct_montgomery_mul_adx_13:
 	mulxq 120(%rsp), %rax, %rcx
 	adcxq %rcx, %rbx
 	adoxq %rax, %r15
-	adoxq 0(%rsp), %rbx
-	adoxq 0(%rsp), %rbp
-	adcxq 0(%rsp), %rbp
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
 	xorl %eax, %eax
 	movq 96(%rsi), %rdx
 	mulxq 128(%rsp), %rax, %rcx
@@ -18350,9 +18754,10 @@ parmod_ct_montgomery_mul_adx_13:
 	mulxq 184(%rsp), %rax, %rcx
 	adcxq %rcx, %rbx
 	adoxq %rax, %r15
-	adoxq 0(%rsp), %rbx
-	adoxq 0(%rsp), %rbp
-	adcxq 0(%rsp), %rbp
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
 	movq %r8, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 224(%rsp)
@@ -18381,9 +18786,10 @@ parmod_ct_montgomery_mul_adx_13:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %rbx
 	adoxq %rax, %r15
-	adoxq 0(%rsp), %rbx
-	adoxq 0(%rsp), %rbp
-	adcxq 0(%rsp), %rbp
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
 	xorl %r8d, %r8d
 	movq 64(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
@@ -18401,9 +18807,10 @@ parmod_ct_montgomery_mul_adx_13:
 	mulxq 120(%rsp), %rax, %rcx
 	adcxq %rcx, %rbp
 	adoxq %rax, %rbx
-	adoxq 0(%rsp), %rbp
-	adoxq 0(%rsp), %r8
-	adcxq 0(%rsp), %r8
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
 	xorl %eax, %eax
 	movq 64(%rsi), %rdx
 	mulxq 192(%rsp), %rax, %rcx
@@ -18421,9 +18828,10 @@ parmod_ct_montgomery_mul_adx_13:
 	mulxq 224(%rsp), %rax, %rcx
 	adcxq %rcx, %rbp
 	adoxq %rax, %rbx
-	adoxq 0(%rsp), %rbp
-	adoxq 0(%rsp), %r8
-	adcxq 0(%rsp), %r8
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
 	movq %r9, 232(%rsp)
 	xorl %r9d, %r9d
 	movq 72(%rdi), %rdx
@@ -18442,9 +18850,10 @@ parmod_ct_montgomery_mul_adx_13:
 	mulxq 120(%rsp), %rax, %rcx
 	adcxq %rcx, %r8
 	adoxq %rax, %rbp
-	adoxq 0(%rsp), %r8
-	adoxq 0(%rsp), %r9
-	adcxq 0(%rsp), %r9
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
 	xorl %eax, %eax
 	movq 72(%rsi), %rdx
 	mulxq 192(%rsp), %rax, %rcx
@@ -18462,9 +18871,10 @@ parmod_ct_montgomery_mul_adx_13:
 	mulxq 224(%rsp), %rax, %rcx
 	adcxq %rcx, %r8
 	adoxq %rax, %rbp
-	adoxq 0(%rsp), %r8
-	adoxq 0(%rsp), %r9
-	adcxq 0(%rsp), %r9
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
 	movq %r10, 240(%rsp)
 	xorl %r10d, %r10d
 	movq 80(%rdi), %rdx
@@ -18483,9 +18893,10 @@ parmod_ct_montgomery_mul_adx_13:
 	mulxq 120(%rsp), %rax, %rcx
 	adcxq %rcx, %r9
 	adoxq %rax, %r8
-	adoxq 0(%rsp), %r9
-	adoxq 0(%rsp), %r10
-	adcxq 0(%rsp), %r10
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
 	xorl %eax, %eax
 	movq 80(%rsi), %rdx
 	mulxq 192(%rsp), %rax, %rcx
@@ -18503,9 +18914,10 @@ parmod_ct_montgomery_mul_adx_13:
 	mulxq 224(%rsp), %rax, %rcx
 	adcxq %rcx, %r9
 	adoxq %rax, %r8
-	adoxq 0(%rsp), %r9
-	adoxq 0(%rsp), %r10
-	adcxq 0(%rsp), %r10
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
 	movq %r11, 248(%rsp)
 	xorl %r11d, %r11d
 	movq 88(%rdi), %rdx
@@ -18524,9 +18936,10 @@ parmod_ct_montgomery_mul_adx_13:
 	mulxq 120(%rsp), %rax, %rcx
 	adcxq %rcx, %r10
 	adoxq %rax, %r9
-	adoxq 0(%rsp), %r10
-	adoxq 0(%rsp), %r11
-	adcxq 0(%rsp), %r11
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
 	xorl %eax, %eax
 	movq 88(%rsi), %rdx
 	mulxq 192(%rsp), %rax, %rcx
@@ -18544,9 +18957,10 @@ parmod_ct_montgomery_mul_adx_13:
 	mulxq 224(%rsp), %rax, %rcx
 	adcxq %rcx, %r10
 	adoxq %rax, %r9
-	adoxq 0(%rsp), %r10
-	adoxq 0(%rsp), %r11
-	adcxq 0(%rsp), %r11
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
 	movq %r12, 256(%rsp)
 	xorl %r12d, %r12d
 	movq 96(%rdi), %rdx
@@ -18565,9 +18979,10 @@ parmod_ct_montgomery_mul_adx_13:
 	mulxq 120(%rsp), %rax, %rcx
 	adcxq %rcx, %r11
 	adoxq %rax, %r10
-	adoxq 0(%rsp), %r11
-	adoxq 0(%rsp), %r12
-	adcxq 0(%rsp), %r12
+	movl $0, %eax
+	adoxq %rax, %r11
+	adoxq %rax, %r12
+	adcxq %rax, %r12
 	xorl %eax, %eax
 	movq 96(%rsi), %rdx
 	mulxq 192(%rsp), %rax, %rcx
@@ -18585,9 +19000,10 @@ parmod_ct_montgomery_mul_adx_13:
 	mulxq 224(%rsp), %rax, %rcx
 	adcxq %rcx, %r11
 	adoxq %rax, %r10
-	adoxq 0(%rsp), %r11
-	adoxq 0(%rsp), %r12
-	adcxq 0(%rsp), %r12
+	movl $0, %eax
+	adoxq %rax, %r11
+	adoxq %rax, %r12
+	adcxq %rax, %r12
 	movq %r13, 264(%rsp)
 	movq %r14, 272(%rsp)
 	movq %r15, 280(%rsp)
@@ -18836,9 +19252,10 @@ parmod_ct_montgomery_sqr_adx_13:
 	mulxq 192(%rsp), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 0(%rsp), %r14
-	adoxq 0(%rsp), %r15
-	adcxq 0(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	movq %rbx, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 248(%rsp)
@@ -18867,9 +19284,10 @@ parmod_ct_montgomery_sqr_adx_13:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 0(%rsp), %r14
-	adoxq 0(%rsp), %r15
-	adcxq 0(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	movq %rbp, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 256(%rsp)
@@ -18898,9 +19316,10 @@ parmod_ct_montgomery_sqr_adx_13:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r15
 	adoxq %rax, %r14
-	adoxq 0(%rsp), %r15
-	adoxq 0(%rsp), %rbx
-	adcxq 0(%rsp), %rbx
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
 	xorl %ebp, %ebp
 	movq 8(%rdi), %rdx
 	mulxq 8(%rdi), %rax, %rcx
@@ -18927,9 +19346,10 @@ parmod_ct_montgomery_sqr_adx_13:
 	mulxq 200(%rsp), %rax, %rcx
 	adcxq %rcx, %rbx
 	adoxq %rax, %r15
-	adoxq 0(%rsp), %rbx
-	adoxq 0(%rsp), %rbp
-	adcxq 0(%rsp), %rbp
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
 	movq %r8, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 264(%rsp)
@@ -18958,9 +19378,10 @@ parmod_ct_montgomery_sqr_adx_13:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %rbx
 	adoxq %rax, %r15
-	adoxq 0(%rsp), %rbx
-	adoxq 0(%rsp), %rbp
-	adcxq 0(%rsp), %rbp
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
 	movq %r9, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 272(%rsp)
@@ -18989,9 +19410,10 @@ parmod_ct_montgomery_sqr_adx_13:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %rbp
 	adoxq %rax, %rbx
-	adoxq 0(%rsp), %rbp
-	adoxq 0(%rsp), %r8
-	adcxq 0(%rsp), %r8
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
 	xorl %r9d, %r9d
 	movq 16(%rdi), %rdx
 	mulxq 16(%rdi), %rax, %rcx
@@ -19018,9 +19440,10 @@ parmod_ct_montgomery_sqr_adx_13:
 	mulxq 208(%rsp), %rax, %rcx
 	adcxq %rcx, %r8
 	adoxq %rax, %rbp
-	adoxq 0(%rsp), %r8
-	adoxq 0(%rsp), %r9
-	adcxq 0(%rsp), %r9
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
 	movq %r10, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 280(%rsp)
@@ -19049,9 +19472,10 @@ parmod_ct_montgomery_sqr_adx_13:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r8
 	adoxq %rax, %rbp
-	adoxq 0(%rsp), %r8
-	adoxq 0(%rsp), %r9
-	adcxq 0(%rsp), %r9
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
 	movq %r11, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 288(%rsp)
@@ -19080,9 +19504,10 @@ parmod_ct_montgomery_sqr_adx_13:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r9
 	adoxq %rax, %r8
-	adoxq 0(%rsp), %r9
-	adoxq 0(%rsp), %r10
-	adcxq 0(%rsp), %r10
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
 	xorl %r11d, %r11d
 	movq 0(%rdi), %rdx
 	mulxq 200(%rsp), %rax, %rcx
@@ -19103,9 +19528,10 @@ parmod_ct_montgomery_sqr_adx_13:
 	mulxq 240(%rsp), %rax, %rcx
 	adcxq %rcx, %r10
 	adoxq %rax, %r9
-	adoxq 0(%rsp), %r10
-	adoxq 0(%rsp), %r11
-	adcxq 0(%rsp), %r11
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
 	xorl %eax, %eax
 	movq 24(%rdi), %rdx
 	mulxq 24(%rdi), %rax, %rcx
@@ -19132,9 +19558,10 @@ parmod_ct_montgomery_sqr_adx_13:
 	mulxq 216(%rsp), %rax, %rcx
 	adcxq %rcx, %r10
 	adoxq %rax, %r9
-	adoxq 0(%rsp), %r10
-	adoxq 0(%rsp), %r11
-	adcxq 0(%rsp), %r11
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
 	movq %r12, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 296(%rsp)
@@ -19163,9 +19590,10 @@ parmod_ct_montgomery_sqr_adx_13:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r10
 	adoxq %rax, %r9
-	adoxq 0(%rsp), %r10
-	adoxq 0(%rsp), %r11
-	adcxq 0(%rsp), %r11
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
 	xorl %r12d, %r12d
 	movq 8(%rdi), %rdx
 	mulxq 208(%rsp), %rax, %rcx
@@ -19183,9 +19611,10 @@ parmod_ct_montgomery_sqr_adx_13:
 	mulxq 240(%rsp), %rax, %rcx
 	adcxq %rcx, %r11
 	adoxq %rax, %r10
-	adoxq 0(%rsp), %r11
-	adoxq 0(%rsp), %r12
-	adcxq 0(%rsp), %r12
+	movl $0, %eax
+	adoxq %rax, %r11
+	adoxq %rax, %r12
+	adcxq %rax, %r12
 	movq %r13, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 304(%rsp)
@@ -19214,9 +19643,10 @@ parmod_ct_montgomery_sqr_adx_13:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r11
 	adoxq %rax, %r10
-	adoxq 0(%rsp), %r11
-	adoxq 0(%rsp), %r12
-	adcxq 0(%rsp), %r12
+	movl $0, %eax
+	adoxq %rax, %r11
+	adoxq %rax, %r12
+	adcxq %rax, %r12
 	xorl %r13d, %r13d
 	movq 16(%rdi), %rdx
 	mulxq 216(%rsp), %rax, %rcx
@@ -19231,9 +19661,10 @@ parmod_ct_montgomery_sqr_adx_13:
 	mulxq 240(%rsp), %rax, %rcx
 	adcxq %rcx, %r12
 	adoxq %rax, %r11
-	adoxq 0(%rsp), %r12
-	adoxq 0(%rsp), %r13
-	adcxq 0(%rsp), %r13
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
 	xorl %eax, %eax
 	movq 32(%rdi), %rdx
 	mulxq 32(%rdi), %rax, %rcx
@@ -19260,9 +19691,10 @@ parmod_ct_montgomery_sqr_adx_13:
 	mulxq 224(%rsp), %rax, %rcx
 	adcxq %rcx, %r12
 	adoxq %rax, %r11
-	adoxq 0(%rsp), %r12
-	adoxq 0(%rsp), %r13
-	adcxq 0(%rsp), %r13
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
 	xorl %eax, %eax
 	movq 64(%rsi), %rdx
 	mulxq 248(%rsp), %rax, %rcx
@@ -19289,9 +19721,10 @@ parmod_ct_montgomery_sqr_adx_13:
 	mulxq 304(%rsp), %rax, %rcx
 	adcxq %rcx, %r12
 	adoxq %rax, %r11
-	adoxq 0(%rsp), %r12
-	adoxq 0(%rsp), %r13
-	adcxq 0(%rsp), %r13
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
 	movq %r14, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 312(%rsp)
@@ -19320,9 +19753,10 @@ parmod_ct_montgomery_sqr_adx_13:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r12
 	adoxq %rax, %r11
-	adoxq 0(%rsp), %r12
-	adoxq 0(%rsp), %r13
-	adcxq 0(%rsp), %r13
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
 	xorl %r14d, %r14d
 	movq 24(%rdi), %rdx
 	mulxq 224(%rsp), %rax, %rcx
@@ -19334,9 +19768,10 @@ parmod_ct_montgomery_sqr_adx_13:
 	mulxq 240(%rsp), %rax, %rcx
 	adcxq %rcx, %r13
 	adoxq %rax, %r12
-	adoxq 0(%rsp), %r13
-	adoxq 0(%rsp), %r14
-	adcxq 0(%rsp), %r14
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
 	xorl %eax, %eax
 	movq 72(%rsi), %rdx
 	mulxq 248(%rsp), %rax, %rcx
@@ -19363,9 +19798,10 @@ parmod_ct_montgomery_sqr_adx_13:
 	mulxq 304(%rsp), %rax, %rcx
 	adcxq %rcx, %r13
 	adoxq %rax, %r12
-	adoxq 0(%rsp), %r13
-	adoxq 0(%rsp), %r14
-	adcxq 0(%rsp), %r14
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
 	movq %r15, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 320(%rsp)
@@ -19394,9 +19830,10 @@ parmod_ct_montgomery_sqr_adx_13:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r13
 	adoxq %rax, %r12
-	adoxq 0(%rsp), %r13
-	adoxq 0(%rsp), %r14
-	adcxq 0(%rsp), %r14
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
 	xorl %r15d, %r15d
 	movq 32(%rdi), %rdx
 	mulxq 232(%rsp), %rax, %rcx
@@ -19405,9 +19842,10 @@ parmod_ct_montgomery_sqr_adx_13:
 	mulxq 240(%rsp), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 0(%rsp), %r14
-	adoxq 0(%rsp), %r15
-	adcxq 0(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	xorl %eax, %eax
 	movq 40(%rdi), %rdx
 	mulxq 40(%rdi), %rax, %rcx
@@ -19434,9 +19872,10 @@ parmod_ct_montgomery_sqr_adx_13:
 	mulxq 232(%rsp), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 0(%rsp), %r14
-	adoxq 0(%rsp), %r15
-	adcxq 0(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	xorl %eax, %eax
 	movq 80(%rsi), %rdx
 	mulxq 248(%rsp), %rax, %rcx
@@ -19463,9 +19902,10 @@ parmod_ct_montgomery_sqr_adx_13:
 	mulxq 304(%rsp), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 0(%rsp), %r14
-	adoxq 0(%rsp), %r15
-	adcxq 0(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	movq %rbx, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 328(%rsp)
@@ -19494,17 +19934,19 @@ parmod_ct_montgomery_sqr_adx_13:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 0(%rsp), %r14
-	adoxq 0(%rsp), %r15
-	adcxq 0(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	xorl %ebx, %ebx
 	movq 40(%rdi), %rdx
 	mulxq 240(%rsp), %rax, %rcx
 	adcxq %rcx, %r15
 	adoxq %rax, %r14
-	adoxq 0(%rsp), %r15
-	adoxq 0(%rsp), %rbx
-	adcxq 0(%rsp), %rbx
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
 	xorl %eax, %eax
 	movq 88(%rsi), %rdx
 	mulxq 248(%rsp), %rax, %rcx
@@ -19531,9 +19973,10 @@ parmod_ct_montgomery_sqr_adx_13:
 	mulxq 304(%rsp), %rax, %rcx
 	adcxq %rcx, %r15
 	adoxq %rax, %r14
-	adoxq 0(%rsp), %r15
-	adoxq 0(%rsp), %rbx
-	adcxq 0(%rsp), %rbx
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
 	movq %rbp, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 336(%rsp)
@@ -19562,9 +20005,10 @@ parmod_ct_montgomery_sqr_adx_13:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r15
 	adoxq %rax, %r14
-	adoxq 0(%rsp), %r15
-	adoxq 0(%rsp), %rbx
-	adcxq 0(%rsp), %rbx
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
 	xorl %ebp, %ebp
 	movq 48(%rdi), %rdx
 	mulxq 48(%rdi), %rax, %rcx
@@ -19591,9 +20035,10 @@ parmod_ct_montgomery_sqr_adx_13:
 	mulxq 240(%rsp), %rax, %rcx
 	adcxq %rcx, %rbx
 	adoxq %rax, %r15
-	adoxq 0(%rsp), %rbx
-	adoxq 0(%rsp), %rbp
-	adcxq 0(%rsp), %rbp
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
 	xorl %eax, %eax
 	movq 96(%rsi), %rdx
 	mulxq 248(%rsp), %rax, %rcx
@@ -19620,9 +20065,10 @@ parmod_ct_montgomery_sqr_adx_13:
 	mulxq 304(%rsp), %rax, %rcx
 	adcxq %rcx, %rbx
 	adoxq %rax, %r15
-	adoxq 0(%rsp), %rbx
-	adoxq 0(%rsp), %rbp
-	adcxq 0(%rsp), %rbp
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
 	movq %r8, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 344(%rsp)
@@ -19651,9 +20097,10 @@ parmod_ct_montgomery_sqr_adx_13:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %rbx
 	adoxq %rax, %r15
-	adoxq 0(%rsp), %rbx
-	adoxq 0(%rsp), %rbp
-	adcxq 0(%rsp), %rbp
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
 	xorl %r8d, %r8d
 	movq 56(%rdi), %rdx
 	mulxq 56(%rdi), %rax, %rcx
@@ -19677,9 +20124,10 @@ parmod_ct_montgomery_sqr_adx_13:
 	mulxq 240(%rsp), %rax, %rcx
 	adcxq %rcx, %rbp
 	adoxq %rax, %rbx
-	adoxq 0(%rsp), %rbp
-	adoxq 0(%rsp), %r8
-	adcxq 0(%rsp), %r8
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
 	xorl %eax, %eax
 	movq 64(%rsi), %rdx
 	mulxq 312(%rsp), %rax, %rcx
@@ -19697,9 +20145,10 @@ parmod_ct_montgomery_sqr_adx_13:
 	mulxq 344(%rsp), %rax, %rcx
 	adcxq %rcx, %rbp
 	adoxq %rax, %rbx
-	adoxq 0(%rsp), %rbp
-	adoxq 0(%rsp), %r8
-	adcxq 0(%rsp), %r8
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
 	movq %r9, 352(%rsp)
 	xorl %r9d, %r9d
 	movq 64(%rdi), %rdx
@@ -19721,9 +20170,10 @@ parmod_ct_montgomery_sqr_adx_13:
 	mulxq 240(%rsp), %rax, %rcx
 	adcxq %rcx, %r8
 	adoxq %rax, %rbp
-	adoxq 0(%rsp), %r8
-	adoxq 0(%rsp), %r9
-	adcxq 0(%rsp), %r9
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
 	xorl %eax, %eax
 	movq 72(%rsi), %rdx
 	mulxq 312(%rsp), %rax, %rcx
@@ -19741,9 +20191,10 @@ parmod_ct_montgomery_sqr_adx_13:
 	mulxq 344(%rsp), %rax, %rcx
 	adcxq %rcx, %r8
 	adoxq %rax, %rbp
-	adoxq 0(%rsp), %r8
-	adoxq 0(%rsp), %r9
-	adcxq 0(%rsp), %r9
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
 	movq %r10, 360(%rsp)
 	xorl %r10d, %r10d
 	movq 72(%rdi), %rdx
@@ -19762,9 +20213,10 @@ parmod_ct_montgomery_sqr_adx_13:
 	mulxq 240(%rsp), %rax, %rcx
 	adcxq %rcx, %r9
 	adoxq %rax, %r8
-	adoxq 0(%rsp), %r9
-	adoxq 0(%rsp), %r10
-	adcxq 0(%rsp), %r10
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
 	xorl %eax, %eax
 	movq 80(%rsi), %rdx
 	mulxq 312(%rsp), %rax, %rcx
@@ -19782,9 +20234,10 @@ parmod_ct_montgomery_sqr_adx_13:
 	mulxq 344(%rsp), %rax, %rcx
 	adcxq %rcx, %r9
 	adoxq %rax, %r8
-	adoxq 0(%rsp), %r9
-	adoxq 0(%rsp), %r10
-	adcxq 0(%rsp), %r10
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
 	movq %r11, 368(%rsp)
 	xorl %r11d, %r11d
 	movq 80(%rdi), %rdx
@@ -19800,9 +20253,10 @@ parmod_ct_montgomery_sqr_adx_13:
 	mulxq 240(%rsp), %rax, %rcx
 	adcxq %rcx, %r10
 	adoxq %rax, %r9
-	adoxq 0(%rsp), %r10
-	adoxq 0(%rsp), %r11
-	adcxq 0(%rsp), %r11
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
 	xorl %eax, %eax
 	movq 88(%rsi), %rdx
 	mulxq 312(%rsp), %rax, %rcx
@@ -19820,9 +20274,10 @@ parmod_ct_montgomery_sqr_adx_13:
 	mulxq 344(%rsp), %rax, %rcx
 	adcxq %rcx, %r10
 	adoxq %rax, %r9
-	adoxq 0(%rsp), %r10
-	adoxq 0(%rsp), %r11
-	adcxq 0(%rsp), %r11
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
 	movq %r12, 376(%rsp)
 	xorl %r12d, %r12d
 	movq 88(%rdi), %rdx
@@ -19835,17 +20290,19 @@ parmod_ct_montgomery_sqr_adx_13:
 	mulxq 240(%rsp), %rax, %rcx
 	adcxq %rcx, %r11
 	adoxq %rax, %r10
-	adoxq 0(%rsp), %r11
-	adoxq 0(%rsp), %r12
-	adcxq 0(%rsp), %r12
+	movl $0, %eax
+	adoxq %rax, %r11
+	adoxq %rax, %r12
+	adcxq %rax, %r12
 	xorl %eax, %eax
 	movq 96(%rdi), %rdx
 	mulxq 96(%rdi), %rax, %rcx
 	adcxq %rcx, %r11
 	adoxq %rax, %r10
-	adoxq 0(%rsp), %r11
-	adoxq 0(%rsp), %r12
-	adcxq 0(%rsp), %r12
+	movl $0, %eax
+	adoxq %rax, %r11
+	adoxq %rax, %r12
+	adcxq %rax, %r12
 	xorl %eax, %eax
 	movq 96(%rsi), %rdx
 	mulxq 312(%rsp), %rax, %rcx
@@ -19863,9 +20320,10 @@ parmod_ct_montgomery_sqr_adx_13:
 	mulxq 344(%rsp), %rax, %rcx
 	adcxq %rcx, %r11
 	adoxq %rax, %r10
-	adoxq 0(%rsp), %r11
-	adoxq 0(%rsp), %r12
-	adcxq 0(%rsp), %r12
+	movl $0, %eax
+	adoxq %rax, %r11
+	adoxq %rax, %r12
+	adcxq %rax, %r12
 	movq %r13, 384(%rsp)
 	movq %r14, 392(%rsp)
 	movq %r15, 400(%rsp)
@@ -20055,9 +20513,10 @@ parmod_ct_montgomery_mul_adx_14:
 	mulxq 80(%rsp), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 0(%rsp), %r14
-	adoxq 0(%rsp), %r15
-	adcxq 0(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	movq %rbx, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 136(%rsp)
@@ -20086,9 +20545,10 @@ parmod_ct_montgomery_mul_adx_14:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 0(%rsp), %r14
-	adoxq 0(%rsp), %r15
-	adcxq 0(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	xorl %ebx, %ebx
 	movq 8(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
@@ -20115,9 +20575,10 @@ parmod_ct_montgomery_mul_adx_14:
 	mulxq 80(%rsp), %rax, %rcx
 	adcxq %rcx, %r15
 	adoxq %rax, %r14
-	adoxq 0(%rsp), %r15
-	adoxq 0(%rsp), %rbx
-	adcxq 0(%rsp), %rbx
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
 	movq %rbp, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 144(%rsp)
@@ -20146,9 +20607,10 @@ parmod_ct_montgomery_mul_adx_14:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r15
 	adoxq %rax, %r14
-	adoxq 0(%rsp), %r15
-	adoxq 0(%rsp), %rbx
-	adcxq 0(%rsp), %rbx
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
 	xorl %ebp, %ebp
 	movq 16(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
@@ -20175,9 +20637,10 @@ parmod_ct_montgomery_mul_adx_14:
 	mulxq 80(%rsp), %rax, %rcx
 	adcxq %rcx, %rbx
 	adoxq %rax, %r15
-	adoxq 0(%rsp), %rbx
-	adoxq 0(%rsp), %rbp
-	adcxq 0(%rsp), %rbp
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
 	movq %r8, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 152(%rsp)
@@ -20206,9 +20669,10 @@ parmod_ct_montgomery_mul_adx_14:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %rbx
 	adoxq %rax, %r15
-	adoxq 0(%rsp), %rbx
-	adoxq 0(%rsp), %rbp
-	adcxq 0(%rsp), %rbp
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
 	xorl %r8d, %r8d
 	movq 24(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
@@ -20235,9 +20699,10 @@ parmod_ct_montgomery_mul_adx_14:
 	mulxq 80(%rsp), %rax, %rcx
 	adcxq %rcx, %rbp
 	adoxq %rax, %rbx
-	adoxq 0(%rsp), %rbp
-	adoxq 0(%rsp), %r8
-	adcxq 0(%rsp), %r8
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
 	movq %r9, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 160(%rsp)
@@ -20266,9 +20731,10 @@ parmod_ct_montgomery_mul_adx_14:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %rbp
 	adoxq %rax, %rbx
-	adoxq 0(%rsp), %rbp
-	adoxq 0(%rsp), %r8
-	adcxq 0(%rsp), %r8
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
 	xorl %r9d, %r9d
 	movq 32(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
@@ -20295,9 +20761,10 @@ parmod_ct_montgomery_mul_adx_14:
 	mulxq 80(%rsp), %rax, %rcx
 	adcxq %rcx, %r8
 	adoxq %rax, %rbp
-	adoxq 0(%rsp), %r8
-	adoxq 0(%rsp), %r9
-	adcxq 0(%rsp), %r9
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
 	movq %r10, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 168(%rsp)
@@ -20326,9 +20793,10 @@ parmod_ct_montgomery_mul_adx_14:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r8
 	adoxq %rax, %rbp
-	adoxq 0(%rsp), %r8
-	adoxq 0(%rsp), %r9
-	adcxq 0(%rsp), %r9
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
 	xorl %r10d, %r10d
 	movq 40(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
@@ -20355,9 +20823,10 @@ parmod_ct_montgomery_mul_adx_14:
 	mulxq 80(%rsp), %rax, %rcx
 	adcxq %rcx, %r9
 	adoxq %rax, %r8
-	adoxq 0(%rsp), %r9
-	adoxq 0(%rsp), %r10
-	adcxq 0(%rsp), %r10
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
 	movq %r11, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 176(%rsp)
@@ -20386,9 +20855,10 @@ parmod_ct_montgomery_mul_adx_14:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r9
 	adoxq %rax, %r8
-	adoxq 0(%rsp), %r9
-	adoxq 0(%rsp), %r10
-	adcxq 0(%rsp), %r10
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
 	xorl %r11d, %r11d
 	movq 48(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
@@ -20415,9 +20885,10 @@ parmod_ct_montgomery_mul_adx_14:
 	mulxq 80(%rsp), %rax, %rcx
 	adcxq %rcx, %r10
 	adoxq %rax, %r9
-	adoxq 0(%rsp), %r10
-	adoxq 0(%rsp), %r11
-	adcxq 0(%rsp), %r11
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
 	xorl %eax, %eax
 	movq 0(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
@@ -20438,9 +20909,10 @@ parmod_ct_montgomery_mul_adx_14:
 	mulxq 128(%rsp), %rax, %rcx
 	adcxq %rcx, %r10
 	adoxq %rax, %r9
-	adoxq 0(%rsp), %r10
-	adoxq 0(%rsp), %r11
-	adcxq 0(%rsp), %r11
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
 	movq %r12, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 184(%rsp)
@@ -20469,9 +20941,10 @@ parmod_ct_montgomery_mul_adx_14:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r10
 	adoxq %rax, %r9
-	adoxq 0(%rsp), %r10
-	adoxq 0(%rsp), %r11
-	adcxq 0(%rsp), %r11
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
 	xorl %r12d, %r12d
 	movq 56(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
@@ -20498,9 +20971,10 @@ parmod_ct_montgomery_mul_adx_14:
 	mulxq 80(%rsp), %rax, %rcx
 	adcxq %rcx, %r11
 	adoxq %rax, %r10
-	adoxq 0(%rsp), %r11
-	adoxq 0(%rsp), %r12
-	adcxq 0(%rsp), %r12
+	movl $0, %eax
+	adoxq %rax, %r11
+	adoxq %rax, %r12
+	adcxq %rax, %r12
 	xorl %eax, %eax
 	movq 8(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
@@ -20521,9 +20995,10 @@ parmod_ct_montgomery_mul_adx_14:
 	mulxq 128(%rsp), %rax, %rcx
 	adcxq %rcx, %r11
 	adoxq %rax, %r10
-	adoxq 0(%rsp), %r11
-	adoxq 0(%rsp), %r12
-	adcxq 0(%rsp), %r12
+	movl $0, %eax
+	adoxq %rax, %r11
+	adoxq %rax, %r12
+	adcxq %rax, %r12
 	movq %r13, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 192(%rsp)
@@ -20552,9 +21027,10 @@ parmod_ct_montgomery_mul_adx_14:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r11
 	adoxq %rax, %r10
-	adoxq 0(%rsp), %r11
-	adoxq 0(%rsp), %r12
-	adcxq 0(%rsp), %r12
+	movl $0, %eax
+	adoxq %rax, %r11
+	adoxq %rax, %r12
+	adcxq %rax, %r12
 	xorl %r13d, %r13d
 	movq 64(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
@@ -20581,9 +21057,10 @@ parmod_ct_montgomery_mul_adx_14:
 	mulxq 80(%rsp), %rax, %rcx
 	adcxq %rcx, %r12
 	adoxq %rax, %r11
-	adoxq 0(%rsp), %r12
-	adoxq 0(%rsp), %r13
-	adcxq 0(%rsp), %r13
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
 	xorl %eax, %eax
 	movq 16(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
@@ -20604,9 +21081,10 @@ parmod_ct_montgomery_mul_adx_14:
 	mulxq 128(%rsp), %rax, %rcx
 	adcxq %rcx, %r12
 	adoxq %rax, %r11
-	adoxq 0(%rsp), %r12
-	adoxq 0(%rsp), %r13
-	adcxq 0(%rsp), %r13
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
 	xorl %eax, %eax
 	movq 64(%rsi), %rdx
 	mulxq 136(%rsp), %rax, %rcx
@@ -20633,9 +21111,10 @@ parmod_ct_montgomery_mul_adx_14:
 	mulxq 192(%rsp), %rax, %rcx
 	adcxq %rcx, %r12
 	adoxq %rax, %r11
-	adoxq 0(%rsp), %r12
-	adoxq 0(%rsp), %r13
-	adcxq 0(%rsp), %r13
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
 	movq %r14, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 200(%rsp)
@@ -20664,9 +21143,10 @@ parmod_ct_montgomery_mul_adx_14:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r12
 	adoxq %rax, %r11
-	adoxq 0(%rsp), %r12
-	adoxq 0(%rsp), %r13
-	adcxq 0(%rsp), %r13
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
 	xorl %r14d, %r14d
 	movq 72(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
@@ -20693,9 +21173,10 @@ parmod_ct_montgomery_mul_adx_14:
 	mulxq 80(%rsp), %rax, %rcx
 	adcxq %rcx, %r13
 	adoxq %rax, %r12
-	adoxq 0(%rsp), %r13
-	adoxq 0(%rsp), %r14
-	adcxq 0(%rsp), %r14
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
 	xorl %eax, %eax
 	movq 24(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
@@ -20716,9 +21197,10 @@ parmod_ct_montgomery_mul_adx_14:
 	mulxq 128(%rsp), %rax, %rcx
 	adcxq %rcx, %r13
 	adoxq %rax, %r12
-	adoxq 0(%rsp), %r13
-	adoxq 0(%rsp), %r14
-	adcxq 0(%rsp), %r14
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
 	xorl %eax, %eax
 	movq 72(%rsi), %rdx
 	mulxq 136(%rsp), %rax, %rcx
@@ -20745,9 +21227,10 @@ parmod_ct_montgomery_mul_adx_14:
 	mulxq 192(%rsp), %rax, %rcx
 	adcxq %rcx, %r13
 	adoxq %rax, %r12
-	adoxq 0(%rsp), %r13
-	adoxq 0(%rsp), %r14
-	adcxq 0(%rsp), %r14
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
 	movq %r15, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 208(%rsp)
@@ -20776,9 +21259,10 @@ parmod_ct_montgomery_mul_adx_14:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r13
 	adoxq %rax, %r12
-	adoxq 0(%rsp), %r13
-	adoxq 0(%rsp), %r14
-	adcxq 0(%rsp), %r14
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
 	xorl %r15d, %r15d
 	movq 80(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
@@ -20805,9 +21289,10 @@ parmod_ct_montgomery_mul_adx_14:
 	mulxq 80(%rsp), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 0(%rsp), %r14
-	adoxq 0(%rsp), %r15
-	adcxq 0(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	xorl %eax, %eax
 	movq 32(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
@@ -20828,9 +21313,10 @@ parmod_ct_montgomery_mul_adx_14:
 	mulxq 128(%rsp), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 0(%rsp), %r14
-	adoxq 0(%rsp), %r15
-	adcxq 0(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	xorl %eax, %eax
 	movq 80(%rsi), %rdx
 	mulxq 136(%rsp), %rax, %rcx
@@ -20857,9 +21343,10 @@ parmod_ct_montgomery_mul_adx_14:
 	mulxq 192(%rsp), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 0(%rsp), %r14
-	adoxq 0(%rsp), %r15
-	adcxq 0(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	movq %rbx, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 216(%rsp)
@@ -20888,9 +21375,10 @@ parmod_ct_montgomery_mul_adx_14:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 0(%rsp), %r14
-	adoxq 0(%rsp), %r15
-	adcxq 0(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	xorl %ebx, %ebx
 	movq 88(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
@@ -20917,9 +21405,10 @@ parmod_ct_montgomery_mul_adx_14:
 	mulxq 80(%rsp), %rax, %rcx
 	adcxq %rcx, %r15
 	adoxq %rax, %r14
-	adoxq 0(%rsp), %r15
-	adoxq 0(%rsp), %rbx
-	adcxq 0(%rsp), %rbx
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
 	xorl %eax, %eax
 	movq 40(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
@@ -20940,9 +21429,10 @@ parmod_ct_montgomery_mul_adx_14:
 	mulxq 128(%rsp), %rax, %rcx
 	adcxq %rcx, %r15
 	adoxq %rax, %r14
-	adoxq 0(%rsp), %r15
-	adoxq 0(%rsp), %rbx
-	adcxq 0(%rsp), %rbx
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
 	xorl %eax, %eax
 	movq 88(%rsi), %rdx
 	mulxq 136(%rsp), %rax, %rcx
@@ -20969,9 +21459,10 @@ parmod_ct_montgomery_mul_adx_14:
 	mulxq 192(%rsp), %rax, %rcx
 	adcxq %rcx, %r15
 	adoxq %rax, %r14
-	adoxq 0(%rsp), %r15
-	adoxq 0(%rsp), %rbx
-	adcxq 0(%rsp), %rbx
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
 	movq %rbp, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 224(%rsp)
@@ -21000,9 +21491,10 @@ parmod_ct_montgomery_mul_adx_14:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r15
 	adoxq %rax, %r14
-	adoxq 0(%rsp), %r15
-	adoxq 0(%rsp), %rbx
-	adcxq 0(%rsp), %rbx
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
 	xorl %ebp, %ebp
 	movq 96(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
@@ -21029,9 +21521,10 @@ parmod_ct_montgomery_mul_adx_14:
 	mulxq 80(%rsp), %rax, %rcx
 	adcxq %rcx, %rbx
 	adoxq %rax, %r15
-	adoxq 0(%rsp), %rbx
-	adoxq 0(%rsp), %rbp
-	adcxq 0(%rsp), %rbp
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
 	xorl %eax, %eax
 	movq 48(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
@@ -21052,9 +21545,10 @@ parmod_ct_montgomery_mul_adx_14:
 	mulxq 128(%rsp), %rax, %rcx
 	adcxq %rcx, %rbx
 	adoxq %rax, %r15
-	adoxq 0(%rsp), %rbx
-	adoxq 0(%rsp), %rbp
-	adcxq 0(%rsp), %rbp
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
 	xorl %eax, %eax
 	movq 96(%rsi), %rdx
 	mulxq 136(%rsp), %rax, %rcx
@@ -21081,9 +21575,10 @@ parmod_ct_montgomery_mul_adx_14:
 	mulxq 192(%rsp), %rax, %rcx
 	adcxq %rcx, %rbx
 	adoxq %rax, %r15
-	adoxq 0(%rsp), %rbx
-	adoxq 0(%rsp), %rbp
-	adcxq 0(%rsp), %rbp
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
 	movq %r8, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 232(%rsp)
@@ -21112,9 +21607,10 @@ parmod_ct_montgomery_mul_adx_14:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %rbx
 	adoxq %rax, %r15
-	adoxq 0(%rsp), %rbx
-	adoxq 0(%rsp), %rbp
-	adcxq 0(%rsp), %rbp
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
 	xorl %r8d, %r8d
 	movq 104(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
@@ -21141,9 +21637,10 @@ parmod_ct_montgomery_mul_adx_14:
 	mulxq 80(%rsp), %rax, %rcx
 	adcxq %rcx, %rbp
 	adoxq %rax, %rbx
-	adoxq 0(%rsp), %rbp
-	adoxq 0(%rsp), %r8
-	adcxq 0(%rsp), %r8
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
 	xorl %eax, %eax
 	movq 56(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
@@ -21164,9 +21661,10 @@ parmod_ct_montgomery_mul_adx_14:
 	mulxq 128(%rsp), %rax, %rcx
 	adcxq %rcx, %rbp
 	adoxq %rax, %rbx
-	adoxq 0(%rsp), %rbp
-	adoxq 0(%rsp), %r8
-	adcxq 0(%rsp), %r8
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
 	xorl %eax, %eax
 	movq 104(%rsi), %rdx
 	mulxq 136(%rsp), %rax, %rcx
@@ -21193,9 +21691,10 @@ parmod_ct_montgomery_mul_adx_14:
 	mulxq 192(%rsp), %rax, %rcx
 	adcxq %rcx, %rbp
 	adoxq %rax, %rbx
-	adoxq 0(%rsp), %rbp
-	adoxq 0(%rsp), %r8
-	adcxq 0(%rsp), %r8
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
 	movq %r9, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 240(%rsp)
@@ -21224,9 +21723,10 @@ parmod_ct_montgomery_mul_adx_14:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %rbp
 	adoxq %rax, %rbx
-	adoxq 0(%rsp), %rbp
-	adoxq 0(%rsp), %r8
-	adcxq 0(%rsp), %r8
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
 	xorl %r9d, %r9d
 	movq 64(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
@@ -21247,9 +21747,10 @@ parmod_ct_montgomery_mul_adx_14:
 	mulxq 128(%rsp), %rax, %rcx
 	adcxq %rcx, %r8
 	adoxq %rax, %rbp
-	adoxq 0(%rsp), %r8
-	adoxq 0(%rsp), %r9
-	adcxq 0(%rsp), %r9
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
 	xorl %eax, %eax
 	movq 64(%rsi), %rdx
 	mulxq 200(%rsp), %rax, %rcx
@@ -21270,9 +21771,10 @@ parmod_ct_montgomery_mul_adx_14:
 	mulxq 240(%rsp), %rax, %rcx
 	adcxq %rcx, %r8
 	adoxq %rax, %rbp
-	adoxq 0(%rsp), %r8
-	adoxq 0(%rsp), %r9
-	adcxq 0(%rsp), %r9
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
 	movq %r10, 248(%rsp)
 	xorl %r10d, %r10d
 	movq 72(%rdi), %rdx
@@ -21294,9 +21796,10 @@ parmod_ct_montgomery_mul_adx_14:
 	mulxq 128(%rsp), %rax, %rcx
 	adcxq %rcx, %r9
 	adoxq %rax, %r8
-	adoxq 0(%rsp), %r9
-	adoxq 0(%rsp), %r10
-	adcxq 0(%rsp), %r10
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
 	xorl %eax, %eax
 	movq 72(%rsi), %rdx
 	mulxq 200(%rsp), %rax, %rcx
@@ -21317,9 +21820,10 @@ parmod_ct_montgomery_mul_adx_14:
 	mulxq 240(%rsp), %rax, %rcx
 	adcxq %rcx, %r9
 	adoxq %rax, %r8
-	adoxq 0(%rsp), %r9
-	adoxq 0(%rsp), %r10
-	adcxq 0(%rsp), %r10
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
 	movq %r11, 256(%rsp)
 	xorl %r11d, %r11d
 	movq 80(%rdi), %rdx
@@ -21341,9 +21845,10 @@ parmod_ct_montgomery_mul_adx_14:
 	mulxq 128(%rsp), %rax, %rcx
 	adcxq %rcx, %r10
 	adoxq %rax, %r9
-	adoxq 0(%rsp), %r10
-	adoxq 0(%rsp), %r11
-	adcxq 0(%rsp), %r11
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
 	xorl %eax, %eax
 	movq 80(%rsi), %rdx
 	mulxq 200(%rsp), %rax, %rcx
@@ -21364,9 +21869,10 @@ parmod_ct_montgomery_mul_adx_14:
 	mulxq 240(%rsp), %rax, %rcx
 	adcxq %rcx, %r10
 	adoxq %rax, %r9
-	adoxq 0(%rsp), %r10
-	adoxq 0(%rsp), %r11
-	adcxq 0(%rsp), %r11
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
 	movq %r12, 264(%rsp)
 	xorl %r12d, %r12d
 	movq 88(%rdi), %rdx
@@ -21388,9 +21894,10 @@ parmod_ct_montgomery_mul_adx_14:
 	mulxq 128(%rsp), %rax, %rcx
 	adcxq %rcx, %r11
 	adoxq %rax, %r10
-	adoxq 0(%rsp), %r11
-	adoxq 0(%rsp), %r12
-	adcxq 0(%rsp), %r12
+	movl $0, %eax
+	adoxq %rax, %r11
+	adoxq %rax, %r12
+	adcxq %rax, %r12
 	xorl %eax, %eax
 	movq 88(%rsi), %rdx
 	mulxq 200(%rsp), %rax, %rcx
@@ -21411,9 +21918,10 @@ parmod_ct_montgomery_mul_adx_14:
 	mulxq 240(%rsp), %rax, %rcx
 	adcxq %rcx, %r11
 	adoxq %rax, %r10
-	adoxq 0(%rsp), %r11
-	adoxq 0(%rsp), %r12
-	adcxq 0(%rsp), %r12
+	movl $0, %eax
+	adoxq %rax, %r11
+	adoxq %rax, %r12
+	adcxq %rax, %r12
 	movq %r13, 272(%rsp)
 	xorl %r13d, %r13d
 	movq 96(%rdi), %rdx
@@ -21435,9 +21943,10 @@ parmod_ct_montgomery_mul_adx_14:
 	mulxq 128(%rsp), %rax, %rcx
 	adcxq %rcx, %r12
 	adoxq %rax, %r11
-	adoxq 0(%rsp), %r12
-	adoxq 0(%rsp), %r13
-	adcxq 0(%rsp), %r13
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
 	xorl %eax, %eax
 	movq 96(%rsi), %rdx
 	mulxq 200(%rsp), %rax, %rcx
@@ -21458,9 +21967,10 @@ parmod_ct_montgomery_mul_adx_14:
 	mulxq 240(%rsp), %rax, %rcx
 	adcxq %rcx, %r12
 	adoxq %rax, %r11
-	adoxq 0(%rsp), %r12
-	adoxq 0(%rsp), %r13
-	adcxq 0(%rsp), %r13
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
 	movq %r14, 280(%rsp)
 	xorl %r14d, %r14d
 	movq 104(%rdi), %rdx
@@ -21482,9 +21992,10 @@ parmod_ct_montgomery_mul_adx_14:
 	mulxq 128(%rsp), %rax, %rcx
 	adcxq %rcx, %r13
 	adoxq %rax, %r12
-	adoxq 0(%rsp), %r13
-	adoxq 0(%rsp), %r14
-	adcxq 0(%rsp), %r14
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
 	xorl %eax, %eax
 	movq 104(%rsi), %rdx
 	mulxq 200(%rsp), %rax, %rcx
@@ -21505,9 +22016,10 @@ parmod_ct_montgomery_mul_adx_14:
 	mulxq 240(%rsp), %rax, %rcx
 	adcxq %rcx, %r13
 	adoxq %rax, %r12
-	adoxq 0(%rsp), %r13
-	adoxq 0(%rsp), %r14
-	adcxq 0(%rsp), %r14
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
 	movq %r15, 288(%rsp)
 	movq %rbx, 296(%rsp)
 	movq %rbp, 304(%rsp)
@@ -21769,9 +22281,10 @@ parmod_ct_montgomery_sqr_adx_14:
 	mulxq 200(%rsp), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 0(%rsp), %r14
-	adoxq 0(%rsp), %r15
-	adcxq 0(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	movq %rbx, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 264(%rsp)
@@ -21800,9 +22313,10 @@ parmod_ct_montgomery_sqr_adx_14:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 0(%rsp), %r14
-	adoxq 0(%rsp), %r15
-	adcxq 0(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	movq %rbp, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 272(%rsp)
@@ -21831,9 +22345,10 @@ parmod_ct_montgomery_sqr_adx_14:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r15
 	adoxq %rax, %r14
-	adoxq 0(%rsp), %r15
-	adoxq 0(%rsp), %rbx
-	adcxq 0(%rsp), %rbx
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
 	xorl %ebp, %ebp
 	movq 8(%rdi), %rdx
 	mulxq 8(%rdi), %rax, %rcx
@@ -21860,9 +22375,10 @@ parmod_ct_montgomery_sqr_adx_14:
 	mulxq 208(%rsp), %rax, %rcx
 	adcxq %rcx, %rbx
 	adoxq %rax, %r15
-	adoxq 0(%rsp), %rbx
-	adoxq 0(%rsp), %rbp
-	adcxq 0(%rsp), %rbp
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
 	movq %r8, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 280(%rsp)
@@ -21891,9 +22407,10 @@ parmod_ct_montgomery_sqr_adx_14:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %rbx
 	adoxq %rax, %r15
-	adoxq 0(%rsp), %rbx
-	adoxq 0(%rsp), %rbp
-	adcxq 0(%rsp), %rbp
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
 	movq %r9, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 288(%rsp)
@@ -21922,9 +22439,10 @@ parmod_ct_montgomery_sqr_adx_14:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %rbp
 	adoxq %rax, %rbx
-	adoxq 0(%rsp), %rbp
-	adoxq 0(%rsp), %r8
-	adcxq 0(%rsp), %r8
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
 	xorl %r9d, %r9d
 	movq 16(%rdi), %rdx
 	mulxq 16(%rdi), %rax, %rcx
@@ -21951,9 +22469,10 @@ parmod_ct_montgomery_sqr_adx_14:
 	mulxq 216(%rsp), %rax, %rcx
 	adcxq %rcx, %r8
 	adoxq %rax, %rbp
-	adoxq 0(%rsp), %r8
-	adoxq 0(%rsp), %r9
-	adcxq 0(%rsp), %r9
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
 	movq %r10, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 296(%rsp)
@@ -21982,9 +22501,10 @@ parmod_ct_montgomery_sqr_adx_14:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r8
 	adoxq %rax, %rbp
-	adoxq 0(%rsp), %r8
-	adoxq 0(%rsp), %r9
-	adcxq 0(%rsp), %r9
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
 	movq %r11, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 304(%rsp)
@@ -22013,9 +22533,10 @@ parmod_ct_montgomery_sqr_adx_14:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r9
 	adoxq %rax, %r8
-	adoxq 0(%rsp), %r9
-	adoxq 0(%rsp), %r10
-	adcxq 0(%rsp), %r10
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
 	xorl %r11d, %r11d
 	movq 24(%rdi), %rdx
 	mulxq 24(%rdi), %rax, %rcx
@@ -22042,9 +22563,10 @@ parmod_ct_montgomery_sqr_adx_14:
 	mulxq 224(%rsp), %rax, %rcx
 	adcxq %rcx, %r10
 	adoxq %rax, %r9
-	adoxq 0(%rsp), %r10
-	adoxq 0(%rsp), %r11
-	adcxq 0(%rsp), %r11
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
 	movq %r12, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 312(%rsp)
@@ -22073,9 +22595,10 @@ parmod_ct_montgomery_sqr_adx_14:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r10
 	adoxq %rax, %r9
-	adoxq 0(%rsp), %r10
-	adoxq 0(%rsp), %r11
-	adcxq 0(%rsp), %r11
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
 	xorl %r12d, %r12d
 	movq 0(%rdi), %rdx
 	mulxq 208(%rsp), %rax, %rcx
@@ -22099,9 +22622,10 @@ parmod_ct_montgomery_sqr_adx_14:
 	mulxq 256(%rsp), %rax, %rcx
 	adcxq %rcx, %r11
 	adoxq %rax, %r10
-	adoxq 0(%rsp), %r11
-	adoxq 0(%rsp), %r12
-	adcxq 0(%rsp), %r12
+	movl $0, %eax
+	adoxq %rax, %r11
+	adoxq %rax, %r12
+	adcxq %rax, %r12
 	movq %r13, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 320(%rsp)
@@ -22130,9 +22654,10 @@ parmod_ct_montgomery_sqr_adx_14:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r11
 	adoxq %rax, %r10
-	adoxq 0(%rsp), %r11
-	adoxq 0(%rsp), %r12
-	adcxq 0(%rsp), %r12
+	movl $0, %eax
+	adoxq %rax, %r11
+	adoxq %rax, %r12
+	adcxq %rax, %r12
 	xorl %r13d, %r13d
 	movq 8(%rdi), %rdx
 	mulxq 216(%rsp), %rax, %rcx
@@ -22153,9 +22678,10 @@ parmod_ct_montgomery_sqr_adx_14:
 	mulxq 256(%rsp), %rax, %rcx
 	adcxq %rcx, %r12
 	adoxq %rax, %r11
-	adoxq 0(%rsp), %r12
-	adoxq 0(%rsp), %r13
-	adcxq 0(%rsp), %r13
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
 	xorl %eax, %eax
 	movq 32(%rdi), %rdx
 	mulxq 32(%rdi), %rax, %rcx
@@ -22182,9 +22708,10 @@ parmod_ct_montgomery_sqr_adx_14:
 	mulxq 232(%rsp), %rax, %rcx
 	adcxq %rcx, %r12
 	adoxq %rax, %r11
-	adoxq 0(%rsp), %r12
-	adoxq 0(%rsp), %r13
-	adcxq 0(%rsp), %r13
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
 	xorl %eax, %eax
 	movq 64(%rsi), %rdx
 	mulxq 264(%rsp), %rax, %rcx
@@ -22211,9 +22738,10 @@ parmod_ct_montgomery_sqr_adx_14:
 	mulxq 320(%rsp), %rax, %rcx
 	adcxq %rcx, %r12
 	adoxq %rax, %r11
-	adoxq 0(%rsp), %r12
-	adoxq 0(%rsp), %r13
-	adcxq 0(%rsp), %r13
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
 	movq %r14, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 328(%rsp)
@@ -22242,9 +22770,10 @@ parmod_ct_montgomery_sqr_adx_14:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r12
 	adoxq %rax, %r11
-	adoxq 0(%rsp), %r12
-	adoxq 0(%rsp), %r13
-	adcxq 0(%rsp), %r13
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
 	xorl %r14d, %r14d
 	movq 16(%rdi), %rdx
 	mulxq 224(%rsp), %rax, %rcx
@@ -22262,9 +22791,10 @@ parmod_ct_montgomery_sqr_adx_14:
 	mulxq 256(%rsp), %rax, %rcx
 	adcxq %rcx, %r13
 	adoxq %rax, %r12
-	adoxq 0(%rsp), %r13
-	adoxq 0(%rsp), %r14
-	adcxq 0(%rsp), %r14
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
 	xorl %eax, %eax
 	movq 72(%rsi), %rdx
 	mulxq 264(%rsp), %rax, %rcx
@@ -22291,9 +22821,10 @@ parmod_ct_montgomery_sqr_adx_14:
 	mulxq 320(%rsp), %rax, %rcx
 	adcxq %rcx, %r13
 	adoxq %rax, %r12
-	adoxq 0(%rsp), %r13
-	adoxq 0(%rsp), %r14
-	adcxq 0(%rsp), %r14
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
 	movq %r15, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 336(%rsp)
@@ -22322,9 +22853,10 @@ parmod_ct_montgomery_sqr_adx_14:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r13
 	adoxq %rax, %r12
-	adoxq 0(%rsp), %r13
-	adoxq 0(%rsp), %r14
-	adcxq 0(%rsp), %r14
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
 	xorl %r15d, %r15d
 	movq 24(%rdi), %rdx
 	mulxq 232(%rsp), %rax, %rcx
@@ -22339,9 +22871,10 @@ parmod_ct_montgomery_sqr_adx_14:
 	mulxq 256(%rsp), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 0(%rsp), %r14
-	adoxq 0(%rsp), %r15
-	adcxq 0(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	xorl %eax, %eax
 	movq 40(%rdi), %rdx
 	mulxq 40(%rdi), %rax, %rcx
@@ -22368,9 +22901,10 @@ parmod_ct_montgomery_sqr_adx_14:
 	mulxq 240(%rsp), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 0(%rsp), %r14
-	adoxq 0(%rsp), %r15
-	adcxq 0(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	xorl %eax, %eax
 	movq 80(%rsi), %rdx
 	mulxq 264(%rsp), %rax, %rcx
@@ -22397,9 +22931,10 @@ parmod_ct_montgomery_sqr_adx_14:
 	mulxq 320(%rsp), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 0(%rsp), %r14
-	adoxq 0(%rsp), %r15
-	adcxq 0(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	movq %rbx, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 344(%rsp)
@@ -22428,9 +22963,10 @@ parmod_ct_montgomery_sqr_adx_14:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 0(%rsp), %r14
-	adoxq 0(%rsp), %r15
-	adcxq 0(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	xorl %ebx, %ebx
 	movq 32(%rdi), %rdx
 	mulxq 240(%rsp), %rax, %rcx
@@ -22442,9 +22978,10 @@ parmod_ct_montgomery_sqr_adx_14:
 	mulxq 256(%rsp), %rax, %rcx
 	adcxq %rcx, %r15
 	adoxq %rax, %r14
-	adoxq 0(%rsp), %r15
-	adoxq 0(%rsp), %rbx
-	adcxq 0(%rsp), %rbx
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
 	xorl %eax, %eax
 	movq 88(%rsi), %rdx
 	mulxq 264(%rsp), %rax, %rcx
@@ -22471,9 +23008,10 @@ parmod_ct_montgomery_sqr_adx_14:
 	mulxq 320(%rsp), %rax, %rcx
 	adcxq %rcx, %r15
 	adoxq %rax, %r14
-	adoxq 0(%rsp), %r15
-	adoxq 0(%rsp), %rbx
-	adcxq 0(%rsp), %rbx
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
 	movq %rbp, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 352(%rsp)
@@ -22502,9 +23040,10 @@ parmod_ct_montgomery_sqr_adx_14:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r15
 	adoxq %rax, %r14
-	adoxq 0(%rsp), %r15
-	adoxq 0(%rsp), %rbx
-	adcxq 0(%rsp), %rbx
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
 	xorl %ebp, %ebp
 	movq 40(%rdi), %rdx
 	mulxq 248(%rsp), %rax, %rcx
@@ -22513,9 +23052,10 @@ parmod_ct_montgomery_sqr_adx_14:
 	mulxq 256(%rsp), %rax, %rcx
 	adcxq %rcx, %rbx
 	adoxq %rax, %r15
-	adoxq 0(%rsp), %rbx
-	adoxq 0(%rsp), %rbp
-	adcxq 0(%rsp), %rbp
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
 	xorl %eax, %eax
 	movq 48(%rdi), %rdx
 	mulxq 48(%rdi), %rax, %rcx
@@ -22542,9 +23082,10 @@ parmod_ct_montgomery_sqr_adx_14:
 	mulxq 248(%rsp), %rax, %rcx
 	adcxq %rcx, %rbx
 	adoxq %rax, %r15
-	adoxq 0(%rsp), %rbx
-	adoxq 0(%rsp), %rbp
-	adcxq 0(%rsp), %rbp
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
 	xorl %eax, %eax
 	movq 96(%rsi), %rdx
 	mulxq 264(%rsp), %rax, %rcx
@@ -22571,9 +23112,10 @@ parmod_ct_montgomery_sqr_adx_14:
 	mulxq 320(%rsp), %rax, %rcx
 	adcxq %rcx, %rbx
 	adoxq %rax, %r15
-	adoxq 0(%rsp), %rbx
-	adoxq 0(%rsp), %rbp
-	adcxq 0(%rsp), %rbp
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
 	movq %r8, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 360(%rsp)
@@ -22602,17 +23144,19 @@ parmod_ct_montgomery_sqr_adx_14:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %rbx
 	adoxq %rax, %r15
-	adoxq 0(%rsp), %rbx
-	adoxq 0(%rsp), %rbp
-	adcxq 0(%rsp), %rbp
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
 	xorl %r8d, %r8d
 	movq 48(%rdi), %rdx
 	mulxq 256(%rsp), %rax, %rcx
 	adcxq %rcx, %rbp
 	adoxq %rax, %rbx
-	adoxq 0(%rsp), %rbp
-	adoxq 0(%rsp), %r8
-	adcxq 0(%rsp), %r8
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
 	xorl %eax, %eax
 	movq 104(%rsi), %rdx
 	mulxq 264(%rsp), %rax, %rcx
@@ -22639,9 +23183,10 @@ parmod_ct_montgomery_sqr_adx_14:
 	mulxq 320(%rsp), %rax, %rcx
 	adcxq %rcx, %rbp
 	adoxq %rax, %rbx
-	adoxq 0(%rsp), %rbp
-	adoxq 0(%rsp), %r8
-	adcxq 0(%rsp), %r8
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
 	movq %r9, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 368(%rsp)
@@ -22670,9 +23215,10 @@ parmod_ct_montgomery_sqr_adx_14:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %rbp
 	adoxq %rax, %rbx
-	adoxq 0(%rsp), %rbp
-	adoxq 0(%rsp), %r8
-	adcxq 0(%rsp), %r8
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
 	xorl %r9d, %r9d
 	movq 56(%rdi), %rdx
 	mulxq 56(%rdi), %rax, %rcx
@@ -22699,9 +23245,10 @@ parmod_ct_montgomery_sqr_adx_14:
 	mulxq 256(%rsp), %rax, %rcx
 	adcxq %rcx, %r8
 	adoxq %rax, %rbp
-	adoxq 0(%rsp), %r8
-	adoxq 0(%rsp), %r9
-	adcxq 0(%rsp), %r9
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
 	xorl %eax, %eax
 	movq 64(%rsi), %rdx
 	mulxq 328(%rsp), %rax, %rcx
@@ -22722,9 +23269,10 @@ parmod_ct_montgomery_sqr_adx_14:
 	mulxq 368(%rsp), %rax, %rcx
 	adcxq %rcx, %r8
 	adoxq %rax, %rbp
-	adoxq 0(%rsp), %r8
-	adoxq 0(%rsp), %r9
-	adcxq 0(%rsp), %r9
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
 	movq %r10, 376(%rsp)
 	xorl %r10d, %r10d
 	movq 64(%rdi), %rdx
@@ -22749,9 +23297,10 @@ parmod_ct_montgomery_sqr_adx_14:
 	mulxq 256(%rsp), %rax, %rcx
 	adcxq %rcx, %r9
 	adoxq %rax, %r8
-	adoxq 0(%rsp), %r9
-	adoxq 0(%rsp), %r10
-	adcxq 0(%rsp), %r10
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
 	xorl %eax, %eax
 	movq 72(%rsi), %rdx
 	mulxq 328(%rsp), %rax, %rcx
@@ -22772,9 +23321,10 @@ parmod_ct_montgomery_sqr_adx_14:
 	mulxq 368(%rsp), %rax, %rcx
 	adcxq %rcx, %r9
 	adoxq %rax, %r8
-	adoxq 0(%rsp), %r9
-	adoxq 0(%rsp), %r10
-	adcxq 0(%rsp), %r10
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
 	movq %r11, 384(%rsp)
 	xorl %r11d, %r11d
 	movq 72(%rdi), %rdx
@@ -22796,9 +23346,10 @@ parmod_ct_montgomery_sqr_adx_14:
 	mulxq 256(%rsp), %rax, %rcx
 	adcxq %rcx, %r10
 	adoxq %rax, %r9
-	adoxq 0(%rsp), %r10
-	adoxq 0(%rsp), %r11
-	adcxq 0(%rsp), %r11
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
 	xorl %eax, %eax
 	movq 80(%rsi), %rdx
 	mulxq 328(%rsp), %rax, %rcx
@@ -22819,9 +23370,10 @@ parmod_ct_montgomery_sqr_adx_14:
 	mulxq 368(%rsp), %rax, %rcx
 	adcxq %rcx, %r10
 	adoxq %rax, %r9
-	adoxq 0(%rsp), %r10
-	adoxq 0(%rsp), %r11
-	adcxq 0(%rsp), %r11
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
 	movq %r12, 392(%rsp)
 	xorl %r12d, %r12d
 	movq 80(%rdi), %rdx
@@ -22840,9 +23392,10 @@ parmod_ct_montgomery_sqr_adx_14:
 	mulxq 256(%rsp), %rax, %rcx
 	adcxq %rcx, %r11
 	adoxq %rax, %r10
-	adoxq 0(%rsp), %r11
-	adoxq 0(%rsp), %r12
-	adcxq 0(%rsp), %r12
+	movl $0, %eax
+	adoxq %rax, %r11
+	adoxq %rax, %r12
+	adcxq %rax, %r12
 	xorl %eax, %eax
 	movq 88(%rsi), %rdx
 	mulxq 328(%rsp), %rax, %rcx
@@ -22863,9 +23416,10 @@ parmod_ct_montgomery_sqr_adx_14:
 	mulxq 368(%rsp), %rax, %rcx
 	adcxq %rcx, %r11
 	adoxq %rax, %r10
-	adoxq 0(%rsp), %r11
-	adoxq 0(%rsp), %r12
-	adcxq 0(%rsp), %r12
+	movl $0, %eax
+	adoxq %rax, %r11
+	adoxq %rax, %r12
+	adcxq %rax, %r12
 	movq %r13, 400(%rsp)
 	xorl %r13d, %r13d
 	movq 88(%rdi), %rdx
@@ -22881,9 +23435,10 @@ parmod_ct_montgomery_sqr_adx_14:
 	mulxq 256(%rsp), %rax, %rcx
 	adcxq %rcx, %r12
 	adoxq %rax, %r11
-	adoxq 0(%rsp), %r12
-	adoxq 0(%rsp), %r13
-	adcxq 0(%rsp), %r13
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
 	xorl %eax, %eax
 	movq 96(%rsi), %rdx
 	mulxq 328(%rsp), %rax, %rcx
@@ -22904,9 +23459,10 @@ parmod_ct_montgomery_sqr_adx_14:
 	mulxq 368(%rsp), %rax, %rcx
 	adcxq %rcx, %r12
 	adoxq %rax, %r11
-	adoxq 0(%rsp), %r12
-	adoxq 0(%rsp), %r13
-	adcxq 0(%rsp), %r13
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
 	movq %r14, 408(%rsp)
 	xorl %r14d, %r14d
 	movq 96(%rdi), %rdx
@@ -22919,17 +23475,19 @@ parmod_ct_montgomery_sqr_adx_14:
 	mulxq 256(%rsp), %rax, %rcx
 	adcxq %rcx, %r13
 	adoxq %rax, %r12
-	adoxq 0(%rsp), %r13
-	adoxq 0(%rsp), %r14
-	adcxq 0(%rsp), %r14
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
 	xorl %eax, %eax
 	movq 104(%rdi), %rdx
 	mulxq 104(%rdi), %rax, %rcx
 	adcxq %rcx, %r13
 	adoxq %rax, %r12
-	adoxq 0(%rsp), %r13
-	adoxq 0(%rsp), %r14
-	adcxq 0(%rsp), %r14
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
 	xorl %eax, %eax
 	movq 104(%rsi), %rdx
 	mulxq 328(%rsp), %rax, %rcx
@@ -22950,9 +23508,10 @@ parmod_ct_montgomery_sqr_adx_14:
 	mulxq 368(%rsp), %rax, %rcx
 	adcxq %rcx, %r13
 	adoxq %rax, %r12
-	adoxq 0(%rsp), %r13
-	adoxq 0(%rsp), %r14
-	adcxq 0(%rsp), %r14
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
 	movq %r15, 416(%rsp)
 	movq %rbx, 424(%rsp)
 	movq %rbp, 432(%rsp)
@@ -23150,9 +23709,10 @@ parmod_ct_montgomery_mul_adx_15:
 	mulxq 80(%rsp), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 0(%rsp), %r14
-	adoxq 0(%rsp), %r15
-	adcxq 0(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	movq %rbx, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 144(%rsp)
@@ -23181,9 +23741,10 @@ parmod_ct_montgomery_mul_adx_15:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 0(%rsp), %r14
-	adoxq 0(%rsp), %r15
-	adcxq 0(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	xorl %ebx, %ebx
 	movq 8(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
@@ -23210,9 +23771,10 @@ parmod_ct_montgomery_mul_adx_15:
 	mulxq 80(%rsp), %rax, %rcx
 	adcxq %rcx, %r15
 	adoxq %rax, %r14
-	adoxq 0(%rsp), %r15
-	adoxq 0(%rsp), %rbx
-	adcxq 0(%rsp), %rbx
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
 	movq %rbp, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 152(%rsp)
@@ -23241,9 +23803,10 @@ parmod_ct_montgomery_mul_adx_15:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r15
 	adoxq %rax, %r14
-	adoxq 0(%rsp), %r15
-	adoxq 0(%rsp), %rbx
-	adcxq 0(%rsp), %rbx
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
 	xorl %ebp, %ebp
 	movq 16(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
@@ -23270,9 +23833,10 @@ parmod_ct_montgomery_mul_adx_15:
 	mulxq 80(%rsp), %rax, %rcx
 	adcxq %rcx, %rbx
 	adoxq %rax, %r15
-	adoxq 0(%rsp), %rbx
-	adoxq 0(%rsp), %rbp
-	adcxq 0(%rsp), %rbp
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
 	movq %r8, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 160(%rsp)
@@ -23301,9 +23865,10 @@ parmod_ct_montgomery_mul_adx_15:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %rbx
 	adoxq %rax, %r15
-	adoxq 0(%rsp), %rbx
-	adoxq 0(%rsp), %rbp
-	adcxq 0(%rsp), %rbp
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
 	xorl %r8d, %r8d
 	movq 24(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
@@ -23330,9 +23895,10 @@ parmod_ct_montgomery_mul_adx_15:
 	mulxq 80(%rsp), %rax, %rcx
 	adcxq %rcx, %rbp
 	adoxq %rax, %rbx
-	adoxq 0(%rsp), %rbp
-	adoxq 0(%rsp), %r8
-	adcxq 0(%rsp), %r8
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
 	movq %r9, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 168(%rsp)
@@ -23361,9 +23927,10 @@ parmod_ct_montgomery_mul_adx_15:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %rbp
 	adoxq %rax, %rbx
-	adoxq 0(%rsp), %rbp
-	adoxq 0(%rsp), %r8
-	adcxq 0(%rsp), %r8
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
 	xorl %r9d, %r9d
 	movq 32(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
@@ -23390,9 +23957,10 @@ parmod_ct_montgomery_mul_adx_15:
 	mulxq 80(%rsp), %rax, %rcx
 	adcxq %rcx, %r8
 	adoxq %rax, %rbp
-	adoxq 0(%rsp), %r8
-	adoxq 0(%rsp), %r9
-	adcxq 0(%rsp), %r9
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
 	movq %r10, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 176(%rsp)
@@ -23421,9 +23989,10 @@ parmod_ct_montgomery_mul_adx_15:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r8
 	adoxq %rax, %rbp
-	adoxq 0(%rsp), %r8
-	adoxq 0(%rsp), %r9
-	adcxq 0(%rsp), %r9
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
 	xorl %r10d, %r10d
 	movq 40(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
@@ -23450,9 +24019,10 @@ parmod_ct_montgomery_mul_adx_15:
 	mulxq 80(%rsp), %rax, %rcx
 	adcxq %rcx, %r9
 	adoxq %rax, %r8
-	adoxq 0(%rsp), %r9
-	adoxq 0(%rsp), %r10
-	adcxq 0(%rsp), %r10
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
 	movq %r11, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 184(%rsp)
@@ -23481,9 +24051,10 @@ parmod_ct_montgomery_mul_adx_15:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r9
 	adoxq %rax, %r8
-	adoxq 0(%rsp), %r9
-	adoxq 0(%rsp), %r10
-	adcxq 0(%rsp), %r10
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
 	xorl %r11d, %r11d
 	movq 48(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
@@ -23510,9 +24081,10 @@ parmod_ct_montgomery_mul_adx_15:
 	mulxq 80(%rsp), %rax, %rcx
 	adcxq %rcx, %r10
 	adoxq %rax, %r9
-	adoxq 0(%rsp), %r10
-	adoxq 0(%rsp), %r11
-	adcxq 0(%rsp), %r11
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
 	movq %r12, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 192(%rsp)
@@ -23541,9 +24113,10 @@ parmod_ct_montgomery_mul_adx_15:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r10
 	adoxq %rax, %r9
-	adoxq 0(%rsp), %r10
-	adoxq 0(%rsp), %r11
-	adcxq 0(%rsp), %r11
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
 	xorl %r12d, %r12d
 	movq 56(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
@@ -23570,9 +24143,10 @@ parmod_ct_montgomery_mul_adx_15:
 	mulxq 80(%rsp), %rax, %rcx
 	adcxq %rcx, %r11
 	adoxq %rax, %r10
-	adoxq 0(%rsp), %r11
-	adoxq 0(%rsp), %r12
-	adcxq 0(%rsp), %r12
+	movl $0, %eax
+	adoxq %rax, %r11
+	adoxq %rax, %r12
+	adcxq %rax, %r12
 	xorl %eax, %eax
 	movq 0(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
@@ -23596,9 +24170,10 @@ parmod_ct_montgomery_mul_adx_15:
 	mulxq 136(%rsp), %rax, %rcx
 	adcxq %rcx, %r11
 	adoxq %rax, %r10
-	adoxq 0(%rsp), %r11
-	adoxq 0(%rsp), %r12
-	adcxq 0(%rsp), %r12
+	movl $0, %eax
+	adoxq %rax, %r11
+	adoxq %rax, %r12
+	adcxq %rax, %r12
 	movq %r13, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 200(%rsp)
@@ -23627,9 +24202,10 @@ parmod_ct_montgomery_mul_adx_15:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r11
 	adoxq %rax, %r10
-	adoxq 0(%rsp), %r11
-	adoxq 0(%rsp), %r12
-	adcxq 0(%rsp), %r12
+	movl $0, %eax
+	adoxq %rax, %r11
+	adoxq %rax, %r12
+	adcxq %rax, %r12
 	xorl %r13d, %r13d
 	movq 64(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
@@ -23656,9 +24232,10 @@ parmod_ct_montgomery_mul_adx_15:
 	mulxq 80(%rsp), %rax, %rcx
 	adcxq %rcx, %r12
 	adoxq %rax, %r11
-	adoxq 0(%rsp), %r12
-	adoxq 0(%rsp), %r13
-	adcxq 0(%rsp), %r13
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
 	xorl %eax, %eax
 	movq 8(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
@@ -23682,9 +24259,10 @@ parmod_ct_montgomery_mul_adx_15:
 	mulxq 136(%rsp), %rax, %rcx
 	adcxq %rcx, %r12
 	adoxq %rax, %r11
-	adoxq 0(%rsp), %r12
-	adoxq 0(%rsp), %r13
-	adcxq 0(%rsp), %r13
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
 	xorl %eax, %eax
 	movq 64(%rsi), %rdx
 	mulxq 144(%rsp), %rax, %rcx
@@ -23711,9 +24289,10 @@ parmod_ct_montgomery_mul_adx_15:
 	mulxq 200(%rsp), %rax, %rcx
 	adcxq %rcx, %r12
 	adoxq %rax, %r11
-	adoxq 0(%rsp), %r12
-	adoxq 0(%rsp), %r13
-	adcxq 0(%rsp), %r13
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
 	movq %r14, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 208(%rsp)
@@ -23742,9 +24321,10 @@ parmod_ct_montgomery_mul_adx_15:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r12
 	adoxq %rax, %r11
-	adoxq 0(%rsp), %r12
-	adoxq 0(%rsp), %r13
-	adcxq 0(%rsp), %r13
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
 	xorl %r14d, %r14d
 	movq 72(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
@@ -23771,9 +24351,10 @@ parmod_ct_montgomery_mul_adx_15:
 	mulxq 80(%rsp), %rax, %rcx
 	adcxq %rcx, %r13
 	adoxq %rax, %r12
-	adoxq 0(%rsp), %r13
-	adoxq 0(%rsp), %r14
-	adcxq 0(%rsp), %r14
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
 	xorl %eax, %eax
 	movq 16(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
@@ -23797,9 +24378,10 @@ parmod_ct_montgomery_mul_adx_15:
 	mulxq 136(%rsp), %rax, %rcx
 	adcxq %rcx, %r13
 	adoxq %rax, %r12
-	adoxq 0(%rsp), %r13
-	adoxq 0(%rsp), %r14
-	adcxq 0(%rsp), %r14
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
 	xorl %eax, %eax
 	movq 72(%rsi), %rdx
 	mulxq 144(%rsp), %rax, %rcx
@@ -23826,9 +24408,10 @@ parmod_ct_montgomery_mul_adx_15:
 	mulxq 200(%rsp), %rax, %rcx
 	adcxq %rcx, %r13
 	adoxq %rax, %r12
-	adoxq 0(%rsp), %r13
-	adoxq 0(%rsp), %r14
-	adcxq 0(%rsp), %r14
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
 	movq %r15, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 216(%rsp)
@@ -23857,9 +24440,10 @@ parmod_ct_montgomery_mul_adx_15:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r13
 	adoxq %rax, %r12
-	adoxq 0(%rsp), %r13
-	adoxq 0(%rsp), %r14
-	adcxq 0(%rsp), %r14
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
 	xorl %r15d, %r15d
 	movq 80(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
@@ -23886,9 +24470,10 @@ parmod_ct_montgomery_mul_adx_15:
 	mulxq 80(%rsp), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 0(%rsp), %r14
-	adoxq 0(%rsp), %r15
-	adcxq 0(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	xorl %eax, %eax
 	movq 24(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
@@ -23912,9 +24497,10 @@ parmod_ct_montgomery_mul_adx_15:
 	mulxq 136(%rsp), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 0(%rsp), %r14
-	adoxq 0(%rsp), %r15
-	adcxq 0(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	xorl %eax, %eax
 	movq 80(%rsi), %rdx
 	mulxq 144(%rsp), %rax, %rcx
@@ -23941,9 +24527,10 @@ parmod_ct_montgomery_mul_adx_15:
 	mulxq 200(%rsp), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 0(%rsp), %r14
-	adoxq 0(%rsp), %r15
-	adcxq 0(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	movq %rbx, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 224(%rsp)
@@ -23972,9 +24559,10 @@ parmod_ct_montgomery_mul_adx_15:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 0(%rsp), %r14
-	adoxq 0(%rsp), %r15
-	adcxq 0(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	xorl %ebx, %ebx
 	movq 88(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
@@ -24001,9 +24589,10 @@ parmod_ct_montgomery_mul_adx_15:
 	mulxq 80(%rsp), %rax, %rcx
 	adcxq %rcx, %r15
 	adoxq %rax, %r14
-	adoxq 0(%rsp), %r15
-	adoxq 0(%rsp), %rbx
-	adcxq 0(%rsp), %rbx
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
 	xorl %eax, %eax
 	movq 32(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
@@ -24027,9 +24616,10 @@ parmod_ct_montgomery_mul_adx_15:
 	mulxq 136(%rsp), %rax, %rcx
 	adcxq %rcx, %r15
 	adoxq %rax, %r14
-	adoxq 0(%rsp), %r15
-	adoxq 0(%rsp), %rbx
-	adcxq 0(%rsp), %rbx
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
 	xorl %eax, %eax
 	movq 88(%rsi), %rdx
 	mulxq 144(%rsp), %rax, %rcx
@@ -24056,9 +24646,10 @@ parmod_ct_montgomery_mul_adx_15:
 	mulxq 200(%rsp), %rax, %rcx
 	adcxq %rcx, %r15
 	adoxq %rax, %r14
-	adoxq 0(%rsp), %r15
-	adoxq 0(%rsp), %rbx
-	adcxq 0(%rsp), %rbx
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
 	movq %rbp, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 232(%rsp)
@@ -24087,9 +24678,10 @@ parmod_ct_montgomery_mul_adx_15:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r15
 	adoxq %rax, %r14
-	adoxq 0(%rsp), %r15
-	adoxq 0(%rsp), %rbx
-	adcxq 0(%rsp), %rbx
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
 	xorl %ebp, %ebp
 	movq 96(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
@@ -24116,9 +24708,10 @@ parmod_ct_montgomery_mul_adx_15:
 	mulxq 80(%rsp), %rax, %rcx
 	adcxq %rcx, %rbx
 	adoxq %rax, %r15
-	adoxq 0(%rsp), %rbx
-	adoxq 0(%rsp), %rbp
-	adcxq 0(%rsp), %rbp
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
 	xorl %eax, %eax
 	movq 40(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
@@ -24142,9 +24735,10 @@ parmod_ct_montgomery_mul_adx_15:
 	mulxq 136(%rsp), %rax, %rcx
 	adcxq %rcx, %rbx
 	adoxq %rax, %r15
-	adoxq 0(%rsp), %rbx
-	adoxq 0(%rsp), %rbp
-	adcxq 0(%rsp), %rbp
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
 	xorl %eax, %eax
 	movq 96(%rsi), %rdx
 	mulxq 144(%rsp), %rax, %rcx
@@ -24171,9 +24765,10 @@ parmod_ct_montgomery_mul_adx_15:
 	mulxq 200(%rsp), %rax, %rcx
 	adcxq %rcx, %rbx
 	adoxq %rax, %r15
-	adoxq 0(%rsp), %rbx
-	adoxq 0(%rsp), %rbp
-	adcxq 0(%rsp), %rbp
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
 	movq %r8, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 240(%rsp)
@@ -24202,9 +24797,10 @@ parmod_ct_montgomery_mul_adx_15:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %rbx
 	adoxq %rax, %r15
-	adoxq 0(%rsp), %rbx
-	adoxq 0(%rsp), %rbp
-	adcxq 0(%rsp), %rbp
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
 	xorl %r8d, %r8d
 	movq 104(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
@@ -24231,9 +24827,10 @@ parmod_ct_montgomery_mul_adx_15:
 	mulxq 80(%rsp), %rax, %rcx
 	adcxq %rcx, %rbp
 	adoxq %rax, %rbx
-	adoxq 0(%rsp), %rbp
-	adoxq 0(%rsp), %r8
-	adcxq 0(%rsp), %r8
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
 	xorl %eax, %eax
 	movq 48(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
@@ -24257,9 +24854,10 @@ parmod_ct_montgomery_mul_adx_15:
 	mulxq 136(%rsp), %rax, %rcx
 	adcxq %rcx, %rbp
 	adoxq %rax, %rbx
-	adoxq 0(%rsp), %rbp
-	adoxq 0(%rsp), %r8
-	adcxq 0(%rsp), %r8
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
 	xorl %eax, %eax
 	movq 104(%rsi), %rdx
 	mulxq 144(%rsp), %rax, %rcx
@@ -24286,9 +24884,10 @@ parmod_ct_montgomery_mul_adx_15:
 	mulxq 200(%rsp), %rax, %rcx
 	adcxq %rcx, %rbp
 	adoxq %rax, %rbx
-	adoxq 0(%rsp), %rbp
-	adoxq 0(%rsp), %r8
-	adcxq 0(%rsp), %r8
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
 	movq %r9, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 248(%rsp)
@@ -24317,9 +24916,10 @@ parmod_ct_montgomery_mul_adx_15:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %rbp
 	adoxq %rax, %rbx
-	adoxq 0(%rsp), %rbp
-	adoxq 0(%rsp), %r8
-	adcxq 0(%rsp), %r8
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
 	xorl %r9d, %r9d
 	movq 112(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
@@ -24346,9 +24946,10 @@ parmod_ct_montgomery_mul_adx_15:
 	mulxq 80(%rsp), %rax, %rcx
 	adcxq %rcx, %r8
 	adoxq %rax, %rbp
-	adoxq 0(%rsp), %r8
-	adoxq 0(%rsp), %r9
-	adcxq 0(%rsp), %r9
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
 	xorl %eax, %eax
 	movq 56(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
@@ -24372,9 +24973,10 @@ parmod_ct_montgomery_mul_adx_15:
 	mulxq 136(%rsp), %rax, %rcx
 	adcxq %rcx, %r8
 	adoxq %rax, %rbp
-	adoxq 0(%rsp), %r8
-	adoxq 0(%rsp), %r9
-	adcxq 0(%rsp), %r9
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
 	xorl %eax, %eax
 	movq 112(%rsi), %rdx
 	mulxq 144(%rsp), %rax, %rcx
@@ -24401,9 +25003,10 @@ parmod_ct_montgomery_mul_adx_15:
 	mulxq 200(%rsp), %rax, %rcx
 	adcxq %rcx, %r8
 	adoxq %rax, %rbp
-	adoxq 0(%rsp), %r8
-	adoxq 0(%rsp), %r9
-	adcxq 0(%rsp), %r9
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
 	movq %r10, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 256(%rsp)
@@ -24432,9 +25035,10 @@ parmod_ct_montgomery_mul_adx_15:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r8
 	adoxq %rax, %rbp
-	adoxq 0(%rsp), %r8
-	adoxq 0(%rsp), %r9
-	adcxq 0(%rsp), %r9
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
 	xorl %r10d, %r10d
 	movq 64(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
@@ -24458,9 +25062,10 @@ parmod_ct_montgomery_mul_adx_15:
 	mulxq 136(%rsp), %rax, %rcx
 	adcxq %rcx, %r9
 	adoxq %rax, %r8
-	adoxq 0(%rsp), %r9
-	adoxq 0(%rsp), %r10
-	adcxq 0(%rsp), %r10
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
 	xorl %eax, %eax
 	movq 64(%rsi), %rdx
 	mulxq 208(%rsp), %rax, %rcx
@@ -24484,9 +25089,10 @@ parmod_ct_montgomery_mul_adx_15:
 	mulxq 256(%rsp), %rax, %rcx
 	adcxq %rcx, %r9
 	adoxq %rax, %r8
-	adoxq 0(%rsp), %r9
-	adoxq 0(%rsp), %r10
-	adcxq 0(%rsp), %r10
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
 	movq %r11, 264(%rsp)
 	xorl %r11d, %r11d
 	movq 72(%rdi), %rdx
@@ -24511,9 +25117,10 @@ parmod_ct_montgomery_mul_adx_15:
 	mulxq 136(%rsp), %rax, %rcx
 	adcxq %rcx, %r10
 	adoxq %rax, %r9
-	adoxq 0(%rsp), %r10
-	adoxq 0(%rsp), %r11
-	adcxq 0(%rsp), %r11
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
 	xorl %eax, %eax
 	movq 72(%rsi), %rdx
 	mulxq 208(%rsp), %rax, %rcx
@@ -24537,9 +25144,10 @@ parmod_ct_montgomery_mul_adx_15:
 	mulxq 256(%rsp), %rax, %rcx
 	adcxq %rcx, %r10
 	adoxq %rax, %r9
-	adoxq 0(%rsp), %r10
-	adoxq 0(%rsp), %r11
-	adcxq 0(%rsp), %r11
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
 	movq %r12, 272(%rsp)
 	xorl %r12d, %r12d
 	movq 80(%rdi), %rdx
@@ -24564,9 +25172,10 @@ parmod_ct_montgomery_mul_adx_15:
 	mulxq 136(%rsp), %rax, %rcx
 	adcxq %rcx, %r11
 	adoxq %rax, %r10
-	adoxq 0(%rsp), %r11
-	adoxq 0(%rsp), %r12
-	adcxq 0(%rsp), %r12
+	movl $0, %eax
+	adoxq %rax, %r11
+	adoxq %rax, %r12
+	adcxq %rax, %r12
 	xorl %eax, %eax
 	movq 80(%rsi), %rdx
 	mulxq 208(%rsp), %rax, %rcx
@@ -24590,9 +25199,10 @@ parmod_ct_montgomery_mul_adx_15:
 	mulxq 256(%rsp), %rax, %rcx
 	adcxq %rcx, %r11
 	adoxq %rax, %r10
-	adoxq 0(%rsp), %r11
-	adoxq 0(%rsp), %r12
-	adcxq 0(%rsp), %r12
+	movl $0, %eax
+	adoxq %rax, %r11
+	adoxq %rax, %r12
+	adcxq %rax, %r12
 	movq %r13, 280(%rsp)
 	xorl %r13d, %r13d
 	movq 88(%rdi), %rdx
@@ -24617,9 +25227,10 @@ parmod_ct_montgomery_mul_adx_15:
 	mulxq 136(%rsp), %rax, %rcx
 	adcxq %rcx, %r12
 	adoxq %rax, %r11
-	adoxq 0(%rsp), %r12
-	adoxq 0(%rsp), %r13
-	adcxq 0(%rsp), %r13
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
 	xorl %eax, %eax
 	movq 88(%rsi), %rdx
 	mulxq 208(%rsp), %rax, %rcx
@@ -24643,9 +25254,10 @@ parmod_ct_montgomery_mul_adx_15:
 	mulxq 256(%rsp), %rax, %rcx
 	adcxq %rcx, %r12
 	adoxq %rax, %r11
-	adoxq 0(%rsp), %r12
-	adoxq 0(%rsp), %r13
-	adcxq 0(%rsp), %r13
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
 	movq %r14, 288(%rsp)
 	xorl %r14d, %r14d
 	movq 96(%rdi), %rdx
@@ -24670,9 +25282,10 @@ parmod_ct_montgomery_mul_adx_15:
 	mulxq 136(%rsp), %rax, %rcx
 	adcxq %rcx, %r13
 	adoxq %rax, %r12
-	adoxq 0(%rsp), %r13
-	adoxq 0(%rsp), %r14
-	adcxq 0(%rsp), %r14
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
 	xorl %eax, %eax
 	movq 96(%rsi), %rdx
 	mulxq 208(%rsp), %rax, %rcx
@@ -24696,9 +25309,10 @@ parmod_ct_montgomery_mul_adx_15:
 	mulxq 256(%rsp), %rax, %rcx
 	adcxq %rcx, %r13
 	adoxq %rax, %r12
-	adoxq 0(%rsp), %r13
-	adoxq 0(%rsp), %r14
-	adcxq 0(%rsp), %r14
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
 	movq %r15, 296(%rsp)
 	xorl %r15d, %r15d
 	movq 104(%rdi), %rdx
@@ -24723,9 +25337,10 @@ parmod_ct_montgomery_mul_adx_15:
 	mulxq 136(%rsp), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 0(%rsp), %r14
-	adoxq 0(%rsp), %r15
-	adcxq 0(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	xorl %eax, %eax
 	movq 104(%rsi), %rdx
 	mulxq 208(%rsp), %rax, %rcx
@@ -24749,9 +25364,10 @@ parmod_ct_montgomery_mul_adx_15:
 	mulxq 256(%rsp), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 0(%rsp), %r14
-	adoxq 0(%rsp), %r15
-	adcxq 0(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	movq %rbx, 304(%rsp)
 	xorl %ebx, %ebx
 	movq 112(%rdi), %rdx
@@ -24776,9 +25392,10 @@ parmod_ct_montgomery_mul_adx_15:
 	mulxq 136(%rsp), %rax, %rcx
 	adcxq %rcx, %r15
 	adoxq %rax, %r14
-	adoxq 0(%rsp), %r15
-	adoxq 0(%rsp), %rbx
-	adcxq 0(%rsp), %rbx
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
 	xorl %eax, %eax
 	movq 112(%rsi), %rdx
 	mulxq 208(%rsp), %rax, %rcx
@@ -24802,9 +25419,10 @@ parmod_ct_montgomery_mul_adx_15:
 	mulxq 256(%rsp), %rax, %rcx
 	adcxq %rcx, %r15
 	adoxq %rax, %r14
-	adoxq 0(%rsp), %r15
-	adoxq 0(%rsp), %rbx
-	adcxq 0(%rsp), %rbx
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
 	movq %rbp, 312(%rsp)
 	movq %r8, 320(%rsp)
 	movq %r9, 328(%rsp)
@@ -25079,9 +25697,10 @@ parmod_ct_montgomery_sqr_adx_15:
 	mulxq 208(%rsp), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 0(%rsp), %r14
-	adoxq 0(%rsp), %r15
-	adcxq 0(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	movq %rbx, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 280(%rsp)
@@ -25110,9 +25729,10 @@ parmod_ct_montgomery_sqr_adx_15:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 0(%rsp), %r14
-	adoxq 0(%rsp), %r15
-	adcxq 0(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	movq %rbp, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 288(%rsp)
@@ -25141,9 +25761,10 @@ parmod_ct_montgomery_sqr_adx_15:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r15
 	adoxq %rax, %r14
-	adoxq 0(%rsp), %r15
-	adoxq 0(%rsp), %rbx
-	adcxq 0(%rsp), %rbx
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
 	xorl %ebp, %ebp
 	movq 8(%rdi), %rdx
 	mulxq 8(%rdi), %rax, %rcx
@@ -25170,9 +25791,10 @@ parmod_ct_montgomery_sqr_adx_15:
 	mulxq 216(%rsp), %rax, %rcx
 	adcxq %rcx, %rbx
 	adoxq %rax, %r15
-	adoxq 0(%rsp), %rbx
-	adoxq 0(%rsp), %rbp
-	adcxq 0(%rsp), %rbp
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
 	movq %r8, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 296(%rsp)
@@ -25201,9 +25823,10 @@ parmod_ct_montgomery_sqr_adx_15:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %rbx
 	adoxq %rax, %r15
-	adoxq 0(%rsp), %rbx
-	adoxq 0(%rsp), %rbp
-	adcxq 0(%rsp), %rbp
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
 	movq %r9, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 304(%rsp)
@@ -25232,9 +25855,10 @@ parmod_ct_montgomery_sqr_adx_15:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %rbp
 	adoxq %rax, %rbx
-	adoxq 0(%rsp), %rbp
-	adoxq 0(%rsp), %r8
-	adcxq 0(%rsp), %r8
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
 	xorl %r9d, %r9d
 	movq 16(%rdi), %rdx
 	mulxq 16(%rdi), %rax, %rcx
@@ -25261,9 +25885,10 @@ parmod_ct_montgomery_sqr_adx_15:
 	mulxq 224(%rsp), %rax, %rcx
 	adcxq %rcx, %r8
 	adoxq %rax, %rbp
-	adoxq 0(%rsp), %r8
-	adoxq 0(%rsp), %r9
-	adcxq 0(%rsp), %r9
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
 	movq %r10, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 312(%rsp)
@@ -25292,9 +25917,10 @@ parmod_ct_montgomery_sqr_adx_15:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r8
 	adoxq %rax, %rbp
-	adoxq 0(%rsp), %r8
-	adoxq 0(%rsp), %r9
-	adcxq 0(%rsp), %r9
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
 	movq %r11, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 320(%rsp)
@@ -25323,9 +25949,10 @@ parmod_ct_montgomery_sqr_adx_15:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r9
 	adoxq %rax, %r8
-	adoxq 0(%rsp), %r9
-	adoxq 0(%rsp), %r10
-	adcxq 0(%rsp), %r10
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
 	xorl %r11d, %r11d
 	movq 24(%rdi), %rdx
 	mulxq 24(%rdi), %rax, %rcx
@@ -25352,9 +25979,10 @@ parmod_ct_montgomery_sqr_adx_15:
 	mulxq 232(%rsp), %rax, %rcx
 	adcxq %rcx, %r10
 	adoxq %rax, %r9
-	adoxq 0(%rsp), %r10
-	adoxq 0(%rsp), %r11
-	adcxq 0(%rsp), %r11
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
 	movq %r12, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 328(%rsp)
@@ -25383,9 +26011,10 @@ parmod_ct_montgomery_sqr_adx_15:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r10
 	adoxq %rax, %r9
-	adoxq 0(%rsp), %r10
-	adoxq 0(%rsp), %r11
-	adcxq 0(%rsp), %r11
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
 	movq %r13, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 336(%rsp)
@@ -25414,9 +26043,10 @@ parmod_ct_montgomery_sqr_adx_15:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r11
 	adoxq %rax, %r10
-	adoxq 0(%rsp), %r11
-	adoxq 0(%rsp), %r12
-	adcxq 0(%rsp), %r12
+	movl $0, %eax
+	adoxq %rax, %r11
+	adoxq %rax, %r12
+	adcxq %rax, %r12
 	xorl %r13d, %r13d
 	movq 0(%rdi), %rdx
 	mulxq 216(%rsp), %rax, %rcx
@@ -25443,9 +26073,10 @@ parmod_ct_montgomery_sqr_adx_15:
 	mulxq 272(%rsp), %rax, %rcx
 	adcxq %rcx, %r12
 	adoxq %rax, %r11
-	adoxq 0(%rsp), %r12
-	adoxq 0(%rsp), %r13
-	adcxq 0(%rsp), %r13
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
 	xorl %eax, %eax
 	movq 32(%rdi), %rdx
 	mulxq 32(%rdi), %rax, %rcx
@@ -25472,9 +26103,10 @@ parmod_ct_montgomery_sqr_adx_15:
 	mulxq 240(%rsp), %rax, %rcx
 	adcxq %rcx, %r12
 	adoxq %rax, %r11
-	adoxq 0(%rsp), %r12
-	adoxq 0(%rsp), %r13
-	adcxq 0(%rsp), %r13
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
 	xorl %eax, %eax
 	movq 64(%rsi), %rdx
 	mulxq 280(%rsp), %rax, %rcx
@@ -25501,9 +26133,10 @@ parmod_ct_montgomery_sqr_adx_15:
 	mulxq 336(%rsp), %rax, %rcx
 	adcxq %rcx, %r12
 	adoxq %rax, %r11
-	adoxq 0(%rsp), %r12
-	adoxq 0(%rsp), %r13
-	adcxq 0(%rsp), %r13
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
 	movq %r14, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 344(%rsp)
@@ -25532,9 +26165,10 @@ parmod_ct_montgomery_sqr_adx_15:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r12
 	adoxq %rax, %r11
-	adoxq 0(%rsp), %r12
-	adoxq 0(%rsp), %r13
-	adcxq 0(%rsp), %r13
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
 	xorl %r14d, %r14d
 	movq 8(%rdi), %rdx
 	mulxq 224(%rsp), %rax, %rcx
@@ -25558,9 +26192,10 @@ parmod_ct_montgomery_sqr_adx_15:
 	mulxq 272(%rsp), %rax, %rcx
 	adcxq %rcx, %r13
 	adoxq %rax, %r12
-	adoxq 0(%rsp), %r13
-	adoxq 0(%rsp), %r14
-	adcxq 0(%rsp), %r14
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
 	xorl %eax, %eax
 	movq 72(%rsi), %rdx
 	mulxq 280(%rsp), %rax, %rcx
@@ -25587,9 +26222,10 @@ parmod_ct_montgomery_sqr_adx_15:
 	mulxq 336(%rsp), %rax, %rcx
 	adcxq %rcx, %r13
 	adoxq %rax, %r12
-	adoxq 0(%rsp), %r13
-	adoxq 0(%rsp), %r14
-	adcxq 0(%rsp), %r14
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
 	movq %r15, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 352(%rsp)
@@ -25618,9 +26254,10 @@ parmod_ct_montgomery_sqr_adx_15:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r13
 	adoxq %rax, %r12
-	adoxq 0(%rsp), %r13
-	adoxq 0(%rsp), %r14
-	adcxq 0(%rsp), %r14
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
 	xorl %r15d, %r15d
 	movq 16(%rdi), %rdx
 	mulxq 232(%rsp), %rax, %rcx
@@ -25641,9 +26278,10 @@ parmod_ct_montgomery_sqr_adx_15:
 	mulxq 272(%rsp), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 0(%rsp), %r14
-	adoxq 0(%rsp), %r15
-	adcxq 0(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	xorl %eax, %eax
 	movq 40(%rdi), %rdx
 	mulxq 40(%rdi), %rax, %rcx
@@ -25670,9 +26308,10 @@ parmod_ct_montgomery_sqr_adx_15:
 	mulxq 248(%rsp), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 0(%rsp), %r14
-	adoxq 0(%rsp), %r15
-	adcxq 0(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	xorl %eax, %eax
 	movq 80(%rsi), %rdx
 	mulxq 280(%rsp), %rax, %rcx
@@ -25699,9 +26338,10 @@ parmod_ct_montgomery_sqr_adx_15:
 	mulxq 336(%rsp), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 0(%rsp), %r14
-	adoxq 0(%rsp), %r15
-	adcxq 0(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	movq %rbx, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 360(%rsp)
@@ -25730,9 +26370,10 @@ parmod_ct_montgomery_sqr_adx_15:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 0(%rsp), %r14
-	adoxq 0(%rsp), %r15
-	adcxq 0(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	xorl %ebx, %ebx
 	movq 24(%rdi), %rdx
 	mulxq 240(%rsp), %rax, %rcx
@@ -25750,9 +26391,10 @@ parmod_ct_montgomery_sqr_adx_15:
 	mulxq 272(%rsp), %rax, %rcx
 	adcxq %rcx, %r15
 	adoxq %rax, %r14
-	adoxq 0(%rsp), %r15
-	adoxq 0(%rsp), %rbx
-	adcxq 0(%rsp), %rbx
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
 	xorl %eax, %eax
 	movq 88(%rsi), %rdx
 	mulxq 280(%rsp), %rax, %rcx
@@ -25779,9 +26421,10 @@ parmod_ct_montgomery_sqr_adx_15:
 	mulxq 336(%rsp), %rax, %rcx
 	adcxq %rcx, %r15
 	adoxq %rax, %r14
-	adoxq 0(%rsp), %r15
-	adoxq 0(%rsp), %rbx
-	adcxq 0(%rsp), %rbx
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
 	movq %rbp, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 368(%rsp)
@@ -25810,9 +26453,10 @@ parmod_ct_montgomery_sqr_adx_15:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r15
 	adoxq %rax, %r14
-	adoxq 0(%rsp), %r15
-	adoxq 0(%rsp), %rbx
-	adcxq 0(%rsp), %rbx
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
 	xorl %ebp, %ebp
 	movq 32(%rdi), %rdx
 	mulxq 248(%rsp), %rax, %rcx
@@ -25827,9 +26471,10 @@ parmod_ct_montgomery_sqr_adx_15:
 	mulxq 272(%rsp), %rax, %rcx
 	adcxq %rcx, %rbx
 	adoxq %rax, %r15
-	adoxq 0(%rsp), %rbx
-	adoxq 0(%rsp), %rbp
-	adcxq 0(%rsp), %rbp
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
 	xorl %eax, %eax
 	movq 48(%rdi), %rdx
 	mulxq 48(%rdi), %rax, %rcx
@@ -25856,9 +26501,10 @@ parmod_ct_montgomery_sqr_adx_15:
 	mulxq 256(%rsp), %rax, %rcx
 	adcxq %rcx, %rbx
 	adoxq %rax, %r15
-	adoxq 0(%rsp), %rbx
-	adoxq 0(%rsp), %rbp
-	adcxq 0(%rsp), %rbp
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
 	xorl %eax, %eax
 	movq 96(%rsi), %rdx
 	mulxq 280(%rsp), %rax, %rcx
@@ -25885,9 +26531,10 @@ parmod_ct_montgomery_sqr_adx_15:
 	mulxq 336(%rsp), %rax, %rcx
 	adcxq %rcx, %rbx
 	adoxq %rax, %r15
-	adoxq 0(%rsp), %rbx
-	adoxq 0(%rsp), %rbp
-	adcxq 0(%rsp), %rbp
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
 	movq %r8, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 376(%rsp)
@@ -25916,9 +26563,10 @@ parmod_ct_montgomery_sqr_adx_15:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %rbx
 	adoxq %rax, %r15
-	adoxq 0(%rsp), %rbx
-	adoxq 0(%rsp), %rbp
-	adcxq 0(%rsp), %rbp
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
 	xorl %r8d, %r8d
 	movq 40(%rdi), %rdx
 	mulxq 256(%rsp), %rax, %rcx
@@ -25930,9 +26578,10 @@ parmod_ct_montgomery_sqr_adx_15:
 	mulxq 272(%rsp), %rax, %rcx
 	adcxq %rcx, %rbp
 	adoxq %rax, %rbx
-	adoxq 0(%rsp), %rbp
-	adoxq 0(%rsp), %r8
-	adcxq 0(%rsp), %r8
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
 	xorl %eax, %eax
 	movq 104(%rsi), %rdx
 	mulxq 280(%rsp), %rax, %rcx
@@ -25959,9 +26608,10 @@ parmod_ct_montgomery_sqr_adx_15:
 	mulxq 336(%rsp), %rax, %rcx
 	adcxq %rcx, %rbp
 	adoxq %rax, %rbx
-	adoxq 0(%rsp), %rbp
-	adoxq 0(%rsp), %r8
-	adcxq 0(%rsp), %r8
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
 	movq %r9, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 384(%rsp)
@@ -25990,9 +26640,10 @@ parmod_ct_montgomery_sqr_adx_15:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %rbp
 	adoxq %rax, %rbx
-	adoxq 0(%rsp), %rbp
-	adoxq 0(%rsp), %r8
-	adcxq 0(%rsp), %r8
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
 	xorl %r9d, %r9d
 	movq 48(%rdi), %rdx
 	mulxq 264(%rsp), %rax, %rcx
@@ -26001,9 +26652,10 @@ parmod_ct_montgomery_sqr_adx_15:
 	mulxq 272(%rsp), %rax, %rcx
 	adcxq %rcx, %r8
 	adoxq %rax, %rbp
-	adoxq 0(%rsp), %r8
-	adoxq 0(%rsp), %r9
-	adcxq 0(%rsp), %r9
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
 	xorl %eax, %eax
 	movq 56(%rdi), %rdx
 	mulxq 56(%rdi), %rax, %rcx
@@ -26030,9 +26682,10 @@ parmod_ct_montgomery_sqr_adx_15:
 	mulxq 264(%rsp), %rax, %rcx
 	adcxq %rcx, %r8
 	adoxq %rax, %rbp
-	adoxq 0(%rsp), %r8
-	adoxq 0(%rsp), %r9
-	adcxq 0(%rsp), %r9
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
 	xorl %eax, %eax
 	movq 112(%rsi), %rdx
 	mulxq 280(%rsp), %rax, %rcx
@@ -26059,9 +26712,10 @@ parmod_ct_montgomery_sqr_adx_15:
 	mulxq 336(%rsp), %rax, %rcx
 	adcxq %rcx, %r8
 	adoxq %rax, %rbp
-	adoxq 0(%rsp), %r8
-	adoxq 0(%rsp), %r9
-	adcxq 0(%rsp), %r9
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
 	movq %r10, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 392(%rsp)
@@ -26090,17 +26744,19 @@ parmod_ct_montgomery_sqr_adx_15:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r8
 	adoxq %rax, %rbp
-	adoxq 0(%rsp), %r8
-	adoxq 0(%rsp), %r9
-	adcxq 0(%rsp), %r9
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
 	xorl %r10d, %r10d
 	movq 56(%rdi), %rdx
 	mulxq 272(%rsp), %rax, %rcx
 	adcxq %rcx, %r9
 	adoxq %rax, %r8
-	adoxq 0(%rsp), %r9
-	adoxq 0(%rsp), %r10
-	adcxq 0(%rsp), %r10
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
 	xorl %eax, %eax
 	movq 64(%rsi), %rdx
 	mulxq 344(%rsp), %rax, %rcx
@@ -26124,9 +26780,10 @@ parmod_ct_montgomery_sqr_adx_15:
 	mulxq 392(%rsp), %rax, %rcx
 	adcxq %rcx, %r9
 	adoxq %rax, %r8
-	adoxq 0(%rsp), %r9
-	adoxq 0(%rsp), %r10
-	adcxq 0(%rsp), %r10
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
 	movq %r11, 400(%rsp)
 	xorl %r11d, %r11d
 	movq 64(%rdi), %rdx
@@ -26154,9 +26811,10 @@ parmod_ct_montgomery_sqr_adx_15:
 	mulxq 272(%rsp), %rax, %rcx
 	adcxq %rcx, %r10
 	adoxq %rax, %r9
-	adoxq 0(%rsp), %r10
-	adoxq 0(%rsp), %r11
-	adcxq 0(%rsp), %r11
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
 	xorl %eax, %eax
 	movq 72(%rsi), %rdx
 	mulxq 344(%rsp), %rax, %rcx
@@ -26180,9 +26838,10 @@ parmod_ct_montgomery_sqr_adx_15:
 	mulxq 392(%rsp), %rax, %rcx
 	adcxq %rcx, %r10
 	adoxq %rax, %r9
-	adoxq 0(%rsp), %r10
-	adoxq 0(%rsp), %r11
-	adcxq 0(%rsp), %r11
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
 	movq %r12, 408(%rsp)
 	xorl %r12d, %r12d
 	movq 72(%rdi), %rdx
@@ -26207,9 +26866,10 @@ parmod_ct_montgomery_sqr_adx_15:
 	mulxq 272(%rsp), %rax, %rcx
 	adcxq %rcx, %r11
 	adoxq %rax, %r10
-	adoxq 0(%rsp), %r11
-	adoxq 0(%rsp), %r12
-	adcxq 0(%rsp), %r12
+	movl $0, %eax
+	adoxq %rax, %r11
+	adoxq %rax, %r12
+	adcxq %rax, %r12
 	xorl %eax, %eax
 	movq 80(%rsi), %rdx
 	mulxq 344(%rsp), %rax, %rcx
@@ -26233,9 +26893,10 @@ parmod_ct_montgomery_sqr_adx_15:
 	mulxq 392(%rsp), %rax, %rcx
 	adcxq %rcx, %r11
 	adoxq %rax, %r10
-	adoxq 0(%rsp), %r11
-	adoxq 0(%rsp), %r12
-	adcxq 0(%rsp), %r12
+	movl $0, %eax
+	adoxq %rax, %r11
+	adoxq %rax, %r12
+	adcxq %rax, %r12
 	movq %r13, 416(%rsp)
 	xorl %r13d, %r13d
 	movq 80(%rdi), %rdx
@@ -26257,9 +26918,10 @@ parmod_ct_montgomery_sqr_adx_15:
 	mulxq 272(%rsp), %rax, %rcx
 	adcxq %rcx, %r12
 	adoxq %rax, %r11
-	adoxq 0(%rsp), %r12
-	adoxq 0(%rsp), %r13
-	adcxq 0(%rsp), %r13
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
 	xorl %eax, %eax
 	movq 88(%rsi), %rdx
 	mulxq 344(%rsp), %rax, %rcx
@@ -26283,9 +26945,10 @@ parmod_ct_montgomery_sqr_adx_15:
 	mulxq 392(%rsp), %rax, %rcx
 	adcxq %rcx, %r12
 	adoxq %rax, %r11
-	adoxq 0(%rsp), %r12
-	adoxq 0(%rsp), %r13
-	adcxq 0(%rsp), %r13
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
 	movq %r14, 424(%rsp)
 	xorl %r14d, %r14d
 	movq 88(%rdi), %rdx
@@ -26304,9 +26967,10 @@ parmod_ct_montgomery_sqr_adx_15:
 	mulxq 272(%rsp), %rax, %rcx
 	adcxq %rcx, %r13
 	adoxq %rax, %r12
-	adoxq 0(%rsp), %r13
-	adoxq 0(%rsp), %r14
-	adcxq 0(%rsp), %r14
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
 	xorl %eax, %eax
 	movq 96(%rsi), %rdx
 	mulxq 344(%rsp), %rax, %rcx
@@ -26330,9 +26994,10 @@ parmod_ct_montgomery_sqr_adx_15:
 	mulxq 392(%rsp), %rax, %rcx
 	adcxq %rcx, %r13
 	adoxq %rax, %r12
-	adoxq 0(%rsp), %r13
-	adoxq 0(%rsp), %r14
-	adcxq 0(%rsp), %r14
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
 	movq %r15, 432(%rsp)
 	xorl %r15d, %r15d
 	movq 96(%rdi), %rdx
@@ -26348,9 +27013,10 @@ parmod_ct_montgomery_sqr_adx_15:
 	mulxq 272(%rsp), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 0(%rsp), %r14
-	adoxq 0(%rsp), %r15
-	adcxq 0(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	xorl %eax, %eax
 	movq 104(%rsi), %rdx
 	mulxq 344(%rsp), %rax, %rcx
@@ -26374,9 +27040,10 @@ parmod_ct_montgomery_sqr_adx_15:
 	mulxq 392(%rsp), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 0(%rsp), %r14
-	adoxq 0(%rsp), %r15
-	adcxq 0(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	movq %rbx, 440(%rsp)
 	xorl %ebx, %ebx
 	movq 104(%rdi), %rdx
@@ -26389,17 +27056,19 @@ parmod_ct_montgomery_sqr_adx_15:
 	mulxq 272(%rsp), %rax, %rcx
 	adcxq %rcx, %r15
 	adoxq %rax, %r14
-	adoxq 0(%rsp), %r15
-	adoxq 0(%rsp), %rbx
-	adcxq 0(%rsp), %rbx
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
 	xorl %eax, %eax
 	movq 112(%rdi), %rdx
 	mulxq 112(%rdi), %rax, %rcx
 	adcxq %rcx, %r15
 	adoxq %rax, %r14
-	adoxq 0(%rsp), %r15
-	adoxq 0(%rsp), %rbx
-	adcxq 0(%rsp), %rbx
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
 	xorl %eax, %eax
 	movq 112(%rsi), %rdx
 	mulxq 344(%rsp), %rax, %rcx
@@ -26423,9 +27092,10 @@ parmod_ct_montgomery_sqr_adx_15:
 	mulxq 392(%rsp), %rax, %rcx
 	adcxq %rcx, %r15
 	adoxq %rax, %r14
-	adoxq 0(%rsp), %r15
-	adoxq 0(%rsp), %rbx
-	adcxq 0(%rsp), %rbx
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
 	movq %rbp, 448(%rsp)
 	movq %r8, 456(%rsp)
 	movq %r9, 464(%rsp)
@@ -26631,9 +27301,10 @@ parmod_ct_montgomery_mul_adx_16:
 	mulxq 80(%rsp), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 0(%rsp), %r14
-	adoxq 0(%rsp), %r15
-	adcxq 0(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	movq %rbx, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 152(%rsp)
@@ -26662,9 +27333,10 @@ parmod_ct_montgomery_mul_adx_16:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 0(%rsp), %r14
-	adoxq 0(%rsp), %r15
-	adcxq 0(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	xorl %ebx, %ebx
 	movq 8(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
@@ -26691,9 +27363,10 @@ parmod_ct_montgomery_mul_adx_16:
 	mulxq 80(%rsp), %rax, %rcx
 	adcxq %rcx, %r15
 	adoxq %rax, %r14
-	adoxq 0(%rsp), %r15
-	adoxq 0(%rsp), %rbx
-	adcxq 0(%rsp), %rbx
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
 	movq %rbp, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 160(%rsp)
@@ -26722,9 +27395,10 @@ parmod_ct_montgomery_mul_adx_16:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r15
 	adoxq %rax, %r14
-	adoxq 0(%rsp), %r15
-	adoxq 0(%rsp), %rbx
-	adcxq 0(%rsp), %rbx
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
 	xorl %ebp, %ebp
 	movq 16(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
@@ -26751,9 +27425,10 @@ parmod_ct_montgomery_mul_adx_16:
 	mulxq 80(%rsp), %rax, %rcx
 	adcxq %rcx, %rbx
 	adoxq %rax, %r15
-	adoxq 0(%rsp), %rbx
-	adoxq 0(%rsp), %rbp
-	adcxq 0(%rsp), %rbp
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
 	movq %r8, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 168(%rsp)
@@ -26782,9 +27457,10 @@ parmod_ct_montgomery_mul_adx_16:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %rbx
 	adoxq %rax, %r15
-	adoxq 0(%rsp), %rbx
-	adoxq 0(%rsp), %rbp
-	adcxq 0(%rsp), %rbp
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
 	xorl %r8d, %r8d
 	movq 24(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
@@ -26811,9 +27487,10 @@ parmod_ct_montgomery_mul_adx_16:
 	mulxq 80(%rsp), %rax, %rcx
 	adcxq %rcx, %rbp
 	adoxq %rax, %rbx
-	adoxq 0(%rsp), %rbp
-	adoxq 0(%rsp), %r8
-	adcxq 0(%rsp), %r8
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
 	movq %r9, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 176(%rsp)
@@ -26842,9 +27519,10 @@ parmod_ct_montgomery_mul_adx_16:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %rbp
 	adoxq %rax, %rbx
-	adoxq 0(%rsp), %rbp
-	adoxq 0(%rsp), %r8
-	adcxq 0(%rsp), %r8
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
 	xorl %r9d, %r9d
 	movq 32(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
@@ -26871,9 +27549,10 @@ parmod_ct_montgomery_mul_adx_16:
 	mulxq 80(%rsp), %rax, %rcx
 	adcxq %rcx, %r8
 	adoxq %rax, %rbp
-	adoxq 0(%rsp), %r8
-	adoxq 0(%rsp), %r9
-	adcxq 0(%rsp), %r9
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
 	movq %r10, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 184(%rsp)
@@ -26902,9 +27581,10 @@ parmod_ct_montgomery_mul_adx_16:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r8
 	adoxq %rax, %rbp
-	adoxq 0(%rsp), %r8
-	adoxq 0(%rsp), %r9
-	adcxq 0(%rsp), %r9
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
 	xorl %r10d, %r10d
 	movq 40(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
@@ -26931,9 +27611,10 @@ parmod_ct_montgomery_mul_adx_16:
 	mulxq 80(%rsp), %rax, %rcx
 	adcxq %rcx, %r9
 	adoxq %rax, %r8
-	adoxq 0(%rsp), %r9
-	adoxq 0(%rsp), %r10
-	adcxq 0(%rsp), %r10
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
 	movq %r11, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 192(%rsp)
@@ -26962,9 +27643,10 @@ parmod_ct_montgomery_mul_adx_16:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r9
 	adoxq %rax, %r8
-	adoxq 0(%rsp), %r9
-	adoxq 0(%rsp), %r10
-	adcxq 0(%rsp), %r10
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
 	xorl %r11d, %r11d
 	movq 48(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
@@ -26991,9 +27673,10 @@ parmod_ct_montgomery_mul_adx_16:
 	mulxq 80(%rsp), %rax, %rcx
 	adcxq %rcx, %r10
 	adoxq %rax, %r9
-	adoxq 0(%rsp), %r10
-	adoxq 0(%rsp), %r11
-	adcxq 0(%rsp), %r11
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
 	movq %r12, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 200(%rsp)
@@ -27022,9 +27705,10 @@ parmod_ct_montgomery_mul_adx_16:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r10
 	adoxq %rax, %r9
-	adoxq 0(%rsp), %r10
-	adoxq 0(%rsp), %r11
-	adcxq 0(%rsp), %r11
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
 	xorl %r12d, %r12d
 	movq 56(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
@@ -27051,9 +27735,10 @@ parmod_ct_montgomery_mul_adx_16:
 	mulxq 80(%rsp), %rax, %rcx
 	adcxq %rcx, %r11
 	adoxq %rax, %r10
-	adoxq 0(%rsp), %r11
-	adoxq 0(%rsp), %r12
-	adcxq 0(%rsp), %r12
+	movl $0, %eax
+	adoxq %rax, %r11
+	adoxq %rax, %r12
+	adcxq %rax, %r12
 	movq %r13, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 208(%rsp)
@@ -27082,9 +27767,10 @@ parmod_ct_montgomery_mul_adx_16:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r11
 	adoxq %rax, %r10
-	adoxq 0(%rsp), %r11
-	adoxq 0(%rsp), %r12
-	adcxq 0(%rsp), %r12
+	movl $0, %eax
+	adoxq %rax, %r11
+	adoxq %rax, %r12
+	adcxq %rax, %r12
 	xorl %r13d, %r13d
 	movq 64(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
@@ -27111,9 +27797,10 @@ parmod_ct_montgomery_mul_adx_16:
 	mulxq 80(%rsp), %rax, %rcx
 	adcxq %rcx, %r12
 	adoxq %rax, %r11
-	adoxq 0(%rsp), %r12
-	adoxq 0(%rsp), %r13
-	adcxq 0(%rsp), %r13
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
 	xorl %eax, %eax
 	movq 0(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
@@ -27140,9 +27827,10 @@ parmod_ct_montgomery_mul_adx_16:
 	mulxq 144(%rsp), %rax, %rcx
 	adcxq %rcx, %r12
 	adoxq %rax, %r11
-	adoxq 0(%rsp), %r12
-	adoxq 0(%rsp), %r13
-	adcxq 0(%rsp), %r13
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
 	xorl %eax, %eax
 	movq 64(%rsi), %rdx
 	mulxq 152(%rsp), %rax, %rcx
@@ -27169,9 +27857,10 @@ parmod_ct_montgomery_mul_adx_16:
 	mulxq 208(%rsp), %rax, %rcx
 	adcxq %rcx, %r12
 	adoxq %rax, %r11
-	adoxq 0(%rsp), %r12
-	adoxq 0(%rsp), %r13
-	adcxq 0(%rsp), %r13
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
 	movq %r14, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 216(%rsp)
@@ -27200,9 +27889,10 @@ parmod_ct_montgomery_mul_adx_16:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r12
 	adoxq %rax, %r11
-	adoxq 0(%rsp), %r12
-	adoxq 0(%rsp), %r13
-	adcxq 0(%rsp), %r13
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
 	xorl %r14d, %r14d
 	movq 72(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
@@ -27229,9 +27919,10 @@ parmod_ct_montgomery_mul_adx_16:
 	mulxq 80(%rsp), %rax, %rcx
 	adcxq %rcx, %r13
 	adoxq %rax, %r12
-	adoxq 0(%rsp), %r13
-	adoxq 0(%rsp), %r14
-	adcxq 0(%rsp), %r14
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
 	xorl %eax, %eax
 	movq 8(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
@@ -27258,9 +27949,10 @@ parmod_ct_montgomery_mul_adx_16:
 	mulxq 144(%rsp), %rax, %rcx
 	adcxq %rcx, %r13
 	adoxq %rax, %r12
-	adoxq 0(%rsp), %r13
-	adoxq 0(%rsp), %r14
-	adcxq 0(%rsp), %r14
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
 	xorl %eax, %eax
 	movq 72(%rsi), %rdx
 	mulxq 152(%rsp), %rax, %rcx
@@ -27287,9 +27979,10 @@ parmod_ct_montgomery_mul_adx_16:
 	mulxq 208(%rsp), %rax, %rcx
 	adcxq %rcx, %r13
 	adoxq %rax, %r12
-	adoxq 0(%rsp), %r13
-	adoxq 0(%rsp), %r14
-	adcxq 0(%rsp), %r14
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
 	movq %r15, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 224(%rsp)
@@ -27318,9 +28011,10 @@ parmod_ct_montgomery_mul_adx_16:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r13
 	adoxq %rax, %r12
-	adoxq 0(%rsp), %r13
-	adoxq 0(%rsp), %r14
-	adcxq 0(%rsp), %r14
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
 	xorl %r15d, %r15d
 	movq 80(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
@@ -27347,9 +28041,10 @@ parmod_ct_montgomery_mul_adx_16:
 	mulxq 80(%rsp), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 0(%rsp), %r14
-	adoxq 0(%rsp), %r15
-	adcxq 0(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	xorl %eax, %eax
 	movq 16(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
@@ -27376,9 +28071,10 @@ parmod_ct_montgomery_mul_adx_16:
 	mulxq 144(%rsp), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 0(%rsp), %r14
-	adoxq 0(%rsp), %r15
-	adcxq 0(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	xorl %eax, %eax
 	movq 80(%rsi), %rdx
 	mulxq 152(%rsp), %rax, %rcx
@@ -27405,9 +28101,10 @@ parmod_ct_montgomery_mul_adx_16:
 	mulxq 208(%rsp), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 0(%rsp), %r14
-	adoxq 0(%rsp), %r15
-	adcxq 0(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	movq %rbx, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 232(%rsp)
@@ -27436,9 +28133,10 @@ parmod_ct_montgomery_mul_adx_16:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 0(%rsp), %r14
-	adoxq 0(%rsp), %r15
-	adcxq 0(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	xorl %ebx, %ebx
 	movq 88(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
@@ -27465,9 +28163,10 @@ parmod_ct_montgomery_mul_adx_16:
 	mulxq 80(%rsp), %rax, %rcx
 	adcxq %rcx, %r15
 	adoxq %rax, %r14
-	adoxq 0(%rsp), %r15
-	adoxq 0(%rsp), %rbx
-	adcxq 0(%rsp), %rbx
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
 	xorl %eax, %eax
 	movq 24(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
@@ -27494,9 +28193,10 @@ parmod_ct_montgomery_mul_adx_16:
 	mulxq 144(%rsp), %rax, %rcx
 	adcxq %rcx, %r15
 	adoxq %rax, %r14
-	adoxq 0(%rsp), %r15
-	adoxq 0(%rsp), %rbx
-	adcxq 0(%rsp), %rbx
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
 	xorl %eax, %eax
 	movq 88(%rsi), %rdx
 	mulxq 152(%rsp), %rax, %rcx
@@ -27523,9 +28223,10 @@ parmod_ct_montgomery_mul_adx_16:
 	mulxq 208(%rsp), %rax, %rcx
 	adcxq %rcx, %r15
 	adoxq %rax, %r14
-	adoxq 0(%rsp), %r15
-	adoxq 0(%rsp), %rbx
-	adcxq 0(%rsp), %rbx
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
 	movq %rbp, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 240(%rsp)
@@ -27554,9 +28255,10 @@ parmod_ct_montgomery_mul_adx_16:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r15
 	adoxq %rax, %r14
-	adoxq 0(%rsp), %r15
-	adoxq 0(%rsp), %rbx
-	adcxq 0(%rsp), %rbx
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
 	xorl %ebp, %ebp
 	movq 96(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
@@ -27583,9 +28285,10 @@ parmod_ct_montgomery_mul_adx_16:
 	mulxq 80(%rsp), %rax, %rcx
 	adcxq %rcx, %rbx
 	adoxq %rax, %r15
-	adoxq 0(%rsp), %rbx
-	adoxq 0(%rsp), %rbp
-	adcxq 0(%rsp), %rbp
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
 	xorl %eax, %eax
 	movq 32(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
@@ -27612,9 +28315,10 @@ parmod_ct_montgomery_mul_adx_16:
 	mulxq 144(%rsp), %rax, %rcx
 	adcxq %rcx, %rbx
 	adoxq %rax, %r15
-	adoxq 0(%rsp), %rbx
-	adoxq 0(%rsp), %rbp
-	adcxq 0(%rsp), %rbp
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
 	xorl %eax, %eax
 	movq 96(%rsi), %rdx
 	mulxq 152(%rsp), %rax, %rcx
@@ -27641,9 +28345,10 @@ parmod_ct_montgomery_mul_adx_16:
 	mulxq 208(%rsp), %rax, %rcx
 	adcxq %rcx, %rbx
 	adoxq %rax, %r15
-	adoxq 0(%rsp), %rbx
-	adoxq 0(%rsp), %rbp
-	adcxq 0(%rsp), %rbp
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
 	movq %r8, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 248(%rsp)
@@ -27672,9 +28377,10 @@ parmod_ct_montgomery_mul_adx_16:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %rbx
 	adoxq %rax, %r15
-	adoxq 0(%rsp), %rbx
-	adoxq 0(%rsp), %rbp
-	adcxq 0(%rsp), %rbp
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
 	xorl %r8d, %r8d
 	movq 104(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
@@ -27701,9 +28407,10 @@ parmod_ct_montgomery_mul_adx_16:
 	mulxq 80(%rsp), %rax, %rcx
 	adcxq %rcx, %rbp
 	adoxq %rax, %rbx
-	adoxq 0(%rsp), %rbp
-	adoxq 0(%rsp), %r8
-	adcxq 0(%rsp), %r8
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
 	xorl %eax, %eax
 	movq 40(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
@@ -27730,9 +28437,10 @@ parmod_ct_montgomery_mul_adx_16:
 	mulxq 144(%rsp), %rax, %rcx
 	adcxq %rcx, %rbp
 	adoxq %rax, %rbx
-	adoxq 0(%rsp), %rbp
-	adoxq 0(%rsp), %r8
-	adcxq 0(%rsp), %r8
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
 	xorl %eax, %eax
 	movq 104(%rsi), %rdx
 	mulxq 152(%rsp), %rax, %rcx
@@ -27759,9 +28467,10 @@ parmod_ct_montgomery_mul_adx_16:
 	mulxq 208(%rsp), %rax, %rcx
 	adcxq %rcx, %rbp
 	adoxq %rax, %rbx
-	adoxq 0(%rsp), %rbp
-	adoxq 0(%rsp), %r8
-	adcxq 0(%rsp), %r8
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
 	movq %r9, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 256(%rsp)
@@ -27790,9 +28499,10 @@ parmod_ct_montgomery_mul_adx_16:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %rbp
 	adoxq %rax, %rbx
-	adoxq 0(%rsp), %rbp
-	adoxq 0(%rsp), %r8
-	adcxq 0(%rsp), %r8
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
 	xorl %r9d, %r9d
 	movq 112(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
@@ -27819,9 +28529,10 @@ parmod_ct_montgomery_mul_adx_16:
 	mulxq 80(%rsp), %rax, %rcx
 	adcxq %rcx, %r8
 	adoxq %rax, %rbp
-	adoxq 0(%rsp), %r8
-	adoxq 0(%rsp), %r9
-	adcxq 0(%rsp), %r9
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
 	xorl %eax, %eax
 	movq 48(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
@@ -27848,9 +28559,10 @@ parmod_ct_montgomery_mul_adx_16:
 	mulxq 144(%rsp), %rax, %rcx
 	adcxq %rcx, %r8
 	adoxq %rax, %rbp
-	adoxq 0(%rsp), %r8
-	adoxq 0(%rsp), %r9
-	adcxq 0(%rsp), %r9
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
 	xorl %eax, %eax
 	movq 112(%rsi), %rdx
 	mulxq 152(%rsp), %rax, %rcx
@@ -27877,9 +28589,10 @@ parmod_ct_montgomery_mul_adx_16:
 	mulxq 208(%rsp), %rax, %rcx
 	adcxq %rcx, %r8
 	adoxq %rax, %rbp
-	adoxq 0(%rsp), %r8
-	adoxq 0(%rsp), %r9
-	adcxq 0(%rsp), %r9
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
 	movq %r10, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 264(%rsp)
@@ -27908,9 +28621,10 @@ parmod_ct_montgomery_mul_adx_16:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r8
 	adoxq %rax, %rbp
-	adoxq 0(%rsp), %r8
-	adoxq 0(%rsp), %r9
-	adcxq 0(%rsp), %r9
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
 	xorl %r10d, %r10d
 	movq 120(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
@@ -27937,9 +28651,10 @@ parmod_ct_montgomery_mul_adx_16:
 	mulxq 80(%rsp), %rax, %rcx
 	adcxq %rcx, %r9
 	adoxq %rax, %r8
-	adoxq 0(%rsp), %r9
-	adoxq 0(%rsp), %r10
-	adcxq 0(%rsp), %r10
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
 	xorl %eax, %eax
 	movq 56(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
@@ -27966,9 +28681,10 @@ parmod_ct_montgomery_mul_adx_16:
 	mulxq 144(%rsp), %rax, %rcx
 	adcxq %rcx, %r9
 	adoxq %rax, %r8
-	adoxq 0(%rsp), %r9
-	adoxq 0(%rsp), %r10
-	adcxq 0(%rsp), %r10
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
 	xorl %eax, %eax
 	movq 120(%rsi), %rdx
 	mulxq 152(%rsp), %rax, %rcx
@@ -27995,9 +28711,10 @@ parmod_ct_montgomery_mul_adx_16:
 	mulxq 208(%rsp), %rax, %rcx
 	adcxq %rcx, %r9
 	adoxq %rax, %r8
-	adoxq 0(%rsp), %r9
-	adoxq 0(%rsp), %r10
-	adcxq 0(%rsp), %r10
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
 	movq %r11, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 272(%rsp)
@@ -28026,9 +28743,10 @@ parmod_ct_montgomery_mul_adx_16:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r9
 	adoxq %rax, %r8
-	adoxq 0(%rsp), %r9
-	adoxq 0(%rsp), %r10
-	adcxq 0(%rsp), %r10
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
 	xorl %r11d, %r11d
 	movq 64(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
@@ -28055,9 +28773,10 @@ parmod_ct_montgomery_mul_adx_16:
 	mulxq 144(%rsp), %rax, %rcx
 	adcxq %rcx, %r10
 	adoxq %rax, %r9
-	adoxq 0(%rsp), %r10
-	adoxq 0(%rsp), %r11
-	adcxq 0(%rsp), %r11
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
 	xorl %eax, %eax
 	movq 64(%rsi), %rdx
 	mulxq 216(%rsp), %rax, %rcx
@@ -28084,9 +28803,10 @@ parmod_ct_montgomery_mul_adx_16:
 	mulxq 272(%rsp), %rax, %rcx
 	adcxq %rcx, %r10
 	adoxq %rax, %r9
-	adoxq 0(%rsp), %r10
-	adoxq 0(%rsp), %r11
-	adcxq 0(%rsp), %r11
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
 	movq %r12, 280(%rsp)
 	xorl %r12d, %r12d
 	movq 72(%rdi), %rdx
@@ -28114,9 +28834,10 @@ parmod_ct_montgomery_mul_adx_16:
 	mulxq 144(%rsp), %rax, %rcx
 	adcxq %rcx, %r11
 	adoxq %rax, %r10
-	adoxq 0(%rsp), %r11
-	adoxq 0(%rsp), %r12
-	adcxq 0(%rsp), %r12
+	movl $0, %eax
+	adoxq %rax, %r11
+	adoxq %rax, %r12
+	adcxq %rax, %r12
 	xorl %eax, %eax
 	movq 72(%rsi), %rdx
 	mulxq 216(%rsp), %rax, %rcx
@@ -28143,9 +28864,10 @@ parmod_ct_montgomery_mul_adx_16:
 	mulxq 272(%rsp), %rax, %rcx
 	adcxq %rcx, %r11
 	adoxq %rax, %r10
-	adoxq 0(%rsp), %r11
-	adoxq 0(%rsp), %r12
-	adcxq 0(%rsp), %r12
+	movl $0, %eax
+	adoxq %rax, %r11
+	adoxq %rax, %r12
+	adcxq %rax, %r12
 	movq %r13, 288(%rsp)
 	xorl %r13d, %r13d
 	movq 80(%rdi), %rdx
@@ -28173,9 +28895,10 @@ parmod_ct_montgomery_mul_adx_16:
 	mulxq 144(%rsp), %rax, %rcx
 	adcxq %rcx, %r12
 	adoxq %rax, %r11
-	adoxq 0(%rsp), %r12
-	adoxq 0(%rsp), %r13
-	adcxq 0(%rsp), %r13
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
 	xorl %eax, %eax
 	movq 80(%rsi), %rdx
 	mulxq 216(%rsp), %rax, %rcx
@@ -28202,9 +28925,10 @@ parmod_ct_montgomery_mul_adx_16:
 	mulxq 272(%rsp), %rax, %rcx
 	adcxq %rcx, %r12
 	adoxq %rax, %r11
-	adoxq 0(%rsp), %r12
-	adoxq 0(%rsp), %r13
-	adcxq 0(%rsp), %r13
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
 	movq %r14, 296(%rsp)
 	xorl %r14d, %r14d
 	movq 88(%rdi), %rdx
@@ -28232,9 +28956,10 @@ parmod_ct_montgomery_mul_adx_16:
 	mulxq 144(%rsp), %rax, %rcx
 	adcxq %rcx, %r13
 	adoxq %rax, %r12
-	adoxq 0(%rsp), %r13
-	adoxq 0(%rsp), %r14
-	adcxq 0(%rsp), %r14
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
 	xorl %eax, %eax
 	movq 88(%rsi), %rdx
 	mulxq 216(%rsp), %rax, %rcx
@@ -28261,9 +28986,10 @@ parmod_ct_montgomery_mul_adx_16:
 	mulxq 272(%rsp), %rax, %rcx
 	adcxq %rcx, %r13
 	adoxq %rax, %r12
-	adoxq 0(%rsp), %r13
-	adoxq 0(%rsp), %r14
-	adcxq 0(%rsp), %r14
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
 	movq %r15, 304(%rsp)
 	xorl %r15d, %r15d
 	movq 96(%rdi), %rdx
@@ -28291,9 +29017,10 @@ parmod_ct_montgomery_mul_adx_16:
 	mulxq 144(%rsp), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 0(%rsp), %r14
-	adoxq 0(%rsp), %r15
-	adcxq 0(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	xorl %eax, %eax
 	movq 96(%rsi), %rdx
 	mulxq 216(%rsp), %rax, %rcx
@@ -28320,9 +29047,10 @@ parmod_ct_montgomery_mul_adx_16:
 	mulxq 272(%rsp), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 0(%rsp), %r14
-	adoxq 0(%rsp), %r15
-	adcxq 0(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	movq %rbx, 312(%rsp)
 	xorl %ebx, %ebx
 	movq 104(%rdi), %rdx
@@ -28350,9 +29078,10 @@ parmod_ct_montgomery_mul_adx_16:
 	mulxq 144(%rsp), %rax, %rcx
 	adcxq %rcx, %r15
 	adoxq %rax, %r14
-	adoxq 0(%rsp), %r15
-	adoxq 0(%rsp), %rbx
-	adcxq 0(%rsp), %rbx
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
 	xorl %eax, %eax
 	movq 104(%rsi), %rdx
 	mulxq 216(%rsp), %rax, %rcx
@@ -28379,9 +29108,10 @@ parmod_ct_montgomery_mul_adx_16:
 	mulxq 272(%rsp), %rax, %rcx
 	adcxq %rcx, %r15
 	adoxq %rax, %r14
-	adoxq 0(%rsp), %r15
-	adoxq 0(%rsp), %rbx
-	adcxq 0(%rsp), %rbx
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
 	movq %rbp, 320(%rsp)
 	xorl %ebp, %ebp
 	movq 112(%rdi), %rdx
@@ -28409,9 +29139,10 @@ parmod_ct_montgomery_mul_adx_16:
 	mulxq 144(%rsp), %rax, %rcx
 	adcxq %rcx, %rbx
 	adoxq %rax, %r15
-	adoxq 0(%rsp), %rbx
-	adoxq 0(%rsp), %rbp
-	adcxq 0(%rsp), %rbp
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
 	xorl %eax, %eax
 	movq 112(%rsi), %rdx
 	mulxq 216(%rsp), %rax, %rcx
@@ -28438,9 +29169,10 @@ parmod_ct_montgomery_mul_adx_16:
 	mulxq 272(%rsp), %rax, %rcx
 	adcxq %rcx, %rbx
 	adoxq %rax, %r15
-	adoxq 0(%rsp), %rbx
-	adoxq 0(%rsp), %rbp
-	adcxq 0(%rsp), %rbp
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
 	movq %r8, 328(%rsp)
 	xorl %r8d, %r8d
 	movq 120(%rdi), %rdx
@@ -28468,9 +29200,10 @@ parmod_ct_montgomery_mul_adx_16:
 	mulxq 144(%rsp), %rax, %rcx
 	adcxq %rcx, %rbp
 	adoxq %rax, %rbx
-	adoxq 0(%rsp), %rbp
-	adoxq 0(%rsp), %r8
-	adcxq 0(%rsp), %r8
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
 	xorl %eax, %eax
 	movq 120(%rsi), %rdx
 	mulxq 216(%rsp), %rax, %rcx
@@ -28497,9 +29230,10 @@ parmod_ct_montgomery_mul_adx_16:
 	mulxq 272(%rsp), %rax, %rcx
 	adcxq %rcx, %rbp
 	adoxq %rax, %rbx
-	adoxq 0(%rsp), %rbp
-	adoxq 0(%rsp), %r8
-	adcxq 0(%rsp), %r8
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
 	movq %r9, 336(%rsp)
 	movq %r10, 344(%rsp)
 	movq %r11, 352(%rsp)
@@ -28787,9 +29521,10 @@ parmod_ct_montgomery_sqr_adx_16:
 	mulxq 216(%rsp), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 0(%rsp), %r14
-	adoxq 0(%rsp), %r15
-	adcxq 0(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	movq %rbx, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 296(%rsp)
@@ -28818,9 +29553,10 @@ parmod_ct_montgomery_sqr_adx_16:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 0(%rsp), %r14
-	adoxq 0(%rsp), %r15
-	adcxq 0(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	movq %rbp, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 304(%rsp)
@@ -28849,9 +29585,10 @@ parmod_ct_montgomery_sqr_adx_16:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r15
 	adoxq %rax, %r14
-	adoxq 0(%rsp), %r15
-	adoxq 0(%rsp), %rbx
-	adcxq 0(%rsp), %rbx
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
 	xorl %ebp, %ebp
 	movq 8(%rdi), %rdx
 	mulxq 8(%rdi), %rax, %rcx
@@ -28878,9 +29615,10 @@ parmod_ct_montgomery_sqr_adx_16:
 	mulxq 224(%rsp), %rax, %rcx
 	adcxq %rcx, %rbx
 	adoxq %rax, %r15
-	adoxq 0(%rsp), %rbx
-	adoxq 0(%rsp), %rbp
-	adcxq 0(%rsp), %rbp
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
 	movq %r8, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 312(%rsp)
@@ -28909,9 +29647,10 @@ parmod_ct_montgomery_sqr_adx_16:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %rbx
 	adoxq %rax, %r15
-	adoxq 0(%rsp), %rbx
-	adoxq 0(%rsp), %rbp
-	adcxq 0(%rsp), %rbp
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
 	movq %r9, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 320(%rsp)
@@ -28940,9 +29679,10 @@ parmod_ct_montgomery_sqr_adx_16:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %rbp
 	adoxq %rax, %rbx
-	adoxq 0(%rsp), %rbp
-	adoxq 0(%rsp), %r8
-	adcxq 0(%rsp), %r8
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
 	xorl %r9d, %r9d
 	movq 16(%rdi), %rdx
 	mulxq 16(%rdi), %rax, %rcx
@@ -28969,9 +29709,10 @@ parmod_ct_montgomery_sqr_adx_16:
 	mulxq 232(%rsp), %rax, %rcx
 	adcxq %rcx, %r8
 	adoxq %rax, %rbp
-	adoxq 0(%rsp), %r8
-	adoxq 0(%rsp), %r9
-	adcxq 0(%rsp), %r9
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
 	movq %r10, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 328(%rsp)
@@ -29000,9 +29741,10 @@ parmod_ct_montgomery_sqr_adx_16:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r8
 	adoxq %rax, %rbp
-	adoxq 0(%rsp), %r8
-	adoxq 0(%rsp), %r9
-	adcxq 0(%rsp), %r9
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
 	movq %r11, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 336(%rsp)
@@ -29031,9 +29773,10 @@ parmod_ct_montgomery_sqr_adx_16:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r9
 	adoxq %rax, %r8
-	adoxq 0(%rsp), %r9
-	adoxq 0(%rsp), %r10
-	adcxq 0(%rsp), %r10
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
 	xorl %r11d, %r11d
 	movq 24(%rdi), %rdx
 	mulxq 24(%rdi), %rax, %rcx
@@ -29060,9 +29803,10 @@ parmod_ct_montgomery_sqr_adx_16:
 	mulxq 240(%rsp), %rax, %rcx
 	adcxq %rcx, %r10
 	adoxq %rax, %r9
-	adoxq 0(%rsp), %r10
-	adoxq 0(%rsp), %r11
-	adcxq 0(%rsp), %r11
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
 	movq %r12, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 344(%rsp)
@@ -29091,9 +29835,10 @@ parmod_ct_montgomery_sqr_adx_16:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r10
 	adoxq %rax, %r9
-	adoxq 0(%rsp), %r10
-	adoxq 0(%rsp), %r11
-	adcxq 0(%rsp), %r11
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
 	movq %r13, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 352(%rsp)
@@ -29122,9 +29867,10 @@ parmod_ct_montgomery_sqr_adx_16:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r11
 	adoxq %rax, %r10
-	adoxq 0(%rsp), %r11
-	adoxq 0(%rsp), %r12
-	adcxq 0(%rsp), %r12
+	movl $0, %eax
+	adoxq %rax, %r11
+	adoxq %rax, %r12
+	adcxq %rax, %r12
 	xorl %r13d, %r13d
 	movq 0(%rdi), %rdx
 	mulxq 224(%rsp), %rax, %rcx
@@ -29151,9 +29897,10 @@ parmod_ct_montgomery_sqr_adx_16:
 	mulxq 280(%rsp), %rax, %rcx
 	adcxq %rcx, %r12
 	adoxq %rax, %r11
-	adoxq 0(%rsp), %r12
-	adoxq 0(%rsp), %r13
-	adcxq 0(%rsp), %r13
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
 	xorl %eax, %eax
 	movq 32(%rdi), %rdx
 	mulxq 32(%rdi), %rax, %rcx
@@ -29180,9 +29927,10 @@ parmod_ct_montgomery_sqr_adx_16:
 	mulxq 248(%rsp), %rax, %rcx
 	adcxq %rcx, %r12
 	adoxq %rax, %r11
-	adoxq 0(%rsp), %r12
-	adoxq 0(%rsp), %r13
-	adcxq 0(%rsp), %r13
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
 	xorl %eax, %eax
 	movq 64(%rsi), %rdx
 	mulxq 296(%rsp), %rax, %rcx
@@ -29209,9 +29957,10 @@ parmod_ct_montgomery_sqr_adx_16:
 	mulxq 352(%rsp), %rax, %rcx
 	adcxq %rcx, %r12
 	adoxq %rax, %r11
-	adoxq 0(%rsp), %r12
-	adoxq 0(%rsp), %r13
-	adcxq 0(%rsp), %r13
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
 	movq %r14, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 360(%rsp)
@@ -29240,17 +29989,19 @@ parmod_ct_montgomery_sqr_adx_16:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r12
 	adoxq %rax, %r11
-	adoxq 0(%rsp), %r12
-	adoxq 0(%rsp), %r13
-	adcxq 0(%rsp), %r13
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
 	xorl %r14d, %r14d
 	movq 0(%rdi), %rdx
 	mulxq 288(%rsp), %rax, %rcx
 	adcxq %rcx, %r13
 	adoxq %rax, %r12
-	adoxq 0(%rsp), %r13
-	adoxq 0(%rsp), %r14
-	adcxq 0(%rsp), %r14
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
 	xorl %eax, %eax
 	movq 72(%rsi), %rdx
 	mulxq 296(%rsp), %rax, %rcx
@@ -29277,9 +30028,10 @@ parmod_ct_montgomery_sqr_adx_16:
 	mulxq 352(%rsp), %rax, %rcx
 	adcxq %rcx, %r13
 	adoxq %rax, %r12
-	adoxq 0(%rsp), %r13
-	adoxq 0(%rsp), %r14
-	adcxq 0(%rsp), %r14
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
 	movq %r15, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 368(%rsp)
@@ -29308,9 +30060,10 @@ parmod_ct_montgomery_sqr_adx_16:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r13
 	adoxq %rax, %r12
-	adoxq 0(%rsp), %r13
-	adoxq 0(%rsp), %r14
-	adcxq 0(%rsp), %r14
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
 	xorl %r15d, %r15d
 	movq 8(%rdi), %rdx
 	mulxq 232(%rsp), %rax, %rcx
@@ -29337,9 +30090,10 @@ parmod_ct_montgomery_sqr_adx_16:
 	mulxq 288(%rsp), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 0(%rsp), %r14
-	adoxq 0(%rsp), %r15
-	adcxq 0(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	xorl %eax, %eax
 	movq 40(%rdi), %rdx
 	mulxq 40(%rdi), %rax, %rcx
@@ -29366,9 +30120,10 @@ parmod_ct_montgomery_sqr_adx_16:
 	mulxq 256(%rsp), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 0(%rsp), %r14
-	adoxq 0(%rsp), %r15
-	adcxq 0(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	xorl %eax, %eax
 	movq 80(%rsi), %rdx
 	mulxq 296(%rsp), %rax, %rcx
@@ -29395,9 +30150,10 @@ parmod_ct_montgomery_sqr_adx_16:
 	mulxq 352(%rsp), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 0(%rsp), %r14
-	adoxq 0(%rsp), %r15
-	adcxq 0(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	movq %rbx, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 376(%rsp)
@@ -29426,9 +30182,10 @@ parmod_ct_montgomery_sqr_adx_16:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 0(%rsp), %r14
-	adoxq 0(%rsp), %r15
-	adcxq 0(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	xorl %ebx, %ebx
 	movq 16(%rdi), %rdx
 	mulxq 240(%rsp), %rax, %rcx
@@ -29452,9 +30209,10 @@ parmod_ct_montgomery_sqr_adx_16:
 	mulxq 288(%rsp), %rax, %rcx
 	adcxq %rcx, %r15
 	adoxq %rax, %r14
-	adoxq 0(%rsp), %r15
-	adoxq 0(%rsp), %rbx
-	adcxq 0(%rsp), %rbx
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
 	xorl %eax, %eax
 	movq 88(%rsi), %rdx
 	mulxq 296(%rsp), %rax, %rcx
@@ -29481,9 +30239,10 @@ parmod_ct_montgomery_sqr_adx_16:
 	mulxq 352(%rsp), %rax, %rcx
 	adcxq %rcx, %r15
 	adoxq %rax, %r14
-	adoxq 0(%rsp), %r15
-	adoxq 0(%rsp), %rbx
-	adcxq 0(%rsp), %rbx
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
 	movq %rbp, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 384(%rsp)
@@ -29512,9 +30271,10 @@ parmod_ct_montgomery_sqr_adx_16:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r15
 	adoxq %rax, %r14
-	adoxq 0(%rsp), %r15
-	adoxq 0(%rsp), %rbx
-	adcxq 0(%rsp), %rbx
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
 	xorl %ebp, %ebp
 	movq 24(%rdi), %rdx
 	mulxq 248(%rsp), %rax, %rcx
@@ -29535,9 +30295,10 @@ parmod_ct_montgomery_sqr_adx_16:
 	mulxq 288(%rsp), %rax, %rcx
 	adcxq %rcx, %rbx
 	adoxq %rax, %r15
-	adoxq 0(%rsp), %rbx
-	adoxq 0(%rsp), %rbp
-	adcxq 0(%rsp), %rbp
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
 	xorl %eax, %eax
 	movq 48(%rdi), %rdx
 	mulxq 48(%rdi), %rax, %rcx
@@ -29564,9 +30325,10 @@ parmod_ct_montgomery_sqr_adx_16:
 	mulxq 264(%rsp), %rax, %rcx
 	adcxq %rcx, %rbx
 	adoxq %rax, %r15
-	adoxq 0(%rsp), %rbx
-	adoxq 0(%rsp), %rbp
-	adcxq 0(%rsp), %rbp
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
 	xorl %eax, %eax
 	movq 96(%rsi), %rdx
 	mulxq 296(%rsp), %rax, %rcx
@@ -29593,9 +30355,10 @@ parmod_ct_montgomery_sqr_adx_16:
 	mulxq 352(%rsp), %rax, %rcx
 	adcxq %rcx, %rbx
 	adoxq %rax, %r15
-	adoxq 0(%rsp), %rbx
-	adoxq 0(%rsp), %rbp
-	adcxq 0(%rsp), %rbp
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
 	movq %r8, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 392(%rsp)
@@ -29624,9 +30387,10 @@ parmod_ct_montgomery_sqr_adx_16:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %rbx
 	adoxq %rax, %r15
-	adoxq 0(%rsp), %rbx
-	adoxq 0(%rsp), %rbp
-	adcxq 0(%rsp), %rbp
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
 	xorl %r8d, %r8d
 	movq 32(%rdi), %rdx
 	mulxq 256(%rsp), %rax, %rcx
@@ -29644,9 +30408,10 @@ parmod_ct_montgomery_sqr_adx_16:
 	mulxq 288(%rsp), %rax, %rcx
 	adcxq %rcx, %rbp
 	adoxq %rax, %rbx
-	adoxq 0(%rsp), %rbp
-	adoxq 0(%rsp), %r8
-	adcxq 0(%rsp), %r8
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
 	xorl %eax, %eax
 	movq 104(%rsi), %rdx
 	mulxq 296(%rsp), %rax, %rcx
@@ -29673,9 +30438,10 @@ parmod_ct_montgomery_sqr_adx_16:
 	mulxq 352(%rsp), %rax, %rcx
 	adcxq %rcx, %rbp
 	adoxq %rax, %rbx
-	adoxq 0(%rsp), %rbp
-	adoxq 0(%rsp), %r8
-	adcxq 0(%rsp), %r8
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
 	movq %r9, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 400(%rsp)
@@ -29704,9 +30470,10 @@ parmod_ct_montgomery_sqr_adx_16:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %rbp
 	adoxq %rax, %rbx
-	adoxq 0(%rsp), %rbp
-	adoxq 0(%rsp), %r8
-	adcxq 0(%rsp), %r8
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
 	xorl %r9d, %r9d
 	movq 40(%rdi), %rdx
 	mulxq 264(%rsp), %rax, %rcx
@@ -29721,9 +30488,10 @@ parmod_ct_montgomery_sqr_adx_16:
 	mulxq 288(%rsp), %rax, %rcx
 	adcxq %rcx, %r8
 	adoxq %rax, %rbp
-	adoxq 0(%rsp), %r8
-	adoxq 0(%rsp), %r9
-	adcxq 0(%rsp), %r9
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
 	xorl %eax, %eax
 	movq 56(%rdi), %rdx
 	mulxq 56(%rdi), %rax, %rcx
@@ -29750,9 +30518,10 @@ parmod_ct_montgomery_sqr_adx_16:
 	mulxq 272(%rsp), %rax, %rcx
 	adcxq %rcx, %r8
 	adoxq %rax, %rbp
-	adoxq 0(%rsp), %r8
-	adoxq 0(%rsp), %r9
-	adcxq 0(%rsp), %r9
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
 	xorl %eax, %eax
 	movq 112(%rsi), %rdx
 	mulxq 296(%rsp), %rax, %rcx
@@ -29779,9 +30548,10 @@ parmod_ct_montgomery_sqr_adx_16:
 	mulxq 352(%rsp), %rax, %rcx
 	adcxq %rcx, %r8
 	adoxq %rax, %rbp
-	adoxq 0(%rsp), %r8
-	adoxq 0(%rsp), %r9
-	adcxq 0(%rsp), %r9
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
 	movq %r10, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 408(%rsp)
@@ -29810,9 +30580,10 @@ parmod_ct_montgomery_sqr_adx_16:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r8
 	adoxq %rax, %rbp
-	adoxq 0(%rsp), %r8
-	adoxq 0(%rsp), %r9
-	adcxq 0(%rsp), %r9
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
 	xorl %r10d, %r10d
 	movq 48(%rdi), %rdx
 	mulxq 272(%rsp), %rax, %rcx
@@ -29824,9 +30595,10 @@ parmod_ct_montgomery_sqr_adx_16:
 	mulxq 288(%rsp), %rax, %rcx
 	adcxq %rcx, %r9
 	adoxq %rax, %r8
-	adoxq 0(%rsp), %r9
-	adoxq 0(%rsp), %r10
-	adcxq 0(%rsp), %r10
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
 	xorl %eax, %eax
 	movq 120(%rsi), %rdx
 	mulxq 296(%rsp), %rax, %rcx
@@ -29853,9 +30625,10 @@ parmod_ct_montgomery_sqr_adx_16:
 	mulxq 352(%rsp), %rax, %rcx
 	adcxq %rcx, %r9
 	adoxq %rax, %r8
-	adoxq 0(%rsp), %r9
-	adoxq 0(%rsp), %r10
-	adcxq 0(%rsp), %r10
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
 	movq %r11, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 416(%rsp)
@@ -29884,9 +30657,10 @@ parmod_ct_montgomery_sqr_adx_16:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r9
 	adoxq %rax, %r8
-	adoxq 0(%rsp), %r9
-	adoxq 0(%rsp), %r10
-	adcxq 0(%rsp), %r10
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
 	xorl %r11d, %r11d
 	movq 56(%rdi), %rdx
 	mulxq 280(%rsp), %rax, %rcx
@@ -29895,9 +30669,10 @@ parmod_ct_montgomery_sqr_adx_16:
 	mulxq 288(%rsp), %rax, %rcx
 	adcxq %rcx, %r10
 	adoxq %rax, %r9
-	adoxq 0(%rsp), %r10
-	adoxq 0(%rsp), %r11
-	adcxq 0(%rsp), %r11
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
 	xorl %eax, %eax
 	movq 64(%rdi), %rdx
 	mulxq 64(%rdi), %rax, %rcx
@@ -29924,9 +30699,10 @@ parmod_ct_montgomery_sqr_adx_16:
 	mulxq 280(%rsp), %rax, %rcx
 	adcxq %rcx, %r10
 	adoxq %rax, %r9
-	adoxq 0(%rsp), %r10
-	adoxq 0(%rsp), %r11
-	adcxq 0(%rsp), %r11
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
 	xorl %eax, %eax
 	movq 64(%rsi), %rdx
 	mulxq 360(%rsp), %rax, %rcx
@@ -29953,18 +30729,20 @@ parmod_ct_montgomery_sqr_adx_16:
 	mulxq 416(%rsp), %rax, %rcx
 	adcxq %rcx, %r10
 	adoxq %rax, %r9
-	adoxq 0(%rsp), %r10
-	adoxq 0(%rsp), %r11
-	adcxq 0(%rsp), %r11
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
 	movq %r12, 424(%rsp)
 	xorl %r12d, %r12d
 	movq 64(%rdi), %rdx
 	mulxq 288(%rsp), %rax, %rcx
 	adcxq %rcx, %r11
 	adoxq %rax, %r10
-	adoxq 0(%rsp), %r11
-	adoxq 0(%rsp), %r12
-	adcxq 0(%rsp), %r12
+	movl $0, %eax
+	adoxq %rax, %r11
+	adoxq %rax, %r12
+	adcxq %rax, %r12
 	xorl %eax, %eax
 	movq 72(%rsi), %rdx
 	mulxq 360(%rsp), %rax, %rcx
@@ -29991,9 +30769,10 @@ parmod_ct_montgomery_sqr_adx_16:
 	mulxq 416(%rsp), %rax, %rcx
 	adcxq %rcx, %r11
 	adoxq %rax, %r10
-	adoxq 0(%rsp), %r11
-	adoxq 0(%rsp), %r12
-	adcxq 0(%rsp), %r12
+	movl $0, %eax
+	adoxq %rax, %r11
+	adoxq %rax, %r12
+	adcxq %rax, %r12
 	movq %r13, 432(%rsp)
 	xorl %r13d, %r13d
 	movq 72(%rdi), %rdx
@@ -30021,9 +30800,10 @@ parmod_ct_montgomery_sqr_adx_16:
 	mulxq 288(%rsp), %rax, %rcx
 	adcxq %rcx, %r12
 	adoxq %rax, %r11
-	adoxq 0(%rsp), %r12
-	adoxq 0(%rsp), %r13
-	adcxq 0(%rsp), %r13
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
 	xorl %eax, %eax
 	movq 80(%rsi), %rdx
 	mulxq 360(%rsp), %rax, %rcx
@@ -30050,9 +30830,10 @@ parmod_ct_montgomery_sqr_adx_16:
 	mulxq 416(%rsp), %rax, %rcx
 	adcxq %rcx, %r12
 	adoxq %rax, %r11
-	adoxq 0(%rsp), %r12
-	adoxq 0(%rsp), %r13
-	adcxq 0(%rsp), %r13
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
 	movq %r14, 440(%rsp)
 	xorl %r14d, %r14d
 	movq 80(%rdi), %rdx
@@ -30077,9 +30858,10 @@ parmod_ct_montgomery_sqr_adx_16:
 	mulxq 288(%rsp), %rax, %rcx
 	adcxq %rcx, %r13
 	adoxq %rax, %r12
-	adoxq 0(%rsp), %r13
-	adoxq 0(%rsp), %r14
-	adcxq 0(%rsp), %r14
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
 	xorl %eax, %eax
 	movq 88(%rsi), %rdx
 	mulxq 360(%rsp), %rax, %rcx
@@ -30106,9 +30888,10 @@ parmod_ct_montgomery_sqr_adx_16:
 	mulxq 416(%rsp), %rax, %rcx
 	adcxq %rcx, %r13
 	adoxq %rax, %r12
-	adoxq 0(%rsp), %r13
-	adoxq 0(%rsp), %r14
-	adcxq 0(%rsp), %r14
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
 	movq %r15, 448(%rsp)
 	xorl %r15d, %r15d
 	movq 88(%rdi), %rdx
@@ -30130,9 +30913,10 @@ parmod_ct_montgomery_sqr_adx_16:
 	mulxq 288(%rsp), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 0(%rsp), %r14
-	adoxq 0(%rsp), %r15
-	adcxq 0(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	xorl %eax, %eax
 	movq 96(%rsi), %rdx
 	mulxq 360(%rsp), %rax, %rcx
@@ -30159,9 +30943,10 @@ parmod_ct_montgomery_sqr_adx_16:
 	mulxq 416(%rsp), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 0(%rsp), %r14
-	adoxq 0(%rsp), %r15
-	adcxq 0(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	movq %rbx, 456(%rsp)
 	xorl %ebx, %ebx
 	movq 96(%rdi), %rdx
@@ -30180,9 +30965,10 @@ parmod_ct_montgomery_sqr_adx_16:
 	mulxq 288(%rsp), %rax, %rcx
 	adcxq %rcx, %r15
 	adoxq %rax, %r14
-	adoxq 0(%rsp), %r15
-	adoxq 0(%rsp), %rbx
-	adcxq 0(%rsp), %rbx
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
 	xorl %eax, %eax
 	movq 104(%rsi), %rdx
 	mulxq 360(%rsp), %rax, %rcx
@@ -30209,9 +30995,10 @@ parmod_ct_montgomery_sqr_adx_16:
 	mulxq 416(%rsp), %rax, %rcx
 	adcxq %rcx, %r15
 	adoxq %rax, %r14
-	adoxq 0(%rsp), %r15
-	adoxq 0(%rsp), %rbx
-	adcxq 0(%rsp), %rbx
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
 	movq %rbp, 464(%rsp)
 	xorl %ebp, %ebp
 	movq 104(%rdi), %rdx
@@ -30227,9 +31014,10 @@ parmod_ct_montgomery_sqr_adx_16:
 	mulxq 288(%rsp), %rax, %rcx
 	adcxq %rcx, %rbx
 	adoxq %rax, %r15
-	adoxq 0(%rsp), %rbx
-	adoxq 0(%rsp), %rbp
-	adcxq 0(%rsp), %rbp
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
 	xorl %eax, %eax
 	movq 112(%rsi), %rdx
 	mulxq 360(%rsp), %rax, %rcx
@@ -30256,9 +31044,10 @@ parmod_ct_montgomery_sqr_adx_16:
 	mulxq 416(%rsp), %rax, %rcx
 	adcxq %rcx, %rbx
 	adoxq %rax, %r15
-	adoxq 0(%rsp), %rbx
-	adoxq 0(%rsp), %rbp
-	adcxq 0(%rsp), %rbp
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
 	movq %r8, 472(%rsp)
 	xorl %r8d, %r8d
 	movq 112(%rdi), %rdx
@@ -30271,17 +31060,19 @@ parmod_ct_montgomery_sqr_adx_16:
 	mulxq 288(%rsp), %rax, %rcx
 	adcxq %rcx, %rbp
 	adoxq %rax, %rbx
-	adoxq 0(%rsp), %rbp
-	adoxq 0(%rsp), %r8
-	adcxq 0(%rsp), %r8
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
 	xorl %eax, %eax
 	movq 120(%rdi), %rdx
 	mulxq 120(%rdi), %rax, %rcx
 	adcxq %rcx, %rbp
 	adoxq %rax, %rbx
-	adoxq 0(%rsp), %rbp
-	adoxq 0(%rsp), %r8
-	adcxq 0(%rsp), %r8
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
 	xorl %eax, %eax
 	movq 120(%rsi), %rdx
 	mulxq 360(%rsp), %rax, %rcx
@@ -30308,9 +31099,10 @@ parmod_ct_montgomery_sqr_adx_16:
 	mulxq 416(%rsp), %rax, %rcx
 	adcxq %rcx, %rbp
 	adoxq %rax, %rbx
-	adoxq 0(%rsp), %rbp
-	adoxq 0(%rsp), %r8
-	adcxq 0(%rsp), %r8
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
 	movq %r9, 480(%rsp)
 	movq %r10, 488(%rsp)
 	movq %r11, 496(%rsp)
@@ -30538,9 +31330,10 @@ parmod_ct_montgomery_mul_adx_24:
 	mulxq 80(%rsp), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 0(%rsp), %r14
-	adoxq 0(%rsp), %r15
-	adcxq 0(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	movq %rbx, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 216(%rsp)
@@ -30569,9 +31362,10 @@ parmod_ct_montgomery_mul_adx_24:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 0(%rsp), %r14
-	adoxq 0(%rsp), %r15
-	adcxq 0(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	xorl %ebx, %ebx
 	movq 8(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
@@ -30598,9 +31392,10 @@ parmod_ct_montgomery_mul_adx_24:
 	mulxq 80(%rsp), %rax, %rcx
 	adcxq %rcx, %r15
 	adoxq %rax, %r14
-	adoxq 0(%rsp), %r15
-	adoxq 0(%rsp), %rbx
-	adcxq 0(%rsp), %rbx
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
 	movq %rbp, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 224(%rsp)
@@ -30629,9 +31424,10 @@ parmod_ct_montgomery_mul_adx_24:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r15
 	adoxq %rax, %r14
-	adoxq 0(%rsp), %r15
-	adoxq 0(%rsp), %rbx
-	adcxq 0(%rsp), %rbx
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
 	xorl %ebp, %ebp
 	movq 16(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
@@ -30658,9 +31454,10 @@ parmod_ct_montgomery_mul_adx_24:
 	mulxq 80(%rsp), %rax, %rcx
 	adcxq %rcx, %rbx
 	adoxq %rax, %r15
-	adoxq 0(%rsp), %rbx
-	adoxq 0(%rsp), %rbp
-	adcxq 0(%rsp), %rbp
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
 	movq %r8, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 232(%rsp)
@@ -30689,9 +31486,10 @@ parmod_ct_montgomery_mul_adx_24:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %rbx
 	adoxq %rax, %r15
-	adoxq 0(%rsp), %rbx
-	adoxq 0(%rsp), %rbp
-	adcxq 0(%rsp), %rbp
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
 	xorl %r8d, %r8d
 	movq 24(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
@@ -30718,9 +31516,10 @@ parmod_ct_montgomery_mul_adx_24:
 	mulxq 80(%rsp), %rax, %rcx
 	adcxq %rcx, %rbp
 	adoxq %rax, %rbx
-	adoxq 0(%rsp), %rbp
-	adoxq 0(%rsp), %r8
-	adcxq 0(%rsp), %r8
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
 	movq %r9, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 240(%rsp)
@@ -30749,9 +31548,10 @@ parmod_ct_montgomery_mul_adx_24:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %rbp
 	adoxq %rax, %rbx
-	adoxq 0(%rsp), %rbp
-	adoxq 0(%rsp), %r8
-	adcxq 0(%rsp), %r8
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
 	xorl %r9d, %r9d
 	movq 32(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
@@ -30778,9 +31578,10 @@ parmod_ct_montgomery_mul_adx_24:
 	mulxq 80(%rsp), %rax, %rcx
 	adcxq %rcx, %r8
 	adoxq %rax, %rbp
-	adoxq 0(%rsp), %r8
-	adoxq 0(%rsp), %r9
-	adcxq 0(%rsp), %r9
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
 	movq %r10, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 248(%rsp)
@@ -30809,9 +31610,10 @@ parmod_ct_montgomery_mul_adx_24:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r8
 	adoxq %rax, %rbp
-	adoxq 0(%rsp), %r8
-	adoxq 0(%rsp), %r9
-	adcxq 0(%rsp), %r9
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
 	xorl %r10d, %r10d
 	movq 40(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
@@ -30838,9 +31640,10 @@ parmod_ct_montgomery_mul_adx_24:
 	mulxq 80(%rsp), %rax, %rcx
 	adcxq %rcx, %r9
 	adoxq %rax, %r8
-	adoxq 0(%rsp), %r9
-	adoxq 0(%rsp), %r10
-	adcxq 0(%rsp), %r10
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
 	movq %r11, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 256(%rsp)
@@ -30869,9 +31672,10 @@ parmod_ct_montgomery_mul_adx_24:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r9
 	adoxq %rax, %r8
-	adoxq 0(%rsp), %r9
-	adoxq 0(%rsp), %r10
-	adcxq 0(%rsp), %r10
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
 	xorl %r11d, %r11d
 	movq 48(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
@@ -30898,9 +31702,10 @@ parmod_ct_montgomery_mul_adx_24:
 	mulxq 80(%rsp), %rax, %rcx
 	adcxq %rcx, %r10
 	adoxq %rax, %r9
-	adoxq 0(%rsp), %r10
-	adoxq 0(%rsp), %r11
-	adcxq 0(%rsp), %r11
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
 	movq %r12, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 264(%rsp)
@@ -30929,9 +31734,10 @@ parmod_ct_montgomery_mul_adx_24:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r10
 	adoxq %rax, %r9
-	adoxq 0(%rsp), %r10
-	adoxq 0(%rsp), %r11
-	adcxq 0(%rsp), %r11
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
 	xorl %r12d, %r12d
 	movq 56(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
@@ -30958,9 +31764,10 @@ parmod_ct_montgomery_mul_adx_24:
 	mulxq 80(%rsp), %rax, %rcx
 	adcxq %rcx, %r11
 	adoxq %rax, %r10
-	adoxq 0(%rsp), %r11
-	adoxq 0(%rsp), %r12
-	adcxq 0(%rsp), %r12
+	movl $0, %eax
+	adoxq %rax, %r11
+	adoxq %rax, %r12
+	adcxq %rax, %r12
 	movq %r13, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 272(%rsp)
@@ -30989,9 +31796,10 @@ parmod_ct_montgomery_mul_adx_24:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r11
 	adoxq %rax, %r10
-	adoxq 0(%rsp), %r11
-	adoxq 0(%rsp), %r12
-	adcxq 0(%rsp), %r12
+	movl $0, %eax
+	adoxq %rax, %r11
+	adoxq %rax, %r12
+	adcxq %rax, %r12
 	xorl %r13d, %r13d
 	movq 64(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
@@ -31018,9 +31826,10 @@ parmod_ct_montgomery_mul_adx_24:
 	mulxq 80(%rsp), %rax, %rcx
 	adcxq %rcx, %r12
 	adoxq %rax, %r11
-	adoxq 0(%rsp), %r12
-	adoxq 0(%rsp), %r13
-	adcxq 0(%rsp), %r13
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
 	xorl %eax, %eax
 	movq 0(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
@@ -31047,9 +31856,10 @@ parmod_ct_montgomery_mul_adx_24:
 	mulxq 144(%rsp), %rax, %rcx
 	adcxq %rcx, %r12
 	adoxq %rax, %r11
-	adoxq 0(%rsp), %r12
-	adoxq 0(%rsp), %r13
-	adcxq 0(%rsp), %r13
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
 	xorl %eax, %eax
 	movq 64(%rsi), %rdx
 	mulxq 216(%rsp), %rax, %rcx
@@ -31076,9 +31886,10 @@ parmod_ct_montgomery_mul_adx_24:
 	mulxq 272(%rsp), %rax, %rcx
 	adcxq %rcx, %r12
 	adoxq %rax, %r11
-	adoxq 0(%rsp), %r12
-	adoxq 0(%rsp), %r13
-	adcxq 0(%rsp), %r13
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
 	movq %r14, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 280(%rsp)
@@ -31107,9 +31918,10 @@ parmod_ct_montgomery_mul_adx_24:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r12
 	adoxq %rax, %r11
-	adoxq 0(%rsp), %r12
-	adoxq 0(%rsp), %r13
-	adcxq 0(%rsp), %r13
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
 	xorl %r14d, %r14d
 	movq 72(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
@@ -31136,9 +31948,10 @@ parmod_ct_montgomery_mul_adx_24:
 	mulxq 80(%rsp), %rax, %rcx
 	adcxq %rcx, %r13
 	adoxq %rax, %r12
-	adoxq 0(%rsp), %r13
-	adoxq 0(%rsp), %r14
-	adcxq 0(%rsp), %r14
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
 	xorl %eax, %eax
 	movq 8(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
@@ -31165,9 +31978,10 @@ parmod_ct_montgomery_mul_adx_24:
 	mulxq 144(%rsp), %rax, %rcx
 	adcxq %rcx, %r13
 	adoxq %rax, %r12
-	adoxq 0(%rsp), %r13
-	adoxq 0(%rsp), %r14
-	adcxq 0(%rsp), %r14
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
 	xorl %eax, %eax
 	movq 72(%rsi), %rdx
 	mulxq 216(%rsp), %rax, %rcx
@@ -31194,9 +32008,10 @@ parmod_ct_montgomery_mul_adx_24:
 	mulxq 272(%rsp), %rax, %rcx
 	adcxq %rcx, %r13
 	adoxq %rax, %r12
-	adoxq 0(%rsp), %r13
-	adoxq 0(%rsp), %r14
-	adcxq 0(%rsp), %r14
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
 	movq %r15, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 288(%rsp)
@@ -31225,9 +32040,10 @@ parmod_ct_montgomery_mul_adx_24:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r13
 	adoxq %rax, %r12
-	adoxq 0(%rsp), %r13
-	adoxq 0(%rsp), %r14
-	adcxq 0(%rsp), %r14
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
 	xorl %r15d, %r15d
 	movq 80(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
@@ -31254,9 +32070,10 @@ parmod_ct_montgomery_mul_adx_24:
 	mulxq 80(%rsp), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 0(%rsp), %r14
-	adoxq 0(%rsp), %r15
-	adcxq 0(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	xorl %eax, %eax
 	movq 16(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
@@ -31283,9 +32100,10 @@ parmod_ct_montgomery_mul_adx_24:
 	mulxq 144(%rsp), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 0(%rsp), %r14
-	adoxq 0(%rsp), %r15
-	adcxq 0(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	xorl %eax, %eax
 	movq 80(%rsi), %rdx
 	mulxq 216(%rsp), %rax, %rcx
@@ -31312,9 +32130,10 @@ parmod_ct_montgomery_mul_adx_24:
 	mulxq 272(%rsp), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 0(%rsp), %r14
-	adoxq 0(%rsp), %r15
-	adcxq 0(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	movq %rbx, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 296(%rsp)
@@ -31343,9 +32162,10 @@ parmod_ct_montgomery_mul_adx_24:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 0(%rsp), %r14
-	adoxq 0(%rsp), %r15
-	adcxq 0(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	xorl %ebx, %ebx
 	movq 88(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
@@ -31372,9 +32192,10 @@ parmod_ct_montgomery_mul_adx_24:
 	mulxq 80(%rsp), %rax, %rcx
 	adcxq %rcx, %r15
 	adoxq %rax, %r14
-	adoxq 0(%rsp), %r15
-	adoxq 0(%rsp), %rbx
-	adcxq 0(%rsp), %rbx
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
 	xorl %eax, %eax
 	movq 24(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
@@ -31401,9 +32222,10 @@ parmod_ct_montgomery_mul_adx_24:
 	mulxq 144(%rsp), %rax, %rcx
 	adcxq %rcx, %r15
 	adoxq %rax, %r14
-	adoxq 0(%rsp), %r15
-	adoxq 0(%rsp), %rbx
-	adcxq 0(%rsp), %rbx
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
 	xorl %eax, %eax
 	movq 88(%rsi), %rdx
 	mulxq 216(%rsp), %rax, %rcx
@@ -31430,9 +32252,10 @@ parmod_ct_montgomery_mul_adx_24:
 	mulxq 272(%rsp), %rax, %rcx
 	adcxq %rcx, %r15
 	adoxq %rax, %r14
-	adoxq 0(%rsp), %r15
-	adoxq 0(%rsp), %rbx
-	adcxq 0(%rsp), %rbx
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
 	movq %rbp, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 304(%rsp)
@@ -31461,9 +32284,10 @@ parmod_ct_montgomery_mul_adx_24:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r15
 	adoxq %rax, %r14
-	adoxq 0(%rsp), %r15
-	adoxq 0(%rsp), %rbx
-	adcxq 0(%rsp), %rbx
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
 	xorl %ebp, %ebp
 	movq 96(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
@@ -31490,9 +32314,10 @@ parmod_ct_montgomery_mul_adx_24:
 	mulxq 80(%rsp), %rax, %rcx
 	adcxq %rcx, %rbx
 	adoxq %rax, %r15
-	adoxq 0(%rsp), %rbx
-	adoxq 0(%rsp), %rbp
-	adcxq 0(%rsp), %rbp
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
 	xorl %eax, %eax
 	movq 32(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
@@ -31519,9 +32344,10 @@ parmod_ct_montgomery_mul_adx_24:
 	mulxq 144(%rsp), %rax, %rcx
 	adcxq %rcx, %rbx
 	adoxq %rax, %r15
-	adoxq 0(%rsp), %rbx
-	adoxq 0(%rsp), %rbp
-	adcxq 0(%rsp), %rbp
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
 	xorl %eax, %eax
 	movq 96(%rsi), %rdx
 	mulxq 216(%rsp), %rax, %rcx
@@ -31548,9 +32374,10 @@ parmod_ct_montgomery_mul_adx_24:
 	mulxq 272(%rsp), %rax, %rcx
 	adcxq %rcx, %rbx
 	adoxq %rax, %r15
-	adoxq 0(%rsp), %rbx
-	adoxq 0(%rsp), %rbp
-	adcxq 0(%rsp), %rbp
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
 	movq %r8, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 312(%rsp)
@@ -31579,9 +32406,10 @@ parmod_ct_montgomery_mul_adx_24:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %rbx
 	adoxq %rax, %r15
-	adoxq 0(%rsp), %rbx
-	adoxq 0(%rsp), %rbp
-	adcxq 0(%rsp), %rbp
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
 	xorl %r8d, %r8d
 	movq 104(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
@@ -31608,9 +32436,10 @@ parmod_ct_montgomery_mul_adx_24:
 	mulxq 80(%rsp), %rax, %rcx
 	adcxq %rcx, %rbp
 	adoxq %rax, %rbx
-	adoxq 0(%rsp), %rbp
-	adoxq 0(%rsp), %r8
-	adcxq 0(%rsp), %r8
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
 	xorl %eax, %eax
 	movq 40(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
@@ -31637,9 +32466,10 @@ parmod_ct_montgomery_mul_adx_24:
 	mulxq 144(%rsp), %rax, %rcx
 	adcxq %rcx, %rbp
 	adoxq %rax, %rbx
-	adoxq 0(%rsp), %rbp
-	adoxq 0(%rsp), %r8
-	adcxq 0(%rsp), %r8
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
 	xorl %eax, %eax
 	movq 104(%rsi), %rdx
 	mulxq 216(%rsp), %rax, %rcx
@@ -31666,9 +32496,10 @@ parmod_ct_montgomery_mul_adx_24:
 	mulxq 272(%rsp), %rax, %rcx
 	adcxq %rcx, %rbp
 	adoxq %rax, %rbx
-	adoxq 0(%rsp), %rbp
-	adoxq 0(%rsp), %r8
-	adcxq 0(%rsp), %r8
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
 	movq %r9, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 320(%rsp)
@@ -31697,9 +32528,10 @@ parmod_ct_montgomery_mul_adx_24:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %rbp
 	adoxq %rax, %rbx
-	adoxq 0(%rsp), %rbp
-	adoxq 0(%rsp), %r8
-	adcxq 0(%rsp), %r8
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
 	xorl %r9d, %r9d
 	movq 112(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
@@ -31726,9 +32558,10 @@ parmod_ct_montgomery_mul_adx_24:
 	mulxq 80(%rsp), %rax, %rcx
 	adcxq %rcx, %r8
 	adoxq %rax, %rbp
-	adoxq 0(%rsp), %r8
-	adoxq 0(%rsp), %r9
-	adcxq 0(%rsp), %r9
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
 	xorl %eax, %eax
 	movq 48(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
@@ -31755,9 +32588,10 @@ parmod_ct_montgomery_mul_adx_24:
 	mulxq 144(%rsp), %rax, %rcx
 	adcxq %rcx, %r8
 	adoxq %rax, %rbp
-	adoxq 0(%rsp), %r8
-	adoxq 0(%rsp), %r9
-	adcxq 0(%rsp), %r9
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
 	xorl %eax, %eax
 	movq 112(%rsi), %rdx
 	mulxq 216(%rsp), %rax, %rcx
@@ -31784,9 +32618,10 @@ parmod_ct_montgomery_mul_adx_24:
 	mulxq 272(%rsp), %rax, %rcx
 	adcxq %rcx, %r8
 	adoxq %rax, %rbp
-	adoxq 0(%rsp), %r8
-	adoxq 0(%rsp), %r9
-	adcxq 0(%rsp), %r9
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
 	movq %r10, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 328(%rsp)
@@ -31815,9 +32650,10 @@ parmod_ct_montgomery_mul_adx_24:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r8
 	adoxq %rax, %rbp
-	adoxq 0(%rsp), %r8
-	adoxq 0(%rsp), %r9
-	adcxq 0(%rsp), %r9
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
 	xorl %r10d, %r10d
 	movq 120(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
@@ -31844,9 +32680,10 @@ parmod_ct_montgomery_mul_adx_24:
 	mulxq 80(%rsp), %rax, %rcx
 	adcxq %rcx, %r9
 	adoxq %rax, %r8
-	adoxq 0(%rsp), %r9
-	adoxq 0(%rsp), %r10
-	adcxq 0(%rsp), %r10
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
 	xorl %eax, %eax
 	movq 56(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
@@ -31873,9 +32710,10 @@ parmod_ct_montgomery_mul_adx_24:
 	mulxq 144(%rsp), %rax, %rcx
 	adcxq %rcx, %r9
 	adoxq %rax, %r8
-	adoxq 0(%rsp), %r9
-	adoxq 0(%rsp), %r10
-	adcxq 0(%rsp), %r10
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
 	xorl %eax, %eax
 	movq 120(%rsi), %rdx
 	mulxq 216(%rsp), %rax, %rcx
@@ -31902,9 +32740,10 @@ parmod_ct_montgomery_mul_adx_24:
 	mulxq 272(%rsp), %rax, %rcx
 	adcxq %rcx, %r9
 	adoxq %rax, %r8
-	adoxq 0(%rsp), %r9
-	adoxq 0(%rsp), %r10
-	adcxq 0(%rsp), %r10
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
 	movq %r11, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 336(%rsp)
@@ -31933,9 +32772,10 @@ parmod_ct_montgomery_mul_adx_24:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r9
 	adoxq %rax, %r8
-	adoxq 0(%rsp), %r9
-	adoxq 0(%rsp), %r10
-	adcxq 0(%rsp), %r10
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
 	xorl %r11d, %r11d
 	movq 128(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
@@ -31962,9 +32802,10 @@ parmod_ct_montgomery_mul_adx_24:
 	mulxq 80(%rsp), %rax, %rcx
 	adcxq %rcx, %r10
 	adoxq %rax, %r9
-	adoxq 0(%rsp), %r10
-	adoxq 0(%rsp), %r11
-	adcxq 0(%rsp), %r11
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
 	xorl %eax, %eax
 	movq 64(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
@@ -31991,9 +32832,10 @@ parmod_ct_montgomery_mul_adx_24:
 	mulxq 144(%rsp), %rax, %rcx
 	adcxq %rcx, %r10
 	adoxq %rax, %r9
-	adoxq 0(%rsp), %r10
-	adoxq 0(%rsp), %r11
-	adcxq 0(%rsp), %r11
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
 	xorl %eax, %eax
 	movq 0(%rdi), %rdx
 	mulxq 152(%rsp), %rax, %rcx
@@ -32020,9 +32862,10 @@ parmod_ct_montgomery_mul_adx_24:
 	mulxq 208(%rsp), %rax, %rcx
 	adcxq %rcx, %r10
 	adoxq %rax, %r9
-	adoxq 0(%rsp), %r10
-	adoxq 0(%rsp), %r11
-	adcxq 0(%rsp), %r11
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
 	xorl %eax, %eax
 	movq 128(%rsi), %rdx
 	mulxq 216(%rsp), %rax, %rcx
@@ -32049,9 +32892,10 @@ parmod_ct_montgomery_mul_adx_24:
 	mulxq 272(%rsp), %rax, %rcx
 	adcxq %rcx, %r10
 	adoxq %rax, %r9
-	adoxq 0(%rsp), %r10
-	adoxq 0(%rsp), %r11
-	adcxq 0(%rsp), %r11
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
 	xorl %eax, %eax
 	movq 64(%rsi), %rdx
 	mulxq 280(%rsp), %rax, %rcx
@@ -32078,9 +32922,10 @@ parmod_ct_montgomery_mul_adx_24:
 	mulxq 336(%rsp), %rax, %rcx
 	adcxq %rcx, %r10
 	adoxq %rax, %r9
-	adoxq 0(%rsp), %r10
-	adoxq 0(%rsp), %r11
-	adcxq 0(%rsp), %r11
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
 	movq %r12, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 344(%rsp)
@@ -32109,9 +32954,10 @@ parmod_ct_montgomery_mul_adx_24:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r10
 	adoxq %rax, %r9
-	adoxq 0(%rsp), %r10
-	adoxq 0(%rsp), %r11
-	adcxq 0(%rsp), %r11
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
 	xorl %r12d, %r12d
 	movq 136(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
@@ -32138,9 +32984,10 @@ parmod_ct_montgomery_mul_adx_24:
 	mulxq 80(%rsp), %rax, %rcx
 	adcxq %rcx, %r11
 	adoxq %rax, %r10
-	adoxq 0(%rsp), %r11
-	adoxq 0(%rsp), %r12
-	adcxq 0(%rsp), %r12
+	movl $0, %eax
+	adoxq %rax, %r11
+	adoxq %rax, %r12
+	adcxq %rax, %r12
 	xorl %eax, %eax
 	movq 72(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
@@ -32167,9 +33014,10 @@ parmod_ct_montgomery_mul_adx_24:
 	mulxq 144(%rsp), %rax, %rcx
 	adcxq %rcx, %r11
 	adoxq %rax, %r10
-	adoxq 0(%rsp), %r11
-	adoxq 0(%rsp), %r12
-	adcxq 0(%rsp), %r12
+	movl $0, %eax
+	adoxq %rax, %r11
+	adoxq %rax, %r12
+	adcxq %rax, %r12
 	xorl %eax, %eax
 	movq 8(%rdi), %rdx
 	mulxq 152(%rsp), %rax, %rcx
@@ -32196,9 +33044,10 @@ parmod_ct_montgomery_mul_adx_24:
 	mulxq 208(%rsp), %rax, %rcx
 	adcxq %rcx, %r11
 	adoxq %rax, %r10
-	adoxq 0(%rsp), %r11
-	adoxq 0(%rsp), %r12
-	adcxq 0(%rsp), %r12
+	movl $0, %eax
+	adoxq %rax, %r11
+	adoxq %rax, %r12
+	adcxq %rax, %r12
 	xorl %eax, %eax
 	movq 136(%rsi), %rdx
 	mulxq 216(%rsp), %rax, %rcx
@@ -32225,9 +33074,10 @@ parmod_ct_montgomery_mul_adx_24:
 	mulxq 272(%rsp), %rax, %rcx
 	adcxq %rcx, %r11
 	adoxq %rax, %r10
-	adoxq 0(%rsp), %r11
-	adoxq 0(%rsp), %r12
-	adcxq 0(%rsp), %r12
+	movl $0, %eax
+	adoxq %rax, %r11
+	adoxq %rax, %r12
+	adcxq %rax, %r12
 	xorl %eax, %eax
 	movq 72(%rsi), %rdx
 	mulxq 280(%rsp), %rax, %rcx
@@ -32254,9 +33104,10 @@ parmod_ct_montgomery_mul_adx_24:
 	mulxq 336(%rsp), %rax, %rcx
 	adcxq %rcx, %r11
 	adoxq %rax, %r10
-	adoxq 0(%rsp), %r11
-	adoxq 0(%rsp), %r12
-	adcxq 0(%rsp), %r12
+	movl $0, %eax
+	adoxq %rax, %r11
+	adoxq %rax, %r12
+	adcxq %rax, %r12
 	movq %r13, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 352(%rsp)
@@ -32285,9 +33136,10 @@ parmod_ct_montgomery_mul_adx_24:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r11
 	adoxq %rax, %r10
-	adoxq 0(%rsp), %r11
-	adoxq 0(%rsp), %r12
-	adcxq 0(%rsp), %r12
+	movl $0, %eax
+	adoxq %rax, %r11
+	adoxq %rax, %r12
+	adcxq %rax, %r12
 	xorl %r13d, %r13d
 	movq 144(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
@@ -32314,9 +33166,10 @@ parmod_ct_montgomery_mul_adx_24:
 	mulxq 80(%rsp), %rax, %rcx
 	adcxq %rcx, %r12
 	adoxq %rax, %r11
-	adoxq 0(%rsp), %r12
-	adoxq 0(%rsp), %r13
-	adcxq 0(%rsp), %r13
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
 	xorl %eax, %eax
 	movq 80(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
@@ -32343,9 +33196,10 @@ parmod_ct_montgomery_mul_adx_24:
 	mulxq 144(%rsp), %rax, %rcx
 	adcxq %rcx, %r12
 	adoxq %rax, %r11
-	adoxq 0(%rsp), %r12
-	adoxq 0(%rsp), %r13
-	adcxq 0(%rsp), %r13
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
 	xorl %eax, %eax
 	movq 16(%rdi), %rdx
 	mulxq 152(%rsp), %rax, %rcx
@@ -32372,9 +33226,10 @@ parmod_ct_montgomery_mul_adx_24:
 	mulxq 208(%rsp), %rax, %rcx
 	adcxq %rcx, %r12
 	adoxq %rax, %r11
-	adoxq 0(%rsp), %r12
-	adoxq 0(%rsp), %r13
-	adcxq 0(%rsp), %r13
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
 	xorl %eax, %eax
 	movq 144(%rsi), %rdx
 	mulxq 216(%rsp), %rax, %rcx
@@ -32401,9 +33256,10 @@ parmod_ct_montgomery_mul_adx_24:
 	mulxq 272(%rsp), %rax, %rcx
 	adcxq %rcx, %r12
 	adoxq %rax, %r11
-	adoxq 0(%rsp), %r12
-	adoxq 0(%rsp), %r13
-	adcxq 0(%rsp), %r13
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
 	xorl %eax, %eax
 	movq 80(%rsi), %rdx
 	mulxq 280(%rsp), %rax, %rcx
@@ -32430,9 +33286,10 @@ parmod_ct_montgomery_mul_adx_24:
 	mulxq 336(%rsp), %rax, %rcx
 	adcxq %rcx, %r12
 	adoxq %rax, %r11
-	adoxq 0(%rsp), %r12
-	adoxq 0(%rsp), %r13
-	adcxq 0(%rsp), %r13
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
 	movq %r14, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 360(%rsp)
@@ -32461,9 +33318,10 @@ parmod_ct_montgomery_mul_adx_24:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r12
 	adoxq %rax, %r11
-	adoxq 0(%rsp), %r12
-	adoxq 0(%rsp), %r13
-	adcxq 0(%rsp), %r13
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
 	xorl %r14d, %r14d
 	movq 152(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
@@ -32490,9 +33348,10 @@ parmod_ct_montgomery_mul_adx_24:
 	mulxq 80(%rsp), %rax, %rcx
 	adcxq %rcx, %r13
 	adoxq %rax, %r12
-	adoxq 0(%rsp), %r13
-	adoxq 0(%rsp), %r14
-	adcxq 0(%rsp), %r14
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
 	xorl %eax, %eax
 	movq 88(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
@@ -32519,9 +33378,10 @@ parmod_ct_montgomery_mul_adx_24:
 	mulxq 144(%rsp), %rax, %rcx
 	adcxq %rcx, %r13
 	adoxq %rax, %r12
-	adoxq 0(%rsp), %r13
-	adoxq 0(%rsp), %r14
-	adcxq 0(%rsp), %r14
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
 	xorl %eax, %eax
 	movq 24(%rdi), %rdx
 	mulxq 152(%rsp), %rax, %rcx
@@ -32548,9 +33408,10 @@ parmod_ct_montgomery_mul_adx_24:
 	mulxq 208(%rsp), %rax, %rcx
 	adcxq %rcx, %r13
 	adoxq %rax, %r12
-	adoxq 0(%rsp), %r13
-	adoxq 0(%rsp), %r14
-	adcxq 0(%rsp), %r14
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
 	xorl %eax, %eax
 	movq 152(%rsi), %rdx
 	mulxq 216(%rsp), %rax, %rcx
@@ -32577,9 +33438,10 @@ parmod_ct_montgomery_mul_adx_24:
 	mulxq 272(%rsp), %rax, %rcx
 	adcxq %rcx, %r13
 	adoxq %rax, %r12
-	adoxq 0(%rsp), %r13
-	adoxq 0(%rsp), %r14
-	adcxq 0(%rsp), %r14
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
 	xorl %eax, %eax
 	movq 88(%rsi), %rdx
 	mulxq 280(%rsp), %rax, %rcx
@@ -32606,9 +33468,10 @@ parmod_ct_montgomery_mul_adx_24:
 	mulxq 336(%rsp), %rax, %rcx
 	adcxq %rcx, %r13
 	adoxq %rax, %r12
-	adoxq 0(%rsp), %r13
-	adoxq 0(%rsp), %r14
-	adcxq 0(%rsp), %r14
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
 	movq %r15, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 368(%rsp)
@@ -32637,9 +33500,10 @@ parmod_ct_montgomery_mul_adx_24:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r13
 	adoxq %rax, %r12
-	adoxq 0(%rsp), %r13
-	adoxq 0(%rsp), %r14
-	adcxq 0(%rsp), %r14
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
 	xorl %r15d, %r15d
 	movq 160(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
@@ -32666,9 +33530,10 @@ parmod_ct_montgomery_mul_adx_24:
 	mulxq 80(%rsp), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 0(%rsp), %r14
-	adoxq 0(%rsp), %r15
-	adcxq 0(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	xorl %eax, %eax
 	movq 96(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
@@ -32695,9 +33560,10 @@ parmod_ct_montgomery_mul_adx_24:
 	mulxq 144(%rsp), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 0(%rsp), %r14
-	adoxq 0(%rsp), %r15
-	adcxq 0(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	xorl %eax, %eax
 	movq 32(%rdi), %rdx
 	mulxq 152(%rsp), %rax, %rcx
@@ -32724,9 +33590,10 @@ parmod_ct_montgomery_mul_adx_24:
 	mulxq 208(%rsp), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 0(%rsp), %r14
-	adoxq 0(%rsp), %r15
-	adcxq 0(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	xorl %eax, %eax
 	movq 160(%rsi), %rdx
 	mulxq 216(%rsp), %rax, %rcx
@@ -32753,9 +33620,10 @@ parmod_ct_montgomery_mul_adx_24:
 	mulxq 272(%rsp), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 0(%rsp), %r14
-	adoxq 0(%rsp), %r15
-	adcxq 0(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	xorl %eax, %eax
 	movq 96(%rsi), %rdx
 	mulxq 280(%rsp), %rax, %rcx
@@ -32782,9 +33650,10 @@ parmod_ct_montgomery_mul_adx_24:
 	mulxq 336(%rsp), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 0(%rsp), %r14
-	adoxq 0(%rsp), %r15
-	adcxq 0(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	movq %rbx, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 376(%rsp)
@@ -32813,9 +33682,10 @@ parmod_ct_montgomery_mul_adx_24:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 0(%rsp), %r14
-	adoxq 0(%rsp), %r15
-	adcxq 0(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	xorl %ebx, %ebx
 	movq 168(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
@@ -32842,9 +33712,10 @@ parmod_ct_montgomery_mul_adx_24:
 	mulxq 80(%rsp), %rax, %rcx
 	adcxq %rcx, %r15
 	adoxq %rax, %r14
-	adoxq 0(%rsp), %r15
-	adoxq 0(%rsp), %rbx
-	adcxq 0(%rsp), %rbx
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
 	xorl %eax, %eax
 	movq 104(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
@@ -32871,9 +33742,10 @@ parmod_ct_montgomery_mul_adx_24:
 	mulxq 144(%rsp), %rax, %rcx
 	adcxq %rcx, %r15
 	adoxq %rax, %r14
-	adoxq 0(%rsp), %r15
-	adoxq 0(%rsp), %rbx
-	adcxq 0(%rsp), %rbx
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
 	xorl %eax, %eax
 	movq 40(%rdi), %rdx
 	mulxq 152(%rsp), %rax, %rcx
@@ -32900,9 +33772,10 @@ parmod_ct_montgomery_mul_adx_24:
 	mulxq 208(%rsp), %rax, %rcx
 	adcxq %rcx, %r15
 	adoxq %rax, %r14
-	adoxq 0(%rsp), %r15
-	adoxq 0(%rsp), %rbx
-	adcxq 0(%rsp), %rbx
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
 	xorl %eax, %eax
 	movq 168(%rsi), %rdx
 	mulxq 216(%rsp), %rax, %rcx
@@ -32929,9 +33802,10 @@ parmod_ct_montgomery_mul_adx_24:
 	mulxq 272(%rsp), %rax, %rcx
 	adcxq %rcx, %r15
 	adoxq %rax, %r14
-	adoxq 0(%rsp), %r15
-	adoxq 0(%rsp), %rbx
-	adcxq 0(%rsp), %rbx
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
 	xorl %eax, %eax
 	movq 104(%rsi), %rdx
 	mulxq 280(%rsp), %rax, %rcx
@@ -32958,9 +33832,10 @@ parmod_ct_montgomery_mul_adx_24:
 	mulxq 336(%rsp), %rax, %rcx
 	adcxq %rcx, %r15
 	adoxq %rax, %r14
-	adoxq 0(%rsp), %r15
-	adoxq 0(%rsp), %rbx
-	adcxq 0(%rsp), %rbx
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
 	movq %rbp, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 384(%rsp)
@@ -32989,9 +33864,10 @@ parmod_ct_montgomery_mul_adx_24:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r15
 	adoxq %rax, %r14
-	adoxq 0(%rsp), %r15
-	adoxq 0(%rsp), %rbx
-	adcxq 0(%rsp), %rbx
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
 	xorl %ebp, %ebp
 	movq 176(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
@@ -33018,9 +33894,10 @@ parmod_ct_montgomery_mul_adx_24:
 	mulxq 80(%rsp), %rax, %rcx
 	adcxq %rcx, %rbx
 	adoxq %rax, %r15
-	adoxq 0(%rsp), %rbx
-	adoxq 0(%rsp), %rbp
-	adcxq 0(%rsp), %rbp
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
 	xorl %eax, %eax
 	movq 112(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
@@ -33047,9 +33924,10 @@ parmod_ct_montgomery_mul_adx_24:
 	mulxq 144(%rsp), %rax, %rcx
 	adcxq %rcx, %rbx
 	adoxq %rax, %r15
-	adoxq 0(%rsp), %rbx
-	adoxq 0(%rsp), %rbp
-	adcxq 0(%rsp), %rbp
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
 	xorl %eax, %eax
 	movq 48(%rdi), %rdx
 	mulxq 152(%rsp), %rax, %rcx
@@ -33076,9 +33954,10 @@ parmod_ct_montgomery_mul_adx_24:
 	mulxq 208(%rsp), %rax, %rcx
 	adcxq %rcx, %rbx
 	adoxq %rax, %r15
-	adoxq 0(%rsp), %rbx
-	adoxq 0(%rsp), %rbp
-	adcxq 0(%rsp), %rbp
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
 	xorl %eax, %eax
 	movq 176(%rsi), %rdx
 	mulxq 216(%rsp), %rax, %rcx
@@ -33105,9 +33984,10 @@ parmod_ct_montgomery_mul_adx_24:
 	mulxq 272(%rsp), %rax, %rcx
 	adcxq %rcx, %rbx
 	adoxq %rax, %r15
-	adoxq 0(%rsp), %rbx
-	adoxq 0(%rsp), %rbp
-	adcxq 0(%rsp), %rbp
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
 	xorl %eax, %eax
 	movq 112(%rsi), %rdx
 	mulxq 280(%rsp), %rax, %rcx
@@ -33134,9 +34014,10 @@ parmod_ct_montgomery_mul_adx_24:
 	mulxq 336(%rsp), %rax, %rcx
 	adcxq %rcx, %rbx
 	adoxq %rax, %r15
-	adoxq 0(%rsp), %rbx
-	adoxq 0(%rsp), %rbp
-	adcxq 0(%rsp), %rbp
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
 	movq %r8, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 392(%rsp)
@@ -33165,9 +34046,10 @@ parmod_ct_montgomery_mul_adx_24:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %rbx
 	adoxq %rax, %r15
-	adoxq 0(%rsp), %rbx
-	adoxq 0(%rsp), %rbp
-	adcxq 0(%rsp), %rbp
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
 	xorl %r8d, %r8d
 	movq 184(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
@@ -33194,9 +34076,10 @@ parmod_ct_montgomery_mul_adx_24:
 	mulxq 80(%rsp), %rax, %rcx
 	adcxq %rcx, %rbp
 	adoxq %rax, %rbx
-	adoxq 0(%rsp), %rbp
-	adoxq 0(%rsp), %r8
-	adcxq 0(%rsp), %r8
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
 	xorl %eax, %eax
 	movq 120(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
@@ -33223,9 +34106,10 @@ parmod_ct_montgomery_mul_adx_24:
 	mulxq 144(%rsp), %rax, %rcx
 	adcxq %rcx, %rbp
 	adoxq %rax, %rbx
-	adoxq 0(%rsp), %rbp
-	adoxq 0(%rsp), %r8
-	adcxq 0(%rsp), %r8
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
 	xorl %eax, %eax
 	movq 56(%rdi), %rdx
 	mulxq 152(%rsp), %rax, %rcx
@@ -33252,9 +34136,10 @@ parmod_ct_montgomery_mul_adx_24:
 	mulxq 208(%rsp), %rax, %rcx
 	adcxq %rcx, %rbp
 	adoxq %rax, %rbx
-	adoxq 0(%rsp), %rbp
-	adoxq 0(%rsp), %r8
-	adcxq 0(%rsp), %r8
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
 	xorl %eax, %eax
 	movq 184(%rsi), %rdx
 	mulxq 216(%rsp), %rax, %rcx
@@ -33281,9 +34166,10 @@ parmod_ct_montgomery_mul_adx_24:
 	mulxq 272(%rsp), %rax, %rcx
 	adcxq %rcx, %rbp
 	adoxq %rax, %rbx
-	adoxq 0(%rsp), %rbp
-	adoxq 0(%rsp), %r8
-	adcxq 0(%rsp), %r8
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
 	xorl %eax, %eax
 	movq 120(%rsi), %rdx
 	mulxq 280(%rsp), %rax, %rcx
@@ -33310,9 +34196,10 @@ parmod_ct_montgomery_mul_adx_24:
 	mulxq 336(%rsp), %rax, %rcx
 	adcxq %rcx, %rbp
 	adoxq %rax, %rbx
-	adoxq 0(%rsp), %rbp
-	adoxq 0(%rsp), %r8
-	adcxq 0(%rsp), %r8
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
 	movq %r9, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 400(%rsp)
@@ -33341,9 +34228,10 @@ parmod_ct_montgomery_mul_adx_24:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %rbp
 	adoxq %rax, %rbx
-	adoxq 0(%rsp), %rbp
-	adoxq 0(%rsp), %r8
-	adcxq 0(%rsp), %r8
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
 	xorl %r9d, %r9d
 	movq 128(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
@@ -33370,9 +34258,10 @@ parmod_ct_montgomery_mul_adx_24:
 	mulxq 144(%rsp), %rax, %rcx
 	adcxq %rcx, %r8
 	adoxq %rax, %rbp
-	adoxq 0(%rsp), %r8
-	adoxq 0(%rsp), %r9
-	adcxq 0(%rsp), %r9
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
 	xorl %eax, %eax
 	movq 64(%rdi), %rdx
 	mulxq 152(%rsp), %rax, %rcx
@@ -33399,9 +34288,10 @@ parmod_ct_montgomery_mul_adx_24:
 	mulxq 208(%rsp), %rax, %rcx
 	adcxq %rcx, %r8
 	adoxq %rax, %rbp
-	adoxq 0(%rsp), %r8
-	adoxq 0(%rsp), %r9
-	adcxq 0(%rsp), %r9
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
 	xorl %eax, %eax
 	movq 128(%rsi), %rdx
 	mulxq 280(%rsp), %rax, %rcx
@@ -33428,9 +34318,10 @@ parmod_ct_montgomery_mul_adx_24:
 	mulxq 336(%rsp), %rax, %rcx
 	adcxq %rcx, %r8
 	adoxq %rax, %rbp
-	adoxq 0(%rsp), %r8
-	adoxq 0(%rsp), %r9
-	adcxq 0(%rsp), %r9
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
 	xorl %eax, %eax
 	movq 64(%rsi), %rdx
 	mulxq 344(%rsp), %rax, %rcx
@@ -33457,9 +34348,10 @@ parmod_ct_montgomery_mul_adx_24:
 	mulxq 400(%rsp), %rax, %rcx
 	adcxq %rcx, %r8
 	adoxq %rax, %rbp
-	adoxq 0(%rsp), %r8
-	adoxq 0(%rsp), %r9
-	adcxq 0(%rsp), %r9
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
 	movq %r10, 408(%rsp)
 	xorl %r10d, %r10d
 	movq 136(%rdi), %rdx
@@ -33487,9 +34379,10 @@ parmod_ct_montgomery_mul_adx_24:
 	mulxq 144(%rsp), %rax, %rcx
 	adcxq %rcx, %r9
 	adoxq %rax, %r8
-	adoxq 0(%rsp), %r9
-	adoxq 0(%rsp), %r10
-	adcxq 0(%rsp), %r10
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
 	xorl %eax, %eax
 	movq 72(%rdi), %rdx
 	mulxq 152(%rsp), %rax, %rcx
@@ -33516,9 +34409,10 @@ parmod_ct_montgomery_mul_adx_24:
 	mulxq 208(%rsp), %rax, %rcx
 	adcxq %rcx, %r9
 	adoxq %rax, %r8
-	adoxq 0(%rsp), %r9
-	adoxq 0(%rsp), %r10
-	adcxq 0(%rsp), %r10
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
 	xorl %eax, %eax
 	movq 136(%rsi), %rdx
 	mulxq 280(%rsp), %rax, %rcx
@@ -33545,9 +34439,10 @@ parmod_ct_montgomery_mul_adx_24:
 	mulxq 336(%rsp), %rax, %rcx
 	adcxq %rcx, %r9
 	adoxq %rax, %r8
-	adoxq 0(%rsp), %r9
-	adoxq 0(%rsp), %r10
-	adcxq 0(%rsp), %r10
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
 	xorl %eax, %eax
 	movq 72(%rsi), %rdx
 	mulxq 344(%rsp), %rax, %rcx
@@ -33574,9 +34469,10 @@ parmod_ct_montgomery_mul_adx_24:
 	mulxq 400(%rsp), %rax, %rcx
 	adcxq %rcx, %r9
 	adoxq %rax, %r8
-	adoxq 0(%rsp), %r9
-	adoxq 0(%rsp), %r10
-	adcxq 0(%rsp), %r10
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
 	movq %r11, 416(%rsp)
 	xorl %r11d, %r11d
 	movq 144(%rdi), %rdx
@@ -33604,9 +34500,10 @@ parmod_ct_montgomery_mul_adx_24:
 	mulxq 144(%rsp), %rax, %rcx
 	adcxq %rcx, %r10
 	adoxq %rax, %r9
-	adoxq 0(%rsp), %r10
-	adoxq 0(%rsp), %r11
-	adcxq 0(%rsp), %r11
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
 	xorl %eax, %eax
 	movq 80(%rdi), %rdx
 	mulxq 152(%rsp), %rax, %rcx
@@ -33633,9 +34530,10 @@ parmod_ct_montgomery_mul_adx_24:
 	mulxq 208(%rsp), %rax, %rcx
 	adcxq %rcx, %r10
 	adoxq %rax, %r9
-	adoxq 0(%rsp), %r10
-	adoxq 0(%rsp), %r11
-	adcxq 0(%rsp), %r11
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
 	xorl %eax, %eax
 	movq 144(%rsi), %rdx
 	mulxq 280(%rsp), %rax, %rcx
@@ -33662,9 +34560,10 @@ parmod_ct_montgomery_mul_adx_24:
 	mulxq 336(%rsp), %rax, %rcx
 	adcxq %rcx, %r10
 	adoxq %rax, %r9
-	adoxq 0(%rsp), %r10
-	adoxq 0(%rsp), %r11
-	adcxq 0(%rsp), %r11
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
 	xorl %eax, %eax
 	movq 80(%rsi), %rdx
 	mulxq 344(%rsp), %rax, %rcx
@@ -33691,9 +34590,10 @@ parmod_ct_montgomery_mul_adx_24:
 	mulxq 400(%rsp), %rax, %rcx
 	adcxq %rcx, %r10
 	adoxq %rax, %r9
-	adoxq 0(%rsp), %r10
-	adoxq 0(%rsp), %r11
-	adcxq 0(%rsp), %r11
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
 	movq %r12, 424(%rsp)
 	xorl %r12d, %r12d
 	movq 152(%rdi), %rdx
@@ -33721,9 +34621,10 @@ parmod_ct_montgomery_mul_adx_24:
 	mulxq 144(%rsp), %rax, %rcx
 	adcxq %rcx, %r11
 	adoxq %rax, %r10
-	adoxq 0(%rsp), %r11
-	adoxq 0(%rsp), %r12
-	adcxq 0(%rsp), %r12
+	movl $0, %eax
+	adoxq %rax, %r11
+	adoxq %rax, %r12
+	adcxq %rax, %r12
 	xorl %eax, %eax
 	movq 88(%rdi), %rdx
 	mulxq 152(%rsp), %rax, %rcx
@@ -33750,9 +34651,10 @@ parmod_ct_montgomery_mul_adx_24:
 	mulxq 208(%rsp), %rax, %rcx
 	adcxq %rcx, %r11
 	adoxq %rax, %r10
-	adoxq 0(%rsp), %r11
-	adoxq 0(%rsp), %r12
-	adcxq 0(%rsp), %r12
+	movl $0, %eax
+	adoxq %rax, %r11
+	adoxq %rax, %r12
+	adcxq %rax, %r12
 	xorl %eax, %eax
 	movq 152(%rsi), %rdx
 	mulxq 280(%rsp), %rax, %rcx
@@ -33779,9 +34681,10 @@ parmod_ct_montgomery_mul_adx_24:
 	mulxq 336(%rsp), %rax, %rcx
 	adcxq %rcx, %r11
 	adoxq %rax, %r10
-	adoxq 0(%rsp), %r11
-	adoxq 0(%rsp), %r12
-	adcxq 0(%rsp), %r12
+	movl $0, %eax
+	adoxq %rax, %r11
+	adoxq %rax, %r12
+	adcxq %rax, %r12
 	xorl %eax, %eax
 	movq 88(%rsi), %rdx
 	mulxq 344(%rsp), %rax, %rcx
@@ -33808,9 +34711,10 @@ parmod_ct_montgomery_mul_adx_24:
 	mulxq 400(%rsp), %rax, %rcx
 	adcxq %rcx, %r11
 	adoxq %rax, %r10
-	adoxq 0(%rsp), %r11
-	adoxq 0(%rsp), %r12
-	adcxq 0(%rsp), %r12
+	movl $0, %eax
+	adoxq %rax, %r11
+	adoxq %rax, %r12
+	adcxq %rax, %r12
 	movq %r13, 432(%rsp)
 	xorl %r13d, %r13d
 	movq 160(%rdi), %rdx
@@ -33838,9 +34742,10 @@ parmod_ct_montgomery_mul_adx_24:
 	mulxq 144(%rsp), %rax, %rcx
 	adcxq %rcx, %r12
 	adoxq %rax, %r11
-	adoxq 0(%rsp), %r12
-	adoxq 0(%rsp), %r13
-	adcxq 0(%rsp), %r13
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
 	xorl %eax, %eax
 	movq 96(%rdi), %rdx
 	mulxq 152(%rsp), %rax, %rcx
@@ -33867,9 +34772,10 @@ parmod_ct_montgomery_mul_adx_24:
 	mulxq 208(%rsp), %rax, %rcx
 	adcxq %rcx, %r12
 	adoxq %rax, %r11
-	adoxq 0(%rsp), %r12
-	adoxq 0(%rsp), %r13
-	adcxq 0(%rsp), %r13
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
 	xorl %eax, %eax
 	movq 160(%rsi), %rdx
 	mulxq 280(%rsp), %rax, %rcx
@@ -33896,9 +34802,10 @@ parmod_ct_montgomery_mul_adx_24:
 	mulxq 336(%rsp), %rax, %rcx
 	adcxq %rcx, %r12
 	adoxq %rax, %r11
-	adoxq 0(%rsp), %r12
-	adoxq 0(%rsp), %r13
-	adcxq 0(%rsp), %r13
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
 	xorl %eax, %eax
 	movq 96(%rsi), %rdx
 	mulxq 344(%rsp), %rax, %rcx
@@ -33925,9 +34832,10 @@ parmod_ct_montgomery_mul_adx_24:
 	mulxq 400(%rsp), %rax, %rcx
 	adcxq %rcx, %r12
 	adoxq %rax, %r11
-	adoxq 0(%rsp), %r12
-	adoxq 0(%rsp), %r13
-	adcxq 0(%rsp), %r13
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
 	movq %r14, 440(%rsp)
 	xorl %r14d, %r14d
 	movq 168(%rdi), %rdx
@@ -33955,9 +34863,10 @@ parmod_ct_montgomery_mul_adx_24:
 	mulxq 144(%rsp), %rax, %rcx
 	adcxq %rcx, %r13
 	adoxq %rax, %r12
-	adoxq 0(%rsp), %r13
-	adoxq 0(%rsp), %r14
-	adcxq 0(%rsp), %r14
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
 	xorl %eax, %eax
 	movq 104(%rdi), %rdx
 	mulxq 152(%rsp), %rax, %rcx
@@ -33984,9 +34893,10 @@ parmod_ct_montgomery_mul_adx_24:
 	mulxq 208(%rsp), %rax, %rcx
 	adcxq %rcx, %r13
 	adoxq %rax, %r12
-	adoxq 0(%rsp), %r13
-	adoxq 0(%rsp), %r14
-	adcxq 0(%rsp), %r14
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
 	xorl %eax, %eax
 	movq 168(%rsi), %rdx
 	mulxq 280(%rsp), %rax, %rcx
@@ -34013,9 +34923,10 @@ parmod_ct_montgomery_mul_adx_24:
 	mulxq 336(%rsp), %rax, %rcx
 	adcxq %rcx, %r13
 	adoxq %rax, %r12
-	adoxq 0(%rsp), %r13
-	adoxq 0(%rsp), %r14
-	adcxq 0(%rsp), %r14
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
 	xorl %eax, %eax
 	movq 104(%rsi), %rdx
 	mulxq 344(%rsp), %rax, %rcx
@@ -34042,9 +34953,10 @@ parmod_ct_montgomery_mul_adx_24:
 	mulxq 400(%rsp), %rax, %rcx
 	adcxq %rcx, %r13
 	adoxq %rax, %r12
-	adoxq 0(%rsp), %r13
-	adoxq 0(%rsp), %r14
-	adcxq 0(%rsp), %r14
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
 	movq %r15, 448(%rsp)
 	xorl %r15d, %r15d
 	movq 176(%rdi), %rdx
@@ -34072,9 +34984,10 @@ parmod_ct_montgomery_mul_adx_24:
 	mulxq 144(%rsp), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 0(%rsp), %r14
-	adoxq 0(%rsp), %r15
-	adcxq 0(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	xorl %eax, %eax
 	movq 112(%rdi), %rdx
 	mulxq 152(%rsp), %rax, %rcx
@@ -34101,9 +35014,10 @@ parmod_ct_montgomery_mul_adx_24:
 	mulxq 208(%rsp), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 0(%rsp), %r14
-	adoxq 0(%rsp), %r15
-	adcxq 0(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	xorl %eax, %eax
 	movq 176(%rsi), %rdx
 	mulxq 280(%rsp), %rax, %rcx
@@ -34130,9 +35044,10 @@ parmod_ct_montgomery_mul_adx_24:
 	mulxq 336(%rsp), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 0(%rsp), %r14
-	adoxq 0(%rsp), %r15
-	adcxq 0(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	xorl %eax, %eax
 	movq 112(%rsi), %rdx
 	mulxq 344(%rsp), %rax, %rcx
@@ -34159,9 +35074,10 @@ parmod_ct_montgomery_mul_adx_24:
 	mulxq 400(%rsp), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 0(%rsp), %r14
-	adoxq 0(%rsp), %r15
-	adcxq 0(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	movq %rbx, 456(%rsp)
 	xorl %ebx, %ebx
 	movq 184(%rdi), %rdx
@@ -34189,9 +35105,10 @@ parmod_ct_montgomery_mul_adx_24:
 	mulxq 144(%rsp), %rax, %rcx
 	adcxq %rcx, %r15
 	adoxq %rax, %r14
-	adoxq 0(%rsp), %r15
-	adoxq 0(%rsp), %rbx
-	adcxq 0(%rsp), %rbx
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
 	xorl %eax, %eax
 	movq 120(%rdi), %rdx
 	mulxq 152(%rsp), %rax, %rcx
@@ -34218,9 +35135,10 @@ parmod_ct_montgomery_mul_adx_24:
 	mulxq 208(%rsp), %rax, %rcx
 	adcxq %rcx, %r15
 	adoxq %rax, %r14
-	adoxq 0(%rsp), %r15
-	adoxq 0(%rsp), %rbx
-	adcxq 0(%rsp), %rbx
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
 	xorl %eax, %eax
 	movq 184(%rsi), %rdx
 	mulxq 280(%rsp), %rax, %rcx
@@ -34247,9 +35165,10 @@ parmod_ct_montgomery_mul_adx_24:
 	mulxq 336(%rsp), %rax, %rcx
 	adcxq %rcx, %r15
 	adoxq %rax, %r14
-	adoxq 0(%rsp), %r15
-	adoxq 0(%rsp), %rbx
-	adcxq 0(%rsp), %rbx
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
 	xorl %eax, %eax
 	movq 120(%rsi), %rdx
 	mulxq 344(%rsp), %rax, %rcx
@@ -34276,9 +35195,10 @@ parmod_ct_montgomery_mul_adx_24:
 	mulxq 400(%rsp), %rax, %rcx
 	adcxq %rcx, %r15
 	adoxq %rax, %r14
-	adoxq 0(%rsp), %r15
-	adoxq 0(%rsp), %rbx
-	adcxq 0(%rsp), %rbx
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
 	movq %rbp, 464(%rsp)
 	xorl %ebp, %ebp
 	movq 128(%rdi), %rdx
@@ -34306,9 +35226,10 @@ parmod_ct_montgomery_mul_adx_24:
 	mulxq 208(%rsp), %rax, %rcx
 	adcxq %rcx, %rbx
 	adoxq %rax, %r15
-	adoxq 0(%rsp), %rbx
-	adoxq 0(%rsp), %rbp
-	adcxq 0(%rsp), %rbp
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
 	xorl %eax, %eax
 	movq 128(%rsi), %rdx
 	mulxq 344(%rsp), %rax, %rcx
@@ -34335,9 +35256,10 @@ parmod_ct_montgomery_mul_adx_24:
 	mulxq 400(%rsp), %rax, %rcx
 	adcxq %rcx, %rbx
 	adoxq %rax, %r15
-	adoxq 0(%rsp), %rbx
-	adoxq 0(%rsp), %rbp
-	adcxq 0(%rsp), %rbp
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
 	movq %r8, 472(%rsp)
 	xorl %r8d, %r8d
 	movq 136(%rdi), %rdx
@@ -34365,9 +35287,10 @@ parmod_ct_montgomery_mul_adx_24:
 	mulxq 208(%rsp), %rax, %rcx
 	adcxq %rcx, %rbp
 	adoxq %rax, %rbx
-	adoxq 0(%rsp), %rbp
-	adoxq 0(%rsp), %r8
-	adcxq 0(%rsp), %r8
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
 	xorl %eax, %eax
 	movq 136(%rsi), %rdx
 	mulxq 344(%rsp), %rax, %rcx
@@ -34394,9 +35317,10 @@ parmod_ct_montgomery_mul_adx_24:
 	mulxq 400(%rsp), %rax, %rcx
 	adcxq %rcx, %rbp
 	adoxq %rax, %rbx
-	adoxq 0(%rsp), %rbp
-	adoxq 0(%rsp), %r8
-	adcxq 0(%rsp), %r8
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
 	movq %r9, 480(%rsp)
 	xorl %r9d, %r9d
 	movq 144(%rdi), %rdx
@@ -34424,9 +35348,10 @@ parmod_ct_montgomery_mul_adx_24:
 	mulxq 208(%rsp), %rax, %rcx
 	adcxq %rcx, %r8
 	adoxq %rax, %rbp
-	adoxq 0(%rsp), %r8
-	adoxq 0(%rsp), %r9
-	adcxq 0(%rsp), %r9
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
 	xorl %eax, %eax
 	movq 144(%rsi), %rdx
 	mulxq 344(%rsp), %rax, %rcx
@@ -34453,9 +35378,10 @@ parmod_ct_montgomery_mul_adx_24:
 	mulxq 400(%rsp), %rax, %rcx
 	adcxq %rcx, %r8
 	adoxq %rax, %rbp
-	adoxq 0(%rsp), %r8
-	adoxq 0(%rsp), %r9
-	adcxq 0(%rsp), %r9
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
 	movq %r10, 488(%rsp)
 	xorl %r10d, %r10d
 	movq 152(%rdi), %rdx
@@ -34483,9 +35409,10 @@ parmod_ct_montgomery_mul_adx_24:
 	mulxq 208(%rsp), %rax, %rcx
 	adcxq %rcx, %r9
 	adoxq %rax, %r8
-	adoxq 0(%rsp), %r9
-	adoxq 0(%rsp), %r10
-	adcxq 0(%rsp), %r10
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
 	xorl %eax, %eax
 	movq 152(%rsi), %rdx
 	mulxq 344(%rsp), %rax, %rcx
@@ -34512,9 +35439,10 @@ parmod_ct_montgomery_mul_adx_24:
 	mulxq 400(%rsp), %rax, %rcx
 	adcxq %rcx, %r9
 	adoxq %rax, %r8
-	adoxq 0(%rsp), %r9
-	adoxq 0(%rsp), %r10
-	adcxq 0(%rsp), %r10
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
 	movq %r11, 496(%rsp)
 	xorl %r11d, %r11d
 	movq 160(%rdi), %rdx
@@ -34542,9 +35470,10 @@ parmod_ct_montgomery_mul_adx_24:
 	mulxq 208(%rsp), %rax, %rcx
 	adcxq %rcx, %r10
 	adoxq %rax, %r9
-	adoxq 0(%rsp), %r10
-	adoxq 0(%rsp), %r11
-	adcxq 0(%rsp), %r11
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
 	xorl %eax, %eax
 	movq 160(%rsi), %rdx
 	mulxq 344(%rsp), %rax, %rcx
@@ -34571,9 +35500,10 @@ parmod_ct_montgomery_mul_adx_24:
 	mulxq 400(%rsp), %rax, %rcx
 	adcxq %rcx, %r10
 	adoxq %rax, %r9
-	adoxq 0(%rsp), %r10
-	adoxq 0(%rsp), %r11
-	adcxq 0(%rsp), %r11
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
 	movq %r12, 504(%rsp)
 	xorl %r12d, %r12d
 	movq 168(%rdi), %rdx
@@ -34601,9 +35531,10 @@ parmod_ct_montgomery_mul_adx_24:
 	mulxq 208(%rsp), %rax, %rcx
 	adcxq %rcx, %r11
 	adoxq %rax, %r10
-	adoxq 0(%rsp), %r11
-	adoxq 0(%rsp), %r12
-	adcxq 0(%rsp), %r12
+	movl $0, %eax
+	adoxq %rax, %r11
+	adoxq %rax, %r12
+	adcxq %rax, %r12
 	xorl %eax, %eax
 	movq 168(%rsi), %rdx
 	mulxq 344(%rsp), %rax, %rcx
@@ -34630,9 +35561,10 @@ parmod_ct_montgomery_mul_adx_24:
 	mulxq 400(%rsp), %rax, %rcx
 	adcxq %rcx, %r11
 	adoxq %rax, %r10
-	adoxq 0(%rsp), %r11
-	adoxq 0(%rsp), %r12
-	adcxq 0(%rsp), %r12
+	movl $0, %eax
+	adoxq %rax, %r11
+	adoxq %rax, %r12
+	adcxq %rax, %r12
 	movq %r13, 512(%rsp)
 	xorl %r13d, %r13d
 	movq 176(%rdi), %rdx
@@ -34660,9 +35592,10 @@ parmod_ct_montgomery_mul_adx_24:
 	mulxq 208(%rsp), %rax, %rcx
 	adcxq %rcx, %r12
 	adoxq %rax, %r11
-	adoxq 0(%rsp), %r12
-	adoxq 0(%rsp), %r13
-	adcxq 0(%rsp), %r13
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
 	xorl %eax, %eax
 	movq 176(%rsi), %rdx
 	mulxq 344(%rsp), %rax, %rcx
@@ -34689,9 +35622,10 @@ parmod_ct_montgomery_mul_adx_24:
 	mulxq 400(%rsp), %rax, %rcx
 	adcxq %rcx, %r12
 	adoxq %rax, %r11
-	adoxq 0(%rsp), %r12
-	adoxq 0(%rsp), %r13
-	adcxq 0(%rsp), %r13
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
 	movq %r14, 520(%rsp)
 	xorl %r14d, %r14d
 	movq 184(%rdi), %rdx
@@ -34719,9 +35653,10 @@ parmod_ct_montgomery_mul_adx_24:
 	mulxq 208(%rsp), %rax, %rcx
 	adcxq %rcx, %r13
 	adoxq %rax, %r12
-	adoxq 0(%rsp), %r13
-	adoxq 0(%rsp), %r14
-	adcxq 0(%rsp), %r14
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
 	xorl %eax, %eax
 	movq 184(%rsi), %rdx
 	mulxq 344(%rsp), %rax, %rcx
@@ -34748,9 +35683,10 @@ parmod_ct_montgomery_mul_adx_24:
 	mulxq 400(%rsp), %rax, %rcx
 	adcxq %rcx, %r13
 	adoxq %rax, %r12
-	adoxq 0(%rsp), %r13
-	adoxq 0(%rsp), %r14
-	adcxq 0(%rsp), %r14
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
 	movq %r15, 528(%rsp)
 	movq %rbx, 536(%rsp)
 	movq %rbp, 544(%rsp)
@@ -35142,9 +36078,10 @@ parmod_ct_montgomery_sqr_adx_24:
 	mulxq 280(%rsp), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 0(%rsp), %r14
-	adoxq 0(%rsp), %r15
-	adcxq 0(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	movq %rbx, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 424(%rsp)
@@ -35173,9 +36110,10 @@ parmod_ct_montgomery_sqr_adx_24:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 0(%rsp), %r14
-	adoxq 0(%rsp), %r15
-	adcxq 0(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	movq %rbp, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 432(%rsp)
@@ -35204,9 +36142,10 @@ parmod_ct_montgomery_sqr_adx_24:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r15
 	adoxq %rax, %r14
-	adoxq 0(%rsp), %r15
-	adoxq 0(%rsp), %rbx
-	adcxq 0(%rsp), %rbx
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
 	xorl %ebp, %ebp
 	movq 8(%rdi), %rdx
 	mulxq 8(%rdi), %rax, %rcx
@@ -35233,9 +36172,10 @@ parmod_ct_montgomery_sqr_adx_24:
 	mulxq 288(%rsp), %rax, %rcx
 	adcxq %rcx, %rbx
 	adoxq %rax, %r15
-	adoxq 0(%rsp), %rbx
-	adoxq 0(%rsp), %rbp
-	adcxq 0(%rsp), %rbp
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
 	movq %r8, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 440(%rsp)
@@ -35264,9 +36204,10 @@ parmod_ct_montgomery_sqr_adx_24:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %rbx
 	adoxq %rax, %r15
-	adoxq 0(%rsp), %rbx
-	adoxq 0(%rsp), %rbp
-	adcxq 0(%rsp), %rbp
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
 	movq %r9, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 448(%rsp)
@@ -35295,9 +36236,10 @@ parmod_ct_montgomery_sqr_adx_24:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %rbp
 	adoxq %rax, %rbx
-	adoxq 0(%rsp), %rbp
-	adoxq 0(%rsp), %r8
-	adcxq 0(%rsp), %r8
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
 	xorl %r9d, %r9d
 	movq 16(%rdi), %rdx
 	mulxq 16(%rdi), %rax, %rcx
@@ -35324,9 +36266,10 @@ parmod_ct_montgomery_sqr_adx_24:
 	mulxq 296(%rsp), %rax, %rcx
 	adcxq %rcx, %r8
 	adoxq %rax, %rbp
-	adoxq 0(%rsp), %r8
-	adoxq 0(%rsp), %r9
-	adcxq 0(%rsp), %r9
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
 	movq %r10, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 456(%rsp)
@@ -35355,9 +36298,10 @@ parmod_ct_montgomery_sqr_adx_24:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r8
 	adoxq %rax, %rbp
-	adoxq 0(%rsp), %r8
-	adoxq 0(%rsp), %r9
-	adcxq 0(%rsp), %r9
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
 	movq %r11, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 464(%rsp)
@@ -35386,9 +36330,10 @@ parmod_ct_montgomery_sqr_adx_24:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r9
 	adoxq %rax, %r8
-	adoxq 0(%rsp), %r9
-	adoxq 0(%rsp), %r10
-	adcxq 0(%rsp), %r10
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
 	xorl %r11d, %r11d
 	movq 24(%rdi), %rdx
 	mulxq 24(%rdi), %rax, %rcx
@@ -35415,9 +36360,10 @@ parmod_ct_montgomery_sqr_adx_24:
 	mulxq 304(%rsp), %rax, %rcx
 	adcxq %rcx, %r10
 	adoxq %rax, %r9
-	adoxq 0(%rsp), %r10
-	adoxq 0(%rsp), %r11
-	adcxq 0(%rsp), %r11
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
 	movq %r12, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 472(%rsp)
@@ -35446,9 +36392,10 @@ parmod_ct_montgomery_sqr_adx_24:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r10
 	adoxq %rax, %r9
-	adoxq 0(%rsp), %r10
-	adoxq 0(%rsp), %r11
-	adcxq 0(%rsp), %r11
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
 	movq %r13, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 480(%rsp)
@@ -35477,9 +36424,10 @@ parmod_ct_montgomery_sqr_adx_24:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r11
 	adoxq %rax, %r10
-	adoxq 0(%rsp), %r11
-	adoxq 0(%rsp), %r12
-	adcxq 0(%rsp), %r12
+	movl $0, %eax
+	adoxq %rax, %r11
+	adoxq %rax, %r12
+	adcxq %rax, %r12
 	xorl %r13d, %r13d
 	movq 0(%rdi), %rdx
 	mulxq 288(%rsp), %rax, %rcx
@@ -35506,9 +36454,10 @@ parmod_ct_montgomery_sqr_adx_24:
 	mulxq 344(%rsp), %rax, %rcx
 	adcxq %rcx, %r12
 	adoxq %rax, %r11
-	adoxq 0(%rsp), %r12
-	adoxq 0(%rsp), %r13
-	adcxq 0(%rsp), %r13
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
 	xorl %eax, %eax
 	movq 32(%rdi), %rdx
 	mulxq 32(%rdi), %rax, %rcx
@@ -35535,9 +36484,10 @@ parmod_ct_montgomery_sqr_adx_24:
 	mulxq 312(%rsp), %rax, %rcx
 	adcxq %rcx, %r12
 	adoxq %rax, %r11
-	adoxq 0(%rsp), %r12
-	adoxq 0(%rsp), %r13
-	adcxq 0(%rsp), %r13
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
 	xorl %eax, %eax
 	movq 64(%rsi), %rdx
 	mulxq 424(%rsp), %rax, %rcx
@@ -35564,9 +36514,10 @@ parmod_ct_montgomery_sqr_adx_24:
 	mulxq 480(%rsp), %rax, %rcx
 	adcxq %rcx, %r12
 	adoxq %rax, %r11
-	adoxq 0(%rsp), %r12
-	adoxq 0(%rsp), %r13
-	adcxq 0(%rsp), %r13
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
 	movq %r14, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 488(%rsp)
@@ -35595,9 +36546,10 @@ parmod_ct_montgomery_sqr_adx_24:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r12
 	adoxq %rax, %r11
-	adoxq 0(%rsp), %r12
-	adoxq 0(%rsp), %r13
-	adcxq 0(%rsp), %r13
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
 	xorl %r14d, %r14d
 	movq 72(%rsi), %rdx
 	mulxq 424(%rsp), %rax, %rcx
@@ -35624,9 +36576,10 @@ parmod_ct_montgomery_sqr_adx_24:
 	mulxq 480(%rsp), %rax, %rcx
 	adcxq %rcx, %r13
 	adoxq %rax, %r12
-	adoxq 0(%rsp), %r13
-	adoxq 0(%rsp), %r14
-	adcxq 0(%rsp), %r14
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
 	movq %r15, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 496(%rsp)
@@ -35655,9 +36608,10 @@ parmod_ct_montgomery_sqr_adx_24:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r13
 	adoxq %rax, %r12
-	adoxq 0(%rsp), %r13
-	adoxq 0(%rsp), %r14
-	adcxq 0(%rsp), %r14
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
 	xorl %r15d, %r15d
 	movq 8(%rdi), %rdx
 	mulxq 296(%rsp), %rax, %rcx
@@ -35684,9 +36638,10 @@ parmod_ct_montgomery_sqr_adx_24:
 	mulxq 352(%rsp), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 0(%rsp), %r14
-	adoxq 0(%rsp), %r15
-	adcxq 0(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	xorl %eax, %eax
 	movq 40(%rdi), %rdx
 	mulxq 40(%rdi), %rax, %rcx
@@ -35713,9 +36668,10 @@ parmod_ct_montgomery_sqr_adx_24:
 	mulxq 320(%rsp), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 0(%rsp), %r14
-	adoxq 0(%rsp), %r15
-	adcxq 0(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	xorl %eax, %eax
 	movq 80(%rsi), %rdx
 	mulxq 424(%rsp), %rax, %rcx
@@ -35742,9 +36698,10 @@ parmod_ct_montgomery_sqr_adx_24:
 	mulxq 480(%rsp), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 0(%rsp), %r14
-	adoxq 0(%rsp), %r15
-	adcxq 0(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	movq %rbx, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 504(%rsp)
@@ -35773,9 +36730,10 @@ parmod_ct_montgomery_sqr_adx_24:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 0(%rsp), %r14
-	adoxq 0(%rsp), %r15
-	adcxq 0(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	xorl %ebx, %ebx
 	movq 88(%rsi), %rdx
 	mulxq 424(%rsp), %rax, %rcx
@@ -35802,9 +36760,10 @@ parmod_ct_montgomery_sqr_adx_24:
 	mulxq 480(%rsp), %rax, %rcx
 	adcxq %rcx, %r15
 	adoxq %rax, %r14
-	adoxq 0(%rsp), %r15
-	adoxq 0(%rsp), %rbx
-	adcxq 0(%rsp), %rbx
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
 	movq %rbp, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 512(%rsp)
@@ -35833,9 +36792,10 @@ parmod_ct_montgomery_sqr_adx_24:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r15
 	adoxq %rax, %r14
-	adoxq 0(%rsp), %r15
-	adoxq 0(%rsp), %rbx
-	adcxq 0(%rsp), %rbx
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
 	xorl %ebp, %ebp
 	movq 16(%rdi), %rdx
 	mulxq 304(%rsp), %rax, %rcx
@@ -35862,9 +36822,10 @@ parmod_ct_montgomery_sqr_adx_24:
 	mulxq 360(%rsp), %rax, %rcx
 	adcxq %rcx, %rbx
 	adoxq %rax, %r15
-	adoxq 0(%rsp), %rbx
-	adoxq 0(%rsp), %rbp
-	adcxq 0(%rsp), %rbp
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
 	xorl %eax, %eax
 	movq 48(%rdi), %rdx
 	mulxq 48(%rdi), %rax, %rcx
@@ -35891,9 +36852,10 @@ parmod_ct_montgomery_sqr_adx_24:
 	mulxq 328(%rsp), %rax, %rcx
 	adcxq %rcx, %rbx
 	adoxq %rax, %r15
-	adoxq 0(%rsp), %rbx
-	adoxq 0(%rsp), %rbp
-	adcxq 0(%rsp), %rbp
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
 	xorl %eax, %eax
 	movq 96(%rsi), %rdx
 	mulxq 424(%rsp), %rax, %rcx
@@ -35920,9 +36882,10 @@ parmod_ct_montgomery_sqr_adx_24:
 	mulxq 480(%rsp), %rax, %rcx
 	adcxq %rcx, %rbx
 	adoxq %rax, %r15
-	adoxq 0(%rsp), %rbx
-	adoxq 0(%rsp), %rbp
-	adcxq 0(%rsp), %rbp
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
 	movq %r8, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 520(%rsp)
@@ -35951,9 +36914,10 @@ parmod_ct_montgomery_sqr_adx_24:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %rbx
 	adoxq %rax, %r15
-	adoxq 0(%rsp), %rbx
-	adoxq 0(%rsp), %rbp
-	adcxq 0(%rsp), %rbp
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
 	xorl %r8d, %r8d
 	movq 104(%rsi), %rdx
 	mulxq 424(%rsp), %rax, %rcx
@@ -35980,9 +36944,10 @@ parmod_ct_montgomery_sqr_adx_24:
 	mulxq 480(%rsp), %rax, %rcx
 	adcxq %rcx, %rbp
 	adoxq %rax, %rbx
-	adoxq 0(%rsp), %rbp
-	adoxq 0(%rsp), %r8
-	adcxq 0(%rsp), %r8
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
 	movq %r9, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 528(%rsp)
@@ -36011,9 +36976,10 @@ parmod_ct_montgomery_sqr_adx_24:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %rbp
 	adoxq %rax, %rbx
-	adoxq 0(%rsp), %rbp
-	adoxq 0(%rsp), %r8
-	adcxq 0(%rsp), %r8
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
 	xorl %r9d, %r9d
 	movq 24(%rdi), %rdx
 	mulxq 312(%rsp), %rax, %rcx
@@ -36040,9 +37006,10 @@ parmod_ct_montgomery_sqr_adx_24:
 	mulxq 368(%rsp), %rax, %rcx
 	adcxq %rcx, %r8
 	adoxq %rax, %rbp
-	adoxq 0(%rsp), %r8
-	adoxq 0(%rsp), %r9
-	adcxq 0(%rsp), %r9
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
 	xorl %eax, %eax
 	movq 56(%rdi), %rdx
 	mulxq 56(%rdi), %rax, %rcx
@@ -36069,9 +37036,10 @@ parmod_ct_montgomery_sqr_adx_24:
 	mulxq 336(%rsp), %rax, %rcx
 	adcxq %rcx, %r8
 	adoxq %rax, %rbp
-	adoxq 0(%rsp), %r8
-	adoxq 0(%rsp), %r9
-	adcxq 0(%rsp), %r9
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
 	xorl %eax, %eax
 	movq 112(%rsi), %rdx
 	mulxq 424(%rsp), %rax, %rcx
@@ -36098,9 +37066,10 @@ parmod_ct_montgomery_sqr_adx_24:
 	mulxq 480(%rsp), %rax, %rcx
 	adcxq %rcx, %r8
 	adoxq %rax, %rbp
-	adoxq 0(%rsp), %r8
-	adoxq 0(%rsp), %r9
-	adcxq 0(%rsp), %r9
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
 	movq %r10, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 536(%rsp)
@@ -36129,9 +37098,10 @@ parmod_ct_montgomery_sqr_adx_24:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r8
 	adoxq %rax, %rbp
-	adoxq 0(%rsp), %r8
-	adoxq 0(%rsp), %r9
-	adcxq 0(%rsp), %r9
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
 	xorl %r10d, %r10d
 	movq 120(%rsi), %rdx
 	mulxq 424(%rsp), %rax, %rcx
@@ -36158,9 +37128,10 @@ parmod_ct_montgomery_sqr_adx_24:
 	mulxq 480(%rsp), %rax, %rcx
 	adcxq %rcx, %r9
 	adoxq %rax, %r8
-	adoxq 0(%rsp), %r9
-	adoxq 0(%rsp), %r10
-	adcxq 0(%rsp), %r10
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
 	movq %r11, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 544(%rsp)
@@ -36189,9 +37160,10 @@ parmod_ct_montgomery_sqr_adx_24:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r9
 	adoxq %rax, %r8
-	adoxq 0(%rsp), %r9
-	adoxq 0(%rsp), %r10
-	adcxq 0(%rsp), %r10
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
 	xorl %r11d, %r11d
 	movq 0(%rdi), %rdx
 	mulxq 352(%rsp), %rax, %rcx
@@ -36218,9 +37190,10 @@ parmod_ct_montgomery_sqr_adx_24:
 	mulxq 408(%rsp), %rax, %rcx
 	adcxq %rcx, %r10
 	adoxq %rax, %r9
-	adoxq 0(%rsp), %r10
-	adoxq 0(%rsp), %r11
-	adcxq 0(%rsp), %r11
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
 	xorl %eax, %eax
 	movq 32(%rdi), %rdx
 	mulxq 320(%rsp), %rax, %rcx
@@ -36247,9 +37220,10 @@ parmod_ct_montgomery_sqr_adx_24:
 	mulxq 376(%rsp), %rax, %rcx
 	adcxq %rcx, %r10
 	adoxq %rax, %r9
-	adoxq 0(%rsp), %r10
-	adoxq 0(%rsp), %r11
-	adcxq 0(%rsp), %r11
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
 	xorl %eax, %eax
 	movq 64(%rdi), %rdx
 	mulxq 64(%rdi), %rax, %rcx
@@ -36276,9 +37250,10 @@ parmod_ct_montgomery_sqr_adx_24:
 	mulxq 344(%rsp), %rax, %rcx
 	adcxq %rcx, %r10
 	adoxq %rax, %r9
-	adoxq 0(%rsp), %r10
-	adoxq 0(%rsp), %r11
-	adcxq 0(%rsp), %r11
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
 	xorl %eax, %eax
 	movq 128(%rsi), %rdx
 	mulxq 424(%rsp), %rax, %rcx
@@ -36305,9 +37280,10 @@ parmod_ct_montgomery_sqr_adx_24:
 	mulxq 480(%rsp), %rax, %rcx
 	adcxq %rcx, %r10
 	adoxq %rax, %r9
-	adoxq 0(%rsp), %r10
-	adoxq 0(%rsp), %r11
-	adcxq 0(%rsp), %r11
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
 	xorl %eax, %eax
 	movq 64(%rsi), %rdx
 	mulxq 488(%rsp), %rax, %rcx
@@ -36334,9 +37310,10 @@ parmod_ct_montgomery_sqr_adx_24:
 	mulxq 544(%rsp), %rax, %rcx
 	adcxq %rcx, %r10
 	adoxq %rax, %r9
-	adoxq 0(%rsp), %r10
-	adoxq 0(%rsp), %r11
-	adcxq 0(%rsp), %r11
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
 	movq %r12, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 552(%rsp)
@@ -36365,17 +37342,19 @@ parmod_ct_montgomery_sqr_adx_24:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r10
 	adoxq %rax, %r9
-	adoxq 0(%rsp), %r10
-	adoxq 0(%rsp), %r11
-	adcxq 0(%rsp), %r11
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
 	xorl %r12d, %r12d
 	movq 0(%rdi), %rdx
 	mulxq 416(%rsp), %rax, %rcx
 	adcxq %rcx, %r11
 	adoxq %rax, %r10
-	adoxq 0(%rsp), %r11
-	adoxq 0(%rsp), %r12
-	adcxq 0(%rsp), %r12
+	movl $0, %eax
+	adoxq %rax, %r11
+	adoxq %rax, %r12
+	adcxq %rax, %r12
 	xorl %eax, %eax
 	movq 136(%rsi), %rdx
 	mulxq 424(%rsp), %rax, %rcx
@@ -36402,9 +37381,10 @@ parmod_ct_montgomery_sqr_adx_24:
 	mulxq 480(%rsp), %rax, %rcx
 	adcxq %rcx, %r11
 	adoxq %rax, %r10
-	adoxq 0(%rsp), %r11
-	adoxq 0(%rsp), %r12
-	adcxq 0(%rsp), %r12
+	movl $0, %eax
+	adoxq %rax, %r11
+	adoxq %rax, %r12
+	adcxq %rax, %r12
 	xorl %eax, %eax
 	movq 72(%rsi), %rdx
 	mulxq 488(%rsp), %rax, %rcx
@@ -36431,9 +37411,10 @@ parmod_ct_montgomery_sqr_adx_24:
 	mulxq 544(%rsp), %rax, %rcx
 	adcxq %rcx, %r11
 	adoxq %rax, %r10
-	adoxq 0(%rsp), %r11
-	adoxq 0(%rsp), %r12
-	adcxq 0(%rsp), %r12
+	movl $0, %eax
+	adoxq %rax, %r11
+	adoxq %rax, %r12
+	adcxq %rax, %r12
 	movq %r13, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 560(%rsp)
@@ -36462,9 +37443,10 @@ parmod_ct_montgomery_sqr_adx_24:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r11
 	adoxq %rax, %r10
-	adoxq 0(%rsp), %r11
-	adoxq 0(%rsp), %r12
-	adcxq 0(%rsp), %r12
+	movl $0, %eax
+	adoxq %rax, %r11
+	adoxq %rax, %r12
+	adcxq %rax, %r12
 	xorl %r13d, %r13d
 	movq 8(%rdi), %rdx
 	mulxq 360(%rsp), %rax, %rcx
@@ -36491,9 +37473,10 @@ parmod_ct_montgomery_sqr_adx_24:
 	mulxq 416(%rsp), %rax, %rcx
 	adcxq %rcx, %r12
 	adoxq %rax, %r11
-	adoxq 0(%rsp), %r12
-	adoxq 0(%rsp), %r13
-	adcxq 0(%rsp), %r13
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
 	xorl %eax, %eax
 	movq 40(%rdi), %rdx
 	mulxq 328(%rsp), %rax, %rcx
@@ -36520,9 +37503,10 @@ parmod_ct_montgomery_sqr_adx_24:
 	mulxq 384(%rsp), %rax, %rcx
 	adcxq %rcx, %r12
 	adoxq %rax, %r11
-	adoxq 0(%rsp), %r12
-	adoxq 0(%rsp), %r13
-	adcxq 0(%rsp), %r13
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
 	xorl %eax, %eax
 	movq 72(%rdi), %rdx
 	mulxq 72(%rdi), %rax, %rcx
@@ -36549,9 +37533,10 @@ parmod_ct_montgomery_sqr_adx_24:
 	mulxq 352(%rsp), %rax, %rcx
 	adcxq %rcx, %r12
 	adoxq %rax, %r11
-	adoxq 0(%rsp), %r12
-	adoxq 0(%rsp), %r13
-	adcxq 0(%rsp), %r13
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
 	xorl %eax, %eax
 	movq 144(%rsi), %rdx
 	mulxq 424(%rsp), %rax, %rcx
@@ -36578,9 +37563,10 @@ parmod_ct_montgomery_sqr_adx_24:
 	mulxq 480(%rsp), %rax, %rcx
 	adcxq %rcx, %r12
 	adoxq %rax, %r11
-	adoxq 0(%rsp), %r12
-	adoxq 0(%rsp), %r13
-	adcxq 0(%rsp), %r13
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
 	xorl %eax, %eax
 	movq 80(%rsi), %rdx
 	mulxq 488(%rsp), %rax, %rcx
@@ -36607,9 +37593,10 @@ parmod_ct_montgomery_sqr_adx_24:
 	mulxq 544(%rsp), %rax, %rcx
 	adcxq %rcx, %r12
 	adoxq %rax, %r11
-	adoxq 0(%rsp), %r12
-	adoxq 0(%rsp), %r13
-	adcxq 0(%rsp), %r13
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
 	movq %r14, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 568(%rsp)
@@ -36638,9 +37625,10 @@ parmod_ct_montgomery_sqr_adx_24:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r12
 	adoxq %rax, %r11
-	adoxq 0(%rsp), %r12
-	adoxq 0(%rsp), %r13
-	adcxq 0(%rsp), %r13
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
 	xorl %r14d, %r14d
 	movq 16(%rdi), %rdx
 	mulxq 368(%rsp), %rax, %rcx
@@ -36664,9 +37652,10 @@ parmod_ct_montgomery_sqr_adx_24:
 	mulxq 416(%rsp), %rax, %rcx
 	adcxq %rcx, %r13
 	adoxq %rax, %r12
-	adoxq 0(%rsp), %r13
-	adoxq 0(%rsp), %r14
-	adcxq 0(%rsp), %r14
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
 	xorl %eax, %eax
 	movq 152(%rsi), %rdx
 	mulxq 424(%rsp), %rax, %rcx
@@ -36693,9 +37682,10 @@ parmod_ct_montgomery_sqr_adx_24:
 	mulxq 480(%rsp), %rax, %rcx
 	adcxq %rcx, %r13
 	adoxq %rax, %r12
-	adoxq 0(%rsp), %r13
-	adoxq 0(%rsp), %r14
-	adcxq 0(%rsp), %r14
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
 	xorl %eax, %eax
 	movq 88(%rsi), %rdx
 	mulxq 488(%rsp), %rax, %rcx
@@ -36722,9 +37712,10 @@ parmod_ct_montgomery_sqr_adx_24:
 	mulxq 544(%rsp), %rax, %rcx
 	adcxq %rcx, %r13
 	adoxq %rax, %r12
-	adoxq 0(%rsp), %r13
-	adoxq 0(%rsp), %r14
-	adcxq 0(%rsp), %r14
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
 	movq %r15, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 576(%rsp)
@@ -36753,9 +37744,10 @@ parmod_ct_montgomery_sqr_adx_24:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r13
 	adoxq %rax, %r12
-	adoxq 0(%rsp), %r13
-	adoxq 0(%rsp), %r14
-	adcxq 0(%rsp), %r14
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
 	xorl %r15d, %r15d
 	movq 24(%rdi), %rdx
 	mulxq 376(%rsp), %rax, %rcx
@@ -36776,9 +37768,10 @@ parmod_ct_montgomery_sqr_adx_24:
 	mulxq 416(%rsp), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 0(%rsp), %r14
-	adoxq 0(%rsp), %r15
-	adcxq 0(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	xorl %eax, %eax
 	movq 48(%rdi), %rdx
 	mulxq 336(%rsp), %rax, %rcx
@@ -36805,9 +37798,10 @@ parmod_ct_montgomery_sqr_adx_24:
 	mulxq 392(%rsp), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 0(%rsp), %r14
-	adoxq 0(%rsp), %r15
-	adcxq 0(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	xorl %eax, %eax
 	movq 80(%rdi), %rdx
 	mulxq 80(%rdi), %rax, %rcx
@@ -36834,9 +37828,10 @@ parmod_ct_montgomery_sqr_adx_24:
 	mulxq 360(%rsp), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 0(%rsp), %r14
-	adoxq 0(%rsp), %r15
-	adcxq 0(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	xorl %eax, %eax
 	movq 160(%rsi), %rdx
 	mulxq 424(%rsp), %rax, %rcx
@@ -36863,9 +37858,10 @@ parmod_ct_montgomery_sqr_adx_24:
 	mulxq 480(%rsp), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 0(%rsp), %r14
-	adoxq 0(%rsp), %r15
-	adcxq 0(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	xorl %eax, %eax
 	movq 96(%rsi), %rdx
 	mulxq 488(%rsp), %rax, %rcx
@@ -36892,9 +37888,10 @@ parmod_ct_montgomery_sqr_adx_24:
 	mulxq 544(%rsp), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 0(%rsp), %r14
-	adoxq 0(%rsp), %r15
-	adcxq 0(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	movq %rbx, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 584(%rsp)
@@ -36923,9 +37920,10 @@ parmod_ct_montgomery_sqr_adx_24:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 0(%rsp), %r14
-	adoxq 0(%rsp), %r15
-	adcxq 0(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	xorl %ebx, %ebx
 	movq 32(%rdi), %rdx
 	mulxq 384(%rsp), %rax, %rcx
@@ -36943,9 +37941,10 @@ parmod_ct_montgomery_sqr_adx_24:
 	mulxq 416(%rsp), %rax, %rcx
 	adcxq %rcx, %r15
 	adoxq %rax, %r14
-	adoxq 0(%rsp), %r15
-	adoxq 0(%rsp), %rbx
-	adcxq 0(%rsp), %rbx
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
 	xorl %eax, %eax
 	movq 168(%rsi), %rdx
 	mulxq 424(%rsp), %rax, %rcx
@@ -36972,9 +37971,10 @@ parmod_ct_montgomery_sqr_adx_24:
 	mulxq 480(%rsp), %rax, %rcx
 	adcxq %rcx, %r15
 	adoxq %rax, %r14
-	adoxq 0(%rsp), %r15
-	adoxq 0(%rsp), %rbx
-	adcxq 0(%rsp), %rbx
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
 	xorl %eax, %eax
 	movq 104(%rsi), %rdx
 	mulxq 488(%rsp), %rax, %rcx
@@ -37001,9 +38001,10 @@ parmod_ct_montgomery_sqr_adx_24:
 	mulxq 544(%rsp), %rax, %rcx
 	adcxq %rcx, %r15
 	adoxq %rax, %r14
-	adoxq 0(%rsp), %r15
-	adoxq 0(%rsp), %rbx
-	adcxq 0(%rsp), %rbx
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
 	movq %rbp, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 592(%rsp)
@@ -37032,9 +38033,10 @@ parmod_ct_montgomery_sqr_adx_24:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r15
 	adoxq %rax, %r14
-	adoxq 0(%rsp), %r15
-	adoxq 0(%rsp), %rbx
-	adcxq 0(%rsp), %rbx
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
 	xorl %ebp, %ebp
 	movq 40(%rdi), %rdx
 	mulxq 392(%rsp), %rax, %rcx
@@ -37049,9 +38051,10 @@ parmod_ct_montgomery_sqr_adx_24:
 	mulxq 416(%rsp), %rax, %rcx
 	adcxq %rcx, %rbx
 	adoxq %rax, %r15
-	adoxq 0(%rsp), %rbx
-	adoxq 0(%rsp), %rbp
-	adcxq 0(%rsp), %rbp
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
 	xorl %eax, %eax
 	movq 56(%rdi), %rdx
 	mulxq 344(%rsp), %rax, %rcx
@@ -37078,9 +38081,10 @@ parmod_ct_montgomery_sqr_adx_24:
 	mulxq 400(%rsp), %rax, %rcx
 	adcxq %rcx, %rbx
 	adoxq %rax, %r15
-	adoxq 0(%rsp), %rbx
-	adoxq 0(%rsp), %rbp
-	adcxq 0(%rsp), %rbp
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
 	xorl %eax, %eax
 	movq 88(%rdi), %rdx
 	mulxq 88(%rdi), %rax, %rcx
@@ -37107,9 +38111,10 @@ parmod_ct_montgomery_sqr_adx_24:
 	mulxq 368(%rsp), %rax, %rcx
 	adcxq %rcx, %rbx
 	adoxq %rax, %r15
-	adoxq 0(%rsp), %rbx
-	adoxq 0(%rsp), %rbp
-	adcxq 0(%rsp), %rbp
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
 	xorl %eax, %eax
 	movq 176(%rsi), %rdx
 	mulxq 424(%rsp), %rax, %rcx
@@ -37136,9 +38141,10 @@ parmod_ct_montgomery_sqr_adx_24:
 	mulxq 480(%rsp), %rax, %rcx
 	adcxq %rcx, %rbx
 	adoxq %rax, %r15
-	adoxq 0(%rsp), %rbx
-	adoxq 0(%rsp), %rbp
-	adcxq 0(%rsp), %rbp
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
 	xorl %eax, %eax
 	movq 112(%rsi), %rdx
 	mulxq 488(%rsp), %rax, %rcx
@@ -37165,9 +38171,10 @@ parmod_ct_montgomery_sqr_adx_24:
 	mulxq 544(%rsp), %rax, %rcx
 	adcxq %rcx, %rbx
 	adoxq %rax, %r15
-	adoxq 0(%rsp), %rbx
-	adoxq 0(%rsp), %rbp
-	adcxq 0(%rsp), %rbp
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
 	movq %r8, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 600(%rsp)
@@ -37196,9 +38203,10 @@ parmod_ct_montgomery_sqr_adx_24:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %rbx
 	adoxq %rax, %r15
-	adoxq 0(%rsp), %rbx
-	adoxq 0(%rsp), %rbp
-	adcxq 0(%rsp), %rbp
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
 	xorl %r8d, %r8d
 	movq 48(%rdi), %rdx
 	mulxq 400(%rsp), %rax, %rcx
@@ -37210,9 +38218,10 @@ parmod_ct_montgomery_sqr_adx_24:
 	mulxq 416(%rsp), %rax, %rcx
 	adcxq %rcx, %rbp
 	adoxq %rax, %rbx
-	adoxq 0(%rsp), %rbp
-	adoxq 0(%rsp), %r8
-	adcxq 0(%rsp), %r8
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
 	xorl %eax, %eax
 	movq 184(%rsi), %rdx
 	mulxq 424(%rsp), %rax, %rcx
@@ -37239,9 +38248,10 @@ parmod_ct_montgomery_sqr_adx_24:
 	mulxq 480(%rsp), %rax, %rcx
 	adcxq %rcx, %rbp
 	adoxq %rax, %rbx
-	adoxq 0(%rsp), %rbp
-	adoxq 0(%rsp), %r8
-	adcxq 0(%rsp), %r8
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
 	xorl %eax, %eax
 	movq 120(%rsi), %rdx
 	mulxq 488(%rsp), %rax, %rcx
@@ -37268,9 +38278,10 @@ parmod_ct_montgomery_sqr_adx_24:
 	mulxq 544(%rsp), %rax, %rcx
 	adcxq %rcx, %rbp
 	adoxq %rax, %rbx
-	adoxq 0(%rsp), %rbp
-	adoxq 0(%rsp), %r8
-	adcxq 0(%rsp), %r8
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
 	movq %r9, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 608(%rsp)
@@ -37299,9 +38310,10 @@ parmod_ct_montgomery_sqr_adx_24:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %rbp
 	adoxq %rax, %rbx
-	adoxq 0(%rsp), %rbp
-	adoxq 0(%rsp), %r8
-	adcxq 0(%rsp), %r8
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
 	xorl %r9d, %r9d
 	movq 56(%rdi), %rdx
 	mulxq 408(%rsp), %rax, %rcx
@@ -37310,9 +38322,10 @@ parmod_ct_montgomery_sqr_adx_24:
 	mulxq 416(%rsp), %rax, %rcx
 	adcxq %rcx, %r8
 	adoxq %rax, %rbp
-	adoxq 0(%rsp), %r8
-	adoxq 0(%rsp), %r9
-	adcxq 0(%rsp), %r9
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
 	xorl %eax, %eax
 	movq 64(%rdi), %rdx
 	mulxq 352(%rsp), %rax, %rcx
@@ -37339,9 +38352,10 @@ parmod_ct_montgomery_sqr_adx_24:
 	mulxq 408(%rsp), %rax, %rcx
 	adcxq %rcx, %r8
 	adoxq %rax, %rbp
-	adoxq 0(%rsp), %r8
-	adoxq 0(%rsp), %r9
-	adcxq 0(%rsp), %r9
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
 	xorl %eax, %eax
 	movq 96(%rdi), %rdx
 	mulxq 96(%rdi), %rax, %rcx
@@ -37368,9 +38382,10 @@ parmod_ct_montgomery_sqr_adx_24:
 	mulxq 376(%rsp), %rax, %rcx
 	adcxq %rcx, %r8
 	adoxq %rax, %rbp
-	adoxq 0(%rsp), %r8
-	adoxq 0(%rsp), %r9
-	adcxq 0(%rsp), %r9
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
 	xorl %eax, %eax
 	movq 128(%rsi), %rdx
 	mulxq 488(%rsp), %rax, %rcx
@@ -37397,9 +38412,10 @@ parmod_ct_montgomery_sqr_adx_24:
 	mulxq 544(%rsp), %rax, %rcx
 	adcxq %rcx, %r8
 	adoxq %rax, %rbp
-	adoxq 0(%rsp), %r8
-	adoxq 0(%rsp), %r9
-	adcxq 0(%rsp), %r9
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
 	xorl %eax, %eax
 	movq 64(%rsi), %rdx
 	mulxq 552(%rsp), %rax, %rcx
@@ -37426,18 +38442,20 @@ parmod_ct_montgomery_sqr_adx_24:
 	mulxq 608(%rsp), %rax, %rcx
 	adcxq %rcx, %r8
 	adoxq %rax, %rbp
-	adoxq 0(%rsp), %r8
-	adoxq 0(%rsp), %r9
-	adcxq 0(%rsp), %r9
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
 	movq %r10, 616(%rsp)
 	xorl %r10d, %r10d
 	movq 64(%rdi), %rdx
 	mulxq 416(%rsp), %rax, %rcx
 	adcxq %rcx, %r9
 	adoxq %rax, %r8
-	adoxq 0(%rsp), %r9
-	adoxq 0(%rsp), %r10
-	adcxq 0(%rsp), %r10
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
 	xorl %eax, %eax
 	movq 136(%rsi), %rdx
 	mulxq 488(%rsp), %rax, %rcx
@@ -37464,9 +38482,10 @@ parmod_ct_montgomery_sqr_adx_24:
 	mulxq 544(%rsp), %rax, %rcx
 	adcxq %rcx, %r9
 	adoxq %rax, %r8
-	adoxq 0(%rsp), %r9
-	adoxq 0(%rsp), %r10
-	adcxq 0(%rsp), %r10
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
 	xorl %eax, %eax
 	movq 72(%rsi), %rdx
 	mulxq 552(%rsp), %rax, %rcx
@@ -37493,9 +38512,10 @@ parmod_ct_montgomery_sqr_adx_24:
 	mulxq 608(%rsp), %rax, %rcx
 	adcxq %rcx, %r9
 	adoxq %rax, %r8
-	adoxq 0(%rsp), %r9
-	adoxq 0(%rsp), %r10
-	adcxq 0(%rsp), %r10
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
 	movq %r11, 624(%rsp)
 	xorl %r11d, %r11d
 	movq 72(%rdi), %rdx
@@ -37523,9 +38543,10 @@ parmod_ct_montgomery_sqr_adx_24:
 	mulxq 416(%rsp), %rax, %rcx
 	adcxq %rcx, %r10
 	adoxq %rax, %r9
-	adoxq 0(%rsp), %r10
-	adoxq 0(%rsp), %r11
-	adcxq 0(%rsp), %r11
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
 	xorl %eax, %eax
 	movq 104(%rdi), %rdx
 	mulxq 104(%rdi), %rax, %rcx
@@ -37552,9 +38573,10 @@ parmod_ct_montgomery_sqr_adx_24:
 	mulxq 384(%rsp), %rax, %rcx
 	adcxq %rcx, %r10
 	adoxq %rax, %r9
-	adoxq 0(%rsp), %r10
-	adoxq 0(%rsp), %r11
-	adcxq 0(%rsp), %r11
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
 	xorl %eax, %eax
 	movq 144(%rsi), %rdx
 	mulxq 488(%rsp), %rax, %rcx
@@ -37581,9 +38603,10 @@ parmod_ct_montgomery_sqr_adx_24:
 	mulxq 544(%rsp), %rax, %rcx
 	adcxq %rcx, %r10
 	adoxq %rax, %r9
-	adoxq 0(%rsp), %r10
-	adoxq 0(%rsp), %r11
-	adcxq 0(%rsp), %r11
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
 	xorl %eax, %eax
 	movq 80(%rsi), %rdx
 	mulxq 552(%rsp), %rax, %rcx
@@ -37610,9 +38633,10 @@ parmod_ct_montgomery_sqr_adx_24:
 	mulxq 608(%rsp), %rax, %rcx
 	adcxq %rcx, %r10
 	adoxq %rax, %r9
-	adoxq 0(%rsp), %r10
-	adoxq 0(%rsp), %r11
-	adcxq 0(%rsp), %r11
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
 	movq %r12, 632(%rsp)
 	xorl %r12d, %r12d
 	movq 80(%rdi), %rdx
@@ -37637,9 +38661,10 @@ parmod_ct_montgomery_sqr_adx_24:
 	mulxq 416(%rsp), %rax, %rcx
 	adcxq %rcx, %r11
 	adoxq %rax, %r10
-	adoxq 0(%rsp), %r11
-	adoxq 0(%rsp), %r12
-	adcxq 0(%rsp), %r12
+	movl $0, %eax
+	adoxq %rax, %r11
+	adoxq %rax, %r12
+	adcxq %rax, %r12
 	xorl %eax, %eax
 	movq 152(%rsi), %rdx
 	mulxq 488(%rsp), %rax, %rcx
@@ -37666,9 +38691,10 @@ parmod_ct_montgomery_sqr_adx_24:
 	mulxq 544(%rsp), %rax, %rcx
 	adcxq %rcx, %r11
 	adoxq %rax, %r10
-	adoxq 0(%rsp), %r11
-	adoxq 0(%rsp), %r12
-	adcxq 0(%rsp), %r12
+	movl $0, %eax
+	adoxq %rax, %r11
+	adoxq %rax, %r12
+	adcxq %rax, %r12
 	xorl %eax, %eax
 	movq 88(%rsi), %rdx
 	mulxq 552(%rsp), %rax, %rcx
@@ -37695,9 +38721,10 @@ parmod_ct_montgomery_sqr_adx_24:
 	mulxq 608(%rsp), %rax, %rcx
 	adcxq %rcx, %r11
 	adoxq %rax, %r10
-	adoxq 0(%rsp), %r11
-	adoxq 0(%rsp), %r12
-	adcxq 0(%rsp), %r12
+	movl $0, %eax
+	adoxq %rax, %r11
+	adoxq %rax, %r12
+	adcxq %rax, %r12
 	movq %r13, 640(%rsp)
 	xorl %r13d, %r13d
 	movq 88(%rdi), %rdx
@@ -37719,9 +38746,10 @@ parmod_ct_montgomery_sqr_adx_24:
 	mulxq 416(%rsp), %rax, %rcx
 	adcxq %rcx, %r12
 	adoxq %rax, %r11
-	adoxq 0(%rsp), %r12
-	adoxq 0(%rsp), %r13
-	adcxq 0(%rsp), %r13
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
 	xorl %eax, %eax
 	movq 112(%rdi), %rdx
 	mulxq 112(%rdi), %rax, %rcx
@@ -37748,9 +38776,10 @@ parmod_ct_montgomery_sqr_adx_24:
 	mulxq 392(%rsp), %rax, %rcx
 	adcxq %rcx, %r12
 	adoxq %rax, %r11
-	adoxq 0(%rsp), %r12
-	adoxq 0(%rsp), %r13
-	adcxq 0(%rsp), %r13
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
 	xorl %eax, %eax
 	movq 160(%rsi), %rdx
 	mulxq 488(%rsp), %rax, %rcx
@@ -37777,9 +38806,10 @@ parmod_ct_montgomery_sqr_adx_24:
 	mulxq 544(%rsp), %rax, %rcx
 	adcxq %rcx, %r12
 	adoxq %rax, %r11
-	adoxq 0(%rsp), %r12
-	adoxq 0(%rsp), %r13
-	adcxq 0(%rsp), %r13
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
 	xorl %eax, %eax
 	movq 96(%rsi), %rdx
 	mulxq 552(%rsp), %rax, %rcx
@@ -37806,9 +38836,10 @@ parmod_ct_montgomery_sqr_adx_24:
 	mulxq 608(%rsp), %rax, %rcx
 	adcxq %rcx, %r12
 	adoxq %rax, %r11
-	adoxq 0(%rsp), %r12
-	adoxq 0(%rsp), %r13
-	adcxq 0(%rsp), %r13
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
 	movq %r14, 648(%rsp)
 	xorl %r14d, %r14d
 	movq 96(%rdi), %rdx
@@ -37827,9 +38858,10 @@ parmod_ct_montgomery_sqr_adx_24:
 	mulxq 416(%rsp), %rax, %rcx
 	adcxq %rcx, %r13
 	adoxq %rax, %r12
-	adoxq 0(%rsp), %r13
-	adoxq 0(%rsp), %r14
-	adcxq 0(%rsp), %r14
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
 	xorl %eax, %eax
 	movq 168(%rsi), %rdx
 	mulxq 488(%rsp), %rax, %rcx
@@ -37856,9 +38888,10 @@ parmod_ct_montgomery_sqr_adx_24:
 	mulxq 544(%rsp), %rax, %rcx
 	adcxq %rcx, %r13
 	adoxq %rax, %r12
-	adoxq 0(%rsp), %r13
-	adoxq 0(%rsp), %r14
-	adcxq 0(%rsp), %r14
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
 	xorl %eax, %eax
 	movq 104(%rsi), %rdx
 	mulxq 552(%rsp), %rax, %rcx
@@ -37885,9 +38918,10 @@ parmod_ct_montgomery_sqr_adx_24:
 	mulxq 608(%rsp), %rax, %rcx
 	adcxq %rcx, %r13
 	adoxq %rax, %r12
-	adoxq 0(%rsp), %r13
-	adoxq 0(%rsp), %r14
-	adcxq 0(%rsp), %r14
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
 	movq %r15, 656(%rsp)
 	xorl %r15d, %r15d
 	movq 104(%rdi), %rdx
@@ -37903,9 +38937,10 @@ parmod_ct_montgomery_sqr_adx_24:
 	mulxq 416(%rsp), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 0(%rsp), %r14
-	adoxq 0(%rsp), %r15
-	adcxq 0(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	xorl %eax, %eax
 	movq 120(%rdi), %rdx
 	mulxq 120(%rdi), %rax, %rcx
@@ -37932,9 +38967,10 @@ parmod_ct_montgomery_sqr_adx_24:
 	mulxq 400(%rsp), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 0(%rsp), %r14
-	adoxq 0(%rsp), %r15
-	adcxq 0(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	xorl %eax, %eax
 	movq 176(%rsi), %rdx
 	mulxq 488(%rsp), %rax, %rcx
@@ -37961,9 +38997,10 @@ parmod_ct_montgomery_sqr_adx_24:
 	mulxq 544(%rsp), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 0(%rsp), %r14
-	adoxq 0(%rsp), %r15
-	adcxq 0(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	xorl %eax, %eax
 	movq 112(%rsi), %rdx
 	mulxq 552(%rsp), %rax, %rcx
@@ -37990,9 +39027,10 @@ parmod_ct_montgomery_sqr_adx_24:
 	mulxq 608(%rsp), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 0(%rsp), %r14
-	adoxq 0(%rsp), %r15
-	adcxq 0(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	movq %rbx, 664(%rsp)
 	xorl %ebx, %ebx
 	movq 112(%rdi), %rdx
@@ -38005,9 +39043,10 @@ parmod_ct_montgomery_sqr_adx_24:
 	mulxq 416(%rsp), %rax, %rcx
 	adcxq %rcx, %r15
 	adoxq %rax, %r14
-	adoxq 0(%rsp), %r15
-	adoxq 0(%rsp), %rbx
-	adcxq 0(%rsp), %rbx
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
 	xorl %eax, %eax
 	movq 184(%rsi), %rdx
 	mulxq 488(%rsp), %rax, %rcx
@@ -38034,9 +39073,10 @@ parmod_ct_montgomery_sqr_adx_24:
 	mulxq 544(%rsp), %rax, %rcx
 	adcxq %rcx, %r15
 	adoxq %rax, %r14
-	adoxq 0(%rsp), %r15
-	adoxq 0(%rsp), %rbx
-	adcxq 0(%rsp), %rbx
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
 	xorl %eax, %eax
 	movq 120(%rsi), %rdx
 	mulxq 552(%rsp), %rax, %rcx
@@ -38063,9 +39103,10 @@ parmod_ct_montgomery_sqr_adx_24:
 	mulxq 608(%rsp), %rax, %rcx
 	adcxq %rcx, %r15
 	adoxq %rax, %r14
-	adoxq 0(%rsp), %r15
-	adoxq 0(%rsp), %rbx
-	adcxq 0(%rsp), %rbx
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
 	movq %rbp, 672(%rsp)
 	xorl %ebp, %ebp
 	movq 120(%rdi), %rdx
@@ -38075,9 +39116,10 @@ parmod_ct_montgomery_sqr_adx_24:
 	mulxq 416(%rsp), %rax, %rcx
 	adcxq %rcx, %rbx
 	adoxq %rax, %r15
-	adoxq 0(%rsp), %rbx
-	adoxq 0(%rsp), %rbp
-	adcxq 0(%rsp), %rbp
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
 	xorl %eax, %eax
 	movq 128(%rdi), %rdx
 	mulxq 128(%rdi), %rax, %rcx
@@ -38104,9 +39146,10 @@ parmod_ct_montgomery_sqr_adx_24:
 	mulxq 408(%rsp), %rax, %rcx
 	adcxq %rcx, %rbx
 	adoxq %rax, %r15
-	adoxq 0(%rsp), %rbx
-	adoxq 0(%rsp), %rbp
-	adcxq 0(%rsp), %rbp
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
 	xorl %eax, %eax
 	movq 128(%rsi), %rdx
 	mulxq 552(%rsp), %rax, %rcx
@@ -38133,18 +39176,20 @@ parmod_ct_montgomery_sqr_adx_24:
 	mulxq 608(%rsp), %rax, %rcx
 	adcxq %rcx, %rbx
 	adoxq %rax, %r15
-	adoxq 0(%rsp), %rbx
-	adoxq 0(%rsp), %rbp
-	adcxq 0(%rsp), %rbp
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
 	movq %r8, 680(%rsp)
 	xorl %r8d, %r8d
 	movq 128(%rdi), %rdx
 	mulxq 416(%rsp), %rax, %rcx
 	adcxq %rcx, %rbp
 	adoxq %rax, %rbx
-	adoxq 0(%rsp), %rbp
-	adoxq 0(%rsp), %r8
-	adcxq 0(%rsp), %r8
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
 	xorl %eax, %eax
 	movq 136(%rsi), %rdx
 	mulxq 552(%rsp), %rax, %rcx
@@ -38171,9 +39216,10 @@ parmod_ct_montgomery_sqr_adx_24:
 	mulxq 608(%rsp), %rax, %rcx
 	adcxq %rcx, %rbp
 	adoxq %rax, %rbx
-	adoxq 0(%rsp), %rbp
-	adoxq 0(%rsp), %r8
-	adcxq 0(%rsp), %r8
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
 	movq %r9, 688(%rsp)
 	xorl %r9d, %r9d
 	movq 136(%rdi), %rdx
@@ -38201,9 +39247,10 @@ parmod_ct_montgomery_sqr_adx_24:
 	mulxq 416(%rsp), %rax, %rcx
 	adcxq %rcx, %r8
 	adoxq %rax, %rbp
-	adoxq 0(%rsp), %r8
-	adoxq 0(%rsp), %r9
-	adcxq 0(%rsp), %r9
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
 	xorl %eax, %eax
 	movq 144(%rsi), %rdx
 	mulxq 552(%rsp), %rax, %rcx
@@ -38230,9 +39277,10 @@ parmod_ct_montgomery_sqr_adx_24:
 	mulxq 608(%rsp), %rax, %rcx
 	adcxq %rcx, %r8
 	adoxq %rax, %rbp
-	adoxq 0(%rsp), %r8
-	adoxq 0(%rsp), %r9
-	adcxq 0(%rsp), %r9
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
 	movq %r10, 696(%rsp)
 	xorl %r10d, %r10d
 	movq 144(%rdi), %rdx
@@ -38257,9 +39305,10 @@ parmod_ct_montgomery_sqr_adx_24:
 	mulxq 416(%rsp), %rax, %rcx
 	adcxq %rcx, %r9
 	adoxq %rax, %r8
-	adoxq 0(%rsp), %r9
-	adoxq 0(%rsp), %r10
-	adcxq 0(%rsp), %r10
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
 	xorl %eax, %eax
 	movq 152(%rsi), %rdx
 	mulxq 552(%rsp), %rax, %rcx
@@ -38286,9 +39335,10 @@ parmod_ct_montgomery_sqr_adx_24:
 	mulxq 608(%rsp), %rax, %rcx
 	adcxq %rcx, %r9
 	adoxq %rax, %r8
-	adoxq 0(%rsp), %r9
-	adoxq 0(%rsp), %r10
-	adcxq 0(%rsp), %r10
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
 	movq %r11, 704(%rsp)
 	xorl %r11d, %r11d
 	movq 152(%rdi), %rdx
@@ -38310,9 +39360,10 @@ parmod_ct_montgomery_sqr_adx_24:
 	mulxq 416(%rsp), %rax, %rcx
 	adcxq %rcx, %r10
 	adoxq %rax, %r9
-	adoxq 0(%rsp), %r10
-	adoxq 0(%rsp), %r11
-	adcxq 0(%rsp), %r11
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
 	xorl %eax, %eax
 	movq 160(%rsi), %rdx
 	mulxq 552(%rsp), %rax, %rcx
@@ -38339,9 +39390,10 @@ parmod_ct_montgomery_sqr_adx_24:
 	mulxq 608(%rsp), %rax, %rcx
 	adcxq %rcx, %r10
 	adoxq %rax, %r9
-	adoxq 0(%rsp), %r10
-	adoxq 0(%rsp), %r11
-	adcxq 0(%rsp), %r11
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
 	movq %r12, 712(%rsp)
 	xorl %r12d, %r12d
 	movq 160(%rdi), %rdx
@@ -38360,9 +39412,10 @@ parmod_ct_montgomery_sqr_adx_24:
 	mulxq 416(%rsp), %rax, %rcx
 	adcxq %rcx, %r11
 	adoxq %rax, %r10
-	adoxq 0(%rsp), %r11
-	adoxq 0(%rsp), %r12
-	adcxq 0(%rsp), %r12
+	movl $0, %eax
+	adoxq %rax, %r11
+	adoxq %rax, %r12
+	adcxq %rax, %r12
 	xorl %eax, %eax
 	movq 168(%rsi), %rdx
 	mulxq 552(%rsp), %rax, %rcx
@@ -38389,9 +39442,10 @@ parmod_ct_montgomery_sqr_adx_24:
 	mulxq 608(%rsp), %rax, %rcx
 	adcxq %rcx, %r11
 	adoxq %rax, %r10
-	adoxq 0(%rsp), %r11
-	adoxq 0(%rsp), %r12
-	adcxq 0(%rsp), %r12
+	movl $0, %eax
+	adoxq %rax, %r11
+	adoxq %rax, %r12
+	adcxq %rax, %r12
 	movq %r13, 720(%rsp)
 	xorl %r13d, %r13d
 	movq 168(%rdi), %rdx
@@ -38407,9 +39461,10 @@ parmod_ct_montgomery_sqr_adx_24:
 	mulxq 416(%rsp), %rax, %rcx
 	adcxq %rcx, %r12
 	adoxq %rax, %r11
-	adoxq 0(%rsp), %r12
-	adoxq 0(%rsp), %r13
-	adcxq 0(%rsp), %r13
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
 	xorl %eax, %eax
 	movq 176(%rsi), %rdx
 	mulxq 552(%rsp), %rax, %rcx
@@ -38436,9 +39491,10 @@ parmod_ct_montgomery_sqr_adx_24:
 	mulxq 608(%rsp), %rax, %rcx
 	adcxq %rcx, %r12
 	adoxq %rax, %r11
-	adoxq 0(%rsp), %r12
-	adoxq 0(%rsp), %r13
-	adcxq 0(%rsp), %r13
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
 	movq %r14, 728(%rsp)
 	xorl %r14d, %r14d
 	movq 176(%rdi), %rdx
@@ -38451,17 +39507,19 @@ parmod_ct_montgomery_sqr_adx_24:
 	mulxq 416(%rsp), %rax, %rcx
 	adcxq %rcx, %r13
 	adoxq %rax, %r12
-	adoxq 0(%rsp), %r13
-	adoxq 0(%rsp), %r14
-	adcxq 0(%rsp), %r14
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
 	xorl %eax, %eax
 	movq 184(%rdi), %rdx
 	mulxq 184(%rdi), %rax, %rcx
 	adcxq %rcx, %r13
 	adoxq %rax, %r12
-	adoxq 0(%rsp), %r13
-	adoxq 0(%rsp), %r14
-	adcxq 0(%rsp), %r14
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
 	xorl %eax, %eax
 	movq 184(%rsi), %rdx
 	mulxq 552(%rsp), %rax, %rcx
@@ -38488,9 +39546,10 @@ parmod_ct_montgomery_sqr_adx_24:
 	mulxq 608(%rsp), %rax, %rcx
 	adcxq %rcx, %r13
 	adoxq %rax, %r12
-	adoxq 0(%rsp), %r13
-	adoxq 0(%rsp), %r14
-	adcxq 0(%rsp), %r14
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
 	movq %r15, 736(%rsp)
 	movq %rbx, 744(%rsp)
 	movq %rbp, 752(%rsp)

@@ -4362,9 +4362,10 @@ __asm__(R"PARMOD_ASM(
 	mulxq 168(%rsp), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 8(%rsp), %r14
-	adoxq 8(%rsp), %r15
-	adcxq 8(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	movq %rbx, %rdx
 	mulxq 16(%rsp), %rdx, %rax
 	movq %rdx, 176(%rsp)
@@ -4393,9 +4394,10 @@ __asm__(R"PARMOD_ASM(
 	mulxq 360(%rsp), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 8(%rsp), %r14
-	adoxq 8(%rsp), %r15
-	adcxq 8(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	addq $2, %rsi
 	xorl %ebx, %ebx
 	movq 240(%rsp,%rsi,8), %rdx
@@ -4424,9 +4426,10 @@ __asm__(R"PARMOD_ASM(
 	mulxq 168(%rsp), %rax, %rcx
 	adcxq %rcx, %r15
 	adoxq %rax, %r14
-	adoxq 8(%rsp), %r15
-	adoxq 8(%rsp), %rbx
-	adcxq 8(%rsp), %rbx
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
 	movq %rbp, %rdx
 	mulxq 16(%rsp), %rdx, %rax
 	movq %rdx, 184(%rsp)
@@ -4455,9 +4458,10 @@ __asm__(R"PARMOD_ASM(
 	mulxq 360(%rsp), %rax, %rcx
 	adcxq %rcx, %r15
 	adoxq %rax, %r14
-	adoxq 8(%rsp), %r15
-	adoxq 8(%rsp), %rbx
-	adcxq 8(%rsp), %rbx
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
 	addq $2, %rsi
 	xorl %ebp, %ebp
 	movq 240(%rsp,%rsi,8), %rdx
@@ -4486,9 +4490,10 @@ __asm__(R"PARMOD_ASM(
 	mulxq 168(%rsp), %rax, %rcx
 	adcxq %rcx, %rbx
 	adoxq %rax, %r15
-	adoxq 8(%rsp), %rbx
-	adoxq 8(%rsp), %rbp
-	adcxq 8(%rsp), %rbp
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
 	movq %r8, %rdx
 	mulxq 16(%rsp), %rdx, %rax
 	movq %rdx, 192(%rsp)
@@ -4517,9 +4522,10 @@ __asm__(R"PARMOD_ASM(
 	mulxq 360(%rsp), %rax, %rcx
 	adcxq %rcx, %rbx
 	adoxq %rax, %r15
-	adoxq 8(%rsp), %rbx
-	adoxq 8(%rsp), %rbp
-	adcxq 8(%rsp), %rbp
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
 	addq $2, %rsi
 	xorl %r8d, %r8d
 	movq 240(%rsp,%rsi,8), %rdx
@@ -4548,9 +4554,10 @@ __asm__(R"PARMOD_ASM(
 	mulxq 168(%rsp), %rax, %rcx
 	adcxq %rcx, %rbp
 	adoxq %rax, %rbx
-	adoxq 8(%rsp), %rbp
-	adoxq 8(%rsp), %r8
-	adcxq 8(%rsp), %r8
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
 	movq %r9, %rdx
 	mulxq 16(%rsp), %rdx, %rax
 	movq %rdx, 200(%rsp)
@@ -4579,9 +4586,10 @@ __asm__(R"PARMOD_ASM(
 	mulxq 360(%rsp), %rax, %rcx
 	adcxq %rcx, %rbp
 	adoxq %rax, %rbx
-	adoxq 8(%rsp), %rbp
-	adoxq 8(%rsp), %r8
-	adcxq 8(%rsp), %r8
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
 	addq $2, %rsi
 	xorl %r9d, %r9d
 	movq 240(%rsp,%rsi,8), %rdx
@@ -4610,9 +4618,10 @@ __asm__(R"PARMOD_ASM(
 	mulxq 168(%rsp), %rax, %rcx
 	adcxq %rcx, %r8
 	adoxq %rax, %rbp
-	adoxq 8(%rsp), %r8
-	adoxq 8(%rsp), %r9
-	adcxq 8(%rsp), %r9
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
 	movq %r10, %rdx
 	mulxq 16(%rsp), %rdx, %rax
 	movq %rdx, 208(%rsp)
@@ -4641,9 +4650,10 @@ __asm__(R"PARMOD_ASM(
 	mulxq 360(%rsp), %rax, %rcx
 	adcxq %rcx, %r8
 	adoxq %rax, %rbp
-	adoxq 8(%rsp), %r8
-	adoxq 8(%rsp), %r9
-	adcxq 8(%rsp), %r9
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
 	addq $2, %rsi
 	xorl %r10d, %r10d
 	movq 240(%rsp,%rsi,8), %rdx
@@ -4672,9 +4682,10 @@ __asm__(R"PARMOD_ASM(
 	mulxq 168(%rsp), %rax, %rcx
 	adcxq %rcx, %r9
 	adoxq %rax, %r8
-	adoxq 8(%rsp), %r9
-	adoxq 8(%rsp), %r10
-	adcxq 8(%rsp), %r10
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
 	movq %r11, %rdx
 	mulxq 16(%rsp), %rdx, %rax
 	movq %rdx, 216(%rsp)
@@ -4703,9 +4714,10 @@ __asm__(R"PARMOD_ASM(
 	mulxq 360(%rsp), %rax, %rcx
 	adcxq %rcx, %r9
 	adoxq %rax, %r8
-	adoxq 8(%rsp), %r9
-	adoxq 8(%rsp), %r10
-	adcxq 8(%rsp), %r10
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
 	addq $2, %rsi
 	xorl %r11d, %r11d
 	movq 240(%rsp,%rsi,8), %rdx
@@ -4734,9 +4746,10 @@ __asm__(R"PARMOD_ASM(
 	mulxq 168(%rsp), %rax, %rcx
 	adcxq %rcx, %r10
 	adoxq %rax, %r9
-	adoxq 8(%rsp), %r10
-	adoxq 8(%rsp), %r11
-	adcxq 8(%rsp), %r11
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
 	movq %r12, %rdx
 	mulxq 16(%rsp), %rdx, %rax
 	movq %rdx, 224(%rsp)
@@ -4765,9 +4778,10 @@ __asm__(R"PARMOD_ASM(
 	mulxq 360(%rsp), %rax, %rcx
 	adcxq %rcx, %r10
 	adoxq %rax, %r9
-	adoxq 8(%rsp), %r10
-	adoxq 8(%rsp), %r11
-	adcxq 8(%rsp), %r11
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
 	addq $2, %rsi
 	xorl %r12d, %r12d
 	movq 240(%rsp,%rsi,8), %rdx
@@ -4796,9 +4810,10 @@ __asm__(R"PARMOD_ASM(
 	mulxq 168(%rsp), %rax, %rcx
 	adcxq %rcx, %r11
 	adoxq %rax, %r10
-	adoxq 8(%rsp), %r11
-	adoxq 8(%rsp), %r12
-	adcxq 8(%rsp), %r12
+	movl $0, %eax
+	adoxq %rax, %r11
+	adoxq %rax, %r12
+	adcxq %rax, %r12
 	movq %r13, %rdx
 	mulxq 16(%rsp), %rdx, %rax
 	movq %rdx, 232(%rsp)
@@ -4827,9 +4842,10 @@ __asm__(R"PARMOD_ASM(
 	mulxq 360(%rsp), %rax, %rcx
 	adcxq %rcx, %r11
 	adoxq %rax, %r10
-	adoxq 8(%rsp), %r11
-	adoxq 8(%rsp), %r12
-	adcxq 8(%rsp), %r12
+	movl $0, %eax
+	adoxq %rax, %r11
+	adoxq %rax, %r12
+	adcxq %rax, %r12
 	addq $2, %rsi
 	jmp .Lpm_pass_c8
 	.p2align 4
@@ -4861,9 +4877,10 @@ __asm__(R"PARMOD_ASM(
 	mulxq 168(%rsp), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 8(%rsp), %r14
-	adoxq 8(%rsp), %r15
-	adcxq 8(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	xorl %eax, %eax
 	movq 248(%rsp,%rsi,8), %rdx
 	mulxq 176(%rsp), %rax, %rcx
@@ -4890,9 +4907,10 @@ __asm__(R"PARMOD_ASM(
 	mulxq 232(%rsp), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 8(%rsp), %r14
-	adoxq 8(%rsp), %r15
-	adcxq 8(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	movq %rbx, (%rdi,%rsi,4)
 	addq $2, %rsi
 .Lpm_pass_c1:
@@ -4923,9 +4941,10 @@ __asm__(R"PARMOD_ASM(
 	mulxq 168(%rsp), %rax, %rcx
 	adcxq %rcx, %r15
 	adoxq %rax, %r14
-	adoxq 8(%rsp), %r15
-	adoxq 8(%rsp), %rbx
-	adcxq 8(%rsp), %rbx
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
 	xorl %eax, %eax
 	movq 248(%rsp,%rsi,8), %rdx
 	mulxq 176(%rsp), %rax, %rcx
@@ -4952,9 +4971,10 @@ __asm__(R"PARMOD_ASM(
 	mulxq 232(%rsp), %rax, %rcx
 	adcxq %rcx, %r15
 	adoxq %rax, %r14
-	adoxq 8(%rsp), %r15
-	adoxq 8(%rsp), %rbx
-	adcxq 8(%rsp), %rbx
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
 	movq %rbp, (%rdi,%rsi,4)
 	addq $2, %rsi
 	cmpq 56(%rsp), %rsi
@@ -4987,9 +5007,10 @@ __asm__(R"PARMOD_ASM(
 	mulxq 168(%rsp), %rax, %rcx
 	adcxq %rcx, %rbx
 	adoxq %rax, %r15
-	adoxq 8(%rsp), %rbx
-	adoxq 8(%rsp), %rbp
-	adcxq 8(%rsp), %rbp
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
 	xorl %eax, %eax
 	movq 248(%rsp,%rsi,8), %rdx
 	mulxq 176(%rsp), %rax, %rcx
@@ -5016,9 +5037,10 @@ __asm__(R"PARMOD_ASM(
 	mulxq 232(%rsp), %rax, %rcx
 	adcxq %rcx, %rbx
 	adoxq %rax, %r15
-	adoxq 8(%rsp), %rbx
-	adoxq 8(%rsp), %rbp
-	adcxq 8(%rsp), %rbp
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
 	movq %r8, (%rdi,%rsi,4)
 	addq $2, %rsi
 .Lpm_pass_c3:
@@ -5049,9 +5071,10 @@ __asm__(R"PARMOD_ASM(
 	mulxq 168(%rsp), %rax, %rcx
 	adcxq %rcx, %rbp
 	adoxq %rax, %rbx
-	adoxq 8(%rsp), %rbp
-	adoxq 8(%rsp), %r8
-	adcxq 8(%rsp), %r8
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
 	xorl %eax, %eax
 	movq 248(%rsp,%rsi,8), %rdx
 	mulxq 176(%rsp), %rax, %rcx
@@ -5078,9 +5101,10 @@ __asm__(R"PARMOD_ASM(
 	mulxq 232(%rsp), %rax, %rcx
 	adcxq %rcx, %rbp
 	adoxq %rax, %rbx
-	adoxq 8(%rsp), %rbp
-	adoxq 8(%rsp), %r8
-	adcxq 8(%rsp), %r8
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
 	movq %r9, (%rdi,%rsi,4)
 	addq $2, %rsi
 	cmpq 56(%rsp), %rsi
@@ -5113,9 +5137,10 @@ __asm__(R"PARMOD_ASM(
 	mulxq 168(%rsp), %rax, %rcx
 	adcxq %rcx, %r8
 	adoxq %rax, %rbp
-	adoxq 8(%rsp), %r8
-	adoxq 8(%rsp), %r9
-	adcxq 8(%rsp), %r9
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
 	xorl %eax, %eax
 	movq 248(%rsp,%rsi,8), %rdx
 	mulxq 176(%rsp), %rax, %rcx
@@ -5142,9 +5167,10 @@ __asm__(R"PARMOD_ASM(
 	mulxq 232(%rsp), %rax, %rcx
 	adcxq %rcx, %r8
 	adoxq %rax, %rbp
-	adoxq 8(%rsp), %r8
-	adoxq 8(%rsp), %r9
-	adcxq 8(%rsp), %r9
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
 	movq %r10, (%rdi,%rsi,4)
 	addq $2, %rsi
 .Lpm_pass_c5:
@@ -5175,9 +5201,10 @@ __asm__(R"PARMOD_ASM(
 	mulxq 168(%rsp), %rax, %rcx
 	adcxq %rcx, %r9
 	adoxq %rax, %r8
-	adoxq 8(%rsp), %r9
-	adoxq 8(%rsp), %r10
-	adcxq 8(%rsp), %r10
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
 	xorl %eax, %eax
 	movq 248(%rsp,%rsi,8), %rdx
 	mulxq 176(%rsp), %rax, %rcx
@@ -5204,9 +5231,10 @@ __asm__(R"PARMOD_ASM(
 	mulxq 232(%rsp), %rax, %rcx
 	adcxq %rcx, %r9
 	adoxq %rax, %r8
-	adoxq 8(%rsp), %r9
-	adoxq 8(%rsp), %r10
-	adcxq 8(%rsp), %r10
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
 	movq %r11, (%rdi,%rsi,4)
 	addq $2, %rsi
 	cmpq 56(%rsp), %rsi
@@ -5239,9 +5267,10 @@ __asm__(R"PARMOD_ASM(
 	mulxq 168(%rsp), %rax, %rcx
 	adcxq %rcx, %r10
 	adoxq %rax, %r9
-	adoxq 8(%rsp), %r10
-	adoxq 8(%rsp), %r11
-	adcxq 8(%rsp), %r11
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
 	xorl %eax, %eax
 	movq 248(%rsp,%rsi,8), %rdx
 	mulxq 176(%rsp), %rax, %rcx
@@ -5268,9 +5297,10 @@ __asm__(R"PARMOD_ASM(
 	mulxq 232(%rsp), %rax, %rcx
 	adcxq %rcx, %r10
 	adoxq %rax, %r9
-	adoxq 8(%rsp), %r10
-	adoxq 8(%rsp), %r11
-	adcxq 8(%rsp), %r11
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
 	movq %r12, (%rdi,%rsi,4)
 	addq $2, %rsi
 .Lpm_pass_c7:
@@ -5301,9 +5331,10 @@ __asm__(R"PARMOD_ASM(
 	mulxq 168(%rsp), %rax, %rcx
 	adcxq %rcx, %r11
 	adoxq %rax, %r10
-	adoxq 8(%rsp), %r11
-	adoxq 8(%rsp), %r12
-	adcxq 8(%rsp), %r12
+	movl $0, %eax
+	adoxq %rax, %r11
+	adoxq %rax, %r12
+	adcxq %rax, %r12
 	xorl %eax, %eax
 	movq 248(%rsp,%rsi,8), %rdx
 	mulxq 176(%rsp), %rax, %rcx
@@ -5330,9 +5361,10 @@ __asm__(R"PARMOD_ASM(
 	mulxq 232(%rsp), %rax, %rcx
 	adcxq %rcx, %r11
 	adoxq %rax, %r10
-	adoxq 8(%rsp), %r11
-	adoxq 8(%rsp), %r12
-	adcxq 8(%rsp), %r12
+	movl $0, %eax
+	adoxq %rax, %r11
+	adoxq %rax, %r12
+	adcxq %rax, %r12
 	movq %r13, (%rdi,%rsi,4)
 	addq $2, %rsi
 	cmpq 56(%rsp), %rsi
@@ -5365,9 +5397,10 @@ __asm__(R"PARMOD_ASM(
 	mulxq 168(%rsp), %rax, %rcx
 	adcxq %rcx, %r12
 	adoxq %rax, %r11
-	adoxq 8(%rsp), %r12
-	adoxq 8(%rsp), %r13
-	adcxq 8(%rsp), %r13
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
 	xorl %eax, %eax
 	movq 248(%rsp,%rsi,8), %rdx
 	mulxq 176(%rsp), %rax, %rcx
@@ -5394,9 +5427,10 @@ __asm__(R"PARMOD_ASM(
 	mulxq 232(%rsp), %rax, %rcx
 	adcxq %rcx, %r12
 	adoxq %rax, %r11
-	adoxq 8(%rsp), %r12
-	adoxq 8(%rsp), %r13
-	adcxq 8(%rsp), %r13
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
 	movq %r14, (%rdi,%rsi,4)
 	addq $2, %rsi
 .Lpm_pass_c9:
@@ -5427,9 +5461,10 @@ __asm__(R"PARMOD_ASM(
 	mulxq 168(%rsp), %rax, %rcx
 	adcxq %rcx, %r13
 	adoxq %rax, %r12
-	adoxq 8(%rsp), %r13
-	adoxq 8(%rsp), %r14
-	adcxq 8(%rsp), %r14
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
 	xorl %eax, %eax
 	movq 248(%rsp,%rsi,8), %rdx
 	mulxq 176(%rsp), %rax, %rcx
@@ -5456,9 +5491,10 @@ __asm__(R"PARMOD_ASM(
 	mulxq 232(%rsp), %rax, %rcx
 	adcxq %rcx, %r13
 	adoxq %rax, %r12
-	adoxq 8(%rsp), %r13
-	adoxq 8(%rsp), %r14
-	adcxq 8(%rsp), %r14
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
 	movq %r15, (%rdi,%rsi,4)
 	addq $2, %rsi
 	cmpq 56(%rsp), %rsi
@@ -5764,9 +5800,10 @@ parmod_montgomery_mul_adx_passes:
 	mulxq 360(%rsp), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 8(%rsp), %r14
-	adoxq 8(%rsp), %r15
-	adcxq 8(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	addq $2, %rsi
 	movq (%rdi,%rsi,4), %rdx
 	addq %rbp, %rdx
@@ -5798,9 +5835,10 @@ parmod_montgomery_mul_adx_passes:
 	mulxq 360(%rsp), %rax, %rcx
 	adcxq %rcx, %r15
 	adoxq %rax, %r14
-	adoxq 8(%rsp), %r15
-	adoxq 8(%rsp), %rbx
-	adcxq 8(%rsp), %rbx
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
 	addq $2, %rsi
 	movq (%rdi,%rsi,4), %rdx
 	addq %r8, %rdx
@@ -5832,9 +5870,10 @@ parmod_montgomery_mul_adx_passes:
 	mulxq 360(%rsp), %rax, %rcx
 	adcxq %rcx, %rbx
 	adoxq %rax, %r15
-	adoxq 8(%rsp), %rbx
-	adoxq 8(%rsp), %rbp
-	adcxq 8(%rsp), %rbp
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
 	addq $2, %rsi
 	movq (%rdi,%rsi,4), %rdx
 	addq %r9, %rdx
@@ -5866,9 +5905,10 @@ parmod_montgomery_mul_adx_passes:
 	mulxq 360(%rsp), %rax, %rcx
 	adcxq %rcx, %rbp
 	adoxq %rax, %rbx
-	adoxq 8(%rsp), %rbp
-	adoxq 8(%rsp), %r8
-	adcxq 8(%rsp), %r8
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
 	addq $2, %rsi
 	movq (%rdi,%rsi,4), %rdx
 	addq %r10, %rdx
@@ -5900,9 +5940,10 @@ parmod_montgomery_mul_adx_passes:
 	mulxq 360(%rsp), %rax, %rcx
 	adcxq %rcx, %r8
 	adoxq %rax, %rbp
-	adoxq 8(%rsp), %r8
-	adoxq 8(%rsp), %r9
-	adcxq 8(%rsp), %r9
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
 	addq $2, %rsi
 	movq (%rdi,%rsi,4), %rdx
 	addq %r11, %rdx
@@ -5934,9 +5975,10 @@ parmod_montgomery_mul_adx_passes:
 	mulxq 360(%rsp), %rax, %rcx
 	adcxq %rcx, %r9
 	adoxq %rax, %r8
-	adoxq 8(%rsp), %r9
-	adoxq 8(%rsp), %r10
-	adcxq 8(%rsp), %r10
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
 	addq $2, %rsi
 	movq (%rdi,%rsi,4), %rdx
 	addq %r12, %rdx
@@ -5968,9 +6010,10 @@ parmod_montgomery_mul_adx_passes:
 	mulxq 360(%rsp), %rax, %rcx
 	adcxq %rcx, %r10
 	adoxq %rax, %r9
-	adoxq 8(%rsp), %r10
-	adoxq 8(%rsp), %r11
-	adcxq 8(%rsp), %r11
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
 	addq $2, %rsi
 	movq (%rdi,%rsi,4), %rdx
 	addq %r13, %rdx
@@ -6002,9 +6045,10 @@ parmod_montgomery_mul_adx_passes:
 	mulxq 360(%rsp), %rax, %rcx
 	adcxq %rcx, %r11
 	adoxq %rax, %r10
-	adoxq 8(%rsp), %r11
-	adoxq 8(%rsp), %r12
-	adcxq 8(%rsp), %r12
+	movl $0, %eax
+	adoxq %rax, %r11
+	adoxq %rax, %r12
+	adcxq %rax, %r12
 	addq $2, %rsi
 	jmp .Lpm_rp_d8
 	.p2align 4
@@ -6048,9 +6092,10 @@ parmod_montgomery_mul_adx_passes:
 	mulxq 168(%rsp), %rax, %rcx
 	adcxq %rcx, %r12
 	adoxq %rax, %r11
-	adoxq 8(%rsp), %r12
-	adoxq 8(%rsp), %r13
-	adcxq 8(%rsp), %r13
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
 	movq %r14, %rdx
 	mulxq 16(%rsp), %rdx, %rax
 	movq %rdx, 176(%rsp)
@@ -6079,9 +6124,10 @@ parmod_montgomery_mul_adx_passes:
 	mulxq 360(%rsp), %rax, %rcx
 	adcxq %rcx, %r12
 	adoxq %rax, %r11
-	adoxq 8(%rsp), %r12
-	adoxq 8(%rsp), %r13
-	adcxq 8(%rsp), %r13
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
 	addq $2, %rsi
 	xorl %r14d, %r14d
 	movq 248(%rsp,%rsi,8), %rdx
@@ -6110,9 +6156,10 @@ parmod_montgomery_mul_adx_passes:
 	mulxq 168(%rsp), %rax, %rcx
 	adcxq %rcx, %r13
 	adoxq %rax, %r12
-	adoxq 8(%rsp), %r13
-	adoxq 8(%rsp), %r14
-	adcxq 8(%rsp), %r14
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
 	movq %r15, %rdx
 	mulxq 16(%rsp), %rdx, %rax
 	movq %rdx, 184(%rsp)
@@ -6141,9 +6188,10 @@ parmod_montgomery_mul_adx_passes:
 	mulxq 360(%rsp), %rax, %rcx
 	adcxq %rcx, %r13
 	adoxq %rax, %r12
-	adoxq 8(%rsp), %r13
-	adoxq 8(%rsp), %r14
-	adcxq 8(%rsp), %r14
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
 	addq $2, %rsi
 	xorl %r15d, %r15d
 	movq 248(%rsp,%rsi,8), %rdx
@@ -6172,9 +6220,10 @@ parmod_montgomery_mul_adx_passes:
 	mulxq 168(%rsp), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 8(%rsp), %r14
-	adoxq 8(%rsp), %r15
-	adcxq 8(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	movq %rbx, %rdx
 	mulxq 16(%rsp), %rdx, %rax
 	movq %rdx, 192(%rsp)
@@ -6203,9 +6252,10 @@ parmod_montgomery_mul_adx_passes:
 	mulxq 360(%rsp), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 8(%rsp), %r14
-	adoxq 8(%rsp), %r15
-	adcxq 8(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	addq $2, %rsi
 	xorl %ebx, %ebx
 	movq 248(%rsp,%rsi,8), %rdx
@@ -6234,9 +6284,10 @@ parmod_montgomery_mul_adx_passes:
 	mulxq 168(%rsp), %rax, %rcx
 	adcxq %rcx, %r15
 	adoxq %rax, %r14
-	adoxq 8(%rsp), %r15
-	adoxq 8(%rsp), %rbx
-	adcxq 8(%rsp), %rbx
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
 	movq %rbp, %rdx
 	mulxq 16(%rsp), %rdx, %rax
 	movq %rdx, 200(%rsp)
@@ -6265,9 +6316,10 @@ parmod_montgomery_mul_adx_passes:
 	mulxq 360(%rsp), %rax, %rcx
 	adcxq %rcx, %r15
 	adoxq %rax, %r14
-	adoxq 8(%rsp), %r15
-	adoxq 8(%rsp), %rbx
-	adcxq 8(%rsp), %rbx
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
 	addq $2, %rsi
 	xorl %ebp, %ebp
 	movq 248(%rsp,%rsi,8), %rdx
@@ -6296,9 +6348,10 @@ parmod_montgomery_mul_adx_passes:
 	mulxq 168(%rsp), %rax, %rcx
 	adcxq %rcx, %rbx
 	adoxq %rax, %r15
-	adoxq 8(%rsp), %rbx
-	adoxq 8(%rsp), %rbp
-	adcxq 8(%rsp), %rbp
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
 	movq %r8, %rdx
 	mulxq 16(%rsp), %rdx, %rax
 	movq %rdx, 208(%rsp)
@@ -6327,9 +6380,10 @@ parmod_montgomery_mul_adx_passes:
 	mulxq 360(%rsp), %rax, %rcx
 	adcxq %rcx, %rbx
 	adoxq %rax, %r15
-	adoxq 8(%rsp), %rbx
-	adoxq 8(%rsp), %rbp
-	adcxq 8(%rsp), %rbp
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
 	addq $2, %rsi
 	xorl %r8d, %r8d
 	movq 248(%rsp,%rsi,8), %rdx
@@ -6358,9 +6412,10 @@ parmod_montgomery_mul_adx_passes:
 	mulxq 168(%rsp), %rax, %rcx
 	adcxq %rcx, %rbp
 	adoxq %rax, %rbx
-	adoxq 8(%rsp), %rbp
-	adoxq 8(%rsp), %r8
-	adcxq 8(%rsp), %r8
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
 	movq %r9, %rdx
 	mulxq 16(%rsp), %rdx, %rax
 	movq %rdx, 216(%rsp)
@@ -6389,9 +6444,10 @@ parmod_montgomery_mul_adx_passes:
 	mulxq 360(%rsp), %rax, %rcx
 	adcxq %rcx, %rbp
 	adoxq %rax, %rbx
-	adoxq 8(%rsp), %rbp
-	adoxq 8(%rsp), %r8
-	adcxq 8(%rsp), %r8
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
 	addq $2, %rsi
 	xorl %r9d, %r9d
 	movq 248(%rsp,%rsi,8), %rdx
@@ -6420,9 +6476,10 @@ parmod_montgomery_mul_adx_passes:
 	mulxq 168(%rsp), %rax, %rcx
 	adcxq %rcx, %r8
 	adoxq %rax, %rbp
-	adoxq 8(%rsp), %r8
-	adoxq 8(%rsp), %r9
-	adcxq 8(%rsp), %r9
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
 	movq %r10, %rdx
 	mulxq 16(%rsp), %rdx, %rax
 	movq %rdx, 224(%rsp)
@@ -6451,9 +6508,10 @@ parmod_montgomery_mul_adx_passes:
 	mulxq 360(%rsp), %rax, %rcx
 	adcxq %rcx, %r8
 	adoxq %rax, %rbp
-	adoxq 8(%rsp), %r8
-	adoxq 8(%rsp), %r9
-	adcxq 8(%rsp), %r9
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
 	addq $2, %rsi
 	xorl %r10d, %r10d
 	movq 248(%rsp,%rsi,8), %rdx
@@ -6482,9 +6540,10 @@ parmod_montgomery_mul_adx_passes:
 	mulxq 168(%rsp), %rax, %rcx
 	adcxq %rcx, %r9
 	adoxq %rax, %r8
-	adoxq 8(%rsp), %r9
-	adoxq 8(%rsp), %r10
-	adcxq 8(%rsp), %r10
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
 	movq %r11, %rdx
 	mulxq 16(%rsp), %rdx, %rax
 	movq %rdx, 232(%rsp)
@@ -6513,9 +6572,10 @@ parmod_montgomery_mul_adx_passes:
 	mulxq 360(%rsp), %rax, %rcx
 	adcxq %rcx, %r9
 	adoxq %rax, %r8
-	adoxq 8(%rsp), %r9
-	adoxq 8(%rsp), %r10
-	adcxq 8(%rsp), %r10
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
 	addq $2, %rsi
 	cmpq 56(%rsp), %rsi
 	je .Lpm_rp_x6
@@ -6563,9 +6623,10 @@ parmod_montgomery_mul_adx_passes:
 	mulxq 168(%rsp), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 8(%rsp), %r14
-	adoxq 8(%rsp), %r15
-	adcxq 8(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	movq %rbx, (%rdi,%rsi,4)
 	addq $2, %rsi
 .Lpm_rp_o1:
@@ -6596,9 +6657,10 @@ parmod_montgomery_mul_adx_passes:
 	mulxq 168(%rsp), %rax, %rcx
 	adcxq %rcx, %r15
 	adoxq %rax, %r14
-	adoxq 8(%rsp), %r15
-	adoxq 8(%rsp), %rbx
-	adcxq 8(%rsp), %rbx
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
 	movq %rbp, (%rdi,%rsi,4)
 	addq $2, %rsi
 	cmpq 56(%rsp), %rsi
@@ -6631,9 +6693,10 @@ parmod_montgomery_mul_adx_passes:
 	mulxq 168(%rsp), %rax, %rcx
 	adcxq %rcx, %rbx
 	adoxq %rax, %r15
-	adoxq 8(%rsp), %rbx
-	adoxq 8(%rsp), %rbp
-	adcxq 8(%rsp), %rbp
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
 	movq %r8, (%rdi,%rsi,4)
 	addq $2, %rsi
 .Lpm_rp_o3:
@@ -6664,9 +6727,10 @@ parmod_montgomery_mul_adx_passes:
 	mulxq 168(%rsp), %rax, %rcx
 	adcxq %rcx, %rbp
 	adoxq %rax, %rbx
-	adoxq 8(%rsp), %rbp
-	adoxq 8(%rsp), %r8
-	adcxq 8(%rsp), %r8
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
 	movq %r9, (%rdi,%rsi,4)
 	addq $2, %rsi
 	cmpq 56(%rsp), %rsi
@@ -6699,9 +6763,10 @@ parmod_montgomery_mul_adx_passes:
 	mulxq 168(%rsp), %rax, %rcx
 	adcxq %rcx, %r8
 	adoxq %rax, %rbp
-	adoxq 8(%rsp), %r8
-	adoxq 8(%rsp), %r9
-	adcxq 8(%rsp), %r9
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
 	movq %r10, (%rdi,%rsi,4)
 	addq $2, %rsi
 .Lpm_rp_o5:
@@ -6732,9 +6797,10 @@ parmod_montgomery_mul_adx_passes:
 	mulxq 168(%rsp), %rax, %rcx
 	adcxq %rcx, %r9
 	adoxq %rax, %r8
-	adoxq 8(%rsp), %r9
-	adoxq 8(%rsp), %r10
-	adcxq 8(%rsp), %r10
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
 	movq %r11, (%rdi,%rsi,4)
 	addq $2, %rsi
 	cmpq 56(%rsp), %rsi
@@ -6767,9 +6833,10 @@ parmod_montgomery_mul_adx_passes:
 	mulxq 168(%rsp), %rax, %rcx
 	adcxq %rcx, %r10
 	adoxq %rax, %r9
-	adoxq 8(%rsp), %r10
-	adoxq 8(%rsp), %r11
-	adcxq 8(%rsp), %r11
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
 	movq %r12, (%rdi,%rsi,4)
 	addq $2, %rsi
 .Lpm_rp_o7:
@@ -6800,9 +6867,10 @@ parmod_montgomery_mul_adx_passes:
 	mulxq 168(%rsp), %rax, %rcx
 	adcxq %rcx, %r11
 	adoxq %rax, %r10
-	adoxq 8(%rsp), %r11
-	adoxq 8(%rsp), %r12
-	adcxq 8(%rsp), %r12
+	movl $0, %eax
+	adoxq %rax, %r11
+	adoxq %rax, %r12
+	adcxq %rax, %r12
 	movq %r13, (%rdi,%rsi,4)
 	addq $2, %rsi
 	cmpq 56(%rsp), %rsi
@@ -6835,9 +6903,10 @@ parmod_montgomery_mul_adx_passes:
 	mulxq 168(%rsp), %rax, %rcx
 	adcxq %rcx, %r12
 	adoxq %rax, %r11
-	adoxq 8(%rsp), %r12
-	adoxq 8(%rsp), %r13
-	adcxq 8(%rsp), %r13
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
 	movq %r14, (%rdi,%rsi,4)
 	addq $2, %rsi
 .Lpm_rp_o9:
@@ -6868,9 +6937,10 @@ parmod_montgomery_mul_adx_passes:
 	mulxq 168(%rsp), %rax, %rcx
 	adcxq %rcx, %r13
 	adoxq %rax, %r12
-	adoxq 8(%rsp), %r13
-	adoxq 8(%rsp), %r14
-	adcxq 8(%rsp), %r14
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
 	movq %r15, (%rdi,%rsi,4)
 	addq $2, %rsi
 	cmpq 56(%rsp), %rsi
@@ -8801,9 +8871,10 @@ parmod_montgomery_mul_adx_8:
 	mulxq 80(%rsp), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 0(%rsp), %r14
-	adoxq 0(%rsp), %r15
-	adcxq 0(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	movq %rbx, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 88(%rsp)
@@ -8832,9 +8903,10 @@ parmod_montgomery_mul_adx_8:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 0(%rsp), %r14
-	adoxq 0(%rsp), %r15
-	adcxq 0(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	xorl %ebx, %ebx
 	movq 8(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
@@ -8861,9 +8933,10 @@ parmod_montgomery_mul_adx_8:
 	mulxq 80(%rsp), %rax, %rcx
 	adcxq %rcx, %r15
 	adoxq %rax, %r14
-	adoxq 0(%rsp), %r15
-	adoxq 0(%rsp), %rbx
-	adcxq 0(%rsp), %rbx
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
 	movq %rbp, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 96(%rsp)
@@ -8892,9 +8965,10 @@ parmod_montgomery_mul_adx_8:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r15
 	adoxq %rax, %r14
-	adoxq 0(%rsp), %r15
-	adoxq 0(%rsp), %rbx
-	adcxq 0(%rsp), %rbx
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
 	xorl %ebp, %ebp
 	movq 16(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
@@ -8921,9 +8995,10 @@ parmod_montgomery_mul_adx_8:
 	mulxq 80(%rsp), %rax, %rcx
 	adcxq %rcx, %rbx
 	adoxq %rax, %r15
-	adoxq 0(%rsp), %rbx
-	adoxq 0(%rsp), %rbp
-	adcxq 0(%rsp), %rbp
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
 	movq %r8, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 104(%rsp)
@@ -8952,9 +9027,10 @@ parmod_montgomery_mul_adx_8:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %rbx
 	adoxq %rax, %r15
-	adoxq 0(%rsp), %rbx
-	adoxq 0(%rsp), %rbp
-	adcxq 0(%rsp), %rbp
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
 	xorl %r8d, %r8d
 	movq 24(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
@@ -8981,9 +9057,10 @@ parmod_montgomery_mul_adx_8:
 	mulxq 80(%rsp), %rax, %rcx
 	adcxq %rcx, %rbp
 	adoxq %rax, %rbx
-	adoxq 0(%rsp), %rbp
-	adoxq 0(%rsp), %r8
-	adcxq 0(%rsp), %r8
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
 	movq %r9, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 112(%rsp)
@@ -9012,9 +9089,10 @@ parmod_montgomery_mul_adx_8:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %rbp
 	adoxq %rax, %rbx
-	adoxq 0(%rsp), %rbp
-	adoxq 0(%rsp), %r8
-	adcxq 0(%rsp), %r8
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
 	xorl %r9d, %r9d
 	movq 32(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
@@ -9041,9 +9119,10 @@ parmod_montgomery_mul_adx_8:
 	mulxq 80(%rsp), %rax, %rcx
 	adcxq %rcx, %r8
 	adoxq %rax, %rbp
-	adoxq 0(%rsp), %r8
-	adoxq 0(%rsp), %r9
-	adcxq 0(%rsp), %r9
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
 	movq %r10, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 120(%rsp)
@@ -9072,9 +9151,10 @@ parmod_montgomery_mul_adx_8:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r8
 	adoxq %rax, %rbp
-	adoxq 0(%rsp), %r8
-	adoxq 0(%rsp), %r9
-	adcxq 0(%rsp), %r9
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
 	xorl %r10d, %r10d
 	movq 40(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
@@ -9101,9 +9181,10 @@ parmod_montgomery_mul_adx_8:
 	mulxq 80(%rsp), %rax, %rcx
 	adcxq %rcx, %r9
 	adoxq %rax, %r8
-	adoxq 0(%rsp), %r9
-	adoxq 0(%rsp), %r10
-	adcxq 0(%rsp), %r10
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
 	movq %r11, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 128(%rsp)
@@ -9132,9 +9213,10 @@ parmod_montgomery_mul_adx_8:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r9
 	adoxq %rax, %r8
-	adoxq 0(%rsp), %r9
-	adoxq 0(%rsp), %r10
-	adcxq 0(%rsp), %r10
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
 	xorl %r11d, %r11d
 	movq 48(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
@@ -9161,9 +9243,10 @@ parmod_montgomery_mul_adx_8:
 	mulxq 80(%rsp), %rax, %rcx
 	adcxq %rcx, %r10
 	adoxq %rax, %r9
-	adoxq 0(%rsp), %r10
-	adoxq 0(%rsp), %r11
-	adcxq 0(%rsp), %r11
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
 	movq %r12, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 136(%rsp)
@@ -9192,9 +9275,10 @@ parmod_montgomery_mul_adx_8:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r10
 	adoxq %rax, %r9
-	adoxq 0(%rsp), %r10
-	adoxq 0(%rsp), %r11
-	adcxq 0(%rsp), %r11
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
 	xorl %r12d, %r12d
 	movq 56(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
@@ -9221,9 +9305,10 @@ parmod_montgomery_mul_adx_8:
 	mulxq 80(%rsp), %rax, %rcx
 	adcxq %rcx, %r11
 	adoxq %rax, %r10
-	adoxq 0(%rsp), %r11
-	adoxq 0(%rsp), %r12
-	adcxq 0(%rsp), %r12
+	movl $0, %eax
+	adoxq %rax, %r11
+	adoxq %rax, %r12
+	adcxq %rax, %r12
 	movq %r13, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 144(%rsp)
@@ -9252,9 +9337,10 @@ parmod_montgomery_mul_adx_8:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r11
 	adoxq %rax, %r10
-	adoxq 0(%rsp), %r11
-	adoxq 0(%rsp), %r12
-	adcxq 0(%rsp), %r12
+	movl $0, %eax
+	adoxq %rax, %r11
+	adoxq %rax, %r12
+	adcxq %rax, %r12
 	movq %r14, 152(%rsp)
 	movq %r15, 160(%rsp)
 	movq %rbx, 168(%rsp)
@@ -9459,9 +9545,10 @@ parmod_montgomery_sqr_adx_8:
 	mulxq 152(%rsp), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 0(%rsp), %r14
-	adoxq 0(%rsp), %r15
-	adcxq 0(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	movq %rbx, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 168(%rsp)
@@ -9490,17 +9577,19 @@ parmod_montgomery_sqr_adx_8:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 0(%rsp), %r14
-	adoxq 0(%rsp), %r15
-	adcxq 0(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	xorl %ebx, %ebx
 	movq 0(%rdi), %rdx
 	mulxq 160(%rsp), %rax, %rcx
 	adcxq %rcx, %r15
 	adoxq %rax, %r14
-	adoxq 0(%rsp), %r15
-	adoxq 0(%rsp), %rbx
-	adcxq 0(%rsp), %rbx
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
 	movq %rbp, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 176(%rsp)
@@ -9529,9 +9618,10 @@ parmod_montgomery_sqr_adx_8:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r15
 	adoxq %rax, %r14
-	adoxq 0(%rsp), %r15
-	adoxq 0(%rsp), %rbx
-	adcxq 0(%rsp), %rbx
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
 	xorl %ebp, %ebp
 	movq 8(%rdi), %rdx
 	mulxq 8(%rdi), %rax, %rcx
@@ -9558,9 +9648,10 @@ parmod_montgomery_sqr_adx_8:
 	mulxq 160(%rsp), %rax, %rcx
 	adcxq %rcx, %rbx
 	adoxq %rax, %r15
-	adoxq 0(%rsp), %rbx
-	adoxq 0(%rsp), %rbp
-	adcxq 0(%rsp), %rbp
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
 	movq %r8, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 184(%rsp)
@@ -9589,9 +9680,10 @@ parmod_montgomery_sqr_adx_8:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %rbx
 	adoxq %rax, %r15
-	adoxq 0(%rsp), %rbx
-	adoxq 0(%rsp), %rbp
-	adcxq 0(%rsp), %rbp
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
 	xorl %r8d, %r8d
 	movq 16(%rdi), %rdx
 	mulxq 16(%rdi), %rax, %rcx
@@ -9615,9 +9707,10 @@ parmod_montgomery_sqr_adx_8:
 	mulxq 160(%rsp), %rax, %rcx
 	adcxq %rcx, %rbp
 	adoxq %rax, %rbx
-	adoxq 0(%rsp), %rbp
-	adoxq 0(%rsp), %r8
-	adcxq 0(%rsp), %r8
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
 	movq %r9, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 192(%rsp)
@@ -9646,9 +9739,10 @@ parmod_montgomery_sqr_adx_8:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %rbp
 	adoxq %rax, %rbx
-	adoxq 0(%rsp), %rbp
-	adoxq 0(%rsp), %r8
-	adcxq 0(%rsp), %r8
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
 	xorl %r9d, %r9d
 	movq 24(%rdi), %rdx
 	mulxq 24(%rdi), %rax, %rcx
@@ -9669,9 +9763,10 @@ parmod_montgomery_sqr_adx_8:
 	mulxq 160(%rsp), %rax, %rcx
 	adcxq %rcx, %r8
 	adoxq %rax, %rbp
-	adoxq 0(%rsp), %r8
-	adoxq 0(%rsp), %r9
-	adcxq 0(%rsp), %r9
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
 	movq %r10, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 200(%rsp)
@@ -9700,9 +9795,10 @@ parmod_montgomery_sqr_adx_8:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r8
 	adoxq %rax, %rbp
-	adoxq 0(%rsp), %r8
-	adoxq 0(%rsp), %r9
-	adcxq 0(%rsp), %r9
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
 	xorl %r10d, %r10d
 	movq 32(%rdi), %rdx
 	mulxq 32(%rdi), %rax, %rcx
@@ -9720,9 +9816,10 @@ parmod_montgomery_sqr_adx_8:
 	mulxq 160(%rsp), %rax, %rcx
 	adcxq %rcx, %r9
 	adoxq %rax, %r8
-	adoxq 0(%rsp), %r9
-	adoxq 0(%rsp), %r10
-	adcxq 0(%rsp), %r10
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
 	movq %r11, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 208(%rsp)
@@ -9751,9 +9848,10 @@ parmod_montgomery_sqr_adx_8:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r9
 	adoxq %rax, %r8
-	adoxq 0(%rsp), %r9
-	adoxq 0(%rsp), %r10
-	adcxq 0(%rsp), %r10
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
 	xorl %r11d, %r11d
 	movq 40(%rdi), %rdx
 	mulxq 40(%rdi), %rax, %rcx
@@ -9768,9 +9866,10 @@ parmod_montgomery_sqr_adx_8:
 	mulxq 160(%rsp), %rax, %rcx
 	adcxq %rcx, %r10
 	adoxq %rax, %r9
-	adoxq 0(%rsp), %r10
-	adoxq 0(%rsp), %r11
-	adcxq 0(%rsp), %r11
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
 	movq %r12, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 216(%rsp)
@@ -9799,9 +9898,10 @@ parmod_montgomery_sqr_adx_8:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r10
 	adoxq %rax, %r9
-	adoxq 0(%rsp), %r10
-	adoxq 0(%rsp), %r11
-	adcxq 0(%rsp), %r11
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
 	xorl %r12d, %r12d
 	movq 48(%rdi), %rdx
 	mulxq 48(%rdi), %rax, %rcx
@@ -9813,17 +9913,19 @@ parmod_montgomery_sqr_adx_8:
 	mulxq 160(%rsp), %rax, %rcx
 	adcxq %rcx, %r11
 	adoxq %rax, %r10
-	adoxq 0(%rsp), %r11
-	adoxq 0(%rsp), %r12
-	adcxq 0(%rsp), %r12
+	movl $0, %eax
+	adoxq %rax, %r11
+	adoxq %rax, %r12
+	adcxq %rax, %r12
 	xorl %eax, %eax
 	movq 56(%rdi), %rdx
 	mulxq 56(%rdi), %rax, %rcx
 	adcxq %rcx, %r11
 	adoxq %rax, %r10
-	adoxq 0(%rsp), %r11
-	adoxq 0(%rsp), %r12
-	adcxq 0(%rsp), %r12
+	movl $0, %eax
+	adoxq %rax, %r11
+	adoxq %rax, %r12
+	adcxq %rax, %r12
 	movq %r13, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 224(%rsp)
@@ -9852,9 +9954,10 @@ parmod_montgomery_sqr_adx_8:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r11
 	adoxq %rax, %r10
-	adoxq 0(%rsp), %r11
-	adoxq 0(%rsp), %r12
-	adcxq 0(%rsp), %r12
+	movl $0, %eax
+	adoxq %rax, %r11
+	adoxq %rax, %r12
+	adcxq %rax, %r12
 	movq %r14, 232(%rsp)
 	movq %r15, 240(%rsp)
 	movq %rbx, 248(%rsp)
@@ -10025,9 +10128,10 @@ parmod_montgomery_mul_adx_9:
 	mulxq 80(%rsp), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 0(%rsp), %r14
-	adoxq 0(%rsp), %r15
-	adcxq 0(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	movq %rbx, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 96(%rsp)
@@ -10056,9 +10160,10 @@ parmod_montgomery_mul_adx_9:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 0(%rsp), %r14
-	adoxq 0(%rsp), %r15
-	adcxq 0(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	xorl %ebx, %ebx
 	movq 8(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
@@ -10085,17 +10190,19 @@ parmod_montgomery_mul_adx_9:
 	mulxq 80(%rsp), %rax, %rcx
 	adcxq %rcx, %r15
 	adoxq %rax, %r14
-	adoxq 0(%rsp), %r15
-	adoxq 0(%rsp), %rbx
-	adcxq 0(%rsp), %rbx
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
 	xorl %eax, %eax
 	movq 0(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
 	adcxq %rcx, %r15
 	adoxq %rax, %r14
-	adoxq 0(%rsp), %r15
-	adoxq 0(%rsp), %rbx
-	adcxq 0(%rsp), %rbx
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
 	movq %rbp, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 104(%rsp)
@@ -10124,9 +10231,10 @@ parmod_montgomery_mul_adx_9:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r15
 	adoxq %rax, %r14
-	adoxq 0(%rsp), %r15
-	adoxq 0(%rsp), %rbx
-	adcxq 0(%rsp), %rbx
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
 	xorl %ebp, %ebp
 	movq 16(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
@@ -10153,17 +10261,19 @@ parmod_montgomery_mul_adx_9:
 	mulxq 80(%rsp), %rax, %rcx
 	adcxq %rcx, %rbx
 	adoxq %rax, %r15
-	adoxq 0(%rsp), %rbx
-	adoxq 0(%rsp), %rbp
-	adcxq 0(%rsp), %rbp
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
 	xorl %eax, %eax
 	movq 8(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
 	adcxq %rcx, %rbx
 	adoxq %rax, %r15
-	adoxq 0(%rsp), %rbx
-	adoxq 0(%rsp), %rbp
-	adcxq 0(%rsp), %rbp
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
 	movq %r8, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 112(%rsp)
@@ -10192,9 +10302,10 @@ parmod_montgomery_mul_adx_9:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %rbx
 	adoxq %rax, %r15
-	adoxq 0(%rsp), %rbx
-	adoxq 0(%rsp), %rbp
-	adcxq 0(%rsp), %rbp
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
 	xorl %r8d, %r8d
 	movq 24(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
@@ -10221,17 +10332,19 @@ parmod_montgomery_mul_adx_9:
 	mulxq 80(%rsp), %rax, %rcx
 	adcxq %rcx, %rbp
 	adoxq %rax, %rbx
-	adoxq 0(%rsp), %rbp
-	adoxq 0(%rsp), %r8
-	adcxq 0(%rsp), %r8
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
 	xorl %eax, %eax
 	movq 16(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
 	adcxq %rcx, %rbp
 	adoxq %rax, %rbx
-	adoxq 0(%rsp), %rbp
-	adoxq 0(%rsp), %r8
-	adcxq 0(%rsp), %r8
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
 	movq %r9, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 120(%rsp)
@@ -10260,9 +10373,10 @@ parmod_montgomery_mul_adx_9:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %rbp
 	adoxq %rax, %rbx
-	adoxq 0(%rsp), %rbp
-	adoxq 0(%rsp), %r8
-	adcxq 0(%rsp), %r8
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
 	xorl %r9d, %r9d
 	movq 32(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
@@ -10289,17 +10403,19 @@ parmod_montgomery_mul_adx_9:
 	mulxq 80(%rsp), %rax, %rcx
 	adcxq %rcx, %r8
 	adoxq %rax, %rbp
-	adoxq 0(%rsp), %r8
-	adoxq 0(%rsp), %r9
-	adcxq 0(%rsp), %r9
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
 	xorl %eax, %eax
 	movq 24(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
 	adcxq %rcx, %r8
 	adoxq %rax, %rbp
-	adoxq 0(%rsp), %r8
-	adoxq 0(%rsp), %r9
-	adcxq 0(%rsp), %r9
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
 	movq %r10, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 128(%rsp)
@@ -10328,9 +10444,10 @@ parmod_montgomery_mul_adx_9:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r8
 	adoxq %rax, %rbp
-	adoxq 0(%rsp), %r8
-	adoxq 0(%rsp), %r9
-	adcxq 0(%rsp), %r9
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
 	xorl %r10d, %r10d
 	movq 40(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
@@ -10357,17 +10474,19 @@ parmod_montgomery_mul_adx_9:
 	mulxq 80(%rsp), %rax, %rcx
 	adcxq %rcx, %r9
 	adoxq %rax, %r8
-	adoxq 0(%rsp), %r9
-	adoxq 0(%rsp), %r10
-	adcxq 0(%rsp), %r10
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
 	xorl %eax, %eax
 	movq 32(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
 	adcxq %rcx, %r9
 	adoxq %rax, %r8
-	adoxq 0(%rsp), %r9
-	adoxq 0(%rsp), %r10
-	adcxq 0(%rsp), %r10
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
 	movq %r11, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 136(%rsp)
@@ -10396,9 +10515,10 @@ parmod_montgomery_mul_adx_9:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r9
 	adoxq %rax, %r8
-	adoxq 0(%rsp), %r9
-	adoxq 0(%rsp), %r10
-	adcxq 0(%rsp), %r10
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
 	xorl %r11d, %r11d
 	movq 48(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
@@ -10425,17 +10545,19 @@ parmod_montgomery_mul_adx_9:
 	mulxq 80(%rsp), %rax, %rcx
 	adcxq %rcx, %r10
 	adoxq %rax, %r9
-	adoxq 0(%rsp), %r10
-	adoxq 0(%rsp), %r11
-	adcxq 0(%rsp), %r11
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
 	xorl %eax, %eax
 	movq 40(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
 	adcxq %rcx, %r10
 	adoxq %rax, %r9
-	adoxq 0(%rsp), %r10
-	adoxq 0(%rsp), %r11
-	adcxq 0(%rsp), %r11
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
 	movq %r12, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 144(%rsp)
@@ -10464,9 +10586,10 @@ parmod_montgomery_mul_adx_9:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r10
 	adoxq %rax, %r9
-	adoxq 0(%rsp), %r10
-	adoxq 0(%rsp), %r11
-	adcxq 0(%rsp), %r11
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
 	xorl %r12d, %r12d
 	movq 56(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
@@ -10493,17 +10616,19 @@ parmod_montgomery_mul_adx_9:
 	mulxq 80(%rsp), %rax, %rcx
 	adcxq %rcx, %r11
 	adoxq %rax, %r10
-	adoxq 0(%rsp), %r11
-	adoxq 0(%rsp), %r12
-	adcxq 0(%rsp), %r12
+	movl $0, %eax
+	adoxq %rax, %r11
+	adoxq %rax, %r12
+	adcxq %rax, %r12
 	xorl %eax, %eax
 	movq 48(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
 	adcxq %rcx, %r11
 	adoxq %rax, %r10
-	adoxq 0(%rsp), %r11
-	adoxq 0(%rsp), %r12
-	adcxq 0(%rsp), %r12
+	movl $0, %eax
+	adoxq %rax, %r11
+	adoxq %rax, %r12
+	adcxq %rax, %r12
 	movq %r13, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 152(%rsp)
@@ -10532,9 +10657,10 @@ parmod_montgomery_mul_adx_9:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r11
 	adoxq %rax, %r10
-	adoxq 0(%rsp), %r11
-	adoxq 0(%rsp), %r12
-	adcxq 0(%rsp), %r12
+	movl $0, %eax
+	adoxq %rax, %r11
+	adoxq %rax, %r12
+	adcxq %rax, %r12
 	xorl %r13d, %r13d
 	movq 64(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
@@ -10561,17 +10687,19 @@ parmod_montgomery_mul_adx_9:
 	mulxq 80(%rsp), %rax, %rcx
 	adcxq %rcx, %r12
 	adoxq %rax, %r11
-	adoxq 0(%rsp), %r12
-	adoxq 0(%rsp), %r13
-	adcxq 0(%rsp), %r13
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
 	xorl %eax, %eax
 	movq 56(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
 	adcxq %rcx, %r12
 	adoxq %rax, %r11
-	adoxq 0(%rsp), %r12
-	adoxq 0(%rsp), %r13
-	adcxq 0(%rsp), %r13
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
 	xorl %eax, %eax
 	movq 64(%rsi), %rdx
 	mulxq 96(%rsp), %rax, %rcx
@@ -10598,9 +10726,10 @@ parmod_montgomery_mul_adx_9:
 	mulxq 152(%rsp), %rax, %rcx
 	adcxq %rcx, %r12
 	adoxq %rax, %r11
-	adoxq 0(%rsp), %r12
-	adoxq 0(%rsp), %r13
-	adcxq 0(%rsp), %r13
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
 	movq %r14, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 160(%rsp)
@@ -10629,25 +10758,28 @@ parmod_montgomery_mul_adx_9:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r12
 	adoxq %rax, %r11
-	adoxq 0(%rsp), %r12
-	adoxq 0(%rsp), %r13
-	adcxq 0(%rsp), %r13
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
 	xorl %r14d, %r14d
 	movq 64(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
 	adcxq %rcx, %r13
 	adoxq %rax, %r12
-	adoxq 0(%rsp), %r13
-	adoxq 0(%rsp), %r14
-	adcxq 0(%rsp), %r14
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
 	xorl %eax, %eax
 	movq 64(%rsi), %rdx
 	mulxq 160(%rsp), %rax, %rcx
 	adcxq %rcx, %r13
 	adoxq %rax, %r12
-	adoxq 0(%rsp), %r13
-	adoxq 0(%rsp), %r14
-	adcxq 0(%rsp), %r14
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
 	movq %r15, 168(%rsp)
 	movq %rbx, 176(%rsp)
 	movq %rbp, 184(%rsp)
@@ -10869,9 +11001,10 @@ parmod_montgomery_sqr_adx_9:
 	mulxq 160(%rsp), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 0(%rsp), %r14
-	adoxq 0(%rsp), %r15
-	adcxq 0(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	movq %rbx, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 184(%rsp)
@@ -10900,9 +11033,10 @@ parmod_montgomery_sqr_adx_9:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 0(%rsp), %r14
-	adoxq 0(%rsp), %r15
-	adcxq 0(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	movq %rbp, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 192(%rsp)
@@ -10931,9 +11065,10 @@ parmod_montgomery_sqr_adx_9:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r15
 	adoxq %rax, %r14
-	adoxq 0(%rsp), %r15
-	adoxq 0(%rsp), %rbx
-	adcxq 0(%rsp), %rbx
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
 	xorl %ebp, %ebp
 	movq 0(%rdi), %rdx
 	mulxq 168(%rsp), %rax, %rcx
@@ -10942,9 +11077,10 @@ parmod_montgomery_sqr_adx_9:
 	mulxq 176(%rsp), %rax, %rcx
 	adcxq %rcx, %rbx
 	adoxq %rax, %r15
-	adoxq 0(%rsp), %rbx
-	adoxq 0(%rsp), %rbp
-	adcxq 0(%rsp), %rbp
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
 	xorl %eax, %eax
 	movq 8(%rdi), %rdx
 	mulxq 8(%rdi), %rax, %rcx
@@ -10971,9 +11107,10 @@ parmod_montgomery_sqr_adx_9:
 	mulxq 168(%rsp), %rax, %rcx
 	adcxq %rcx, %rbx
 	adoxq %rax, %r15
-	adoxq 0(%rsp), %rbx
-	adoxq 0(%rsp), %rbp
-	adcxq 0(%rsp), %rbp
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
 	movq %r8, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 200(%rsp)
@@ -11002,17 +11139,19 @@ parmod_montgomery_sqr_adx_9:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %rbx
 	adoxq %rax, %r15
-	adoxq 0(%rsp), %rbx
-	adoxq 0(%rsp), %rbp
-	adcxq 0(%rsp), %rbp
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
 	xorl %r8d, %r8d
 	movq 8(%rdi), %rdx
 	mulxq 176(%rsp), %rax, %rcx
 	adcxq %rcx, %rbp
 	adoxq %rax, %rbx
-	adoxq 0(%rsp), %rbp
-	adoxq 0(%rsp), %r8
-	adcxq 0(%rsp), %r8
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
 	movq %r9, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 208(%rsp)
@@ -11041,9 +11180,10 @@ parmod_montgomery_sqr_adx_9:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %rbp
 	adoxq %rax, %rbx
-	adoxq 0(%rsp), %rbp
-	adoxq 0(%rsp), %r8
-	adcxq 0(%rsp), %r8
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
 	xorl %r9d, %r9d
 	movq 16(%rdi), %rdx
 	mulxq 16(%rdi), %rax, %rcx
@@ -11070,9 +11210,10 @@ parmod_montgomery_sqr_adx_9:
 	mulxq 176(%rsp), %rax, %rcx
 	adcxq %rcx, %r8
 	adoxq %rax, %rbp
-	adoxq 0(%rsp), %r8
-	adoxq 0(%rsp), %r9
-	adcxq 0(%rsp), %r9
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
 	movq %r10, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 216(%rsp)
@@ -11101,9 +11242,10 @@ parmod_montgomery_sqr_adx_9:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r8
 	adoxq %rax, %rbp
-	adoxq 0(%rsp), %r8
-	adoxq 0(%rsp), %r9
-	adcxq 0(%rsp), %r9
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
 	xorl %r10d, %r10d
 	movq 24(%rdi), %rdx
 	mulxq 24(%rdi), %rax, %rcx
@@ -11127,9 +11269,10 @@ parmod_montgomery_sqr_adx_9:
 	mulxq 176(%rsp), %rax, %rcx
 	adcxq %rcx, %r9
 	adoxq %rax, %r8
-	adoxq 0(%rsp), %r9
-	adoxq 0(%rsp), %r10
-	adcxq 0(%rsp), %r10
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
 	movq %r11, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 224(%rsp)
@@ -11158,9 +11301,10 @@ parmod_montgomery_sqr_adx_9:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r9
 	adoxq %rax, %r8
-	adoxq 0(%rsp), %r9
-	adoxq 0(%rsp), %r10
-	adcxq 0(%rsp), %r10
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
 	xorl %r11d, %r11d
 	movq 32(%rdi), %rdx
 	mulxq 32(%rdi), %rax, %rcx
@@ -11181,9 +11325,10 @@ parmod_montgomery_sqr_adx_9:
 	mulxq 176(%rsp), %rax, %rcx
 	adcxq %rcx, %r10
 	adoxq %rax, %r9
-	adoxq 0(%rsp), %r10
-	adoxq 0(%rsp), %r11
-	adcxq 0(%rsp), %r11
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
 	movq %r12, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 232(%rsp)
@@ -11212,9 +11357,10 @@ parmod_montgomery_sqr_adx_9:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r10
 	adoxq %rax, %r9
-	adoxq 0(%rsp), %r10
-	adoxq 0(%rsp), %r11
-	adcxq 0(%rsp), %r11
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
 	xorl %r12d, %r12d
 	movq 40(%rdi), %rdx
 	mulxq 40(%rdi), %rax, %rcx
@@ -11232,9 +11378,10 @@ parmod_montgomery_sqr_adx_9:
 	mulxq 176(%rsp), %rax, %rcx
 	adcxq %rcx, %r11
 	adoxq %rax, %r10
-	adoxq 0(%rsp), %r11
-	adoxq 0(%rsp), %r12
-	adcxq 0(%rsp), %r12
+	movl $0, %eax
+	adoxq %rax, %r11
+	adoxq %rax, %r12
+	adcxq %rax, %r12
 	movq %r13, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 240(%rsp)
@@ -11263,9 +11410,10 @@ parmod_montgomery_sqr_adx_9:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r11
 	adoxq %rax, %r10
-	adoxq 0(%rsp), %r11
-	adoxq 0(%rsp), %r12
-	adcxq 0(%rsp), %r12
+	movl $0, %eax
+	adoxq %rax, %r11
+	adoxq %rax, %r12
+	adcxq %rax, %r12
 	xorl %r13d, %r13d
 	movq 48(%rdi), %rdx
 	mulxq 48(%rdi), %rax, %rcx
@@ -11280,9 +11428,10 @@ parmod_montgomery_sqr_adx_9:
 	mulxq 176(%rsp), %rax, %rcx
 	adcxq %rcx, %r12
 	adoxq %rax, %r11
-	adoxq 0(%rsp), %r12
-	adoxq 0(%rsp), %r13
-	adcxq 0(%rsp), %r13
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
 	xorl %eax, %eax
 	movq 64(%rsi), %rdx
 	mulxq 184(%rsp), %rax, %rcx
@@ -11309,9 +11458,10 @@ parmod_montgomery_sqr_adx_9:
 	mulxq 240(%rsp), %rax, %rcx
 	adcxq %rcx, %r12
 	adoxq %rax, %r11
-	adoxq 0(%rsp), %r12
-	adoxq 0(%rsp), %r13
-	adcxq 0(%rsp), %r13
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
 	movq %r14, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 248(%rsp)
@@ -11340,9 +11490,10 @@ parmod_montgomery_sqr_adx_9:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r12
 	adoxq %rax, %r11
-	adoxq 0(%rsp), %r12
-	adoxq 0(%rsp), %r13
-	adcxq 0(%rsp), %r13
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
 	xorl %r14d, %r14d
 	movq 56(%rdi), %rdx
 	mulxq 56(%rdi), %rax, %rcx
@@ -11354,25 +11505,28 @@ parmod_montgomery_sqr_adx_9:
 	mulxq 176(%rsp), %rax, %rcx
 	adcxq %rcx, %r13
 	adoxq %rax, %r12
-	adoxq 0(%rsp), %r13
-	adoxq 0(%rsp), %r14
-	adcxq 0(%rsp), %r14
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
 	xorl %eax, %eax
 	movq 64(%rdi), %rdx
 	mulxq 64(%rdi), %rax, %rcx
 	adcxq %rcx, %r13
 	adoxq %rax, %r12
-	adoxq 0(%rsp), %r13
-	adoxq 0(%rsp), %r14
-	adcxq 0(%rsp), %r14
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
 	xorl %eax, %eax
 	movq 64(%rsi), %rdx
 	mulxq 248(%rsp), %rax, %rcx
 	adcxq %rcx, %r13
 	adoxq %rax, %r12
-	adoxq 0(%rsp), %r13
-	adoxq 0(%rsp), %r14
-	adcxq 0(%rsp), %r14
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
 	movq %r15, 256(%rsp)
 	movq %rbx, 264(%rsp)
 	movq %rbp, 272(%rsp)
@@ -11555,9 +11709,10 @@ parmod_montgomery_mul_adx_10:
 	mulxq 80(%rsp), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 0(%rsp), %r14
-	adoxq 0(%rsp), %r15
-	adcxq 0(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	movq %rbx, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 104(%rsp)
@@ -11586,9 +11741,10 @@ parmod_montgomery_mul_adx_10:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 0(%rsp), %r14
-	adoxq 0(%rsp), %r15
-	adcxq 0(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	xorl %ebx, %ebx
 	movq 8(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
@@ -11615,9 +11771,10 @@ parmod_montgomery_mul_adx_10:
 	mulxq 80(%rsp), %rax, %rcx
 	adcxq %rcx, %r15
 	adoxq %rax, %r14
-	adoxq 0(%rsp), %r15
-	adoxq 0(%rsp), %rbx
-	adcxq 0(%rsp), %rbx
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
 	movq %rbp, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 112(%rsp)
@@ -11646,9 +11803,10 @@ parmod_montgomery_mul_adx_10:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r15
 	adoxq %rax, %r14
-	adoxq 0(%rsp), %r15
-	adoxq 0(%rsp), %rbx
-	adcxq 0(%rsp), %rbx
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
 	xorl %ebp, %ebp
 	movq 16(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
@@ -11675,9 +11833,10 @@ parmod_montgomery_mul_adx_10:
 	mulxq 80(%rsp), %rax, %rcx
 	adcxq %rcx, %rbx
 	adoxq %rax, %r15
-	adoxq 0(%rsp), %rbx
-	adoxq 0(%rsp), %rbp
-	adcxq 0(%rsp), %rbp
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
 	xorl %eax, %eax
 	movq 0(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
@@ -11686,9 +11845,10 @@ parmod_montgomery_mul_adx_10:
 	mulxq 96(%rsp), %rax, %rcx
 	adcxq %rcx, %rbx
 	adoxq %rax, %r15
-	adoxq 0(%rsp), %rbx
-	adoxq 0(%rsp), %rbp
-	adcxq 0(%rsp), %rbp
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
 	movq %r8, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 120(%rsp)
@@ -11717,9 +11877,10 @@ parmod_montgomery_mul_adx_10:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %rbx
 	adoxq %rax, %r15
-	adoxq 0(%rsp), %rbx
-	adoxq 0(%rsp), %rbp
-	adcxq 0(%rsp), %rbp
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
 	xorl %r8d, %r8d
 	movq 24(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
@@ -11746,9 +11907,10 @@ parmod_montgomery_mul_adx_10:
 	mulxq 80(%rsp), %rax, %rcx
 	adcxq %rcx, %rbp
 	adoxq %rax, %rbx
-	adoxq 0(%rsp), %rbp
-	adoxq 0(%rsp), %r8
-	adcxq 0(%rsp), %r8
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
 	xorl %eax, %eax
 	movq 8(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
@@ -11757,9 +11919,10 @@ parmod_montgomery_mul_adx_10:
 	mulxq 96(%rsp), %rax, %rcx
 	adcxq %rcx, %rbp
 	adoxq %rax, %rbx
-	adoxq 0(%rsp), %rbp
-	adoxq 0(%rsp), %r8
-	adcxq 0(%rsp), %r8
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
 	movq %r9, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 128(%rsp)
@@ -11788,9 +11951,10 @@ parmod_montgomery_mul_adx_10:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %rbp
 	adoxq %rax, %rbx
-	adoxq 0(%rsp), %rbp
-	adoxq 0(%rsp), %r8
-	adcxq 0(%rsp), %r8
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
 	xorl %r9d, %r9d
 	movq 32(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
@@ -11817,9 +11981,10 @@ parmod_montgomery_mul_adx_10:
 	mulxq 80(%rsp), %rax, %rcx
 	adcxq %rcx, %r8
 	adoxq %rax, %rbp
-	adoxq 0(%rsp), %r8
-	adoxq 0(%rsp), %r9
-	adcxq 0(%rsp), %r9
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
 	xorl %eax, %eax
 	movq 16(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
@@ -11828,9 +11993,10 @@ parmod_montgomery_mul_adx_10:
 	mulxq 96(%rsp), %rax, %rcx
 	adcxq %rcx, %r8
 	adoxq %rax, %rbp
-	adoxq 0(%rsp), %r8
-	adoxq 0(%rsp), %r9
-	adcxq 0(%rsp), %r9
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
 	movq %r10, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 136(%rsp)
@@ -11859,9 +12025,10 @@ parmod_montgomery_mul_adx_10:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r8
 	adoxq %rax, %rbp
-	adoxq 0(%rsp), %r8
-	adoxq 0(%rsp), %r9
-	adcxq 0(%rsp), %r9
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
 	xorl %r10d, %r10d
 	movq 40(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
@@ -11888,9 +12055,10 @@ parmod_montgomery_mul_adx_10:
 	mulxq 80(%rsp), %rax, %rcx
 	adcxq %rcx, %r9
 	adoxq %rax, %r8
-	adoxq 0(%rsp), %r9
-	adoxq 0(%rsp), %r10
-	adcxq 0(%rsp), %r10
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
 	xorl %eax, %eax
 	movq 24(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
@@ -11899,9 +12067,10 @@ parmod_montgomery_mul_adx_10:
 	mulxq 96(%rsp), %rax, %rcx
 	adcxq %rcx, %r9
 	adoxq %rax, %r8
-	adoxq 0(%rsp), %r9
-	adoxq 0(%rsp), %r10
-	adcxq 0(%rsp), %r10
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
 	movq %r11, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 144(%rsp)
@@ -11930,9 +12099,10 @@ parmod_montgomery_mul_adx_10:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r9
 	adoxq %rax, %r8
-	adoxq 0(%rsp), %r9
-	adoxq 0(%rsp), %r10
-	adcxq 0(%rsp), %r10
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
 	xorl %r11d, %r11d
 	movq 48(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
@@ -11959,9 +12129,10 @@ parmod_montgomery_mul_adx_10:
 	mulxq 80(%rsp), %rax, %rcx
 	adcxq %rcx, %r10
 	adoxq %rax, %r9
-	adoxq 0(%rsp), %r10
-	adoxq 0(%rsp), %r11
-	adcxq 0(%rsp), %r11
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
 	xorl %eax, %eax
 	movq 32(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
@@ -11970,9 +12141,10 @@ parmod_montgomery_mul_adx_10:
 	mulxq 96(%rsp), %rax, %rcx
 	adcxq %rcx, %r10
 	adoxq %rax, %r9
-	adoxq 0(%rsp), %r10
-	adoxq 0(%rsp), %r11
-	adcxq 0(%rsp), %r11
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
 	movq %r12, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 152(%rsp)
@@ -12001,9 +12173,10 @@ parmod_montgomery_mul_adx_10:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r10
 	adoxq %rax, %r9
-	adoxq 0(%rsp), %r10
-	adoxq 0(%rsp), %r11
-	adcxq 0(%rsp), %r11
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
 	xorl %r12d, %r12d
 	movq 56(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
@@ -12030,9 +12203,10 @@ parmod_montgomery_mul_adx_10:
 	mulxq 80(%rsp), %rax, %rcx
 	adcxq %rcx, %r11
 	adoxq %rax, %r10
-	adoxq 0(%rsp), %r11
-	adoxq 0(%rsp), %r12
-	adcxq 0(%rsp), %r12
+	movl $0, %eax
+	adoxq %rax, %r11
+	adoxq %rax, %r12
+	adcxq %rax, %r12
 	xorl %eax, %eax
 	movq 40(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
@@ -12041,9 +12215,10 @@ parmod_montgomery_mul_adx_10:
 	mulxq 96(%rsp), %rax, %rcx
 	adcxq %rcx, %r11
 	adoxq %rax, %r10
-	adoxq 0(%rsp), %r11
-	adoxq 0(%rsp), %r12
-	adcxq 0(%rsp), %r12
+	movl $0, %eax
+	adoxq %rax, %r11
+	adoxq %rax, %r12
+	adcxq %rax, %r12
 	movq %r13, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 160(%rsp)
@@ -12072,9 +12247,10 @@ parmod_montgomery_mul_adx_10:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r11
 	adoxq %rax, %r10
-	adoxq 0(%rsp), %r11
-	adoxq 0(%rsp), %r12
-	adcxq 0(%rsp), %r12
+	movl $0, %eax
+	adoxq %rax, %r11
+	adoxq %rax, %r12
+	adcxq %rax, %r12
 	xorl %r13d, %r13d
 	movq 64(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
@@ -12101,9 +12277,10 @@ parmod_montgomery_mul_adx_10:
 	mulxq 80(%rsp), %rax, %rcx
 	adcxq %rcx, %r12
 	adoxq %rax, %r11
-	adoxq 0(%rsp), %r12
-	adoxq 0(%rsp), %r13
-	adcxq 0(%rsp), %r13
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
 	xorl %eax, %eax
 	movq 48(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
@@ -12112,9 +12289,10 @@ parmod_montgomery_mul_adx_10:
 	mulxq 96(%rsp), %rax, %rcx
 	adcxq %rcx, %r12
 	adoxq %rax, %r11
-	adoxq 0(%rsp), %r12
-	adoxq 0(%rsp), %r13
-	adcxq 0(%rsp), %r13
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
 	xorl %eax, %eax
 	movq 64(%rsi), %rdx
 	mulxq 104(%rsp), %rax, %rcx
@@ -12141,9 +12319,10 @@ parmod_montgomery_mul_adx_10:
 	mulxq 160(%rsp), %rax, %rcx
 	adcxq %rcx, %r12
 	adoxq %rax, %r11
-	adoxq 0(%rsp), %r12
-	adoxq 0(%rsp), %r13
-	adcxq 0(%rsp), %r13
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
 	movq %r14, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 168(%rsp)
@@ -12172,9 +12351,10 @@ parmod_montgomery_mul_adx_10:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r12
 	adoxq %rax, %r11
-	adoxq 0(%rsp), %r12
-	adoxq 0(%rsp), %r13
-	adcxq 0(%rsp), %r13
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
 	xorl %r14d, %r14d
 	movq 72(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
@@ -12201,9 +12381,10 @@ parmod_montgomery_mul_adx_10:
 	mulxq 80(%rsp), %rax, %rcx
 	adcxq %rcx, %r13
 	adoxq %rax, %r12
-	adoxq 0(%rsp), %r13
-	adoxq 0(%rsp), %r14
-	adcxq 0(%rsp), %r14
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
 	xorl %eax, %eax
 	movq 56(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
@@ -12212,9 +12393,10 @@ parmod_montgomery_mul_adx_10:
 	mulxq 96(%rsp), %rax, %rcx
 	adcxq %rcx, %r13
 	adoxq %rax, %r12
-	adoxq 0(%rsp), %r13
-	adoxq 0(%rsp), %r14
-	adcxq 0(%rsp), %r14
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
 	xorl %eax, %eax
 	movq 72(%rsi), %rdx
 	mulxq 104(%rsp), %rax, %rcx
@@ -12241,9 +12423,10 @@ parmod_montgomery_mul_adx_10:
 	mulxq 160(%rsp), %rax, %rcx
 	adcxq %rcx, %r13
 	adoxq %rax, %r12
-	adoxq 0(%rsp), %r13
-	adoxq 0(%rsp), %r14
-	adcxq 0(%rsp), %r14
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
 	movq %r15, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 176(%rsp)
@@ -12272,9 +12455,10 @@ parmod_montgomery_mul_adx_10:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r13
 	adoxq %rax, %r12
-	adoxq 0(%rsp), %r13
-	adoxq 0(%rsp), %r14
-	adcxq 0(%rsp), %r14
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
 	xorl %r15d, %r15d
 	movq 64(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
@@ -12283,9 +12467,10 @@ parmod_montgomery_mul_adx_10:
 	mulxq 96(%rsp), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 0(%rsp), %r14
-	adoxq 0(%rsp), %r15
-	adcxq 0(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	xorl %eax, %eax
 	movq 64(%rsi), %rdx
 	mulxq 168(%rsp), %rax, %rcx
@@ -12294,9 +12479,10 @@ parmod_montgomery_mul_adx_10:
 	mulxq 176(%rsp), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 0(%rsp), %r14
-	adoxq 0(%rsp), %r15
-	adcxq 0(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	movq %rbx, 184(%rsp)
 	xorl %ebx, %ebx
 	movq 72(%rdi), %rdx
@@ -12306,9 +12492,10 @@ parmod_montgomery_mul_adx_10:
 	mulxq 96(%rsp), %rax, %rcx
 	adcxq %rcx, %r15
 	adoxq %rax, %r14
-	adoxq 0(%rsp), %r15
-	adoxq 0(%rsp), %rbx
-	adcxq 0(%rsp), %rbx
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
 	xorl %eax, %eax
 	movq 72(%rsi), %rdx
 	mulxq 168(%rsp), %rax, %rcx
@@ -12317,9 +12504,10 @@ parmod_montgomery_mul_adx_10:
 	mulxq 176(%rsp), %rax, %rcx
 	adcxq %rcx, %r15
 	adoxq %rax, %r14
-	adoxq 0(%rsp), %r15
-	adoxq 0(%rsp), %rbx
-	adcxq 0(%rsp), %rbx
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
 	movq %rbp, 192(%rsp)
 	movq %r8, 200(%rsp)
 	movq %r9, 208(%rsp)
@@ -12557,9 +12745,10 @@ parmod_montgomery_sqr_adx_10:
 	mulxq 168(%rsp), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 0(%rsp), %r14
-	adoxq 0(%rsp), %r15
-	adcxq 0(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	movq %rbx, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 200(%rsp)
@@ -12588,9 +12777,10 @@ parmod_montgomery_sqr_adx_10:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 0(%rsp), %r14
-	adoxq 0(%rsp), %r15
-	adcxq 0(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	movq %rbp, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 208(%rsp)
@@ -12619,9 +12809,10 @@ parmod_montgomery_sqr_adx_10:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r15
 	adoxq %rax, %r14
-	adoxq 0(%rsp), %r15
-	adoxq 0(%rsp), %rbx
-	adcxq 0(%rsp), %rbx
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
 	xorl %ebp, %ebp
 	movq 8(%rdi), %rdx
 	mulxq 8(%rdi), %rax, %rcx
@@ -12648,9 +12839,10 @@ parmod_montgomery_sqr_adx_10:
 	mulxq 176(%rsp), %rax, %rcx
 	adcxq %rcx, %rbx
 	adoxq %rax, %r15
-	adoxq 0(%rsp), %rbx
-	adoxq 0(%rsp), %rbp
-	adcxq 0(%rsp), %rbp
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
 	movq %r8, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 216(%rsp)
@@ -12679,9 +12871,10 @@ parmod_montgomery_sqr_adx_10:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %rbx
 	adoxq %rax, %r15
-	adoxq 0(%rsp), %rbx
-	adoxq 0(%rsp), %rbp
-	adcxq 0(%rsp), %rbp
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
 	xorl %r8d, %r8d
 	movq 0(%rdi), %rdx
 	mulxq 176(%rsp), %rax, %rcx
@@ -12693,9 +12886,10 @@ parmod_montgomery_sqr_adx_10:
 	mulxq 192(%rsp), %rax, %rcx
 	adcxq %rcx, %rbp
 	adoxq %rax, %rbx
-	adoxq 0(%rsp), %rbp
-	adoxq 0(%rsp), %r8
-	adcxq 0(%rsp), %r8
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
 	movq %r9, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 224(%rsp)
@@ -12724,9 +12918,10 @@ parmod_montgomery_sqr_adx_10:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %rbp
 	adoxq %rax, %rbx
-	adoxq 0(%rsp), %rbp
-	adoxq 0(%rsp), %r8
-	adcxq 0(%rsp), %r8
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
 	xorl %r9d, %r9d
 	movq 8(%rdi), %rdx
 	mulxq 184(%rsp), %rax, %rcx
@@ -12735,9 +12930,10 @@ parmod_montgomery_sqr_adx_10:
 	mulxq 192(%rsp), %rax, %rcx
 	adcxq %rcx, %r8
 	adoxq %rax, %rbp
-	adoxq 0(%rsp), %r8
-	adoxq 0(%rsp), %r9
-	adcxq 0(%rsp), %r9
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
 	xorl %eax, %eax
 	movq 16(%rdi), %rdx
 	mulxq 16(%rdi), %rax, %rcx
@@ -12764,9 +12960,10 @@ parmod_montgomery_sqr_adx_10:
 	mulxq 184(%rsp), %rax, %rcx
 	adcxq %rcx, %r8
 	adoxq %rax, %rbp
-	adoxq 0(%rsp), %r8
-	adoxq 0(%rsp), %r9
-	adcxq 0(%rsp), %r9
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
 	movq %r10, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 232(%rsp)
@@ -12795,17 +12992,19 @@ parmod_montgomery_sqr_adx_10:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r8
 	adoxq %rax, %rbp
-	adoxq 0(%rsp), %r8
-	adoxq 0(%rsp), %r9
-	adcxq 0(%rsp), %r9
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
 	xorl %r10d, %r10d
 	movq 16(%rdi), %rdx
 	mulxq 192(%rsp), %rax, %rcx
 	adcxq %rcx, %r9
 	adoxq %rax, %r8
-	adoxq 0(%rsp), %r9
-	adoxq 0(%rsp), %r10
-	adcxq 0(%rsp), %r10
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
 	movq %r11, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 240(%rsp)
@@ -12834,9 +13033,10 @@ parmod_montgomery_sqr_adx_10:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r9
 	adoxq %rax, %r8
-	adoxq 0(%rsp), %r9
-	adoxq 0(%rsp), %r10
-	adcxq 0(%rsp), %r10
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
 	xorl %r11d, %r11d
 	movq 24(%rdi), %rdx
 	mulxq 24(%rdi), %rax, %rcx
@@ -12863,9 +13063,10 @@ parmod_montgomery_sqr_adx_10:
 	mulxq 192(%rsp), %rax, %rcx
 	adcxq %rcx, %r10
 	adoxq %rax, %r9
-	adoxq 0(%rsp), %r10
-	adoxq 0(%rsp), %r11
-	adcxq 0(%rsp), %r11
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
 	movq %r12, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 248(%rsp)
@@ -12894,9 +13095,10 @@ parmod_montgomery_sqr_adx_10:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r10
 	adoxq %rax, %r9
-	adoxq 0(%rsp), %r10
-	adoxq 0(%rsp), %r11
-	adcxq 0(%rsp), %r11
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
 	xorl %r12d, %r12d
 	movq 32(%rdi), %rdx
 	mulxq 32(%rdi), %rax, %rcx
@@ -12920,9 +13122,10 @@ parmod_montgomery_sqr_adx_10:
 	mulxq 192(%rsp), %rax, %rcx
 	adcxq %rcx, %r11
 	adoxq %rax, %r10
-	adoxq 0(%rsp), %r11
-	adoxq 0(%rsp), %r12
-	adcxq 0(%rsp), %r12
+	movl $0, %eax
+	adoxq %rax, %r11
+	adoxq %rax, %r12
+	adcxq %rax, %r12
 	movq %r13, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 256(%rsp)
@@ -12951,9 +13154,10 @@ parmod_montgomery_sqr_adx_10:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r11
 	adoxq %rax, %r10
-	adoxq 0(%rsp), %r11
-	adoxq 0(%rsp), %r12
-	adcxq 0(%rsp), %r12
+	movl $0, %eax
+	adoxq %rax, %r11
+	adoxq %rax, %r12
+	adcxq %rax, %r12
 	xorl %r13d, %r13d
 	movq 40(%rdi), %rdx
 	mulxq 40(%rdi), %rax, %rcx
@@ -12974,9 +13178,10 @@ parmod_montgomery_sqr_adx_10:
 	mulxq 192(%rsp), %rax, %rcx
 	adcxq %rcx, %r12
 	adoxq %rax, %r11
-	adoxq 0(%rsp), %r12
-	adoxq 0(%rsp), %r13
-	adcxq 0(%rsp), %r13
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
 	xorl %eax, %eax
 	movq 64(%rsi), %rdx
 	mulxq 200(%rsp), %rax, %rcx
@@ -13003,9 +13208,10 @@ parmod_montgomery_sqr_adx_10:
 	mulxq 256(%rsp), %rax, %rcx
 	adcxq %rcx, %r12
 	adoxq %rax, %r11
-	adoxq 0(%rsp), %r12
-	adoxq 0(%rsp), %r13
-	adcxq 0(%rsp), %r13
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
 	movq %r14, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 264(%rsp)
@@ -13034,9 +13240,10 @@ parmod_montgomery_sqr_adx_10:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r12
 	adoxq %rax, %r11
-	adoxq 0(%rsp), %r12
-	adoxq 0(%rsp), %r13
-	adcxq 0(%rsp), %r13
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
 	xorl %r14d, %r14d
 	movq 48(%rdi), %rdx
 	mulxq 48(%rdi), %rax, %rcx
@@ -13054,9 +13261,10 @@ parmod_montgomery_sqr_adx_10:
 	mulxq 192(%rsp), %rax, %rcx
 	adcxq %rcx, %r13
 	adoxq %rax, %r12
-	adoxq 0(%rsp), %r13
-	adoxq 0(%rsp), %r14
-	adcxq 0(%rsp), %r14
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
 	xorl %eax, %eax
 	movq 72(%rsi), %rdx
 	mulxq 200(%rsp), %rax, %rcx
@@ -13083,9 +13291,10 @@ parmod_montgomery_sqr_adx_10:
 	mulxq 256(%rsp), %rax, %rcx
 	adcxq %rcx, %r13
 	adoxq %rax, %r12
-	adoxq 0(%rsp), %r13
-	adoxq 0(%rsp), %r14
-	adcxq 0(%rsp), %r14
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
 	movq %r15, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 272(%rsp)
@@ -13114,9 +13323,10 @@ parmod_montgomery_sqr_adx_10:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r13
 	adoxq %rax, %r12
-	adoxq 0(%rsp), %r13
-	adoxq 0(%rsp), %r14
-	adcxq 0(%rsp), %r14
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
 	xorl %r15d, %r15d
 	movq 56(%rdi), %rdx
 	mulxq 56(%rdi), %rax, %rcx
@@ -13131,9 +13341,10 @@ parmod_montgomery_sqr_adx_10:
 	mulxq 192(%rsp), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 0(%rsp), %r14
-	adoxq 0(%rsp), %r15
-	adcxq 0(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	xorl %eax, %eax
 	movq 64(%rsi), %rdx
 	mulxq 264(%rsp), %rax, %rcx
@@ -13142,9 +13353,10 @@ parmod_montgomery_sqr_adx_10:
 	mulxq 272(%rsp), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 0(%rsp), %r14
-	adoxq 0(%rsp), %r15
-	adcxq 0(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	movq %rbx, 280(%rsp)
 	xorl %ebx, %ebx
 	movq 64(%rdi), %rdx
@@ -13157,17 +13369,19 @@ parmod_montgomery_sqr_adx_10:
 	mulxq 192(%rsp), %rax, %rcx
 	adcxq %rcx, %r15
 	adoxq %rax, %r14
-	adoxq 0(%rsp), %r15
-	adoxq 0(%rsp), %rbx
-	adcxq 0(%rsp), %rbx
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
 	xorl %eax, %eax
 	movq 72(%rdi), %rdx
 	mulxq 72(%rdi), %rax, %rcx
 	adcxq %rcx, %r15
 	adoxq %rax, %r14
-	adoxq 0(%rsp), %r15
-	adoxq 0(%rsp), %rbx
-	adcxq 0(%rsp), %rbx
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
 	xorl %eax, %eax
 	movq 72(%rsi), %rdx
 	mulxq 264(%rsp), %rax, %rcx
@@ -13176,9 +13390,10 @@ parmod_montgomery_sqr_adx_10:
 	mulxq 272(%rsp), %rax, %rcx
 	adcxq %rcx, %r15
 	adoxq %rax, %r14
-	adoxq 0(%rsp), %r15
-	adoxq 0(%rsp), %rbx
-	adcxq 0(%rsp), %rbx
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
 	movq %rbp, 288(%rsp)
 	movq %r8, 296(%rsp)
 	movq %r9, 304(%rsp)
@@ -13372,9 +13587,10 @@ parmod_montgomery_mul_adx_11:
 	mulxq 80(%rsp), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 0(%rsp), %r14
-	adoxq 0(%rsp), %r15
-	adcxq 0(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	movq %rbx, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 112(%rsp)
@@ -13403,9 +13619,10 @@ parmod_montgomery_mul_adx_11:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 0(%rsp), %r14
-	adoxq 0(%rsp), %r15
-	adcxq 0(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	xorl %ebx, %ebx
 	movq 8(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
@@ -13432,9 +13649,10 @@ parmod_montgomery_mul_adx_11:
 	mulxq 80(%rsp), %rax, %rcx
 	adcxq %rcx, %r15
 	adoxq %rax, %r14
-	adoxq 0(%rsp), %r15
-	adoxq 0(%rsp), %rbx
-	adcxq 0(%rsp), %rbx
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
 	movq %rbp, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 120(%rsp)
@@ -13463,9 +13681,10 @@ parmod_montgomery_mul_adx_11:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r15
 	adoxq %rax, %r14
-	adoxq 0(%rsp), %r15
-	adoxq 0(%rsp), %rbx
-	adcxq 0(%rsp), %rbx
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
 	xorl %ebp, %ebp
 	movq 16(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
@@ -13492,9 +13711,10 @@ parmod_montgomery_mul_adx_11:
 	mulxq 80(%rsp), %rax, %rcx
 	adcxq %rcx, %rbx
 	adoxq %rax, %r15
-	adoxq 0(%rsp), %rbx
-	adoxq 0(%rsp), %rbp
-	adcxq 0(%rsp), %rbp
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
 	movq %r8, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 128(%rsp)
@@ -13523,9 +13743,10 @@ parmod_montgomery_mul_adx_11:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %rbx
 	adoxq %rax, %r15
-	adoxq 0(%rsp), %rbx
-	adoxq 0(%rsp), %rbp
-	adcxq 0(%rsp), %rbp
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
 	xorl %r8d, %r8d
 	movq 24(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
@@ -13552,9 +13773,10 @@ parmod_montgomery_mul_adx_11:
 	mulxq 80(%rsp), %rax, %rcx
 	adcxq %rcx, %rbp
 	adoxq %rax, %rbx
-	adoxq 0(%rsp), %rbp
-	adoxq 0(%rsp), %r8
-	adcxq 0(%rsp), %r8
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
 	xorl %eax, %eax
 	movq 0(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
@@ -13566,9 +13788,10 @@ parmod_montgomery_mul_adx_11:
 	mulxq 104(%rsp), %rax, %rcx
 	adcxq %rcx, %rbp
 	adoxq %rax, %rbx
-	adoxq 0(%rsp), %rbp
-	adoxq 0(%rsp), %r8
-	adcxq 0(%rsp), %r8
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
 	movq %r9, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 136(%rsp)
@@ -13597,9 +13820,10 @@ parmod_montgomery_mul_adx_11:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %rbp
 	adoxq %rax, %rbx
-	adoxq 0(%rsp), %rbp
-	adoxq 0(%rsp), %r8
-	adcxq 0(%rsp), %r8
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
 	xorl %r9d, %r9d
 	movq 32(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
@@ -13626,9 +13850,10 @@ parmod_montgomery_mul_adx_11:
 	mulxq 80(%rsp), %rax, %rcx
 	adcxq %rcx, %r8
 	adoxq %rax, %rbp
-	adoxq 0(%rsp), %r8
-	adoxq 0(%rsp), %r9
-	adcxq 0(%rsp), %r9
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
 	xorl %eax, %eax
 	movq 8(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
@@ -13640,9 +13865,10 @@ parmod_montgomery_mul_adx_11:
 	mulxq 104(%rsp), %rax, %rcx
 	adcxq %rcx, %r8
 	adoxq %rax, %rbp
-	adoxq 0(%rsp), %r8
-	adoxq 0(%rsp), %r9
-	adcxq 0(%rsp), %r9
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
 	movq %r10, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 144(%rsp)
@@ -13671,9 +13897,10 @@ parmod_montgomery_mul_adx_11:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r8
 	adoxq %rax, %rbp
-	adoxq 0(%rsp), %r8
-	adoxq 0(%rsp), %r9
-	adcxq 0(%rsp), %r9
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
 	xorl %r10d, %r10d
 	movq 40(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
@@ -13700,9 +13927,10 @@ parmod_montgomery_mul_adx_11:
 	mulxq 80(%rsp), %rax, %rcx
 	adcxq %rcx, %r9
 	adoxq %rax, %r8
-	adoxq 0(%rsp), %r9
-	adoxq 0(%rsp), %r10
-	adcxq 0(%rsp), %r10
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
 	xorl %eax, %eax
 	movq 16(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
@@ -13714,9 +13942,10 @@ parmod_montgomery_mul_adx_11:
 	mulxq 104(%rsp), %rax, %rcx
 	adcxq %rcx, %r9
 	adoxq %rax, %r8
-	adoxq 0(%rsp), %r9
-	adoxq 0(%rsp), %r10
-	adcxq 0(%rsp), %r10
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
 	movq %r11, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 152(%rsp)
@@ -13745,9 +13974,10 @@ parmod_montgomery_mul_adx_11:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r9
 	adoxq %rax, %r8
-	adoxq 0(%rsp), %r9
-	adoxq 0(%rsp), %r10
-	adcxq 0(%rsp), %r10
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
 	xorl %r11d, %r11d
 	movq 48(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
@@ -13774,9 +14004,10 @@ parmod_montgomery_mul_adx_11:
 	mulxq 80(%rsp), %rax, %rcx
 	adcxq %rcx, %r10
 	adoxq %rax, %r9
-	adoxq 0(%rsp), %r10
-	adoxq 0(%rsp), %r11
-	adcxq 0(%rsp), %r11
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
 	xorl %eax, %eax
 	movq 24(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
@@ -13788,9 +14019,10 @@ parmod_montgomery_mul_adx_11:
 	mulxq 104(%rsp), %rax, %rcx
 	adcxq %rcx, %r10
 	adoxq %rax, %r9
-	adoxq 0(%rsp), %r10
-	adoxq 0(%rsp), %r11
-	adcxq 0(%rsp), %r11
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
 	movq %r12, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 160(%rsp)
@@ -13819,9 +14051,10 @@ parmod_montgomery_mul_adx_11:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r10
 	adoxq %rax, %r9
-	adoxq 0(%rsp), %r10
-	adoxq 0(%rsp), %r11
-	adcxq 0(%rsp), %r11
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
 	xorl %r12d, %r12d
 	movq 56(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
@@ -13848,9 +14081,10 @@ parmod_montgomery_mul_adx_11:
 	mulxq 80(%rsp), %rax, %rcx
 	adcxq %rcx, %r11
 	adoxq %rax, %r10
-	adoxq 0(%rsp), %r11
-	adoxq 0(%rsp), %r12
-	adcxq 0(%rsp), %r12
+	movl $0, %eax
+	adoxq %rax, %r11
+	adoxq %rax, %r12
+	adcxq %rax, %r12
 	xorl %eax, %eax
 	movq 32(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
@@ -13862,9 +14096,10 @@ parmod_montgomery_mul_adx_11:
 	mulxq 104(%rsp), %rax, %rcx
 	adcxq %rcx, %r11
 	adoxq %rax, %r10
-	adoxq 0(%rsp), %r11
-	adoxq 0(%rsp), %r12
-	adcxq 0(%rsp), %r12
+	movl $0, %eax
+	adoxq %rax, %r11
+	adoxq %rax, %r12
+	adcxq %rax, %r12
 	movq %r13, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 168(%rsp)
@@ -13893,9 +14128,10 @@ parmod_montgomery_mul_adx_11:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r11
 	adoxq %rax, %r10
-	adoxq 0(%rsp), %r11
-	adoxq 0(%rsp), %r12
-	adcxq 0(%rsp), %r12
+	movl $0, %eax
+	adoxq %rax, %r11
+	adoxq %rax, %r12
+	adcxq %rax, %r12
 	xorl %r13d, %r13d
 	movq 64(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
@@ -13922,9 +14158,10 @@ parmod_montgomery_mul_adx_11:
 	mulxq 80(%rsp), %rax, %rcx
 	adcxq %rcx, %r12
 	adoxq %rax, %r11
-	adoxq 0(%rsp), %r12
-	adoxq 0(%rsp), %r13
-	adcxq 0(%rsp), %r13
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
 	xorl %eax, %eax
 	movq 40(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
@@ -13936,9 +14173,10 @@ parmod_montgomery_mul_adx_11:
 	mulxq 104(%rsp), %rax, %rcx
 	adcxq %rcx, %r12
 	adoxq %rax, %r11
-	adoxq 0(%rsp), %r12
-	adoxq 0(%rsp), %r13
-	adcxq 0(%rsp), %r13
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
 	xorl %eax, %eax
 	movq 64(%rsi), %rdx
 	mulxq 112(%rsp), %rax, %rcx
@@ -13965,9 +14203,10 @@ parmod_montgomery_mul_adx_11:
 	mulxq 168(%rsp), %rax, %rcx
 	adcxq %rcx, %r12
 	adoxq %rax, %r11
-	adoxq 0(%rsp), %r12
-	adoxq 0(%rsp), %r13
-	adcxq 0(%rsp), %r13
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
 	movq %r14, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 176(%rsp)
@@ -13996,9 +14235,10 @@ parmod_montgomery_mul_adx_11:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r12
 	adoxq %rax, %r11
-	adoxq 0(%rsp), %r12
-	adoxq 0(%rsp), %r13
-	adcxq 0(%rsp), %r13
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
 	xorl %r14d, %r14d
 	movq 72(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
@@ -14025,9 +14265,10 @@ parmod_montgomery_mul_adx_11:
 	mulxq 80(%rsp), %rax, %rcx
 	adcxq %rcx, %r13
 	adoxq %rax, %r12
-	adoxq 0(%rsp), %r13
-	adoxq 0(%rsp), %r14
-	adcxq 0(%rsp), %r14
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
 	xorl %eax, %eax
 	movq 48(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
@@ -14039,9 +14280,10 @@ parmod_montgomery_mul_adx_11:
 	mulxq 104(%rsp), %rax, %rcx
 	adcxq %rcx, %r13
 	adoxq %rax, %r12
-	adoxq 0(%rsp), %r13
-	adoxq 0(%rsp), %r14
-	adcxq 0(%rsp), %r14
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
 	xorl %eax, %eax
 	movq 72(%rsi), %rdx
 	mulxq 112(%rsp), %rax, %rcx
@@ -14068,9 +14310,10 @@ parmod_montgomery_mul_adx_11:
 	mulxq 168(%rsp), %rax, %rcx
 	adcxq %rcx, %r13
 	adoxq %rax, %r12
-	adoxq 0(%rsp), %r13
-	adoxq 0(%rsp), %r14
-	adcxq 0(%rsp), %r14
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
 	movq %r15, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 184(%rsp)
@@ -14099,9 +14342,10 @@ parmod_montgomery_mul_adx_11:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r13
 	adoxq %rax, %r12
-	adoxq 0(%rsp), %r13
-	adoxq 0(%rsp), %r14
-	adcxq 0(%rsp), %r14
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
 	xorl %r15d, %r15d
 	movq 80(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
@@ -14128,9 +14372,10 @@ parmod_montgomery_mul_adx_11:
 	mulxq 80(%rsp), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 0(%rsp), %r14
-	adoxq 0(%rsp), %r15
-	adcxq 0(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	xorl %eax, %eax
 	movq 56(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
@@ -14142,9 +14387,10 @@ parmod_montgomery_mul_adx_11:
 	mulxq 104(%rsp), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 0(%rsp), %r14
-	adoxq 0(%rsp), %r15
-	adcxq 0(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	xorl %eax, %eax
 	movq 80(%rsi), %rdx
 	mulxq 112(%rsp), %rax, %rcx
@@ -14171,9 +14417,10 @@ parmod_montgomery_mul_adx_11:
 	mulxq 168(%rsp), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 0(%rsp), %r14
-	adoxq 0(%rsp), %r15
-	adcxq 0(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	movq %rbx, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 192(%rsp)
@@ -14202,9 +14449,10 @@ parmod_montgomery_mul_adx_11:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 0(%rsp), %r14
-	adoxq 0(%rsp), %r15
-	adcxq 0(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	xorl %ebx, %ebx
 	movq 64(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
@@ -14216,9 +14464,10 @@ parmod_montgomery_mul_adx_11:
 	mulxq 104(%rsp), %rax, %rcx
 	adcxq %rcx, %r15
 	adoxq %rax, %r14
-	adoxq 0(%rsp), %r15
-	adoxq 0(%rsp), %rbx
-	adcxq 0(%rsp), %rbx
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
 	xorl %eax, %eax
 	movq 64(%rsi), %rdx
 	mulxq 176(%rsp), %rax, %rcx
@@ -14230,9 +14479,10 @@ parmod_montgomery_mul_adx_11:
 	mulxq 192(%rsp), %rax, %rcx
 	adcxq %rcx, %r15
 	adoxq %rax, %r14
-	adoxq 0(%rsp), %r15
-	adoxq 0(%rsp), %rbx
-	adcxq 0(%rsp), %rbx
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
 	movq %rbp, 200(%rsp)
 	xorl %ebp, %ebp
 	movq 72(%rdi), %rdx
@@ -14245,9 +14495,10 @@ parmod_montgomery_mul_adx_11:
 	mulxq 104(%rsp), %rax, %rcx
 	adcxq %rcx, %rbx
 	adoxq %rax, %r15
-	adoxq 0(%rsp), %rbx
-	adoxq 0(%rsp), %rbp
-	adcxq 0(%rsp), %rbp
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
 	xorl %eax, %eax
 	movq 72(%rsi), %rdx
 	mulxq 176(%rsp), %rax, %rcx
@@ -14259,9 +14510,10 @@ parmod_montgomery_mul_adx_11:
 	mulxq 192(%rsp), %rax, %rcx
 	adcxq %rcx, %rbx
 	adoxq %rax, %r15
-	adoxq 0(%rsp), %rbx
-	adoxq 0(%rsp), %rbp
-	adcxq 0(%rsp), %rbp
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
 	movq %r8, 208(%rsp)
 	xorl %r8d, %r8d
 	movq 80(%rdi), %rdx
@@ -14274,9 +14526,10 @@ parmod_montgomery_mul_adx_11:
 	mulxq 104(%rsp), %rax, %rcx
 	adcxq %rcx, %rbp
 	adoxq %rax, %rbx
-	adoxq 0(%rsp), %rbp
-	adoxq 0(%rsp), %r8
-	adcxq 0(%rsp), %r8
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
 	xorl %eax, %eax
 	movq 80(%rsi), %rdx
 	mulxq 176(%rsp), %rax, %rcx
@@ -14288,9 +14541,10 @@ parmod_montgomery_mul_adx_11:
 	mulxq 192(%rsp), %rax, %rcx
 	adcxq %rcx, %rbp
 	adoxq %rax, %rbx
-	adoxq 0(%rsp), %rbp
-	adoxq 0(%rsp), %r8
-	adcxq 0(%rsp), %r8
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
 	movq %r9, 216(%rsp)
 	movq %r10, 224(%rsp)
 	movq %r11, 232(%rsp)
@@ -14544,9 +14798,10 @@ parmod_montgomery_sqr_adx_11:
 	mulxq 176(%rsp), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 0(%rsp), %r14
-	adoxq 0(%rsp), %r15
-	adcxq 0(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	movq %rbx, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 216(%rsp)
@@ -14575,9 +14830,10 @@ parmod_montgomery_sqr_adx_11:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 0(%rsp), %r14
-	adoxq 0(%rsp), %r15
-	adcxq 0(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	movq %rbp, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 224(%rsp)
@@ -14606,9 +14862,10 @@ parmod_montgomery_sqr_adx_11:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r15
 	adoxq %rax, %r14
-	adoxq 0(%rsp), %r15
-	adoxq 0(%rsp), %rbx
-	adcxq 0(%rsp), %rbx
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
 	xorl %ebp, %ebp
 	movq 8(%rdi), %rdx
 	mulxq 8(%rdi), %rax, %rcx
@@ -14635,9 +14892,10 @@ parmod_montgomery_sqr_adx_11:
 	mulxq 184(%rsp), %rax, %rcx
 	adcxq %rcx, %rbx
 	adoxq %rax, %r15
-	adoxq 0(%rsp), %rbx
-	adoxq 0(%rsp), %rbp
-	adcxq 0(%rsp), %rbp
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
 	movq %r8, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 232(%rsp)
@@ -14666,9 +14924,10 @@ parmod_montgomery_sqr_adx_11:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %rbx
 	adoxq %rax, %r15
-	adoxq 0(%rsp), %rbx
-	adoxq 0(%rsp), %rbp
-	adcxq 0(%rsp), %rbp
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
 	movq %r9, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 240(%rsp)
@@ -14697,9 +14956,10 @@ parmod_montgomery_sqr_adx_11:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %rbp
 	adoxq %rax, %rbx
-	adoxq 0(%rsp), %rbp
-	adoxq 0(%rsp), %r8
-	adcxq 0(%rsp), %r8
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
 	xorl %r9d, %r9d
 	movq 0(%rdi), %rdx
 	mulxq 184(%rsp), %rax, %rcx
@@ -14714,9 +14974,10 @@ parmod_montgomery_sqr_adx_11:
 	mulxq 208(%rsp), %rax, %rcx
 	adcxq %rcx, %r8
 	adoxq %rax, %rbp
-	adoxq 0(%rsp), %r8
-	adoxq 0(%rsp), %r9
-	adcxq 0(%rsp), %r9
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
 	xorl %eax, %eax
 	movq 16(%rdi), %rdx
 	mulxq 16(%rdi), %rax, %rcx
@@ -14743,9 +15004,10 @@ parmod_montgomery_sqr_adx_11:
 	mulxq 192(%rsp), %rax, %rcx
 	adcxq %rcx, %r8
 	adoxq %rax, %rbp
-	adoxq 0(%rsp), %r8
-	adoxq 0(%rsp), %r9
-	adcxq 0(%rsp), %r9
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
 	movq %r10, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 248(%rsp)
@@ -14774,9 +15036,10 @@ parmod_montgomery_sqr_adx_11:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r8
 	adoxq %rax, %rbp
-	adoxq 0(%rsp), %r8
-	adoxq 0(%rsp), %r9
-	adcxq 0(%rsp), %r9
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
 	xorl %r10d, %r10d
 	movq 8(%rdi), %rdx
 	mulxq 192(%rsp), %rax, %rcx
@@ -14788,9 +15051,10 @@ parmod_montgomery_sqr_adx_11:
 	mulxq 208(%rsp), %rax, %rcx
 	adcxq %rcx, %r9
 	adoxq %rax, %r8
-	adoxq 0(%rsp), %r9
-	adoxq 0(%rsp), %r10
-	adcxq 0(%rsp), %r10
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
 	movq %r11, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 256(%rsp)
@@ -14819,9 +15083,10 @@ parmod_montgomery_sqr_adx_11:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r9
 	adoxq %rax, %r8
-	adoxq 0(%rsp), %r9
-	adoxq 0(%rsp), %r10
-	adcxq 0(%rsp), %r10
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
 	xorl %r11d, %r11d
 	movq 16(%rdi), %rdx
 	mulxq 200(%rsp), %rax, %rcx
@@ -14830,9 +15095,10 @@ parmod_montgomery_sqr_adx_11:
 	mulxq 208(%rsp), %rax, %rcx
 	adcxq %rcx, %r10
 	adoxq %rax, %r9
-	adoxq 0(%rsp), %r10
-	adoxq 0(%rsp), %r11
-	adcxq 0(%rsp), %r11
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
 	xorl %eax, %eax
 	movq 24(%rdi), %rdx
 	mulxq 24(%rdi), %rax, %rcx
@@ -14859,9 +15125,10 @@ parmod_montgomery_sqr_adx_11:
 	mulxq 200(%rsp), %rax, %rcx
 	adcxq %rcx, %r10
 	adoxq %rax, %r9
-	adoxq 0(%rsp), %r10
-	adoxq 0(%rsp), %r11
-	adcxq 0(%rsp), %r11
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
 	movq %r12, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 264(%rsp)
@@ -14890,17 +15157,19 @@ parmod_montgomery_sqr_adx_11:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r10
 	adoxq %rax, %r9
-	adoxq 0(%rsp), %r10
-	adoxq 0(%rsp), %r11
-	adcxq 0(%rsp), %r11
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
 	xorl %r12d, %r12d
 	movq 24(%rdi), %rdx
 	mulxq 208(%rsp), %rax, %rcx
 	adcxq %rcx, %r11
 	adoxq %rax, %r10
-	adoxq 0(%rsp), %r11
-	adoxq 0(%rsp), %r12
-	adcxq 0(%rsp), %r12
+	movl $0, %eax
+	adoxq %rax, %r11
+	adoxq %rax, %r12
+	adcxq %rax, %r12
 	movq %r13, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 272(%rsp)
@@ -14929,9 +15198,10 @@ parmod_montgomery_sqr_adx_11:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r11
 	adoxq %rax, %r10
-	adoxq 0(%rsp), %r11
-	adoxq 0(%rsp), %r12
-	adcxq 0(%rsp), %r12
+	movl $0, %eax
+	adoxq %rax, %r11
+	adoxq %rax, %r12
+	adcxq %rax, %r12
 	xorl %r13d, %r13d
 	movq 32(%rdi), %rdx
 	mulxq 32(%rdi), %rax, %rcx
@@ -14958,9 +15228,10 @@ parmod_montgomery_sqr_adx_11:
 	mulxq 208(%rsp), %rax, %rcx
 	adcxq %rcx, %r12
 	adoxq %rax, %r11
-	adoxq 0(%rsp), %r12
-	adoxq 0(%rsp), %r13
-	adcxq 0(%rsp), %r13
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
 	xorl %eax, %eax
 	movq 64(%rsi), %rdx
 	mulxq 216(%rsp), %rax, %rcx
@@ -14987,9 +15258,10 @@ parmod_montgomery_sqr_adx_11:
 	mulxq 272(%rsp), %rax, %rcx
 	adcxq %rcx, %r12
 	adoxq %rax, %r11
-	adoxq 0(%rsp), %r12
-	adoxq 0(%rsp), %r13
-	adcxq 0(%rsp), %r13
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
 	movq %r14, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 280(%rsp)
@@ -15018,9 +15290,10 @@ parmod_montgomery_sqr_adx_11:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r12
 	adoxq %rax, %r11
-	adoxq 0(%rsp), %r12
-	adoxq 0(%rsp), %r13
-	adcxq 0(%rsp), %r13
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
 	xorl %r14d, %r14d
 	movq 40(%rdi), %rdx
 	mulxq 40(%rdi), %rax, %rcx
@@ -15044,9 +15317,10 @@ parmod_montgomery_sqr_adx_11:
 	mulxq 208(%rsp), %rax, %rcx
 	adcxq %rcx, %r13
 	adoxq %rax, %r12
-	adoxq 0(%rsp), %r13
-	adoxq 0(%rsp), %r14
-	adcxq 0(%rsp), %r14
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
 	xorl %eax, %eax
 	movq 72(%rsi), %rdx
 	mulxq 216(%rsp), %rax, %rcx
@@ -15073,9 +15347,10 @@ parmod_montgomery_sqr_adx_11:
 	mulxq 272(%rsp), %rax, %rcx
 	adcxq %rcx, %r13
 	adoxq %rax, %r12
-	adoxq 0(%rsp), %r13
-	adoxq 0(%rsp), %r14
-	adcxq 0(%rsp), %r14
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
 	movq %r15, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 288(%rsp)
@@ -15104,9 +15379,10 @@ parmod_montgomery_sqr_adx_11:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r13
 	adoxq %rax, %r12
-	adoxq 0(%rsp), %r13
-	adoxq 0(%rsp), %r14
-	adcxq 0(%rsp), %r14
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
 	xorl %r15d, %r15d
 	movq 48(%rdi), %rdx
 	mulxq 48(%rdi), %rax, %rcx
@@ -15127,9 +15403,10 @@ parmod_montgomery_sqr_adx_11:
 	mulxq 208(%rsp), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 0(%rsp), %r14
-	adoxq 0(%rsp), %r15
-	adcxq 0(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	xorl %eax, %eax
 	movq 80(%rsi), %rdx
 	mulxq 216(%rsp), %rax, %rcx
@@ -15156,9 +15433,10 @@ parmod_montgomery_sqr_adx_11:
 	mulxq 272(%rsp), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 0(%rsp), %r14
-	adoxq 0(%rsp), %r15
-	adcxq 0(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	movq %rbx, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 296(%rsp)
@@ -15187,9 +15465,10 @@ parmod_montgomery_sqr_adx_11:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 0(%rsp), %r14
-	adoxq 0(%rsp), %r15
-	adcxq 0(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	xorl %ebx, %ebx
 	movq 56(%rdi), %rdx
 	mulxq 56(%rdi), %rax, %rcx
@@ -15207,9 +15486,10 @@ parmod_montgomery_sqr_adx_11:
 	mulxq 208(%rsp), %rax, %rcx
 	adcxq %rcx, %r15
 	adoxq %rax, %r14
-	adoxq 0(%rsp), %r15
-	adoxq 0(%rsp), %rbx
-	adcxq 0(%rsp), %rbx
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
 	xorl %eax, %eax
 	movq 64(%rsi), %rdx
 	mulxq 280(%rsp), %rax, %rcx
@@ -15221,9 +15501,10 @@ parmod_montgomery_sqr_adx_11:
 	mulxq 296(%rsp), %rax, %rcx
 	adcxq %rcx, %r15
 	adoxq %rax, %r14
-	adoxq 0(%rsp), %r15
-	adoxq 0(%rsp), %rbx
-	adcxq 0(%rsp), %rbx
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
 	movq %rbp, 304(%rsp)
 	xorl %ebp, %ebp
 	movq 64(%rdi), %rdx
@@ -15239,9 +15520,10 @@ parmod_montgomery_sqr_adx_11:
 	mulxq 208(%rsp), %rax, %rcx
 	adcxq %rcx, %rbx
 	adoxq %rax, %r15
-	adoxq 0(%rsp), %rbx
-	adoxq 0(%rsp), %rbp
-	adcxq 0(%rsp), %rbp
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
 	xorl %eax, %eax
 	movq 72(%rsi), %rdx
 	mulxq 280(%rsp), %rax, %rcx
@@ -15253,9 +15535,10 @@ parmod_montgomery_sqr_adx_11:
 	mulxq 296(%rsp), %rax, %rcx
 	adcxq %rcx, %rbx
 	adoxq %rax, %r15
-	adoxq 0(%rsp), %rbx
-	adoxq 0(%rsp), %rbp
-	adcxq 0(%rsp), %rbp
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
 	movq %r8, 312(%rsp)
 	xorl %r8d, %r8d
 	movq 72(%rdi), %rdx
@@ -15268,17 +15551,19 @@ parmod_montgomery_sqr_adx_11:
 	mulxq 208(%rsp), %rax, %rcx
 	adcxq %rcx, %rbp
 	adoxq %rax, %rbx
-	adoxq 0(%rsp), %rbp
-	adoxq 0(%rsp), %r8
-	adcxq 0(%rsp), %r8
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
 	xorl %eax, %eax
 	movq 80(%rdi), %rdx
 	mulxq 80(%rdi), %rax, %rcx
 	adcxq %rcx, %rbp
 	adoxq %rax, %rbx
-	adoxq 0(%rsp), %rbp
-	adoxq 0(%rsp), %r8
-	adcxq 0(%rsp), %r8
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
 	xorl %eax, %eax
 	movq 80(%rsi), %rdx
 	mulxq 280(%rsp), %rax, %rcx
@@ -15290,9 +15575,10 @@ parmod_montgomery_sqr_adx_11:
 	mulxq 296(%rsp), %rax, %rcx
 	adcxq %rcx, %rbp
 	adoxq %rax, %rbx
-	adoxq 0(%rsp), %rbp
-	adoxq 0(%rsp), %r8
-	adcxq 0(%rsp), %r8
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
 	movq %r9, 320(%rsp)
 	movq %r10, 328(%rsp)
 	movq %r11, 336(%rsp)
@@ -15497,9 +15783,10 @@ parmod_montgomery_mul_adx_12:
 	mulxq 80(%rsp), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 0(%rsp), %r14
-	adoxq 0(%rsp), %r15
-	adcxq 0(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	movq %rbx, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 120(%rsp)
@@ -15528,9 +15815,10 @@ parmod_montgomery_mul_adx_12:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 0(%rsp), %r14
-	adoxq 0(%rsp), %r15
-	adcxq 0(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	xorl %ebx, %ebx
 	movq 8(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
@@ -15557,9 +15845,10 @@ parmod_montgomery_mul_adx_12:
 	mulxq 80(%rsp), %rax, %rcx
 	adcxq %rcx, %r15
 	adoxq %rax, %r14
-	adoxq 0(%rsp), %r15
-	adoxq 0(%rsp), %rbx
-	adcxq 0(%rsp), %rbx
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
 	movq %rbp, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 128(%rsp)
@@ -15588,9 +15877,10 @@ parmod_montgomery_mul_adx_12:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r15
 	adoxq %rax, %r14
-	adoxq 0(%rsp), %r15
-	adoxq 0(%rsp), %rbx
-	adcxq 0(%rsp), %rbx
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
 	xorl %ebp, %ebp
 	movq 16(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
@@ -15617,9 +15907,10 @@ parmod_montgomery_mul_adx_12:
 	mulxq 80(%rsp), %rax, %rcx
 	adcxq %rcx, %rbx
 	adoxq %rax, %r15
-	adoxq 0(%rsp), %rbx
-	adoxq 0(%rsp), %rbp
-	adcxq 0(%rsp), %rbp
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
 	movq %r8, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 136(%rsp)
@@ -15648,9 +15939,10 @@ parmod_montgomery_mul_adx_12:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %rbx
 	adoxq %rax, %r15
-	adoxq 0(%rsp), %rbx
-	adoxq 0(%rsp), %rbp
-	adcxq 0(%rsp), %rbp
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
 	xorl %r8d, %r8d
 	movq 24(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
@@ -15677,9 +15969,10 @@ parmod_montgomery_mul_adx_12:
 	mulxq 80(%rsp), %rax, %rcx
 	adcxq %rcx, %rbp
 	adoxq %rax, %rbx
-	adoxq 0(%rsp), %rbp
-	adoxq 0(%rsp), %r8
-	adcxq 0(%rsp), %r8
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
 	movq %r9, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 144(%rsp)
@@ -15708,9 +16001,10 @@ parmod_montgomery_mul_adx_12:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %rbp
 	adoxq %rax, %rbx
-	adoxq 0(%rsp), %rbp
-	adoxq 0(%rsp), %r8
-	adcxq 0(%rsp), %r8
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
 	xorl %r9d, %r9d
 	movq 32(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
@@ -15737,9 +16031,10 @@ parmod_montgomery_mul_adx_12:
 	mulxq 80(%rsp), %rax, %rcx
 	adcxq %rcx, %r8
 	adoxq %rax, %rbp
-	adoxq 0(%rsp), %r8
-	adoxq 0(%rsp), %r9
-	adcxq 0(%rsp), %r9
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
 	xorl %eax, %eax
 	movq 0(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
@@ -15754,9 +16049,10 @@ parmod_montgomery_mul_adx_12:
 	mulxq 112(%rsp), %rax, %rcx
 	adcxq %rcx, %r8
 	adoxq %rax, %rbp
-	adoxq 0(%rsp), %r8
-	adoxq 0(%rsp), %r9
-	adcxq 0(%rsp), %r9
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
 	movq %r10, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 152(%rsp)
@@ -15785,9 +16081,10 @@ parmod_montgomery_mul_adx_12:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r8
 	adoxq %rax, %rbp
-	adoxq 0(%rsp), %r8
-	adoxq 0(%rsp), %r9
-	adcxq 0(%rsp), %r9
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
 	xorl %r10d, %r10d
 	movq 40(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
@@ -15814,9 +16111,10 @@ parmod_montgomery_mul_adx_12:
 	mulxq 80(%rsp), %rax, %rcx
 	adcxq %rcx, %r9
 	adoxq %rax, %r8
-	adoxq 0(%rsp), %r9
-	adoxq 0(%rsp), %r10
-	adcxq 0(%rsp), %r10
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
 	xorl %eax, %eax
 	movq 8(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
@@ -15831,9 +16129,10 @@ parmod_montgomery_mul_adx_12:
 	mulxq 112(%rsp), %rax, %rcx
 	adcxq %rcx, %r9
 	adoxq %rax, %r8
-	adoxq 0(%rsp), %r9
-	adoxq 0(%rsp), %r10
-	adcxq 0(%rsp), %r10
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
 	movq %r11, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 160(%rsp)
@@ -15862,9 +16161,10 @@ parmod_montgomery_mul_adx_12:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r9
 	adoxq %rax, %r8
-	adoxq 0(%rsp), %r9
-	adoxq 0(%rsp), %r10
-	adcxq 0(%rsp), %r10
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
 	xorl %r11d, %r11d
 	movq 48(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
@@ -15891,9 +16191,10 @@ parmod_montgomery_mul_adx_12:
 	mulxq 80(%rsp), %rax, %rcx
 	adcxq %rcx, %r10
 	adoxq %rax, %r9
-	adoxq 0(%rsp), %r10
-	adoxq 0(%rsp), %r11
-	adcxq 0(%rsp), %r11
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
 	xorl %eax, %eax
 	movq 16(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
@@ -15908,9 +16209,10 @@ parmod_montgomery_mul_adx_12:
 	mulxq 112(%rsp), %rax, %rcx
 	adcxq %rcx, %r10
 	adoxq %rax, %r9
-	adoxq 0(%rsp), %r10
-	adoxq 0(%rsp), %r11
-	adcxq 0(%rsp), %r11
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
 	movq %r12, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 168(%rsp)
@@ -15939,9 +16241,10 @@ parmod_montgomery_mul_adx_12:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r10
 	adoxq %rax, %r9
-	adoxq 0(%rsp), %r10
-	adoxq 0(%rsp), %r11
-	adcxq 0(%rsp), %r11
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
 	xorl %r12d, %r12d
 	movq 56(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
@@ -15968,9 +16271,10 @@ parmod_montgomery_mul_adx_12:
 	mulxq 80(%rsp), %rax, %rcx
 	adcxq %rcx, %r11
 	adoxq %rax, %r10
-	adoxq 0(%rsp), %r11
-	adoxq 0(%rsp), %r12
-	adcxq 0(%rsp), %r12
+	movl $0, %eax
+	adoxq %rax, %r11
+	adoxq %rax, %r12
+	adcxq %rax, %r12
 	xorl %eax, %eax
 	movq 24(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
@@ -15985,9 +16289,10 @@ parmod_montgomery_mul_adx_12:
 	mulxq 112(%rsp), %rax, %rcx
 	adcxq %rcx, %r11
 	adoxq %rax, %r10
-	adoxq 0(%rsp), %r11
-	adoxq 0(%rsp), %r12
-	adcxq 0(%rsp), %r12
+	movl $0, %eax
+	adoxq %rax, %r11
+	adoxq %rax, %r12
+	adcxq %rax, %r12
 	movq %r13, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 176(%rsp)
@@ -16016,9 +16321,10 @@ parmod_montgomery_mul_adx_12:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r11
 	adoxq %rax, %r10
-	adoxq 0(%rsp), %r11
-	adoxq 0(%rsp), %r12
-	adcxq 0(%rsp), %r12
+	movl $0, %eax
+	adoxq %rax, %r11
+	adoxq %rax, %r12
+	adcxq %rax, %r12
 	xorl %r13d, %r13d
 	movq 64(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
@@ -16045,9 +16351,10 @@ parmod_montgomery_mul_adx_12:
 	mulxq 80(%rsp), %rax, %rcx
 	adcxq %rcx, %r12
 	adoxq %rax, %r11
-	adoxq 0(%rsp), %r12
-	adoxq 0(%rsp), %r13
-	adcxq 0(%rsp), %r13
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
 	xorl %eax, %eax
 	movq 32(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
@@ -16062,9 +16369,10 @@ parmod_montgomery_mul_adx_12:
 	mulxq 112(%rsp), %rax, %rcx
 	adcxq %rcx, %r12
 	adoxq %rax, %r11
-	adoxq 0(%rsp), %r12
-	adoxq 0(%rsp), %r13
-	adcxq 0(%rsp), %r13
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
 	xorl %eax, %eax
 	movq 64(%rsi), %rdx
 	mulxq 120(%rsp), %rax, %rcx
@@ -16091,9 +16399,10 @@ parmod_montgomery_mul_adx_12:
 	mulxq 176(%rsp), %rax, %rcx
 	adcxq %rcx, %r12
 	adoxq %rax, %r11
-	adoxq 0(%rsp), %r12
-	adoxq 0(%rsp), %r13
-	adcxq 0(%rsp), %r13
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
 	movq %r14, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 184(%rsp)
@@ -16122,9 +16431,10 @@ parmod_montgomery_mul_adx_12:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r12
 	adoxq %rax, %r11
-	adoxq 0(%rsp), %r12
-	adoxq 0(%rsp), %r13
-	adcxq 0(%rsp), %r13
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
 	xorl %r14d, %r14d
 	movq 72(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
@@ -16151,9 +16461,10 @@ parmod_montgomery_mul_adx_12:
 	mulxq 80(%rsp), %rax, %rcx
 	adcxq %rcx, %r13
 	adoxq %rax, %r12
-	adoxq 0(%rsp), %r13
-	adoxq 0(%rsp), %r14
-	adcxq 0(%rsp), %r14
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
 	xorl %eax, %eax
 	movq 40(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
@@ -16168,9 +16479,10 @@ parmod_montgomery_mul_adx_12:
 	mulxq 112(%rsp), %rax, %rcx
 	adcxq %rcx, %r13
 	adoxq %rax, %r12
-	adoxq 0(%rsp), %r13
-	adoxq 0(%rsp), %r14
-	adcxq 0(%rsp), %r14
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
 	xorl %eax, %eax
 	movq 72(%rsi), %rdx
 	mulxq 120(%rsp), %rax, %rcx
@@ -16197,9 +16509,10 @@ parmod_montgomery_mul_adx_12:
 	mulxq 176(%rsp), %rax, %rcx
 	adcxq %rcx, %r13
 	adoxq %rax, %r12
-	adoxq 0(%rsp), %r13
-	adoxq 0(%rsp), %r14
-	adcxq 0(%rsp), %r14
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
 	movq %r15, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 192(%rsp)
@@ -16228,9 +16541,10 @@ parmod_montgomery_mul_adx_12:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r13
 	adoxq %rax, %r12
-	adoxq 0(%rsp), %r13
-	adoxq 0(%rsp), %r14
-	adcxq 0(%rsp), %r14
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
 	xorl %r15d, %r15d
 	movq 80(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
@@ -16257,9 +16571,10 @@ parmod_montgomery_mul_adx_12:
 	mulxq 80(%rsp), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 0(%rsp), %r14
-	adoxq 0(%rsp), %r15
-	adcxq 0(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	xorl %eax, %eax
 	movq 48(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
@@ -16274,9 +16589,10 @@ parmod_montgomery_mul_adx_12:
 	mulxq 112(%rsp), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 0(%rsp), %r14
-	adoxq 0(%rsp), %r15
-	adcxq 0(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	xorl %eax, %eax
 	movq 80(%rsi), %rdx
 	mulxq 120(%rsp), %rax, %rcx
@@ -16303,9 +16619,10 @@ parmod_montgomery_mul_adx_12:
 	mulxq 176(%rsp), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 0(%rsp), %r14
-	adoxq 0(%rsp), %r15
-	adcxq 0(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	movq %rbx, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 200(%rsp)
@@ -16334,9 +16651,10 @@ parmod_montgomery_mul_adx_12:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 0(%rsp), %r14
-	adoxq 0(%rsp), %r15
-	adcxq 0(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	xorl %ebx, %ebx
 	movq 88(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
@@ -16363,9 +16681,10 @@ parmod_montgomery_mul_adx_12:
 	mulxq 80(%rsp), %rax, %rcx
 	adcxq %rcx, %r15
 	adoxq %rax, %r14
-	adoxq 0(%rsp), %r15
-	adoxq 0(%rsp), %rbx
-	adcxq 0(%rsp), %rbx
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
 	xorl %eax, %eax
 	movq 56(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
@@ -16380,9 +16699,10 @@ parmod_montgomery_mul_adx_12:
 	mulxq 112(%rsp), %rax, %rcx
 	adcxq %rcx, %r15
 	adoxq %rax, %r14
-	adoxq 0(%rsp), %r15
-	adoxq 0(%rsp), %rbx
-	adcxq 0(%rsp), %rbx
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
 	xorl %eax, %eax
 	movq 88(%rsi), %rdx
 	mulxq 120(%rsp), %rax, %rcx
@@ -16409,9 +16729,10 @@ parmod_montgomery_mul_adx_12:
 	mulxq 176(%rsp), %rax, %rcx
 	adcxq %rcx, %r15
 	adoxq %rax, %r14
-	adoxq 0(%rsp), %r15
-	adoxq 0(%rsp), %rbx
-	adcxq 0(%rsp), %rbx
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
 	movq %rbp, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 208(%rsp)
@@ -16440,9 +16761,10 @@ parmod_montgomery_mul_adx_12:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r15
 	adoxq %rax, %r14
-	adoxq 0(%rsp), %r15
-	adoxq 0(%rsp), %rbx
-	adcxq 0(%rsp), %rbx
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
 	xorl %ebp, %ebp
 	movq 64(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
@@ -16457,9 +16779,10 @@ parmod_montgomery_mul_adx_12:
 	mulxq 112(%rsp), %rax, %rcx
 	adcxq %rcx, %rbx
 	adoxq %rax, %r15
-	adoxq 0(%rsp), %rbx
-	adoxq 0(%rsp), %rbp
-	adcxq 0(%rsp), %rbp
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
 	xorl %eax, %eax
 	movq 64(%rsi), %rdx
 	mulxq 184(%rsp), %rax, %rcx
@@ -16474,9 +16797,10 @@ parmod_montgomery_mul_adx_12:
 	mulxq 208(%rsp), %rax, %rcx
 	adcxq %rcx, %rbx
 	adoxq %rax, %r15
-	adoxq 0(%rsp), %rbx
-	adoxq 0(%rsp), %rbp
-	adcxq 0(%rsp), %rbp
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
 	movq %r8, 216(%rsp)
 	xorl %r8d, %r8d
 	movq 72(%rdi), %rdx
@@ -16492,9 +16816,10 @@ parmod_montgomery_mul_adx_12:
 	mulxq 112(%rsp), %rax, %rcx
 	adcxq %rcx, %rbp
 	adoxq %rax, %rbx
-	adoxq 0(%rsp), %rbp
-	adoxq 0(%rsp), %r8
-	adcxq 0(%rsp), %r8
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
 	xorl %eax, %eax
 	movq 72(%rsi), %rdx
 	mulxq 184(%rsp), %rax, %rcx
@@ -16509,9 +16834,10 @@ parmod_montgomery_mul_adx_12:
 	mulxq 208(%rsp), %rax, %rcx
 	adcxq %rcx, %rbp
 	adoxq %rax, %rbx
-	adoxq 0(%rsp), %rbp
-	adoxq 0(%rsp), %r8
-	adcxq 0(%rsp), %r8
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
 	movq %r9, 224(%rsp)
 	xorl %r9d, %r9d
 	movq 80(%rdi), %rdx
@@ -16527,9 +16853,10 @@ parmod_montgomery_mul_adx_12:
 	mulxq 112(%rsp), %rax, %rcx
 	adcxq %rcx, %r8
 	adoxq %rax, %rbp
-	adoxq 0(%rsp), %r8
-	adoxq 0(%rsp), %r9
-	adcxq 0(%rsp), %r9
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
 	xorl %eax, %eax
 	movq 80(%rsi), %rdx
 	mulxq 184(%rsp), %rax, %rcx
@@ -16544,9 +16871,10 @@ parmod_montgomery_mul_adx_12:
 	mulxq 208(%rsp), %rax, %rcx
 	adcxq %rcx, %r8
 	adoxq %rax, %rbp
-	adoxq 0(%rsp), %r8
-	adoxq 0(%rsp), %r9
-	adcxq 0(%rsp), %r9
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
 	movq %r10, 232(%rsp)
 	xorl %r10d, %r10d
 	movq 88(%rdi), %rdx
@@ -16562,9 +16890,10 @@ parmod_montgomery_mul_adx_12:
 	mulxq 112(%rsp), %rax, %rcx
 	adcxq %rcx, %r9
 	adoxq %rax, %r8
-	adoxq 0(%rsp), %r9
-	adoxq 0(%rsp), %r10
-	adcxq 0(%rsp), %r10
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
 	xorl %eax, %eax
 	movq 88(%rsi), %rdx
 	mulxq 184(%rsp), %rax, %rcx
@@ -16579,9 +16908,10 @@ parmod_montgomery_mul_adx_12:
 	mulxq 208(%rsp), %rax, %rcx
 	adcxq %rcx, %r9
 	adoxq %rax, %r8
-	adoxq 0(%rsp), %r9
-	adoxq 0(%rsp), %r10
-	adcxq 0(%rsp), %r10
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
 	movq %r11, 240(%rsp)
 	movq %r12, 248(%rsp)
 	movq %r13, 256(%rsp)
@@ -16851,9 +17181,10 @@ parmod_montgomery_sqr_adx_12:
 	mulxq 184(%rsp), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 0(%rsp), %r14
-	adoxq 0(%rsp), %r15
-	adcxq 0(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	movq %rbx, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 232(%rsp)
@@ -16882,9 +17213,10 @@ parmod_montgomery_sqr_adx_12:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 0(%rsp), %r14
-	adoxq 0(%rsp), %r15
-	adcxq 0(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	movq %rbp, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 240(%rsp)
@@ -16913,9 +17245,10 @@ parmod_montgomery_sqr_adx_12:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r15
 	adoxq %rax, %r14
-	adoxq 0(%rsp), %r15
-	adoxq 0(%rsp), %rbx
-	adcxq 0(%rsp), %rbx
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
 	xorl %ebp, %ebp
 	movq 8(%rdi), %rdx
 	mulxq 8(%rdi), %rax, %rcx
@@ -16942,9 +17275,10 @@ parmod_montgomery_sqr_adx_12:
 	mulxq 192(%rsp), %rax, %rcx
 	adcxq %rcx, %rbx
 	adoxq %rax, %r15
-	adoxq 0(%rsp), %rbx
-	adoxq 0(%rsp), %rbp
-	adcxq 0(%rsp), %rbp
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
 	movq %r8, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 248(%rsp)
@@ -16973,9 +17307,10 @@ parmod_montgomery_sqr_adx_12:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %rbx
 	adoxq %rax, %r15
-	adoxq 0(%rsp), %rbx
-	adoxq 0(%rsp), %rbp
-	adcxq 0(%rsp), %rbp
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
 	movq %r9, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 256(%rsp)
@@ -17004,9 +17339,10 @@ parmod_montgomery_sqr_adx_12:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %rbp
 	adoxq %rax, %rbx
-	adoxq 0(%rsp), %rbp
-	adoxq 0(%rsp), %r8
-	adcxq 0(%rsp), %r8
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
 	xorl %r9d, %r9d
 	movq 16(%rdi), %rdx
 	mulxq 16(%rdi), %rax, %rcx
@@ -17033,9 +17369,10 @@ parmod_montgomery_sqr_adx_12:
 	mulxq 200(%rsp), %rax, %rcx
 	adcxq %rcx, %r8
 	adoxq %rax, %rbp
-	adoxq 0(%rsp), %r8
-	adoxq 0(%rsp), %r9
-	adcxq 0(%rsp), %r9
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
 	movq %r10, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 264(%rsp)
@@ -17064,9 +17401,10 @@ parmod_montgomery_sqr_adx_12:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r8
 	adoxq %rax, %rbp
-	adoxq 0(%rsp), %r8
-	adoxq 0(%rsp), %r9
-	adcxq 0(%rsp), %r9
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
 	xorl %r10d, %r10d
 	movq 0(%rdi), %rdx
 	mulxq 192(%rsp), %rax, %rcx
@@ -17084,9 +17422,10 @@ parmod_montgomery_sqr_adx_12:
 	mulxq 224(%rsp), %rax, %rcx
 	adcxq %rcx, %r9
 	adoxq %rax, %r8
-	adoxq 0(%rsp), %r9
-	adoxq 0(%rsp), %r10
-	adcxq 0(%rsp), %r10
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
 	movq %r11, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 272(%rsp)
@@ -17115,9 +17454,10 @@ parmod_montgomery_sqr_adx_12:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r9
 	adoxq %rax, %r8
-	adoxq 0(%rsp), %r9
-	adoxq 0(%rsp), %r10
-	adcxq 0(%rsp), %r10
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
 	xorl %r11d, %r11d
 	movq 8(%rdi), %rdx
 	mulxq 200(%rsp), %rax, %rcx
@@ -17132,9 +17472,10 @@ parmod_montgomery_sqr_adx_12:
 	mulxq 224(%rsp), %rax, %rcx
 	adcxq %rcx, %r10
 	adoxq %rax, %r9
-	adoxq 0(%rsp), %r10
-	adoxq 0(%rsp), %r11
-	adcxq 0(%rsp), %r11
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
 	xorl %eax, %eax
 	movq 24(%rdi), %rdx
 	mulxq 24(%rdi), %rax, %rcx
@@ -17161,9 +17502,10 @@ parmod_montgomery_sqr_adx_12:
 	mulxq 208(%rsp), %rax, %rcx
 	adcxq %rcx, %r10
 	adoxq %rax, %r9
-	adoxq 0(%rsp), %r10
-	adoxq 0(%rsp), %r11
-	adcxq 0(%rsp), %r11
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
 	movq %r12, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 280(%rsp)
@@ -17192,9 +17534,10 @@ parmod_montgomery_sqr_adx_12:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r10
 	adoxq %rax, %r9
-	adoxq 0(%rsp), %r10
-	adoxq 0(%rsp), %r11
-	adcxq 0(%rsp), %r11
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
 	xorl %r12d, %r12d
 	movq 16(%rdi), %rdx
 	mulxq 208(%rsp), %rax, %rcx
@@ -17206,9 +17549,10 @@ parmod_montgomery_sqr_adx_12:
 	mulxq 224(%rsp), %rax, %rcx
 	adcxq %rcx, %r11
 	adoxq %rax, %r10
-	adoxq 0(%rsp), %r11
-	adoxq 0(%rsp), %r12
-	adcxq 0(%rsp), %r12
+	movl $0, %eax
+	adoxq %rax, %r11
+	adoxq %rax, %r12
+	adcxq %rax, %r12
 	movq %r13, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 288(%rsp)
@@ -17237,9 +17581,10 @@ parmod_montgomery_sqr_adx_12:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r11
 	adoxq %rax, %r10
-	adoxq 0(%rsp), %r11
-	adoxq 0(%rsp), %r12
-	adcxq 0(%rsp), %r12
+	movl $0, %eax
+	adoxq %rax, %r11
+	adoxq %rax, %r12
+	adcxq %rax, %r12
 	xorl %r13d, %r13d
 	movq 24(%rdi), %rdx
 	mulxq 216(%rsp), %rax, %rcx
@@ -17248,9 +17593,10 @@ parmod_montgomery_sqr_adx_12:
 	mulxq 224(%rsp), %rax, %rcx
 	adcxq %rcx, %r12
 	adoxq %rax, %r11
-	adoxq 0(%rsp), %r12
-	adoxq 0(%rsp), %r13
-	adcxq 0(%rsp), %r13
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
 	xorl %eax, %eax
 	movq 32(%rdi), %rdx
 	mulxq 32(%rdi), %rax, %rcx
@@ -17277,9 +17623,10 @@ parmod_montgomery_sqr_adx_12:
 	mulxq 216(%rsp), %rax, %rcx
 	adcxq %rcx, %r12
 	adoxq %rax, %r11
-	adoxq 0(%rsp), %r12
-	adoxq 0(%rsp), %r13
-	adcxq 0(%rsp), %r13
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
 	xorl %eax, %eax
 	movq 64(%rsi), %rdx
 	mulxq 232(%rsp), %rax, %rcx
@@ -17306,9 +17653,10 @@ parmod_montgomery_sqr_adx_12:
 	mulxq 288(%rsp), %rax, %rcx
 	adcxq %rcx, %r12
 	adoxq %rax, %r11
-	adoxq 0(%rsp), %r12
-	adoxq 0(%rsp), %r13
-	adcxq 0(%rsp), %r13
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
 	movq %r14, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 296(%rsp)
@@ -17337,17 +17685,19 @@ parmod_montgomery_sqr_adx_12:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r12
 	adoxq %rax, %r11
-	adoxq 0(%rsp), %r12
-	adoxq 0(%rsp), %r13
-	adcxq 0(%rsp), %r13
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
 	xorl %r14d, %r14d
 	movq 32(%rdi), %rdx
 	mulxq 224(%rsp), %rax, %rcx
 	adcxq %rcx, %r13
 	adoxq %rax, %r12
-	adoxq 0(%rsp), %r13
-	adoxq 0(%rsp), %r14
-	adcxq 0(%rsp), %r14
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
 	xorl %eax, %eax
 	movq 72(%rsi), %rdx
 	mulxq 232(%rsp), %rax, %rcx
@@ -17374,9 +17724,10 @@ parmod_montgomery_sqr_adx_12:
 	mulxq 288(%rsp), %rax, %rcx
 	adcxq %rcx, %r13
 	adoxq %rax, %r12
-	adoxq 0(%rsp), %r13
-	adoxq 0(%rsp), %r14
-	adcxq 0(%rsp), %r14
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
 	movq %r15, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 304(%rsp)
@@ -17405,9 +17756,10 @@ parmod_montgomery_sqr_adx_12:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r13
 	adoxq %rax, %r12
-	adoxq 0(%rsp), %r13
-	adoxq 0(%rsp), %r14
-	adcxq 0(%rsp), %r14
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
 	xorl %r15d, %r15d
 	movq 40(%rdi), %rdx
 	mulxq 40(%rdi), %rax, %rcx
@@ -17434,9 +17786,10 @@ parmod_montgomery_sqr_adx_12:
 	mulxq 224(%rsp), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 0(%rsp), %r14
-	adoxq 0(%rsp), %r15
-	adcxq 0(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	xorl %eax, %eax
 	movq 80(%rsi), %rdx
 	mulxq 232(%rsp), %rax, %rcx
@@ -17463,9 +17816,10 @@ parmod_montgomery_sqr_adx_12:
 	mulxq 288(%rsp), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 0(%rsp), %r14
-	adoxq 0(%rsp), %r15
-	adcxq 0(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	movq %rbx, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 312(%rsp)
@@ -17494,9 +17848,10 @@ parmod_montgomery_sqr_adx_12:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 0(%rsp), %r14
-	adoxq 0(%rsp), %r15
-	adcxq 0(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	xorl %ebx, %ebx
 	movq 48(%rdi), %rdx
 	mulxq 48(%rdi), %rax, %rcx
@@ -17520,9 +17875,10 @@ parmod_montgomery_sqr_adx_12:
 	mulxq 224(%rsp), %rax, %rcx
 	adcxq %rcx, %r15
 	adoxq %rax, %r14
-	adoxq 0(%rsp), %r15
-	adoxq 0(%rsp), %rbx
-	adcxq 0(%rsp), %rbx
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
 	xorl %eax, %eax
 	movq 88(%rsi), %rdx
 	mulxq 232(%rsp), %rax, %rcx
@@ -17549,9 +17905,10 @@ parmod_montgomery_sqr_adx_12:
 	mulxq 288(%rsp), %rax, %rcx
 	adcxq %rcx, %r15
 	adoxq %rax, %r14
-	adoxq 0(%rsp), %r15
-	adoxq 0(%rsp), %rbx
-	adcxq 0(%rsp), %rbx
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
 	movq %rbp, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 320(%rsp)
@@ -17580,9 +17937,10 @@ parmod_montgomery_sqr_adx_12:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r15
 	adoxq %rax, %r14
-	adoxq 0(%rsp), %r15
-	adoxq 0(%rsp), %rbx
-	adcxq 0(%rsp), %rbx
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
 	xorl %ebp, %ebp
 	movq 56(%rdi), %rdx
 	mulxq 56(%rdi), %rax, %rcx
@@ -17603,9 +17961,10 @@ parmod_montgomery_sqr_adx_12:
 	mulxq 224(%rsp), %rax, %rcx
 	adcxq %rcx, %rbx
 	adoxq %rax, %r15
-	adoxq 0(%rsp), %rbx
-	adoxq 0(%rsp), %rbp
-	adcxq 0(%rsp), %rbp
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
 	xorl %eax, %eax
 	movq 64(%rsi), %rdx
 	mulxq 296(%rsp), %rax, %rcx
@@ -17620,9 +17979,10 @@ parmod_montgomery_sqr_adx_12:
 	mulxq 320(%rsp), %rax, %rcx
 	adcxq %rcx, %rbx
 	adoxq %rax, %r15
-	adoxq 0(%rsp), %rbx
-	adoxq 0(%rsp), %rbp
-	adcxq 0(%rsp), %rbp
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
 	movq %r8, 328(%rsp)
 	xorl %r8d, %r8d
 	movq 64(%rdi), %rdx
@@ -17641,9 +18001,10 @@ parmod_montgomery_sqr_adx_12:
 	mulxq 224(%rsp), %rax, %rcx
 	adcxq %rcx, %rbp
 	adoxq %rax, %rbx
-	adoxq 0(%rsp), %rbp
-	adoxq 0(%rsp), %r8
-	adcxq 0(%rsp), %r8
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
 	xorl %eax, %eax
 	movq 72(%rsi), %rdx
 	mulxq 296(%rsp), %rax, %rcx
@@ -17658,9 +18019,10 @@ parmod_montgomery_sqr_adx_12:
 	mulxq 320(%rsp), %rax, %rcx
 	adcxq %rcx, %rbp
 	adoxq %rax, %rbx
-	adoxq 0(%rsp), %rbp
-	adoxq 0(%rsp), %r8
-	adcxq 0(%rsp), %r8
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
 	movq %r9, 336(%rsp)
 	xorl %r9d, %r9d
 	movq 72(%rdi), %rdx
@@ -17676,9 +18038,10 @@ parmod_montgomery_sqr_adx_12:
 	mulxq 224(%rsp), %rax, %rcx
 	adcxq %rcx, %r8
 	adoxq %rax, %rbp
-	adoxq 0(%rsp), %r8
-	adoxq 0(%rsp), %r9
-	adcxq 0(%rsp), %r9
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
 	xorl %eax, %eax
 	movq 80(%rsi), %rdx
 	mulxq 296(%rsp), %rax, %rcx
@@ -17693,9 +18056,10 @@ parmod_montgomery_sqr_adx_12:
 	mulxq 320(%rsp), %rax, %rcx
 	adcxq %rcx, %r8
 	adoxq %rax, %rbp
-	adoxq 0(%rsp), %r8
-	adoxq 0(%rsp), %r9
-	adcxq 0(%rsp), %r9
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
 	movq %r10, 344(%rsp)
 	xorl %r10d, %r10d
 	movq 80(%rdi), %rdx
@@ -17708,17 +18072,19 @@ parmod_montgomery_sqr_adx_12:
 	mulxq 224(%rsp), %rax, %rcx
 	adcxq %rcx, %r9
 	adoxq %rax, %r8
-	adoxq 0(%rsp), %r9
-	adoxq 0(%rsp), %r10
-	adcxq 0(%rsp), %r10
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
 	xorl %eax, %eax
 	movq 88(%rdi), %rdx
 	mulxq 88(%rdi), %rax, %rcx
 	adcxq %rcx, %r9
 	adoxq %rax, %r8
-	adoxq 0(%rsp), %r9
-	adoxq 0(%rsp), %r10
-	adcxq 0(%rsp), %r10
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
 	xorl %eax, %eax
 	movq 88(%rsi), %rdx
 	mulxq 296(%rsp), %rax, %rcx
@@ -17733,9 +18099,10 @@ parmod_montgomery_sqr_adx_12:
 	mulxq 320(%rsp), %rax, %rcx
 	adcxq %rcx, %r9
 	adoxq %rax, %r8
-	adoxq 0(%rsp), %r9
-	adoxq 0(%rsp), %r10
-	adcxq 0(%rsp), %r10
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
 	movq %r11, 352(%rsp)
 	movq %r12, 360(%rsp)
 	movq %r13, 368(%rsp)
@@ -17951,9 +18318,10 @@ parmod_montgomery_mul_adx_13:
 	mulxq 80(%rsp), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 0(%rsp), %r14
-	adoxq 0(%rsp), %r15
-	adcxq 0(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	movq %rbx, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 128(%rsp)
@@ -17982,9 +18350,10 @@ parmod_montgomery_mul_adx_13:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 0(%rsp), %r14
-	adoxq 0(%rsp), %r15
-	adcxq 0(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	xorl %ebx, %ebx
 	movq 8(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
@@ -18011,9 +18380,10 @@ parmod_montgomery_mul_adx_13:
 	mulxq 80(%rsp), %rax, %rcx
 	adcxq %rcx, %r15
 	adoxq %rax, %r14
-	adoxq 0(%rsp), %r15
-	adoxq 0(%rsp), %rbx
-	adcxq 0(%rsp), %rbx
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
 	movq %rbp, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 136(%rsp)
@@ -18042,9 +18412,10 @@ parmod_montgomery_mul_adx_13:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r15
 	adoxq %rax, %r14
-	adoxq 0(%rsp), %r15
-	adoxq 0(%rsp), %rbx
-	adcxq 0(%rsp), %rbx
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
 	xorl %ebp, %ebp
 	movq 16(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
@@ -18071,9 +18442,10 @@ parmod_montgomery_mul_adx_13:
 	mulxq 80(%rsp), %rax, %rcx
 	adcxq %rcx, %rbx
 	adoxq %rax, %r15
-	adoxq 0(%rsp), %rbx
-	adoxq 0(%rsp), %rbp
-	adcxq 0(%rsp), %rbp
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
 	movq %r8, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 144(%rsp)
@@ -18102,9 +18474,10 @@ parmod_montgomery_mul_adx_13:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %rbx
 	adoxq %rax, %r15
-	adoxq 0(%rsp), %rbx
-	adoxq 0(%rsp), %rbp
-	adcxq 0(%rsp), %rbp
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
 	xorl %r8d, %r8d
 	movq 24(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
@@ -18131,9 +18504,10 @@ parmod_montgomery_mul_adx_13:
 	mulxq 80(%rsp), %rax, %rcx
 	adcxq %rcx, %rbp
 	adoxq %rax, %rbx
-	adoxq 0(%rsp), %rbp
-	adoxq 0(%rsp), %r8
-	adcxq 0(%rsp), %r8
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
 	movq %r9, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 152(%rsp)
@@ -18162,9 +18536,10 @@ parmod_montgomery_mul_adx_13:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %rbp
 	adoxq %rax, %rbx
-	adoxq 0(%rsp), %rbp
-	adoxq 0(%rsp), %r8
-	adcxq 0(%rsp), %r8
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
 	xorl %r9d, %r9d
 	movq 32(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
@@ -18191,9 +18566,10 @@ parmod_montgomery_mul_adx_13:
 	mulxq 80(%rsp), %rax, %rcx
 	adcxq %rcx, %r8
 	adoxq %rax, %rbp
-	adoxq 0(%rsp), %r8
-	adoxq 0(%rsp), %r9
-	adcxq 0(%rsp), %r9
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
 	movq %r10, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 160(%rsp)
@@ -18222,9 +18598,10 @@ parmod_montgomery_mul_adx_13:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r8
 	adoxq %rax, %rbp
-	adoxq 0(%rsp), %r8
-	adoxq 0(%rsp), %r9
-	adcxq 0(%rsp), %r9
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
 	xorl %r10d, %r10d
 	movq 40(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
@@ -18251,9 +18628,10 @@ parmod_montgomery_mul_adx_13:
 	mulxq 80(%rsp), %rax, %rcx
 	adcxq %rcx, %r9
 	adoxq %rax, %r8
-	adoxq 0(%rsp), %r9
-	adoxq 0(%rsp), %r10
-	adcxq 0(%rsp), %r10
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
 	xorl %eax, %eax
 	movq 0(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
@@ -18271,9 +18649,10 @@ parmod_montgomery_mul_adx_13:
 	mulxq 120(%rsp), %rax, %rcx
 	adcxq %rcx, %r9
 	adoxq %rax, %r8
-	adoxq 0(%rsp), %r9
-	adoxq 0(%rsp), %r10
-	adcxq 0(%rsp), %r10
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
 	movq %r11, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 168(%rsp)
@@ -18302,9 +18681,10 @@ parmod_montgomery_mul_adx_13:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r9
 	adoxq %rax, %r8
-	adoxq 0(%rsp), %r9
-	adoxq 0(%rsp), %r10
-	adcxq 0(%rsp), %r10
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
 	xorl %r11d, %r11d
 	movq 48(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
@@ -18331,9 +18711,10 @@ parmod_montgomery_mul_adx_13:
 	mulxq 80(%rsp), %rax, %rcx
 	adcxq %rcx, %r10
 	adoxq %rax, %r9
-	adoxq 0(%rsp), %r10
-	adoxq 0(%rsp), %r11
-	adcxq 0(%rsp), %r11
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
 	xorl %eax, %eax
 	movq 8(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
@@ -18351,9 +18732,10 @@ parmod_montgomery_mul_adx_13:
 	mulxq 120(%rsp), %rax, %rcx
 	adcxq %rcx, %r10
 	adoxq %rax, %r9
-	adoxq 0(%rsp), %r10
-	adoxq 0(%rsp), %r11
-	adcxq 0(%rsp), %r11
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
 	movq %r12, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 176(%rsp)
@@ -18382,9 +18764,10 @@ parmod_montgomery_mul_adx_13:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r10
 	adoxq %rax, %r9
-	adoxq 0(%rsp), %r10
-	adoxq 0(%rsp), %r11
-	adcxq 0(%rsp), %r11
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
 	xorl %r12d, %r12d
 	movq 56(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
@@ -18411,9 +18794,10 @@ parmod_montgomery_mul_adx_13:
 	mulxq 80(%rsp), %rax, %rcx
 	adcxq %rcx, %r11
 	adoxq %rax, %r10
-	adoxq 0(%rsp), %r11
-	adoxq 0(%rsp), %r12
-	adcxq 0(%rsp), %r12
+	movl $0, %eax
+	adoxq %rax, %r11
+	adoxq %rax, %r12
+	adcxq %rax, %r12
 	xorl %eax, %eax
 	movq 16(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
@@ -18431,9 +18815,10 @@ parmod_montgomery_mul_adx_13:
 	mulxq 120(%rsp), %rax, %rcx
 	adcxq %rcx, %r11
 	adoxq %rax, %r10
-	adoxq 0(%rsp), %r11
-	adoxq 0(%rsp), %r12
-	adcxq 0(%rsp), %r12
+	movl $0, %eax
+	adoxq %rax, %r11
+	adoxq %rax, %r12
+	adcxq %rax, %r12
 	movq %r13, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 184(%rsp)
@@ -18462,9 +18847,10 @@ parmod_montgomery_mul_adx_13:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r11
 	adoxq %rax, %r10
-	adoxq 0(%rsp), %r11
-	adoxq 0(%rsp), %r12
-	adcxq 0(%rsp), %r12
+	movl $0, %eax
+	adoxq %rax, %r11
+	adoxq %rax, %r12
+	adcxq %rax, %r12
 	xorl %r13d, %r13d
 	movq 64(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
@@ -18491,9 +18877,10 @@ parmod_montgomery_mul_adx_13:
 	mulxq 80(%rsp), %rax, %rcx
 	adcxq %rcx, %r12
 	adoxq %rax, %r11
-	adoxq 0(%rsp), %r12
-	adoxq 0(%rsp), %r13
-	adcxq 0(%rsp), %r13
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
 	xorl %eax, %eax
 	movq 24(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
@@ -18511,9 +18898,10 @@ parmod_montgomery_mul_adx_13:
 	mulxq 120(%rsp), %rax, %rcx
 	adcxq %rcx, %r12
 	adoxq %rax, %r11
-	adoxq 0(%rsp), %r12
-	adoxq 0(%rsp), %r13
-	adcxq 0(%rsp), %r13
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
 	xorl %eax, %eax
 	movq 64(%rsi), %rdx
 	mulxq 128(%rsp), %rax, %rcx
@@ -18540,9 +18928,10 @@ parmod_montgomery_mul_adx_13:
 	mulxq 184(%rsp), %rax, %rcx
 	adcxq %rcx, %r12
 	adoxq %rax, %r11
-	adoxq 0(%rsp), %r12
-	adoxq 0(%rsp), %r13
-	adcxq 0(%rsp), %r13
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
 	movq %r14, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 192(%rsp)
@@ -18571,9 +18960,10 @@ parmod_montgomery_mul_adx_13:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r12
 	adoxq %rax, %r11
-	adoxq 0(%rsp), %r12
-	adoxq 0(%rsp), %r13
-	adcxq 0(%rsp), %r13
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
 	xorl %r14d, %r14d
 	movq 72(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
@@ -18600,9 +18990,10 @@ parmod_montgomery_mul_adx_13:
 	mulxq 80(%rsp), %rax, %rcx
 	adcxq %rcx, %r13
 	adoxq %rax, %r12
-	adoxq 0(%rsp), %r13
-	adoxq 0(%rsp), %r14
-	adcxq 0(%rsp), %r14
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
 	xorl %eax, %eax
 	movq 32(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
@@ -18620,9 +19011,10 @@ parmod_montgomery_mul_adx_13:
 	mulxq 120(%rsp), %rax, %rcx
 	adcxq %rcx, %r13
 	adoxq %rax, %r12
-	adoxq 0(%rsp), %r13
-	adoxq 0(%rsp), %r14
-	adcxq 0(%rsp), %r14
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
 	xorl %eax, %eax
 	movq 72(%rsi), %rdx
 	mulxq 128(%rsp), %rax, %rcx
@@ -18649,9 +19041,10 @@ parmod_montgomery_mul_adx_13:
 	mulxq 184(%rsp), %rax, %rcx
 	adcxq %rcx, %r13
 	adoxq %rax, %r12
-	adoxq 0(%rsp), %r13
-	adoxq 0(%rsp), %r14
-	adcxq 0(%rsp), %r14
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
 	movq %r15, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 200(%rsp)
@@ -18680,9 +19073,10 @@ parmod_montgomery_mul_adx_13:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r13
 	adoxq %rax, %r12
-	adoxq 0(%rsp), %r13
-	adoxq 0(%rsp), %r14
-	adcxq 0(%rsp), %r14
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
 	xorl %r15d, %r15d
 	movq 80(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
@@ -18709,9 +19103,10 @@ parmod_montgomery_mul_adx_13:
 	mulxq 80(%rsp), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 0(%rsp), %r14
-	adoxq 0(%rsp), %r15
-	adcxq 0(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	xorl %eax, %eax
 	movq 40(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
@@ -18729,9 +19124,10 @@ parmod_montgomery_mul_adx_13:
 	mulxq 120(%rsp), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 0(%rsp), %r14
-	adoxq 0(%rsp), %r15
-	adcxq 0(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	xorl %eax, %eax
 	movq 80(%rsi), %rdx
 	mulxq 128(%rsp), %rax, %rcx
@@ -18758,9 +19154,10 @@ parmod_montgomery_mul_adx_13:
 	mulxq 184(%rsp), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 0(%rsp), %r14
-	adoxq 0(%rsp), %r15
-	adcxq 0(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	movq %rbx, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 208(%rsp)
@@ -18789,9 +19186,10 @@ parmod_montgomery_mul_adx_13:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 0(%rsp), %r14
-	adoxq 0(%rsp), %r15
-	adcxq 0(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	xorl %ebx, %ebx
 	movq 88(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
@@ -18818,9 +19216,10 @@ parmod_montgomery_mul_adx_13:
 	mulxq 80(%rsp), %rax, %rcx
 	adcxq %rcx, %r15
 	adoxq %rax, %r14
-	adoxq 0(%rsp), %r15
-	adoxq 0(%rsp), %rbx
-	adcxq 0(%rsp), %rbx
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
 	xorl %eax, %eax
 	movq 48(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
@@ -18838,9 +19237,10 @@ parmod_montgomery_mul_adx_13:
 	mulxq 120(%rsp), %rax, %rcx
 	adcxq %rcx, %r15
 	adoxq %rax, %r14
-	adoxq 0(%rsp), %r15
-	adoxq 0(%rsp), %rbx
-	adcxq 0(%rsp), %rbx
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
 	xorl %eax, %eax
 	movq 88(%rsi), %rdx
 	mulxq 128(%rsp), %rax, %rcx
@@ -18867,9 +19267,10 @@ parmod_montgomery_mul_adx_13:
 	mulxq 184(%rsp), %rax, %rcx
 	adcxq %rcx, %r15
 	adoxq %rax, %r14
-	adoxq 0(%rsp), %r15
-	adoxq 0(%rsp), %rbx
-	adcxq 0(%rsp), %rbx
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
 	movq %rbp, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 216(%rsp)
@@ -18898,9 +19299,10 @@ parmod_montgomery_mul_adx_13:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r15
 	adoxq %rax, %r14
-	adoxq 0(%rsp), %r15
-	adoxq 0(%rsp), %rbx
-	adcxq 0(%rsp), %rbx
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
 	xorl %ebp, %ebp
 	movq 96(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
@@ -18927,9 +19329,10 @@ parmod_montgomery_mul_adx_13:
 	mulxq 80(%rsp), %rax, %rcx
 	adcxq %rcx, %rbx
 	adoxq %rax, %r15
-	adoxq 0(%rsp), %rbx
-	adoxq 0(%rsp), %rbp
-	adcxq 0(%rsp), %rbp
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
 	xorl %eax, %eax
 	movq 56(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
@@ -18947,9 +19350,10 @@ parmod_montgomery_mul_adx_13:
 	mulxq 120(%rsp), %rax, %rcx
 	adcxq %rcx, %rbx
 	adoxq %rax, %r15
-	adoxq 0(%rsp), %rbx
-	adoxq 0(%rsp), %rbp
-	adcxq 0(%rsp), %rbp
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
 	xorl %eax, %eax
 	movq 96(%rsi), %rdx
 	mulxq 128(%rsp), %rax, %rcx
@@ -18976,9 +19380,10 @@ parmod_montgomery_mul_adx_13:
 	mulxq 184(%rsp), %rax, %rcx
 	adcxq %rcx, %rbx
 	adoxq %rax, %r15
-	adoxq 0(%rsp), %rbx
-	adoxq 0(%rsp), %rbp
-	adcxq 0(%rsp), %rbp
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
 	movq %r8, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 224(%rsp)
@@ -19007,9 +19412,10 @@ parmod_montgomery_mul_adx_13:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %rbx
 	adoxq %rax, %r15
-	adoxq 0(%rsp), %rbx
-	adoxq 0(%rsp), %rbp
-	adcxq 0(%rsp), %rbp
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
 	xorl %r8d, %r8d
 	movq 64(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
@@ -19027,9 +19433,10 @@ parmod_montgomery_mul_adx_13:
 	mulxq 120(%rsp), %rax, %rcx
 	adcxq %rcx, %rbp
 	adoxq %rax, %rbx
-	adoxq 0(%rsp), %rbp
-	adoxq 0(%rsp), %r8
-	adcxq 0(%rsp), %r8
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
 	xorl %eax, %eax
 	movq 64(%rsi), %rdx
 	mulxq 192(%rsp), %rax, %rcx
@@ -19047,9 +19454,10 @@ parmod_montgomery_mul_adx_13:
 	mulxq 224(%rsp), %rax, %rcx
 	adcxq %rcx, %rbp
 	adoxq %rax, %rbx
-	adoxq 0(%rsp), %rbp
-	adoxq 0(%rsp), %r8
-	adcxq 0(%rsp), %r8
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
 	movq %r9, 232(%rsp)
 	xorl %r9d, %r9d
 	movq 72(%rdi), %rdx
@@ -19068,9 +19476,10 @@ parmod_montgomery_mul_adx_13:
 	mulxq 120(%rsp), %rax, %rcx
 	adcxq %rcx, %r8
 	adoxq %rax, %rbp
-	adoxq 0(%rsp), %r8
-	adoxq 0(%rsp), %r9
-	adcxq 0(%rsp), %r9
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
 	xorl %eax, %eax
 	movq 72(%rsi), %rdx
 	mulxq 192(%rsp), %rax, %rcx
@@ -19088,9 +19497,10 @@ parmod_montgomery_mul_adx_13:
 	mulxq 224(%rsp), %rax, %rcx
 	adcxq %rcx, %r8
 	adoxq %rax, %rbp
-	adoxq 0(%rsp), %r8
-	adoxq 0(%rsp), %r9
-	adcxq 0(%rsp), %r9
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
 	movq %r10, 240(%rsp)
 	xorl %r10d, %r10d
 	movq 80(%rdi), %rdx
@@ -19109,9 +19519,10 @@ parmod_montgomery_mul_adx_13:
 	mulxq 120(%rsp), %rax, %rcx
 	adcxq %rcx, %r9
 	adoxq %rax, %r8
-	adoxq 0(%rsp), %r9
-	adoxq 0(%rsp), %r10
-	adcxq 0(%rsp), %r10
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
 	xorl %eax, %eax
 	movq 80(%rsi), %rdx
 	mulxq 192(%rsp), %rax, %rcx
@@ -19129,9 +19540,10 @@ parmod_montgomery_mul_adx_13:
 	mulxq 224(%rsp), %rax, %rcx
 	adcxq %rcx, %r9
 	adoxq %rax, %r8
-	adoxq 0(%rsp), %r9
-	adoxq 0(%rsp), %r10
-	adcxq 0(%rsp), %r10
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
 	movq %r11, 248(%rsp)
 	xorl %r11d, %r11d
 	movq 88(%rdi), %rdx
@@ -19150,9 +19562,10 @@ parmod_montgomery_mul_adx_13:
 	mulxq 120(%rsp), %rax, %rcx
 	adcxq %rcx, %r10
 	adoxq %rax, %r9
-	adoxq 0(%rsp), %r10
-	adoxq 0(%rsp), %r11
-	adcxq 0(%rsp), %r11
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
 	xorl %eax, %eax
 	movq 88(%rsi), %rdx
 	mulxq 192(%rsp), %rax, %rcx
@@ -19170,9 +19583,10 @@ parmod_montgomery_mul_adx_13:
 	mulxq 224(%rsp), %rax, %rcx
 	adcxq %rcx, %r10
 	adoxq %rax, %r9
-	adoxq 0(%rsp), %r10
-	adoxq 0(%rsp), %r11
-	adcxq 0(%rsp), %r11
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
 	movq %r12, 256(%rsp)
 	xorl %r12d, %r12d
 	movq 96(%rdi), %rdx
@@ -19191,9 +19605,10 @@ parmod_montgomery_mul_adx_13:
 	mulxq 120(%rsp), %rax, %rcx
 	adcxq %rcx, %r11
 	adoxq %rax, %r10
-	adoxq 0(%rsp), %r11
-	adoxq 0(%rsp), %r12
-	adcxq 0(%rsp), %r12
+	movl $0, %eax
+	adoxq %rax, %r11
+	adoxq %rax, %r12
+	adcxq %rax, %r12
 	xorl %eax, %eax
 	movq 96(%rsi), %rdx
 	mulxq 192(%rsp), %rax, %rcx
@@ -19211,9 +19626,10 @@ parmod_montgomery_mul_adx_13:
 	mulxq 224(%rsp), %rax, %rcx
 	adcxq %rcx, %r11
 	adoxq %rax, %r10
-	adoxq 0(%rsp), %r11
-	adoxq 0(%rsp), %r12
-	adcxq 0(%rsp), %r12
+	movl $0, %eax
+	adoxq %rax, %r11
+	adoxq %rax, %r12
+	adcxq %rax, %r12
 	movq %r13, 264(%rsp)
 	movq %r14, 272(%rsp)
 	movq %r15, 280(%rsp)
@@ -19499,9 +19915,10 @@ parmod_montgomery_sqr_adx_13:
 	mulxq 192(%rsp), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 0(%rsp), %r14
-	adoxq 0(%rsp), %r15
-	adcxq 0(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	movq %rbx, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 248(%rsp)
@@ -19530,9 +19947,10 @@ parmod_montgomery_sqr_adx_13:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 0(%rsp), %r14
-	adoxq 0(%rsp), %r15
-	adcxq 0(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	movq %rbp, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 256(%rsp)
@@ -19561,9 +19979,10 @@ parmod_montgomery_sqr_adx_13:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r15
 	adoxq %rax, %r14
-	adoxq 0(%rsp), %r15
-	adoxq 0(%rsp), %rbx
-	adcxq 0(%rsp), %rbx
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
 	xorl %ebp, %ebp
 	movq 8(%rdi), %rdx
 	mulxq 8(%rdi), %rax, %rcx
@@ -19590,9 +20009,10 @@ parmod_montgomery_sqr_adx_13:
 	mulxq 200(%rsp), %rax, %rcx
 	adcxq %rcx, %rbx
 	adoxq %rax, %r15
-	adoxq 0(%rsp), %rbx
-	adoxq 0(%rsp), %rbp
-	adcxq 0(%rsp), %rbp
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
 	movq %r8, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 264(%rsp)
@@ -19621,9 +20041,10 @@ parmod_montgomery_sqr_adx_13:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %rbx
 	adoxq %rax, %r15
-	adoxq 0(%rsp), %rbx
-	adoxq 0(%rsp), %rbp
-	adcxq 0(%rsp), %rbp
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
 	movq %r9, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 272(%rsp)
@@ -19652,9 +20073,10 @@ parmod_montgomery_sqr_adx_13:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %rbp
 	adoxq %rax, %rbx
-	adoxq 0(%rsp), %rbp
-	adoxq 0(%rsp), %r8
-	adcxq 0(%rsp), %r8
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
 	xorl %r9d, %r9d
 	movq 16(%rdi), %rdx
 	mulxq 16(%rdi), %rax, %rcx
@@ -19681,9 +20103,10 @@ parmod_montgomery_sqr_adx_13:
 	mulxq 208(%rsp), %rax, %rcx
 	adcxq %rcx, %r8
 	adoxq %rax, %rbp
-	adoxq 0(%rsp), %r8
-	adoxq 0(%rsp), %r9
-	adcxq 0(%rsp), %r9
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
 	movq %r10, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 280(%rsp)
@@ -19712,9 +20135,10 @@ parmod_montgomery_sqr_adx_13:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r8
 	adoxq %rax, %rbp
-	adoxq 0(%rsp), %r8
-	adoxq 0(%rsp), %r9
-	adcxq 0(%rsp), %r9
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
 	movq %r11, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 288(%rsp)
@@ -19743,9 +20167,10 @@ parmod_montgomery_sqr_adx_13:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r9
 	adoxq %rax, %r8
-	adoxq 0(%rsp), %r9
-	adoxq 0(%rsp), %r10
-	adcxq 0(%rsp), %r10
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
 	xorl %r11d, %r11d
 	movq 0(%rdi), %rdx
 	mulxq 200(%rsp), %rax, %rcx
@@ -19766,9 +20191,10 @@ parmod_montgomery_sqr_adx_13:
 	mulxq 240(%rsp), %rax, %rcx
 	adcxq %rcx, %r10
 	adoxq %rax, %r9
-	adoxq 0(%rsp), %r10
-	adoxq 0(%rsp), %r11
-	adcxq 0(%rsp), %r11
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
 	xorl %eax, %eax
 	movq 24(%rdi), %rdx
 	mulxq 24(%rdi), %rax, %rcx
@@ -19795,9 +20221,10 @@ parmod_montgomery_sqr_adx_13:
 	mulxq 216(%rsp), %rax, %rcx
 	adcxq %rcx, %r10
 	adoxq %rax, %r9
-	adoxq 0(%rsp), %r10
-	adoxq 0(%rsp), %r11
-	adcxq 0(%rsp), %r11
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
 	movq %r12, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 296(%rsp)
@@ -19826,9 +20253,10 @@ parmod_montgomery_sqr_adx_13:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r10
 	adoxq %rax, %r9
-	adoxq 0(%rsp), %r10
-	adoxq 0(%rsp), %r11
-	adcxq 0(%rsp), %r11
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
 	xorl %r12d, %r12d
 	movq 8(%rdi), %rdx
 	mulxq 208(%rsp), %rax, %rcx
@@ -19846,9 +20274,10 @@ parmod_montgomery_sqr_adx_13:
 	mulxq 240(%rsp), %rax, %rcx
 	adcxq %rcx, %r11
 	adoxq %rax, %r10
-	adoxq 0(%rsp), %r11
-	adoxq 0(%rsp), %r12
-	adcxq 0(%rsp), %r12
+	movl $0, %eax
+	adoxq %rax, %r11
+	adoxq %rax, %r12
+	adcxq %rax, %r12
 	movq %r13, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 304(%rsp)
@@ -19877,9 +20306,10 @@ parmod_montgomery_sqr_adx_13:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r11
 	adoxq %rax, %r10
-	adoxq 0(%rsp), %r11
-	adoxq 0(%rsp), %r12
-	adcxq 0(%rsp), %r12
+	movl $0, %eax
+	adoxq %rax, %r11
+	adoxq %rax, %r12
+	adcxq %rax, %r12
 	xorl %r13d, %r13d
 	movq 16(%rdi), %rdx
 	mulxq 216(%rsp), %rax, %rcx
@@ -19894,9 +20324,10 @@ parmod_montgomery_sqr_adx_13:
 	mulxq 240(%rsp), %rax, %rcx
 	adcxq %rcx, %r12
 	adoxq %rax, %r11
-	adoxq 0(%rsp), %r12
-	adoxq 0(%rsp), %r13
-	adcxq 0(%rsp), %r13
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
 	xorl %eax, %eax
 	movq 32(%rdi), %rdx
 	mulxq 32(%rdi), %rax, %rcx
@@ -19923,9 +20354,10 @@ parmod_montgomery_sqr_adx_13:
 	mulxq 224(%rsp), %rax, %rcx
 	adcxq %rcx, %r12
 	adoxq %rax, %r11
-	adoxq 0(%rsp), %r12
-	adoxq 0(%rsp), %r13
-	adcxq 0(%rsp), %r13
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
 	xorl %eax, %eax
 	movq 64(%rsi), %rdx
 	mulxq 248(%rsp), %rax, %rcx
@@ -19952,9 +20384,10 @@ parmod_montgomery_sqr_adx_13:
 	mulxq 304(%rsp), %rax, %rcx
 	adcxq %rcx, %r12
 	adoxq %rax, %r11
-	adoxq 0(%rsp), %r12
-	adoxq 0(%rsp), %r13
-	adcxq 0(%rsp), %r13
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
 	movq %r14, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 312(%rsp)
@@ -19983,9 +20416,10 @@ parmod_montgomery_sqr_adx_13:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r12
 	adoxq %rax, %r11
-	adoxq 0(%rsp), %r12
-	adoxq 0(%rsp), %r13
-	adcxq 0(%rsp), %r13
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
 	xorl %r14d, %r14d
 	movq 24(%rdi), %rdx
 	mulxq 224(%rsp), %rax, %rcx
@@ -19997,9 +20431,10 @@ parmod_montgomery_sqr_adx_13:
 	mulxq 240(%rsp), %rax, %rcx
 	adcxq %rcx, %r13
 	adoxq %rax, %r12
-	adoxq 0(%rsp), %r13
-	adoxq 0(%rsp), %r14
-	adcxq 0(%rsp), %r14
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
 	xorl %eax, %eax
 	movq 72(%rsi), %rdx
 	mulxq 248(%rsp), %rax, %rcx
@@ -20026,9 +20461,10 @@ parmod_montgomery_sqr_adx_13:
 	mulxq 304(%rsp), %rax, %rcx
 	adcxq %rcx, %r13
 	adoxq %rax, %r12
-	adoxq 0(%rsp), %r13
-	adoxq 0(%rsp), %r14
-	adcxq 0(%rsp), %r14
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
 	movq %r15, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 320(%rsp)
@@ -20057,9 +20493,10 @@ parmod_montgomery_sqr_adx_13:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r13
 	adoxq %rax, %r12
-	adoxq 0(%rsp), %r13
-	adoxq 0(%rsp), %r14
-	adcxq 0(%rsp), %r14
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
 	xorl %r15d, %r15d
 	movq 32(%rdi), %rdx
 	mulxq 232(%rsp), %rax, %rcx
@@ -20068,9 +20505,10 @@ parmod_montgomery_sqr_adx_13:
 	mulxq 240(%rsp), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 0(%rsp), %r14
-	adoxq 0(%rsp), %r15
-	adcxq 0(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	xorl %eax, %eax
 	movq 40(%rdi), %rdx
 	mulxq 40(%rdi), %rax, %rcx
@@ -20097,9 +20535,10 @@ parmod_montgomery_sqr_adx_13:
 	mulxq 232(%rsp), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 0(%rsp), %r14
-	adoxq 0(%rsp), %r15
-	adcxq 0(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	xorl %eax, %eax
 	movq 80(%rsi), %rdx
 	mulxq 248(%rsp), %rax, %rcx
@@ -20126,9 +20565,10 @@ parmod_montgomery_sqr_adx_13:
 	mulxq 304(%rsp), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 0(%rsp), %r14
-	adoxq 0(%rsp), %r15
-	adcxq 0(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	movq %rbx, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 328(%rsp)
@@ -20157,17 +20597,19 @@ parmod_montgomery_sqr_adx_13:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 0(%rsp), %r14
-	adoxq 0(%rsp), %r15
-	adcxq 0(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	xorl %ebx, %ebx
 	movq 40(%rdi), %rdx
 	mulxq 240(%rsp), %rax, %rcx
 	adcxq %rcx, %r15
 	adoxq %rax, %r14
-	adoxq 0(%rsp), %r15
-	adoxq 0(%rsp), %rbx
-	adcxq 0(%rsp), %rbx
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
 	xorl %eax, %eax
 	movq 88(%rsi), %rdx
 	mulxq 248(%rsp), %rax, %rcx
@@ -20194,9 +20636,10 @@ parmod_montgomery_sqr_adx_13:
 	mulxq 304(%rsp), %rax, %rcx
 	adcxq %rcx, %r15
 	adoxq %rax, %r14
-	adoxq 0(%rsp), %r15
-	adoxq 0(%rsp), %rbx
-	adcxq 0(%rsp), %rbx
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
 	movq %rbp, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 336(%rsp)
@@ -20225,9 +20668,10 @@ parmod_montgomery_sqr_adx_13:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r15
 	adoxq %rax, %r14
-	adoxq 0(%rsp), %r15
-	adoxq 0(%rsp), %rbx
-	adcxq 0(%rsp), %rbx
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
 	xorl %ebp, %ebp
 	movq 48(%rdi), %rdx
 	mulxq 48(%rdi), %rax, %rcx
@@ -20254,9 +20698,10 @@ parmod_montgomery_sqr_adx_13:
 	mulxq 240(%rsp), %rax, %rcx
 	adcxq %rcx, %rbx
 	adoxq %rax, %r15
-	adoxq 0(%rsp), %rbx
-	adoxq 0(%rsp), %rbp
-	adcxq 0(%rsp), %rbp
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
 	xorl %eax, %eax
 	movq 96(%rsi), %rdx
 	mulxq 248(%rsp), %rax, %rcx
@@ -20283,9 +20728,10 @@ parmod_montgomery_sqr_adx_13:
 	mulxq 304(%rsp), %rax, %rcx
 	adcxq %rcx, %rbx
 	adoxq %rax, %r15
-	adoxq 0(%rsp), %rbx
-	adoxq 0(%rsp), %rbp
-	adcxq 0(%rsp), %rbp
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
 	movq %r8, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 344(%rsp)
@@ -20314,9 +20760,10 @@ parmod_montgomery_sqr_adx_13:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %rbx
 	adoxq %rax, %r15
-	adoxq 0(%rsp), %rbx
-	adoxq 0(%rsp), %rbp
-	adcxq 0(%rsp), %rbp
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
 	xorl %r8d, %r8d
 	movq 56(%rdi), %rdx
 	mulxq 56(%rdi), %rax, %rcx
@@ -20340,9 +20787,10 @@ parmod_montgomery_sqr_adx_13:
 	mulxq 240(%rsp), %rax, %rcx
 	adcxq %rcx, %rbp
 	adoxq %rax, %rbx
-	adoxq 0(%rsp), %rbp
-	adoxq 0(%rsp), %r8
-	adcxq 0(%rsp), %r8
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
 	xorl %eax, %eax
 	movq 64(%rsi), %rdx
 	mulxq 312(%rsp), %rax, %rcx
@@ -20360,9 +20808,10 @@ parmod_montgomery_sqr_adx_13:
 	mulxq 344(%rsp), %rax, %rcx
 	adcxq %rcx, %rbp
 	adoxq %rax, %rbx
-	adoxq 0(%rsp), %rbp
-	adoxq 0(%rsp), %r8
-	adcxq 0(%rsp), %r8
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
 	movq %r9, 352(%rsp)
 	xorl %r9d, %r9d
 	movq 64(%rdi), %rdx
@@ -20384,9 +20833,10 @@ parmod_montgomery_sqr_adx_13:
 	mulxq 240(%rsp), %rax, %rcx
 	adcxq %rcx, %r8
 	adoxq %rax, %rbp
-	adoxq 0(%rsp), %r8
-	adoxq 0(%rsp), %r9
-	adcxq 0(%rsp), %r9
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
 	xorl %eax, %eax
 	movq 72(%rsi), %rdx
 	mulxq 312(%rsp), %rax, %rcx
@@ -20404,9 +20854,10 @@ parmod_montgomery_sqr_adx_13:
 	mulxq 344(%rsp), %rax, %rcx
 	adcxq %rcx, %r8
 	adoxq %rax, %rbp
-	adoxq 0(%rsp), %r8
-	adoxq 0(%rsp), %r9
-	adcxq 0(%rsp), %r9
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
 	movq %r10, 360(%rsp)
 	xorl %r10d, %r10d
 	movq 72(%rdi), %rdx
@@ -20425,9 +20876,10 @@ parmod_montgomery_sqr_adx_13:
 	mulxq 240(%rsp), %rax, %rcx
 	adcxq %rcx, %r9
 	adoxq %rax, %r8
-	adoxq 0(%rsp), %r9
-	adoxq 0(%rsp), %r10
-	adcxq 0(%rsp), %r10
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
 	xorl %eax, %eax
 	movq 80(%rsi), %rdx
 	mulxq 312(%rsp), %rax, %rcx
@@ -20445,9 +20897,10 @@ parmod_montgomery_sqr_adx_13:
 	mulxq 344(%rsp), %rax, %rcx
 	adcxq %rcx, %r9
 	adoxq %rax, %r8
-	adoxq 0(%rsp), %r9
-	adoxq 0(%rsp), %r10
-	adcxq 0(%rsp), %r10
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
 	movq %r11, 368(%rsp)
 	xorl %r11d, %r11d
 	movq 80(%rdi), %rdx
@@ -20463,9 +20916,10 @@ parmod_montgomery_sqr_adx_13:
 	mulxq 240(%rsp), %rax, %rcx
 	adcxq %rcx, %r10
 	adoxq %rax, %r9
-	adoxq 0(%rsp), %r10
-	adoxq 0(%rsp), %r11
-	adcxq 0(%rsp), %r11
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
 	xorl %eax, %eax
 	movq 88(%rsi), %rdx
 	mulxq 312(%rsp), %rax, %rcx
@@ -20483,9 +20937,10 @@ parmod_montgomery_sqr_adx_13:
 	mulxq 344(%rsp), %rax, %rcx
 	adcxq %rcx, %r10
 	adoxq %rax, %r9
-	adoxq 0(%rsp), %r10
-	adoxq 0(%rsp), %r11
-	adcxq 0(%rsp), %r11
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
 	movq %r12, 376(%rsp)
 	xorl %r12d, %r12d
 	movq 88(%rdi), %rdx
@@ -20498,17 +20953,19 @@ parmod_montgomery_sqr_adx_13:
 	mulxq 240(%rsp), %rax, %rcx
 	adcxq %rcx, %r11
 	adoxq %rax, %r10
-	adoxq 0(%rsp), %r11
-	adoxq 0(%rsp), %r12
-	adcxq 0(%rsp), %r12
+	movl $0, %eax
+	adoxq %rax, %r11
+	adoxq %rax, %r12
+	adcxq %rax, %r12
 	xorl %eax, %eax
 	movq 96(%rdi), %rdx
 	mulxq 96(%rdi), %rax, %rcx
 	adcxq %rcx, %r11
 	adoxq %rax, %r10
-	adoxq 0(%rsp), %r11
-	adoxq 0(%rsp), %r12
-	adcxq 0(%rsp), %r12
+	movl $0, %eax
+	adoxq %rax, %r11
+	adoxq %rax, %r12
+	adcxq %rax, %r12
 	xorl %eax, %eax
 	movq 96(%rsi), %rdx
 	mulxq 312(%rsp), %rax, %rcx
@@ -20526,9 +20983,10 @@ parmod_montgomery_sqr_adx_13:
 	mulxq 344(%rsp), %rax, %rcx
 	adcxq %rcx, %r11
 	adoxq %rax, %r10
-	adoxq 0(%rsp), %r11
-	adoxq 0(%rsp), %r12
-	adcxq 0(%rsp), %r12
+	movl $0, %eax
+	adoxq %rax, %r11
+	adoxq %rax, %r12
+	adcxq %rax, %r12
 	movq %r13, 384(%rsp)
 	movq %r14, 392(%rsp)
 	movq %r15, 400(%rsp)
@@ -20755,9 +21213,10 @@ parmod_montgomery_mul_adx_14:
 	mulxq 80(%rsp), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 0(%rsp), %r14
-	adoxq 0(%rsp), %r15
-	adcxq 0(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	movq %rbx, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 136(%rsp)
@@ -20786,9 +21245,10 @@ parmod_montgomery_mul_adx_14:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 0(%rsp), %r14
-	adoxq 0(%rsp), %r15
-	adcxq 0(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	xorl %ebx, %ebx
 	movq 8(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
@@ -20815,9 +21275,10 @@ parmod_montgomery_mul_adx_14:
 	mulxq 80(%rsp), %rax, %rcx
 	adcxq %rcx, %r15
 	adoxq %rax, %r14
-	adoxq 0(%rsp), %r15
-	adoxq 0(%rsp), %rbx
-	adcxq 0(%rsp), %rbx
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
 	movq %rbp, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 144(%rsp)
@@ -20846,9 +21307,10 @@ parmod_montgomery_mul_adx_14:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r15
 	adoxq %rax, %r14
-	adoxq 0(%rsp), %r15
-	adoxq 0(%rsp), %rbx
-	adcxq 0(%rsp), %rbx
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
 	xorl %ebp, %ebp
 	movq 16(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
@@ -20875,9 +21337,10 @@ parmod_montgomery_mul_adx_14:
 	mulxq 80(%rsp), %rax, %rcx
 	adcxq %rcx, %rbx
 	adoxq %rax, %r15
-	adoxq 0(%rsp), %rbx
-	adoxq 0(%rsp), %rbp
-	adcxq 0(%rsp), %rbp
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
 	movq %r8, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 152(%rsp)
@@ -20906,9 +21369,10 @@ parmod_montgomery_mul_adx_14:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %rbx
 	adoxq %rax, %r15
-	adoxq 0(%rsp), %rbx
-	adoxq 0(%rsp), %rbp
-	adcxq 0(%rsp), %rbp
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
 	xorl %r8d, %r8d
 	movq 24(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
@@ -20935,9 +21399,10 @@ parmod_montgomery_mul_adx_14:
 	mulxq 80(%rsp), %rax, %rcx
 	adcxq %rcx, %rbp
 	adoxq %rax, %rbx
-	adoxq 0(%rsp), %rbp
-	adoxq 0(%rsp), %r8
-	adcxq 0(%rsp), %r8
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
 	movq %r9, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 160(%rsp)
@@ -20966,9 +21431,10 @@ parmod_montgomery_mul_adx_14:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %rbp
 	adoxq %rax, %rbx
-	adoxq 0(%rsp), %rbp
-	adoxq 0(%rsp), %r8
-	adcxq 0(%rsp), %r8
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
 	xorl %r9d, %r9d
 	movq 32(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
@@ -20995,9 +21461,10 @@ parmod_montgomery_mul_adx_14:
 	mulxq 80(%rsp), %rax, %rcx
 	adcxq %rcx, %r8
 	adoxq %rax, %rbp
-	adoxq 0(%rsp), %r8
-	adoxq 0(%rsp), %r9
-	adcxq 0(%rsp), %r9
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
 	movq %r10, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 168(%rsp)
@@ -21026,9 +21493,10 @@ parmod_montgomery_mul_adx_14:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r8
 	adoxq %rax, %rbp
-	adoxq 0(%rsp), %r8
-	adoxq 0(%rsp), %r9
-	adcxq 0(%rsp), %r9
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
 	xorl %r10d, %r10d
 	movq 40(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
@@ -21055,9 +21523,10 @@ parmod_montgomery_mul_adx_14:
 	mulxq 80(%rsp), %rax, %rcx
 	adcxq %rcx, %r9
 	adoxq %rax, %r8
-	adoxq 0(%rsp), %r9
-	adoxq 0(%rsp), %r10
-	adcxq 0(%rsp), %r10
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
 	movq %r11, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 176(%rsp)
@@ -21086,9 +21555,10 @@ parmod_montgomery_mul_adx_14:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r9
 	adoxq %rax, %r8
-	adoxq 0(%rsp), %r9
-	adoxq 0(%rsp), %r10
-	adcxq 0(%rsp), %r10
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
 	xorl %r11d, %r11d
 	movq 48(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
@@ -21115,9 +21585,10 @@ parmod_montgomery_mul_adx_14:
 	mulxq 80(%rsp), %rax, %rcx
 	adcxq %rcx, %r10
 	adoxq %rax, %r9
-	adoxq 0(%rsp), %r10
-	adoxq 0(%rsp), %r11
-	adcxq 0(%rsp), %r11
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
 	xorl %eax, %eax
 	movq 0(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
@@ -21138,9 +21609,10 @@ parmod_montgomery_mul_adx_14:
 	mulxq 128(%rsp), %rax, %rcx
 	adcxq %rcx, %r10
 	adoxq %rax, %r9
-	adoxq 0(%rsp), %r10
-	adoxq 0(%rsp), %r11
-	adcxq 0(%rsp), %r11
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
 	movq %r12, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 184(%rsp)
@@ -21169,9 +21641,10 @@ parmod_montgomery_mul_adx_14:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r10
 	adoxq %rax, %r9
-	adoxq 0(%rsp), %r10
-	adoxq 0(%rsp), %r11
-	adcxq 0(%rsp), %r11
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
 	xorl %r12d, %r12d
 	movq 56(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
@@ -21198,9 +21671,10 @@ parmod_montgomery_mul_adx_14:
 	mulxq 80(%rsp), %rax, %rcx
 	adcxq %rcx, %r11
 	adoxq %rax, %r10
-	adoxq 0(%rsp), %r11
-	adoxq 0(%rsp), %r12
-	adcxq 0(%rsp), %r12
+	movl $0, %eax
+	adoxq %rax, %r11
+	adoxq %rax, %r12
+	adcxq %rax, %r12
 	xorl %eax, %eax
 	movq 8(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
@@ -21221,9 +21695,10 @@ parmod_montgomery_mul_adx_14:
 	mulxq 128(%rsp), %rax, %rcx
 	adcxq %rcx, %r11
 	adoxq %rax, %r10
-	adoxq 0(%rsp), %r11
-	adoxq 0(%rsp), %r12
-	adcxq 0(%rsp), %r12
+	movl $0, %eax
+	adoxq %rax, %r11
+	adoxq %rax, %r12
+	adcxq %rax, %r12
 	movq %r13, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 192(%rsp)
@@ -21252,9 +21727,10 @@ parmod_montgomery_mul_adx_14:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r11
 	adoxq %rax, %r10
-	adoxq 0(%rsp), %r11
-	adoxq 0(%rsp), %r12
-	adcxq 0(%rsp), %r12
+	movl $0, %eax
+	adoxq %rax, %r11
+	adoxq %rax, %r12
+	adcxq %rax, %r12
 	xorl %r13d, %r13d
 	movq 64(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
@@ -21281,9 +21757,10 @@ parmod_montgomery_mul_adx_14:
 	mulxq 80(%rsp), %rax, %rcx
 	adcxq %rcx, %r12
 	adoxq %rax, %r11
-	adoxq 0(%rsp), %r12
-	adoxq 0(%rsp), %r13
-	adcxq 0(%rsp), %r13
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
 	xorl %eax, %eax
 	movq 16(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
@@ -21304,9 +21781,10 @@ parmod_montgomery_mul_adx_14:
 	mulxq 128(%rsp), %rax, %rcx
 	adcxq %rcx, %r12
 	adoxq %rax, %r11
-	adoxq 0(%rsp), %r12
-	adoxq 0(%rsp), %r13
-	adcxq 0(%rsp), %r13
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
 	xorl %eax, %eax
 	movq 64(%rsi), %rdx
 	mulxq 136(%rsp), %rax, %rcx
@@ -21333,9 +21811,10 @@ parmod_montgomery_mul_adx_14:
 	mulxq 192(%rsp), %rax, %rcx
 	adcxq %rcx, %r12
 	adoxq %rax, %r11
-	adoxq 0(%rsp), %r12
-	adoxq 0(%rsp), %r13
-	adcxq 0(%rsp), %r13
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
 	movq %r14, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 200(%rsp)
@@ -21364,9 +21843,10 @@ parmod_montgomery_mul_adx_14:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r12
 	adoxq %rax, %r11
-	adoxq 0(%rsp), %r12
-	adoxq 0(%rsp), %r13
-	adcxq 0(%rsp), %r13
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
 	xorl %r14d, %r14d
 	movq 72(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
@@ -21393,9 +21873,10 @@ parmod_montgomery_mul_adx_14:
 	mulxq 80(%rsp), %rax, %rcx
 	adcxq %rcx, %r13
 	adoxq %rax, %r12
-	adoxq 0(%rsp), %r13
-	adoxq 0(%rsp), %r14
-	adcxq 0(%rsp), %r14
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
 	xorl %eax, %eax
 	movq 24(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
@@ -21416,9 +21897,10 @@ parmod_montgomery_mul_adx_14:
 	mulxq 128(%rsp), %rax, %rcx
 	adcxq %rcx, %r13
 	adoxq %rax, %r12
-	adoxq 0(%rsp), %r13
-	adoxq 0(%rsp), %r14
-	adcxq 0(%rsp), %r14
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
 	xorl %eax, %eax
 	movq 72(%rsi), %rdx
 	mulxq 136(%rsp), %rax, %rcx
@@ -21445,9 +21927,10 @@ parmod_montgomery_mul_adx_14:
 	mulxq 192(%rsp), %rax, %rcx
 	adcxq %rcx, %r13
 	adoxq %rax, %r12
-	adoxq 0(%rsp), %r13
-	adoxq 0(%rsp), %r14
-	adcxq 0(%rsp), %r14
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
 	movq %r15, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 208(%rsp)
@@ -21476,9 +21959,10 @@ parmod_montgomery_mul_adx_14:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r13
 	adoxq %rax, %r12
-	adoxq 0(%rsp), %r13
-	adoxq 0(%rsp), %r14
-	adcxq 0(%rsp), %r14
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
 	xorl %r15d, %r15d
 	movq 80(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
@@ -21505,9 +21989,10 @@ parmod_montgomery_mul_adx_14:
 	mulxq 80(%rsp), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 0(%rsp), %r14
-	adoxq 0(%rsp), %r15
-	adcxq 0(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	xorl %eax, %eax
 	movq 32(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
@@ -21528,9 +22013,10 @@ parmod_montgomery_mul_adx_14:
 	mulxq 128(%rsp), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 0(%rsp), %r14
-	adoxq 0(%rsp), %r15
-	adcxq 0(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	xorl %eax, %eax
 	movq 80(%rsi), %rdx
 	mulxq 136(%rsp), %rax, %rcx
@@ -21557,9 +22043,10 @@ parmod_montgomery_mul_adx_14:
 	mulxq 192(%rsp), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 0(%rsp), %r14
-	adoxq 0(%rsp), %r15
-	adcxq 0(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	movq %rbx, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 216(%rsp)
@@ -21588,9 +22075,10 @@ parmod_montgomery_mul_adx_14:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 0(%rsp), %r14
-	adoxq 0(%rsp), %r15
-	adcxq 0(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	xorl %ebx, %ebx
 	movq 88(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
@@ -21617,9 +22105,10 @@ parmod_montgomery_mul_adx_14:
 	mulxq 80(%rsp), %rax, %rcx
 	adcxq %rcx, %r15
 	adoxq %rax, %r14
-	adoxq 0(%rsp), %r15
-	adoxq 0(%rsp), %rbx
-	adcxq 0(%rsp), %rbx
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
 	xorl %eax, %eax
 	movq 40(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
@@ -21640,9 +22129,10 @@ parmod_montgomery_mul_adx_14:
 	mulxq 128(%rsp), %rax, %rcx
 	adcxq %rcx, %r15
 	adoxq %rax, %r14
-	adoxq 0(%rsp), %r15
-	adoxq 0(%rsp), %rbx
-	adcxq 0(%rsp), %rbx
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
 	xorl %eax, %eax
 	movq 88(%rsi), %rdx
 	mulxq 136(%rsp), %rax, %rcx
@@ -21669,9 +22159,10 @@ parmod_montgomery_mul_adx_14:
 	mulxq 192(%rsp), %rax, %rcx
 	adcxq %rcx, %r15
 	adoxq %rax, %r14
-	adoxq 0(%rsp), %r15
-	adoxq 0(%rsp), %rbx
-	adcxq 0(%rsp), %rbx
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
 	movq %rbp, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 224(%rsp)
@@ -21700,9 +22191,10 @@ parmod_montgomery_mul_adx_14:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r15
 	adoxq %rax, %r14
-	adoxq 0(%rsp), %r15
-	adoxq 0(%rsp), %rbx
-	adcxq 0(%rsp), %rbx
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
 	xorl %ebp, %ebp
 	movq 96(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
@@ -21729,9 +22221,10 @@ parmod_montgomery_mul_adx_14:
 	mulxq 80(%rsp), %rax, %rcx
 	adcxq %rcx, %rbx
 	adoxq %rax, %r15
-	adoxq 0(%rsp), %rbx
-	adoxq 0(%rsp), %rbp
-	adcxq 0(%rsp), %rbp
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
 	xorl %eax, %eax
 	movq 48(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
@@ -21752,9 +22245,10 @@ parmod_montgomery_mul_adx_14:
 	mulxq 128(%rsp), %rax, %rcx
 	adcxq %rcx, %rbx
 	adoxq %rax, %r15
-	adoxq 0(%rsp), %rbx
-	adoxq 0(%rsp), %rbp
-	adcxq 0(%rsp), %rbp
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
 	xorl %eax, %eax
 	movq 96(%rsi), %rdx
 	mulxq 136(%rsp), %rax, %rcx
@@ -21781,9 +22275,10 @@ parmod_montgomery_mul_adx_14:
 	mulxq 192(%rsp), %rax, %rcx
 	adcxq %rcx, %rbx
 	adoxq %rax, %r15
-	adoxq 0(%rsp), %rbx
-	adoxq 0(%rsp), %rbp
-	adcxq 0(%rsp), %rbp
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
 	movq %r8, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 232(%rsp)
@@ -21812,9 +22307,10 @@ parmod_montgomery_mul_adx_14:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %rbx
 	adoxq %rax, %r15
-	adoxq 0(%rsp), %rbx
-	adoxq 0(%rsp), %rbp
-	adcxq 0(%rsp), %rbp
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
 	xorl %r8d, %r8d
 	movq 104(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
@@ -21841,9 +22337,10 @@ parmod_montgomery_mul_adx_14:
 	mulxq 80(%rsp), %rax, %rcx
 	adcxq %rcx, %rbp
 	adoxq %rax, %rbx
-	adoxq 0(%rsp), %rbp
-	adoxq 0(%rsp), %r8
-	adcxq 0(%rsp), %r8
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
 	xorl %eax, %eax
 	movq 56(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
@@ -21864,9 +22361,10 @@ parmod_montgomery_mul_adx_14:
 	mulxq 128(%rsp), %rax, %rcx
 	adcxq %rcx, %rbp
 	adoxq %rax, %rbx
-	adoxq 0(%rsp), %rbp
-	adoxq 0(%rsp), %r8
-	adcxq 0(%rsp), %r8
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
 	xorl %eax, %eax
 	movq 104(%rsi), %rdx
 	mulxq 136(%rsp), %rax, %rcx
@@ -21893,9 +22391,10 @@ parmod_montgomery_mul_adx_14:
 	mulxq 192(%rsp), %rax, %rcx
 	adcxq %rcx, %rbp
 	adoxq %rax, %rbx
-	adoxq 0(%rsp), %rbp
-	adoxq 0(%rsp), %r8
-	adcxq 0(%rsp), %r8
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
 	movq %r9, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 240(%rsp)
@@ -21924,9 +22423,10 @@ parmod_montgomery_mul_adx_14:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %rbp
 	adoxq %rax, %rbx
-	adoxq 0(%rsp), %rbp
-	adoxq 0(%rsp), %r8
-	adcxq 0(%rsp), %r8
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
 	xorl %r9d, %r9d
 	movq 64(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
@@ -21947,9 +22447,10 @@ parmod_montgomery_mul_adx_14:
 	mulxq 128(%rsp), %rax, %rcx
 	adcxq %rcx, %r8
 	adoxq %rax, %rbp
-	adoxq 0(%rsp), %r8
-	adoxq 0(%rsp), %r9
-	adcxq 0(%rsp), %r9
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
 	xorl %eax, %eax
 	movq 64(%rsi), %rdx
 	mulxq 200(%rsp), %rax, %rcx
@@ -21970,9 +22471,10 @@ parmod_montgomery_mul_adx_14:
 	mulxq 240(%rsp), %rax, %rcx
 	adcxq %rcx, %r8
 	adoxq %rax, %rbp
-	adoxq 0(%rsp), %r8
-	adoxq 0(%rsp), %r9
-	adcxq 0(%rsp), %r9
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
 	movq %r10, 248(%rsp)
 	xorl %r10d, %r10d
 	movq 72(%rdi), %rdx
@@ -21994,9 +22496,10 @@ parmod_montgomery_mul_adx_14:
 	mulxq 128(%rsp), %rax, %rcx
 	adcxq %rcx, %r9
 	adoxq %rax, %r8
-	adoxq 0(%rsp), %r9
-	adoxq 0(%rsp), %r10
-	adcxq 0(%rsp), %r10
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
 	xorl %eax, %eax
 	movq 72(%rsi), %rdx
 	mulxq 200(%rsp), %rax, %rcx
@@ -22017,9 +22520,10 @@ parmod_montgomery_mul_adx_14:
 	mulxq 240(%rsp), %rax, %rcx
 	adcxq %rcx, %r9
 	adoxq %rax, %r8
-	adoxq 0(%rsp), %r9
-	adoxq 0(%rsp), %r10
-	adcxq 0(%rsp), %r10
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
 	movq %r11, 256(%rsp)
 	xorl %r11d, %r11d
 	movq 80(%rdi), %rdx
@@ -22041,9 +22545,10 @@ parmod_montgomery_mul_adx_14:
 	mulxq 128(%rsp), %rax, %rcx
 	adcxq %rcx, %r10
 	adoxq %rax, %r9
-	adoxq 0(%rsp), %r10
-	adoxq 0(%rsp), %r11
-	adcxq 0(%rsp), %r11
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
 	xorl %eax, %eax
 	movq 80(%rsi), %rdx
 	mulxq 200(%rsp), %rax, %rcx
@@ -22064,9 +22569,10 @@ parmod_montgomery_mul_adx_14:
 	mulxq 240(%rsp), %rax, %rcx
 	adcxq %rcx, %r10
 	adoxq %rax, %r9
-	adoxq 0(%rsp), %r10
-	adoxq 0(%rsp), %r11
-	adcxq 0(%rsp), %r11
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
 	movq %r12, 264(%rsp)
 	xorl %r12d, %r12d
 	movq 88(%rdi), %rdx
@@ -22088,9 +22594,10 @@ parmod_montgomery_mul_adx_14:
 	mulxq 128(%rsp), %rax, %rcx
 	adcxq %rcx, %r11
 	adoxq %rax, %r10
-	adoxq 0(%rsp), %r11
-	adoxq 0(%rsp), %r12
-	adcxq 0(%rsp), %r12
+	movl $0, %eax
+	adoxq %rax, %r11
+	adoxq %rax, %r12
+	adcxq %rax, %r12
 	xorl %eax, %eax
 	movq 88(%rsi), %rdx
 	mulxq 200(%rsp), %rax, %rcx
@@ -22111,9 +22618,10 @@ parmod_montgomery_mul_adx_14:
 	mulxq 240(%rsp), %rax, %rcx
 	adcxq %rcx, %r11
 	adoxq %rax, %r10
-	adoxq 0(%rsp), %r11
-	adoxq 0(%rsp), %r12
-	adcxq 0(%rsp), %r12
+	movl $0, %eax
+	adoxq %rax, %r11
+	adoxq %rax, %r12
+	adcxq %rax, %r12
 	movq %r13, 272(%rsp)
 	xorl %r13d, %r13d
 	movq 96(%rdi), %rdx
@@ -22135,9 +22643,10 @@ parmod_montgomery_mul_adx_14:
 	mulxq 128(%rsp), %rax, %rcx
 	adcxq %rcx, %r12
 	adoxq %rax, %r11
-	adoxq 0(%rsp), %r12
-	adoxq 0(%rsp), %r13
-	adcxq 0(%rsp), %r13
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
 	xorl %eax, %eax
 	movq 96(%rsi), %rdx
 	mulxq 200(%rsp), %rax, %rcx
@@ -22158,9 +22667,10 @@ parmod_montgomery_mul_adx_14:
 	mulxq 240(%rsp), %rax, %rcx
 	adcxq %rcx, %r12
 	adoxq %rax, %r11
-	adoxq 0(%rsp), %r12
-	adoxq 0(%rsp), %r13
-	adcxq 0(%rsp), %r13
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
 	movq %r14, 280(%rsp)
 	xorl %r14d, %r14d
 	movq 104(%rdi), %rdx
@@ -22182,9 +22692,10 @@ parmod_montgomery_mul_adx_14:
 	mulxq 128(%rsp), %rax, %rcx
 	adcxq %rcx, %r13
 	adoxq %rax, %r12
-	adoxq 0(%rsp), %r13
-	adoxq 0(%rsp), %r14
-	adcxq 0(%rsp), %r14
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
 	xorl %eax, %eax
 	movq 104(%rsi), %rdx
 	mulxq 200(%rsp), %rax, %rcx
@@ -22205,9 +22716,10 @@ parmod_montgomery_mul_adx_14:
 	mulxq 240(%rsp), %rax, %rcx
 	adcxq %rcx, %r13
 	adoxq %rax, %r12
-	adoxq 0(%rsp), %r13
-	adoxq 0(%rsp), %r14
-	adcxq 0(%rsp), %r14
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
 	movq %r15, 288(%rsp)
 	movq %rbx, 296(%rsp)
 	movq %rbp, 304(%rsp)
@@ -22509,9 +23021,10 @@ parmod_montgomery_sqr_adx_14:
 	mulxq 200(%rsp), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 0(%rsp), %r14
-	adoxq 0(%rsp), %r15
-	adcxq 0(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	movq %rbx, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 264(%rsp)
@@ -22540,9 +23053,10 @@ parmod_montgomery_sqr_adx_14:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 0(%rsp), %r14
-	adoxq 0(%rsp), %r15
-	adcxq 0(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	movq %rbp, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 272(%rsp)
@@ -22571,9 +23085,10 @@ parmod_montgomery_sqr_adx_14:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r15
 	adoxq %rax, %r14
-	adoxq 0(%rsp), %r15
-	adoxq 0(%rsp), %rbx
-	adcxq 0(%rsp), %rbx
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
 	xorl %ebp, %ebp
 	movq 8(%rdi), %rdx
 	mulxq 8(%rdi), %rax, %rcx
@@ -22600,9 +23115,10 @@ parmod_montgomery_sqr_adx_14:
 	mulxq 208(%rsp), %rax, %rcx
 	adcxq %rcx, %rbx
 	adoxq %rax, %r15
-	adoxq 0(%rsp), %rbx
-	adoxq 0(%rsp), %rbp
-	adcxq 0(%rsp), %rbp
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
 	movq %r8, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 280(%rsp)
@@ -22631,9 +23147,10 @@ parmod_montgomery_sqr_adx_14:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %rbx
 	adoxq %rax, %r15
-	adoxq 0(%rsp), %rbx
-	adoxq 0(%rsp), %rbp
-	adcxq 0(%rsp), %rbp
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
 	movq %r9, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 288(%rsp)
@@ -22662,9 +23179,10 @@ parmod_montgomery_sqr_adx_14:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %rbp
 	adoxq %rax, %rbx
-	adoxq 0(%rsp), %rbp
-	adoxq 0(%rsp), %r8
-	adcxq 0(%rsp), %r8
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
 	xorl %r9d, %r9d
 	movq 16(%rdi), %rdx
 	mulxq 16(%rdi), %rax, %rcx
@@ -22691,9 +23209,10 @@ parmod_montgomery_sqr_adx_14:
 	mulxq 216(%rsp), %rax, %rcx
 	adcxq %rcx, %r8
 	adoxq %rax, %rbp
-	adoxq 0(%rsp), %r8
-	adoxq 0(%rsp), %r9
-	adcxq 0(%rsp), %r9
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
 	movq %r10, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 296(%rsp)
@@ -22722,9 +23241,10 @@ parmod_montgomery_sqr_adx_14:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r8
 	adoxq %rax, %rbp
-	adoxq 0(%rsp), %r8
-	adoxq 0(%rsp), %r9
-	adcxq 0(%rsp), %r9
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
 	movq %r11, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 304(%rsp)
@@ -22753,9 +23273,10 @@ parmod_montgomery_sqr_adx_14:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r9
 	adoxq %rax, %r8
-	adoxq 0(%rsp), %r9
-	adoxq 0(%rsp), %r10
-	adcxq 0(%rsp), %r10
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
 	xorl %r11d, %r11d
 	movq 24(%rdi), %rdx
 	mulxq 24(%rdi), %rax, %rcx
@@ -22782,9 +23303,10 @@ parmod_montgomery_sqr_adx_14:
 	mulxq 224(%rsp), %rax, %rcx
 	adcxq %rcx, %r10
 	adoxq %rax, %r9
-	adoxq 0(%rsp), %r10
-	adoxq 0(%rsp), %r11
-	adcxq 0(%rsp), %r11
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
 	movq %r12, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 312(%rsp)
@@ -22813,9 +23335,10 @@ parmod_montgomery_sqr_adx_14:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r10
 	adoxq %rax, %r9
-	adoxq 0(%rsp), %r10
-	adoxq 0(%rsp), %r11
-	adcxq 0(%rsp), %r11
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
 	xorl %r12d, %r12d
 	movq 0(%rdi), %rdx
 	mulxq 208(%rsp), %rax, %rcx
@@ -22839,9 +23362,10 @@ parmod_montgomery_sqr_adx_14:
 	mulxq 256(%rsp), %rax, %rcx
 	adcxq %rcx, %r11
 	adoxq %rax, %r10
-	adoxq 0(%rsp), %r11
-	adoxq 0(%rsp), %r12
-	adcxq 0(%rsp), %r12
+	movl $0, %eax
+	adoxq %rax, %r11
+	adoxq %rax, %r12
+	adcxq %rax, %r12
 	movq %r13, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 320(%rsp)
@@ -22870,9 +23394,10 @@ parmod_montgomery_sqr_adx_14:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r11
 	adoxq %rax, %r10
-	adoxq 0(%rsp), %r11
-	adoxq 0(%rsp), %r12
-	adcxq 0(%rsp), %r12
+	movl $0, %eax
+	adoxq %rax, %r11
+	adoxq %rax, %r12
+	adcxq %rax, %r12
 	xorl %r13d, %r13d
 	movq 8(%rdi), %rdx
 	mulxq 216(%rsp), %rax, %rcx
@@ -22893,9 +23418,10 @@ parmod_montgomery_sqr_adx_14:
 	mulxq 256(%rsp), %rax, %rcx
 	adcxq %rcx, %r12
 	adoxq %rax, %r11
-	adoxq 0(%rsp), %r12
-	adoxq 0(%rsp), %r13
-	adcxq 0(%rsp), %r13
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
 	xorl %eax, %eax
 	movq 32(%rdi), %rdx
 	mulxq 32(%rdi), %rax, %rcx
@@ -22922,9 +23448,10 @@ parmod_montgomery_sqr_adx_14:
 	mulxq 232(%rsp), %rax, %rcx
 	adcxq %rcx, %r12
 	adoxq %rax, %r11
-	adoxq 0(%rsp), %r12
-	adoxq 0(%rsp), %r13
-	adcxq 0(%rsp), %r13
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
 	xorl %eax, %eax
 	movq 64(%rsi), %rdx
 	mulxq 264(%rsp), %rax, %rcx
@@ -22951,9 +23478,10 @@ parmod_montgomery_sqr_adx_14:
 	mulxq 320(%rsp), %rax, %rcx
 	adcxq %rcx, %r12
 	adoxq %rax, %r11
-	adoxq 0(%rsp), %r12
-	adoxq 0(%rsp), %r13
-	adcxq 0(%rsp), %r13
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
 	movq %r14, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 328(%rsp)
@@ -22982,9 +23510,10 @@ parmod_montgomery_sqr_adx_14:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r12
 	adoxq %rax, %r11
-	adoxq 0(%rsp), %r12
-	adoxq 0(%rsp), %r13
-	adcxq 0(%rsp), %r13
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
 	xorl %r14d, %r14d
 	movq 16(%rdi), %rdx
 	mulxq 224(%rsp), %rax, %rcx
@@ -23002,9 +23531,10 @@ parmod_montgomery_sqr_adx_14:
 	mulxq 256(%rsp), %rax, %rcx
 	adcxq %rcx, %r13
 	adoxq %rax, %r12
-	adoxq 0(%rsp), %r13
-	adoxq 0(%rsp), %r14
-	adcxq 0(%rsp), %r14
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
 	xorl %eax, %eax
 	movq 72(%rsi), %rdx
 	mulxq 264(%rsp), %rax, %rcx
@@ -23031,9 +23561,10 @@ parmod_montgomery_sqr_adx_14:
 	mulxq 320(%rsp), %rax, %rcx
 	adcxq %rcx, %r13
 	adoxq %rax, %r12
-	adoxq 0(%rsp), %r13
-	adoxq 0(%rsp), %r14
-	adcxq 0(%rsp), %r14
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
 	movq %r15, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 336(%rsp)
@@ -23062,9 +23593,10 @@ parmod_montgomery_sqr_adx_14:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r13
 	adoxq %rax, %r12
-	adoxq 0(%rsp), %r13
-	adoxq 0(%rsp), %r14
-	adcxq 0(%rsp), %r14
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
 	xorl %r15d, %r15d
 	movq 24(%rdi), %rdx
 	mulxq 232(%rsp), %rax, %rcx
@@ -23079,9 +23611,10 @@ parmod_montgomery_sqr_adx_14:
 	mulxq 256(%rsp), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 0(%rsp), %r14
-	adoxq 0(%rsp), %r15
-	adcxq 0(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	xorl %eax, %eax
 	movq 40(%rdi), %rdx
 	mulxq 40(%rdi), %rax, %rcx
@@ -23108,9 +23641,10 @@ parmod_montgomery_sqr_adx_14:
 	mulxq 240(%rsp), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 0(%rsp), %r14
-	adoxq 0(%rsp), %r15
-	adcxq 0(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	xorl %eax, %eax
 	movq 80(%rsi), %rdx
 	mulxq 264(%rsp), %rax, %rcx
@@ -23137,9 +23671,10 @@ parmod_montgomery_sqr_adx_14:
 	mulxq 320(%rsp), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 0(%rsp), %r14
-	adoxq 0(%rsp), %r15
-	adcxq 0(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	movq %rbx, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 344(%rsp)
@@ -23168,9 +23703,10 @@ parmod_montgomery_sqr_adx_14:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 0(%rsp), %r14
-	adoxq 0(%rsp), %r15
-	adcxq 0(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	xorl %ebx, %ebx
 	movq 32(%rdi), %rdx
 	mulxq 240(%rsp), %rax, %rcx
@@ -23182,9 +23718,10 @@ parmod_montgomery_sqr_adx_14:
 	mulxq 256(%rsp), %rax, %rcx
 	adcxq %rcx, %r15
 	adoxq %rax, %r14
-	adoxq 0(%rsp), %r15
-	adoxq 0(%rsp), %rbx
-	adcxq 0(%rsp), %rbx
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
 	xorl %eax, %eax
 	movq 88(%rsi), %rdx
 	mulxq 264(%rsp), %rax, %rcx
@@ -23211,9 +23748,10 @@ parmod_montgomery_sqr_adx_14:
 	mulxq 320(%rsp), %rax, %rcx
 	adcxq %rcx, %r15
 	adoxq %rax, %r14
-	adoxq 0(%rsp), %r15
-	adoxq 0(%rsp), %rbx
-	adcxq 0(%rsp), %rbx
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
 	movq %rbp, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 352(%rsp)
@@ -23242,9 +23780,10 @@ parmod_montgomery_sqr_adx_14:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r15
 	adoxq %rax, %r14
-	adoxq 0(%rsp), %r15
-	adoxq 0(%rsp), %rbx
-	adcxq 0(%rsp), %rbx
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
 	xorl %ebp, %ebp
 	movq 40(%rdi), %rdx
 	mulxq 248(%rsp), %rax, %rcx
@@ -23253,9 +23792,10 @@ parmod_montgomery_sqr_adx_14:
 	mulxq 256(%rsp), %rax, %rcx
 	adcxq %rcx, %rbx
 	adoxq %rax, %r15
-	adoxq 0(%rsp), %rbx
-	adoxq 0(%rsp), %rbp
-	adcxq 0(%rsp), %rbp
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
 	xorl %eax, %eax
 	movq 48(%rdi), %rdx
 	mulxq 48(%rdi), %rax, %rcx
@@ -23282,9 +23822,10 @@ parmod_montgomery_sqr_adx_14:
 	mulxq 248(%rsp), %rax, %rcx
 	adcxq %rcx, %rbx
 	adoxq %rax, %r15
-	adoxq 0(%rsp), %rbx
-	adoxq 0(%rsp), %rbp
-	adcxq 0(%rsp), %rbp
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
 	xorl %eax, %eax
 	movq 96(%rsi), %rdx
 	mulxq 264(%rsp), %rax, %rcx
@@ -23311,9 +23852,10 @@ parmod_montgomery_sqr_adx_14:
 	mulxq 320(%rsp), %rax, %rcx
 	adcxq %rcx, %rbx
 	adoxq %rax, %r15
-	adoxq 0(%rsp), %rbx
-	adoxq 0(%rsp), %rbp
-	adcxq 0(%rsp), %rbp
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
 	movq %r8, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 360(%rsp)
@@ -23342,17 +23884,19 @@ parmod_montgomery_sqr_adx_14:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %rbx
 	adoxq %rax, %r15
-	adoxq 0(%rsp), %rbx
-	adoxq 0(%rsp), %rbp
-	adcxq 0(%rsp), %rbp
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
 	xorl %r8d, %r8d
 	movq 48(%rdi), %rdx
 	mulxq 256(%rsp), %rax, %rcx
 	adcxq %rcx, %rbp
 	adoxq %rax, %rbx
-	adoxq 0(%rsp), %rbp
-	adoxq 0(%rsp), %r8
-	adcxq 0(%rsp), %r8
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
 	xorl %eax, %eax
 	movq 104(%rsi), %rdx
 	mulxq 264(%rsp), %rax, %rcx
@@ -23379,9 +23923,10 @@ parmod_montgomery_sqr_adx_14:
 	mulxq 320(%rsp), %rax, %rcx
 	adcxq %rcx, %rbp
 	adoxq %rax, %rbx
-	adoxq 0(%rsp), %rbp
-	adoxq 0(%rsp), %r8
-	adcxq 0(%rsp), %r8
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
 	movq %r9, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 368(%rsp)
@@ -23410,9 +23955,10 @@ parmod_montgomery_sqr_adx_14:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %rbp
 	adoxq %rax, %rbx
-	adoxq 0(%rsp), %rbp
-	adoxq 0(%rsp), %r8
-	adcxq 0(%rsp), %r8
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
 	xorl %r9d, %r9d
 	movq 56(%rdi), %rdx
 	mulxq 56(%rdi), %rax, %rcx
@@ -23439,9 +23985,10 @@ parmod_montgomery_sqr_adx_14:
 	mulxq 256(%rsp), %rax, %rcx
 	adcxq %rcx, %r8
 	adoxq %rax, %rbp
-	adoxq 0(%rsp), %r8
-	adoxq 0(%rsp), %r9
-	adcxq 0(%rsp), %r9
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
 	xorl %eax, %eax
 	movq 64(%rsi), %rdx
 	mulxq 328(%rsp), %rax, %rcx
@@ -23462,9 +24009,10 @@ parmod_montgomery_sqr_adx_14:
 	mulxq 368(%rsp), %rax, %rcx
 	adcxq %rcx, %r8
 	adoxq %rax, %rbp
-	adoxq 0(%rsp), %r8
-	adoxq 0(%rsp), %r9
-	adcxq 0(%rsp), %r9
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
 	movq %r10, 376(%rsp)
 	xorl %r10d, %r10d
 	movq 64(%rdi), %rdx
@@ -23489,9 +24037,10 @@ parmod_montgomery_sqr_adx_14:
 	mulxq 256(%rsp), %rax, %rcx
 	adcxq %rcx, %r9
 	adoxq %rax, %r8
-	adoxq 0(%rsp), %r9
-	adoxq 0(%rsp), %r10
-	adcxq 0(%rsp), %r10
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
 	xorl %eax, %eax
 	movq 72(%rsi), %rdx
 	mulxq 328(%rsp), %rax, %rcx
@@ -23512,9 +24061,10 @@ parmod_montgomery_sqr_adx_14:
 	mulxq 368(%rsp), %rax, %rcx
 	adcxq %rcx, %r9
 	adoxq %rax, %r8
-	adoxq 0(%rsp), %r9
-	adoxq 0(%rsp), %r10
-	adcxq 0(%rsp), %r10
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
 	movq %r11, 384(%rsp)
 	xorl %r11d, %r11d
 	movq 72(%rdi), %rdx
@@ -23536,9 +24086,10 @@ parmod_montgomery_sqr_adx_14:
 	mulxq 256(%rsp), %rax, %rcx
 	adcxq %rcx, %r10
 	adoxq %rax, %r9
-	adoxq 0(%rsp), %r10
-	adoxq 0(%rsp), %r11
-	adcxq 0(%rsp), %r11
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
 	xorl %eax, %eax
 	movq 80(%rsi), %rdx
 	mulxq 328(%rsp), %rax, %rcx
@@ -23559,9 +24110,10 @@ parmod_montgomery_sqr_adx_14:
 	mulxq 368(%rsp), %rax, %rcx
 	adcxq %rcx, %r10
 	adoxq %rax, %r9
-	adoxq 0(%rsp), %r10
-	adoxq 0(%rsp), %r11
-	adcxq 0(%rsp), %r11
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
 	movq %r12, 392(%rsp)
 	xorl %r12d, %r12d
 	movq 80(%rdi), %rdx
@@ -23580,9 +24132,10 @@ parmod_montgomery_sqr_adx_14:
 	mulxq 256(%rsp), %rax, %rcx
 	adcxq %rcx, %r11
 	adoxq %rax, %r10
-	adoxq 0(%rsp), %r11
-	adoxq 0(%rsp), %r12
-	adcxq 0(%rsp), %r12
+	movl $0, %eax
+	adoxq %rax, %r11
+	adoxq %rax, %r12
+	adcxq %rax, %r12
 	xorl %eax, %eax
 	movq 88(%rsi), %rdx
 	mulxq 328(%rsp), %rax, %rcx
@@ -23603,9 +24156,10 @@ parmod_montgomery_sqr_adx_14:
 	mulxq 368(%rsp), %rax, %rcx
 	adcxq %rcx, %r11
 	adoxq %rax, %r10
-	adoxq 0(%rsp), %r11
-	adoxq 0(%rsp), %r12
-	adcxq 0(%rsp), %r12
+	movl $0, %eax
+	adoxq %rax, %r11
+	adoxq %rax, %r12
+	adcxq %rax, %r12
 	movq %r13, 400(%rsp)
 	xorl %r13d, %r13d
 	movq 88(%rdi), %rdx
@@ -23621,9 +24175,10 @@ parmod_montgomery_sqr_adx_14:
 	mulxq 256(%rsp), %rax, %rcx
 	adcxq %rcx, %r12
 	adoxq %rax, %r11
-	adoxq 0(%rsp), %r12
-	adoxq 0(%rsp), %r13
-	adcxq 0(%rsp), %r13
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
 	xorl %eax, %eax
 	movq 96(%rsi), %rdx
 	mulxq 328(%rsp), %rax, %rcx
@@ -23644,9 +24199,10 @@ parmod_montgomery_sqr_adx_14:
 	mulxq 368(%rsp), %rax, %rcx
 	adcxq %rcx, %r12
 	adoxq %rax, %r11
-	adoxq 0(%rsp), %r12
-	adoxq 0(%rsp), %r13
-	adcxq 0(%rsp), %r13
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
 	movq %r14, 408(%rsp)
 	xorl %r14d, %r14d
 	movq 96(%rdi), %rdx
@@ -23659,17 +24215,19 @@ parmod_montgomery_sqr_adx_14:
 	mulxq 256(%rsp), %rax, %rcx
 	adcxq %rcx, %r13
 	adoxq %rax, %r12
-	adoxq 0(%rsp), %r13
-	adoxq 0(%rsp), %r14
-	adcxq 0(%rsp), %r14
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
 	xorl %eax, %eax
 	movq 104(%rdi), %rdx
 	mulxq 104(%rdi), %rax, %rcx
 	adcxq %rcx, %r13
 	adoxq %rax, %r12
-	adoxq 0(%rsp), %r13
-	adoxq 0(%rsp), %r14
-	adcxq 0(%rsp), %r14
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
 	xorl %eax, %eax
 	movq 104(%rsi), %rdx
 	mulxq 328(%rsp), %rax, %rcx
@@ -23690,9 +24248,10 @@ parmod_montgomery_sqr_adx_14:
 	mulxq 368(%rsp), %rax, %rcx
 	adcxq %rcx, %r13
 	adoxq %rax, %r12
-	adoxq 0(%rsp), %r13
-	adoxq 0(%rsp), %r14
-	adcxq 0(%rsp), %r14
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
 	movq %r15, 416(%rsp)
 	movq %rbx, 424(%rsp)
 	movq %rbp, 432(%rsp)
@@ -23930,9 +24489,10 @@ parmod_montgomery_mul_adx_15:
 	mulxq 80(%rsp), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 0(%rsp), %r14
-	adoxq 0(%rsp), %r15
-	adcxq 0(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	movq %rbx, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 144(%rsp)
@@ -23961,9 +24521,10 @@ parmod_montgomery_mul_adx_15:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 0(%rsp), %r14
-	adoxq 0(%rsp), %r15
-	adcxq 0(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	xorl %ebx, %ebx
 	movq 8(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
@@ -23990,9 +24551,10 @@ parmod_montgomery_mul_adx_15:
 	mulxq 80(%rsp), %rax, %rcx
 	adcxq %rcx, %r15
 	adoxq %rax, %r14
-	adoxq 0(%rsp), %r15
-	adoxq 0(%rsp), %rbx
-	adcxq 0(%rsp), %rbx
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
 	movq %rbp, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 152(%rsp)
@@ -24021,9 +24583,10 @@ parmod_montgomery_mul_adx_15:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r15
 	adoxq %rax, %r14
-	adoxq 0(%rsp), %r15
-	adoxq 0(%rsp), %rbx
-	adcxq 0(%rsp), %rbx
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
 	xorl %ebp, %ebp
 	movq 16(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
@@ -24050,9 +24613,10 @@ parmod_montgomery_mul_adx_15:
 	mulxq 80(%rsp), %rax, %rcx
 	adcxq %rcx, %rbx
 	adoxq %rax, %r15
-	adoxq 0(%rsp), %rbx
-	adoxq 0(%rsp), %rbp
-	adcxq 0(%rsp), %rbp
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
 	movq %r8, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 160(%rsp)
@@ -24081,9 +24645,10 @@ parmod_montgomery_mul_adx_15:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %rbx
 	adoxq %rax, %r15
-	adoxq 0(%rsp), %rbx
-	adoxq 0(%rsp), %rbp
-	adcxq 0(%rsp), %rbp
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
 	xorl %r8d, %r8d
 	movq 24(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
@@ -24110,9 +24675,10 @@ parmod_montgomery_mul_adx_15:
 	mulxq 80(%rsp), %rax, %rcx
 	adcxq %rcx, %rbp
 	adoxq %rax, %rbx
-	adoxq 0(%rsp), %rbp
-	adoxq 0(%rsp), %r8
-	adcxq 0(%rsp), %r8
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
 	movq %r9, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 168(%rsp)
@@ -24141,9 +24707,10 @@ parmod_montgomery_mul_adx_15:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %rbp
 	adoxq %rax, %rbx
-	adoxq 0(%rsp), %rbp
-	adoxq 0(%rsp), %r8
-	adcxq 0(%rsp), %r8
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
 	xorl %r9d, %r9d
 	movq 32(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
@@ -24170,9 +24737,10 @@ parmod_montgomery_mul_adx_15:
 	mulxq 80(%rsp), %rax, %rcx
 	adcxq %rcx, %r8
 	adoxq %rax, %rbp
-	adoxq 0(%rsp), %r8
-	adoxq 0(%rsp), %r9
-	adcxq 0(%rsp), %r9
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
 	movq %r10, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 176(%rsp)
@@ -24201,9 +24769,10 @@ parmod_montgomery_mul_adx_15:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r8
 	adoxq %rax, %rbp
-	adoxq 0(%rsp), %r8
-	adoxq 0(%rsp), %r9
-	adcxq 0(%rsp), %r9
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
 	xorl %r10d, %r10d
 	movq 40(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
@@ -24230,9 +24799,10 @@ parmod_montgomery_mul_adx_15:
 	mulxq 80(%rsp), %rax, %rcx
 	adcxq %rcx, %r9
 	adoxq %rax, %r8
-	adoxq 0(%rsp), %r9
-	adoxq 0(%rsp), %r10
-	adcxq 0(%rsp), %r10
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
 	movq %r11, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 184(%rsp)
@@ -24261,9 +24831,10 @@ parmod_montgomery_mul_adx_15:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r9
 	adoxq %rax, %r8
-	adoxq 0(%rsp), %r9
-	adoxq 0(%rsp), %r10
-	adcxq 0(%rsp), %r10
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
 	xorl %r11d, %r11d
 	movq 48(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
@@ -24290,9 +24861,10 @@ parmod_montgomery_mul_adx_15:
 	mulxq 80(%rsp), %rax, %rcx
 	adcxq %rcx, %r10
 	adoxq %rax, %r9
-	adoxq 0(%rsp), %r10
-	adoxq 0(%rsp), %r11
-	adcxq 0(%rsp), %r11
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
 	movq %r12, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 192(%rsp)
@@ -24321,9 +24893,10 @@ parmod_montgomery_mul_adx_15:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r10
 	adoxq %rax, %r9
-	adoxq 0(%rsp), %r10
-	adoxq 0(%rsp), %r11
-	adcxq 0(%rsp), %r11
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
 	xorl %r12d, %r12d
 	movq 56(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
@@ -24350,9 +24923,10 @@ parmod_montgomery_mul_adx_15:
 	mulxq 80(%rsp), %rax, %rcx
 	adcxq %rcx, %r11
 	adoxq %rax, %r10
-	adoxq 0(%rsp), %r11
-	adoxq 0(%rsp), %r12
-	adcxq 0(%rsp), %r12
+	movl $0, %eax
+	adoxq %rax, %r11
+	adoxq %rax, %r12
+	adcxq %rax, %r12
 	xorl %eax, %eax
 	movq 0(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
@@ -24376,9 +24950,10 @@ parmod_montgomery_mul_adx_15:
 	mulxq 136(%rsp), %rax, %rcx
 	adcxq %rcx, %r11
 	adoxq %rax, %r10
-	adoxq 0(%rsp), %r11
-	adoxq 0(%rsp), %r12
-	adcxq 0(%rsp), %r12
+	movl $0, %eax
+	adoxq %rax, %r11
+	adoxq %rax, %r12
+	adcxq %rax, %r12
 	movq %r13, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 200(%rsp)
@@ -24407,9 +24982,10 @@ parmod_montgomery_mul_adx_15:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r11
 	adoxq %rax, %r10
-	adoxq 0(%rsp), %r11
-	adoxq 0(%rsp), %r12
-	adcxq 0(%rsp), %r12
+	movl $0, %eax
+	adoxq %rax, %r11
+	adoxq %rax, %r12
+	adcxq %rax, %r12
 	xorl %r13d, %r13d
 	movq 64(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
@@ -24436,9 +25012,10 @@ parmod_montgomery_mul_adx_15:
 	mulxq 80(%rsp), %rax, %rcx
 	adcxq %rcx, %r12
 	adoxq %rax, %r11
-	adoxq 0(%rsp), %r12
-	adoxq 0(%rsp), %r13
-	adcxq 0(%rsp), %r13
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
 	xorl %eax, %eax
 	movq 8(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
@@ -24462,9 +25039,10 @@ parmod_montgomery_mul_adx_15:
 	mulxq 136(%rsp), %rax, %rcx
 	adcxq %rcx, %r12
 	adoxq %rax, %r11
-	adoxq 0(%rsp), %r12
-	adoxq 0(%rsp), %r13
-	adcxq 0(%rsp), %r13
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
 	xorl %eax, %eax
 	movq 64(%rsi), %rdx
 	mulxq 144(%rsp), %rax, %rcx
@@ -24491,9 +25069,10 @@ parmod_montgomery_mul_adx_15:
 	mulxq 200(%rsp), %rax, %rcx
 	adcxq %rcx, %r12
 	adoxq %rax, %r11
-	adoxq 0(%rsp), %r12
-	adoxq 0(%rsp), %r13
-	adcxq 0(%rsp), %r13
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
 	movq %r14, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 208(%rsp)
@@ -24522,9 +25101,10 @@ parmod_montgomery_mul_adx_15:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r12
 	adoxq %rax, %r11
-	adoxq 0(%rsp), %r12
-	adoxq 0(%rsp), %r13
-	adcxq 0(%rsp), %r13
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
 	xorl %r14d, %r14d
 	movq 72(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
@@ -24551,9 +25131,10 @@ parmod_montgomery_mul_adx_15:
 	mulxq 80(%rsp), %rax, %rcx
 	adcxq %rcx, %r13
 	adoxq %rax, %r12
-	adoxq 0(%rsp), %r13
-	adoxq 0(%rsp), %r14
-	adcxq 0(%rsp), %r14
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
 	xorl %eax, %eax
 	movq 16(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
@@ -24577,9 +25158,10 @@ parmod_montgomery_mul_adx_15:
 	mulxq 136(%rsp), %rax, %rcx
 	adcxq %rcx, %r13
 	adoxq %rax, %r12
-	adoxq 0(%rsp), %r13
-	adoxq 0(%rsp), %r14
-	adcxq 0(%rsp), %r14
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
 	xorl %eax, %eax
 	movq 72(%rsi), %rdx
 	mulxq 144(%rsp), %rax, %rcx
@@ -24606,9 +25188,10 @@ parmod_montgomery_mul_adx_15:
 	mulxq 200(%rsp), %rax, %rcx
 	adcxq %rcx, %r13
 	adoxq %rax, %r12
-	adoxq 0(%rsp), %r13
-	adoxq 0(%rsp), %r14
-	adcxq 0(%rsp), %r14
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
 	movq %r15, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 216(%rsp)
@@ -24637,9 +25220,10 @@ parmod_montgomery_mul_adx_15:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r13
 	adoxq %rax, %r12
-	adoxq 0(%rsp), %r13
-	adoxq 0(%rsp), %r14
-	adcxq 0(%rsp), %r14
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
 	xorl %r15d, %r15d
 	movq 80(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
@@ -24666,9 +25250,10 @@ parmod_montgomery_mul_adx_15:
 	mulxq 80(%rsp), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 0(%rsp), %r14
-	adoxq 0(%rsp), %r15
-	adcxq 0(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	xorl %eax, %eax
 	movq 24(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
@@ -24692,9 +25277,10 @@ parmod_montgomery_mul_adx_15:
 	mulxq 136(%rsp), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 0(%rsp), %r14
-	adoxq 0(%rsp), %r15
-	adcxq 0(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	xorl %eax, %eax
 	movq 80(%rsi), %rdx
 	mulxq 144(%rsp), %rax, %rcx
@@ -24721,9 +25307,10 @@ parmod_montgomery_mul_adx_15:
 	mulxq 200(%rsp), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 0(%rsp), %r14
-	adoxq 0(%rsp), %r15
-	adcxq 0(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	movq %rbx, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 224(%rsp)
@@ -24752,9 +25339,10 @@ parmod_montgomery_mul_adx_15:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 0(%rsp), %r14
-	adoxq 0(%rsp), %r15
-	adcxq 0(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	xorl %ebx, %ebx
 	movq 88(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
@@ -24781,9 +25369,10 @@ parmod_montgomery_mul_adx_15:
 	mulxq 80(%rsp), %rax, %rcx
 	adcxq %rcx, %r15
 	adoxq %rax, %r14
-	adoxq 0(%rsp), %r15
-	adoxq 0(%rsp), %rbx
-	adcxq 0(%rsp), %rbx
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
 	xorl %eax, %eax
 	movq 32(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
@@ -24807,9 +25396,10 @@ parmod_montgomery_mul_adx_15:
 	mulxq 136(%rsp), %rax, %rcx
 	adcxq %rcx, %r15
 	adoxq %rax, %r14
-	adoxq 0(%rsp), %r15
-	adoxq 0(%rsp), %rbx
-	adcxq 0(%rsp), %rbx
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
 	xorl %eax, %eax
 	movq 88(%rsi), %rdx
 	mulxq 144(%rsp), %rax, %rcx
@@ -24836,9 +25426,10 @@ parmod_montgomery_mul_adx_15:
 	mulxq 200(%rsp), %rax, %rcx
 	adcxq %rcx, %r15
 	adoxq %rax, %r14
-	adoxq 0(%rsp), %r15
-	adoxq 0(%rsp), %rbx
-	adcxq 0(%rsp), %rbx
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
 	movq %rbp, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 232(%rsp)
@@ -24867,9 +25458,10 @@ parmod_montgomery_mul_adx_15:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r15
 	adoxq %rax, %r14
-	adoxq 0(%rsp), %r15
-	adoxq 0(%rsp), %rbx
-	adcxq 0(%rsp), %rbx
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
 	xorl %ebp, %ebp
 	movq 96(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
@@ -24896,9 +25488,10 @@ parmod_montgomery_mul_adx_15:
 	mulxq 80(%rsp), %rax, %rcx
 	adcxq %rcx, %rbx
 	adoxq %rax, %r15
-	adoxq 0(%rsp), %rbx
-	adoxq 0(%rsp), %rbp
-	adcxq 0(%rsp), %rbp
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
 	xorl %eax, %eax
 	movq 40(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
@@ -24922,9 +25515,10 @@ parmod_montgomery_mul_adx_15:
 	mulxq 136(%rsp), %rax, %rcx
 	adcxq %rcx, %rbx
 	adoxq %rax, %r15
-	adoxq 0(%rsp), %rbx
-	adoxq 0(%rsp), %rbp
-	adcxq 0(%rsp), %rbp
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
 	xorl %eax, %eax
 	movq 96(%rsi), %rdx
 	mulxq 144(%rsp), %rax, %rcx
@@ -24951,9 +25545,10 @@ parmod_montgomery_mul_adx_15:
 	mulxq 200(%rsp), %rax, %rcx
 	adcxq %rcx, %rbx
 	adoxq %rax, %r15
-	adoxq 0(%rsp), %rbx
-	adoxq 0(%rsp), %rbp
-	adcxq 0(%rsp), %rbp
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
 	movq %r8, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 240(%rsp)
@@ -24982,9 +25577,10 @@ parmod_montgomery_mul_adx_15:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %rbx
 	adoxq %rax, %r15
-	adoxq 0(%rsp), %rbx
-	adoxq 0(%rsp), %rbp
-	adcxq 0(%rsp), %rbp
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
 	xorl %r8d, %r8d
 	movq 104(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
@@ -25011,9 +25607,10 @@ parmod_montgomery_mul_adx_15:
 	mulxq 80(%rsp), %rax, %rcx
 	adcxq %rcx, %rbp
 	adoxq %rax, %rbx
-	adoxq 0(%rsp), %rbp
-	adoxq 0(%rsp), %r8
-	adcxq 0(%rsp), %r8
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
 	xorl %eax, %eax
 	movq 48(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
@@ -25037,9 +25634,10 @@ parmod_montgomery_mul_adx_15:
 	mulxq 136(%rsp), %rax, %rcx
 	adcxq %rcx, %rbp
 	adoxq %rax, %rbx
-	adoxq 0(%rsp), %rbp
-	adoxq 0(%rsp), %r8
-	adcxq 0(%rsp), %r8
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
 	xorl %eax, %eax
 	movq 104(%rsi), %rdx
 	mulxq 144(%rsp), %rax, %rcx
@@ -25066,9 +25664,10 @@ parmod_montgomery_mul_adx_15:
 	mulxq 200(%rsp), %rax, %rcx
 	adcxq %rcx, %rbp
 	adoxq %rax, %rbx
-	adoxq 0(%rsp), %rbp
-	adoxq 0(%rsp), %r8
-	adcxq 0(%rsp), %r8
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
 	movq %r9, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 248(%rsp)
@@ -25097,9 +25696,10 @@ parmod_montgomery_mul_adx_15:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %rbp
 	adoxq %rax, %rbx
-	adoxq 0(%rsp), %rbp
-	adoxq 0(%rsp), %r8
-	adcxq 0(%rsp), %r8
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
 	xorl %r9d, %r9d
 	movq 112(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
@@ -25126,9 +25726,10 @@ parmod_montgomery_mul_adx_15:
 	mulxq 80(%rsp), %rax, %rcx
 	adcxq %rcx, %r8
 	adoxq %rax, %rbp
-	adoxq 0(%rsp), %r8
-	adoxq 0(%rsp), %r9
-	adcxq 0(%rsp), %r9
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
 	xorl %eax, %eax
 	movq 56(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
@@ -25152,9 +25753,10 @@ parmod_montgomery_mul_adx_15:
 	mulxq 136(%rsp), %rax, %rcx
 	adcxq %rcx, %r8
 	adoxq %rax, %rbp
-	adoxq 0(%rsp), %r8
-	adoxq 0(%rsp), %r9
-	adcxq 0(%rsp), %r9
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
 	xorl %eax, %eax
 	movq 112(%rsi), %rdx
 	mulxq 144(%rsp), %rax, %rcx
@@ -25181,9 +25783,10 @@ parmod_montgomery_mul_adx_15:
 	mulxq 200(%rsp), %rax, %rcx
 	adcxq %rcx, %r8
 	adoxq %rax, %rbp
-	adoxq 0(%rsp), %r8
-	adoxq 0(%rsp), %r9
-	adcxq 0(%rsp), %r9
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
 	movq %r10, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 256(%rsp)
@@ -25212,9 +25815,10 @@ parmod_montgomery_mul_adx_15:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r8
 	adoxq %rax, %rbp
-	adoxq 0(%rsp), %r8
-	adoxq 0(%rsp), %r9
-	adcxq 0(%rsp), %r9
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
 	xorl %r10d, %r10d
 	movq 64(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
@@ -25238,9 +25842,10 @@ parmod_montgomery_mul_adx_15:
 	mulxq 136(%rsp), %rax, %rcx
 	adcxq %rcx, %r9
 	adoxq %rax, %r8
-	adoxq 0(%rsp), %r9
-	adoxq 0(%rsp), %r10
-	adcxq 0(%rsp), %r10
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
 	xorl %eax, %eax
 	movq 64(%rsi), %rdx
 	mulxq 208(%rsp), %rax, %rcx
@@ -25264,9 +25869,10 @@ parmod_montgomery_mul_adx_15:
 	mulxq 256(%rsp), %rax, %rcx
 	adcxq %rcx, %r9
 	adoxq %rax, %r8
-	adoxq 0(%rsp), %r9
-	adoxq 0(%rsp), %r10
-	adcxq 0(%rsp), %r10
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
 	movq %r11, 264(%rsp)
 	xorl %r11d, %r11d
 	movq 72(%rdi), %rdx
@@ -25291,9 +25897,10 @@ parmod_montgomery_mul_adx_15:
 	mulxq 136(%rsp), %rax, %rcx
 	adcxq %rcx, %r10
 	adoxq %rax, %r9
-	adoxq 0(%rsp), %r10
-	adoxq 0(%rsp), %r11
-	adcxq 0(%rsp), %r11
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
 	xorl %eax, %eax
 	movq 72(%rsi), %rdx
 	mulxq 208(%rsp), %rax, %rcx
@@ -25317,9 +25924,10 @@ parmod_montgomery_mul_adx_15:
 	mulxq 256(%rsp), %rax, %rcx
 	adcxq %rcx, %r10
 	adoxq %rax, %r9
-	adoxq 0(%rsp), %r10
-	adoxq 0(%rsp), %r11
-	adcxq 0(%rsp), %r11
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
 	movq %r12, 272(%rsp)
 	xorl %r12d, %r12d
 	movq 80(%rdi), %rdx
@@ -25344,9 +25952,10 @@ parmod_montgomery_mul_adx_15:
 	mulxq 136(%rsp), %rax, %rcx
 	adcxq %rcx, %r11
 	adoxq %rax, %r10
-	adoxq 0(%rsp), %r11
-	adoxq 0(%rsp), %r12
-	adcxq 0(%rsp), %r12
+	movl $0, %eax
+	adoxq %rax, %r11
+	adoxq %rax, %r12
+	adcxq %rax, %r12
 	xorl %eax, %eax
 	movq 80(%rsi), %rdx
 	mulxq 208(%rsp), %rax, %rcx
@@ -25370,9 +25979,10 @@ parmod_montgomery_mul_adx_15:
 	mulxq 256(%rsp), %rax, %rcx
 	adcxq %rcx, %r11
 	adoxq %rax, %r10
-	adoxq 0(%rsp), %r11
-	adoxq 0(%rsp), %r12
-	adcxq 0(%rsp), %r12
+	movl $0, %eax
+	adoxq %rax, %r11
+	adoxq %rax, %r12
+	adcxq %rax, %r12
 	movq %r13, 280(%rsp)
 	xorl %r13d, %r13d
 	movq 88(%rdi), %rdx
@@ -25397,9 +26007,10 @@ parmod_montgomery_mul_adx_15:
 	mulxq 136(%rsp), %rax, %rcx
 	adcxq %rcx, %r12
 	adoxq %rax, %r11
-	adoxq 0(%rsp), %r12
-	adoxq 0(%rsp), %r13
-	adcxq 0(%rsp), %r13
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
 	xorl %eax, %eax
 	movq 88(%rsi), %rdx
 	mulxq 208(%rsp), %rax, %rcx
@@ -25423,9 +26034,10 @@ parmod_montgomery_mul_adx_15:
 	mulxq 256(%rsp), %rax, %rcx
 	adcxq %rcx, %r12
 	adoxq %rax, %r11
-	adoxq 0(%rsp), %r12
-	adoxq 0(%rsp), %r13
-	adcxq 0(%rsp), %r13
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
 	movq %r14, 288(%rsp)
 	xorl %r14d, %r14d
 	movq 96(%rdi), %rdx
@@ -25450,9 +26062,10 @@ parmod_montgomery_mul_adx_15:
 	mulxq 136(%rsp), %rax, %rcx
 	adcxq %rcx, %r13
 	adoxq %rax, %r12
-	adoxq 0(%rsp), %r13
-	adoxq 0(%rsp), %r14
-	adcxq 0(%rsp), %r14
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
 	xorl %eax, %eax
 	movq 96(%rsi), %rdx
 	mulxq 208(%rsp), %rax, %rcx
@@ -25476,9 +26089,10 @@ parmod_montgomery_mul_adx_15:
 	mulxq 256(%rsp), %rax, %rcx
 	adcxq %rcx, %r13
 	adoxq %rax, %r12
-	adoxq 0(%rsp), %r13
-	adoxq 0(%rsp), %r14
-	adcxq 0(%rsp), %r14
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
 	movq %r15, 296(%rsp)
 	xorl %r15d, %r15d
 	movq 104(%rdi), %rdx
@@ -25503,9 +26117,10 @@ parmod_montgomery_mul_adx_15:
 	mulxq 136(%rsp), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 0(%rsp), %r14
-	adoxq 0(%rsp), %r15
-	adcxq 0(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	xorl %eax, %eax
 	movq 104(%rsi), %rdx
 	mulxq 208(%rsp), %rax, %rcx
@@ -25529,9 +26144,10 @@ parmod_montgomery_mul_adx_15:
 	mulxq 256(%rsp), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 0(%rsp), %r14
-	adoxq 0(%rsp), %r15
-	adcxq 0(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	movq %rbx, 304(%rsp)
 	xorl %ebx, %ebx
 	movq 112(%rdi), %rdx
@@ -25556,9 +26172,10 @@ parmod_montgomery_mul_adx_15:
 	mulxq 136(%rsp), %rax, %rcx
 	adcxq %rcx, %r15
 	adoxq %rax, %r14
-	adoxq 0(%rsp), %r15
-	adoxq 0(%rsp), %rbx
-	adcxq 0(%rsp), %rbx
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
 	xorl %eax, %eax
 	movq 112(%rsi), %rdx
 	mulxq 208(%rsp), %rax, %rcx
@@ -25582,9 +26199,10 @@ parmod_montgomery_mul_adx_15:
 	mulxq 256(%rsp), %rax, %rcx
 	adcxq %rcx, %r15
 	adoxq %rax, %r14
-	adoxq 0(%rsp), %r15
-	adoxq 0(%rsp), %rbx
-	adcxq 0(%rsp), %rbx
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
 	movq %rbp, 312(%rsp)
 	movq %r8, 320(%rsp)
 	movq %r9, 328(%rsp)
@@ -25902,9 +26520,10 @@ parmod_montgomery_sqr_adx_15:
 	mulxq 208(%rsp), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 0(%rsp), %r14
-	adoxq 0(%rsp), %r15
-	adcxq 0(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	movq %rbx, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 280(%rsp)
@@ -25933,9 +26552,10 @@ parmod_montgomery_sqr_adx_15:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 0(%rsp), %r14
-	adoxq 0(%rsp), %r15
-	adcxq 0(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	movq %rbp, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 288(%rsp)
@@ -25964,9 +26584,10 @@ parmod_montgomery_sqr_adx_15:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r15
 	adoxq %rax, %r14
-	adoxq 0(%rsp), %r15
-	adoxq 0(%rsp), %rbx
-	adcxq 0(%rsp), %rbx
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
 	xorl %ebp, %ebp
 	movq 8(%rdi), %rdx
 	mulxq 8(%rdi), %rax, %rcx
@@ -25993,9 +26614,10 @@ parmod_montgomery_sqr_adx_15:
 	mulxq 216(%rsp), %rax, %rcx
 	adcxq %rcx, %rbx
 	adoxq %rax, %r15
-	adoxq 0(%rsp), %rbx
-	adoxq 0(%rsp), %rbp
-	adcxq 0(%rsp), %rbp
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
 	movq %r8, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 296(%rsp)
@@ -26024,9 +26646,10 @@ parmod_montgomery_sqr_adx_15:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %rbx
 	adoxq %rax, %r15
-	adoxq 0(%rsp), %rbx
-	adoxq 0(%rsp), %rbp
-	adcxq 0(%rsp), %rbp
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
 	movq %r9, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 304(%rsp)
@@ -26055,9 +26678,10 @@ parmod_montgomery_sqr_adx_15:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %rbp
 	adoxq %rax, %rbx
-	adoxq 0(%rsp), %rbp
-	adoxq 0(%rsp), %r8
-	adcxq 0(%rsp), %r8
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
 	xorl %r9d, %r9d
 	movq 16(%rdi), %rdx
 	mulxq 16(%rdi), %rax, %rcx
@@ -26084,9 +26708,10 @@ parmod_montgomery_sqr_adx_15:
 	mulxq 224(%rsp), %rax, %rcx
 	adcxq %rcx, %r8
 	adoxq %rax, %rbp
-	adoxq 0(%rsp), %r8
-	adoxq 0(%rsp), %r9
-	adcxq 0(%rsp), %r9
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
 	movq %r10, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 312(%rsp)
@@ -26115,9 +26740,10 @@ parmod_montgomery_sqr_adx_15:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r8
 	adoxq %rax, %rbp
-	adoxq 0(%rsp), %r8
-	adoxq 0(%rsp), %r9
-	adcxq 0(%rsp), %r9
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
 	movq %r11, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 320(%rsp)
@@ -26146,9 +26772,10 @@ parmod_montgomery_sqr_adx_15:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r9
 	adoxq %rax, %r8
-	adoxq 0(%rsp), %r9
-	adoxq 0(%rsp), %r10
-	adcxq 0(%rsp), %r10
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
 	xorl %r11d, %r11d
 	movq 24(%rdi), %rdx
 	mulxq 24(%rdi), %rax, %rcx
@@ -26175,9 +26802,10 @@ parmod_montgomery_sqr_adx_15:
 	mulxq 232(%rsp), %rax, %rcx
 	adcxq %rcx, %r10
 	adoxq %rax, %r9
-	adoxq 0(%rsp), %r10
-	adoxq 0(%rsp), %r11
-	adcxq 0(%rsp), %r11
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
 	movq %r12, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 328(%rsp)
@@ -26206,9 +26834,10 @@ parmod_montgomery_sqr_adx_15:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r10
 	adoxq %rax, %r9
-	adoxq 0(%rsp), %r10
-	adoxq 0(%rsp), %r11
-	adcxq 0(%rsp), %r11
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
 	movq %r13, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 336(%rsp)
@@ -26237,9 +26866,10 @@ parmod_montgomery_sqr_adx_15:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r11
 	adoxq %rax, %r10
-	adoxq 0(%rsp), %r11
-	adoxq 0(%rsp), %r12
-	adcxq 0(%rsp), %r12
+	movl $0, %eax
+	adoxq %rax, %r11
+	adoxq %rax, %r12
+	adcxq %rax, %r12
 	xorl %r13d, %r13d
 	movq 0(%rdi), %rdx
 	mulxq 216(%rsp), %rax, %rcx
@@ -26266,9 +26896,10 @@ parmod_montgomery_sqr_adx_15:
 	mulxq 272(%rsp), %rax, %rcx
 	adcxq %rcx, %r12
 	adoxq %rax, %r11
-	adoxq 0(%rsp), %r12
-	adoxq 0(%rsp), %r13
-	adcxq 0(%rsp), %r13
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
 	xorl %eax, %eax
 	movq 32(%rdi), %rdx
 	mulxq 32(%rdi), %rax, %rcx
@@ -26295,9 +26926,10 @@ parmod_montgomery_sqr_adx_15:
 	mulxq 240(%rsp), %rax, %rcx
 	adcxq %rcx, %r12
 	adoxq %rax, %r11
-	adoxq 0(%rsp), %r12
-	adoxq 0(%rsp), %r13
-	adcxq 0(%rsp), %r13
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
 	xorl %eax, %eax
 	movq 64(%rsi), %rdx
 	mulxq 280(%rsp), %rax, %rcx
@@ -26324,9 +26956,10 @@ parmod_montgomery_sqr_adx_15:
 	mulxq 336(%rsp), %rax, %rcx
 	adcxq %rcx, %r12
 	adoxq %rax, %r11
-	adoxq 0(%rsp), %r12
-	adoxq 0(%rsp), %r13
-	adcxq 0(%rsp), %r13
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
 	movq %r14, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 344(%rsp)
@@ -26355,9 +26988,10 @@ parmod_montgomery_sqr_adx_15:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r12
 	adoxq %rax, %r11
-	adoxq 0(%rsp), %r12
-	adoxq 0(%rsp), %r13
-	adcxq 0(%rsp), %r13
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
 	xorl %r14d, %r14d
 	movq 8(%rdi), %rdx
 	mulxq 224(%rsp), %rax, %rcx
@@ -26381,9 +27015,10 @@ parmod_montgomery_sqr_adx_15:
 	mulxq 272(%rsp), %rax, %rcx
 	adcxq %rcx, %r13
 	adoxq %rax, %r12
-	adoxq 0(%rsp), %r13
-	adoxq 0(%rsp), %r14
-	adcxq 0(%rsp), %r14
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
 	xorl %eax, %eax
 	movq 72(%rsi), %rdx
 	mulxq 280(%rsp), %rax, %rcx
@@ -26410,9 +27045,10 @@ parmod_montgomery_sqr_adx_15:
 	mulxq 336(%rsp), %rax, %rcx
 	adcxq %rcx, %r13
 	adoxq %rax, %r12
-	adoxq 0(%rsp), %r13
-	adoxq 0(%rsp), %r14
-	adcxq 0(%rsp), %r14
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
 	movq %r15, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 352(%rsp)
@@ -26441,9 +27077,10 @@ parmod_montgomery_sqr_adx_15:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r13
 	adoxq %rax, %r12
-	adoxq 0(%rsp), %r13
-	adoxq 0(%rsp), %r14
-	adcxq 0(%rsp), %r14
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
 	xorl %r15d, %r15d
 	movq 16(%rdi), %rdx
 	mulxq 232(%rsp), %rax, %rcx
@@ -26464,9 +27101,10 @@ parmod_montgomery_sqr_adx_15:
 	mulxq 272(%rsp), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 0(%rsp), %r14
-	adoxq 0(%rsp), %r15
-	adcxq 0(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	xorl %eax, %eax
 	movq 40(%rdi), %rdx
 	mulxq 40(%rdi), %rax, %rcx
@@ -26493,9 +27131,10 @@ parmod_montgomery_sqr_adx_15:
 	mulxq 248(%rsp), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 0(%rsp), %r14
-	adoxq 0(%rsp), %r15
-	adcxq 0(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	xorl %eax, %eax
 	movq 80(%rsi), %rdx
 	mulxq 280(%rsp), %rax, %rcx
@@ -26522,9 +27161,10 @@ parmod_montgomery_sqr_adx_15:
 	mulxq 336(%rsp), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 0(%rsp), %r14
-	adoxq 0(%rsp), %r15
-	adcxq 0(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	movq %rbx, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 360(%rsp)
@@ -26553,9 +27193,10 @@ parmod_montgomery_sqr_adx_15:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 0(%rsp), %r14
-	adoxq 0(%rsp), %r15
-	adcxq 0(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	xorl %ebx, %ebx
 	movq 24(%rdi), %rdx
 	mulxq 240(%rsp), %rax, %rcx
@@ -26573,9 +27214,10 @@ parmod_montgomery_sqr_adx_15:
 	mulxq 272(%rsp), %rax, %rcx
 	adcxq %rcx, %r15
 	adoxq %rax, %r14
-	adoxq 0(%rsp), %r15
-	adoxq 0(%rsp), %rbx
-	adcxq 0(%rsp), %rbx
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
 	xorl %eax, %eax
 	movq 88(%rsi), %rdx
 	mulxq 280(%rsp), %rax, %rcx
@@ -26602,9 +27244,10 @@ parmod_montgomery_sqr_adx_15:
 	mulxq 336(%rsp), %rax, %rcx
 	adcxq %rcx, %r15
 	adoxq %rax, %r14
-	adoxq 0(%rsp), %r15
-	adoxq 0(%rsp), %rbx
-	adcxq 0(%rsp), %rbx
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
 	movq %rbp, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 368(%rsp)
@@ -26633,9 +27276,10 @@ parmod_montgomery_sqr_adx_15:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r15
 	adoxq %rax, %r14
-	adoxq 0(%rsp), %r15
-	adoxq 0(%rsp), %rbx
-	adcxq 0(%rsp), %rbx
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
 	xorl %ebp, %ebp
 	movq 32(%rdi), %rdx
 	mulxq 248(%rsp), %rax, %rcx
@@ -26650,9 +27294,10 @@ parmod_montgomery_sqr_adx_15:
 	mulxq 272(%rsp), %rax, %rcx
 	adcxq %rcx, %rbx
 	adoxq %rax, %r15
-	adoxq 0(%rsp), %rbx
-	adoxq 0(%rsp), %rbp
-	adcxq 0(%rsp), %rbp
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
 	xorl %eax, %eax
 	movq 48(%rdi), %rdx
 	mulxq 48(%rdi), %rax, %rcx
@@ -26679,9 +27324,10 @@ parmod_montgomery_sqr_adx_15:
 	mulxq 256(%rsp), %rax, %rcx
 	adcxq %rcx, %rbx
 	adoxq %rax, %r15
-	adoxq 0(%rsp), %rbx
-	adoxq 0(%rsp), %rbp
-	adcxq 0(%rsp), %rbp
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
 	xorl %eax, %eax
 	movq 96(%rsi), %rdx
 	mulxq 280(%rsp), %rax, %rcx
@@ -26708,9 +27354,10 @@ parmod_montgomery_sqr_adx_15:
 	mulxq 336(%rsp), %rax, %rcx
 	adcxq %rcx, %rbx
 	adoxq %rax, %r15
-	adoxq 0(%rsp), %rbx
-	adoxq 0(%rsp), %rbp
-	adcxq 0(%rsp), %rbp
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
 	movq %r8, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 376(%rsp)
@@ -26739,9 +27386,10 @@ parmod_montgomery_sqr_adx_15:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %rbx
 	adoxq %rax, %r15
-	adoxq 0(%rsp), %rbx
-	adoxq 0(%rsp), %rbp
-	adcxq 0(%rsp), %rbp
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
 	xorl %r8d, %r8d
 	movq 40(%rdi), %rdx
 	mulxq 256(%rsp), %rax, %rcx
@@ -26753,9 +27401,10 @@ parmod_montgomery_sqr_adx_15:
 	mulxq 272(%rsp), %rax, %rcx
 	adcxq %rcx, %rbp
 	adoxq %rax, %rbx
-	adoxq 0(%rsp), %rbp
-	adoxq 0(%rsp), %r8
-	adcxq 0(%rsp), %r8
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
 	xorl %eax, %eax
 	movq 104(%rsi), %rdx
 	mulxq 280(%rsp), %rax, %rcx
@@ -26782,9 +27431,10 @@ parmod_montgomery_sqr_adx_15:
 	mulxq 336(%rsp), %rax, %rcx
 	adcxq %rcx, %rbp
 	adoxq %rax, %rbx
-	adoxq 0(%rsp), %rbp
-	adoxq 0(%rsp), %r8
-	adcxq 0(%rsp), %r8
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
 	movq %r9, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 384(%rsp)
@@ -26813,9 +27463,10 @@ parmod_montgomery_sqr_adx_15:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %rbp
 	adoxq %rax, %rbx
-	adoxq 0(%rsp), %rbp
-	adoxq 0(%rsp), %r8
-	adcxq 0(%rsp), %r8
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
 	xorl %r9d, %r9d
 	movq 48(%rdi), %rdx
 	mulxq 264(%rsp), %rax, %rcx
@@ -26824,9 +27475,10 @@ parmod_montgomery_sqr_adx_15:
 	mulxq 272(%rsp), %rax, %rcx
 	adcxq %rcx, %r8
 	adoxq %rax, %rbp
-	adoxq 0(%rsp), %r8
-	adoxq 0(%rsp), %r9
-	adcxq 0(%rsp), %r9
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
 	xorl %eax, %eax
 	movq 56(%rdi), %rdx
 	mulxq 56(%rdi), %rax, %rcx
@@ -26853,9 +27505,10 @@ parmod_montgomery_sqr_adx_15:
 	mulxq 264(%rsp), %rax, %rcx
 	adcxq %rcx, %r8
 	adoxq %rax, %rbp
-	adoxq 0(%rsp), %r8
-	adoxq 0(%rsp), %r9
-	adcxq 0(%rsp), %r9
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
 	xorl %eax, %eax
 	movq 112(%rsi), %rdx
 	mulxq 280(%rsp), %rax, %rcx
@@ -26882,9 +27535,10 @@ parmod_montgomery_sqr_adx_15:
 	mulxq 336(%rsp), %rax, %rcx
 	adcxq %rcx, %r8
 	adoxq %rax, %rbp
-	adoxq 0(%rsp), %r8
-	adoxq 0(%rsp), %r9
-	adcxq 0(%rsp), %r9
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
 	movq %r10, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 392(%rsp)
@@ -26913,17 +27567,19 @@ parmod_montgomery_sqr_adx_15:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r8
 	adoxq %rax, %rbp
-	adoxq 0(%rsp), %r8
-	adoxq 0(%rsp), %r9
-	adcxq 0(%rsp), %r9
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
 	xorl %r10d, %r10d
 	movq 56(%rdi), %rdx
 	mulxq 272(%rsp), %rax, %rcx
 	adcxq %rcx, %r9
 	adoxq %rax, %r8
-	adoxq 0(%rsp), %r9
-	adoxq 0(%rsp), %r10
-	adcxq 0(%rsp), %r10
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
 	xorl %eax, %eax
 	movq 64(%rsi), %rdx
 	mulxq 344(%rsp), %rax, %rcx
@@ -26947,9 +27603,10 @@ parmod_montgomery_sqr_adx_15:
 	mulxq 392(%rsp), %rax, %rcx
 	adcxq %rcx, %r9
 	adoxq %rax, %r8
-	adoxq 0(%rsp), %r9
-	adoxq 0(%rsp), %r10
-	adcxq 0(%rsp), %r10
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
 	movq %r11, 400(%rsp)
 	xorl %r11d, %r11d
 	movq 64(%rdi), %rdx
@@ -26977,9 +27634,10 @@ parmod_montgomery_sqr_adx_15:
 	mulxq 272(%rsp), %rax, %rcx
 	adcxq %rcx, %r10
 	adoxq %rax, %r9
-	adoxq 0(%rsp), %r10
-	adoxq 0(%rsp), %r11
-	adcxq 0(%rsp), %r11
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
 	xorl %eax, %eax
 	movq 72(%rsi), %rdx
 	mulxq 344(%rsp), %rax, %rcx
@@ -27003,9 +27661,10 @@ parmod_montgomery_sqr_adx_15:
 	mulxq 392(%rsp), %rax, %rcx
 	adcxq %rcx, %r10
 	adoxq %rax, %r9
-	adoxq 0(%rsp), %r10
-	adoxq 0(%rsp), %r11
-	adcxq 0(%rsp), %r11
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
 	movq %r12, 408(%rsp)
 	xorl %r12d, %r12d
 	movq 72(%rdi), %rdx
@@ -27030,9 +27689,10 @@ parmod_montgomery_sqr_adx_15:
 	mulxq 272(%rsp), %rax, %rcx
 	adcxq %rcx, %r11
 	adoxq %rax, %r10
-	adoxq 0(%rsp), %r11
-	adoxq 0(%rsp), %r12
-	adcxq 0(%rsp), %r12
+	movl $0, %eax
+	adoxq %rax, %r11
+	adoxq %rax, %r12
+	adcxq %rax, %r12
 	xorl %eax, %eax
 	movq 80(%rsi), %rdx
 	mulxq 344(%rsp), %rax, %rcx
@@ -27056,9 +27716,10 @@ parmod_montgomery_sqr_adx_15:
 	mulxq 392(%rsp), %rax, %rcx
 	adcxq %rcx, %r11
 	adoxq %rax, %r10
-	adoxq 0(%rsp), %r11
-	adoxq 0(%rsp), %r12
-	adcxq 0(%rsp), %r12
+	movl $0, %eax
+	adoxq %rax, %r11
+	adoxq %rax, %r12
+	adcxq %rax, %r12
 	movq %r13, 416(%rsp)
 	xorl %r13d, %r13d
 	movq 80(%rdi), %rdx
@@ -27080,9 +27741,10 @@ parmod_montgomery_sqr_adx_15:
 	mulxq 272(%rsp), %rax, %rcx
 	adcxq %rcx, %r12
 	adoxq %rax, %r11
-	adoxq 0(%rsp), %r12
-	adoxq 0(%rsp), %r13
-	adcxq 0(%rsp), %r13
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
 	xorl %eax, %eax
 	movq 88(%rsi), %rdx
 	mulxq 344(%rsp), %rax, %rcx
@@ -27106,9 +27768,10 @@ parmod_montgomery_sqr_adx_15:
 	mulxq 392(%rsp), %rax, %rcx
 	adcxq %rcx, %r12
 	adoxq %rax, %r11
-	adoxq 0(%rsp), %r12
-	adoxq 0(%rsp), %r13
-	adcxq 0(%rsp), %r13
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
 	movq %r14, 424(%rsp)
 	xorl %r14d, %r14d
 	movq 88(%rdi), %rdx
@@ -27127,9 +27790,10 @@ parmod_montgomery_sqr_adx_15:
 	mulxq 272(%rsp), %rax, %rcx
 	adcxq %rcx, %r13
 	adoxq %rax, %r12
-	adoxq 0(%rsp), %r13
-	adoxq 0(%rsp), %r14
-	adcxq 0(%rsp), %r14
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
 	xorl %eax, %eax
 	movq 96(%rsi), %rdx
 	mulxq 344(%rsp), %rax, %rcx
@@ -27153,9 +27817,10 @@ parmod_montgomery_sqr_adx_15:
 	mulxq 392(%rsp), %rax, %rcx
 	adcxq %rcx, %r13
 	adoxq %rax, %r12
-	adoxq 0(%rsp), %r13
-	adoxq 0(%rsp), %r14
-	adcxq 0(%rsp), %r14
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
 	movq %r15, 432(%rsp)
 	xorl %r15d, %r15d
 	movq 96(%rdi), %rdx
@@ -27171,9 +27836,10 @@ parmod_montgomery_sqr_adx_15:
 	mulxq 272(%rsp), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 0(%rsp), %r14
-	adoxq 0(%rsp), %r15
-	adcxq 0(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	xorl %eax, %eax
 	movq 104(%rsi), %rdx
 	mulxq 344(%rsp), %rax, %rcx
@@ -27197,9 +27863,10 @@ parmod_montgomery_sqr_adx_15:
 	mulxq 392(%rsp), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 0(%rsp), %r14
-	adoxq 0(%rsp), %r15
-	adcxq 0(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	movq %rbx, 440(%rsp)
 	xorl %ebx, %ebx
 	movq 104(%rdi), %rdx
@@ -27212,17 +27879,19 @@ parmod_montgomery_sqr_adx_15:
 	mulxq 272(%rsp), %rax, %rcx
 	adcxq %rcx, %r15
 	adoxq %rax, %r14
-	adoxq 0(%rsp), %r15
-	adoxq 0(%rsp), %rbx
-	adcxq 0(%rsp), %rbx
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
 	xorl %eax, %eax
 	movq 112(%rdi), %rdx
 	mulxq 112(%rdi), %rax, %rcx
 	adcxq %rcx, %r15
 	adoxq %rax, %r14
-	adoxq 0(%rsp), %r15
-	adoxq 0(%rsp), %rbx
-	adcxq 0(%rsp), %rbx
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
 	xorl %eax, %eax
 	movq 112(%rsi), %rdx
 	mulxq 344(%rsp), %rax, %rcx
@@ -27246,9 +27915,10 @@ parmod_montgomery_sqr_adx_15:
 	mulxq 392(%rsp), %rax, %rcx
 	adcxq %rcx, %r15
 	adoxq %rax, %r14
-	adoxq 0(%rsp), %r15
-	adoxq 0(%rsp), %rbx
-	adcxq 0(%rsp), %rbx
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
 	movq %rbp, 448(%rsp)
 	movq %r8, 456(%rsp)
 	movq %r9, 464(%rsp)
@@ -27497,9 +28167,10 @@ parmod_montgomery_mul_adx_16:
 	mulxq 80(%rsp), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 0(%rsp), %r14
-	adoxq 0(%rsp), %r15
-	adcxq 0(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	movq %rbx, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 152(%rsp)
@@ -27528,9 +28199,10 @@ parmod_montgomery_mul_adx_16:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 0(%rsp), %r14
-	adoxq 0(%rsp), %r15
-	adcxq 0(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	xorl %ebx, %ebx
 	movq 8(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
@@ -27557,9 +28229,10 @@ parmod_montgomery_mul_adx_16:
 	mulxq 80(%rsp), %rax, %rcx
 	adcxq %rcx, %r15
 	adoxq %rax, %r14
-	adoxq 0(%rsp), %r15
-	adoxq 0(%rsp), %rbx
-	adcxq 0(%rsp), %rbx
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
 	movq %rbp, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 160(%rsp)
@@ -27588,9 +28261,10 @@ parmod_montgomery_mul_adx_16:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r15
 	adoxq %rax, %r14
-	adoxq 0(%rsp), %r15
-	adoxq 0(%rsp), %rbx
-	adcxq 0(%rsp), %rbx
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
 	xorl %ebp, %ebp
 	movq 16(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
@@ -27617,9 +28291,10 @@ parmod_montgomery_mul_adx_16:
 	mulxq 80(%rsp), %rax, %rcx
 	adcxq %rcx, %rbx
 	adoxq %rax, %r15
-	adoxq 0(%rsp), %rbx
-	adoxq 0(%rsp), %rbp
-	adcxq 0(%rsp), %rbp
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
 	movq %r8, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 168(%rsp)
@@ -27648,9 +28323,10 @@ parmod_montgomery_mul_adx_16:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %rbx
 	adoxq %rax, %r15
-	adoxq 0(%rsp), %rbx
-	adoxq 0(%rsp), %rbp
-	adcxq 0(%rsp), %rbp
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
 	xorl %r8d, %r8d
 	movq 24(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
@@ -27677,9 +28353,10 @@ parmod_montgomery_mul_adx_16:
 	mulxq 80(%rsp), %rax, %rcx
 	adcxq %rcx, %rbp
 	adoxq %rax, %rbx
-	adoxq 0(%rsp), %rbp
-	adoxq 0(%rsp), %r8
-	adcxq 0(%rsp), %r8
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
 	movq %r9, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 176(%rsp)
@@ -27708,9 +28385,10 @@ parmod_montgomery_mul_adx_16:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %rbp
 	adoxq %rax, %rbx
-	adoxq 0(%rsp), %rbp
-	adoxq 0(%rsp), %r8
-	adcxq 0(%rsp), %r8
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
 	xorl %r9d, %r9d
 	movq 32(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
@@ -27737,9 +28415,10 @@ parmod_montgomery_mul_adx_16:
 	mulxq 80(%rsp), %rax, %rcx
 	adcxq %rcx, %r8
 	adoxq %rax, %rbp
-	adoxq 0(%rsp), %r8
-	adoxq 0(%rsp), %r9
-	adcxq 0(%rsp), %r9
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
 	movq %r10, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 184(%rsp)
@@ -27768,9 +28447,10 @@ parmod_montgomery_mul_adx_16:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r8
 	adoxq %rax, %rbp
-	adoxq 0(%rsp), %r8
-	adoxq 0(%rsp), %r9
-	adcxq 0(%rsp), %r9
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
 	xorl %r10d, %r10d
 	movq 40(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
@@ -27797,9 +28477,10 @@ parmod_montgomery_mul_adx_16:
 	mulxq 80(%rsp), %rax, %rcx
 	adcxq %rcx, %r9
 	adoxq %rax, %r8
-	adoxq 0(%rsp), %r9
-	adoxq 0(%rsp), %r10
-	adcxq 0(%rsp), %r10
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
 	movq %r11, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 192(%rsp)
@@ -27828,9 +28509,10 @@ parmod_montgomery_mul_adx_16:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r9
 	adoxq %rax, %r8
-	adoxq 0(%rsp), %r9
-	adoxq 0(%rsp), %r10
-	adcxq 0(%rsp), %r10
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
 	xorl %r11d, %r11d
 	movq 48(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
@@ -27857,9 +28539,10 @@ parmod_montgomery_mul_adx_16:
 	mulxq 80(%rsp), %rax, %rcx
 	adcxq %rcx, %r10
 	adoxq %rax, %r9
-	adoxq 0(%rsp), %r10
-	adoxq 0(%rsp), %r11
-	adcxq 0(%rsp), %r11
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
 	movq %r12, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 200(%rsp)
@@ -27888,9 +28571,10 @@ parmod_montgomery_mul_adx_16:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r10
 	adoxq %rax, %r9
-	adoxq 0(%rsp), %r10
-	adoxq 0(%rsp), %r11
-	adcxq 0(%rsp), %r11
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
 	xorl %r12d, %r12d
 	movq 56(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
@@ -27917,9 +28601,10 @@ parmod_montgomery_mul_adx_16:
 	mulxq 80(%rsp), %rax, %rcx
 	adcxq %rcx, %r11
 	adoxq %rax, %r10
-	adoxq 0(%rsp), %r11
-	adoxq 0(%rsp), %r12
-	adcxq 0(%rsp), %r12
+	movl $0, %eax
+	adoxq %rax, %r11
+	adoxq %rax, %r12
+	adcxq %rax, %r12
 	movq %r13, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 208(%rsp)
@@ -27948,9 +28633,10 @@ parmod_montgomery_mul_adx_16:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r11
 	adoxq %rax, %r10
-	adoxq 0(%rsp), %r11
-	adoxq 0(%rsp), %r12
-	adcxq 0(%rsp), %r12
+	movl $0, %eax
+	adoxq %rax, %r11
+	adoxq %rax, %r12
+	adcxq %rax, %r12
 	xorl %r13d, %r13d
 	movq 64(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
@@ -27977,9 +28663,10 @@ parmod_montgomery_mul_adx_16:
 	mulxq 80(%rsp), %rax, %rcx
 	adcxq %rcx, %r12
 	adoxq %rax, %r11
-	adoxq 0(%rsp), %r12
-	adoxq 0(%rsp), %r13
-	adcxq 0(%rsp), %r13
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
 	xorl %eax, %eax
 	movq 0(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
@@ -28006,9 +28693,10 @@ parmod_montgomery_mul_adx_16:
 	mulxq 144(%rsp), %rax, %rcx
 	adcxq %rcx, %r12
 	adoxq %rax, %r11
-	adoxq 0(%rsp), %r12
-	adoxq 0(%rsp), %r13
-	adcxq 0(%rsp), %r13
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
 	xorl %eax, %eax
 	movq 64(%rsi), %rdx
 	mulxq 152(%rsp), %rax, %rcx
@@ -28035,9 +28723,10 @@ parmod_montgomery_mul_adx_16:
 	mulxq 208(%rsp), %rax, %rcx
 	adcxq %rcx, %r12
 	adoxq %rax, %r11
-	adoxq 0(%rsp), %r12
-	adoxq 0(%rsp), %r13
-	adcxq 0(%rsp), %r13
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
 	movq %r14, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 216(%rsp)
@@ -28066,9 +28755,10 @@ parmod_montgomery_mul_adx_16:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r12
 	adoxq %rax, %r11
-	adoxq 0(%rsp), %r12
-	adoxq 0(%rsp), %r13
-	adcxq 0(%rsp), %r13
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
 	xorl %r14d, %r14d
 	movq 72(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
@@ -28095,9 +28785,10 @@ parmod_montgomery_mul_adx_16:
 	mulxq 80(%rsp), %rax, %rcx
 	adcxq %rcx, %r13
 	adoxq %rax, %r12
-	adoxq 0(%rsp), %r13
-	adoxq 0(%rsp), %r14
-	adcxq 0(%rsp), %r14
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
 	xorl %eax, %eax
 	movq 8(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
@@ -28124,9 +28815,10 @@ parmod_montgomery_mul_adx_16:
 	mulxq 144(%rsp), %rax, %rcx
 	adcxq %rcx, %r13
 	adoxq %rax, %r12
-	adoxq 0(%rsp), %r13
-	adoxq 0(%rsp), %r14
-	adcxq 0(%rsp), %r14
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
 	xorl %eax, %eax
 	movq 72(%rsi), %rdx
 	mulxq 152(%rsp), %rax, %rcx
@@ -28153,9 +28845,10 @@ parmod_montgomery_mul_adx_16:
 	mulxq 208(%rsp), %rax, %rcx
 	adcxq %rcx, %r13
 	adoxq %rax, %r12
-	adoxq 0(%rsp), %r13
-	adoxq 0(%rsp), %r14
-	adcxq 0(%rsp), %r14
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
 	movq %r15, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 224(%rsp)
@@ -28184,9 +28877,10 @@ parmod_montgomery_mul_adx_16:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r13
 	adoxq %rax, %r12
-	adoxq 0(%rsp), %r13
-	adoxq 0(%rsp), %r14
-	adcxq 0(%rsp), %r14
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
 	xorl %r15d, %r15d
 	movq 80(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
@@ -28213,9 +28907,10 @@ parmod_montgomery_mul_adx_16:
 	mulxq 80(%rsp), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 0(%rsp), %r14
-	adoxq 0(%rsp), %r15
-	adcxq 0(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	xorl %eax, %eax
 	movq 16(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
@@ -28242,9 +28937,10 @@ parmod_montgomery_mul_adx_16:
 	mulxq 144(%rsp), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 0(%rsp), %r14
-	adoxq 0(%rsp), %r15
-	adcxq 0(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	xorl %eax, %eax
 	movq 80(%rsi), %rdx
 	mulxq 152(%rsp), %rax, %rcx
@@ -28271,9 +28967,10 @@ parmod_montgomery_mul_adx_16:
 	mulxq 208(%rsp), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 0(%rsp), %r14
-	adoxq 0(%rsp), %r15
-	adcxq 0(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	movq %rbx, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 232(%rsp)
@@ -28302,9 +28999,10 @@ parmod_montgomery_mul_adx_16:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 0(%rsp), %r14
-	adoxq 0(%rsp), %r15
-	adcxq 0(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	xorl %ebx, %ebx
 	movq 88(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
@@ -28331,9 +29029,10 @@ parmod_montgomery_mul_adx_16:
 	mulxq 80(%rsp), %rax, %rcx
 	adcxq %rcx, %r15
 	adoxq %rax, %r14
-	adoxq 0(%rsp), %r15
-	adoxq 0(%rsp), %rbx
-	adcxq 0(%rsp), %rbx
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
 	xorl %eax, %eax
 	movq 24(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
@@ -28360,9 +29059,10 @@ parmod_montgomery_mul_adx_16:
 	mulxq 144(%rsp), %rax, %rcx
 	adcxq %rcx, %r15
 	adoxq %rax, %r14
-	adoxq 0(%rsp), %r15
-	adoxq 0(%rsp), %rbx
-	adcxq 0(%rsp), %rbx
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
 	xorl %eax, %eax
 	movq 88(%rsi), %rdx
 	mulxq 152(%rsp), %rax, %rcx
@@ -28389,9 +29089,10 @@ parmod_montgomery_mul_adx_16:
 	mulxq 208(%rsp), %rax, %rcx
 	adcxq %rcx, %r15
 	adoxq %rax, %r14
-	adoxq 0(%rsp), %r15
-	adoxq 0(%rsp), %rbx
-	adcxq 0(%rsp), %rbx
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
 	movq %rbp, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 240(%rsp)
@@ -28420,9 +29121,10 @@ parmod_montgomery_mul_adx_16:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r15
 	adoxq %rax, %r14
-	adoxq 0(%rsp), %r15
-	adoxq 0(%rsp), %rbx
-	adcxq 0(%rsp), %rbx
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
 	xorl %ebp, %ebp
 	movq 96(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
@@ -28449,9 +29151,10 @@ parmod_montgomery_mul_adx_16:
 	mulxq 80(%rsp), %rax, %rcx
 	adcxq %rcx, %rbx
 	adoxq %rax, %r15
-	adoxq 0(%rsp), %rbx
-	adoxq 0(%rsp), %rbp
-	adcxq 0(%rsp), %rbp
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
 	xorl %eax, %eax
 	movq 32(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
@@ -28478,9 +29181,10 @@ parmod_montgomery_mul_adx_16:
 	mulxq 144(%rsp), %rax, %rcx
 	adcxq %rcx, %rbx
 	adoxq %rax, %r15
-	adoxq 0(%rsp), %rbx
-	adoxq 0(%rsp), %rbp
-	adcxq 0(%rsp), %rbp
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
 	xorl %eax, %eax
 	movq 96(%rsi), %rdx
 	mulxq 152(%rsp), %rax, %rcx
@@ -28507,9 +29211,10 @@ parmod_montgomery_mul_adx_16:
 	mulxq 208(%rsp), %rax, %rcx
 	adcxq %rcx, %rbx
 	adoxq %rax, %r15
-	adoxq 0(%rsp), %rbx
-	adoxq 0(%rsp), %rbp
-	adcxq 0(%rsp), %rbp
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
 	movq %r8, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 248(%rsp)
@@ -28538,9 +29243,10 @@ parmod_montgomery_mul_adx_16:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %rbx
 	adoxq %rax, %r15
-	adoxq 0(%rsp), %rbx
-	adoxq 0(%rsp), %rbp
-	adcxq 0(%rsp), %rbp
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
 	xorl %r8d, %r8d
 	movq 104(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
@@ -28567,9 +29273,10 @@ parmod_montgomery_mul_adx_16:
 	mulxq 80(%rsp), %rax, %rcx
 	adcxq %rcx, %rbp
 	adoxq %rax, %rbx
-	adoxq 0(%rsp), %rbp
-	adoxq 0(%rsp), %r8
-	adcxq 0(%rsp), %r8
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
 	xorl %eax, %eax
 	movq 40(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
@@ -28596,9 +29303,10 @@ parmod_montgomery_mul_adx_16:
 	mulxq 144(%rsp), %rax, %rcx
 	adcxq %rcx, %rbp
 	adoxq %rax, %rbx
-	adoxq 0(%rsp), %rbp
-	adoxq 0(%rsp), %r8
-	adcxq 0(%rsp), %r8
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
 	xorl %eax, %eax
 	movq 104(%rsi), %rdx
 	mulxq 152(%rsp), %rax, %rcx
@@ -28625,9 +29333,10 @@ parmod_montgomery_mul_adx_16:
 	mulxq 208(%rsp), %rax, %rcx
 	adcxq %rcx, %rbp
 	adoxq %rax, %rbx
-	adoxq 0(%rsp), %rbp
-	adoxq 0(%rsp), %r8
-	adcxq 0(%rsp), %r8
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
 	movq %r9, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 256(%rsp)
@@ -28656,9 +29365,10 @@ parmod_montgomery_mul_adx_16:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %rbp
 	adoxq %rax, %rbx
-	adoxq 0(%rsp), %rbp
-	adoxq 0(%rsp), %r8
-	adcxq 0(%rsp), %r8
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
 	xorl %r9d, %r9d
 	movq 112(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
@@ -28685,9 +29395,10 @@ parmod_montgomery_mul_adx_16:
 	mulxq 80(%rsp), %rax, %rcx
 	adcxq %rcx, %r8
 	adoxq %rax, %rbp
-	adoxq 0(%rsp), %r8
-	adoxq 0(%rsp), %r9
-	adcxq 0(%rsp), %r9
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
 	xorl %eax, %eax
 	movq 48(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
@@ -28714,9 +29425,10 @@ parmod_montgomery_mul_adx_16:
 	mulxq 144(%rsp), %rax, %rcx
 	adcxq %rcx, %r8
 	adoxq %rax, %rbp
-	adoxq 0(%rsp), %r8
-	adoxq 0(%rsp), %r9
-	adcxq 0(%rsp), %r9
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
 	xorl %eax, %eax
 	movq 112(%rsi), %rdx
 	mulxq 152(%rsp), %rax, %rcx
@@ -28743,9 +29455,10 @@ parmod_montgomery_mul_adx_16:
 	mulxq 208(%rsp), %rax, %rcx
 	adcxq %rcx, %r8
 	adoxq %rax, %rbp
-	adoxq 0(%rsp), %r8
-	adoxq 0(%rsp), %r9
-	adcxq 0(%rsp), %r9
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
 	movq %r10, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 264(%rsp)
@@ -28774,9 +29487,10 @@ parmod_montgomery_mul_adx_16:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r8
 	adoxq %rax, %rbp
-	adoxq 0(%rsp), %r8
-	adoxq 0(%rsp), %r9
-	adcxq 0(%rsp), %r9
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
 	xorl %r10d, %r10d
 	movq 120(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
@@ -28803,9 +29517,10 @@ parmod_montgomery_mul_adx_16:
 	mulxq 80(%rsp), %rax, %rcx
 	adcxq %rcx, %r9
 	adoxq %rax, %r8
-	adoxq 0(%rsp), %r9
-	adoxq 0(%rsp), %r10
-	adcxq 0(%rsp), %r10
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
 	xorl %eax, %eax
 	movq 56(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
@@ -28832,9 +29547,10 @@ parmod_montgomery_mul_adx_16:
 	mulxq 144(%rsp), %rax, %rcx
 	adcxq %rcx, %r9
 	adoxq %rax, %r8
-	adoxq 0(%rsp), %r9
-	adoxq 0(%rsp), %r10
-	adcxq 0(%rsp), %r10
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
 	xorl %eax, %eax
 	movq 120(%rsi), %rdx
 	mulxq 152(%rsp), %rax, %rcx
@@ -28861,9 +29577,10 @@ parmod_montgomery_mul_adx_16:
 	mulxq 208(%rsp), %rax, %rcx
 	adcxq %rcx, %r9
 	adoxq %rax, %r8
-	adoxq 0(%rsp), %r9
-	adoxq 0(%rsp), %r10
-	adcxq 0(%rsp), %r10
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
 	movq %r11, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 272(%rsp)
@@ -28892,9 +29609,10 @@ parmod_montgomery_mul_adx_16:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r9
 	adoxq %rax, %r8
-	adoxq 0(%rsp), %r9
-	adoxq 0(%rsp), %r10
-	adcxq 0(%rsp), %r10
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
 	xorl %r11d, %r11d
 	movq 64(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
@@ -28921,9 +29639,10 @@ parmod_montgomery_mul_adx_16:
 	mulxq 144(%rsp), %rax, %rcx
 	adcxq %rcx, %r10
 	adoxq %rax, %r9
-	adoxq 0(%rsp), %r10
-	adoxq 0(%rsp), %r11
-	adcxq 0(%rsp), %r11
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
 	xorl %eax, %eax
 	movq 64(%rsi), %rdx
 	mulxq 216(%rsp), %rax, %rcx
@@ -28950,9 +29669,10 @@ parmod_montgomery_mul_adx_16:
 	mulxq 272(%rsp), %rax, %rcx
 	adcxq %rcx, %r10
 	adoxq %rax, %r9
-	adoxq 0(%rsp), %r10
-	adoxq 0(%rsp), %r11
-	adcxq 0(%rsp), %r11
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
 	movq %r12, 280(%rsp)
 	xorl %r12d, %r12d
 	movq 72(%rdi), %rdx
@@ -28980,9 +29700,10 @@ parmod_montgomery_mul_adx_16:
 	mulxq 144(%rsp), %rax, %rcx
 	adcxq %rcx, %r11
 	adoxq %rax, %r10
-	adoxq 0(%rsp), %r11
-	adoxq 0(%rsp), %r12
-	adcxq 0(%rsp), %r12
+	movl $0, %eax
+	adoxq %rax, %r11
+	adoxq %rax, %r12
+	adcxq %rax, %r12
 	xorl %eax, %eax
 	movq 72(%rsi), %rdx
 	mulxq 216(%rsp), %rax, %rcx
@@ -29009,9 +29730,10 @@ parmod_montgomery_mul_adx_16:
 	mulxq 272(%rsp), %rax, %rcx
 	adcxq %rcx, %r11
 	adoxq %rax, %r10
-	adoxq 0(%rsp), %r11
-	adoxq 0(%rsp), %r12
-	adcxq 0(%rsp), %r12
+	movl $0, %eax
+	adoxq %rax, %r11
+	adoxq %rax, %r12
+	adcxq %rax, %r12
 	movq %r13, 288(%rsp)
 	xorl %r13d, %r13d
 	movq 80(%rdi), %rdx
@@ -29039,9 +29761,10 @@ parmod_montgomery_mul_adx_16:
 	mulxq 144(%rsp), %rax, %rcx
 	adcxq %rcx, %r12
 	adoxq %rax, %r11
-	adoxq 0(%rsp), %r12
-	adoxq 0(%rsp), %r13
-	adcxq 0(%rsp), %r13
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
 	xorl %eax, %eax
 	movq 80(%rsi), %rdx
 	mulxq 216(%rsp), %rax, %rcx
@@ -29068,9 +29791,10 @@ parmod_montgomery_mul_adx_16:
 	mulxq 272(%rsp), %rax, %rcx
 	adcxq %rcx, %r12
 	adoxq %rax, %r11
-	adoxq 0(%rsp), %r12
-	adoxq 0(%rsp), %r13
-	adcxq 0(%rsp), %r13
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
 	movq %r14, 296(%rsp)
 	xorl %r14d, %r14d
 	movq 88(%rdi), %rdx
@@ -29098,9 +29822,10 @@ parmod_montgomery_mul_adx_16:
 	mulxq 144(%rsp), %rax, %rcx
 	adcxq %rcx, %r13
 	adoxq %rax, %r12
-	adoxq 0(%rsp), %r13
-	adoxq 0(%rsp), %r14
-	adcxq 0(%rsp), %r14
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
 	xorl %eax, %eax
 	movq 88(%rsi), %rdx
 	mulxq 216(%rsp), %rax, %rcx
@@ -29127,9 +29852,10 @@ parmod_montgomery_mul_adx_16:
 	mulxq 272(%rsp), %rax, %rcx
 	adcxq %rcx, %r13
 	adoxq %rax, %r12
-	adoxq 0(%rsp), %r13
-	adoxq 0(%rsp), %r14
-	adcxq 0(%rsp), %r14
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
 	movq %r15, 304(%rsp)
 	xorl %r15d, %r15d
 	movq 96(%rdi), %rdx
@@ -29157,9 +29883,10 @@ parmod_montgomery_mul_adx_16:
 	mulxq 144(%rsp), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 0(%rsp), %r14
-	adoxq 0(%rsp), %r15
-	adcxq 0(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	xorl %eax, %eax
 	movq 96(%rsi), %rdx
 	mulxq 216(%rsp), %rax, %rcx
@@ -29186,9 +29913,10 @@ parmod_montgomery_mul_adx_16:
 	mulxq 272(%rsp), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 0(%rsp), %r14
-	adoxq 0(%rsp), %r15
-	adcxq 0(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	movq %rbx, 312(%rsp)
 	xorl %ebx, %ebx
 	movq 104(%rdi), %rdx
@@ -29216,9 +29944,10 @@ parmod_montgomery_mul_adx_16:
 	mulxq 144(%rsp), %rax, %rcx
 	adcxq %rcx, %r15
 	adoxq %rax, %r14
-	adoxq 0(%rsp), %r15
-	adoxq 0(%rsp), %rbx
-	adcxq 0(%rsp), %rbx
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
 	xorl %eax, %eax
 	movq 104(%rsi), %rdx
 	mulxq 216(%rsp), %rax, %rcx
@@ -29245,9 +29974,10 @@ parmod_montgomery_mul_adx_16:
 	mulxq 272(%rsp), %rax, %rcx
 	adcxq %rcx, %r15
 	adoxq %rax, %r14
-	adoxq 0(%rsp), %r15
-	adoxq 0(%rsp), %rbx
-	adcxq 0(%rsp), %rbx
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
 	movq %rbp, 320(%rsp)
 	xorl %ebp, %ebp
 	movq 112(%rdi), %rdx
@@ -29275,9 +30005,10 @@ parmod_montgomery_mul_adx_16:
 	mulxq 144(%rsp), %rax, %rcx
 	adcxq %rcx, %rbx
 	adoxq %rax, %r15
-	adoxq 0(%rsp), %rbx
-	adoxq 0(%rsp), %rbp
-	adcxq 0(%rsp), %rbp
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
 	xorl %eax, %eax
 	movq 112(%rsi), %rdx
 	mulxq 216(%rsp), %rax, %rcx
@@ -29304,9 +30035,10 @@ parmod_montgomery_mul_adx_16:
 	mulxq 272(%rsp), %rax, %rcx
 	adcxq %rcx, %rbx
 	adoxq %rax, %r15
-	adoxq 0(%rsp), %rbx
-	adoxq 0(%rsp), %rbp
-	adcxq 0(%rsp), %rbp
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
 	movq %r8, 328(%rsp)
 	xorl %r8d, %r8d
 	movq 120(%rdi), %rdx
@@ -29334,9 +30066,10 @@ parmod_montgomery_mul_adx_16:
 	mulxq 144(%rsp), %rax, %rcx
 	adcxq %rcx, %rbp
 	adoxq %rax, %rbx
-	adoxq 0(%rsp), %rbp
-	adoxq 0(%rsp), %r8
-	adcxq 0(%rsp), %r8
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
 	xorl %eax, %eax
 	movq 120(%rsi), %rdx
 	mulxq 216(%rsp), %rax, %rcx
@@ -29363,9 +30096,10 @@ parmod_montgomery_mul_adx_16:
 	mulxq 272(%rsp), %rax, %rcx
 	adcxq %rcx, %rbp
 	adoxq %rax, %rbx
-	adoxq 0(%rsp), %rbp
-	adoxq 0(%rsp), %r8
-	adcxq 0(%rsp), %r8
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
 	movq %r9, 336(%rsp)
 	movq %r10, 344(%rsp)
 	movq %r11, 352(%rsp)
@@ -29699,9 +30433,10 @@ parmod_montgomery_sqr_adx_16:
 	mulxq 216(%rsp), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 0(%rsp), %r14
-	adoxq 0(%rsp), %r15
-	adcxq 0(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	movq %rbx, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 296(%rsp)
@@ -29730,9 +30465,10 @@ parmod_montgomery_sqr_adx_16:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 0(%rsp), %r14
-	adoxq 0(%rsp), %r15
-	adcxq 0(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	movq %rbp, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 304(%rsp)
@@ -29761,9 +30497,10 @@ parmod_montgomery_sqr_adx_16:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r15
 	adoxq %rax, %r14
-	adoxq 0(%rsp), %r15
-	adoxq 0(%rsp), %rbx
-	adcxq 0(%rsp), %rbx
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
 	xorl %ebp, %ebp
 	movq 8(%rdi), %rdx
 	mulxq 8(%rdi), %rax, %rcx
@@ -29790,9 +30527,10 @@ parmod_montgomery_sqr_adx_16:
 	mulxq 224(%rsp), %rax, %rcx
 	adcxq %rcx, %rbx
 	adoxq %rax, %r15
-	adoxq 0(%rsp), %rbx
-	adoxq 0(%rsp), %rbp
-	adcxq 0(%rsp), %rbp
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
 	movq %r8, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 312(%rsp)
@@ -29821,9 +30559,10 @@ parmod_montgomery_sqr_adx_16:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %rbx
 	adoxq %rax, %r15
-	adoxq 0(%rsp), %rbx
-	adoxq 0(%rsp), %rbp
-	adcxq 0(%rsp), %rbp
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
 	movq %r9, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 320(%rsp)
@@ -29852,9 +30591,10 @@ parmod_montgomery_sqr_adx_16:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %rbp
 	adoxq %rax, %rbx
-	adoxq 0(%rsp), %rbp
-	adoxq 0(%rsp), %r8
-	adcxq 0(%rsp), %r8
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
 	xorl %r9d, %r9d
 	movq 16(%rdi), %rdx
 	mulxq 16(%rdi), %rax, %rcx
@@ -29881,9 +30621,10 @@ parmod_montgomery_sqr_adx_16:
 	mulxq 232(%rsp), %rax, %rcx
 	adcxq %rcx, %r8
 	adoxq %rax, %rbp
-	adoxq 0(%rsp), %r8
-	adoxq 0(%rsp), %r9
-	adcxq 0(%rsp), %r9
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
 	movq %r10, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 328(%rsp)
@@ -29912,9 +30653,10 @@ parmod_montgomery_sqr_adx_16:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r8
 	adoxq %rax, %rbp
-	adoxq 0(%rsp), %r8
-	adoxq 0(%rsp), %r9
-	adcxq 0(%rsp), %r9
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
 	movq %r11, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 336(%rsp)
@@ -29943,9 +30685,10 @@ parmod_montgomery_sqr_adx_16:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r9
 	adoxq %rax, %r8
-	adoxq 0(%rsp), %r9
-	adoxq 0(%rsp), %r10
-	adcxq 0(%rsp), %r10
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
 	xorl %r11d, %r11d
 	movq 24(%rdi), %rdx
 	mulxq 24(%rdi), %rax, %rcx
@@ -29972,9 +30715,10 @@ parmod_montgomery_sqr_adx_16:
 	mulxq 240(%rsp), %rax, %rcx
 	adcxq %rcx, %r10
 	adoxq %rax, %r9
-	adoxq 0(%rsp), %r10
-	adoxq 0(%rsp), %r11
-	adcxq 0(%rsp), %r11
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
 	movq %r12, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 344(%rsp)
@@ -30003,9 +30747,10 @@ parmod_montgomery_sqr_adx_16:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r10
 	adoxq %rax, %r9
-	adoxq 0(%rsp), %r10
-	adoxq 0(%rsp), %r11
-	adcxq 0(%rsp), %r11
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
 	movq %r13, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 352(%rsp)
@@ -30034,9 +30779,10 @@ parmod_montgomery_sqr_adx_16:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r11
 	adoxq %rax, %r10
-	adoxq 0(%rsp), %r11
-	adoxq 0(%rsp), %r12
-	adcxq 0(%rsp), %r12
+	movl $0, %eax
+	adoxq %rax, %r11
+	adoxq %rax, %r12
+	adcxq %rax, %r12
 	xorl %r13d, %r13d
 	movq 0(%rdi), %rdx
 	mulxq 224(%rsp), %rax, %rcx
@@ -30063,9 +30809,10 @@ parmod_montgomery_sqr_adx_16:
 	mulxq 280(%rsp), %rax, %rcx
 	adcxq %rcx, %r12
 	adoxq %rax, %r11
-	adoxq 0(%rsp), %r12
-	adoxq 0(%rsp), %r13
-	adcxq 0(%rsp), %r13
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
 	xorl %eax, %eax
 	movq 32(%rdi), %rdx
 	mulxq 32(%rdi), %rax, %rcx
@@ -30092,9 +30839,10 @@ parmod_montgomery_sqr_adx_16:
 	mulxq 248(%rsp), %rax, %rcx
 	adcxq %rcx, %r12
 	adoxq %rax, %r11
-	adoxq 0(%rsp), %r12
-	adoxq 0(%rsp), %r13
-	adcxq 0(%rsp), %r13
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
 	xorl %eax, %eax
 	movq 64(%rsi), %rdx
 	mulxq 296(%rsp), %rax, %rcx
@@ -30121,9 +30869,10 @@ parmod_montgomery_sqr_adx_16:
 	mulxq 352(%rsp), %rax, %rcx
 	adcxq %rcx, %r12
 	adoxq %rax, %r11
-	adoxq 0(%rsp), %r12
-	adoxq 0(%rsp), %r13
-	adcxq 0(%rsp), %r13
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
 	movq %r14, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 360(%rsp)
@@ -30152,17 +30901,19 @@ parmod_montgomery_sqr_adx_16:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r12
 	adoxq %rax, %r11
-	adoxq 0(%rsp), %r12
-	adoxq 0(%rsp), %r13
-	adcxq 0(%rsp), %r13
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
 	xorl %r14d, %r14d
 	movq 0(%rdi), %rdx
 	mulxq 288(%rsp), %rax, %rcx
 	adcxq %rcx, %r13
 	adoxq %rax, %r12
-	adoxq 0(%rsp), %r13
-	adoxq 0(%rsp), %r14
-	adcxq 0(%rsp), %r14
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
 	xorl %eax, %eax
 	movq 72(%rsi), %rdx
 	mulxq 296(%rsp), %rax, %rcx
@@ -30189,9 +30940,10 @@ parmod_montgomery_sqr_adx_16:
 	mulxq 352(%rsp), %rax, %rcx
 	adcxq %rcx, %r13
 	adoxq %rax, %r12
-	adoxq 0(%rsp), %r13
-	adoxq 0(%rsp), %r14
-	adcxq 0(%rsp), %r14
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
 	movq %r15, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 368(%rsp)
@@ -30220,9 +30972,10 @@ parmod_montgomery_sqr_adx_16:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r13
 	adoxq %rax, %r12
-	adoxq 0(%rsp), %r13
-	adoxq 0(%rsp), %r14
-	adcxq 0(%rsp), %r14
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
 	xorl %r15d, %r15d
 	movq 8(%rdi), %rdx
 	mulxq 232(%rsp), %rax, %rcx
@@ -30249,9 +31002,10 @@ parmod_montgomery_sqr_adx_16:
 	mulxq 288(%rsp), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 0(%rsp), %r14
-	adoxq 0(%rsp), %r15
-	adcxq 0(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	xorl %eax, %eax
 	movq 40(%rdi), %rdx
 	mulxq 40(%rdi), %rax, %rcx
@@ -30278,9 +31032,10 @@ parmod_montgomery_sqr_adx_16:
 	mulxq 256(%rsp), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 0(%rsp), %r14
-	adoxq 0(%rsp), %r15
-	adcxq 0(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	xorl %eax, %eax
 	movq 80(%rsi), %rdx
 	mulxq 296(%rsp), %rax, %rcx
@@ -30307,9 +31062,10 @@ parmod_montgomery_sqr_adx_16:
 	mulxq 352(%rsp), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 0(%rsp), %r14
-	adoxq 0(%rsp), %r15
-	adcxq 0(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	movq %rbx, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 376(%rsp)
@@ -30338,9 +31094,10 @@ parmod_montgomery_sqr_adx_16:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 0(%rsp), %r14
-	adoxq 0(%rsp), %r15
-	adcxq 0(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	xorl %ebx, %ebx
 	movq 16(%rdi), %rdx
 	mulxq 240(%rsp), %rax, %rcx
@@ -30364,9 +31121,10 @@ parmod_montgomery_sqr_adx_16:
 	mulxq 288(%rsp), %rax, %rcx
 	adcxq %rcx, %r15
 	adoxq %rax, %r14
-	adoxq 0(%rsp), %r15
-	adoxq 0(%rsp), %rbx
-	adcxq 0(%rsp), %rbx
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
 	xorl %eax, %eax
 	movq 88(%rsi), %rdx
 	mulxq 296(%rsp), %rax, %rcx
@@ -30393,9 +31151,10 @@ parmod_montgomery_sqr_adx_16:
 	mulxq 352(%rsp), %rax, %rcx
 	adcxq %rcx, %r15
 	adoxq %rax, %r14
-	adoxq 0(%rsp), %r15
-	adoxq 0(%rsp), %rbx
-	adcxq 0(%rsp), %rbx
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
 	movq %rbp, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 384(%rsp)
@@ -30424,9 +31183,10 @@ parmod_montgomery_sqr_adx_16:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r15
 	adoxq %rax, %r14
-	adoxq 0(%rsp), %r15
-	adoxq 0(%rsp), %rbx
-	adcxq 0(%rsp), %rbx
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
 	xorl %ebp, %ebp
 	movq 24(%rdi), %rdx
 	mulxq 248(%rsp), %rax, %rcx
@@ -30447,9 +31207,10 @@ parmod_montgomery_sqr_adx_16:
 	mulxq 288(%rsp), %rax, %rcx
 	adcxq %rcx, %rbx
 	adoxq %rax, %r15
-	adoxq 0(%rsp), %rbx
-	adoxq 0(%rsp), %rbp
-	adcxq 0(%rsp), %rbp
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
 	xorl %eax, %eax
 	movq 48(%rdi), %rdx
 	mulxq 48(%rdi), %rax, %rcx
@@ -30476,9 +31237,10 @@ parmod_montgomery_sqr_adx_16:
 	mulxq 264(%rsp), %rax, %rcx
 	adcxq %rcx, %rbx
 	adoxq %rax, %r15
-	adoxq 0(%rsp), %rbx
-	adoxq 0(%rsp), %rbp
-	adcxq 0(%rsp), %rbp
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
 	xorl %eax, %eax
 	movq 96(%rsi), %rdx
 	mulxq 296(%rsp), %rax, %rcx
@@ -30505,9 +31267,10 @@ parmod_montgomery_sqr_adx_16:
 	mulxq 352(%rsp), %rax, %rcx
 	adcxq %rcx, %rbx
 	adoxq %rax, %r15
-	adoxq 0(%rsp), %rbx
-	adoxq 0(%rsp), %rbp
-	adcxq 0(%rsp), %rbp
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
 	movq %r8, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 392(%rsp)
@@ -30536,9 +31299,10 @@ parmod_montgomery_sqr_adx_16:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %rbx
 	adoxq %rax, %r15
-	adoxq 0(%rsp), %rbx
-	adoxq 0(%rsp), %rbp
-	adcxq 0(%rsp), %rbp
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
 	xorl %r8d, %r8d
 	movq 32(%rdi), %rdx
 	mulxq 256(%rsp), %rax, %rcx
@@ -30556,9 +31320,10 @@ parmod_montgomery_sqr_adx_16:
 	mulxq 288(%rsp), %rax, %rcx
 	adcxq %rcx, %rbp
 	adoxq %rax, %rbx
-	adoxq 0(%rsp), %rbp
-	adoxq 0(%rsp), %r8
-	adcxq 0(%rsp), %r8
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
 	xorl %eax, %eax
 	movq 104(%rsi), %rdx
 	mulxq 296(%rsp), %rax, %rcx
@@ -30585,9 +31350,10 @@ parmod_montgomery_sqr_adx_16:
 	mulxq 352(%rsp), %rax, %rcx
 	adcxq %rcx, %rbp
 	adoxq %rax, %rbx
-	adoxq 0(%rsp), %rbp
-	adoxq 0(%rsp), %r8
-	adcxq 0(%rsp), %r8
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
 	movq %r9, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 400(%rsp)
@@ -30616,9 +31382,10 @@ parmod_montgomery_sqr_adx_16:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %rbp
 	adoxq %rax, %rbx
-	adoxq 0(%rsp), %rbp
-	adoxq 0(%rsp), %r8
-	adcxq 0(%rsp), %r8
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
 	xorl %r9d, %r9d
 	movq 40(%rdi), %rdx
 	mulxq 264(%rsp), %rax, %rcx
@@ -30633,9 +31400,10 @@ parmod_montgomery_sqr_adx_16:
 	mulxq 288(%rsp), %rax, %rcx
 	adcxq %rcx, %r8
 	adoxq %rax, %rbp
-	adoxq 0(%rsp), %r8
-	adoxq 0(%rsp), %r9
-	adcxq 0(%rsp), %r9
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
 	xorl %eax, %eax
 	movq 56(%rdi), %rdx
 	mulxq 56(%rdi), %rax, %rcx
@@ -30662,9 +31430,10 @@ parmod_montgomery_sqr_adx_16:
 	mulxq 272(%rsp), %rax, %rcx
 	adcxq %rcx, %r8
 	adoxq %rax, %rbp
-	adoxq 0(%rsp), %r8
-	adoxq 0(%rsp), %r9
-	adcxq 0(%rsp), %r9
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
 	xorl %eax, %eax
 	movq 112(%rsi), %rdx
 	mulxq 296(%rsp), %rax, %rcx
@@ -30691,9 +31460,10 @@ parmod_montgomery_sqr_adx_16:
 	mulxq 352(%rsp), %rax, %rcx
 	adcxq %rcx, %r8
 	adoxq %rax, %rbp
-	adoxq 0(%rsp), %r8
-	adoxq 0(%rsp), %r9
-	adcxq 0(%rsp), %r9
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
 	movq %r10, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 408(%rsp)
@@ -30722,9 +31492,10 @@ parmod_montgomery_sqr_adx_16:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r8
 	adoxq %rax, %rbp
-	adoxq 0(%rsp), %r8
-	adoxq 0(%rsp), %r9
-	adcxq 0(%rsp), %r9
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
 	xorl %r10d, %r10d
 	movq 48(%rdi), %rdx
 	mulxq 272(%rsp), %rax, %rcx
@@ -30736,9 +31507,10 @@ parmod_montgomery_sqr_adx_16:
 	mulxq 288(%rsp), %rax, %rcx
 	adcxq %rcx, %r9
 	adoxq %rax, %r8
-	adoxq 0(%rsp), %r9
-	adoxq 0(%rsp), %r10
-	adcxq 0(%rsp), %r10
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
 	xorl %eax, %eax
 	movq 120(%rsi), %rdx
 	mulxq 296(%rsp), %rax, %rcx
@@ -30765,9 +31537,10 @@ parmod_montgomery_sqr_adx_16:
 	mulxq 352(%rsp), %rax, %rcx
 	adcxq %rcx, %r9
 	adoxq %rax, %r8
-	adoxq 0(%rsp), %r9
-	adoxq 0(%rsp), %r10
-	adcxq 0(%rsp), %r10
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
 	movq %r11, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 416(%rsp)
@@ -30796,9 +31569,10 @@ parmod_montgomery_sqr_adx_16:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r9
 	adoxq %rax, %r8
-	adoxq 0(%rsp), %r9
-	adoxq 0(%rsp), %r10
-	adcxq 0(%rsp), %r10
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
 	xorl %r11d, %r11d
 	movq 56(%rdi), %rdx
 	mulxq 280(%rsp), %rax, %rcx
@@ -30807,9 +31581,10 @@ parmod_montgomery_sqr_adx_16:
 	mulxq 288(%rsp), %rax, %rcx
 	adcxq %rcx, %r10
 	adoxq %rax, %r9
-	adoxq 0(%rsp), %r10
-	adoxq 0(%rsp), %r11
-	adcxq 0(%rsp), %r11
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
 	xorl %eax, %eax
 	movq 64(%rdi), %rdx
 	mulxq 64(%rdi), %rax, %rcx
@@ -30836,9 +31611,10 @@ parmod_montgomery_sqr_adx_16:
 	mulxq 280(%rsp), %rax, %rcx
 	adcxq %rcx, %r10
 	adoxq %rax, %r9
-	adoxq 0(%rsp), %r10
-	adoxq 0(%rsp), %r11
-	adcxq 0(%rsp), %r11
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
 	xorl %eax, %eax
 	movq 64(%rsi), %rdx
 	mulxq 360(%rsp), %rax, %rcx
@@ -30865,18 +31641,20 @@ parmod_montgomery_sqr_adx_16:
 	mulxq 416(%rsp), %rax, %rcx
 	adcxq %rcx, %r10
 	adoxq %rax, %r9
-	adoxq 0(%rsp), %r10
-	adoxq 0(%rsp), %r11
-	adcxq 0(%rsp), %r11
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
 	movq %r12, 424(%rsp)
 	xorl %r12d, %r12d
 	movq 64(%rdi), %rdx
 	mulxq 288(%rsp), %rax, %rcx
 	adcxq %rcx, %r11
 	adoxq %rax, %r10
-	adoxq 0(%rsp), %r11
-	adoxq 0(%rsp), %r12
-	adcxq 0(%rsp), %r12
+	movl $0, %eax
+	adoxq %rax, %r11
+	adoxq %rax, %r12
+	adcxq %rax, %r12
 	xorl %eax, %eax
 	movq 72(%rsi), %rdx
 	mulxq 360(%rsp), %rax, %rcx
@@ -30903,9 +31681,10 @@ parmod_montgomery_sqr_adx_16:
 	mulxq 416(%rsp), %rax, %rcx
 	adcxq %rcx, %r11
 	adoxq %rax, %r10
-	adoxq 0(%rsp), %r11
-	adoxq 0(%rsp), %r12
-	adcxq 0(%rsp), %r12
+	movl $0, %eax
+	adoxq %rax, %r11
+	adoxq %rax, %r12
+	adcxq %rax, %r12
 	movq %r13, 432(%rsp)
 	xorl %r13d, %r13d
 	movq 72(%rdi), %rdx
@@ -30933,9 +31712,10 @@ parmod_montgomery_sqr_adx_16:
 	mulxq 288(%rsp), %rax, %rcx
 	adcxq %rcx, %r12
 	adoxq %rax, %r11
-	adoxq 0(%rsp), %r12
-	adoxq 0(%rsp), %r13
-	adcxq 0(%rsp), %r13
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
 	xorl %eax, %eax
 	movq 80(%rsi), %rdx
 	mulxq 360(%rsp), %rax, %rcx
@@ -30962,9 +31742,10 @@ parmod_montgomery_sqr_adx_16:
 	mulxq 416(%rsp), %rax, %rcx
 	adcxq %rcx, %r12
 	adoxq %rax, %r11
-	adoxq 0(%rsp), %r12
-	adoxq 0(%rsp), %r13
-	adcxq 0(%rsp), %r13
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
 	movq %r14, 440(%rsp)
 	xorl %r14d, %r14d
 	movq 80(%rdi), %rdx
@@ -30989,9 +31770,10 @@ parmod_montgomery_sqr_adx_16:
 	mulxq 288(%rsp), %rax, %rcx
 	adcxq %rcx, %r13
 	adoxq %rax, %r12
-	adoxq 0(%rsp), %r13
-	adoxq 0(%rsp), %r14
-	adcxq 0(%rsp), %r14
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
 	xorl %eax, %eax
 	movq 88(%rsi), %rdx
 	mulxq 360(%rsp), %rax, %rcx
@@ -31018,9 +31800,10 @@ parmod_montgomery_sqr_adx_16:
 	mulxq 416(%rsp), %rax, %rcx
 	adcxq %rcx, %r13
 	adoxq %rax, %r12
-	adoxq 0(%rsp), %r13
-	adoxq 0(%rsp), %r14
-	adcxq 0(%rsp), %r14
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
 	movq %r15, 448(%rsp)
 	xorl %r15d, %r15d
 	movq 88(%rdi), %rdx
@@ -31042,9 +31825,10 @@ parmod_montgomery_sqr_adx_16:
 	mulxq 288(%rsp), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 0(%rsp), %r14
-	adoxq 0(%rsp), %r15
-	adcxq 0(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	xorl %eax, %eax
 	movq 96(%rsi), %rdx
 	mulxq 360(%rsp), %rax, %rcx
@@ -31071,9 +31855,10 @@ parmod_montgomery_sqr_adx_16:
 	mulxq 416(%rsp), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 0(%rsp), %r14
-	adoxq 0(%rsp), %r15
-	adcxq 0(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	movq %rbx, 456(%rsp)
 	xorl %ebx, %ebx
 	movq 96(%rdi), %rdx
@@ -31092,9 +31877,10 @@ parmod_montgomery_sqr_adx_16:
 	mulxq 288(%rsp), %rax, %rcx
 	adcxq %rcx, %r15
 	adoxq %rax, %r14
-	adoxq 0(%rsp), %r15
-	adoxq 0(%rsp), %rbx
-	adcxq 0(%rsp), %rbx
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
 	xorl %eax, %eax
 	movq 104(%rsi), %rdx
 	mulxq 360(%rsp), %rax, %rcx
@@ -31121,9 +31907,10 @@ parmod_montgomery_sqr_adx_16:
 	mulxq 416(%rsp), %rax, %rcx
 	adcxq %rcx, %r15
 	adoxq %rax, %r14
-	adoxq 0(%rsp), %r15
-	adoxq 0(%rsp), %rbx
-	adcxq 0(%rsp), %rbx
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
 	movq %rbp, 464(%rsp)
 	xorl %ebp, %ebp
 	movq 104(%rdi), %rdx
@@ -31139,9 +31926,10 @@ parmod_montgomery_sqr_adx_16:
 	mulxq 288(%rsp), %rax, %rcx
 	adcxq %rcx, %rbx
 	adoxq %rax, %r15
-	adoxq 0(%rsp), %rbx
-	adoxq 0(%rsp), %rbp
-	adcxq 0(%rsp), %rbp
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
 	xorl %eax, %eax
 	movq 112(%rsi), %rdx
 	mulxq 360(%rsp), %rax, %rcx
@@ -31168,9 +31956,10 @@ parmod_montgomery_sqr_adx_16:
 	mulxq 416(%rsp), %rax, %rcx
 	adcxq %rcx, %rbx
 	adoxq %rax, %r15
-	adoxq 0(%rsp), %rbx
-	adoxq 0(%rsp), %rbp
-	adcxq 0(%rsp), %rbp
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
 	movq %r8, 472(%rsp)
 	xorl %r8d, %r8d
 	movq 112(%rdi), %rdx
@@ -31183,17 +31972,19 @@ parmod_montgomery_sqr_adx_16:
 	mulxq 288(%rsp), %rax, %rcx
 	adcxq %rcx, %rbp
 	adoxq %rax, %rbx
-	adoxq 0(%rsp), %rbp
-	adoxq 0(%rsp), %r8
-	adcxq 0(%rsp), %r8
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
 	xorl %eax, %eax
 	movq 120(%rdi), %rdx
 	mulxq 120(%rdi), %rax, %rcx
 	adcxq %rcx, %rbp
 	adoxq %rax, %rbx
-	adoxq 0(%rsp), %rbp
-	adoxq 0(%rsp), %r8
-	adcxq 0(%rsp), %r8
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
 	xorl %eax, %eax
 	movq 120(%rsi), %rdx
 	mulxq 360(%rsp), %rax, %rcx
@@ -31220,9 +32011,10 @@ parmod_montgomery_sqr_adx_16:
 	mulxq 416(%rsp), %rax, %rcx
 	adcxq %rcx, %rbp
 	adoxq %rax, %rbx
-	adoxq 0(%rsp), %rbp
-	adoxq 0(%rsp), %r8
-	adcxq 0(%rsp), %r8
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
 	movq %r9, 480(%rsp)
 	movq %r10, 488(%rsp)
 	movq %r11, 496(%rsp)
@@ -31496,9 +32288,10 @@ parmod_montgomery_mul_adx_24:
 	mulxq 80(%rsp), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 0(%rsp), %r14
-	adoxq 0(%rsp), %r15
-	adcxq 0(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	movq %rbx, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 216(%rsp)
@@ -31527,9 +32320,10 @@ parmod_montgomery_mul_adx_24:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 0(%rsp), %r14
-	adoxq 0(%rsp), %r15
-	adcxq 0(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	xorl %ebx, %ebx
 	movq 8(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
@@ -31556,9 +32350,10 @@ parmod_montgomery_mul_adx_24:
 	mulxq 80(%rsp), %rax, %rcx
 	adcxq %rcx, %r15
 	adoxq %rax, %r14
-	adoxq 0(%rsp), %r15
-	adoxq 0(%rsp), %rbx
-	adcxq 0(%rsp), %rbx
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
 	movq %rbp, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 224(%rsp)
@@ -31587,9 +32382,10 @@ parmod_montgomery_mul_adx_24:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r15
 	adoxq %rax, %r14
-	adoxq 0(%rsp), %r15
-	adoxq 0(%rsp), %rbx
-	adcxq 0(%rsp), %rbx
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
 	xorl %ebp, %ebp
 	movq 16(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
@@ -31616,9 +32412,10 @@ parmod_montgomery_mul_adx_24:
 	mulxq 80(%rsp), %rax, %rcx
 	adcxq %rcx, %rbx
 	adoxq %rax, %r15
-	adoxq 0(%rsp), %rbx
-	adoxq 0(%rsp), %rbp
-	adcxq 0(%rsp), %rbp
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
 	movq %r8, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 232(%rsp)
@@ -31647,9 +32444,10 @@ parmod_montgomery_mul_adx_24:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %rbx
 	adoxq %rax, %r15
-	adoxq 0(%rsp), %rbx
-	adoxq 0(%rsp), %rbp
-	adcxq 0(%rsp), %rbp
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
 	xorl %r8d, %r8d
 	movq 24(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
@@ -31676,9 +32474,10 @@ parmod_montgomery_mul_adx_24:
 	mulxq 80(%rsp), %rax, %rcx
 	adcxq %rcx, %rbp
 	adoxq %rax, %rbx
-	adoxq 0(%rsp), %rbp
-	adoxq 0(%rsp), %r8
-	adcxq 0(%rsp), %r8
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
 	movq %r9, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 240(%rsp)
@@ -31707,9 +32506,10 @@ parmod_montgomery_mul_adx_24:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %rbp
 	adoxq %rax, %rbx
-	adoxq 0(%rsp), %rbp
-	adoxq 0(%rsp), %r8
-	adcxq 0(%rsp), %r8
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
 	xorl %r9d, %r9d
 	movq 32(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
@@ -31736,9 +32536,10 @@ parmod_montgomery_mul_adx_24:
 	mulxq 80(%rsp), %rax, %rcx
 	adcxq %rcx, %r8
 	adoxq %rax, %rbp
-	adoxq 0(%rsp), %r8
-	adoxq 0(%rsp), %r9
-	adcxq 0(%rsp), %r9
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
 	movq %r10, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 248(%rsp)
@@ -31767,9 +32568,10 @@ parmod_montgomery_mul_adx_24:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r8
 	adoxq %rax, %rbp
-	adoxq 0(%rsp), %r8
-	adoxq 0(%rsp), %r9
-	adcxq 0(%rsp), %r9
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
 	xorl %r10d, %r10d
 	movq 40(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
@@ -31796,9 +32598,10 @@ parmod_montgomery_mul_adx_24:
 	mulxq 80(%rsp), %rax, %rcx
 	adcxq %rcx, %r9
 	adoxq %rax, %r8
-	adoxq 0(%rsp), %r9
-	adoxq 0(%rsp), %r10
-	adcxq 0(%rsp), %r10
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
 	movq %r11, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 256(%rsp)
@@ -31827,9 +32630,10 @@ parmod_montgomery_mul_adx_24:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r9
 	adoxq %rax, %r8
-	adoxq 0(%rsp), %r9
-	adoxq 0(%rsp), %r10
-	adcxq 0(%rsp), %r10
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
 	xorl %r11d, %r11d
 	movq 48(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
@@ -31856,9 +32660,10 @@ parmod_montgomery_mul_adx_24:
 	mulxq 80(%rsp), %rax, %rcx
 	adcxq %rcx, %r10
 	adoxq %rax, %r9
-	adoxq 0(%rsp), %r10
-	adoxq 0(%rsp), %r11
-	adcxq 0(%rsp), %r11
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
 	movq %r12, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 264(%rsp)
@@ -31887,9 +32692,10 @@ parmod_montgomery_mul_adx_24:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r10
 	adoxq %rax, %r9
-	adoxq 0(%rsp), %r10
-	adoxq 0(%rsp), %r11
-	adcxq 0(%rsp), %r11
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
 	xorl %r12d, %r12d
 	movq 56(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
@@ -31916,9 +32722,10 @@ parmod_montgomery_mul_adx_24:
 	mulxq 80(%rsp), %rax, %rcx
 	adcxq %rcx, %r11
 	adoxq %rax, %r10
-	adoxq 0(%rsp), %r11
-	adoxq 0(%rsp), %r12
-	adcxq 0(%rsp), %r12
+	movl $0, %eax
+	adoxq %rax, %r11
+	adoxq %rax, %r12
+	adcxq %rax, %r12
 	movq %r13, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 272(%rsp)
@@ -31947,9 +32754,10 @@ parmod_montgomery_mul_adx_24:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r11
 	adoxq %rax, %r10
-	adoxq 0(%rsp), %r11
-	adoxq 0(%rsp), %r12
-	adcxq 0(%rsp), %r12
+	movl $0, %eax
+	adoxq %rax, %r11
+	adoxq %rax, %r12
+	adcxq %rax, %r12
 	xorl %r13d, %r13d
 	movq 64(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
@@ -31976,9 +32784,10 @@ parmod_montgomery_mul_adx_24:
 	mulxq 80(%rsp), %rax, %rcx
 	adcxq %rcx, %r12
 	adoxq %rax, %r11
-	adoxq 0(%rsp), %r12
-	adoxq 0(%rsp), %r13
-	adcxq 0(%rsp), %r13
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
 	xorl %eax, %eax
 	movq 0(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
@@ -32005,9 +32814,10 @@ parmod_montgomery_mul_adx_24:
 	mulxq 144(%rsp), %rax, %rcx
 	adcxq %rcx, %r12
 	adoxq %rax, %r11
-	adoxq 0(%rsp), %r12
-	adoxq 0(%rsp), %r13
-	adcxq 0(%rsp), %r13
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
 	xorl %eax, %eax
 	movq 64(%rsi), %rdx
 	mulxq 216(%rsp), %rax, %rcx
@@ -32034,9 +32844,10 @@ parmod_montgomery_mul_adx_24:
 	mulxq 272(%rsp), %rax, %rcx
 	adcxq %rcx, %r12
 	adoxq %rax, %r11
-	adoxq 0(%rsp), %r12
-	adoxq 0(%rsp), %r13
-	adcxq 0(%rsp), %r13
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
 	movq %r14, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 280(%rsp)
@@ -32065,9 +32876,10 @@ parmod_montgomery_mul_adx_24:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r12
 	adoxq %rax, %r11
-	adoxq 0(%rsp), %r12
-	adoxq 0(%rsp), %r13
-	adcxq 0(%rsp), %r13
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
 	xorl %r14d, %r14d
 	movq 72(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
@@ -32094,9 +32906,10 @@ parmod_montgomery_mul_adx_24:
 	mulxq 80(%rsp), %rax, %rcx
 	adcxq %rcx, %r13
 	adoxq %rax, %r12
-	adoxq 0(%rsp), %r13
-	adoxq 0(%rsp), %r14
-	adcxq 0(%rsp), %r14
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
 	xorl %eax, %eax
 	movq 8(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
@@ -32123,9 +32936,10 @@ parmod_montgomery_mul_adx_24:
 	mulxq 144(%rsp), %rax, %rcx
 	adcxq %rcx, %r13
 	adoxq %rax, %r12
-	adoxq 0(%rsp), %r13
-	adoxq 0(%rsp), %r14
-	adcxq 0(%rsp), %r14
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
 	xorl %eax, %eax
 	movq 72(%rsi), %rdx
 	mulxq 216(%rsp), %rax, %rcx
@@ -32152,9 +32966,10 @@ parmod_montgomery_mul_adx_24:
 	mulxq 272(%rsp), %rax, %rcx
 	adcxq %rcx, %r13
 	adoxq %rax, %r12
-	adoxq 0(%rsp), %r13
-	adoxq 0(%rsp), %r14
-	adcxq 0(%rsp), %r14
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
 	movq %r15, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 288(%rsp)
@@ -32183,9 +32998,10 @@ parmod_montgomery_mul_adx_24:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r13
 	adoxq %rax, %r12
-	adoxq 0(%rsp), %r13
-	adoxq 0(%rsp), %r14
-	adcxq 0(%rsp), %r14
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
 	xorl %r15d, %r15d
 	movq 80(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
@@ -32212,9 +33028,10 @@ parmod_montgomery_mul_adx_24:
 	mulxq 80(%rsp), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 0(%rsp), %r14
-	adoxq 0(%rsp), %r15
-	adcxq 0(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	xorl %eax, %eax
 	movq 16(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
@@ -32241,9 +33058,10 @@ parmod_montgomery_mul_adx_24:
 	mulxq 144(%rsp), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 0(%rsp), %r14
-	adoxq 0(%rsp), %r15
-	adcxq 0(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	xorl %eax, %eax
 	movq 80(%rsi), %rdx
 	mulxq 216(%rsp), %rax, %rcx
@@ -32270,9 +33088,10 @@ parmod_montgomery_mul_adx_24:
 	mulxq 272(%rsp), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 0(%rsp), %r14
-	adoxq 0(%rsp), %r15
-	adcxq 0(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	movq %rbx, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 296(%rsp)
@@ -32301,9 +33120,10 @@ parmod_montgomery_mul_adx_24:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 0(%rsp), %r14
-	adoxq 0(%rsp), %r15
-	adcxq 0(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	xorl %ebx, %ebx
 	movq 88(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
@@ -32330,9 +33150,10 @@ parmod_montgomery_mul_adx_24:
 	mulxq 80(%rsp), %rax, %rcx
 	adcxq %rcx, %r15
 	adoxq %rax, %r14
-	adoxq 0(%rsp), %r15
-	adoxq 0(%rsp), %rbx
-	adcxq 0(%rsp), %rbx
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
 	xorl %eax, %eax
 	movq 24(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
@@ -32359,9 +33180,10 @@ parmod_montgomery_mul_adx_24:
 	mulxq 144(%rsp), %rax, %rcx
 	adcxq %rcx, %r15
 	adoxq %rax, %r14
-	adoxq 0(%rsp), %r15
-	adoxq 0(%rsp), %rbx
-	adcxq 0(%rsp), %rbx
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
 	xorl %eax, %eax
 	movq 88(%rsi), %rdx
 	mulxq 216(%rsp), %rax, %rcx
@@ -32388,9 +33210,10 @@ parmod_montgomery_mul_adx_24:
 	mulxq 272(%rsp), %rax, %rcx
 	adcxq %rcx, %r15
 	adoxq %rax, %r14
-	adoxq 0(%rsp), %r15
-	adoxq 0(%rsp), %rbx
-	adcxq 0(%rsp), %rbx
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
 	movq %rbp, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 304(%rsp)
@@ -32419,9 +33242,10 @@ parmod_montgomery_mul_adx_24:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r15
 	adoxq %rax, %r14
-	adoxq 0(%rsp), %r15
-	adoxq 0(%rsp), %rbx
-	adcxq 0(%rsp), %rbx
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
 	xorl %ebp, %ebp
 	movq 96(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
@@ -32448,9 +33272,10 @@ parmod_montgomery_mul_adx_24:
 	mulxq 80(%rsp), %rax, %rcx
 	adcxq %rcx, %rbx
 	adoxq %rax, %r15
-	adoxq 0(%rsp), %rbx
-	adoxq 0(%rsp), %rbp
-	adcxq 0(%rsp), %rbp
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
 	xorl %eax, %eax
 	movq 32(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
@@ -32477,9 +33302,10 @@ parmod_montgomery_mul_adx_24:
 	mulxq 144(%rsp), %rax, %rcx
 	adcxq %rcx, %rbx
 	adoxq %rax, %r15
-	adoxq 0(%rsp), %rbx
-	adoxq 0(%rsp), %rbp
-	adcxq 0(%rsp), %rbp
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
 	xorl %eax, %eax
 	movq 96(%rsi), %rdx
 	mulxq 216(%rsp), %rax, %rcx
@@ -32506,9 +33332,10 @@ parmod_montgomery_mul_adx_24:
 	mulxq 272(%rsp), %rax, %rcx
 	adcxq %rcx, %rbx
 	adoxq %rax, %r15
-	adoxq 0(%rsp), %rbx
-	adoxq 0(%rsp), %rbp
-	adcxq 0(%rsp), %rbp
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
 	movq %r8, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 312(%rsp)
@@ -32537,9 +33364,10 @@ parmod_montgomery_mul_adx_24:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %rbx
 	adoxq %rax, %r15
-	adoxq 0(%rsp), %rbx
-	adoxq 0(%rsp), %rbp
-	adcxq 0(%rsp), %rbp
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
 	xorl %r8d, %r8d
 	movq 104(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
@@ -32566,9 +33394,10 @@ parmod_montgomery_mul_adx_24:
 	mulxq 80(%rsp), %rax, %rcx
 	adcxq %rcx, %rbp
 	adoxq %rax, %rbx
-	adoxq 0(%rsp), %rbp
-	adoxq 0(%rsp), %r8
-	adcxq 0(%rsp), %r8
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
 	xorl %eax, %eax
 	movq 40(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
@@ -32595,9 +33424,10 @@ parmod_montgomery_mul_adx_24:
 	mulxq 144(%rsp), %rax, %rcx
 	adcxq %rcx, %rbp
 	adoxq %rax, %rbx
-	adoxq 0(%rsp), %rbp
-	adoxq 0(%rsp), %r8
-	adcxq 0(%rsp), %r8
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
 	xorl %eax, %eax
 	movq 104(%rsi), %rdx
 	mulxq 216(%rsp), %rax, %rcx
@@ -32624,9 +33454,10 @@ parmod_montgomery_mul_adx_24:
 	mulxq 272(%rsp), %rax, %rcx
 	adcxq %rcx, %rbp
 	adoxq %rax, %rbx
-	adoxq 0(%rsp), %rbp
-	adoxq 0(%rsp), %r8
-	adcxq 0(%rsp), %r8
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
 	movq %r9, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 320(%rsp)
@@ -32655,9 +33486,10 @@ parmod_montgomery_mul_adx_24:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %rbp
 	adoxq %rax, %rbx
-	adoxq 0(%rsp), %rbp
-	adoxq 0(%rsp), %r8
-	adcxq 0(%rsp), %r8
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
 	xorl %r9d, %r9d
 	movq 112(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
@@ -32684,9 +33516,10 @@ parmod_montgomery_mul_adx_24:
 	mulxq 80(%rsp), %rax, %rcx
 	adcxq %rcx, %r8
 	adoxq %rax, %rbp
-	adoxq 0(%rsp), %r8
-	adoxq 0(%rsp), %r9
-	adcxq 0(%rsp), %r9
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
 	xorl %eax, %eax
 	movq 48(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
@@ -32713,9 +33546,10 @@ parmod_montgomery_mul_adx_24:
 	mulxq 144(%rsp), %rax, %rcx
 	adcxq %rcx, %r8
 	adoxq %rax, %rbp
-	adoxq 0(%rsp), %r8
-	adoxq 0(%rsp), %r9
-	adcxq 0(%rsp), %r9
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
 	xorl %eax, %eax
 	movq 112(%rsi), %rdx
 	mulxq 216(%rsp), %rax, %rcx
@@ -32742,9 +33576,10 @@ parmod_montgomery_mul_adx_24:
 	mulxq 272(%rsp), %rax, %rcx
 	adcxq %rcx, %r8
 	adoxq %rax, %rbp
-	adoxq 0(%rsp), %r8
-	adoxq 0(%rsp), %r9
-	adcxq 0(%rsp), %r9
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
 	movq %r10, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 328(%rsp)
@@ -32773,9 +33608,10 @@ parmod_montgomery_mul_adx_24:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r8
 	adoxq %rax, %rbp
-	adoxq 0(%rsp), %r8
-	adoxq 0(%rsp), %r9
-	adcxq 0(%rsp), %r9
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
 	xorl %r10d, %r10d
 	movq 120(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
@@ -32802,9 +33638,10 @@ parmod_montgomery_mul_adx_24:
 	mulxq 80(%rsp), %rax, %rcx
 	adcxq %rcx, %r9
 	adoxq %rax, %r8
-	adoxq 0(%rsp), %r9
-	adoxq 0(%rsp), %r10
-	adcxq 0(%rsp), %r10
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
 	xorl %eax, %eax
 	movq 56(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
@@ -32831,9 +33668,10 @@ parmod_montgomery_mul_adx_24:
 	mulxq 144(%rsp), %rax, %rcx
 	adcxq %rcx, %r9
 	adoxq %rax, %r8
-	adoxq 0(%rsp), %r9
-	adoxq 0(%rsp), %r10
-	adcxq 0(%rsp), %r10
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
 	xorl %eax, %eax
 	movq 120(%rsi), %rdx
 	mulxq 216(%rsp), %rax, %rcx
@@ -32860,9 +33698,10 @@ parmod_montgomery_mul_adx_24:
 	mulxq 272(%rsp), %rax, %rcx
 	adcxq %rcx, %r9
 	adoxq %rax, %r8
-	adoxq 0(%rsp), %r9
-	adoxq 0(%rsp), %r10
-	adcxq 0(%rsp), %r10
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
 	movq %r11, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 336(%rsp)
@@ -32891,9 +33730,10 @@ parmod_montgomery_mul_adx_24:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r9
 	adoxq %rax, %r8
-	adoxq 0(%rsp), %r9
-	adoxq 0(%rsp), %r10
-	adcxq 0(%rsp), %r10
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
 	xorl %r11d, %r11d
 	movq 128(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
@@ -32920,9 +33760,10 @@ parmod_montgomery_mul_adx_24:
 	mulxq 80(%rsp), %rax, %rcx
 	adcxq %rcx, %r10
 	adoxq %rax, %r9
-	adoxq 0(%rsp), %r10
-	adoxq 0(%rsp), %r11
-	adcxq 0(%rsp), %r11
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
 	xorl %eax, %eax
 	movq 64(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
@@ -32949,9 +33790,10 @@ parmod_montgomery_mul_adx_24:
 	mulxq 144(%rsp), %rax, %rcx
 	adcxq %rcx, %r10
 	adoxq %rax, %r9
-	adoxq 0(%rsp), %r10
-	adoxq 0(%rsp), %r11
-	adcxq 0(%rsp), %r11
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
 	xorl %eax, %eax
 	movq 0(%rdi), %rdx
 	mulxq 152(%rsp), %rax, %rcx
@@ -32978,9 +33820,10 @@ parmod_montgomery_mul_adx_24:
 	mulxq 208(%rsp), %rax, %rcx
 	adcxq %rcx, %r10
 	adoxq %rax, %r9
-	adoxq 0(%rsp), %r10
-	adoxq 0(%rsp), %r11
-	adcxq 0(%rsp), %r11
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
 	xorl %eax, %eax
 	movq 128(%rsi), %rdx
 	mulxq 216(%rsp), %rax, %rcx
@@ -33007,9 +33850,10 @@ parmod_montgomery_mul_adx_24:
 	mulxq 272(%rsp), %rax, %rcx
 	adcxq %rcx, %r10
 	adoxq %rax, %r9
-	adoxq 0(%rsp), %r10
-	adoxq 0(%rsp), %r11
-	adcxq 0(%rsp), %r11
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
 	xorl %eax, %eax
 	movq 64(%rsi), %rdx
 	mulxq 280(%rsp), %rax, %rcx
@@ -33036,9 +33880,10 @@ parmod_montgomery_mul_adx_24:
 	mulxq 336(%rsp), %rax, %rcx
 	adcxq %rcx, %r10
 	adoxq %rax, %r9
-	adoxq 0(%rsp), %r10
-	adoxq 0(%rsp), %r11
-	adcxq 0(%rsp), %r11
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
 	movq %r12, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 344(%rsp)
@@ -33067,9 +33912,10 @@ parmod_montgomery_mul_adx_24:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r10
 	adoxq %rax, %r9
-	adoxq 0(%rsp), %r10
-	adoxq 0(%rsp), %r11
-	adcxq 0(%rsp), %r11
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
 	xorl %r12d, %r12d
 	movq 136(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
@@ -33096,9 +33942,10 @@ parmod_montgomery_mul_adx_24:
 	mulxq 80(%rsp), %rax, %rcx
 	adcxq %rcx, %r11
 	adoxq %rax, %r10
-	adoxq 0(%rsp), %r11
-	adoxq 0(%rsp), %r12
-	adcxq 0(%rsp), %r12
+	movl $0, %eax
+	adoxq %rax, %r11
+	adoxq %rax, %r12
+	adcxq %rax, %r12
 	xorl %eax, %eax
 	movq 72(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
@@ -33125,9 +33972,10 @@ parmod_montgomery_mul_adx_24:
 	mulxq 144(%rsp), %rax, %rcx
 	adcxq %rcx, %r11
 	adoxq %rax, %r10
-	adoxq 0(%rsp), %r11
-	adoxq 0(%rsp), %r12
-	adcxq 0(%rsp), %r12
+	movl $0, %eax
+	adoxq %rax, %r11
+	adoxq %rax, %r12
+	adcxq %rax, %r12
 	xorl %eax, %eax
 	movq 8(%rdi), %rdx
 	mulxq 152(%rsp), %rax, %rcx
@@ -33154,9 +34002,10 @@ parmod_montgomery_mul_adx_24:
 	mulxq 208(%rsp), %rax, %rcx
 	adcxq %rcx, %r11
 	adoxq %rax, %r10
-	adoxq 0(%rsp), %r11
-	adoxq 0(%rsp), %r12
-	adcxq 0(%rsp), %r12
+	movl $0, %eax
+	adoxq %rax, %r11
+	adoxq %rax, %r12
+	adcxq %rax, %r12
 	xorl %eax, %eax
 	movq 136(%rsi), %rdx
 	mulxq 216(%rsp), %rax, %rcx
@@ -33183,9 +34032,10 @@ parmod_montgomery_mul_adx_24:
 	mulxq 272(%rsp), %rax, %rcx
 	adcxq %rcx, %r11
 	adoxq %rax, %r10
-	adoxq 0(%rsp), %r11
-	adoxq 0(%rsp), %r12
-	adcxq 0(%rsp), %r12
+	movl $0, %eax
+	adoxq %rax, %r11
+	adoxq %rax, %r12
+	adcxq %rax, %r12
 	xorl %eax, %eax
 	movq 72(%rsi), %rdx
 	mulxq 280(%rsp), %rax, %rcx
@@ -33212,9 +34062,10 @@ parmod_montgomery_mul_adx_24:
 	mulxq 336(%rsp), %rax, %rcx
 	adcxq %rcx, %r11
 	adoxq %rax, %r10
-	adoxq 0(%rsp), %r11
-	adoxq 0(%rsp), %r12
-	adcxq 0(%rsp), %r12
+	movl $0, %eax
+	adoxq %rax, %r11
+	adoxq %rax, %r12
+	adcxq %rax, %r12
 	movq %r13, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 352(%rsp)
@@ -33243,9 +34094,10 @@ parmod_montgomery_mul_adx_24:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r11
 	adoxq %rax, %r10
-	adoxq 0(%rsp), %r11
-	adoxq 0(%rsp), %r12
-	adcxq 0(%rsp), %r12
+	movl $0, %eax
+	adoxq %rax, %r11
+	adoxq %rax, %r12
+	adcxq %rax, %r12
 	xorl %r13d, %r13d
 	movq 144(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
@@ -33272,9 +34124,10 @@ parmod_montgomery_mul_adx_24:
 	mulxq 80(%rsp), %rax, %rcx
 	adcxq %rcx, %r12
 	adoxq %rax, %r11
-	adoxq 0(%rsp), %r12
-	adoxq 0(%rsp), %r13
-	adcxq 0(%rsp), %r13
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
 	xorl %eax, %eax
 	movq 80(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
@@ -33301,9 +34154,10 @@ parmod_montgomery_mul_adx_24:
 	mulxq 144(%rsp), %rax, %rcx
 	adcxq %rcx, %r12
 	adoxq %rax, %r11
-	adoxq 0(%rsp), %r12
-	adoxq 0(%rsp), %r13
-	adcxq 0(%rsp), %r13
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
 	xorl %eax, %eax
 	movq 16(%rdi), %rdx
 	mulxq 152(%rsp), %rax, %rcx
@@ -33330,9 +34184,10 @@ parmod_montgomery_mul_adx_24:
 	mulxq 208(%rsp), %rax, %rcx
 	adcxq %rcx, %r12
 	adoxq %rax, %r11
-	adoxq 0(%rsp), %r12
-	adoxq 0(%rsp), %r13
-	adcxq 0(%rsp), %r13
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
 	xorl %eax, %eax
 	movq 144(%rsi), %rdx
 	mulxq 216(%rsp), %rax, %rcx
@@ -33359,9 +34214,10 @@ parmod_montgomery_mul_adx_24:
 	mulxq 272(%rsp), %rax, %rcx
 	adcxq %rcx, %r12
 	adoxq %rax, %r11
-	adoxq 0(%rsp), %r12
-	adoxq 0(%rsp), %r13
-	adcxq 0(%rsp), %r13
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
 	xorl %eax, %eax
 	movq 80(%rsi), %rdx
 	mulxq 280(%rsp), %rax, %rcx
@@ -33388,9 +34244,10 @@ parmod_montgomery_mul_adx_24:
 	mulxq 336(%rsp), %rax, %rcx
 	adcxq %rcx, %r12
 	adoxq %rax, %r11
-	adoxq 0(%rsp), %r12
-	adoxq 0(%rsp), %r13
-	adcxq 0(%rsp), %r13
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
 	movq %r14, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 360(%rsp)
@@ -33419,9 +34276,10 @@ parmod_montgomery_mul_adx_24:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r12
 	adoxq %rax, %r11
-	adoxq 0(%rsp), %r12
-	adoxq 0(%rsp), %r13
-	adcxq 0(%rsp), %r13
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
 	xorl %r14d, %r14d
 	movq 152(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
@@ -33448,9 +34306,10 @@ parmod_montgomery_mul_adx_24:
 	mulxq 80(%rsp), %rax, %rcx
 	adcxq %rcx, %r13
 	adoxq %rax, %r12
-	adoxq 0(%rsp), %r13
-	adoxq 0(%rsp), %r14
-	adcxq 0(%rsp), %r14
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
 	xorl %eax, %eax
 	movq 88(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
@@ -33477,9 +34336,10 @@ parmod_montgomery_mul_adx_24:
 	mulxq 144(%rsp), %rax, %rcx
 	adcxq %rcx, %r13
 	adoxq %rax, %r12
-	adoxq 0(%rsp), %r13
-	adoxq 0(%rsp), %r14
-	adcxq 0(%rsp), %r14
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
 	xorl %eax, %eax
 	movq 24(%rdi), %rdx
 	mulxq 152(%rsp), %rax, %rcx
@@ -33506,9 +34366,10 @@ parmod_montgomery_mul_adx_24:
 	mulxq 208(%rsp), %rax, %rcx
 	adcxq %rcx, %r13
 	adoxq %rax, %r12
-	adoxq 0(%rsp), %r13
-	adoxq 0(%rsp), %r14
-	adcxq 0(%rsp), %r14
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
 	xorl %eax, %eax
 	movq 152(%rsi), %rdx
 	mulxq 216(%rsp), %rax, %rcx
@@ -33535,9 +34396,10 @@ parmod_montgomery_mul_adx_24:
 	mulxq 272(%rsp), %rax, %rcx
 	adcxq %rcx, %r13
 	adoxq %rax, %r12
-	adoxq 0(%rsp), %r13
-	adoxq 0(%rsp), %r14
-	adcxq 0(%rsp), %r14
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
 	xorl %eax, %eax
 	movq 88(%rsi), %rdx
 	mulxq 280(%rsp), %rax, %rcx
@@ -33564,9 +34426,10 @@ parmod_montgomery_mul_adx_24:
 	mulxq 336(%rsp), %rax, %rcx
 	adcxq %rcx, %r13
 	adoxq %rax, %r12
-	adoxq 0(%rsp), %r13
-	adoxq 0(%rsp), %r14
-	adcxq 0(%rsp), %r14
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
 	movq %r15, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 368(%rsp)
@@ -33595,9 +34458,10 @@ parmod_montgomery_mul_adx_24:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r13
 	adoxq %rax, %r12
-	adoxq 0(%rsp), %r13
-	adoxq 0(%rsp), %r14
-	adcxq 0(%rsp), %r14
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
 	xorl %r15d, %r15d
 	movq 160(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
@@ -33624,9 +34488,10 @@ parmod_montgomery_mul_adx_24:
 	mulxq 80(%rsp), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 0(%rsp), %r14
-	adoxq 0(%rsp), %r15
-	adcxq 0(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	xorl %eax, %eax
 	movq 96(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
@@ -33653,9 +34518,10 @@ parmod_montgomery_mul_adx_24:
 	mulxq 144(%rsp), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 0(%rsp), %r14
-	adoxq 0(%rsp), %r15
-	adcxq 0(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	xorl %eax, %eax
 	movq 32(%rdi), %rdx
 	mulxq 152(%rsp), %rax, %rcx
@@ -33682,9 +34548,10 @@ parmod_montgomery_mul_adx_24:
 	mulxq 208(%rsp), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 0(%rsp), %r14
-	adoxq 0(%rsp), %r15
-	adcxq 0(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	xorl %eax, %eax
 	movq 160(%rsi), %rdx
 	mulxq 216(%rsp), %rax, %rcx
@@ -33711,9 +34578,10 @@ parmod_montgomery_mul_adx_24:
 	mulxq 272(%rsp), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 0(%rsp), %r14
-	adoxq 0(%rsp), %r15
-	adcxq 0(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	xorl %eax, %eax
 	movq 96(%rsi), %rdx
 	mulxq 280(%rsp), %rax, %rcx
@@ -33740,9 +34608,10 @@ parmod_montgomery_mul_adx_24:
 	mulxq 336(%rsp), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 0(%rsp), %r14
-	adoxq 0(%rsp), %r15
-	adcxq 0(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	movq %rbx, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 376(%rsp)
@@ -33771,9 +34640,10 @@ parmod_montgomery_mul_adx_24:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 0(%rsp), %r14
-	adoxq 0(%rsp), %r15
-	adcxq 0(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	xorl %ebx, %ebx
 	movq 168(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
@@ -33800,9 +34670,10 @@ parmod_montgomery_mul_adx_24:
 	mulxq 80(%rsp), %rax, %rcx
 	adcxq %rcx, %r15
 	adoxq %rax, %r14
-	adoxq 0(%rsp), %r15
-	adoxq 0(%rsp), %rbx
-	adcxq 0(%rsp), %rbx
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
 	xorl %eax, %eax
 	movq 104(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
@@ -33829,9 +34700,10 @@ parmod_montgomery_mul_adx_24:
 	mulxq 144(%rsp), %rax, %rcx
 	adcxq %rcx, %r15
 	adoxq %rax, %r14
-	adoxq 0(%rsp), %r15
-	adoxq 0(%rsp), %rbx
-	adcxq 0(%rsp), %rbx
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
 	xorl %eax, %eax
 	movq 40(%rdi), %rdx
 	mulxq 152(%rsp), %rax, %rcx
@@ -33858,9 +34730,10 @@ parmod_montgomery_mul_adx_24:
 	mulxq 208(%rsp), %rax, %rcx
 	adcxq %rcx, %r15
 	adoxq %rax, %r14
-	adoxq 0(%rsp), %r15
-	adoxq 0(%rsp), %rbx
-	adcxq 0(%rsp), %rbx
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
 	xorl %eax, %eax
 	movq 168(%rsi), %rdx
 	mulxq 216(%rsp), %rax, %rcx
@@ -33887,9 +34760,10 @@ parmod_montgomery_mul_adx_24:
 	mulxq 272(%rsp), %rax, %rcx
 	adcxq %rcx, %r15
 	adoxq %rax, %r14
-	adoxq 0(%rsp), %r15
-	adoxq 0(%rsp), %rbx
-	adcxq 0(%rsp), %rbx
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
 	xorl %eax, %eax
 	movq 104(%rsi), %rdx
 	mulxq 280(%rsp), %rax, %rcx
@@ -33916,9 +34790,10 @@ parmod_montgomery_mul_adx_24:
 	mulxq 336(%rsp), %rax, %rcx
 	adcxq %rcx, %r15
 	adoxq %rax, %r14
-	adoxq 0(%rsp), %r15
-	adoxq 0(%rsp), %rbx
-	adcxq 0(%rsp), %rbx
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
 	movq %rbp, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 384(%rsp)
@@ -33947,9 +34822,10 @@ parmod_montgomery_mul_adx_24:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r15
 	adoxq %rax, %r14
-	adoxq 0(%rsp), %r15
-	adoxq 0(%rsp), %rbx
-	adcxq 0(%rsp), %rbx
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
 	xorl %ebp, %ebp
 	movq 176(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
@@ -33976,9 +34852,10 @@ parmod_montgomery_mul_adx_24:
 	mulxq 80(%rsp), %rax, %rcx
 	adcxq %rcx, %rbx
 	adoxq %rax, %r15
-	adoxq 0(%rsp), %rbx
-	adoxq 0(%rsp), %rbp
-	adcxq 0(%rsp), %rbp
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
 	xorl %eax, %eax
 	movq 112(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
@@ -34005,9 +34882,10 @@ parmod_montgomery_mul_adx_24:
 	mulxq 144(%rsp), %rax, %rcx
 	adcxq %rcx, %rbx
 	adoxq %rax, %r15
-	adoxq 0(%rsp), %rbx
-	adoxq 0(%rsp), %rbp
-	adcxq 0(%rsp), %rbp
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
 	xorl %eax, %eax
 	movq 48(%rdi), %rdx
 	mulxq 152(%rsp), %rax, %rcx
@@ -34034,9 +34912,10 @@ parmod_montgomery_mul_adx_24:
 	mulxq 208(%rsp), %rax, %rcx
 	adcxq %rcx, %rbx
 	adoxq %rax, %r15
-	adoxq 0(%rsp), %rbx
-	adoxq 0(%rsp), %rbp
-	adcxq 0(%rsp), %rbp
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
 	xorl %eax, %eax
 	movq 176(%rsi), %rdx
 	mulxq 216(%rsp), %rax, %rcx
@@ -34063,9 +34942,10 @@ parmod_montgomery_mul_adx_24:
 	mulxq 272(%rsp), %rax, %rcx
 	adcxq %rcx, %rbx
 	adoxq %rax, %r15
-	adoxq 0(%rsp), %rbx
-	adoxq 0(%rsp), %rbp
-	adcxq 0(%rsp), %rbp
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
 	xorl %eax, %eax
 	movq 112(%rsi), %rdx
 	mulxq 280(%rsp), %rax, %rcx
@@ -34092,9 +34972,10 @@ parmod_montgomery_mul_adx_24:
 	mulxq 336(%rsp), %rax, %rcx
 	adcxq %rcx, %rbx
 	adoxq %rax, %r15
-	adoxq 0(%rsp), %rbx
-	adoxq 0(%rsp), %rbp
-	adcxq 0(%rsp), %rbp
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
 	movq %r8, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 392(%rsp)
@@ -34123,9 +35004,10 @@ parmod_montgomery_mul_adx_24:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %rbx
 	adoxq %rax, %r15
-	adoxq 0(%rsp), %rbx
-	adoxq 0(%rsp), %rbp
-	adcxq 0(%rsp), %rbp
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
 	xorl %r8d, %r8d
 	movq 184(%rdi), %rdx
 	mulxq 24(%rsp), %rax, %rcx
@@ -34152,9 +35034,10 @@ parmod_montgomery_mul_adx_24:
 	mulxq 80(%rsp), %rax, %rcx
 	adcxq %rcx, %rbp
 	adoxq %rax, %rbx
-	adoxq 0(%rsp), %rbp
-	adoxq 0(%rsp), %r8
-	adcxq 0(%rsp), %r8
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
 	xorl %eax, %eax
 	movq 120(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
@@ -34181,9 +35064,10 @@ parmod_montgomery_mul_adx_24:
 	mulxq 144(%rsp), %rax, %rcx
 	adcxq %rcx, %rbp
 	adoxq %rax, %rbx
-	adoxq 0(%rsp), %rbp
-	adoxq 0(%rsp), %r8
-	adcxq 0(%rsp), %r8
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
 	xorl %eax, %eax
 	movq 56(%rdi), %rdx
 	mulxq 152(%rsp), %rax, %rcx
@@ -34210,9 +35094,10 @@ parmod_montgomery_mul_adx_24:
 	mulxq 208(%rsp), %rax, %rcx
 	adcxq %rcx, %rbp
 	adoxq %rax, %rbx
-	adoxq 0(%rsp), %rbp
-	adoxq 0(%rsp), %r8
-	adcxq 0(%rsp), %r8
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
 	xorl %eax, %eax
 	movq 184(%rsi), %rdx
 	mulxq 216(%rsp), %rax, %rcx
@@ -34239,9 +35124,10 @@ parmod_montgomery_mul_adx_24:
 	mulxq 272(%rsp), %rax, %rcx
 	adcxq %rcx, %rbp
 	adoxq %rax, %rbx
-	adoxq 0(%rsp), %rbp
-	adoxq 0(%rsp), %r8
-	adcxq 0(%rsp), %r8
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
 	xorl %eax, %eax
 	movq 120(%rsi), %rdx
 	mulxq 280(%rsp), %rax, %rcx
@@ -34268,9 +35154,10 @@ parmod_montgomery_mul_adx_24:
 	mulxq 336(%rsp), %rax, %rcx
 	adcxq %rcx, %rbp
 	adoxq %rax, %rbx
-	adoxq 0(%rsp), %rbp
-	adoxq 0(%rsp), %r8
-	adcxq 0(%rsp), %r8
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
 	movq %r9, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 400(%rsp)
@@ -34299,9 +35186,10 @@ parmod_montgomery_mul_adx_24:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %rbp
 	adoxq %rax, %rbx
-	adoxq 0(%rsp), %rbp
-	adoxq 0(%rsp), %r8
-	adcxq 0(%rsp), %r8
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
 	xorl %r9d, %r9d
 	movq 128(%rdi), %rdx
 	mulxq 88(%rsp), %rax, %rcx
@@ -34328,9 +35216,10 @@ parmod_montgomery_mul_adx_24:
 	mulxq 144(%rsp), %rax, %rcx
 	adcxq %rcx, %r8
 	adoxq %rax, %rbp
-	adoxq 0(%rsp), %r8
-	adoxq 0(%rsp), %r9
-	adcxq 0(%rsp), %r9
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
 	xorl %eax, %eax
 	movq 64(%rdi), %rdx
 	mulxq 152(%rsp), %rax, %rcx
@@ -34357,9 +35246,10 @@ parmod_montgomery_mul_adx_24:
 	mulxq 208(%rsp), %rax, %rcx
 	adcxq %rcx, %r8
 	adoxq %rax, %rbp
-	adoxq 0(%rsp), %r8
-	adoxq 0(%rsp), %r9
-	adcxq 0(%rsp), %r9
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
 	xorl %eax, %eax
 	movq 128(%rsi), %rdx
 	mulxq 280(%rsp), %rax, %rcx
@@ -34386,9 +35276,10 @@ parmod_montgomery_mul_adx_24:
 	mulxq 336(%rsp), %rax, %rcx
 	adcxq %rcx, %r8
 	adoxq %rax, %rbp
-	adoxq 0(%rsp), %r8
-	adoxq 0(%rsp), %r9
-	adcxq 0(%rsp), %r9
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
 	xorl %eax, %eax
 	movq 64(%rsi), %rdx
 	mulxq 344(%rsp), %rax, %rcx
@@ -34415,9 +35306,10 @@ parmod_montgomery_mul_adx_24:
 	mulxq 400(%rsp), %rax, %rcx
 	adcxq %rcx, %r8
 	adoxq %rax, %rbp
-	adoxq 0(%rsp), %r8
-	adoxq 0(%rsp), %r9
-	adcxq 0(%rsp), %r9
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
 	movq %r10, 408(%rsp)
 	xorl %r10d, %r10d
 	movq 136(%rdi), %rdx
@@ -34445,9 +35337,10 @@ parmod_montgomery_mul_adx_24:
 	mulxq 144(%rsp), %rax, %rcx
 	adcxq %rcx, %r9
 	adoxq %rax, %r8
-	adoxq 0(%rsp), %r9
-	adoxq 0(%rsp), %r10
-	adcxq 0(%rsp), %r10
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
 	xorl %eax, %eax
 	movq 72(%rdi), %rdx
 	mulxq 152(%rsp), %rax, %rcx
@@ -34474,9 +35367,10 @@ parmod_montgomery_mul_adx_24:
 	mulxq 208(%rsp), %rax, %rcx
 	adcxq %rcx, %r9
 	adoxq %rax, %r8
-	adoxq 0(%rsp), %r9
-	adoxq 0(%rsp), %r10
-	adcxq 0(%rsp), %r10
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
 	xorl %eax, %eax
 	movq 136(%rsi), %rdx
 	mulxq 280(%rsp), %rax, %rcx
@@ -34503,9 +35397,10 @@ parmod_montgomery_mul_adx_24:
 	mulxq 336(%rsp), %rax, %rcx
 	adcxq %rcx, %r9
 	adoxq %rax, %r8
-	adoxq 0(%rsp), %r9
-	adoxq 0(%rsp), %r10
-	adcxq 0(%rsp), %r10
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
 	xorl %eax, %eax
 	movq 72(%rsi), %rdx
 	mulxq 344(%rsp), %rax, %rcx
@@ -34532,9 +35427,10 @@ parmod_montgomery_mul_adx_24:
 	mulxq 400(%rsp), %rax, %rcx
 	adcxq %rcx, %r9
 	adoxq %rax, %r8
-	adoxq 0(%rsp), %r9
-	adoxq 0(%rsp), %r10
-	adcxq 0(%rsp), %r10
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
 	movq %r11, 416(%rsp)
 	xorl %r11d, %r11d
 	movq 144(%rdi), %rdx
@@ -34562,9 +35458,10 @@ parmod_montgomery_mul_adx_24:
 	mulxq 144(%rsp), %rax, %rcx
 	adcxq %rcx, %r10
 	adoxq %rax, %r9
-	adoxq 0(%rsp), %r10
-	adoxq 0(%rsp), %r11
-	adcxq 0(%rsp), %r11
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
 	xorl %eax, %eax
 	movq 80(%rdi), %rdx
 	mulxq 152(%rsp), %rax, %rcx
@@ -34591,9 +35488,10 @@ parmod_montgomery_mul_adx_24:
 	mulxq 208(%rsp), %rax, %rcx
 	adcxq %rcx, %r10
 	adoxq %rax, %r9
-	adoxq 0(%rsp), %r10
-	adoxq 0(%rsp), %r11
-	adcxq 0(%rsp), %r11
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
 	xorl %eax, %eax
 	movq 144(%rsi), %rdx
 	mulxq 280(%rsp), %rax, %rcx
@@ -34620,9 +35518,10 @@ parmod_montgomery_mul_adx_24:
 	mulxq 336(%rsp), %rax, %rcx
 	adcxq %rcx, %r10
 	adoxq %rax, %r9
-	adoxq 0(%rsp), %r10
-	adoxq 0(%rsp), %r11
-	adcxq 0(%rsp), %r11
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
 	xorl %eax, %eax
 	movq 80(%rsi), %rdx
 	mulxq 344(%rsp), %rax, %rcx
@@ -34649,9 +35548,10 @@ parmod_montgomery_mul_adx_24:
 	mulxq 400(%rsp), %rax, %rcx
 	adcxq %rcx, %r10
 	adoxq %rax, %r9
-	adoxq 0(%rsp), %r10
-	adoxq 0(%rsp), %r11
-	adcxq 0(%rsp), %r11
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
 	movq %r12, 424(%rsp)
 	xorl %r12d, %r12d
 	movq 152(%rdi), %rdx
@@ -34679,9 +35579,10 @@ parmod_montgomery_mul_adx_24:
 	mulxq 144(%rsp), %rax, %rcx
 	adcxq %rcx, %r11
 	adoxq %rax, %r10
-	adoxq 0(%rsp), %r11
-	adoxq 0(%rsp), %r12
-	adcxq 0(%rsp), %r12
+	movl $0, %eax
+	adoxq %rax, %r11
+	adoxq %rax, %r12
+	adcxq %rax, %r12
 	xorl %eax, %eax
 	movq 88(%rdi), %rdx
 	mulxq 152(%rsp), %rax, %rcx
@@ -34708,9 +35609,10 @@ parmod_montgomery_mul_adx_24:
 	mulxq 208(%rsp), %rax, %rcx
 	adcxq %rcx, %r11
 	adoxq %rax, %r10
-	adoxq 0(%rsp), %r11
-	adoxq 0(%rsp), %r12
-	adcxq 0(%rsp), %r12
+	movl $0, %eax
+	adoxq %rax, %r11
+	adoxq %rax, %r12
+	adcxq %rax, %r12
 	xorl %eax, %eax
 	movq 152(%rsi), %rdx
 	mulxq 280(%rsp), %rax, %rcx
@@ -34737,9 +35639,10 @@ parmod_montgomery_mul_adx_24:
 	mulxq 336(%rsp), %rax, %rcx
 	adcxq %rcx, %r11
 	adoxq %rax, %r10
-	adoxq 0(%rsp), %r11
-	adoxq 0(%rsp), %r12
-	adcxq 0(%rsp), %r12
+	movl $0, %eax
+	adoxq %rax, %r11
+	adoxq %rax, %r12
+	adcxq %rax, %r12
 	xorl %eax, %eax
 	movq 88(%rsi), %rdx
 	mulxq 344(%rsp), %rax, %rcx
@@ -34766,9 +35669,10 @@ parmod_montgomery_mul_adx_24:
 	mulxq 400(%rsp), %rax, %rcx
 	adcxq %rcx, %r11
 	adoxq %rax, %r10
-	adoxq 0(%rsp), %r11
-	adoxq 0(%rsp), %r12
-	adcxq 0(%rsp), %r12
+	movl $0, %eax
+	adoxq %rax, %r11
+	adoxq %rax, %r12
+	adcxq %rax, %r12
 	movq %r13, 432(%rsp)
 	xorl %r13d, %r13d
 	movq 160(%rdi), %rdx
@@ -34796,9 +35700,10 @@ parmod_montgomery_mul_adx_24:
 	mulxq 144(%rsp), %rax, %rcx
 	adcxq %rcx, %r12
 	adoxq %rax, %r11
-	adoxq 0(%rsp), %r12
-	adoxq 0(%rsp), %r13
-	adcxq 0(%rsp), %r13
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
 	xorl %eax, %eax
 	movq 96(%rdi), %rdx
 	mulxq 152(%rsp), %rax, %rcx
@@ -34825,9 +35730,10 @@ parmod_montgomery_mul_adx_24:
 	mulxq 208(%rsp), %rax, %rcx
 	adcxq %rcx, %r12
 	adoxq %rax, %r11
-	adoxq 0(%rsp), %r12
-	adoxq 0(%rsp), %r13
-	adcxq 0(%rsp), %r13
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
 	xorl %eax, %eax
 	movq 160(%rsi), %rdx
 	mulxq 280(%rsp), %rax, %rcx
@@ -34854,9 +35760,10 @@ parmod_montgomery_mul_adx_24:
 	mulxq 336(%rsp), %rax, %rcx
 	adcxq %rcx, %r12
 	adoxq %rax, %r11
-	adoxq 0(%rsp), %r12
-	adoxq 0(%rsp), %r13
-	adcxq 0(%rsp), %r13
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
 	xorl %eax, %eax
 	movq 96(%rsi), %rdx
 	mulxq 344(%rsp), %rax, %rcx
@@ -34883,9 +35790,10 @@ parmod_montgomery_mul_adx_24:
 	mulxq 400(%rsp), %rax, %rcx
 	adcxq %rcx, %r12
 	adoxq %rax, %r11
-	adoxq 0(%rsp), %r12
-	adoxq 0(%rsp), %r13
-	adcxq 0(%rsp), %r13
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
 	movq %r14, 440(%rsp)
 	xorl %r14d, %r14d
 	movq 168(%rdi), %rdx
@@ -34913,9 +35821,10 @@ parmod_montgomery_mul_adx_24:
 	mulxq 144(%rsp), %rax, %rcx
 	adcxq %rcx, %r13
 	adoxq %rax, %r12
-	adoxq 0(%rsp), %r13
-	adoxq 0(%rsp), %r14
-	adcxq 0(%rsp), %r14
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
 	xorl %eax, %eax
 	movq 104(%rdi), %rdx
 	mulxq 152(%rsp), %rax, %rcx
@@ -34942,9 +35851,10 @@ parmod_montgomery_mul_adx_24:
 	mulxq 208(%rsp), %rax, %rcx
 	adcxq %rcx, %r13
 	adoxq %rax, %r12
-	adoxq 0(%rsp), %r13
-	adoxq 0(%rsp), %r14
-	adcxq 0(%rsp), %r14
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
 	xorl %eax, %eax
 	movq 168(%rsi), %rdx
 	mulxq 280(%rsp), %rax, %rcx
@@ -34971,9 +35881,10 @@ parmod_montgomery_mul_adx_24:
 	mulxq 336(%rsp), %rax, %rcx
 	adcxq %rcx, %r13
 	adoxq %rax, %r12
-	adoxq 0(%rsp), %r13
-	adoxq 0(%rsp), %r14
-	adcxq 0(%rsp), %r14
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
 	xorl %eax, %eax
 	movq 104(%rsi), %rdx
 	mulxq 344(%rsp), %rax, %rcx
@@ -35000,9 +35911,10 @@ parmod_montgomery_mul_adx_24:
 	mulxq 400(%rsp), %rax, %rcx
 	adcxq %rcx, %r13
 	adoxq %rax, %r12
-	adoxq 0(%rsp), %r13
-	adoxq 0(%rsp), %r14
-	adcxq 0(%rsp), %r14
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
 	movq %r15, 448(%rsp)
 	xorl %r15d, %r15d
 	movq 176(%rdi), %rdx
@@ -35030,9 +35942,10 @@ parmod_montgomery_mul_adx_24:
 	mulxq 144(%rsp), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 0(%rsp), %r14
-	adoxq 0(%rsp), %r15
-	adcxq 0(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	xorl %eax, %eax
 	movq 112(%rdi), %rdx
 	mulxq 152(%rsp), %rax, %rcx
@@ -35059,9 +35972,10 @@ parmod_montgomery_mul_adx_24:
 	mulxq 208(%rsp), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 0(%rsp), %r14
-	adoxq 0(%rsp), %r15
-	adcxq 0(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	xorl %eax, %eax
 	movq 176(%rsi), %rdx
 	mulxq 280(%rsp), %rax, %rcx
@@ -35088,9 +36002,10 @@ parmod_montgomery_mul_adx_24:
 	mulxq 336(%rsp), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 0(%rsp), %r14
-	adoxq 0(%rsp), %r15
-	adcxq 0(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	xorl %eax, %eax
 	movq 112(%rsi), %rdx
 	mulxq 344(%rsp), %rax, %rcx
@@ -35117,9 +36032,10 @@ parmod_montgomery_mul_adx_24:
 	mulxq 400(%rsp), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 0(%rsp), %r14
-	adoxq 0(%rsp), %r15
-	adcxq 0(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	movq %rbx, 456(%rsp)
 	xorl %ebx, %ebx
 	movq 184(%rdi), %rdx
@@ -35147,9 +36063,10 @@ parmod_montgomery_mul_adx_24:
 	mulxq 144(%rsp), %rax, %rcx
 	adcxq %rcx, %r15
 	adoxq %rax, %r14
-	adoxq 0(%rsp), %r15
-	adoxq 0(%rsp), %rbx
-	adcxq 0(%rsp), %rbx
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
 	xorl %eax, %eax
 	movq 120(%rdi), %rdx
 	mulxq 152(%rsp), %rax, %rcx
@@ -35176,9 +36093,10 @@ parmod_montgomery_mul_adx_24:
 	mulxq 208(%rsp), %rax, %rcx
 	adcxq %rcx, %r15
 	adoxq %rax, %r14
-	adoxq 0(%rsp), %r15
-	adoxq 0(%rsp), %rbx
-	adcxq 0(%rsp), %rbx
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
 	xorl %eax, %eax
 	movq 184(%rsi), %rdx
 	mulxq 280(%rsp), %rax, %rcx
@@ -35205,9 +36123,10 @@ parmod_montgomery_mul_adx_24:
 	mulxq 336(%rsp), %rax, %rcx
 	adcxq %rcx, %r15
 	adoxq %rax, %r14
-	adoxq 0(%rsp), %r15
-	adoxq 0(%rsp), %rbx
-	adcxq 0(%rsp), %rbx
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
 	xorl %eax, %eax
 	movq 120(%rsi), %rdx
 	mulxq 344(%rsp), %rax, %rcx
@@ -35234,9 +36153,10 @@ parmod_montgomery_mul_adx_24:
 	mulxq 400(%rsp), %rax, %rcx
 	adcxq %rcx, %r15
 	adoxq %rax, %r14
-	adoxq 0(%rsp), %r15
-	adoxq 0(%rsp), %rbx
-	adcxq 0(%rsp), %rbx
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
 	movq %rbp, 464(%rsp)
 	xorl %ebp, %ebp
 	movq 128(%rdi), %rdx
@@ -35264,9 +36184,10 @@ parmod_montgomery_mul_adx_24:
 	mulxq 208(%rsp), %rax, %rcx
 	adcxq %rcx, %rbx
 	adoxq %rax, %r15
-	adoxq 0(%rsp), %rbx
-	adoxq 0(%rsp), %rbp
-	adcxq 0(%rsp), %rbp
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
 	xorl %eax, %eax
 	movq 128(%rsi), %rdx
 	mulxq 344(%rsp), %rax, %rcx
@@ -35293,9 +36214,10 @@ parmod_montgomery_mul_adx_24:
 	mulxq 400(%rsp), %rax, %rcx
 	adcxq %rcx, %rbx
 	adoxq %rax, %r15
-	adoxq 0(%rsp), %rbx
-	adoxq 0(%rsp), %rbp
-	adcxq 0(%rsp), %rbp
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
 	movq %r8, 472(%rsp)
 	xorl %r8d, %r8d
 	movq 136(%rdi), %rdx
@@ -35323,9 +36245,10 @@ parmod_montgomery_mul_adx_24:
 	mulxq 208(%rsp), %rax, %rcx
 	adcxq %rcx, %rbp
 	adoxq %rax, %rbx
-	adoxq 0(%rsp), %rbp
-	adoxq 0(%rsp), %r8
-	adcxq 0(%rsp), %r8
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
 	xorl %eax, %eax
 	movq 136(%rsi), %rdx
 	mulxq 344(%rsp), %rax, %rcx
@@ -35352,9 +36275,10 @@ parmod_montgomery_mul_adx_24:
 	mulxq 400(%rsp), %rax, %rcx
 	adcxq %rcx, %rbp
 	adoxq %rax, %rbx
-	adoxq 0(%rsp), %rbp
-	adoxq 0(%rsp), %r8
-	adcxq 0(%rsp), %r8
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
 	movq %r9, 480(%rsp)
 	xorl %r9d, %r9d
 	movq 144(%rdi), %rdx
@@ -35382,9 +36306,10 @@ parmod_montgomery_mul_adx_24:
 	mulxq 208(%rsp), %rax, %rcx
 	adcxq %rcx, %r8
 	adoxq %rax, %rbp
-	adoxq 0(%rsp), %r8
-	adoxq 0(%rsp), %r9
-	adcxq 0(%rsp), %r9
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
 	xorl %eax, %eax
 	movq 144(%rsi), %rdx
 	mulxq 344(%rsp), %rax, %rcx
@@ -35411,9 +36336,10 @@ parmod_montgomery_mul_adx_24:
 	mulxq 400(%rsp), %rax, %rcx
 	adcxq %rcx, %r8
 	adoxq %rax, %rbp
-	adoxq 0(%rsp), %r8
-	adoxq 0(%rsp), %r9
-	adcxq 0(%rsp), %r9
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
 	movq %r10, 488(%rsp)
 	xorl %r10d, %r10d
 	movq 152(%rdi), %rdx
@@ -35441,9 +36367,10 @@ parmod_montgomery_mul_adx_24:
 	mulxq 208(%rsp), %rax, %rcx
 	adcxq %rcx, %r9
 	adoxq %rax, %r8
-	adoxq 0(%rsp), %r9
-	adoxq 0(%rsp), %r10
-	adcxq 0(%rsp), %r10
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
 	xorl %eax, %eax
 	movq 152(%rsi), %rdx
 	mulxq 344(%rsp), %rax, %rcx
@@ -35470,9 +36397,10 @@ parmod_montgomery_mul_adx_24:
 	mulxq 400(%rsp), %rax, %rcx
 	adcxq %rcx, %r9
 	adoxq %rax, %r8
-	adoxq 0(%rsp), %r9
-	adoxq 0(%rsp), %r10
-	adcxq 0(%rsp), %r10
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
 	movq %r11, 496(%rsp)
 	xorl %r11d, %r11d
 	movq 160(%rdi), %rdx
@@ -35500,9 +36428,10 @@ parmod_montgomery_mul_adx_24:
 	mulxq 208(%rsp), %rax, %rcx
 	adcxq %rcx, %r10
 	adoxq %rax, %r9
-	adoxq 0(%rsp), %r10
-	adoxq 0(%rsp), %r11
-	adcxq 0(%rsp), %r11
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
 	xorl %eax, %eax
 	movq 160(%rsi), %rdx
 	mulxq 344(%rsp), %rax, %rcx
@@ -35529,9 +36458,10 @@ parmod_montgomery_mul_adx_24:
 	mulxq 400(%rsp), %rax, %rcx
 	adcxq %rcx, %r10
 	adoxq %rax, %r9
-	adoxq 0(%rsp), %r10
-	adoxq 0(%rsp), %r11
-	adcxq 0(%rsp), %r11
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
 	movq %r12, 504(%rsp)
 	xorl %r12d, %r12d
 	movq 168(%rdi), %rdx
@@ -35559,9 +36489,10 @@ parmod_montgomery_mul_adx_24:
 	mulxq 208(%rsp), %rax, %rcx
 	adcxq %rcx, %r11
 	adoxq %rax, %r10
-	adoxq 0(%rsp), %r11
-	adoxq 0(%rsp), %r12
-	adcxq 0(%rsp), %r12
+	movl $0, %eax
+	adoxq %rax, %r11
+	adoxq %rax, %r12
+	adcxq %rax, %r12
 	xorl %eax, %eax
 	movq 168(%rsi), %rdx
 	mulxq 344(%rsp), %rax, %rcx
@@ -35588,9 +36519,10 @@ parmod_montgomery_mul_adx_24:
 	mulxq 400(%rsp), %rax, %rcx
 	adcxq %rcx, %r11
 	adoxq %rax, %r10
-	adoxq 0(%rsp), %r11
-	adoxq 0(%rsp), %r12
-	adcxq 0(%rsp), %r12
+	movl $0, %eax
+	adoxq %rax, %r11
+	adoxq %rax, %r12
+	adcxq %rax, %r12
 	movq %r13, 512(%rsp)
 	xorl %r13d, %r13d
 	movq 176(%rdi), %rdx
@@ -35618,9 +36550,10 @@ parmod_montgomery_mul_adx_24:
 	mulxq 208(%rsp), %rax, %rcx
 	adcxq %rcx, %r12
 	adoxq %rax, %r11
-	adoxq 0(%rsp), %r12
-	adoxq 0(%rsp), %r13
-	adcxq 0(%rsp), %r13
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
 	xorl %eax, %eax
 	movq 176(%rsi), %rdx
 	mulxq 344(%rsp), %rax, %rcx
@@ -35647,9 +36580,10 @@ parmod_montgomery_mul_adx_24:
 	mulxq 400(%rsp), %rax, %rcx
 	adcxq %rcx, %r12
 	adoxq %rax, %r11
-	adoxq 0(%rsp), %r12
-	adoxq 0(%rsp), %r13
-	adcxq 0(%rsp), %r13
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
 	movq %r14, 520(%rsp)
 	xorl %r14d, %r14d
 	movq 184(%rdi), %rdx
@@ -35677,9 +36611,10 @@ parmod_montgomery_mul_adx_24:
 	mulxq 208(%rsp), %rax, %rcx
 	adcxq %rcx, %r13
 	adoxq %rax, %r12
-	adoxq 0(%rsp), %r13
-	adoxq 0(%rsp), %r14
-	adcxq 0(%rsp), %r14
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
 	xorl %eax, %eax
 	movq 184(%rsi), %rdx
 	mulxq 344(%rsp), %rax, %rcx
@@ -35706,9 +36641,10 @@ parmod_montgomery_mul_adx_24:
 	mulxq 400(%rsp), %rax, %rcx
 	adcxq %rcx, %r13
 	adoxq %rax, %r12
-	adoxq 0(%rsp), %r13
-	adoxq 0(%rsp), %r14
-	adcxq 0(%rsp), %r14
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
 	movq %r15, 528(%rsp)
 	movq %rbx, 536(%rsp)
 	movq %rbp, 544(%rsp)
@@ -36170,9 +37106,10 @@ parmod_montgomery_sqr_adx_24:
 	mulxq 280(%rsp), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 0(%rsp), %r14
-	adoxq 0(%rsp), %r15
-	adcxq 0(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	movq %rbx, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 424(%rsp)
@@ -36201,9 +37138,10 @@ parmod_montgomery_sqr_adx_24:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 0(%rsp), %r14
-	adoxq 0(%rsp), %r15
-	adcxq 0(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	movq %rbp, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 432(%rsp)
@@ -36232,9 +37170,10 @@ parmod_montgomery_sqr_adx_24:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r15
 	adoxq %rax, %r14
-	adoxq 0(%rsp), %r15
-	adoxq 0(%rsp), %rbx
-	adcxq 0(%rsp), %rbx
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
 	xorl %ebp, %ebp
 	movq 8(%rdi), %rdx
 	mulxq 8(%rdi), %rax, %rcx
@@ -36261,9 +37200,10 @@ parmod_montgomery_sqr_adx_24:
 	mulxq 288(%rsp), %rax, %rcx
 	adcxq %rcx, %rbx
 	adoxq %rax, %r15
-	adoxq 0(%rsp), %rbx
-	adoxq 0(%rsp), %rbp
-	adcxq 0(%rsp), %rbp
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
 	movq %r8, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 440(%rsp)
@@ -36292,9 +37232,10 @@ parmod_montgomery_sqr_adx_24:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %rbx
 	adoxq %rax, %r15
-	adoxq 0(%rsp), %rbx
-	adoxq 0(%rsp), %rbp
-	adcxq 0(%rsp), %rbp
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
 	movq %r9, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 448(%rsp)
@@ -36323,9 +37264,10 @@ parmod_montgomery_sqr_adx_24:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %rbp
 	adoxq %rax, %rbx
-	adoxq 0(%rsp), %rbp
-	adoxq 0(%rsp), %r8
-	adcxq 0(%rsp), %r8
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
 	xorl %r9d, %r9d
 	movq 16(%rdi), %rdx
 	mulxq 16(%rdi), %rax, %rcx
@@ -36352,9 +37294,10 @@ parmod_montgomery_sqr_adx_24:
 	mulxq 296(%rsp), %rax, %rcx
 	adcxq %rcx, %r8
 	adoxq %rax, %rbp
-	adoxq 0(%rsp), %r8
-	adoxq 0(%rsp), %r9
-	adcxq 0(%rsp), %r9
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
 	movq %r10, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 456(%rsp)
@@ -36383,9 +37326,10 @@ parmod_montgomery_sqr_adx_24:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r8
 	adoxq %rax, %rbp
-	adoxq 0(%rsp), %r8
-	adoxq 0(%rsp), %r9
-	adcxq 0(%rsp), %r9
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
 	movq %r11, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 464(%rsp)
@@ -36414,9 +37358,10 @@ parmod_montgomery_sqr_adx_24:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r9
 	adoxq %rax, %r8
-	adoxq 0(%rsp), %r9
-	adoxq 0(%rsp), %r10
-	adcxq 0(%rsp), %r10
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
 	xorl %r11d, %r11d
 	movq 24(%rdi), %rdx
 	mulxq 24(%rdi), %rax, %rcx
@@ -36443,9 +37388,10 @@ parmod_montgomery_sqr_adx_24:
 	mulxq 304(%rsp), %rax, %rcx
 	adcxq %rcx, %r10
 	adoxq %rax, %r9
-	adoxq 0(%rsp), %r10
-	adoxq 0(%rsp), %r11
-	adcxq 0(%rsp), %r11
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
 	movq %r12, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 472(%rsp)
@@ -36474,9 +37420,10 @@ parmod_montgomery_sqr_adx_24:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r10
 	adoxq %rax, %r9
-	adoxq 0(%rsp), %r10
-	adoxq 0(%rsp), %r11
-	adcxq 0(%rsp), %r11
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
 	movq %r13, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 480(%rsp)
@@ -36505,9 +37452,10 @@ parmod_montgomery_sqr_adx_24:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r11
 	adoxq %rax, %r10
-	adoxq 0(%rsp), %r11
-	adoxq 0(%rsp), %r12
-	adcxq 0(%rsp), %r12
+	movl $0, %eax
+	adoxq %rax, %r11
+	adoxq %rax, %r12
+	adcxq %rax, %r12
 	xorl %r13d, %r13d
 	movq 0(%rdi), %rdx
 	mulxq 288(%rsp), %rax, %rcx
@@ -36534,9 +37482,10 @@ parmod_montgomery_sqr_adx_24:
 	mulxq 344(%rsp), %rax, %rcx
 	adcxq %rcx, %r12
 	adoxq %rax, %r11
-	adoxq 0(%rsp), %r12
-	adoxq 0(%rsp), %r13
-	adcxq 0(%rsp), %r13
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
 	xorl %eax, %eax
 	movq 32(%rdi), %rdx
 	mulxq 32(%rdi), %rax, %rcx
@@ -36563,9 +37512,10 @@ parmod_montgomery_sqr_adx_24:
 	mulxq 312(%rsp), %rax, %rcx
 	adcxq %rcx, %r12
 	adoxq %rax, %r11
-	adoxq 0(%rsp), %r12
-	adoxq 0(%rsp), %r13
-	adcxq 0(%rsp), %r13
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
 	xorl %eax, %eax
 	movq 64(%rsi), %rdx
 	mulxq 424(%rsp), %rax, %rcx
@@ -36592,9 +37542,10 @@ parmod_montgomery_sqr_adx_24:
 	mulxq 480(%rsp), %rax, %rcx
 	adcxq %rcx, %r12
 	adoxq %rax, %r11
-	adoxq 0(%rsp), %r12
-	adoxq 0(%rsp), %r13
-	adcxq 0(%rsp), %r13
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
 	movq %r14, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 488(%rsp)
@@ -36623,9 +37574,10 @@ parmod_montgomery_sqr_adx_24:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r12
 	adoxq %rax, %r11
-	adoxq 0(%rsp), %r12
-	adoxq 0(%rsp), %r13
-	adcxq 0(%rsp), %r13
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
 	xorl %r14d, %r14d
 	movq 72(%rsi), %rdx
 	mulxq 424(%rsp), %rax, %rcx
@@ -36652,9 +37604,10 @@ parmod_montgomery_sqr_adx_24:
 	mulxq 480(%rsp), %rax, %rcx
 	adcxq %rcx, %r13
 	adoxq %rax, %r12
-	adoxq 0(%rsp), %r13
-	adoxq 0(%rsp), %r14
-	adcxq 0(%rsp), %r14
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
 	movq %r15, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 496(%rsp)
@@ -36683,9 +37636,10 @@ parmod_montgomery_sqr_adx_24:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r13
 	adoxq %rax, %r12
-	adoxq 0(%rsp), %r13
-	adoxq 0(%rsp), %r14
-	adcxq 0(%rsp), %r14
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
 	xorl %r15d, %r15d
 	movq 8(%rdi), %rdx
 	mulxq 296(%rsp), %rax, %rcx
@@ -36712,9 +37666,10 @@ parmod_montgomery_sqr_adx_24:
 	mulxq 352(%rsp), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 0(%rsp), %r14
-	adoxq 0(%rsp), %r15
-	adcxq 0(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	xorl %eax, %eax
 	movq 40(%rdi), %rdx
 	mulxq 40(%rdi), %rax, %rcx
@@ -36741,9 +37696,10 @@ parmod_montgomery_sqr_adx_24:
 	mulxq 320(%rsp), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 0(%rsp), %r14
-	adoxq 0(%rsp), %r15
-	adcxq 0(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	xorl %eax, %eax
 	movq 80(%rsi), %rdx
 	mulxq 424(%rsp), %rax, %rcx
@@ -36770,9 +37726,10 @@ parmod_montgomery_sqr_adx_24:
 	mulxq 480(%rsp), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 0(%rsp), %r14
-	adoxq 0(%rsp), %r15
-	adcxq 0(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	movq %rbx, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 504(%rsp)
@@ -36801,9 +37758,10 @@ parmod_montgomery_sqr_adx_24:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 0(%rsp), %r14
-	adoxq 0(%rsp), %r15
-	adcxq 0(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	xorl %ebx, %ebx
 	movq 88(%rsi), %rdx
 	mulxq 424(%rsp), %rax, %rcx
@@ -36830,9 +37788,10 @@ parmod_montgomery_sqr_adx_24:
 	mulxq 480(%rsp), %rax, %rcx
 	adcxq %rcx, %r15
 	adoxq %rax, %r14
-	adoxq 0(%rsp), %r15
-	adoxq 0(%rsp), %rbx
-	adcxq 0(%rsp), %rbx
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
 	movq %rbp, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 512(%rsp)
@@ -36861,9 +37820,10 @@ parmod_montgomery_sqr_adx_24:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r15
 	adoxq %rax, %r14
-	adoxq 0(%rsp), %r15
-	adoxq 0(%rsp), %rbx
-	adcxq 0(%rsp), %rbx
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
 	xorl %ebp, %ebp
 	movq 16(%rdi), %rdx
 	mulxq 304(%rsp), %rax, %rcx
@@ -36890,9 +37850,10 @@ parmod_montgomery_sqr_adx_24:
 	mulxq 360(%rsp), %rax, %rcx
 	adcxq %rcx, %rbx
 	adoxq %rax, %r15
-	adoxq 0(%rsp), %rbx
-	adoxq 0(%rsp), %rbp
-	adcxq 0(%rsp), %rbp
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
 	xorl %eax, %eax
 	movq 48(%rdi), %rdx
 	mulxq 48(%rdi), %rax, %rcx
@@ -36919,9 +37880,10 @@ parmod_montgomery_sqr_adx_24:
 	mulxq 328(%rsp), %rax, %rcx
 	adcxq %rcx, %rbx
 	adoxq %rax, %r15
-	adoxq 0(%rsp), %rbx
-	adoxq 0(%rsp), %rbp
-	adcxq 0(%rsp), %rbp
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
 	xorl %eax, %eax
 	movq 96(%rsi), %rdx
 	mulxq 424(%rsp), %rax, %rcx
@@ -36948,9 +37910,10 @@ parmod_montgomery_sqr_adx_24:
 	mulxq 480(%rsp), %rax, %rcx
 	adcxq %rcx, %rbx
 	adoxq %rax, %r15
-	adoxq 0(%rsp), %rbx
-	adoxq 0(%rsp), %rbp
-	adcxq 0(%rsp), %rbp
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
 	movq %r8, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 520(%rsp)
@@ -36979,9 +37942,10 @@ parmod_montgomery_sqr_adx_24:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %rbx
 	adoxq %rax, %r15
-	adoxq 0(%rsp), %rbx
-	adoxq 0(%rsp), %rbp
-	adcxq 0(%rsp), %rbp
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
 	xorl %r8d, %r8d
 	movq 104(%rsi), %rdx
 	mulxq 424(%rsp), %rax, %rcx
@@ -37008,9 +37972,10 @@ parmod_montgomery_sqr_adx_24:
 	mulxq 480(%rsp), %rax, %rcx
 	adcxq %rcx, %rbp
 	adoxq %rax, %rbx
-	adoxq 0(%rsp), %rbp
-	adoxq 0(%rsp), %r8
-	adcxq 0(%rsp), %r8
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
 	movq %r9, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 528(%rsp)
@@ -37039,9 +38004,10 @@ parmod_montgomery_sqr_adx_24:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %rbp
 	adoxq %rax, %rbx
-	adoxq 0(%rsp), %rbp
-	adoxq 0(%rsp), %r8
-	adcxq 0(%rsp), %r8
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
 	xorl %r9d, %r9d
 	movq 24(%rdi), %rdx
 	mulxq 312(%rsp), %rax, %rcx
@@ -37068,9 +38034,10 @@ parmod_montgomery_sqr_adx_24:
 	mulxq 368(%rsp), %rax, %rcx
 	adcxq %rcx, %r8
 	adoxq %rax, %rbp
-	adoxq 0(%rsp), %r8
-	adoxq 0(%rsp), %r9
-	adcxq 0(%rsp), %r9
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
 	xorl %eax, %eax
 	movq 56(%rdi), %rdx
 	mulxq 56(%rdi), %rax, %rcx
@@ -37097,9 +38064,10 @@ parmod_montgomery_sqr_adx_24:
 	mulxq 336(%rsp), %rax, %rcx
 	adcxq %rcx, %r8
 	adoxq %rax, %rbp
-	adoxq 0(%rsp), %r8
-	adoxq 0(%rsp), %r9
-	adcxq 0(%rsp), %r9
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
 	xorl %eax, %eax
 	movq 112(%rsi), %rdx
 	mulxq 424(%rsp), %rax, %rcx
@@ -37126,9 +38094,10 @@ parmod_montgomery_sqr_adx_24:
 	mulxq 480(%rsp), %rax, %rcx
 	adcxq %rcx, %r8
 	adoxq %rax, %rbp
-	adoxq 0(%rsp), %r8
-	adoxq 0(%rsp), %r9
-	adcxq 0(%rsp), %r9
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
 	movq %r10, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 536(%rsp)
@@ -37157,9 +38126,10 @@ parmod_montgomery_sqr_adx_24:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r8
 	adoxq %rax, %rbp
-	adoxq 0(%rsp), %r8
-	adoxq 0(%rsp), %r9
-	adcxq 0(%rsp), %r9
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
 	xorl %r10d, %r10d
 	movq 120(%rsi), %rdx
 	mulxq 424(%rsp), %rax, %rcx
@@ -37186,9 +38156,10 @@ parmod_montgomery_sqr_adx_24:
 	mulxq 480(%rsp), %rax, %rcx
 	adcxq %rcx, %r9
 	adoxq %rax, %r8
-	adoxq 0(%rsp), %r9
-	adoxq 0(%rsp), %r10
-	adcxq 0(%rsp), %r10
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
 	movq %r11, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 544(%rsp)
@@ -37217,9 +38188,10 @@ parmod_montgomery_sqr_adx_24:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r9
 	adoxq %rax, %r8
-	adoxq 0(%rsp), %r9
-	adoxq 0(%rsp), %r10
-	adcxq 0(%rsp), %r10
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
 	xorl %r11d, %r11d
 	movq 0(%rdi), %rdx
 	mulxq 352(%rsp), %rax, %rcx
@@ -37246,9 +38218,10 @@ parmod_montgomery_sqr_adx_24:
 	mulxq 408(%rsp), %rax, %rcx
 	adcxq %rcx, %r10
 	adoxq %rax, %r9
-	adoxq 0(%rsp), %r10
-	adoxq 0(%rsp), %r11
-	adcxq 0(%rsp), %r11
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
 	xorl %eax, %eax
 	movq 32(%rdi), %rdx
 	mulxq 320(%rsp), %rax, %rcx
@@ -37275,9 +38248,10 @@ parmod_montgomery_sqr_adx_24:
 	mulxq 376(%rsp), %rax, %rcx
 	adcxq %rcx, %r10
 	adoxq %rax, %r9
-	adoxq 0(%rsp), %r10
-	adoxq 0(%rsp), %r11
-	adcxq 0(%rsp), %r11
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
 	xorl %eax, %eax
 	movq 64(%rdi), %rdx
 	mulxq 64(%rdi), %rax, %rcx
@@ -37304,9 +38278,10 @@ parmod_montgomery_sqr_adx_24:
 	mulxq 344(%rsp), %rax, %rcx
 	adcxq %rcx, %r10
 	adoxq %rax, %r9
-	adoxq 0(%rsp), %r10
-	adoxq 0(%rsp), %r11
-	adcxq 0(%rsp), %r11
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
 	xorl %eax, %eax
 	movq 128(%rsi), %rdx
 	mulxq 424(%rsp), %rax, %rcx
@@ -37333,9 +38308,10 @@ parmod_montgomery_sqr_adx_24:
 	mulxq 480(%rsp), %rax, %rcx
 	adcxq %rcx, %r10
 	adoxq %rax, %r9
-	adoxq 0(%rsp), %r10
-	adoxq 0(%rsp), %r11
-	adcxq 0(%rsp), %r11
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
 	xorl %eax, %eax
 	movq 64(%rsi), %rdx
 	mulxq 488(%rsp), %rax, %rcx
@@ -37362,9 +38338,10 @@ parmod_montgomery_sqr_adx_24:
 	mulxq 544(%rsp), %rax, %rcx
 	adcxq %rcx, %r10
 	adoxq %rax, %r9
-	adoxq 0(%rsp), %r10
-	adoxq 0(%rsp), %r11
-	adcxq 0(%rsp), %r11
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
 	movq %r12, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 552(%rsp)
@@ -37393,17 +38370,19 @@ parmod_montgomery_sqr_adx_24:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r10
 	adoxq %rax, %r9
-	adoxq 0(%rsp), %r10
-	adoxq 0(%rsp), %r11
-	adcxq 0(%rsp), %r11
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
 	xorl %r12d, %r12d
 	movq 0(%rdi), %rdx
 	mulxq 416(%rsp), %rax, %rcx
 	adcxq %rcx, %r11
 	adoxq %rax, %r10
-	adoxq 0(%rsp), %r11
-	adoxq 0(%rsp), %r12
-	adcxq 0(%rsp), %r12
+	movl $0, %eax
+	adoxq %rax, %r11
+	adoxq %rax, %r12
+	adcxq %rax, %r12
 	xorl %eax, %eax
 	movq 136(%rsi), %rdx
 	mulxq 424(%rsp), %rax, %rcx
@@ -37430,9 +38409,10 @@ parmod_montgomery_sqr_adx_24:
 	mulxq 480(%rsp), %rax, %rcx
 	adcxq %rcx, %r11
 	adoxq %rax, %r10
-	adoxq 0(%rsp), %r11
-	adoxq 0(%rsp), %r12
-	adcxq 0(%rsp), %r12
+	movl $0, %eax
+	adoxq %rax, %r11
+	adoxq %rax, %r12
+	adcxq %rax, %r12
 	xorl %eax, %eax
 	movq 72(%rsi), %rdx
 	mulxq 488(%rsp), %rax, %rcx
@@ -37459,9 +38439,10 @@ parmod_montgomery_sqr_adx_24:
 	mulxq 544(%rsp), %rax, %rcx
 	adcxq %rcx, %r11
 	adoxq %rax, %r10
-	adoxq 0(%rsp), %r11
-	adoxq 0(%rsp), %r12
-	adcxq 0(%rsp), %r12
+	movl $0, %eax
+	adoxq %rax, %r11
+	adoxq %rax, %r12
+	adcxq %rax, %r12
 	movq %r13, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 560(%rsp)
@@ -37490,9 +38471,10 @@ parmod_montgomery_sqr_adx_24:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r11
 	adoxq %rax, %r10
-	adoxq 0(%rsp), %r11
-	adoxq 0(%rsp), %r12
-	adcxq 0(%rsp), %r12
+	movl $0, %eax
+	adoxq %rax, %r11
+	adoxq %rax, %r12
+	adcxq %rax, %r12
 	xorl %r13d, %r13d
 	movq 8(%rdi), %rdx
 	mulxq 360(%rsp), %rax, %rcx
@@ -37519,9 +38501,10 @@ parmod_montgomery_sqr_adx_24:
 	mulxq 416(%rsp), %rax, %rcx
 	adcxq %rcx, %r12
 	adoxq %rax, %r11
-	adoxq 0(%rsp), %r12
-	adoxq 0(%rsp), %r13
-	adcxq 0(%rsp), %r13
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
 	xorl %eax, %eax
 	movq 40(%rdi), %rdx
 	mulxq 328(%rsp), %rax, %rcx
@@ -37548,9 +38531,10 @@ parmod_montgomery_sqr_adx_24:
 	mulxq 384(%rsp), %rax, %rcx
 	adcxq %rcx, %r12
 	adoxq %rax, %r11
-	adoxq 0(%rsp), %r12
-	adoxq 0(%rsp), %r13
-	adcxq 0(%rsp), %r13
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
 	xorl %eax, %eax
 	movq 72(%rdi), %rdx
 	mulxq 72(%rdi), %rax, %rcx
@@ -37577,9 +38561,10 @@ parmod_montgomery_sqr_adx_24:
 	mulxq 352(%rsp), %rax, %rcx
 	adcxq %rcx, %r12
 	adoxq %rax, %r11
-	adoxq 0(%rsp), %r12
-	adoxq 0(%rsp), %r13
-	adcxq 0(%rsp), %r13
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
 	xorl %eax, %eax
 	movq 144(%rsi), %rdx
 	mulxq 424(%rsp), %rax, %rcx
@@ -37606,9 +38591,10 @@ parmod_montgomery_sqr_adx_24:
 	mulxq 480(%rsp), %rax, %rcx
 	adcxq %rcx, %r12
 	adoxq %rax, %r11
-	adoxq 0(%rsp), %r12
-	adoxq 0(%rsp), %r13
-	adcxq 0(%rsp), %r13
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
 	xorl %eax, %eax
 	movq 80(%rsi), %rdx
 	mulxq 488(%rsp), %rax, %rcx
@@ -37635,9 +38621,10 @@ parmod_montgomery_sqr_adx_24:
 	mulxq 544(%rsp), %rax, %rcx
 	adcxq %rcx, %r12
 	adoxq %rax, %r11
-	adoxq 0(%rsp), %r12
-	adoxq 0(%rsp), %r13
-	adcxq 0(%rsp), %r13
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
 	movq %r14, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 568(%rsp)
@@ -37666,9 +38653,10 @@ parmod_montgomery_sqr_adx_24:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r12
 	adoxq %rax, %r11
-	adoxq 0(%rsp), %r12
-	adoxq 0(%rsp), %r13
-	adcxq 0(%rsp), %r13
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
 	xorl %r14d, %r14d
 	movq 16(%rdi), %rdx
 	mulxq 368(%rsp), %rax, %rcx
@@ -37692,9 +38680,10 @@ parmod_montgomery_sqr_adx_24:
 	mulxq 416(%rsp), %rax, %rcx
 	adcxq %rcx, %r13
 	adoxq %rax, %r12
-	adoxq 0(%rsp), %r13
-	adoxq 0(%rsp), %r14
-	adcxq 0(%rsp), %r14
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
 	xorl %eax, %eax
 	movq 152(%rsi), %rdx
 	mulxq 424(%rsp), %rax, %rcx
@@ -37721,9 +38710,10 @@ parmod_montgomery_sqr_adx_24:
 	mulxq 480(%rsp), %rax, %rcx
 	adcxq %rcx, %r13
 	adoxq %rax, %r12
-	adoxq 0(%rsp), %r13
-	adoxq 0(%rsp), %r14
-	adcxq 0(%rsp), %r14
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
 	xorl %eax, %eax
 	movq 88(%rsi), %rdx
 	mulxq 488(%rsp), %rax, %rcx
@@ -37750,9 +38740,10 @@ parmod_montgomery_sqr_adx_24:
 	mulxq 544(%rsp), %rax, %rcx
 	adcxq %rcx, %r13
 	adoxq %rax, %r12
-	adoxq 0(%rsp), %r13
-	adoxq 0(%rsp), %r14
-	adcxq 0(%rsp), %r14
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
 	movq %r15, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 576(%rsp)
@@ -37781,9 +38772,10 @@ parmod_montgomery_sqr_adx_24:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r13
 	adoxq %rax, %r12
-	adoxq 0(%rsp), %r13
-	adoxq 0(%rsp), %r14
-	adcxq 0(%rsp), %r14
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
 	xorl %r15d, %r15d
 	movq 24(%rdi), %rdx
 	mulxq 376(%rsp), %rax, %rcx
@@ -37804,9 +38796,10 @@ parmod_montgomery_sqr_adx_24:
 	mulxq 416(%rsp), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 0(%rsp), %r14
-	adoxq 0(%rsp), %r15
-	adcxq 0(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	xorl %eax, %eax
 	movq 48(%rdi), %rdx
 	mulxq 336(%rsp), %rax, %rcx
@@ -37833,9 +38826,10 @@ parmod_montgomery_sqr_adx_24:
 	mulxq 392(%rsp), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 0(%rsp), %r14
-	adoxq 0(%rsp), %r15
-	adcxq 0(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	xorl %eax, %eax
 	movq 80(%rdi), %rdx
 	mulxq 80(%rdi), %rax, %rcx
@@ -37862,9 +38856,10 @@ parmod_montgomery_sqr_adx_24:
 	mulxq 360(%rsp), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 0(%rsp), %r14
-	adoxq 0(%rsp), %r15
-	adcxq 0(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	xorl %eax, %eax
 	movq 160(%rsi), %rdx
 	mulxq 424(%rsp), %rax, %rcx
@@ -37891,9 +38886,10 @@ parmod_montgomery_sqr_adx_24:
 	mulxq 480(%rsp), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 0(%rsp), %r14
-	adoxq 0(%rsp), %r15
-	adcxq 0(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	xorl %eax, %eax
 	movq 96(%rsi), %rdx
 	mulxq 488(%rsp), %rax, %rcx
@@ -37920,9 +38916,10 @@ parmod_montgomery_sqr_adx_24:
 	mulxq 544(%rsp), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 0(%rsp), %r14
-	adoxq 0(%rsp), %r15
-	adcxq 0(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	movq %rbx, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 584(%rsp)
@@ -37951,9 +38948,10 @@ parmod_montgomery_sqr_adx_24:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 0(%rsp), %r14
-	adoxq 0(%rsp), %r15
-	adcxq 0(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	xorl %ebx, %ebx
 	movq 32(%rdi), %rdx
 	mulxq 384(%rsp), %rax, %rcx
@@ -37971,9 +38969,10 @@ parmod_montgomery_sqr_adx_24:
 	mulxq 416(%rsp), %rax, %rcx
 	adcxq %rcx, %r15
 	adoxq %rax, %r14
-	adoxq 0(%rsp), %r15
-	adoxq 0(%rsp), %rbx
-	adcxq 0(%rsp), %rbx
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
 	xorl %eax, %eax
 	movq 168(%rsi), %rdx
 	mulxq 424(%rsp), %rax, %rcx
@@ -38000,9 +38999,10 @@ parmod_montgomery_sqr_adx_24:
 	mulxq 480(%rsp), %rax, %rcx
 	adcxq %rcx, %r15
 	adoxq %rax, %r14
-	adoxq 0(%rsp), %r15
-	adoxq 0(%rsp), %rbx
-	adcxq 0(%rsp), %rbx
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
 	xorl %eax, %eax
 	movq 104(%rsi), %rdx
 	mulxq 488(%rsp), %rax, %rcx
@@ -38029,9 +39029,10 @@ parmod_montgomery_sqr_adx_24:
 	mulxq 544(%rsp), %rax, %rcx
 	adcxq %rcx, %r15
 	adoxq %rax, %r14
-	adoxq 0(%rsp), %r15
-	adoxq 0(%rsp), %rbx
-	adcxq 0(%rsp), %rbx
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
 	movq %rbp, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 592(%rsp)
@@ -38060,9 +39061,10 @@ parmod_montgomery_sqr_adx_24:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %r15
 	adoxq %rax, %r14
-	adoxq 0(%rsp), %r15
-	adoxq 0(%rsp), %rbx
-	adcxq 0(%rsp), %rbx
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
 	xorl %ebp, %ebp
 	movq 40(%rdi), %rdx
 	mulxq 392(%rsp), %rax, %rcx
@@ -38077,9 +39079,10 @@ parmod_montgomery_sqr_adx_24:
 	mulxq 416(%rsp), %rax, %rcx
 	adcxq %rcx, %rbx
 	adoxq %rax, %r15
-	adoxq 0(%rsp), %rbx
-	adoxq 0(%rsp), %rbp
-	adcxq 0(%rsp), %rbp
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
 	xorl %eax, %eax
 	movq 56(%rdi), %rdx
 	mulxq 344(%rsp), %rax, %rcx
@@ -38106,9 +39109,10 @@ parmod_montgomery_sqr_adx_24:
 	mulxq 400(%rsp), %rax, %rcx
 	adcxq %rcx, %rbx
 	adoxq %rax, %r15
-	adoxq 0(%rsp), %rbx
-	adoxq 0(%rsp), %rbp
-	adcxq 0(%rsp), %rbp
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
 	xorl %eax, %eax
 	movq 88(%rdi), %rdx
 	mulxq 88(%rdi), %rax, %rcx
@@ -38135,9 +39139,10 @@ parmod_montgomery_sqr_adx_24:
 	mulxq 368(%rsp), %rax, %rcx
 	adcxq %rcx, %rbx
 	adoxq %rax, %r15
-	adoxq 0(%rsp), %rbx
-	adoxq 0(%rsp), %rbp
-	adcxq 0(%rsp), %rbp
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
 	xorl %eax, %eax
 	movq 176(%rsi), %rdx
 	mulxq 424(%rsp), %rax, %rcx
@@ -38164,9 +39169,10 @@ parmod_montgomery_sqr_adx_24:
 	mulxq 480(%rsp), %rax, %rcx
 	adcxq %rcx, %rbx
 	adoxq %rax, %r15
-	adoxq 0(%rsp), %rbx
-	adoxq 0(%rsp), %rbp
-	adcxq 0(%rsp), %rbp
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
 	xorl %eax, %eax
 	movq 112(%rsi), %rdx
 	mulxq 488(%rsp), %rax, %rcx
@@ -38193,9 +39199,10 @@ parmod_montgomery_sqr_adx_24:
 	mulxq 544(%rsp), %rax, %rcx
 	adcxq %rcx, %rbx
 	adoxq %rax, %r15
-	adoxq 0(%rsp), %rbx
-	adoxq 0(%rsp), %rbp
-	adcxq 0(%rsp), %rbp
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
 	movq %r8, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 600(%rsp)
@@ -38224,9 +39231,10 @@ parmod_montgomery_sqr_adx_24:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %rbx
 	adoxq %rax, %r15
-	adoxq 0(%rsp), %rbx
-	adoxq 0(%rsp), %rbp
-	adcxq 0(%rsp), %rbp
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
 	xorl %r8d, %r8d
 	movq 48(%rdi), %rdx
 	mulxq 400(%rsp), %rax, %rcx
@@ -38238,9 +39246,10 @@ parmod_montgomery_sqr_adx_24:
 	mulxq 416(%rsp), %rax, %rcx
 	adcxq %rcx, %rbp
 	adoxq %rax, %rbx
-	adoxq 0(%rsp), %rbp
-	adoxq 0(%rsp), %r8
-	adcxq 0(%rsp), %r8
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
 	xorl %eax, %eax
 	movq 184(%rsi), %rdx
 	mulxq 424(%rsp), %rax, %rcx
@@ -38267,9 +39276,10 @@ parmod_montgomery_sqr_adx_24:
 	mulxq 480(%rsp), %rax, %rcx
 	adcxq %rcx, %rbp
 	adoxq %rax, %rbx
-	adoxq 0(%rsp), %rbp
-	adoxq 0(%rsp), %r8
-	adcxq 0(%rsp), %r8
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
 	xorl %eax, %eax
 	movq 120(%rsi), %rdx
 	mulxq 488(%rsp), %rax, %rcx
@@ -38296,9 +39306,10 @@ parmod_montgomery_sqr_adx_24:
 	mulxq 544(%rsp), %rax, %rcx
 	adcxq %rcx, %rbp
 	adoxq %rax, %rbx
-	adoxq 0(%rsp), %rbp
-	adoxq 0(%rsp), %r8
-	adcxq 0(%rsp), %r8
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
 	movq %r9, %rdx
 	mulxq 8(%rsp), %rdx, %rax
 	movq %rdx, 608(%rsp)
@@ -38327,9 +39338,10 @@ parmod_montgomery_sqr_adx_24:
 	mulxq 56(%rsi), %rax, %rcx
 	adcxq %rcx, %rbp
 	adoxq %rax, %rbx
-	adoxq 0(%rsp), %rbp
-	adoxq 0(%rsp), %r8
-	adcxq 0(%rsp), %r8
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
 	xorl %r9d, %r9d
 	movq 56(%rdi), %rdx
 	mulxq 408(%rsp), %rax, %rcx
@@ -38338,9 +39350,10 @@ parmod_montgomery_sqr_adx_24:
 	mulxq 416(%rsp), %rax, %rcx
 	adcxq %rcx, %r8
 	adoxq %rax, %rbp
-	adoxq 0(%rsp), %r8
-	adoxq 0(%rsp), %r9
-	adcxq 0(%rsp), %r9
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
 	xorl %eax, %eax
 	movq 64(%rdi), %rdx
 	mulxq 352(%rsp), %rax, %rcx
@@ -38367,9 +39380,10 @@ parmod_montgomery_sqr_adx_24:
 	mulxq 408(%rsp), %rax, %rcx
 	adcxq %rcx, %r8
 	adoxq %rax, %rbp
-	adoxq 0(%rsp), %r8
-	adoxq 0(%rsp), %r9
-	adcxq 0(%rsp), %r9
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
 	xorl %eax, %eax
 	movq 96(%rdi), %rdx
 	mulxq 96(%rdi), %rax, %rcx
@@ -38396,9 +39410,10 @@ parmod_montgomery_sqr_adx_24:
 	mulxq 376(%rsp), %rax, %rcx
 	adcxq %rcx, %r8
 	adoxq %rax, %rbp
-	adoxq 0(%rsp), %r8
-	adoxq 0(%rsp), %r9
-	adcxq 0(%rsp), %r9
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
 	xorl %eax, %eax
 	movq 128(%rsi), %rdx
 	mulxq 488(%rsp), %rax, %rcx
@@ -38425,9 +39440,10 @@ parmod_montgomery_sqr_adx_24:
 	mulxq 544(%rsp), %rax, %rcx
 	adcxq %rcx, %r8
 	adoxq %rax, %rbp
-	adoxq 0(%rsp), %r8
-	adoxq 0(%rsp), %r9
-	adcxq 0(%rsp), %r9
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
 	xorl %eax, %eax
 	movq 64(%rsi), %rdx
 	mulxq 552(%rsp), %rax, %rcx
@@ -38454,18 +39470,20 @@ parmod_montgomery_sqr_adx_24:
 	mulxq 608(%rsp), %rax, %rcx
 	adcxq %rcx, %r8
 	adoxq %rax, %rbp
-	adoxq 0(%rsp), %r8
-	adoxq 0(%rsp), %r9
-	adcxq 0(%rsp), %r9
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
 	movq %r10, 616(%rsp)
 	xorl %r10d, %r10d
 	movq 64(%rdi), %rdx
 	mulxq 416(%rsp), %rax, %rcx
 	adcxq %rcx, %r9
 	adoxq %rax, %r8
-	adoxq 0(%rsp), %r9
-	adoxq 0(%rsp), %r10
-	adcxq 0(%rsp), %r10
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
 	xorl %eax, %eax
 	movq 136(%rsi), %rdx
 	mulxq 488(%rsp), %rax, %rcx
@@ -38492,9 +39510,10 @@ parmod_montgomery_sqr_adx_24:
 	mulxq 544(%rsp), %rax, %rcx
 	adcxq %rcx, %r9
 	adoxq %rax, %r8
-	adoxq 0(%rsp), %r9
-	adoxq 0(%rsp), %r10
-	adcxq 0(%rsp), %r10
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
 	xorl %eax, %eax
 	movq 72(%rsi), %rdx
 	mulxq 552(%rsp), %rax, %rcx
@@ -38521,9 +39540,10 @@ parmod_montgomery_sqr_adx_24:
 	mulxq 608(%rsp), %rax, %rcx
 	adcxq %rcx, %r9
 	adoxq %rax, %r8
-	adoxq 0(%rsp), %r9
-	adoxq 0(%rsp), %r10
-	adcxq 0(%rsp), %r10
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
 	movq %r11, 624(%rsp)
 	xorl %r11d, %r11d
 	movq 72(%rdi), %rdx
@@ -38551,9 +39571,10 @@ parmod_montgomery_sqr_adx_24:
 	mulxq 416(%rsp), %rax, %rcx
 	adcxq %rcx, %r10
 	adoxq %rax, %r9
-	adoxq 0(%rsp), %r10
-	adoxq 0(%rsp), %r11
-	adcxq 0(%rsp), %r11
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
 	xorl %eax, %eax
 	movq 104(%rdi), %rdx
 	mulxq 104(%rdi), %rax, %rcx
@@ -38580,9 +39601,10 @@ parmod_montgomery_sqr_adx_24:
 	mulxq 384(%rsp), %rax, %rcx
 	adcxq %rcx, %r10
 	adoxq %rax, %r9
-	adoxq 0(%rsp), %r10
-	adoxq 0(%rsp), %r11
-	adcxq 0(%rsp), %r11
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
 	xorl %eax, %eax
 	movq 144(%rsi), %rdx
 	mulxq 488(%rsp), %rax, %rcx
@@ -38609,9 +39631,10 @@ parmod_montgomery_sqr_adx_24:
 	mulxq 544(%rsp), %rax, %rcx
 	adcxq %rcx, %r10
 	adoxq %rax, %r9
-	adoxq 0(%rsp), %r10
-	adoxq 0(%rsp), %r11
-	adcxq 0(%rsp), %r11
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
 	xorl %eax, %eax
 	movq 80(%rsi), %rdx
 	mulxq 552(%rsp), %rax, %rcx
@@ -38638,9 +39661,10 @@ parmod_montgomery_sqr_adx_24:
 	mulxq 608(%rsp), %rax, %rcx
 	adcxq %rcx, %r10
 	adoxq %rax, %r9
-	adoxq 0(%rsp), %r10
-	adoxq 0(%rsp), %r11
-	adcxq 0(%rsp), %r11
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
 	movq %r12, 632(%rsp)
 	xorl %r12d, %r12d
 	movq 80(%rdi), %rdx
@@ -38665,9 +39689,10 @@ parmod_montgomery_sqr_adx_24:
 	mulxq 416(%rsp), %rax, %rcx
 	adcxq %rcx, %r11
 	adoxq %rax, %r10
-	adoxq 0(%rsp), %r11
-	adoxq 0(%rsp), %r12
-	adcxq 0(%rsp), %r12
+	movl $0, %eax
+	adoxq %rax, %r11
+	adoxq %rax, %r12
+	adcxq %rax, %r12
 	xorl %eax, %eax
 	movq 152(%rsi), %rdx
 	mulxq 488(%rsp), %rax, %rcx
@@ -38694,9 +39719,10 @@ parmod_montgomery_sqr_adx_24:
 	mulxq 544(%rsp), %rax, %rcx
 	adcxq %rcx, %r11
 	adoxq %rax, %r10
-	adoxq 0(%rsp), %r11
-	adoxq 0(%rsp), %r12
-	adcxq 0(%rsp), %r12
+	movl $0, %eax
+	adoxq %rax, %r11
+	adoxq %rax, %r12
+	adcxq %rax, %r12
 	xorl %eax, %eax
 	movq 88(%rsi), %rdx
 	mulxq 552(%rsp), %rax, %rcx
@@ -38723,9 +39749,10 @@ parmod_montgomery_sqr_adx_24:
 	mulxq 608(%rsp), %rax, %rcx
 	adcxq %rcx, %r11
 	adoxq %rax, %r10
-	adoxq 0(%rsp), %r11
-	adoxq 0(%rsp), %r12
-	adcxq 0(%rsp), %r12
+	movl $0, %eax
+	adoxq %rax, %r11
+	adoxq %rax, %r12
+	adcxq %rax, %r12
 	movq %r13, 640(%rsp)
 	xorl %r13d, %r13d
 	movq 88(%rdi), %rdx
@@ -38747,9 +39774,10 @@ parmod_montgomery_sqr_adx_24:
 	mulxq 416(%rsp), %rax, %rcx
 	adcxq %rcx, %r12
 	adoxq %rax, %r11
-	adoxq 0(%rsp), %r12
-	adoxq 0(%rsp), %r13
-	adcxq 0(%rsp), %r13
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
 	xorl %eax, %eax
 	movq 112(%rdi), %rdx
 	mulxq 112(%rdi), %rax, %rcx
@@ -38776,9 +39804,10 @@ parmod_montgomery_sqr_adx_24:
 	mulxq 392(%rsp), %rax, %rcx
 	adcxq %rcx, %r12
 	adoxq %rax, %r11
-	adoxq 0(%rsp), %r12
-	adoxq 0(%rsp), %r13
-	adcxq 0(%rsp), %r13
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
 	xorl %eax, %eax
 	movq 160(%rsi), %rdx
 	mulxq 488(%rsp), %rax, %rcx
@@ -38805,9 +39834,10 @@ parmod_montgomery_sqr_adx_24:
 	mulxq 544(%rsp), %rax, %rcx
 	adcxq %rcx, %r12
 	adoxq %rax, %r11
-	adoxq 0(%rsp), %r12
-	adoxq 0(%rsp), %r13
-	adcxq 0(%rsp), %r13
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
 	xorl %eax, %eax
 	movq 96(%rsi), %rdx
 	mulxq 552(%rsp), %rax, %rcx
@@ -38834,9 +39864,10 @@ parmod_montgomery_sqr_adx_24:
 	mulxq 608(%rsp), %rax, %rcx
 	adcxq %rcx, %r12
 	adoxq %rax, %r11
-	adoxq 0(%rsp), %r12
-	adoxq 0(%rsp), %r13
-	adcxq 0(%rsp), %r13
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
 	movq %r14, 648(%rsp)
 	xorl %r14d, %r14d
 	movq 96(%rdi), %rdx
@@ -38855,9 +39886,10 @@ parmod_montgomery_sqr_adx_24:
 	mulxq 416(%rsp), %rax, %rcx
 	adcxq %rcx, %r13
 	adoxq %rax, %r12
-	adoxq 0(%rsp), %r13
-	adoxq 0(%rsp), %r14
-	adcxq 0(%rsp), %r14
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
 	xorl %eax, %eax
 	movq 168(%rsi), %rdx
 	mulxq 488(%rsp), %rax, %rcx
@@ -38884,9 +39916,10 @@ parmod_montgomery_sqr_adx_24:
 	mulxq 544(%rsp), %rax, %rcx
 	adcxq %rcx, %r13
 	adoxq %rax, %r12
-	adoxq 0(%rsp), %r13
-	adoxq 0(%rsp), %r14
-	adcxq 0(%rsp), %r14
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
 	xorl %eax, %eax
 	movq 104(%rsi), %rdx
 	mulxq 552(%rsp), %rax, %rcx
@@ -38913,9 +39946,10 @@ parmod_montgomery_sqr_adx_24:
 	mulxq 608(%rsp), %rax, %rcx
 	adcxq %rcx, %r13
 	adoxq %rax, %r12
-	adoxq 0(%rsp), %r13
-	adoxq 0(%rsp), %r14
-	adcxq 0(%rsp), %r14
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
 	movq %r15, 656(%rsp)
 	xorl %r15d, %r15d
 	movq 104(%rdi), %rdx
@@ -38931,9 +39965,10 @@ parmod_montgomery_sqr_adx_24:
 	mulxq 416(%rsp), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 0(%rsp), %r14
-	adoxq 0(%rsp), %r15
-	adcxq 0(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	xorl %eax, %eax
 	movq 120(%rdi), %rdx
 	mulxq 120(%rdi), %rax, %rcx
@@ -38960,9 +39995,10 @@ parmod_montgomery_sqr_adx_24:
 	mulxq 400(%rsp), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 0(%rsp), %r14
-	adoxq 0(%rsp), %r15
-	adcxq 0(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	xorl %eax, %eax
 	movq 176(%rsi), %rdx
 	mulxq 488(%rsp), %rax, %rcx
@@ -38989,9 +40025,10 @@ parmod_montgomery_sqr_adx_24:
 	mulxq 544(%rsp), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 0(%rsp), %r14
-	adoxq 0(%rsp), %r15
-	adcxq 0(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	xorl %eax, %eax
 	movq 112(%rsi), %rdx
 	mulxq 552(%rsp), %rax, %rcx
@@ -39018,9 +40055,10 @@ parmod_montgomery_sqr_adx_24:
 	mulxq 608(%rsp), %rax, %rcx
 	adcxq %rcx, %r14
 	adoxq %rax, %r13
-	adoxq 0(%rsp), %r14
-	adoxq 0(%rsp), %r15
-	adcxq 0(%rsp), %r15
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
 	movq %rbx, 664(%rsp)
 	xorl %ebx, %ebx
 	movq 112(%rdi), %rdx
@@ -39033,9 +40071,10 @@ parmod_montgomery_sqr_adx_24:
 	mulxq 416(%rsp), %rax, %rcx
 	adcxq %rcx, %r15
 	adoxq %rax, %r14
-	adoxq 0(%rsp), %r15
-	adoxq 0(%rsp), %rbx
-	adcxq 0(%rsp), %rbx
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
 	xorl %eax, %eax
 	movq 184(%rsi), %rdx
 	mulxq 488(%rsp), %rax, %rcx
@@ -39062,9 +40101,10 @@ parmod_montgomery_sqr_adx_24:
 	mulxq 544(%rsp), %rax, %rcx
 	adcxq %rcx, %r15
 	adoxq %rax, %r14
-	adoxq 0(%rsp), %r15
-	adoxq 0(%rsp), %rbx
-	adcxq 0(%rsp), %rbx
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
 	xorl %eax, %eax
 	movq 120(%rsi), %rdx
 	mulxq 552(%rsp), %rax, %rcx
@@ -39091,9 +40131,10 @@ parmod_montgomery_sqr_adx_24:
 	mulxq 608(%rsp), %rax, %rcx
 	adcxq %rcx, %r15
 	adoxq %rax, %r14
-	adoxq 0(%rsp), %r15
-	adoxq 0(%rsp), %rbx
-	adcxq 0(%rsp), %rbx
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
 	movq %rbp, 672(%rsp)
 	xorl %ebp, %ebp
 	movq 120(%rdi), %rdx
@@ -39103,9 +40144,10 @@ parmod_montgomery_sqr_adx_24:
 	mulxq 416(%rsp), %rax, %rcx
 	adcxq %rcx, %rbx
 	adoxq %rax, %r15
-	adoxq 0(%rsp), %rbx
-	adoxq 0(%rsp), %rbp
-	adcxq 0(%rsp), %rbp
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
 	xorl %eax, %eax
 	movq 128(%rdi), %rdx
 	mulxq 128(%rdi), %rax, %rcx
@@ -39132,9 +40174,10 @@ parmod_montgomery_sqr_adx_24:
 	mulxq 408(%rsp), %rax, %rcx
 	adcxq %rcx, %rbx
 	adoxq %rax, %r15
-	adoxq 0(%rsp), %rbx
-	adoxq 0(%rsp), %rbp
-	adcxq 0(%rsp), %rbp
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
 	xorl %eax, %eax
 	movq 128(%rsi), %rdx
 	mulxq 552(%rsp), %rax, %rcx
@@ -39161,18 +40204,20 @@ parmod_montgomery_sqr_adx_24:
 	mulxq 608(%rsp), %rax, %rcx
 	adcxq %rcx, %rbx
 	adoxq %rax, %r15
-	adoxq 0(%rsp), %rbx
-	adoxq 0(%rsp), %rbp
-	adcxq 0(%rsp), %rbp
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
 	movq %r8, 680(%rsp)
 	xorl %r8d, %r8d
 	movq 128(%rdi), %rdx
 	mulxq 416(%rsp), %rax, %rcx
 	adcxq %rcx, %rbp
 	adoxq %rax, %rbx
-	adoxq 0(%rsp), %rbp
-	adoxq 0(%rsp), %r8
-	adcxq 0(%rsp), %r8
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
 	xorl %eax, %eax
 	movq 136(%rsi), %rdx
 	mulxq 552(%rsp), %rax, %rcx
@@ -39199,9 +40244,10 @@ parmod_montgomery_sqr_adx_24:
 	mulxq 608(%rsp), %rax, %rcx
 	adcxq %rcx, %rbp
 	adoxq %rax, %rbx
-	adoxq 0(%rsp), %rbp
-	adoxq 0(%rsp), %r8
-	adcxq 0(%rsp), %r8
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
 	movq %r9, 688(%rsp)
 	xorl %r9d, %r9d
 	movq 136(%rdi), %rdx
@@ -39229,9 +40275,10 @@ parmod_montgomery_sqr_adx_24:
 	mulxq 416(%rsp), %rax, %rcx
 	adcxq %rcx, %r8
 	adoxq %rax, %rbp
-	adoxq 0(%rsp), %r8
-	adoxq 0(%rsp), %r9
-	adcxq 0(%rsp), %r9
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
 	xorl %eax, %eax
 	movq 144(%rsi), %rdx
 	mulxq 552(%rsp), %rax, %rcx
@@ -39258,9 +40305,10 @@ parmod_montgomery_sqr_adx_24:
 	mulxq 608(%rsp), %rax, %rcx
 	adcxq %rcx, %r8
 	adoxq %rax, %rbp
-	adoxq 0(%rsp), %r8
-	adoxq 0(%rsp), %r9
-	adcxq 0(%rsp), %r9
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
 	movq %r10, 696(%rsp)
 	xorl %r10d, %r10d
 	movq 144(%rdi), %rdx
@@ -39285,9 +40333,10 @@ parmod_montgomery_sqr_adx_24:
 	mulxq 416(%rsp), %rax, %rcx
 	adcxq %rcx, %r9
 	adoxq %rax, %r8
-	adoxq 0(%rsp), %r9
-	adoxq 0(%rsp), %r10
-	adcxq 0(%rsp), %r10
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
 	xorl %eax, %eax
 	movq 152(%rsi), %rdx
 	mulxq 552(%rsp), %rax, %rcx
@@ -39314,9 +40363,10 @@ parmod_montgomery_sqr_adx_24:
 	mulxq 608(%rsp), %rax, %rcx
 	adcxq %rcx, %r9
 	adoxq %rax, %r8
-	adoxq 0(%rsp), %r9
-	adoxq 0(%rsp), %r10
-	adcxq 0(%rsp), %r10
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
 	movq %r11, 704(%rsp)
 	xorl %r11d, %r11d
 	movq 152(%rdi), %rdx
@@ -39338,9 +40388,10 @@ parmod_montgomery_sqr_adx_24:
 	mulxq 416(%rsp), %rax, %rcx
 	adcxq %rcx, %r10
 	adoxq %rax, %r9
-	adoxq 0(%rsp), %r10
-	adoxq 0(%rsp), %r11
-	adcxq 0(%rsp), %r11
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
 	xorl %eax, %eax
 	movq 160(%rsi), %rdx
 	mulxq 552(%rsp), %rax, %rcx
@@ -39367,9 +40418,10 @@ parmod_montgomery_sqr_adx_24:
 	mulxq 608(%rsp), %rax, %rcx
 	adcxq %rcx, %r10
 	adoxq %rax, %r9
-	adoxq 0(%rsp), %r10
-	adoxq 0(%rsp), %r11
-	adcxq 0(%rsp), %r11
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
 	movq %r12, 712(%rsp)
 	xorl %r12d, %r12d
 	movq 160(%rdi), %rdx
@@ -39388,9 +40440,10 @@ parmod_montgomery_sqr_adx_24:
 	mulxq 416(%rsp), %rax, %rcx
 	adcxq %rcx, %r11
 	adoxq %rax, %r10
-	adoxq 0(%rsp), %r11
-	adoxq 0(%rsp), %r12
-	adcxq 0(%rsp), %r12
+	movl $0, %eax
+	adoxq %rax, %r11
+	adoxq %rax, %r12
+	adcxq %rax, %r12
 	xorl %eax, %eax
 	movq 168(%rsi), %rdx
 	mulxq 552(%rsp), %rax, %rcx
@@ -39417,9 +40470,10 @@ parmod_montgomery_sqr_adx_24:
 	mulxq 608(%rsp), %rax, %rcx
 	adcxq %rcx, %r11
 	adoxq %rax, %r10
-	adoxq 0(%rsp), %r11
-	adoxq 0(%rsp), %r12
-	adcxq 0(%rsp), %r12
+	movl $0, %eax
+	adoxq %rax, %r11
+	adoxq %rax, %r12
+	adcxq %rax, %r12
 	movq %r13, 720(%rsp)
 	xorl %r13d, %r13d
 	movq 168(%rdi), %rdx
@@ -39435,9 +40489,10 @@ parmod_montgomery_sqr_adx_24:
 	mulxq 416(%rsp), %rax, %rcx
 	adcxq %rcx, %r12
 	adoxq %rax, %r11
-	adoxq 0(%rsp), %r12
-	adoxq 0(%rsp), %r13
-	adcxq 0(%rsp), %r13
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
 	xorl %eax, %eax
 	movq 176(%rsi), %rdx
 	mulxq 552(%rsp), %rax, %rcx
@@ -39464,9 +40519,10 @@ parmod_montgomery_sqr_adx_24:
 	mulxq 608(%rsp), %rax, %rcx
 	adcxq %rcx, %r12
 	adoxq %rax, %r11
-	adoxq 0(%rsp), %r12
-	adoxq 0(%rsp), %r13
-	adcxq 0(%rsp), %r13
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
 	movq %r14, 728(%rsp)
 	xorl %r14d, %r14d
 	movq 176(%rdi), %rdx
@@ -39479,17 +40535,19 @@ parmod_montgomery_sqr_adx_24:
 	mulxq 416(%rsp), %rax, %rcx
 	adcxq %rcx, %r13
 	adoxq %rax, %r12
-	adoxq 0(%rsp), %r13
-	adoxq 0(%rsp), %r14
-	adcxq 0(%rsp), %r14
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
 	xorl %eax, %eax
 	movq 184(%rdi), %rdx
 	mulxq 184(%rdi), %rax, %rcx
 	adcxq %rcx, %r13
 	adoxq %rax, %r12
-	adoxq 0(%rsp), %r13
-	adoxq 0(%rsp), %r14
-	adcxq 0(%rsp), %r14
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
 	xorl %eax, %eax
 	movq 184(%rsi), %rdx
 	mulxq 552(%rsp), %rax, %rcx
@@ -39516,9 +40574,10 @@ parmod_montgomery_sqr_adx_24:
 	mulxq 608(%rsp), %rax, %rcx
 	adcxq %rcx, %r13
 	adoxq %rax, %r12
-	adoxq 0(%rsp), %r13
-	adoxq 0(%rsp), %r14
-	adcxq 0(%rsp), %r14
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
 	movq %r15, 736(%rsp)
 	movq %rbx, 744(%rsp)
 	movq %rbp, 752(%rsp)
