@@ -4,6 +4,7 @@
 #include <cstdint>
 
 #include "check/assert.hpp"
+#include "limbs/limbs.hpp"
 #include "powm/exponent_bits.hpp"
 #include "powm/sliding_window.hpp"
 #include "runtime/spin_wait.hpp"
@@ -28,12 +29,15 @@ struct alignas(64) Ends {
 struct ChainJob {
   const limb_t* ep;
   std::size_t en, digits, s;  // s: words per element
+  std::size_t stride;         // s on whole cache lines: the layout's element stride
   const modmul::ModulusConstants* k;
   const modmul::Engine* engine;
   limb_t* powers;   // x_i at powers + i s
   limb_t* buckets;  // set t's B_j at buckets + (t kBuckets + j - 1) s
   limb_t* chain;    // the chain's current power
-  bool (*filled)[kBuckets + 1];  // filled[t][j]: set t's B_j holds a value
+  struct alignas(64) Filled {  // filled[t].v[j]: set t's B_j holds a value (a line per set)
+    bool v[kBuckets + 1];
+  } * filled;
   limb_t* work[2];               // engine scratch: the chain's (set 0), the worker's (set 1)
   Progress* progress;
   Ends* ends;
@@ -49,13 +53,13 @@ unsigned digit(const ChainJob& j, std::size_t i) noexcept {
 void take_digit(const ChainJob& j, std::size_t i, unsigned t) noexcept {
   const unsigned d = digit(j, i);
   if (d == 0) return;
-  limb_t* bucket = j.buckets + (t * kBuckets + d - 1) * j.s;
-  const limb_t* x = j.powers + i * j.s;
-  if (j.filled[t][d])
+  limb_t* bucket = j.buckets + (t * kBuckets + d - 1) * j.stride;
+  const limb_t* x = j.powers + i * j.stride;
+  if (j.filled[t].v[d])
     j.engine->mul(bucket, bucket, x, *j.k, j.work[t]);
   else
     mpn_copyi(bucket, x, static_cast<mp_size_t>(j.s));
-  j.filled[t][d] = true;
+  j.filled[t].v[d] = true;
 }
 
 // Task 0 (the caller's list): the chain, then the digits left from the top.
@@ -69,9 +73,9 @@ void chain_task(const void* ctx, unsigned) {
   for (std::size_t i = 1; i < j.digits; ++i) {
     // Own the slot's lines before the copy (the worker read them last call):
     // a store waiting for another core would hold up the chain's own stores.
-    for (std::size_t w = 0; w < j.s; w += 64 / sizeof(limb_t)) __builtin_prefetch(j.powers + i * j.s + w, 1, 3);
+    for (std::size_t w = 0; w < j.s; w += limbs::kLineWords) __builtin_prefetch(j.powers + i * j.stride + w, 1, 3);
     for (unsigned q = 0; q < kW; ++q) e.sqr(x, x, *j.k, j.work[0]);
-    mpn_copyi(j.powers + i * j.s, x, static_cast<mp_size_t>(j.s));
+    mpn_copyi(j.powers + i * j.stride, x, static_cast<mp_size_t>(j.s));
     j.progress->ready.store(i + 1, std::memory_order_release);
   }
   std::uint64_t v = j.ends->v.load(std::memory_order_acquire);
@@ -117,8 +121,11 @@ std::size_t square_chain_powm_scratch(std::size_t n, std::size_t en, const modmu
   const std::size_t s = modmul::element_size(e, n);
   const std::size_t digits = digit_count(en * kLimbBits);
   if (!square_chain_fits(n, en * kLimbBits)) return sliding_window_powm_scratch(n, en, engine);
-  // The powers, two bucket sets, A, C and the chain's power, two engine scratch areas; or the sequential window's.
-  return std::max(modmul::kElementAlignSlack + (digits + 2 * kBuckets + 3) * s + 2 * e.scratch_limbs(n),
+  // From a line boundary, each on whole lines (the threads write next to
+  // each other): the powers, two bucket sets, A, C and the chain's power,
+  // two engine scratch areas; or the sequential window's.
+  return std::max(limbs::kLineWords - 1 + (digits + 2 * kBuckets + 3) * limbs::line_words(s) +
+                      2 * limbs::line_words(e.scratch_limbs(n)),
                   sliding_window_powm_scratch(n, en, engine));
 }
 
@@ -133,23 +140,26 @@ void square_chain_powm(limb_t* r, const limb_t* b, const limb_t* ep, std::size_t
   }
   runtime::prewake(2);  // wakes while the base is converted
   const modmul::Engine& engine = modmul::element_engine(any_form);
-  const std::size_t s = modmul::element_size(engine, k.n);
+  // Every element and scratch area on whole cache lines (line-aligned
+  // elements are also element-aligned): the chain writes the next power
+  // while the worker reads the last, and each thread writes its own scratch.
+  const std::size_t s = modmul::element_size(engine, k.n), stride = limbs::line_words(s);
   const std::size_t digits = digit_count(bits);
   PARMOD_ASSERT(digits <= digit_count(en * kLimbBits));
-  limb_t* powers = modmul::element_aligned(scratch);
-  limb_t* buckets = powers + digits * s;
-  limb_t* acc = buckets + 2 * kBuckets * s;
-  limb_t* result = acc + s;
-  limb_t* chain = result + s;
-  limb_t* work0 = chain + s;
-  limb_t* work1 = work0 + engine.scratch_limbs(k.n);
+  limb_t* powers = limbs::line_aligned(scratch);
+  limb_t* buckets = powers + digits * stride;
+  limb_t* acc = buckets + 2 * kBuckets * stride;
+  limb_t* result = acc + stride;
+  limb_t* chain = result + stride;
+  limb_t* work0 = chain + stride;
+  limb_t* work1 = work0 + limbs::line_words(engine.scratch_limbs(k.n));
   engine.to_repr(powers, b, k, work0);
-  bool filled[2][kBuckets + 1] = {};
+  ChainJob::Filled filled[2] = {};
   Progress progress;
   progress.ready.store(1, std::memory_order_relaxed);
   Ends ends;
   ends.v.store(std::uint64_t(digits) << 32, std::memory_order_relaxed);
-  const ChainJob job{ep, en, digits, s, &k, &engine, powers, buckets, chain, filled, {work0, work1}, &progress, &ends};
+  const ChainJob job{ep, en, digits, s, stride, &k, &engine, powers, buckets, chain, filled, {work0, work1}, &progress, &ends};
   runtime::Schedule sched(2);
   const double m = static_cast<double>(digits) * (1.0 - 1.0 / (kBuckets + 1));  // products in buckets
   sched.add(chain_task, &job, 0, static_cast<double>((digits - 1) * kW), 0, "square chain");
@@ -158,12 +168,12 @@ void square_chain_powm(limb_t* r, const limb_t* b, const limb_t* ep, std::size_t
   // Merge the sets into set 0; then C = prod_j A_j, A_j = prod_(l >= j) B_l.
   bool have_acc = false, have_result = false;
   for (std::size_t d = kBuckets; d >= 1; --d) {
-    limb_t* b0 = buckets + (d - 1) * s;
-    const limb_t* b1 = buckets + (kBuckets + d - 1) * s;
+    limb_t* b0 = buckets + (d - 1) * stride;
+    const limb_t* b1 = buckets + (kBuckets + d - 1) * stride;
     const limb_t* bucket = nullptr;
-    if (filled[0][d] && filled[1][d]) engine.mul(b0, b0, b1, k, work0);
-    if (filled[0][d]) bucket = b0;
-    else if (filled[1][d]) bucket = b1;
+    if (filled[0].v[d] && filled[1].v[d]) engine.mul(b0, b0, b1, k, work0);
+    if (filled[0].v[d]) bucket = b0;
+    else if (filled[1].v[d]) bucket = b1;
     if (bucket) {
       if (have_acc) engine.mul(acc, acc, bucket, k, work0);
       else mpn_copyi(acc, bucket, static_cast<mp_size_t>(s));
