@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "limbs/limbs.hpp"
 #include "powm/sliding_window.hpp"
 #include "runtime/team.hpp"
 
@@ -17,14 +18,16 @@ struct ListJob {
   const FixedBaseTable* fixed_base;
 };
 
+// A chunk's scratch, on whole cache lines: the chunks run side by side on
+// the threads, each writing its own.
 std::size_t item_scratch(std::size_t n, std::size_t max_en, const modmul::Engine& engine) noexcept {
-  return std::max(sliding_window_powm_scratch(n, max_en, engine), fixed_base_powm_scratch(n, engine));
+  return limbs::line_words(std::max(sliding_window_powm_scratch(n, max_en, engine), fixed_base_powm_scratch(n, engine)));
 }
 
 void run_chunk(const void* ctx, unsigned chunk) {
   const ListJob& j = *static_cast<const ListJob*>(ctx);
   const std::size_t lo = j.count * chunk / j.chunks, hi = j.count * (chunk + 1) / j.chunks;
-  limb_t* scratch = j.scratch + chunk * j.per_chunk_scratch;
+  limb_t* scratch = limbs::line_aligned(j.scratch) + chunk * j.per_chunk_scratch;
   for (std::size_t i = lo; i < hi; ++i) {
     const PowmItem& it = j.items[i];
     if (j.fixed_base)
@@ -42,7 +45,7 @@ std::size_t list_powm_chunks(std::size_t count, int threads) noexcept {
 }
 
 std::size_t list_powm_scratch(std::size_t n, std::size_t max_en, const modmul::Engine& engine, std::size_t chunks) noexcept {
-  return chunks * item_scratch(n, max_en, engine);
+  return limbs::kLineWords - 1 + chunks * item_scratch(n, max_en, engine);
 }
 
 void list_powm(const PowmItem* items, std::size_t count, std::size_t max_en, const modmul::ModulusConstants& k,

@@ -21,7 +21,8 @@ struct PowmItem {
 
 // Number of chunks list_powm uses for `count` items on `threads` threads.
 std::size_t list_powm_chunks(std::size_t count, int threads) noexcept;
-// Scratch for list_powm: chunks * sliding_window_powm_scratch(n, max_en, engine).
+// Scratch for list_powm: a slice per chunk (the sliding window's or the fixed
+// base's scratch, whichever is larger), each on whole cache lines.
 std::size_t list_powm_scratch(std::size_t n, std::size_t max_en, const modmul::Engine& engine, std::size_t chunks) noexcept;
 
 // out_i = base_i^exp_i mod P for every item (each en_i <= max_en), on up to

@@ -4,6 +4,7 @@
 #include <atomic>
 #include <cstdint>
 
+#include "limbs/limbs.hpp"
 #include "powm/exponent_bits.hpp"
 #include "powm/exponent_split.hpp"
 #include "powm/sliding_window.hpp"
@@ -65,6 +66,10 @@ struct alignas(64) ChainRate {
   std::atomic<std::uint64_t> bits{0}, ns{0};
 };
 
+struct alignas(64) Used {  // a line per segment: the chains write theirs as they stop
+  bool v = false;
+};
+
 struct SplitJob {
   const limb_t* table;  // x^(2i+1), i < 2^(w-1), in the representation
   const limb_t* ep;
@@ -73,14 +78,15 @@ struct SplitJob {
   double m;  // window multiplications per bit, in squarings (phi / (w + 1))
   const modmul::ModulusConstants* k;
   const modmul::Engine* engine;
-  std::size_t n;     // words per element
-  limb_t* partials;  // segment s's partial at partials + s n
-  limb_t* work;      // task c's engine scratch at work + c work_stride
+  std::size_t n;       // words per element
+  std::size_t stride;  // n on whole cache lines (limbs::line_words): the partials' stride
+  limb_t* partials;    // segment s's partial at partials + s stride
+  limb_t* work;        // task c's engine scratch at work + c work_stride (whole lines)
   std::size_t work_stride;
   Segment* segments;
   std::atomic<unsigned>* segment_count;
   ChainRate* rates;
-  bool* used;  // used[s]: segment s's partial is part of the result
+  Used* used;  // used[s].v: segment s's partial is part of the result
 };
 
 // The point l in [lo, hi) where a chain at `hi` that must go on to l and then
@@ -111,7 +117,7 @@ void run_chain(const SplitJob& j, unsigned s, unsigned task, limb_t* work) {
   const modmul::Engine& e = *j.engine;
   const modmul::ModulusConstants& k = *j.k;
   const std::size_t n = j.n;
-  limb_t* acc = j.partials + s * n;
+  limb_t* acc = j.partials + s * j.stride;
   bool started = false;  // acc holds a power (before: 1, and squarings of 1 are skipped)
   unsigned cur = s;      // the segment the chain is in
   std::size_t done_bits = 0;
@@ -172,7 +178,7 @@ void run_chain(const SplitJob& j, unsigned s, unsigned task, limb_t* work) {
   }
   if (started)
     for (std::size_t q = 0; q < i; ++q) e.sqr(acc, acc, k, work);  // completing squarings
-  j.used[s] = started;
+  j.used[s].v = started;
 }
 
 // Task c takes its chunk (segment c) if no chain above has absorbed it;
@@ -267,9 +273,12 @@ std::size_t split_powm_scratch(std::size_t n, std::size_t en, const modmul::Engi
   const std::size_t f = static_cast<std::size_t>(std::clamp(threads, 1, kMaxFactors));
   const std::size_t s = modmul::element_size(e, n);
   const std::size_t table = std::size_t(1) << (sliding_window_size(en * kLimbBits) - 1);
-  // x, the odd powers, a partial per segment, then the engine's scratch per task and the caller's;
-  // or the sequential window's.
-  return std::max((1 + table + f * (1 + kStealsPerThread)) * s + (f + 1) * e.scratch_limbs(n),
+  // From a line boundary: x, the odd powers, a partial per segment on whole
+  // lines, then the engine's scratch per task and the caller's, each on whole
+  // lines (the chains write them side by side); or the sequential window's.
+  return std::max(limbs::kLineWords - 1 + limbs::line_words((1 + table) * s) +
+                      f * (1 + kStealsPerThread) * limbs::line_words(s) +
+                      (f + 1) * limbs::line_words(e.scratch_limbs(n)),
                   sliding_window_powm_scratch(n, en, engine));
 }
 
@@ -289,14 +298,15 @@ void split_powm(limb_t* r, const limb_t* b, const limb_t* ep, std::size_t en, co
   }
   runtime::prewake(threads);  // wakes while the base is converted
   std::copy(b_vec.begin(), b_vec.end(), bounds);  // no allocation below this point but the vector above
-  const std::size_t work_stride = engine.scratch_limbs(k.n);
-  limb_t* x = scratch;
+  const std::size_t work_stride = limbs::line_words(engine.scratch_limbs(k.n));
+  const std::size_t stride = limbs::line_words(n);
+  limb_t* x = limbs::line_aligned(scratch);
   limb_t* table = x + n;
   const unsigned w = sliding_window_size(bits);
   const std::size_t table_size = std::size_t(1) << (w - 1);
   const unsigned max_segments = chunks * (1 + kStealsPerThread);
-  limb_t* partials = table + table_size * n;
-  limb_t* work = partials + max_segments * n;  // an engine scratch area per task, then the caller's
+  limb_t* partials = x + limbs::line_words((1 + table_size) * n);
+  limb_t* work = partials + max_segments * stride;  // an engine scratch area per task, then the caller's
   limb_t* caller_work = work + chunks * work_stride;
   engine.to_repr(x, b, k, caller_work);
   mpn_copyi(table, x, static_cast<mp_size_t>(n));
@@ -308,13 +318,13 @@ void split_powm(limb_t* r, const limb_t* b, const limb_t* ep, std::size_t en, co
   // Segment c = chunk c, the bits [bounds[chunks - 1 - c], bounds[chunks - c]): chunk 0 the highest.
   Segment segments[kMaxSegments];
   ChainRate rates[kMaxFactors];
-  bool used[kMaxSegments] = {};
+  Used used[kMaxSegments] = {};
   for (unsigned c = 0; c < chunks; ++c)
     segments[c].state.store(make_state(bounds[chunks - c], bounds[chunks - 1 - c], c + 1 < chunks ? c + 1 : kNone,
                                        kUnownedBit),
                             std::memory_order_relaxed);
   std::atomic<unsigned> segment_count{chunks};
-  const SplitJob job{table, ep, en, w, chunks, max_segments, phi / (w + 1.0), &k, &engine, n, partials, work,
+  const SplitJob job{table, ep, en, w, chunks, max_segments, phi / (w + 1.0), &k, &engine, n, stride, partials, work,
                      work_stride, segments, &segment_count, rates, used};
   runtime::Schedule s(static_cast<int>(chunks));
   // Chunk c's cost: its window bits and the completing squarings below them.
@@ -326,11 +336,11 @@ void split_powm(limb_t* r, const limb_t* b, const limb_t* ep, std::size_t en, co
   limb_t* acc = nullptr;
   const unsigned count = segment_count.load(std::memory_order_acquire);
   for (unsigned g = 0; g < count; ++g) {
-    if (!used[g]) continue;
+    if (!used[g].v) continue;
     if (acc)
-      engine.mul(acc, acc, partials + g * n, k, caller_work);
+      engine.mul(acc, acc, partials + g * stride, k, caller_work);
     else
-      acc = partials + g * n;
+      acc = partials + g * stride;
   }
   engine.from_repr(r, acc ? acc : engine.one(k), k, caller_work);
 }
