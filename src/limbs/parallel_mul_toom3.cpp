@@ -199,10 +199,12 @@ void setup(Toom& T, limb_t* rp, const limb_t* ap, std::size_t an, const limb_t* 
   T.tk = T.s + 1 - T.h;
   T.w = 2 * T.s + 2;
   const std::size_t e = T.s + 1;
-  limb_t* p = scratch;
+  // Each buffer on its own cache lines: the tasks on the two threads write
+  // them side by side (mul_toom*_scratch counts the rounding).
+  limb_t* p = scratch ? line_aligned(scratch) : nullptr;
   auto take = [&](std::size_t n) {
     limb_t* q = p;
-    if (p) p += n;
+    if (p) p += line_words(n);
     return q;
   };
   for (auto& ev : T.ev) {
@@ -258,7 +260,9 @@ bool toom3_applicable(std::size_t an, std::size_t bn) noexcept {
 
 std::size_t mul_toom3_scratch(std::size_t an, std::size_t bn) noexcept {
   std::size_t s = (std::max(an, bn) + 2) / 3;
-  return 22 * (s + 1) + 6;  // setup(): 6 evaluations and 7 values of s + 1 or w = 2s + 2 limbs, W(2)'s middle and sums
+  // setup(): 6 evaluations and 7 values of s + 1 or w = 2s + 2 limbs, W(2)'s middle and sums: 18 buffers,
+  // each rounded up to whole lines, from a line boundary.
+  return 22 * (s + 1) + 6 + 19 * (kLineWords - 1);
 }
 
 void mul_toom3(limb_t* rp, const limb_t* ap, std::size_t an, const limb_t* bp, std::size_t bn, int threads,

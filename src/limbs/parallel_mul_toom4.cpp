@@ -231,11 +231,13 @@ void setup(Toom4& T, limb_t* rp, const limb_t* ap, std::size_t an, const limb_t*
   T.h = (s + 1) / 2;
   T.tk = s + 1 - T.h;
   T.w = 2 * s + 2;
-  limb_t* p = scratch;
+  // Each buffer on its own cache lines: the tasks on the two threads write
+  // them side by side (mul_toom*_scratch counts the rounding).
+  limb_t* p = scratch ? line_aligned(scratch) : nullptr;
   auto take = [&](std::size_t n) {
-    limb_t* r = p;
-    if (p) p += n;
-    return r;
+    limb_t* q = p;
+    if (p) p += line_words(n);
+    return q;
   };
   for (auto& x : T.priv) x = take(4 * (s + 1));
   for (int i = 0; i < 5; ++i) T.wv[i] = take(T.w);
@@ -269,7 +271,8 @@ bool toom4_applicable(std::size_t an, std::size_t bn) noexcept {
 
 std::size_t mul_toom4_scratch(std::size_t an, std::size_t bn) noexcept {
   std::size_t s = (std::max(an, bn) + 3) / 4;
-  return 64 * (s + 1);
+  // setup(): kJobs private areas, 6 values and 4 temporaries, each rounded up to whole lines, from a line boundary.
+  return 64 * (s + 1) + (kJobs + 11) * (kLineWords - 1);
 }
 
 void mul_toom4(limb_t* rp, const limb_t* ap, std::size_t an, const limb_t* bp, std::size_t bn, int threads,
