@@ -32,6 +32,7 @@ namespace {
 void redc_wrapped(limb_t* r, const limb_t* T, limb_t* Q, limb_t* X, std::size_t rn, const ModulusConstants& k,
                   int threads, limb_t* ws) noexcept {
   const std::size_t n = k.n, s = rn - n;
+  PARMOD_ASSERT(rn >= n && rn <= 2 * n + 4);  // X holds 2n + 4 limbs
   const auto sn = static_cast<mp_size_t>(n);
   limbs::mul_wrapped(X, Q, n, k.p.data(), n, rn, threads, ws);
   limb_t* Lo = Q;  // Q is no longer needed
@@ -64,19 +65,16 @@ void parallel_montgomery_mul(limb_t* r, const limb_t* a, const limb_t* b, const 
   limb_t* ws = QP + 2 * n + 4;
   limbs::parallel_mul(T, a, n, b, n, threads, ws);                 // T = ab
   limbs::parallel_mul(Q, T, n, k.mu.data(), n, threads, ws);       // Q = mu T mod beta^n (low half)
-  // Q P as its wrapped product: on two threads of a free team (as choose_mul
-  // finds it) from modmul.wrapped_min limbs, or when forced.
+  // Q P as its wrapped product when forced, or from modmul.wrapped_min limbs
+  // when choose_mul names a method on two threads; else the whole product by
+  // that choice (one choice: one probe of a low-health team, not two).
   const std::size_t rn = limbs::wrapped_length(n);
-  bool wrapped = rn != 0 && qp == QpProduct::wrapped;
-  if (rn != 0 && qp == QpProduct::automatic && n >= config::tuning().modmul_wrapped_min) {
-    const limbs::MulChoice ch = limbs::choose_mul(n, n, false, threads);
-    wrapped = ch.method != limbs::MulMethod::sequential && ch.threads == 2;
-  }
-  if (wrapped) {
-    PARMOD_ASSERT(rn <= 2 * n + 4);
+  if (rn != 0 && qp == QpProduct::wrapped) return redc_wrapped(r, T, Q, QP, rn, k, threads, ws);
+  const limbs::MulChoice ch = limbs::choose_mul(n, n, false, threads);
+  if (rn != 0 && qp == QpProduct::automatic && n >= config::tuning().modmul_wrapped_min &&
+      ch.method != limbs::MulMethod::sequential && ch.threads == 2)
     return redc_wrapped(r, T, Q, QP, rn, k, threads, ws);
-  }
-  limbs::parallel_mul(QP, Q, n, k.p.data(), n, threads, ws);       // QP
+  limbs::mul_with(ch, QP, Q, n, k.p.data(), n, ws);                 // QP
   const limb_t cy = mpn_add_n(QP, QP, T, 2 * sn);                  // T + QP = 0 mod beta^n
   if (cy || mpn_cmp(QP + n, k.p.data(), sn) >= 0)
     mpn_sub_n(r, QP + n, k.p.data(), sn);
