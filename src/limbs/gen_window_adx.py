@@ -34,7 +34,7 @@ The window value plus the old limb t_c plus u v_c is below beta^(w+1), so
 neither chain carries out of A_w.  Each chain adds in position order, so
 the two adds of a limb product may come in either order and give the same
 window; the kernels put the hi first (HI_FIRST), which issues faster on Golden
-Cove (docs/bench/sapphire_rapids/hi_first.md); `parmod-bench modmul` times
+Cove (docs/bench/sapphire_rapids/mulx_order.md); `parmod-bench modmul` times
 the column stream in both orders on any CPU (bench/mulx_stream.hpp).  The registers rotate by one position per
 column (loops are w + 1 columns long and may leave at any column).  Per
 limb product: mulx, adox, adcx and no load or store of the accumulator;
