@@ -942,6 +942,22 @@ def pass_group(o, rho, u_off, v_off, depth, top_xor, old, load_v=True):
 ACC10 = ["%rbx", "%rbp", "%r8", "%r9", "%r10", "%r11", "%r12", "%r13", "%r14", "%r15"]
 
 
+def pass_column(o, lab, rho, exit_label):
+    """The passes' steady column at rotation rho, labelled <lab>_c<rho>: the
+    strip group (with the old limb), the quotient group, the position stored;
+    after an odd rho (n is even: a pass ends at an even rotation) a jump to
+    exit_label when rsi reaches N2."""
+    W = lambda k: ACC10[(rho + k) % 10]
+    o.label(f"{lab}_c{rho}")
+    pass_group(o, rho, PUBUF, 0, 1, True, True)
+    pass_group(o, rho, PQBUF, 8, 1, False, False)
+    o(f"movq {W(0)}, (%rdi,%rsi,4)")
+    o("addq $2, %rsi")
+    if (rho + 1) % 2 == 0:
+        o(f"cmpq {ps('N2', 1)}, %rsi")
+        o(f"je {exit_label}")
+
+
 def pass_routine(o):
     """.Lpm_pass (depth 1): one pass; rdi = T + 64 s, rsi = 0; UBUF = a[8s, 8s+8)."""
     lab = ".Lpm_pass"
@@ -960,15 +976,7 @@ def pass_routine(o):
     o(f"jmp {lab}_c8")
     o.align()
     for rho in range(10):
-        W = lambda k: ACC10[(rho + k) % 10]
-        o.label(f"{lab}_c{rho}")
-        pass_group(o, rho, PUBUF, 0, 1, True, True)
-        pass_group(o, rho, PQBUF, 8, 1, False, False)
-        o(f"movq {W(0)}, (%rdi,%rsi,4)")
-        o("addq $2, %rsi")
-        if (rho + 1) % 2 == 0:  # n is even: a pass ends at an even rotation
-            o(f"cmpq {ps('N2', 1)}, %rsi")
-            o(f"je {lab}_x{(rho + 1) % 10}")
+        pass_column(o, lab, rho, f"{lab}_x{(rho + 1) % 10}")
     o(f"jmp {lab}_c0")
     for rho in range(0, 10, 2):  # tail: positions 8s + n .. 8s + n + 8
         W = lambda k: ACC10[(rho + k) % 10]
@@ -1545,15 +1553,7 @@ def stream_routine(o, lab):
         o(f"xorl {d32(r)}, {d32(r)}")
     o("xorl %esi, %esi")
     for rho in range(STREAM_COLUMNS):
-        W = lambda k: ACC10[(rho + k) % 10]
-        o.label(f"{lab}_c{rho}")
-        pass_group(o, rho, PUBUF, 0, 1, True, True)
-        pass_group(o, rho, PQBUF, 8, 1, False, False)
-        o(f"movq {W(0)}, (%rdi,%rsi,4)")
-        o("addq $2, %rsi")
-        if (rho + 1) % 2 == 0:
-            o(f"cmpq {ps('N2', 1)}, %rsi")
-            o(f"je {lab}_x")
+        pass_column(o, lab, rho, f"{lab}_x")
     o(f"jmp {lab}_c0")
     o.label(f"{lab}_x")
     o("xorl %esi, %esi")
