@@ -32,8 +32,8 @@ struct ChainJob {
   std::size_t stride;         // s on whole cache lines: the layout's element stride
   const modmul::ModulusConstants* k;
   const modmul::Engine* engine;
-  limb_t* powers;   // x_i at powers + i s
-  limb_t* buckets;  // set t's B_j at buckets + (t kBuckets + j - 1) s
+  limb_t* powers;   // x_i at powers + i stride
+  limb_t* buckets;  // set t's B_j at buckets + (t kBuckets + j - 1) stride
   limb_t* chain;    // the chain's current power
   struct alignas(64) Filled {  // filled[t].v[j]: set t's B_j holds a value (a line per set)
     bool v[kBuckets + 1];
