@@ -245,9 +245,18 @@ std::unique_ptr<SizeBench> make_size(std::size_t bits, gmp_randclass& rng, bool 
 }
 
 std::string us(double ns) { return ns > 0 ? bench::format_us(ns) : std::string("n/a"); }
+// x / y as a ratio cell, n/a where either did not run.
+std::string ratio_cell(double x, double y) { return x > 0 && y > 0 ? bench::format_ratio(x / y) : std::string("n/a"); }
+// x with three decimals (ns per limb product; the plot's speedups).
+std::string fixed3(double x) {
+  char b[32];
+  std::snprintf(b, sizeof b, "%.3f", x);
+  return std::string(b);
+}
 
 int run(const Args& args) {
   const bool json = args.json, quick = args.has("--short"), use_min = args.value("--stat") == "min";
+  const std::string stat_words = use_min ? "fastest of interleaved rounds" : "medians of interleaved rounds";
   const std::string& plot = args.plot;
   std::vector<std::size_t> sizes = kAppendixSizes;
   if (!args.sizes.empty()) sizes.assign(args.sizes.begin(), args.sizes.end());
@@ -347,7 +356,7 @@ int run(const Args& args) {
     }
     const std::string title = "parmod-bench modmul: modular multiplication, T = " + std::to_string(T) +
                               " thread" + (T > 1 ? "s" : "") + " (microseconds, " +
-                              (use_min ? "fastest of interleaved rounds" : "medians of interleaved rounds") + ")";
+                              stat_words + ")";
     if (json) {
       out_json += (T == 2 ? "," : "") + tab.json(title);
     } else {
@@ -362,12 +371,11 @@ int run(const Args& args) {
   for (const auto& m : all) {
     const double mp = m.get("montgomery"), ms = m.get("montgomery-sqr"), op = m.get("openssl"),
                  os = m.get("openssl-sqr");
-    auto ratio = [](double x, double y) { return x > 0 && y > 0 ? bench::format_ratio(x / y) : std::string("n/a"); };
-    sq.rows.push_back({std::to_string(m.bits), us(mp), us(ms), ratio(ms, mp), us(op), us(os), ratio(os, op),
-                       ratio(os, ms)});
+    sq.rows.push_back({std::to_string(m.bits), us(mp), us(ms), ratio_cell(ms, mp), us(op), us(os), ratio_cell(os, op),
+                       ratio_cell(os, ms)});
   }
   const std::string sq_title = std::string("parmod-bench modmul: Montgomery squares, T = 1 (microseconds, ") +
-                               (use_min ? "fastest of interleaved rounds" : "medians of interleaved rounds") +
+                               stat_words +
                                "; ratios of times)";
   if (json)
     out_json += "," + sq.json(sq_title);
@@ -384,23 +392,18 @@ int run(const Args& args) {
     st.header = {"n (bits)", "limb products", "Montgomery (ns per limb product)", "column stream",
                  "Montgomery / column stream", "product stream", "OpenSSL (ns per limb product)",
                  "OpenSSL / Montgomery", "OpenSSL / column stream", "OpenSSL / product stream"};
-    auto ns = [](double x) {
-      char b[32];
-      std::snprintf(b, sizeof b, "%.3f", x);
-      return std::string(b);
-    };
-    auto ratio = [](double x, double y) { return x > 0 && y > 0 ? bench::format_ratio(x / y) : std::string("n/a"); };
     for (const auto& m : all) {
       const double n = static_cast<double>((m.bits + kLimbBits - 1) / kLimbBits);
       if (n > 64) continue;
       const double lp = 2 * n * n + n, mp = m.get("montgomery") / lp, op = m.get("openssl") / lp;
-      st.rows.push_back({std::to_string(m.bits), std::to_string(static_cast<long>(lp)), ns(mp), ns(per_column_product),
-                         ratio(mp, per_column_product), ns(per_free_product), op > 0 ? ns(op) : "n/a", ratio(op, mp),
-                         ratio(op, per_column_product), ratio(op, per_free_product)});
+      st.rows.push_back({std::to_string(m.bits), std::to_string(static_cast<long>(lp)), fixed3(mp),
+                         fixed3(per_column_product), ratio_cell(mp, per_column_product), fixed3(per_free_product),
+                         op > 0 ? fixed3(op) : "n/a", ratio_cell(op, mp), ratio_cell(op, per_column_product),
+                         ratio_cell(op, per_free_product)});
     }
     const std::string st_title =
         std::string("parmod-bench modmul: one thread against the mulx/adcx/adox streams (ns per limb product, ") +
-        (use_min ? "fastest of interleaved rounds" : "medians of interleaved rounds") + "; ratios of times)";
+        stat_words + "; ratios of times)";
     char order[200];
     std::snprintf(order, sizeof order,
                   "Column stream with each product's lo added first: %.3f ns per limb product (%.3f of the kernels' "
@@ -445,11 +448,7 @@ int run(const Args& args) {
   for (const auto& m : all) {
     double peer = std::min({m.get("mpn-redc1"), m.get("mpn-redc2")});
     if (m.get("openssl") > 0) peer = std::min(peer, m.get("openssl"));
-    auto cell = [&](double t) {
-      char b[32];
-      std::snprintf(b, sizeof b, "%.3f", t > 0 ? peer / t : 0.0);
-      return std::string(b);
-    };
+    auto cell = [&](double t) { return fixed3(t > 0 ? peer / t : 0.0); };
     auto best_multi = [&](int T) {
       double best = 0;
       for (const auto& kk : kcols) {

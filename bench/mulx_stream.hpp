@@ -41,7 +41,8 @@ void parmod_bench_mulx_product_stream(const parmod::limb_t* u, std::size_t loops
 
 namespace parmod::bench {
 
-// Limb products per loop of either stream (generator: STREAM_PRODUCTS).
+// Limb products per loop of either stream (the generator's STREAM_PRODUCTS;
+// bench/mulx_stream_asm.cpp asserts that they agree).
 constexpr std::size_t kMulxStreamProducts = 160;
 
 // Whether the streams run here: an x86-64 ELF build on a CPU with BMI2 and ADX.

@@ -2228,3 +2228,6 @@ parmod_bench_mulx_product_stream:
 )PARMOD_ASM");
 // clang-format on
 #endif
+
+// The loops above run STREAM_PRODUCTS limb products each (the generator's constant).
+static_assert(parmod::bench::kMulxStreamProducts == 160, "regenerate bench/mulx_stream_asm.cpp");

@@ -1622,6 +1622,9 @@ __asm__(R"PARMOD_ASM(
 FOOTER_STREAM = """)PARMOD_ASM");
 // clang-format on
 #endif
+
+// The loops above run STREAM_PRODUCTS limb products each (the generator's constant).
+static_assert(parmod::bench::kMulxStreamProducts == STREAM_PRODUCTS_VALUE, "regenerate bench/mulx_stream_asm.cpp");
 """
 
 
@@ -1635,7 +1638,8 @@ def main_stream():
         stream_column_function(o, f"parmod_bench_mulx_column_stream_{tag}_first", f".Lpm_stream_{tag}")
     HI_FIRST = True
     stream_product_function(o, "parmod_bench_mulx_product_stream")
-    print(HEADER_STREAM + "\n".join(o.lines) + "\n" + FOOTER_STREAM, end="")
+    print(HEADER_STREAM + "\n".join(o.lines) + "\n" + FOOTER_STREAM.replace("STREAM_PRODUCTS_VALUE", str(STREAM_PRODUCTS)),
+          end="")
 
 
 def main():
