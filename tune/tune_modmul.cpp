@@ -201,6 +201,62 @@ void tune_window_karatsuba(Context& c, gmp_randclass& rng) {
   c.set("montgomery.karatsuba_window_max", max);
 }
 
+// montgomery.adx_unrolled_max (products) and montgomery.adx_sqr_unrolled_max
+// (squares), at each size limbs::window_adx_unrolled_tuned names, in
+// increasing order: an exponentiation's mix, 5 squares then a product, with
+// each of the two on its unrolled kernel (modmul::montgomery_window_unrolled)
+// or on the way the keys above chose (montgomery_mul / montgomery_sqr with
+// these keys at 0), four combinations.  Alone, each unrolled kernel can win
+// while the two in turn lose: their code (about 50 KB each) is fetched
+// again at every switch.  A key is one past the last size of the run of
+// sizes, from the first, at which the fastest combination has its kernel
+// unrolled; 0 without the window kernels.
+void tune_window_unrolled(Context& c, gmp_randclass& rng) {
+  c.set("montgomery.adx_unrolled_max", std::size_t{0});
+  c.set("montgomery.adx_sqr_unrolled_max", std::size_t{0});
+  std::size_t mul_max = 0, sqr_max = 0;
+#if PARMOD_WINDOW_ADX_ASM
+  bool mul_run = true, sqr_run = true;
+  for (std::size_t n = 1; n <= 512 && limbs::window_adx_enabled(); ++n) {
+    if (!limbs::window_adx_unrolled_tuned(n)) continue;
+    const mpz_class P = odd_modulus(static_cast<unsigned>(64 * n), rng);
+    const modmul::ModulusConstants k(P);
+    std::vector<limb_t> x(n), y(n), t(modmul::montgomery_scratch(n));
+    modmul::to_limbs(x.data(), n, rng.get_z_range(P));
+    modmul::to_limbs(y.data(), n, rng.get_z_range(P));
+    auto mix = [&](bool sqr_unrolled, bool mul_unrolled) {
+      return [&, sqr_unrolled, mul_unrolled] {
+        for (int i = 0; i < 5; ++i)
+          (sqr_unrolled ? modmul::montgomery_window_unrolled : modmul::montgomery_mul)(x.data(), x.data(), x.data(),
+                                                                                      k, t.data());
+        (mul_unrolled ? modmul::montgomery_window_unrolled : modmul::montgomery_mul)(x.data(), x.data(), y.data(), k,
+                                                                                    t.data());
+      };
+    };
+    std::vector<bench::Variant> v = {{"neither", mix(false, false)},
+                                     {"square", mix(true, false)},
+                                     {"product", mix(false, true)},
+                                     {"both", mix(true, true)}};
+    const auto tm = bench::measure_interleaved(v, c.timing(9, 0.002));
+    std::size_t best = 0;
+    std::cerr << "  montgomery.adx_*unrolled_max " << n << " limbs, 5 squares and a product, unrolled:";
+    for (std::size_t i = 0; i < tm.size(); ++i) {
+      std::cerr << ' ' << v[i].name << ' ' << bench::format_us(tm[i].min_ns);
+      if (tm[i].min_ns < tm[best].min_ns) best = i;
+    }
+    std::cerr << " us\n";
+    sqr_run = sqr_run && (best == 1 || best == 3);
+    mul_run = mul_run && (best == 2 || best == 3);
+    if (sqr_run) sqr_max = n + 1;
+    if (mul_run) mul_max = n + 1;
+  }
+#else
+  (void)rng;
+#endif
+  c.set("montgomery.adx_unrolled_max", mul_max);
+  c.set("montgomery.adx_sqr_unrolled_max", sqr_max);
+}
+
 // Where the window path's folded kernels (product and REDC in one call, the
 // passes for n = 8m) stop beating the product followed by the window REDC
 // (modmul::montgomery_window_folded against _split): for each key the
@@ -254,6 +310,7 @@ void tune_window_folding(Context& c, gmp_randclass& rng) {
 #endif
     c.set(key.name, from);
   }
+  tune_window_unrolled(c, rng);
 }
 
 // The smallest ladder size from which REDC by products beats word-by-word
@@ -513,7 +570,8 @@ Step modmul_step() {
   return {"modmul", "modular multiplication: REDC by words or products, montgomery52's digit loop, the algorithm per modulus size",
           {"montgomery.window_adx_min", "montgomery.adx_redc_passes_max", "montgomery.karatsuba_window_mul_min",
            "montgomery.karatsuba_window_sqr_min", "montgomery.karatsuba_window_max", "montgomery.adx_folded_max",
-           "montgomery.adx_passes_max", "montgomery.adx_sqr_passes_max", "redc_products_threshold", "redc.ifma_max",
+           "montgomery.adx_passes_max", "montgomery.adx_sqr_passes_max", "montgomery.adx_unrolled_max",
+           "montgomery.adx_sqr_unrolled_max", "redc_products_threshold", "redc.ifma_max",
            "montgomery52.move_first_max_vectors", "modmul.odd", "modmul.split_min_limbs", "modmul.wrapped_min",
            "modmul.odd.parallel"},
           &run};

@@ -96,7 +96,8 @@ const std::vector<TuningRow>& tuning_rows() {
       // only, mpz_powm below 8 limbs, GMP's redc_n from 1536 limbs.  The
       // mulx windows only below 27 limbs (products) and 33 (squares), no
       // Karatsuba over them; the window REDC in columns, and the Montgomery
-      // product and square from 32 limbs as a product then that REDC; without IFMA the parallel product from 256
+      // product and square from 32 limbs as a product then that REDC, except
+      // the unrolled square at 32 limbs; without IFMA the parallel product from 256
       // limbs, as T x 1 blocks below 512 (with IFMA from 512, Toom-3 at once), as the two residues mod beta^L -+ 1
       // from 2048 limbs (squares 4096; with IFMA products from 6144), the
       // two-thread Montgomery product's Q P wrapped from 512 limbs (768 with
@@ -112,6 +113,7 @@ const std::vector<TuningRow>& tuning_rows() {
         {"montgomery.adx_redc_passes_max", "16"},
         {"montgomery.adx_passes_max", "32"},
         {"montgomery.adx_sqr_passes_max", "32"},
+        {"montgomery.adx_sqr_unrolled_max", "33"},
         {"mul.ifma_min", "15"},
         {"mul.ifma_max", "192"},
         {"sqr.ifma_min", "24"},
@@ -147,7 +149,8 @@ const std::vector<TuningRow>& tuning_rows() {
         {"powm.square_chain_min_bits", "1024"},
         {"powm.square_chain_max_limbs", "128"},
         {"powm.square_chain_asleep_min_bits", "2048"},
-        {"multi_pow.sequential_engine_min_limbs", "1"}}},
+        {"multi_pow.sequential_engine_min_limbs", "1"},
+        {"montgomery.adx_sqr_unrolled_max", "33"}}},
   };
   return rows;
 }

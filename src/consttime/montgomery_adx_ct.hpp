@@ -24,6 +24,11 @@ void parmod_ct_montgomery_mul_adx(parmod::limb_t* r, const parmod::limb_t* a, co
                                   parmod::limb_t* t) noexcept;
 void parmod_ct_montgomery_sqr_adx(parmod::limb_t* r, const parmod::limb_t* a, const parmod::limb_t* p,
                                   parmod::limb_t mu0, std::size_t n, parmod::limb_t* t) noexcept;
+void parmod_ct_montgomery_mul_adx_unrolled(parmod::limb_t* r, const parmod::limb_t* a, const parmod::limb_t* b,
+                                           const parmod::limb_t* p, parmod::limb_t mu0, std::size_t n,
+                                           parmod::limb_t* t) noexcept;
+void parmod_ct_montgomery_sqr_adx_unrolled(parmod::limb_t* r, const parmod::limb_t* a, const parmod::limb_t* p,
+                                           parmod::limb_t mu0, std::size_t n, parmod::limb_t* t) noexcept;
 }
 
 namespace parmod::consttime {
@@ -43,6 +48,18 @@ inline void montgomery_mul_adx_ct(limb_t* r, const limb_t* a, const limb_t* b, c
 inline void montgomery_sqr_adx_ct(limb_t* r, const limb_t* a, const limb_t* p, limb_t mu0, std::size_t n,
                                   limb_t* t) noexcept {
   parmod_ct_montgomery_sqr_adx(r, a, p, mu0, n, t);
+}
+
+// The same on the fully unrolled kernels of the sizes
+// limbs::window_adx_unrolled_tuned(n) names (reduce/montgomery_adx.hpp's
+// montgomery_mul_adx_unrolled); for other n the two functions above.
+inline void montgomery_mul_adx_unrolled_ct(limb_t* r, const limb_t* a, const limb_t* b, const limb_t* p,
+                                           limb_t mu0, std::size_t n, limb_t* t) noexcept {
+  parmod_ct_montgomery_mul_adx_unrolled(r, a, b, p, mu0, n, t);
+}
+inline void montgomery_sqr_adx_unrolled_ct(limb_t* r, const limb_t* a, const limb_t* p, limb_t mu0, std::size_t n,
+                                           limb_t* t) noexcept {
+  parmod_ct_montgomery_sqr_adx_unrolled(r, a, p, mu0, n, t);
 }
 
 }  // namespace parmod::consttime

@@ -8455,6 +8455,28 @@ parmod_ct_montgomery_sqr_adx:
 	ret
 	.size parmod_ct_montgomery_sqr_adx, .-parmod_ct_montgomery_sqr_adx
 
+	.globl parmod_ct_montgomery_mul_adx_unrolled
+	.hidden parmod_ct_montgomery_mul_adx_unrolled
+	.type parmod_ct_montgomery_mul_adx_unrolled, @function
+	.p2align 5
+parmod_ct_montgomery_mul_adx_unrolled:
+	endbr64
+	cmpq $32, %r9
+	je parmod_ct_montgomery_mul_adx_32
+	jmp parmod_ct_montgomery_mul_adx
+	.size parmod_ct_montgomery_mul_adx_unrolled, .-parmod_ct_montgomery_mul_adx_unrolled
+
+	.globl parmod_ct_montgomery_sqr_adx_unrolled
+	.hidden parmod_ct_montgomery_sqr_adx_unrolled
+	.type parmod_ct_montgomery_sqr_adx_unrolled, @function
+	.p2align 5
+parmod_ct_montgomery_sqr_adx_unrolled:
+	endbr64
+	cmpq $32, %r8
+	je parmod_ct_montgomery_sqr_adx_32
+	jmp parmod_ct_montgomery_sqr_adx
+	.size parmod_ct_montgomery_sqr_adx_unrolled, .-parmod_ct_montgomery_sqr_adx_unrolled
+
 	.globl parmod_ct_montgomery_mul_adx_8
 	.hidden parmod_ct_montgomery_mul_adx_8
 	.type parmod_ct_montgomery_mul_adx_8, @function
@@ -8530,7 +8552,7 @@ parmod_ct_montgomery_mul_adx_8:
 	adoxq %rax, %r15
 	adcxq %rax, %r15
 	movq %rbx, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 88(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -8592,7 +8614,7 @@ parmod_ct_montgomery_mul_adx_8:
 	adoxq %rax, %rbx
 	adcxq %rax, %rbx
 	movq %rbp, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 96(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -8654,7 +8676,7 @@ parmod_ct_montgomery_mul_adx_8:
 	adoxq %rax, %rbp
 	adcxq %rax, %rbp
 	movq %r8, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 104(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -8716,7 +8738,7 @@ parmod_ct_montgomery_mul_adx_8:
 	adoxq %rax, %r8
 	adcxq %rax, %r8
 	movq %r9, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 112(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -8778,7 +8800,7 @@ parmod_ct_montgomery_mul_adx_8:
 	adoxq %rax, %r9
 	adcxq %rax, %r9
 	movq %r10, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 120(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -8840,7 +8862,7 @@ parmod_ct_montgomery_mul_adx_8:
 	adoxq %rax, %r10
 	adcxq %rax, %r10
 	movq %r11, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 128(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -8902,7 +8924,7 @@ parmod_ct_montgomery_mul_adx_8:
 	adoxq %rax, %r11
 	adcxq %rax, %r11
 	movq %r12, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 136(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -8964,7 +8986,7 @@ parmod_ct_montgomery_mul_adx_8:
 	adoxq %rax, %r12
 	adcxq %rax, %r12
 	movq %r13, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 144(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -9182,7 +9204,7 @@ parmod_ct_montgomery_sqr_adx_8:
 	adoxq %rax, %r15
 	adcxq %rax, %r15
 	movq %rbx, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 168(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -9223,7 +9245,7 @@ parmod_ct_montgomery_sqr_adx_8:
 	adoxq %rax, %rbx
 	adcxq %rax, %rbx
 	movq %rbp, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 176(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -9285,7 +9307,7 @@ parmod_ct_montgomery_sqr_adx_8:
 	adoxq %rax, %rbp
 	adcxq %rax, %rbp
 	movq %r8, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 184(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -9344,7 +9366,7 @@ parmod_ct_montgomery_sqr_adx_8:
 	adoxq %rax, %r8
 	adcxq %rax, %r8
 	movq %r9, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 192(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -9400,7 +9422,7 @@ parmod_ct_montgomery_sqr_adx_8:
 	adoxq %rax, %r9
 	adcxq %rax, %r9
 	movq %r10, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 200(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -9453,7 +9475,7 @@ parmod_ct_montgomery_sqr_adx_8:
 	adoxq %rax, %r10
 	adcxq %rax, %r10
 	movq %r11, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 208(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -9503,7 +9525,7 @@ parmod_ct_montgomery_sqr_adx_8:
 	adoxq %rax, %r11
 	adcxq %rax, %r11
 	movq %r12, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 216(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -9559,7 +9581,7 @@ parmod_ct_montgomery_sqr_adx_8:
 	adoxq %rax, %r12
 	adcxq %rax, %r12
 	movq %r13, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 224(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -9743,7 +9765,7 @@ parmod_ct_montgomery_mul_adx_9:
 	adoxq %rax, %r15
 	adcxq %rax, %r15
 	movq %rbx, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 96(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -9814,7 +9836,7 @@ parmod_ct_montgomery_mul_adx_9:
 	adoxq %rax, %rbx
 	adcxq %rax, %rbx
 	movq %rbp, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 104(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -9885,7 +9907,7 @@ parmod_ct_montgomery_mul_adx_9:
 	adoxq %rax, %rbp
 	adcxq %rax, %rbp
 	movq %r8, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 112(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -9956,7 +9978,7 @@ parmod_ct_montgomery_mul_adx_9:
 	adoxq %rax, %r8
 	adcxq %rax, %r8
 	movq %r9, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 120(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -10027,7 +10049,7 @@ parmod_ct_montgomery_mul_adx_9:
 	adoxq %rax, %r9
 	adcxq %rax, %r9
 	movq %r10, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 128(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -10098,7 +10120,7 @@ parmod_ct_montgomery_mul_adx_9:
 	adoxq %rax, %r10
 	adcxq %rax, %r10
 	movq %r11, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 136(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -10169,7 +10191,7 @@ parmod_ct_montgomery_mul_adx_9:
 	adoxq %rax, %r11
 	adcxq %rax, %r11
 	movq %r12, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 144(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -10240,7 +10262,7 @@ parmod_ct_montgomery_mul_adx_9:
 	adoxq %rax, %r12
 	adcxq %rax, %r12
 	movq %r13, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 152(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -10341,7 +10363,7 @@ parmod_ct_montgomery_mul_adx_9:
 	adoxq %rax, %r13
 	adcxq %rax, %r13
 	movq %r14, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 160(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -10591,7 +10613,7 @@ parmod_ct_montgomery_sqr_adx_9:
 	adoxq %rax, %r15
 	adcxq %rax, %r15
 	movq %rbx, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 184(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -10623,7 +10645,7 @@ parmod_ct_montgomery_sqr_adx_9:
 	adoxq %rax, %r15
 	adcxq %rax, %r15
 	movq %rbp, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 192(%rsp)
 	xorl %ebx, %ebx
 	mulxq 0(%rsi), %rax, %rcx
@@ -10697,7 +10719,7 @@ parmod_ct_montgomery_sqr_adx_9:
 	adoxq %rax, %rbp
 	adcxq %rax, %rbp
 	movq %r8, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 200(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -10738,7 +10760,7 @@ parmod_ct_montgomery_sqr_adx_9:
 	adoxq %rax, %r8
 	adcxq %rax, %r8
 	movq %r9, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 208(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -10800,7 +10822,7 @@ parmod_ct_montgomery_sqr_adx_9:
 	adoxq %rax, %r9
 	adcxq %rax, %r9
 	movq %r10, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 216(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -10859,7 +10881,7 @@ parmod_ct_montgomery_sqr_adx_9:
 	adoxq %rax, %r10
 	adcxq %rax, %r10
 	movq %r11, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 224(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -10915,7 +10937,7 @@ parmod_ct_montgomery_sqr_adx_9:
 	adoxq %rax, %r11
 	adcxq %rax, %r11
 	movq %r12, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 232(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -10968,7 +10990,7 @@ parmod_ct_montgomery_sqr_adx_9:
 	adoxq %rax, %r12
 	adcxq %rax, %r12
 	movq %r13, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 240(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -11048,7 +11070,7 @@ parmod_ct_montgomery_sqr_adx_9:
 	adoxq %rax, %r13
 	adcxq %rax, %r13
 	movq %r14, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 248(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -11274,7 +11296,7 @@ parmod_ct_montgomery_mul_adx_10:
 	adoxq %rax, %r15
 	adcxq %rax, %r15
 	movq %rbx, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 104(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -11336,7 +11358,7 @@ parmod_ct_montgomery_mul_adx_10:
 	adoxq %rax, %rbx
 	adcxq %rax, %rbx
 	movq %rbp, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 112(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -11410,7 +11432,7 @@ parmod_ct_montgomery_mul_adx_10:
 	adoxq %rax, %rbp
 	adcxq %rax, %rbp
 	movq %r8, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 120(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -11484,7 +11506,7 @@ parmod_ct_montgomery_mul_adx_10:
 	adoxq %rax, %r8
 	adcxq %rax, %r8
 	movq %r9, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 128(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -11558,7 +11580,7 @@ parmod_ct_montgomery_mul_adx_10:
 	adoxq %rax, %r9
 	adcxq %rax, %r9
 	movq %r10, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 136(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -11632,7 +11654,7 @@ parmod_ct_montgomery_mul_adx_10:
 	adoxq %rax, %r10
 	adcxq %rax, %r10
 	movq %r11, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 144(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -11706,7 +11728,7 @@ parmod_ct_montgomery_mul_adx_10:
 	adoxq %rax, %r11
 	adcxq %rax, %r11
 	movq %r12, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 152(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -11780,7 +11802,7 @@ parmod_ct_montgomery_mul_adx_10:
 	adoxq %rax, %r12
 	adcxq %rax, %r12
 	movq %r13, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 160(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -11884,7 +11906,7 @@ parmod_ct_montgomery_mul_adx_10:
 	adoxq %rax, %r13
 	adcxq %rax, %r13
 	movq %r14, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 168(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -11988,7 +12010,7 @@ parmod_ct_montgomery_mul_adx_10:
 	adoxq %rax, %r14
 	adcxq %rax, %r14
 	movq %r15, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 176(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -12282,7 +12304,7 @@ parmod_ct_montgomery_sqr_adx_10:
 	adoxq %rax, %r15
 	adcxq %rax, %r15
 	movq %rbx, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 200(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -12314,7 +12336,7 @@ parmod_ct_montgomery_sqr_adx_10:
 	adoxq %rax, %r15
 	adcxq %rax, %r15
 	movq %rbp, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 208(%rsp)
 	xorl %ebx, %ebx
 	mulxq 0(%rsi), %rax, %rcx
@@ -12376,7 +12398,7 @@ parmod_ct_montgomery_sqr_adx_10:
 	adoxq %rax, %rbp
 	adcxq %rax, %rbp
 	movq %r8, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 216(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -12423,7 +12445,7 @@ parmod_ct_montgomery_sqr_adx_10:
 	adoxq %rax, %r8
 	adcxq %rax, %r8
 	movq %r9, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 224(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -12497,7 +12519,7 @@ parmod_ct_montgomery_sqr_adx_10:
 	adoxq %rax, %r9
 	adcxq %rax, %r9
 	movq %r10, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 232(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -12538,7 +12560,7 @@ parmod_ct_montgomery_sqr_adx_10:
 	adoxq %rax, %r10
 	adcxq %rax, %r10
 	movq %r11, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 240(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -12600,7 +12622,7 @@ parmod_ct_montgomery_sqr_adx_10:
 	adoxq %rax, %r11
 	adcxq %rax, %r11
 	movq %r12, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 248(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -12659,7 +12681,7 @@ parmod_ct_montgomery_sqr_adx_10:
 	adoxq %rax, %r12
 	adcxq %rax, %r12
 	movq %r13, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 256(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -12745,7 +12767,7 @@ parmod_ct_montgomery_sqr_adx_10:
 	adoxq %rax, %r13
 	adcxq %rax, %r13
 	movq %r14, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 264(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -12828,7 +12850,7 @@ parmod_ct_montgomery_sqr_adx_10:
 	adoxq %rax, %r14
 	adcxq %rax, %r14
 	movq %r15, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 272(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -13096,7 +13118,7 @@ parmod_ct_montgomery_mul_adx_11:
 	adoxq %rax, %r15
 	adcxq %rax, %r15
 	movq %rbx, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 112(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -13158,7 +13180,7 @@ parmod_ct_montgomery_mul_adx_11:
 	adoxq %rax, %rbx
 	adcxq %rax, %rbx
 	movq %rbp, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 120(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -13220,7 +13242,7 @@ parmod_ct_montgomery_mul_adx_11:
 	adoxq %rax, %rbp
 	adcxq %rax, %rbp
 	movq %r8, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 128(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -13297,7 +13319,7 @@ parmod_ct_montgomery_mul_adx_11:
 	adoxq %rax, %r8
 	adcxq %rax, %r8
 	movq %r9, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 136(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -13374,7 +13396,7 @@ parmod_ct_montgomery_mul_adx_11:
 	adoxq %rax, %r9
 	adcxq %rax, %r9
 	movq %r10, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 144(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -13451,7 +13473,7 @@ parmod_ct_montgomery_mul_adx_11:
 	adoxq %rax, %r10
 	adcxq %rax, %r10
 	movq %r11, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 152(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -13528,7 +13550,7 @@ parmod_ct_montgomery_mul_adx_11:
 	adoxq %rax, %r11
 	adcxq %rax, %r11
 	movq %r12, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 160(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -13605,7 +13627,7 @@ parmod_ct_montgomery_mul_adx_11:
 	adoxq %rax, %r12
 	adcxq %rax, %r12
 	movq %r13, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 168(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -13712,7 +13734,7 @@ parmod_ct_montgomery_mul_adx_11:
 	adoxq %rax, %r13
 	adcxq %rax, %r13
 	movq %r14, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 176(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -13819,7 +13841,7 @@ parmod_ct_montgomery_mul_adx_11:
 	adoxq %rax, %r14
 	adcxq %rax, %r14
 	movq %r15, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 184(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -13926,7 +13948,7 @@ parmod_ct_montgomery_mul_adx_11:
 	adoxq %rax, %r15
 	adcxq %rax, %r15
 	movq %rbx, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 192(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -14276,7 +14298,7 @@ parmod_ct_montgomery_sqr_adx_11:
 	adoxq %rax, %r15
 	adcxq %rax, %r15
 	movq %rbx, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 216(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -14308,7 +14330,7 @@ parmod_ct_montgomery_sqr_adx_11:
 	adoxq %rax, %r15
 	adcxq %rax, %r15
 	movq %rbp, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 224(%rsp)
 	xorl %ebx, %ebx
 	mulxq 0(%rsi), %rax, %rcx
@@ -14370,7 +14392,7 @@ parmod_ct_montgomery_sqr_adx_11:
 	adoxq %rax, %rbp
 	adcxq %rax, %rbp
 	movq %r8, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 232(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -14402,7 +14424,7 @@ parmod_ct_montgomery_sqr_adx_11:
 	adoxq %rax, %rbp
 	adcxq %rax, %rbp
 	movq %r9, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 240(%rsp)
 	xorl %r8d, %r8d
 	mulxq 0(%rsi), %rax, %rcx
@@ -14482,7 +14504,7 @@ parmod_ct_montgomery_sqr_adx_11:
 	adoxq %rax, %r9
 	adcxq %rax, %r9
 	movq %r10, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 248(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -14529,7 +14551,7 @@ parmod_ct_montgomery_sqr_adx_11:
 	adoxq %rax, %r10
 	adcxq %rax, %r10
 	movq %r11, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 256(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -14603,7 +14625,7 @@ parmod_ct_montgomery_sqr_adx_11:
 	adoxq %rax, %r11
 	adcxq %rax, %r11
 	movq %r12, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 264(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -14644,7 +14666,7 @@ parmod_ct_montgomery_sqr_adx_11:
 	adoxq %rax, %r12
 	adcxq %rax, %r12
 	movq %r13, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 272(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -14736,7 +14758,7 @@ parmod_ct_montgomery_sqr_adx_11:
 	adoxq %rax, %r13
 	adcxq %rax, %r13
 	movq %r14, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 280(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -14825,7 +14847,7 @@ parmod_ct_montgomery_sqr_adx_11:
 	adoxq %rax, %r14
 	adcxq %rax, %r14
 	movq %r15, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 288(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -14911,7 +14933,7 @@ parmod_ct_montgomery_sqr_adx_11:
 	adoxq %rax, %r15
 	adcxq %rax, %r15
 	movq %rbx, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 296(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -15230,7 +15252,7 @@ parmod_ct_montgomery_mul_adx_12:
 	adoxq %rax, %r15
 	adcxq %rax, %r15
 	movq %rbx, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 120(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -15292,7 +15314,7 @@ parmod_ct_montgomery_mul_adx_12:
 	adoxq %rax, %rbx
 	adcxq %rax, %rbx
 	movq %rbp, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 128(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -15354,7 +15376,7 @@ parmod_ct_montgomery_mul_adx_12:
 	adoxq %rax, %rbp
 	adcxq %rax, %rbp
 	movq %r8, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 136(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -15416,7 +15438,7 @@ parmod_ct_montgomery_mul_adx_12:
 	adoxq %rax, %r8
 	adcxq %rax, %r8
 	movq %r9, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 144(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -15496,7 +15518,7 @@ parmod_ct_montgomery_mul_adx_12:
 	adoxq %rax, %r9
 	adcxq %rax, %r9
 	movq %r10, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 152(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -15576,7 +15598,7 @@ parmod_ct_montgomery_mul_adx_12:
 	adoxq %rax, %r10
 	adcxq %rax, %r10
 	movq %r11, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 160(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -15656,7 +15678,7 @@ parmod_ct_montgomery_mul_adx_12:
 	adoxq %rax, %r11
 	adcxq %rax, %r11
 	movq %r12, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 168(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -15736,7 +15758,7 @@ parmod_ct_montgomery_mul_adx_12:
 	adoxq %rax, %r12
 	adcxq %rax, %r12
 	movq %r13, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 176(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -15846,7 +15868,7 @@ parmod_ct_montgomery_mul_adx_12:
 	adoxq %rax, %r13
 	adcxq %rax, %r13
 	movq %r14, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 184(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -15956,7 +15978,7 @@ parmod_ct_montgomery_mul_adx_12:
 	adoxq %rax, %r14
 	adcxq %rax, %r14
 	movq %r15, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 192(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -16066,7 +16088,7 @@ parmod_ct_montgomery_mul_adx_12:
 	adoxq %rax, %r15
 	adcxq %rax, %r15
 	movq %rbx, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 200(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -16176,7 +16198,7 @@ parmod_ct_montgomery_mul_adx_12:
 	adoxq %rax, %rbx
 	adcxq %rax, %rbx
 	movq %rbp, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 208(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -16594,7 +16616,7 @@ parmod_ct_montgomery_sqr_adx_12:
 	adoxq %rax, %r15
 	adcxq %rax, %r15
 	movq %rbx, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 232(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -16626,7 +16648,7 @@ parmod_ct_montgomery_sqr_adx_12:
 	adoxq %rax, %r15
 	adcxq %rax, %r15
 	movq %rbp, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 240(%rsp)
 	xorl %ebx, %ebx
 	mulxq 0(%rsi), %rax, %rcx
@@ -16688,7 +16710,7 @@ parmod_ct_montgomery_sqr_adx_12:
 	adoxq %rax, %rbp
 	adcxq %rax, %rbp
 	movq %r8, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 248(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -16720,7 +16742,7 @@ parmod_ct_montgomery_sqr_adx_12:
 	adoxq %rax, %rbp
 	adcxq %rax, %rbp
 	movq %r9, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 256(%rsp)
 	xorl %r8d, %r8d
 	mulxq 0(%rsi), %rax, %rcx
@@ -16782,7 +16804,7 @@ parmod_ct_montgomery_sqr_adx_12:
 	adoxq %rax, %r9
 	adcxq %rax, %r9
 	movq %r10, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 264(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -16835,7 +16857,7 @@ parmod_ct_montgomery_sqr_adx_12:
 	adoxq %rax, %r10
 	adcxq %rax, %r10
 	movq %r11, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 272(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -16915,7 +16937,7 @@ parmod_ct_montgomery_sqr_adx_12:
 	adoxq %rax, %r11
 	adcxq %rax, %r11
 	movq %r12, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 280(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -16962,7 +16984,7 @@ parmod_ct_montgomery_sqr_adx_12:
 	adoxq %rax, %r12
 	adcxq %rax, %r12
 	movq %r13, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 288(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -17066,7 +17088,7 @@ parmod_ct_montgomery_sqr_adx_12:
 	adoxq %rax, %r13
 	adcxq %rax, %r13
 	movq %r14, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 296(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -17137,7 +17159,7 @@ parmod_ct_montgomery_sqr_adx_12:
 	adoxq %rax, %r14
 	adcxq %rax, %r14
 	movq %r15, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 304(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -17229,7 +17251,7 @@ parmod_ct_montgomery_sqr_adx_12:
 	adoxq %rax, %r15
 	adcxq %rax, %r15
 	movq %rbx, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 312(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -17318,7 +17340,7 @@ parmod_ct_montgomery_sqr_adx_12:
 	adoxq %rax, %rbx
 	adcxq %rax, %rbx
 	movq %rbp, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 320(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -17697,7 +17719,7 @@ parmod_ct_montgomery_mul_adx_13:
 	adoxq %rax, %r15
 	adcxq %rax, %r15
 	movq %rbx, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 128(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -17759,7 +17781,7 @@ parmod_ct_montgomery_mul_adx_13:
 	adoxq %rax, %rbx
 	adcxq %rax, %rbx
 	movq %rbp, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 136(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -17821,7 +17843,7 @@ parmod_ct_montgomery_mul_adx_13:
 	adoxq %rax, %rbp
 	adcxq %rax, %rbp
 	movq %r8, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 144(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -17883,7 +17905,7 @@ parmod_ct_montgomery_mul_adx_13:
 	adoxq %rax, %r8
 	adcxq %rax, %r8
 	movq %r9, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 152(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -17945,7 +17967,7 @@ parmod_ct_montgomery_mul_adx_13:
 	adoxq %rax, %r9
 	adcxq %rax, %r9
 	movq %r10, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 160(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -18028,7 +18050,7 @@ parmod_ct_montgomery_mul_adx_13:
 	adoxq %rax, %r10
 	adcxq %rax, %r10
 	movq %r11, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 168(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -18111,7 +18133,7 @@ parmod_ct_montgomery_mul_adx_13:
 	adoxq %rax, %r11
 	adcxq %rax, %r11
 	movq %r12, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 176(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -18194,7 +18216,7 @@ parmod_ct_montgomery_mul_adx_13:
 	adoxq %rax, %r12
 	adcxq %rax, %r12
 	movq %r13, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 184(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -18307,7 +18329,7 @@ parmod_ct_montgomery_mul_adx_13:
 	adoxq %rax, %r13
 	adcxq %rax, %r13
 	movq %r14, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 192(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -18420,7 +18442,7 @@ parmod_ct_montgomery_mul_adx_13:
 	adoxq %rax, %r14
 	adcxq %rax, %r14
 	movq %r15, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 200(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -18533,7 +18555,7 @@ parmod_ct_montgomery_mul_adx_13:
 	adoxq %rax, %r15
 	adcxq %rax, %r15
 	movq %rbx, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 208(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -18646,7 +18668,7 @@ parmod_ct_montgomery_mul_adx_13:
 	adoxq %rax, %rbx
 	adcxq %rax, %rbx
 	movq %rbp, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 216(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -18759,7 +18781,7 @@ parmod_ct_montgomery_mul_adx_13:
 	adoxq %rax, %rbp
 	adcxq %rax, %rbp
 	movq %r8, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 224(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -19257,7 +19279,7 @@ parmod_ct_montgomery_sqr_adx_13:
 	adoxq %rax, %r15
 	adcxq %rax, %r15
 	movq %rbx, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 248(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -19289,7 +19311,7 @@ parmod_ct_montgomery_sqr_adx_13:
 	adoxq %rax, %r15
 	adcxq %rax, %r15
 	movq %rbp, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 256(%rsp)
 	xorl %ebx, %ebx
 	mulxq 0(%rsi), %rax, %rcx
@@ -19351,7 +19373,7 @@ parmod_ct_montgomery_sqr_adx_13:
 	adoxq %rax, %rbp
 	adcxq %rax, %rbp
 	movq %r8, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 264(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -19383,7 +19405,7 @@ parmod_ct_montgomery_sqr_adx_13:
 	adoxq %rax, %rbp
 	adcxq %rax, %rbp
 	movq %r9, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 272(%rsp)
 	xorl %r8d, %r8d
 	mulxq 0(%rsi), %rax, %rcx
@@ -19445,7 +19467,7 @@ parmod_ct_montgomery_sqr_adx_13:
 	adoxq %rax, %r9
 	adcxq %rax, %r9
 	movq %r10, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 280(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -19477,7 +19499,7 @@ parmod_ct_montgomery_sqr_adx_13:
 	adoxq %rax, %r9
 	adcxq %rax, %r9
 	movq %r11, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 288(%rsp)
 	xorl %r10d, %r10d
 	mulxq 0(%rsi), %rax, %rcx
@@ -19563,7 +19585,7 @@ parmod_ct_montgomery_sqr_adx_13:
 	adoxq %rax, %r11
 	adcxq %rax, %r11
 	movq %r12, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 296(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -19616,7 +19638,7 @@ parmod_ct_montgomery_sqr_adx_13:
 	adoxq %rax, %r12
 	adcxq %rax, %r12
 	movq %r13, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 304(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -19726,7 +19748,7 @@ parmod_ct_montgomery_sqr_adx_13:
 	adoxq %rax, %r13
 	adcxq %rax, %r13
 	movq %r14, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 312(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -19803,7 +19825,7 @@ parmod_ct_montgomery_sqr_adx_13:
 	adoxq %rax, %r14
 	adcxq %rax, %r14
 	movq %r15, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 320(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -19907,7 +19929,7 @@ parmod_ct_montgomery_sqr_adx_13:
 	adoxq %rax, %r15
 	adcxq %rax, %r15
 	movq %rbx, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 328(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -19978,7 +20000,7 @@ parmod_ct_montgomery_sqr_adx_13:
 	adoxq %rax, %rbx
 	adcxq %rax, %rbx
 	movq %rbp, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 336(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -20070,7 +20092,7 @@ parmod_ct_montgomery_sqr_adx_13:
 	adoxq %rax, %rbp
 	adcxq %rax, %rbp
 	movq %r8, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 344(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -20518,7 +20540,7 @@ parmod_ct_montgomery_mul_adx_14:
 	adoxq %rax, %r15
 	adcxq %rax, %r15
 	movq %rbx, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 136(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -20580,7 +20602,7 @@ parmod_ct_montgomery_mul_adx_14:
 	adoxq %rax, %rbx
 	adcxq %rax, %rbx
 	movq %rbp, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 144(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -20642,7 +20664,7 @@ parmod_ct_montgomery_mul_adx_14:
 	adoxq %rax, %rbp
 	adcxq %rax, %rbp
 	movq %r8, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 152(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -20704,7 +20726,7 @@ parmod_ct_montgomery_mul_adx_14:
 	adoxq %rax, %r8
 	adcxq %rax, %r8
 	movq %r9, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 160(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -20766,7 +20788,7 @@ parmod_ct_montgomery_mul_adx_14:
 	adoxq %rax, %r9
 	adcxq %rax, %r9
 	movq %r10, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 168(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -20828,7 +20850,7 @@ parmod_ct_montgomery_mul_adx_14:
 	adoxq %rax, %r10
 	adcxq %rax, %r10
 	movq %r11, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 176(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -20914,7 +20936,7 @@ parmod_ct_montgomery_mul_adx_14:
 	adoxq %rax, %r11
 	adcxq %rax, %r11
 	movq %r12, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 184(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -21000,7 +21022,7 @@ parmod_ct_montgomery_mul_adx_14:
 	adoxq %rax, %r12
 	adcxq %rax, %r12
 	movq %r13, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 192(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -21116,7 +21138,7 @@ parmod_ct_montgomery_mul_adx_14:
 	adoxq %rax, %r13
 	adcxq %rax, %r13
 	movq %r14, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 200(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -21232,7 +21254,7 @@ parmod_ct_montgomery_mul_adx_14:
 	adoxq %rax, %r14
 	adcxq %rax, %r14
 	movq %r15, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 208(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -21348,7 +21370,7 @@ parmod_ct_montgomery_mul_adx_14:
 	adoxq %rax, %r15
 	adcxq %rax, %r15
 	movq %rbx, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 216(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -21464,7 +21486,7 @@ parmod_ct_montgomery_mul_adx_14:
 	adoxq %rax, %rbx
 	adcxq %rax, %rbx
 	movq %rbp, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 224(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -21580,7 +21602,7 @@ parmod_ct_montgomery_mul_adx_14:
 	adoxq %rax, %rbp
 	adcxq %rax, %rbp
 	movq %r8, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 232(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -21696,7 +21718,7 @@ parmod_ct_montgomery_mul_adx_14:
 	adoxq %rax, %r8
 	adcxq %rax, %r8
 	movq %r9, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 240(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -22286,7 +22308,7 @@ parmod_ct_montgomery_sqr_adx_14:
 	adoxq %rax, %r15
 	adcxq %rax, %r15
 	movq %rbx, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 264(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -22318,7 +22340,7 @@ parmod_ct_montgomery_sqr_adx_14:
 	adoxq %rax, %r15
 	adcxq %rax, %r15
 	movq %rbp, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 272(%rsp)
 	xorl %ebx, %ebx
 	mulxq 0(%rsi), %rax, %rcx
@@ -22380,7 +22402,7 @@ parmod_ct_montgomery_sqr_adx_14:
 	adoxq %rax, %rbp
 	adcxq %rax, %rbp
 	movq %r8, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 280(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -22412,7 +22434,7 @@ parmod_ct_montgomery_sqr_adx_14:
 	adoxq %rax, %rbp
 	adcxq %rax, %rbp
 	movq %r9, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 288(%rsp)
 	xorl %r8d, %r8d
 	mulxq 0(%rsi), %rax, %rcx
@@ -22474,7 +22496,7 @@ parmod_ct_montgomery_sqr_adx_14:
 	adoxq %rax, %r9
 	adcxq %rax, %r9
 	movq %r10, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 296(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -22506,7 +22528,7 @@ parmod_ct_montgomery_sqr_adx_14:
 	adoxq %rax, %r9
 	adcxq %rax, %r9
 	movq %r11, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 304(%rsp)
 	xorl %r10d, %r10d
 	mulxq 0(%rsi), %rax, %rcx
@@ -22568,7 +22590,7 @@ parmod_ct_montgomery_sqr_adx_14:
 	adoxq %rax, %r11
 	adcxq %rax, %r11
 	movq %r12, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 312(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -22627,7 +22649,7 @@ parmod_ct_montgomery_sqr_adx_14:
 	adoxq %rax, %r12
 	adcxq %rax, %r12
 	movq %r13, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 320(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -22743,7 +22765,7 @@ parmod_ct_montgomery_sqr_adx_14:
 	adoxq %rax, %r13
 	adcxq %rax, %r13
 	movq %r14, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 328(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -22826,7 +22848,7 @@ parmod_ct_montgomery_sqr_adx_14:
 	adoxq %rax, %r14
 	adcxq %rax, %r14
 	movq %r15, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 336(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -22936,7 +22958,7 @@ parmod_ct_montgomery_sqr_adx_14:
 	adoxq %rax, %r15
 	adcxq %rax, %r15
 	movq %rbx, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 344(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -23013,7 +23035,7 @@ parmod_ct_montgomery_sqr_adx_14:
 	adoxq %rax, %rbx
 	adcxq %rax, %rbx
 	movq %rbp, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 352(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -23117,7 +23139,7 @@ parmod_ct_montgomery_sqr_adx_14:
 	adoxq %rax, %rbp
 	adcxq %rax, %rbp
 	movq %r8, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 360(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -23188,7 +23210,7 @@ parmod_ct_montgomery_sqr_adx_14:
 	adoxq %rax, %r8
 	adcxq %rax, %r8
 	movq %r9, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 368(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -23714,7 +23736,7 @@ parmod_ct_montgomery_mul_adx_15:
 	adoxq %rax, %r15
 	adcxq %rax, %r15
 	movq %rbx, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 144(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -23776,7 +23798,7 @@ parmod_ct_montgomery_mul_adx_15:
 	adoxq %rax, %rbx
 	adcxq %rax, %rbx
 	movq %rbp, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 152(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -23838,7 +23860,7 @@ parmod_ct_montgomery_mul_adx_15:
 	adoxq %rax, %rbp
 	adcxq %rax, %rbp
 	movq %r8, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 160(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -23900,7 +23922,7 @@ parmod_ct_montgomery_mul_adx_15:
 	adoxq %rax, %r8
 	adcxq %rax, %r8
 	movq %r9, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 168(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -23962,7 +23984,7 @@ parmod_ct_montgomery_mul_adx_15:
 	adoxq %rax, %r9
 	adcxq %rax, %r9
 	movq %r10, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 176(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -24024,7 +24046,7 @@ parmod_ct_montgomery_mul_adx_15:
 	adoxq %rax, %r10
 	adcxq %rax, %r10
 	movq %r11, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 184(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -24086,7 +24108,7 @@ parmod_ct_montgomery_mul_adx_15:
 	adoxq %rax, %r11
 	adcxq %rax, %r11
 	movq %r12, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 192(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -24175,7 +24197,7 @@ parmod_ct_montgomery_mul_adx_15:
 	adoxq %rax, %r12
 	adcxq %rax, %r12
 	movq %r13, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 200(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -24294,7 +24316,7 @@ parmod_ct_montgomery_mul_adx_15:
 	adoxq %rax, %r13
 	adcxq %rax, %r13
 	movq %r14, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 208(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -24413,7 +24435,7 @@ parmod_ct_montgomery_mul_adx_15:
 	adoxq %rax, %r14
 	adcxq %rax, %r14
 	movq %r15, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 216(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -24532,7 +24554,7 @@ parmod_ct_montgomery_mul_adx_15:
 	adoxq %rax, %r15
 	adcxq %rax, %r15
 	movq %rbx, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 224(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -24651,7 +24673,7 @@ parmod_ct_montgomery_mul_adx_15:
 	adoxq %rax, %rbx
 	adcxq %rax, %rbx
 	movq %rbp, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 232(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -24770,7 +24792,7 @@ parmod_ct_montgomery_mul_adx_15:
 	adoxq %rax, %rbp
 	adcxq %rax, %rbp
 	movq %r8, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 240(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -24889,7 +24911,7 @@ parmod_ct_montgomery_mul_adx_15:
 	adoxq %rax, %r8
 	adcxq %rax, %r8
 	movq %r9, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 248(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -25008,7 +25030,7 @@ parmod_ct_montgomery_mul_adx_15:
 	adoxq %rax, %r9
 	adcxq %rax, %r9
 	movq %r10, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 256(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -25702,7 +25724,7 @@ parmod_ct_montgomery_sqr_adx_15:
 	adoxq %rax, %r15
 	adcxq %rax, %r15
 	movq %rbx, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 280(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -25734,7 +25756,7 @@ parmod_ct_montgomery_sqr_adx_15:
 	adoxq %rax, %r15
 	adcxq %rax, %r15
 	movq %rbp, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 288(%rsp)
 	xorl %ebx, %ebx
 	mulxq 0(%rsi), %rax, %rcx
@@ -25796,7 +25818,7 @@ parmod_ct_montgomery_sqr_adx_15:
 	adoxq %rax, %rbp
 	adcxq %rax, %rbp
 	movq %r8, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 296(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -25828,7 +25850,7 @@ parmod_ct_montgomery_sqr_adx_15:
 	adoxq %rax, %rbp
 	adcxq %rax, %rbp
 	movq %r9, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 304(%rsp)
 	xorl %r8d, %r8d
 	mulxq 0(%rsi), %rax, %rcx
@@ -25890,7 +25912,7 @@ parmod_ct_montgomery_sqr_adx_15:
 	adoxq %rax, %r9
 	adcxq %rax, %r9
 	movq %r10, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 312(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -25922,7 +25944,7 @@ parmod_ct_montgomery_sqr_adx_15:
 	adoxq %rax, %r9
 	adcxq %rax, %r9
 	movq %r11, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 320(%rsp)
 	xorl %r10d, %r10d
 	mulxq 0(%rsi), %rax, %rcx
@@ -25984,7 +26006,7 @@ parmod_ct_montgomery_sqr_adx_15:
 	adoxq %rax, %r11
 	adcxq %rax, %r11
 	movq %r12, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 328(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -26016,7 +26038,7 @@ parmod_ct_montgomery_sqr_adx_15:
 	adoxq %rax, %r11
 	adcxq %rax, %r11
 	movq %r13, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 336(%rsp)
 	xorl %r12d, %r12d
 	mulxq 0(%rsi), %rax, %rcx
@@ -26138,7 +26160,7 @@ parmod_ct_montgomery_sqr_adx_15:
 	adoxq %rax, %r13
 	adcxq %rax, %r13
 	movq %r14, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 344(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -26227,7 +26249,7 @@ parmod_ct_montgomery_sqr_adx_15:
 	adoxq %rax, %r14
 	adcxq %rax, %r14
 	movq %r15, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 352(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -26343,7 +26365,7 @@ parmod_ct_montgomery_sqr_adx_15:
 	adoxq %rax, %r15
 	adcxq %rax, %r15
 	movq %rbx, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 360(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -26426,7 +26448,7 @@ parmod_ct_montgomery_sqr_adx_15:
 	adoxq %rax, %rbx
 	adcxq %rax, %rbx
 	movq %rbp, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 368(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -26536,7 +26558,7 @@ parmod_ct_montgomery_sqr_adx_15:
 	adoxq %rax, %rbp
 	adcxq %rax, %rbp
 	movq %r8, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 376(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -26613,7 +26635,7 @@ parmod_ct_montgomery_sqr_adx_15:
 	adoxq %rax, %r8
 	adcxq %rax, %r8
 	movq %r9, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 384(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -26717,7 +26739,7 @@ parmod_ct_montgomery_sqr_adx_15:
 	adoxq %rax, %r9
 	adcxq %rax, %r9
 	movq %r10, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 392(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -27306,7 +27328,7 @@ parmod_ct_montgomery_mul_adx_16:
 	adoxq %rax, %r15
 	adcxq %rax, %r15
 	movq %rbx, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 152(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -27368,7 +27390,7 @@ parmod_ct_montgomery_mul_adx_16:
 	adoxq %rax, %rbx
 	adcxq %rax, %rbx
 	movq %rbp, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 160(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -27430,7 +27452,7 @@ parmod_ct_montgomery_mul_adx_16:
 	adoxq %rax, %rbp
 	adcxq %rax, %rbp
 	movq %r8, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 168(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -27492,7 +27514,7 @@ parmod_ct_montgomery_mul_adx_16:
 	adoxq %rax, %r8
 	adcxq %rax, %r8
 	movq %r9, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 176(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -27554,7 +27576,7 @@ parmod_ct_montgomery_mul_adx_16:
 	adoxq %rax, %r9
 	adcxq %rax, %r9
 	movq %r10, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 184(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -27616,7 +27638,7 @@ parmod_ct_montgomery_mul_adx_16:
 	adoxq %rax, %r10
 	adcxq %rax, %r10
 	movq %r11, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 192(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -27678,7 +27700,7 @@ parmod_ct_montgomery_mul_adx_16:
 	adoxq %rax, %r11
 	adcxq %rax, %r11
 	movq %r12, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 200(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -27740,7 +27762,7 @@ parmod_ct_montgomery_mul_adx_16:
 	adoxq %rax, %r12
 	adcxq %rax, %r12
 	movq %r13, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 208(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -27862,7 +27884,7 @@ parmod_ct_montgomery_mul_adx_16:
 	adoxq %rax, %r13
 	adcxq %rax, %r13
 	movq %r14, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 216(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -27984,7 +28006,7 @@ parmod_ct_montgomery_mul_adx_16:
 	adoxq %rax, %r14
 	adcxq %rax, %r14
 	movq %r15, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 224(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -28106,7 +28128,7 @@ parmod_ct_montgomery_mul_adx_16:
 	adoxq %rax, %r15
 	adcxq %rax, %r15
 	movq %rbx, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 232(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -28228,7 +28250,7 @@ parmod_ct_montgomery_mul_adx_16:
 	adoxq %rax, %rbx
 	adcxq %rax, %rbx
 	movq %rbp, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 240(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -28350,7 +28372,7 @@ parmod_ct_montgomery_mul_adx_16:
 	adoxq %rax, %rbp
 	adcxq %rax, %rbp
 	movq %r8, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 248(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -28472,7 +28494,7 @@ parmod_ct_montgomery_mul_adx_16:
 	adoxq %rax, %r8
 	adcxq %rax, %r8
 	movq %r9, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 256(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -28594,7 +28616,7 @@ parmod_ct_montgomery_mul_adx_16:
 	adoxq %rax, %r9
 	adcxq %rax, %r9
 	movq %r10, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 264(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -28716,7 +28738,7 @@ parmod_ct_montgomery_mul_adx_16:
 	adoxq %rax, %r10
 	adcxq %rax, %r10
 	movq %r11, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 272(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -29526,7 +29548,7 @@ parmod_ct_montgomery_sqr_adx_16:
 	adoxq %rax, %r15
 	adcxq %rax, %r15
 	movq %rbx, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 296(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -29558,7 +29580,7 @@ parmod_ct_montgomery_sqr_adx_16:
 	adoxq %rax, %r15
 	adcxq %rax, %r15
 	movq %rbp, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 304(%rsp)
 	xorl %ebx, %ebx
 	mulxq 0(%rsi), %rax, %rcx
@@ -29620,7 +29642,7 @@ parmod_ct_montgomery_sqr_adx_16:
 	adoxq %rax, %rbp
 	adcxq %rax, %rbp
 	movq %r8, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 312(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -29652,7 +29674,7 @@ parmod_ct_montgomery_sqr_adx_16:
 	adoxq %rax, %rbp
 	adcxq %rax, %rbp
 	movq %r9, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 320(%rsp)
 	xorl %r8d, %r8d
 	mulxq 0(%rsi), %rax, %rcx
@@ -29714,7 +29736,7 @@ parmod_ct_montgomery_sqr_adx_16:
 	adoxq %rax, %r9
 	adcxq %rax, %r9
 	movq %r10, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 328(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -29746,7 +29768,7 @@ parmod_ct_montgomery_sqr_adx_16:
 	adoxq %rax, %r9
 	adcxq %rax, %r9
 	movq %r11, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 336(%rsp)
 	xorl %r10d, %r10d
 	mulxq 0(%rsi), %rax, %rcx
@@ -29808,7 +29830,7 @@ parmod_ct_montgomery_sqr_adx_16:
 	adoxq %rax, %r11
 	adcxq %rax, %r11
 	movq %r12, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 344(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -29840,7 +29862,7 @@ parmod_ct_montgomery_sqr_adx_16:
 	adoxq %rax, %r11
 	adcxq %rax, %r11
 	movq %r13, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 352(%rsp)
 	xorl %r12d, %r12d
 	mulxq 0(%rsi), %rax, %rcx
@@ -29962,7 +29984,7 @@ parmod_ct_montgomery_sqr_adx_16:
 	adoxq %rax, %r13
 	adcxq %rax, %r13
 	movq %r14, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 360(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -30033,7 +30055,7 @@ parmod_ct_montgomery_sqr_adx_16:
 	adoxq %rax, %r14
 	adcxq %rax, %r14
 	movq %r15, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 368(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -30155,7 +30177,7 @@ parmod_ct_montgomery_sqr_adx_16:
 	adoxq %rax, %r15
 	adcxq %rax, %r15
 	movq %rbx, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 376(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -30244,7 +30266,7 @@ parmod_ct_montgomery_sqr_adx_16:
 	adoxq %rax, %rbx
 	adcxq %rax, %rbx
 	movq %rbp, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 384(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -30360,7 +30382,7 @@ parmod_ct_montgomery_sqr_adx_16:
 	adoxq %rax, %rbp
 	adcxq %rax, %rbp
 	movq %r8, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 392(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -30443,7 +30465,7 @@ parmod_ct_montgomery_sqr_adx_16:
 	adoxq %rax, %r8
 	adcxq %rax, %r8
 	movq %r9, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 400(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -30553,7 +30575,7 @@ parmod_ct_montgomery_sqr_adx_16:
 	adoxq %rax, %r9
 	adcxq %rax, %r9
 	movq %r10, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 408(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -30630,7 +30652,7 @@ parmod_ct_montgomery_sqr_adx_16:
 	adoxq %rax, %r10
 	adcxq %rax, %r10
 	movq %r11, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 416(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -31335,7 +31357,7 @@ parmod_ct_montgomery_mul_adx_24:
 	adoxq %rax, %r15
 	adcxq %rax, %r15
 	movq %rbx, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 216(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -31397,7 +31419,7 @@ parmod_ct_montgomery_mul_adx_24:
 	adoxq %rax, %rbx
 	adcxq %rax, %rbx
 	movq %rbp, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 224(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -31459,7 +31481,7 @@ parmod_ct_montgomery_mul_adx_24:
 	adoxq %rax, %rbp
 	adcxq %rax, %rbp
 	movq %r8, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 232(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -31521,7 +31543,7 @@ parmod_ct_montgomery_mul_adx_24:
 	adoxq %rax, %r8
 	adcxq %rax, %r8
 	movq %r9, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 240(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -31583,7 +31605,7 @@ parmod_ct_montgomery_mul_adx_24:
 	adoxq %rax, %r9
 	adcxq %rax, %r9
 	movq %r10, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 248(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -31645,7 +31667,7 @@ parmod_ct_montgomery_mul_adx_24:
 	adoxq %rax, %r10
 	adcxq %rax, %r10
 	movq %r11, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 256(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -31707,7 +31729,7 @@ parmod_ct_montgomery_mul_adx_24:
 	adoxq %rax, %r11
 	adcxq %rax, %r11
 	movq %r12, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 264(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -31769,7 +31791,7 @@ parmod_ct_montgomery_mul_adx_24:
 	adoxq %rax, %r12
 	adcxq %rax, %r12
 	movq %r13, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 272(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -31891,7 +31913,7 @@ parmod_ct_montgomery_mul_adx_24:
 	adoxq %rax, %r13
 	adcxq %rax, %r13
 	movq %r14, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 280(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -32013,7 +32035,7 @@ parmod_ct_montgomery_mul_adx_24:
 	adoxq %rax, %r14
 	adcxq %rax, %r14
 	movq %r15, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 288(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -32135,7 +32157,7 @@ parmod_ct_montgomery_mul_adx_24:
 	adoxq %rax, %r15
 	adcxq %rax, %r15
 	movq %rbx, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 296(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -32257,7 +32279,7 @@ parmod_ct_montgomery_mul_adx_24:
 	adoxq %rax, %rbx
 	adcxq %rax, %rbx
 	movq %rbp, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 304(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -32379,7 +32401,7 @@ parmod_ct_montgomery_mul_adx_24:
 	adoxq %rax, %rbp
 	adcxq %rax, %rbp
 	movq %r8, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 312(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -32501,7 +32523,7 @@ parmod_ct_montgomery_mul_adx_24:
 	adoxq %rax, %r8
 	adcxq %rax, %r8
 	movq %r9, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 320(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -32623,7 +32645,7 @@ parmod_ct_montgomery_mul_adx_24:
 	adoxq %rax, %r9
 	adcxq %rax, %r9
 	movq %r10, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 328(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -32745,7 +32767,7 @@ parmod_ct_montgomery_mul_adx_24:
 	adoxq %rax, %r10
 	adcxq %rax, %r10
 	movq %r11, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 336(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -32927,7 +32949,7 @@ parmod_ct_montgomery_mul_adx_24:
 	adoxq %rax, %r11
 	adcxq %rax, %r11
 	movq %r12, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 344(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -33109,7 +33131,7 @@ parmod_ct_montgomery_mul_adx_24:
 	adoxq %rax, %r12
 	adcxq %rax, %r12
 	movq %r13, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 352(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -33291,7 +33313,7 @@ parmod_ct_montgomery_mul_adx_24:
 	adoxq %rax, %r13
 	adcxq %rax, %r13
 	movq %r14, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 360(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -33473,7 +33495,7 @@ parmod_ct_montgomery_mul_adx_24:
 	adoxq %rax, %r14
 	adcxq %rax, %r14
 	movq %r15, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 368(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -33655,7 +33677,7 @@ parmod_ct_montgomery_mul_adx_24:
 	adoxq %rax, %r15
 	adcxq %rax, %r15
 	movq %rbx, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 376(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -33837,7 +33859,7 @@ parmod_ct_montgomery_mul_adx_24:
 	adoxq %rax, %rbx
 	adcxq %rax, %rbx
 	movq %rbp, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 384(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -34019,7 +34041,7 @@ parmod_ct_montgomery_mul_adx_24:
 	adoxq %rax, %rbp
 	adcxq %rax, %rbp
 	movq %r8, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 392(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -34201,7 +34223,7 @@ parmod_ct_montgomery_mul_adx_24:
 	adoxq %rax, %r8
 	adcxq %rax, %r8
 	movq %r9, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 400(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -36083,7 +36105,7 @@ parmod_ct_montgomery_sqr_adx_24:
 	adoxq %rax, %r15
 	adcxq %rax, %r15
 	movq %rbx, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 424(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -36115,7 +36137,7 @@ parmod_ct_montgomery_sqr_adx_24:
 	adoxq %rax, %r15
 	adcxq %rax, %r15
 	movq %rbp, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 432(%rsp)
 	xorl %ebx, %ebx
 	mulxq 0(%rsi), %rax, %rcx
@@ -36177,7 +36199,7 @@ parmod_ct_montgomery_sqr_adx_24:
 	adoxq %rax, %rbp
 	adcxq %rax, %rbp
 	movq %r8, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 440(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -36209,7 +36231,7 @@ parmod_ct_montgomery_sqr_adx_24:
 	adoxq %rax, %rbp
 	adcxq %rax, %rbp
 	movq %r9, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 448(%rsp)
 	xorl %r8d, %r8d
 	mulxq 0(%rsi), %rax, %rcx
@@ -36271,7 +36293,7 @@ parmod_ct_montgomery_sqr_adx_24:
 	adoxq %rax, %r9
 	adcxq %rax, %r9
 	movq %r10, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 456(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -36303,7 +36325,7 @@ parmod_ct_montgomery_sqr_adx_24:
 	adoxq %rax, %r9
 	adcxq %rax, %r9
 	movq %r11, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 464(%rsp)
 	xorl %r10d, %r10d
 	mulxq 0(%rsi), %rax, %rcx
@@ -36365,7 +36387,7 @@ parmod_ct_montgomery_sqr_adx_24:
 	adoxq %rax, %r11
 	adcxq %rax, %r11
 	movq %r12, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 472(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -36397,7 +36419,7 @@ parmod_ct_montgomery_sqr_adx_24:
 	adoxq %rax, %r11
 	adcxq %rax, %r11
 	movq %r13, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 480(%rsp)
 	xorl %r12d, %r12d
 	mulxq 0(%rsi), %rax, %rcx
@@ -36519,7 +36541,7 @@ parmod_ct_montgomery_sqr_adx_24:
 	adoxq %rax, %r13
 	adcxq %rax, %r13
 	movq %r14, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 488(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -36581,7 +36603,7 @@ parmod_ct_montgomery_sqr_adx_24:
 	adoxq %rax, %r14
 	adcxq %rax, %r14
 	movq %r15, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 496(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -36703,7 +36725,7 @@ parmod_ct_montgomery_sqr_adx_24:
 	adoxq %rax, %r15
 	adcxq %rax, %r15
 	movq %rbx, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 504(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -36765,7 +36787,7 @@ parmod_ct_montgomery_sqr_adx_24:
 	adoxq %rax, %rbx
 	adcxq %rax, %rbx
 	movq %rbp, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 512(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -36887,7 +36909,7 @@ parmod_ct_montgomery_sqr_adx_24:
 	adoxq %rax, %rbp
 	adcxq %rax, %rbp
 	movq %r8, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 520(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -36949,7 +36971,7 @@ parmod_ct_montgomery_sqr_adx_24:
 	adoxq %rax, %r8
 	adcxq %rax, %r8
 	movq %r9, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 528(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -37071,7 +37093,7 @@ parmod_ct_montgomery_sqr_adx_24:
 	adoxq %rax, %r9
 	adcxq %rax, %r9
 	movq %r10, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 536(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -37133,7 +37155,7 @@ parmod_ct_montgomery_sqr_adx_24:
 	adoxq %rax, %r10
 	adcxq %rax, %r10
 	movq %r11, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 544(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -37315,7 +37337,7 @@ parmod_ct_montgomery_sqr_adx_24:
 	adoxq %rax, %r11
 	adcxq %rax, %r11
 	movq %r12, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 552(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -37416,7 +37438,7 @@ parmod_ct_montgomery_sqr_adx_24:
 	adoxq %rax, %r12
 	adcxq %rax, %r12
 	movq %r13, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 560(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -37598,7 +37620,7 @@ parmod_ct_montgomery_sqr_adx_24:
 	adoxq %rax, %r13
 	adcxq %rax, %r13
 	movq %r14, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 568(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -37717,7 +37739,7 @@ parmod_ct_montgomery_sqr_adx_24:
 	adoxq %rax, %r14
 	adcxq %rax, %r14
 	movq %r15, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 576(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -37893,7 +37915,7 @@ parmod_ct_montgomery_sqr_adx_24:
 	adoxq %rax, %r15
 	adcxq %rax, %r15
 	movq %rbx, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 584(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -38006,7 +38028,7 @@ parmod_ct_montgomery_sqr_adx_24:
 	adoxq %rax, %rbx
 	adcxq %rax, %rbx
 	movq %rbp, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 592(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -38176,7 +38198,7 @@ parmod_ct_montgomery_sqr_adx_24:
 	adoxq %rax, %rbp
 	adcxq %rax, %rbp
 	movq %r8, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 600(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -38283,7 +38305,7 @@ parmod_ct_montgomery_sqr_adx_24:
 	adoxq %rax, %r8
 	adcxq %rax, %r8
 	movq %r9, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 608(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -39722,6 +39744,14663 @@ parmod_ct_montgomery_sqr_adx_24:
 	popq %rbx
 	ret
 	.size parmod_ct_montgomery_sqr_adx_24, .-parmod_ct_montgomery_sqr_adx_24
+
+	.globl parmod_ct_montgomery_mul_adx_32
+	.hidden parmod_ct_montgomery_mul_adx_32
+	.type parmod_ct_montgomery_mul_adx_32, @function
+	.p2align 5
+parmod_ct_montgomery_mul_adx_32:
+	endbr64
+	pushq %rbx
+	pushq %rbp
+	pushq %r12
+	pushq %r13
+	pushq %r14
+	pushq %r15
+	subq $808, %rsp
+	movq $0, 0(%rsp)
+	movq %rdi, 16(%rsp)
+	movq %r8, 8(%rsp)
+	movq 0(%rsi), %rax
+	movq %rax, 24(%rsp)
+	movq 8(%rsi), %rax
+	movq %rax, 32(%rsp)
+	movq 16(%rsi), %rax
+	movq %rax, 40(%rsp)
+	movq 24(%rsi), %rax
+	movq %rax, 48(%rsp)
+	movq 32(%rsi), %rax
+	movq %rax, 56(%rsp)
+	movq 40(%rsi), %rax
+	movq %rax, 64(%rsp)
+	movq 48(%rsi), %rax
+	movq %rax, 72(%rsp)
+	movq 56(%rsi), %rax
+	movq %rax, 80(%rsp)
+	movq 64(%rsi), %rax
+	movq %rax, 88(%rsp)
+	movq 72(%rsi), %rax
+	movq %rax, 96(%rsp)
+	movq 80(%rsi), %rax
+	movq %rax, 104(%rsp)
+	movq 88(%rsi), %rax
+	movq %rax, 112(%rsp)
+	movq 96(%rsi), %rax
+	movq %rax, 120(%rsp)
+	movq 104(%rsi), %rax
+	movq %rax, 128(%rsp)
+	movq 112(%rsi), %rax
+	movq %rax, 136(%rsp)
+	movq 120(%rsi), %rax
+	movq %rax, 144(%rsp)
+	movq 128(%rsi), %rax
+	movq %rax, 152(%rsp)
+	movq 136(%rsi), %rax
+	movq %rax, 160(%rsp)
+	movq 144(%rsi), %rax
+	movq %rax, 168(%rsp)
+	movq 152(%rsi), %rax
+	movq %rax, 176(%rsp)
+	movq 160(%rsi), %rax
+	movq %rax, 184(%rsp)
+	movq 168(%rsi), %rax
+	movq %rax, 192(%rsp)
+	movq 176(%rsi), %rax
+	movq %rax, 200(%rsp)
+	movq 184(%rsi), %rax
+	movq %rax, 208(%rsp)
+	movq 192(%rsi), %rax
+	movq %rax, 216(%rsp)
+	movq 200(%rsi), %rax
+	movq %rax, 224(%rsp)
+	movq 208(%rsi), %rax
+	movq %rax, 232(%rsp)
+	movq 216(%rsi), %rax
+	movq %rax, 240(%rsp)
+	movq 224(%rsi), %rax
+	movq %rax, 248(%rsp)
+	movq 232(%rsi), %rax
+	movq %rax, 256(%rsp)
+	movq 240(%rsi), %rax
+	movq %rax, 264(%rsp)
+	movq 248(%rsi), %rax
+	movq %rax, 272(%rsp)
+	movq %rdx, %rdi
+	movq %rcx, %rsi
+	xorl %ebx, %ebx
+	xorl %ebp, %ebp
+	xorl %r8d, %r8d
+	xorl %r9d, %r9d
+	xorl %r10d, %r10d
+	xorl %r11d, %r11d
+	xorl %r12d, %r12d
+	xorl %r13d, %r13d
+	xorl %r14d, %r14d
+	xorl %r15d, %r15d
+	xorl %eax, %eax
+	movq 0(%rdi), %rdx
+	mulxq 24(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 32(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 40(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 48(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 56(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 64(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 72(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 80(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
+	movq %rbx, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 280(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
+	xorl %ebx, %ebx
+	movq 8(%rdi), %rdx
+	mulxq 24(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 32(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 40(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 48(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 56(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 64(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 72(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 80(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
+	movq %rbp, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 288(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
+	xorl %ebp, %ebp
+	movq 16(%rdi), %rdx
+	mulxq 24(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 32(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 40(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 48(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 56(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 64(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 72(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 80(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
+	movq %r8, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 296(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
+	xorl %r8d, %r8d
+	movq 24(%rdi), %rdx
+	mulxq 24(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 32(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 40(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 48(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 56(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 64(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 72(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 80(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
+	movq %r9, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 304(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
+	xorl %r9d, %r9d
+	movq 32(%rdi), %rdx
+	mulxq 24(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 32(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 40(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 48(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 56(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 64(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 72(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 80(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
+	movq %r10, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 312(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
+	xorl %r10d, %r10d
+	movq 40(%rdi), %rdx
+	mulxq 24(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 32(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 40(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 48(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 56(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 64(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 72(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 80(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
+	movq %r11, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 320(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
+	xorl %r11d, %r11d
+	movq 48(%rdi), %rdx
+	mulxq 24(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 32(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 40(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 48(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 56(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 64(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 72(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 80(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
+	movq %r12, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 328(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
+	xorl %r12d, %r12d
+	movq 56(%rdi), %rdx
+	mulxq 24(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 32(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 40(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 48(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 56(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 64(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 72(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 80(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	movl $0, %eax
+	adoxq %rax, %r11
+	adoxq %rax, %r12
+	adcxq %rax, %r12
+	movq %r13, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 336(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	movl $0, %eax
+	adoxq %rax, %r11
+	adoxq %rax, %r12
+	adcxq %rax, %r12
+	xorl %r13d, %r13d
+	movq 64(%rdi), %rdx
+	mulxq 24(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 32(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 40(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 48(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 56(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 64(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 72(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 80(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
+	xorl %eax, %eax
+	movq 0(%rdi), %rdx
+	mulxq 88(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 96(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 104(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 112(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 120(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 128(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 136(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 144(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
+	xorl %eax, %eax
+	movq 64(%rsi), %rdx
+	mulxq 280(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 288(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 296(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 304(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 312(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 320(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 328(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 336(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
+	movq %r14, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 344(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
+	xorl %r14d, %r14d
+	movq 72(%rdi), %rdx
+	mulxq 24(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 32(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 40(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 48(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 56(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 64(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 72(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 80(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
+	xorl %eax, %eax
+	movq 8(%rdi), %rdx
+	mulxq 88(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 96(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 104(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 112(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 120(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 128(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 136(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 144(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
+	xorl %eax, %eax
+	movq 72(%rsi), %rdx
+	mulxq 280(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 288(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 296(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 304(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 312(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 320(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 328(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 336(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
+	movq %r15, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 352(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
+	xorl %r15d, %r15d
+	movq 80(%rdi), %rdx
+	mulxq 24(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 32(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 40(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 48(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 56(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 64(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 72(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 80(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
+	xorl %eax, %eax
+	movq 16(%rdi), %rdx
+	mulxq 88(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 96(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 104(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 112(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 120(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 128(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 136(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 144(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
+	xorl %eax, %eax
+	movq 80(%rsi), %rdx
+	mulxq 280(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 288(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 296(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 304(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 312(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 320(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 328(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 336(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
+	movq %rbx, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 360(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
+	xorl %ebx, %ebx
+	movq 88(%rdi), %rdx
+	mulxq 24(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 32(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 40(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 48(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 56(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 64(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 72(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 80(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
+	xorl %eax, %eax
+	movq 24(%rdi), %rdx
+	mulxq 88(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 96(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 104(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 112(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 120(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 128(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 136(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 144(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
+	xorl %eax, %eax
+	movq 88(%rsi), %rdx
+	mulxq 280(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 288(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 296(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 304(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 312(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 320(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 328(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 336(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
+	movq %rbp, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 368(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
+	xorl %ebp, %ebp
+	movq 96(%rdi), %rdx
+	mulxq 24(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 32(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 40(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 48(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 56(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 64(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 72(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 80(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
+	xorl %eax, %eax
+	movq 32(%rdi), %rdx
+	mulxq 88(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 96(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 104(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 112(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 120(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 128(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 136(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 144(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
+	xorl %eax, %eax
+	movq 96(%rsi), %rdx
+	mulxq 280(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 288(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 296(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 304(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 312(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 320(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 328(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 336(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
+	movq %r8, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 376(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
+	xorl %r8d, %r8d
+	movq 104(%rdi), %rdx
+	mulxq 24(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 32(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 40(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 48(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 56(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 64(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 72(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 80(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
+	xorl %eax, %eax
+	movq 40(%rdi), %rdx
+	mulxq 88(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 96(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 104(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 112(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 120(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 128(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 136(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 144(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
+	xorl %eax, %eax
+	movq 104(%rsi), %rdx
+	mulxq 280(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 288(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 296(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 304(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 312(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 320(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 328(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 336(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
+	movq %r9, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 384(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
+	xorl %r9d, %r9d
+	movq 112(%rdi), %rdx
+	mulxq 24(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 32(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 40(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 48(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 56(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 64(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 72(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 80(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
+	xorl %eax, %eax
+	movq 48(%rdi), %rdx
+	mulxq 88(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 96(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 104(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 112(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 120(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 128(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 136(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 144(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
+	xorl %eax, %eax
+	movq 112(%rsi), %rdx
+	mulxq 280(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 288(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 296(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 304(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 312(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 320(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 328(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 336(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
+	movq %r10, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 392(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
+	xorl %r10d, %r10d
+	movq 120(%rdi), %rdx
+	mulxq 24(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 32(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 40(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 48(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 56(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 64(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 72(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 80(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
+	xorl %eax, %eax
+	movq 56(%rdi), %rdx
+	mulxq 88(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 96(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 104(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 112(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 120(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 128(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 136(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 144(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
+	xorl %eax, %eax
+	movq 120(%rsi), %rdx
+	mulxq 280(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 288(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 296(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 304(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 312(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 320(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 328(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 336(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
+	movq %r11, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 400(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
+	xorl %r11d, %r11d
+	movq 128(%rdi), %rdx
+	mulxq 24(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 32(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 40(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 48(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 56(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 64(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 72(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 80(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
+	xorl %eax, %eax
+	movq 64(%rdi), %rdx
+	mulxq 88(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 96(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 104(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 112(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 120(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 128(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 136(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 144(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
+	xorl %eax, %eax
+	movq 0(%rdi), %rdx
+	mulxq 152(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 160(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 168(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 176(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 184(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 192(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 200(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 208(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
+	xorl %eax, %eax
+	movq 128(%rsi), %rdx
+	mulxq 280(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 288(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 296(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 304(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 312(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 320(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 328(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 336(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
+	xorl %eax, %eax
+	movq 64(%rsi), %rdx
+	mulxq 344(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 352(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 360(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 368(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 376(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 384(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 392(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 400(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
+	movq %r12, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 408(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
+	xorl %r12d, %r12d
+	movq 136(%rdi), %rdx
+	mulxq 24(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 32(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 40(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 48(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 56(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 64(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 72(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 80(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	movl $0, %eax
+	adoxq %rax, %r11
+	adoxq %rax, %r12
+	adcxq %rax, %r12
+	xorl %eax, %eax
+	movq 72(%rdi), %rdx
+	mulxq 88(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 96(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 104(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 112(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 120(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 128(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 136(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 144(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	movl $0, %eax
+	adoxq %rax, %r11
+	adoxq %rax, %r12
+	adcxq %rax, %r12
+	xorl %eax, %eax
+	movq 8(%rdi), %rdx
+	mulxq 152(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 160(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 168(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 176(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 184(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 192(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 200(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 208(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	movl $0, %eax
+	adoxq %rax, %r11
+	adoxq %rax, %r12
+	adcxq %rax, %r12
+	xorl %eax, %eax
+	movq 136(%rsi), %rdx
+	mulxq 280(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 288(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 296(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 304(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 312(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 320(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 328(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 336(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	movl $0, %eax
+	adoxq %rax, %r11
+	adoxq %rax, %r12
+	adcxq %rax, %r12
+	xorl %eax, %eax
+	movq 72(%rsi), %rdx
+	mulxq 344(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 352(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 360(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 368(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 376(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 384(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 392(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 400(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	movl $0, %eax
+	adoxq %rax, %r11
+	adoxq %rax, %r12
+	adcxq %rax, %r12
+	movq %r13, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 416(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	movl $0, %eax
+	adoxq %rax, %r11
+	adoxq %rax, %r12
+	adcxq %rax, %r12
+	xorl %r13d, %r13d
+	movq 144(%rdi), %rdx
+	mulxq 24(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 32(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 40(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 48(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 56(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 64(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 72(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 80(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
+	xorl %eax, %eax
+	movq 80(%rdi), %rdx
+	mulxq 88(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 96(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 104(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 112(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 120(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 128(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 136(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 144(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
+	xorl %eax, %eax
+	movq 16(%rdi), %rdx
+	mulxq 152(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 160(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 168(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 176(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 184(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 192(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 200(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 208(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
+	xorl %eax, %eax
+	movq 144(%rsi), %rdx
+	mulxq 280(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 288(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 296(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 304(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 312(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 320(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 328(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 336(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
+	xorl %eax, %eax
+	movq 80(%rsi), %rdx
+	mulxq 344(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 352(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 360(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 368(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 376(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 384(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 392(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 400(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
+	movq %r14, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 424(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
+	xorl %r14d, %r14d
+	movq 152(%rdi), %rdx
+	mulxq 24(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 32(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 40(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 48(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 56(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 64(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 72(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 80(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
+	xorl %eax, %eax
+	movq 88(%rdi), %rdx
+	mulxq 88(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 96(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 104(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 112(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 120(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 128(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 136(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 144(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
+	xorl %eax, %eax
+	movq 24(%rdi), %rdx
+	mulxq 152(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 160(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 168(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 176(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 184(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 192(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 200(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 208(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
+	xorl %eax, %eax
+	movq 152(%rsi), %rdx
+	mulxq 280(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 288(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 296(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 304(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 312(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 320(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 328(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 336(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
+	xorl %eax, %eax
+	movq 88(%rsi), %rdx
+	mulxq 344(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 352(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 360(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 368(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 376(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 384(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 392(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 400(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
+	movq %r15, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 432(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
+	xorl %r15d, %r15d
+	movq 160(%rdi), %rdx
+	mulxq 24(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 32(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 40(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 48(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 56(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 64(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 72(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 80(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
+	xorl %eax, %eax
+	movq 96(%rdi), %rdx
+	mulxq 88(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 96(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 104(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 112(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 120(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 128(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 136(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 144(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
+	xorl %eax, %eax
+	movq 32(%rdi), %rdx
+	mulxq 152(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 160(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 168(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 176(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 184(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 192(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 200(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 208(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
+	xorl %eax, %eax
+	movq 160(%rsi), %rdx
+	mulxq 280(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 288(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 296(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 304(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 312(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 320(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 328(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 336(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
+	xorl %eax, %eax
+	movq 96(%rsi), %rdx
+	mulxq 344(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 352(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 360(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 368(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 376(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 384(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 392(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 400(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
+	movq %rbx, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 440(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
+	xorl %ebx, %ebx
+	movq 168(%rdi), %rdx
+	mulxq 24(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 32(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 40(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 48(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 56(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 64(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 72(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 80(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
+	xorl %eax, %eax
+	movq 104(%rdi), %rdx
+	mulxq 88(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 96(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 104(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 112(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 120(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 128(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 136(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 144(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
+	xorl %eax, %eax
+	movq 40(%rdi), %rdx
+	mulxq 152(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 160(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 168(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 176(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 184(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 192(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 200(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 208(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
+	xorl %eax, %eax
+	movq 168(%rsi), %rdx
+	mulxq 280(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 288(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 296(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 304(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 312(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 320(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 328(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 336(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
+	xorl %eax, %eax
+	movq 104(%rsi), %rdx
+	mulxq 344(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 352(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 360(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 368(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 376(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 384(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 392(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 400(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
+	movq %rbp, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 448(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
+	xorl %ebp, %ebp
+	movq 176(%rdi), %rdx
+	mulxq 24(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 32(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 40(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 48(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 56(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 64(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 72(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 80(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
+	xorl %eax, %eax
+	movq 112(%rdi), %rdx
+	mulxq 88(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 96(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 104(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 112(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 120(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 128(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 136(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 144(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
+	xorl %eax, %eax
+	movq 48(%rdi), %rdx
+	mulxq 152(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 160(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 168(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 176(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 184(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 192(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 200(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 208(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
+	xorl %eax, %eax
+	movq 176(%rsi), %rdx
+	mulxq 280(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 288(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 296(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 304(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 312(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 320(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 328(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 336(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
+	xorl %eax, %eax
+	movq 112(%rsi), %rdx
+	mulxq 344(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 352(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 360(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 368(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 376(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 384(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 392(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 400(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
+	movq %r8, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 456(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
+	xorl %r8d, %r8d
+	movq 184(%rdi), %rdx
+	mulxq 24(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 32(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 40(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 48(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 56(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 64(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 72(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 80(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
+	xorl %eax, %eax
+	movq 120(%rdi), %rdx
+	mulxq 88(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 96(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 104(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 112(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 120(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 128(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 136(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 144(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
+	xorl %eax, %eax
+	movq 56(%rdi), %rdx
+	mulxq 152(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 160(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 168(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 176(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 184(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 192(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 200(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 208(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
+	xorl %eax, %eax
+	movq 184(%rsi), %rdx
+	mulxq 280(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 288(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 296(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 304(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 312(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 320(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 328(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 336(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
+	xorl %eax, %eax
+	movq 120(%rsi), %rdx
+	mulxq 344(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 352(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 360(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 368(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 376(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 384(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 392(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 400(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
+	movq %r9, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 464(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
+	xorl %r9d, %r9d
+	movq 192(%rdi), %rdx
+	mulxq 24(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 32(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 40(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 48(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 56(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 64(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 72(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 80(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
+	xorl %eax, %eax
+	movq 128(%rdi), %rdx
+	mulxq 88(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 96(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 104(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 112(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 120(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 128(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 136(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 144(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
+	xorl %eax, %eax
+	movq 64(%rdi), %rdx
+	mulxq 152(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 160(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 168(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 176(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 184(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 192(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 200(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 208(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
+	xorl %eax, %eax
+	movq 0(%rdi), %rdx
+	mulxq 216(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 224(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 232(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 240(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 248(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 256(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 264(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 272(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
+	xorl %eax, %eax
+	movq 192(%rsi), %rdx
+	mulxq 280(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 288(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 296(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 304(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 312(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 320(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 328(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 336(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
+	xorl %eax, %eax
+	movq 128(%rsi), %rdx
+	mulxq 344(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 352(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 360(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 368(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 376(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 384(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 392(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 400(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
+	xorl %eax, %eax
+	movq 64(%rsi), %rdx
+	mulxq 408(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 416(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 424(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 432(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 440(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 448(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 456(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 464(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
+	movq %r10, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 472(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
+	xorl %r10d, %r10d
+	movq 200(%rdi), %rdx
+	mulxq 24(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 32(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 40(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 48(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 56(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 64(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 72(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 80(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
+	xorl %eax, %eax
+	movq 136(%rdi), %rdx
+	mulxq 88(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 96(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 104(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 112(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 120(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 128(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 136(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 144(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
+	xorl %eax, %eax
+	movq 72(%rdi), %rdx
+	mulxq 152(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 160(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 168(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 176(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 184(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 192(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 200(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 208(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
+	xorl %eax, %eax
+	movq 8(%rdi), %rdx
+	mulxq 216(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 224(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 232(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 240(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 248(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 256(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 264(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 272(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
+	xorl %eax, %eax
+	movq 200(%rsi), %rdx
+	mulxq 280(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 288(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 296(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 304(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 312(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 320(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 328(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 336(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
+	xorl %eax, %eax
+	movq 136(%rsi), %rdx
+	mulxq 344(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 352(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 360(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 368(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 376(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 384(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 392(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 400(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
+	xorl %eax, %eax
+	movq 72(%rsi), %rdx
+	mulxq 408(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 416(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 424(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 432(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 440(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 448(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 456(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 464(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
+	movq %r11, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 480(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
+	xorl %r11d, %r11d
+	movq 208(%rdi), %rdx
+	mulxq 24(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 32(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 40(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 48(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 56(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 64(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 72(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 80(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
+	xorl %eax, %eax
+	movq 144(%rdi), %rdx
+	mulxq 88(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 96(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 104(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 112(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 120(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 128(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 136(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 144(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
+	xorl %eax, %eax
+	movq 80(%rdi), %rdx
+	mulxq 152(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 160(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 168(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 176(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 184(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 192(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 200(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 208(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
+	xorl %eax, %eax
+	movq 16(%rdi), %rdx
+	mulxq 216(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 224(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 232(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 240(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 248(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 256(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 264(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 272(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
+	xorl %eax, %eax
+	movq 208(%rsi), %rdx
+	mulxq 280(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 288(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 296(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 304(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 312(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 320(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 328(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 336(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
+	xorl %eax, %eax
+	movq 144(%rsi), %rdx
+	mulxq 344(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 352(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 360(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 368(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 376(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 384(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 392(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 400(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
+	xorl %eax, %eax
+	movq 80(%rsi), %rdx
+	mulxq 408(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 416(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 424(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 432(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 440(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 448(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 456(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 464(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
+	movq %r12, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 488(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
+	xorl %r12d, %r12d
+	movq 216(%rdi), %rdx
+	mulxq 24(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 32(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 40(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 48(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 56(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 64(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 72(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 80(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	movl $0, %eax
+	adoxq %rax, %r11
+	adoxq %rax, %r12
+	adcxq %rax, %r12
+	xorl %eax, %eax
+	movq 152(%rdi), %rdx
+	mulxq 88(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 96(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 104(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 112(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 120(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 128(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 136(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 144(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	movl $0, %eax
+	adoxq %rax, %r11
+	adoxq %rax, %r12
+	adcxq %rax, %r12
+	xorl %eax, %eax
+	movq 88(%rdi), %rdx
+	mulxq 152(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 160(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 168(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 176(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 184(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 192(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 200(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 208(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	movl $0, %eax
+	adoxq %rax, %r11
+	adoxq %rax, %r12
+	adcxq %rax, %r12
+	xorl %eax, %eax
+	movq 24(%rdi), %rdx
+	mulxq 216(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 224(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 232(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 240(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 248(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 256(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 264(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 272(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	movl $0, %eax
+	adoxq %rax, %r11
+	adoxq %rax, %r12
+	adcxq %rax, %r12
+	xorl %eax, %eax
+	movq 216(%rsi), %rdx
+	mulxq 280(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 288(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 296(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 304(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 312(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 320(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 328(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 336(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	movl $0, %eax
+	adoxq %rax, %r11
+	adoxq %rax, %r12
+	adcxq %rax, %r12
+	xorl %eax, %eax
+	movq 152(%rsi), %rdx
+	mulxq 344(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 352(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 360(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 368(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 376(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 384(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 392(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 400(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	movl $0, %eax
+	adoxq %rax, %r11
+	adoxq %rax, %r12
+	adcxq %rax, %r12
+	xorl %eax, %eax
+	movq 88(%rsi), %rdx
+	mulxq 408(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 416(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 424(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 432(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 440(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 448(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 456(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 464(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	movl $0, %eax
+	adoxq %rax, %r11
+	adoxq %rax, %r12
+	adcxq %rax, %r12
+	movq %r13, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 496(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	movl $0, %eax
+	adoxq %rax, %r11
+	adoxq %rax, %r12
+	adcxq %rax, %r12
+	xorl %r13d, %r13d
+	movq 224(%rdi), %rdx
+	mulxq 24(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 32(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 40(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 48(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 56(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 64(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 72(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 80(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
+	xorl %eax, %eax
+	movq 160(%rdi), %rdx
+	mulxq 88(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 96(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 104(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 112(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 120(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 128(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 136(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 144(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
+	xorl %eax, %eax
+	movq 96(%rdi), %rdx
+	mulxq 152(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 160(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 168(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 176(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 184(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 192(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 200(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 208(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
+	xorl %eax, %eax
+	movq 32(%rdi), %rdx
+	mulxq 216(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 224(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 232(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 240(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 248(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 256(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 264(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 272(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
+	xorl %eax, %eax
+	movq 224(%rsi), %rdx
+	mulxq 280(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 288(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 296(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 304(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 312(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 320(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 328(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 336(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
+	xorl %eax, %eax
+	movq 160(%rsi), %rdx
+	mulxq 344(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 352(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 360(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 368(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 376(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 384(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 392(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 400(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
+	xorl %eax, %eax
+	movq 96(%rsi), %rdx
+	mulxq 408(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 416(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 424(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 432(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 440(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 448(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 456(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 464(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
+	movq %r14, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 504(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
+	xorl %r14d, %r14d
+	movq 232(%rdi), %rdx
+	mulxq 24(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 32(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 40(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 48(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 56(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 64(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 72(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 80(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
+	xorl %eax, %eax
+	movq 168(%rdi), %rdx
+	mulxq 88(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 96(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 104(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 112(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 120(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 128(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 136(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 144(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
+	xorl %eax, %eax
+	movq 104(%rdi), %rdx
+	mulxq 152(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 160(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 168(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 176(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 184(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 192(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 200(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 208(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
+	xorl %eax, %eax
+	movq 40(%rdi), %rdx
+	mulxq 216(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 224(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 232(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 240(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 248(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 256(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 264(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 272(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
+	xorl %eax, %eax
+	movq 232(%rsi), %rdx
+	mulxq 280(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 288(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 296(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 304(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 312(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 320(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 328(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 336(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
+	xorl %eax, %eax
+	movq 168(%rsi), %rdx
+	mulxq 344(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 352(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 360(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 368(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 376(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 384(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 392(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 400(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
+	xorl %eax, %eax
+	movq 104(%rsi), %rdx
+	mulxq 408(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 416(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 424(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 432(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 440(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 448(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 456(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 464(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
+	movq %r15, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 512(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
+	xorl %r15d, %r15d
+	movq 240(%rdi), %rdx
+	mulxq 24(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 32(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 40(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 48(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 56(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 64(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 72(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 80(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
+	xorl %eax, %eax
+	movq 176(%rdi), %rdx
+	mulxq 88(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 96(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 104(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 112(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 120(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 128(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 136(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 144(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
+	xorl %eax, %eax
+	movq 112(%rdi), %rdx
+	mulxq 152(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 160(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 168(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 176(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 184(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 192(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 200(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 208(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
+	xorl %eax, %eax
+	movq 48(%rdi), %rdx
+	mulxq 216(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 224(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 232(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 240(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 248(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 256(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 264(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 272(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
+	xorl %eax, %eax
+	movq 240(%rsi), %rdx
+	mulxq 280(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 288(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 296(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 304(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 312(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 320(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 328(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 336(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
+	xorl %eax, %eax
+	movq 176(%rsi), %rdx
+	mulxq 344(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 352(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 360(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 368(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 376(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 384(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 392(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 400(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
+	xorl %eax, %eax
+	movq 112(%rsi), %rdx
+	mulxq 408(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 416(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 424(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 432(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 440(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 448(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 456(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 464(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
+	movq %rbx, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 520(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
+	xorl %ebx, %ebx
+	movq 248(%rdi), %rdx
+	mulxq 24(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 32(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 40(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 48(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 56(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 64(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 72(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 80(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
+	xorl %eax, %eax
+	movq 184(%rdi), %rdx
+	mulxq 88(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 96(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 104(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 112(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 120(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 128(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 136(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 144(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
+	xorl %eax, %eax
+	movq 120(%rdi), %rdx
+	mulxq 152(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 160(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 168(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 176(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 184(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 192(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 200(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 208(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
+	xorl %eax, %eax
+	movq 56(%rdi), %rdx
+	mulxq 216(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 224(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 232(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 240(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 248(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 256(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 264(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 272(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
+	xorl %eax, %eax
+	movq 248(%rsi), %rdx
+	mulxq 280(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 288(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 296(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 304(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 312(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 320(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 328(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 336(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
+	xorl %eax, %eax
+	movq 184(%rsi), %rdx
+	mulxq 344(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 352(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 360(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 368(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 376(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 384(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 392(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 400(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
+	xorl %eax, %eax
+	movq 120(%rsi), %rdx
+	mulxq 408(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 416(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 424(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 432(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 440(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 448(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 456(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 464(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
+	movq %rbp, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 528(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
+	xorl %ebp, %ebp
+	movq 192(%rdi), %rdx
+	mulxq 88(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 96(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 104(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 112(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 120(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 128(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 136(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 144(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
+	xorl %eax, %eax
+	movq 128(%rdi), %rdx
+	mulxq 152(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 160(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 168(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 176(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 184(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 192(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 200(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 208(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
+	xorl %eax, %eax
+	movq 64(%rdi), %rdx
+	mulxq 216(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 224(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 232(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 240(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 248(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 256(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 264(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 272(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
+	xorl %eax, %eax
+	movq 192(%rsi), %rdx
+	mulxq 344(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 352(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 360(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 368(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 376(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 384(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 392(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 400(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
+	xorl %eax, %eax
+	movq 128(%rsi), %rdx
+	mulxq 408(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 416(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 424(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 432(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 440(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 448(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 456(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 464(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
+	xorl %eax, %eax
+	movq 64(%rsi), %rdx
+	mulxq 472(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 480(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 488(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 496(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 504(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 512(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 520(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 528(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
+	movq %r8, 536(%rsp)
+	xorl %r8d, %r8d
+	movq 200(%rdi), %rdx
+	mulxq 88(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 96(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 104(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 112(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 120(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 128(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 136(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 144(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
+	xorl %eax, %eax
+	movq 136(%rdi), %rdx
+	mulxq 152(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 160(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 168(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 176(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 184(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 192(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 200(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 208(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
+	xorl %eax, %eax
+	movq 72(%rdi), %rdx
+	mulxq 216(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 224(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 232(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 240(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 248(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 256(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 264(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 272(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
+	xorl %eax, %eax
+	movq 200(%rsi), %rdx
+	mulxq 344(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 352(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 360(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 368(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 376(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 384(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 392(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 400(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
+	xorl %eax, %eax
+	movq 136(%rsi), %rdx
+	mulxq 408(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 416(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 424(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 432(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 440(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 448(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 456(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 464(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
+	xorl %eax, %eax
+	movq 72(%rsi), %rdx
+	mulxq 472(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 480(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 488(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 496(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 504(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 512(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 520(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 528(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
+	movq %r9, 544(%rsp)
+	xorl %r9d, %r9d
+	movq 208(%rdi), %rdx
+	mulxq 88(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 96(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 104(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 112(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 120(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 128(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 136(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 144(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
+	xorl %eax, %eax
+	movq 144(%rdi), %rdx
+	mulxq 152(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 160(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 168(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 176(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 184(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 192(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 200(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 208(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
+	xorl %eax, %eax
+	movq 80(%rdi), %rdx
+	mulxq 216(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 224(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 232(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 240(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 248(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 256(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 264(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 272(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
+	xorl %eax, %eax
+	movq 208(%rsi), %rdx
+	mulxq 344(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 352(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 360(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 368(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 376(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 384(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 392(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 400(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
+	xorl %eax, %eax
+	movq 144(%rsi), %rdx
+	mulxq 408(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 416(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 424(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 432(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 440(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 448(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 456(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 464(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
+	xorl %eax, %eax
+	movq 80(%rsi), %rdx
+	mulxq 472(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 480(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 488(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 496(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 504(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 512(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 520(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 528(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
+	movq %r10, 552(%rsp)
+	xorl %r10d, %r10d
+	movq 216(%rdi), %rdx
+	mulxq 88(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 96(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 104(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 112(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 120(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 128(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 136(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 144(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
+	xorl %eax, %eax
+	movq 152(%rdi), %rdx
+	mulxq 152(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 160(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 168(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 176(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 184(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 192(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 200(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 208(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
+	xorl %eax, %eax
+	movq 88(%rdi), %rdx
+	mulxq 216(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 224(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 232(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 240(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 248(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 256(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 264(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 272(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
+	xorl %eax, %eax
+	movq 216(%rsi), %rdx
+	mulxq 344(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 352(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 360(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 368(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 376(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 384(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 392(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 400(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
+	xorl %eax, %eax
+	movq 152(%rsi), %rdx
+	mulxq 408(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 416(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 424(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 432(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 440(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 448(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 456(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 464(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
+	xorl %eax, %eax
+	movq 88(%rsi), %rdx
+	mulxq 472(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 480(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 488(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 496(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 504(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 512(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 520(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 528(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
+	movq %r11, 560(%rsp)
+	xorl %r11d, %r11d
+	movq 224(%rdi), %rdx
+	mulxq 88(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 96(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 104(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 112(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 120(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 128(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 136(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 144(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
+	xorl %eax, %eax
+	movq 160(%rdi), %rdx
+	mulxq 152(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 160(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 168(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 176(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 184(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 192(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 200(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 208(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
+	xorl %eax, %eax
+	movq 96(%rdi), %rdx
+	mulxq 216(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 224(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 232(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 240(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 248(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 256(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 264(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 272(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
+	xorl %eax, %eax
+	movq 224(%rsi), %rdx
+	mulxq 344(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 352(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 360(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 368(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 376(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 384(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 392(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 400(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
+	xorl %eax, %eax
+	movq 160(%rsi), %rdx
+	mulxq 408(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 416(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 424(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 432(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 440(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 448(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 456(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 464(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
+	xorl %eax, %eax
+	movq 96(%rsi), %rdx
+	mulxq 472(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 480(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 488(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 496(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 504(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 512(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 520(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 528(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
+	movq %r12, 568(%rsp)
+	xorl %r12d, %r12d
+	movq 232(%rdi), %rdx
+	mulxq 88(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 96(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 104(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 112(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 120(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 128(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 136(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 144(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	movl $0, %eax
+	adoxq %rax, %r11
+	adoxq %rax, %r12
+	adcxq %rax, %r12
+	xorl %eax, %eax
+	movq 168(%rdi), %rdx
+	mulxq 152(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 160(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 168(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 176(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 184(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 192(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 200(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 208(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	movl $0, %eax
+	adoxq %rax, %r11
+	adoxq %rax, %r12
+	adcxq %rax, %r12
+	xorl %eax, %eax
+	movq 104(%rdi), %rdx
+	mulxq 216(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 224(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 232(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 240(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 248(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 256(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 264(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 272(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	movl $0, %eax
+	adoxq %rax, %r11
+	adoxq %rax, %r12
+	adcxq %rax, %r12
+	xorl %eax, %eax
+	movq 232(%rsi), %rdx
+	mulxq 344(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 352(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 360(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 368(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 376(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 384(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 392(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 400(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	movl $0, %eax
+	adoxq %rax, %r11
+	adoxq %rax, %r12
+	adcxq %rax, %r12
+	xorl %eax, %eax
+	movq 168(%rsi), %rdx
+	mulxq 408(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 416(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 424(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 432(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 440(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 448(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 456(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 464(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	movl $0, %eax
+	adoxq %rax, %r11
+	adoxq %rax, %r12
+	adcxq %rax, %r12
+	xorl %eax, %eax
+	movq 104(%rsi), %rdx
+	mulxq 472(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 480(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 488(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 496(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 504(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 512(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 520(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 528(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	movl $0, %eax
+	adoxq %rax, %r11
+	adoxq %rax, %r12
+	adcxq %rax, %r12
+	movq %r13, 576(%rsp)
+	xorl %r13d, %r13d
+	movq 240(%rdi), %rdx
+	mulxq 88(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 96(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 104(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 112(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 120(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 128(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 136(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 144(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
+	xorl %eax, %eax
+	movq 176(%rdi), %rdx
+	mulxq 152(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 160(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 168(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 176(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 184(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 192(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 200(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 208(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
+	xorl %eax, %eax
+	movq 112(%rdi), %rdx
+	mulxq 216(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 224(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 232(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 240(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 248(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 256(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 264(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 272(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
+	xorl %eax, %eax
+	movq 240(%rsi), %rdx
+	mulxq 344(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 352(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 360(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 368(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 376(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 384(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 392(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 400(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
+	xorl %eax, %eax
+	movq 176(%rsi), %rdx
+	mulxq 408(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 416(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 424(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 432(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 440(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 448(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 456(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 464(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
+	xorl %eax, %eax
+	movq 112(%rsi), %rdx
+	mulxq 472(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 480(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 488(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 496(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 504(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 512(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 520(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 528(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
+	movq %r14, 584(%rsp)
+	xorl %r14d, %r14d
+	movq 248(%rdi), %rdx
+	mulxq 88(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 96(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 104(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 112(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 120(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 128(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 136(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 144(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
+	xorl %eax, %eax
+	movq 184(%rdi), %rdx
+	mulxq 152(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 160(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 168(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 176(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 184(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 192(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 200(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 208(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
+	xorl %eax, %eax
+	movq 120(%rdi), %rdx
+	mulxq 216(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 224(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 232(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 240(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 248(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 256(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 264(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 272(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
+	xorl %eax, %eax
+	movq 248(%rsi), %rdx
+	mulxq 344(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 352(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 360(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 368(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 376(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 384(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 392(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 400(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
+	xorl %eax, %eax
+	movq 184(%rsi), %rdx
+	mulxq 408(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 416(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 424(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 432(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 440(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 448(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 456(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 464(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
+	xorl %eax, %eax
+	movq 120(%rsi), %rdx
+	mulxq 472(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 480(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 488(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 496(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 504(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 512(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 520(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 528(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
+	movq %r15, 592(%rsp)
+	xorl %r15d, %r15d
+	movq 192(%rdi), %rdx
+	mulxq 152(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 160(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 168(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 176(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 184(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 192(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 200(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 208(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
+	xorl %eax, %eax
+	movq 128(%rdi), %rdx
+	mulxq 216(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 224(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 232(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 240(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 248(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 256(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 264(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 272(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
+	xorl %eax, %eax
+	movq 192(%rsi), %rdx
+	mulxq 408(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 416(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 424(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 432(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 440(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 448(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 456(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 464(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
+	xorl %eax, %eax
+	movq 128(%rsi), %rdx
+	mulxq 472(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 480(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 488(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 496(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 504(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 512(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 520(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 528(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
+	movq %rbx, 600(%rsp)
+	xorl %ebx, %ebx
+	movq 200(%rdi), %rdx
+	mulxq 152(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 160(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 168(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 176(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 184(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 192(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 200(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 208(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
+	xorl %eax, %eax
+	movq 136(%rdi), %rdx
+	mulxq 216(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 224(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 232(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 240(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 248(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 256(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 264(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 272(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
+	xorl %eax, %eax
+	movq 200(%rsi), %rdx
+	mulxq 408(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 416(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 424(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 432(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 440(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 448(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 456(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 464(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
+	xorl %eax, %eax
+	movq 136(%rsi), %rdx
+	mulxq 472(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 480(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 488(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 496(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 504(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 512(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 520(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 528(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
+	movq %rbp, 608(%rsp)
+	xorl %ebp, %ebp
+	movq 208(%rdi), %rdx
+	mulxq 152(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 160(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 168(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 176(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 184(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 192(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 200(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 208(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
+	xorl %eax, %eax
+	movq 144(%rdi), %rdx
+	mulxq 216(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 224(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 232(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 240(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 248(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 256(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 264(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 272(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
+	xorl %eax, %eax
+	movq 208(%rsi), %rdx
+	mulxq 408(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 416(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 424(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 432(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 440(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 448(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 456(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 464(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
+	xorl %eax, %eax
+	movq 144(%rsi), %rdx
+	mulxq 472(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 480(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 488(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 496(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 504(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 512(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 520(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 528(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
+	movq %r8, 616(%rsp)
+	xorl %r8d, %r8d
+	movq 216(%rdi), %rdx
+	mulxq 152(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 160(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 168(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 176(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 184(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 192(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 200(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 208(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
+	xorl %eax, %eax
+	movq 152(%rdi), %rdx
+	mulxq 216(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 224(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 232(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 240(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 248(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 256(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 264(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 272(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
+	xorl %eax, %eax
+	movq 216(%rsi), %rdx
+	mulxq 408(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 416(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 424(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 432(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 440(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 448(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 456(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 464(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
+	xorl %eax, %eax
+	movq 152(%rsi), %rdx
+	mulxq 472(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 480(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 488(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 496(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 504(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 512(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 520(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 528(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
+	movq %r9, 624(%rsp)
+	xorl %r9d, %r9d
+	movq 224(%rdi), %rdx
+	mulxq 152(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 160(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 168(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 176(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 184(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 192(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 200(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 208(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
+	xorl %eax, %eax
+	movq 160(%rdi), %rdx
+	mulxq 216(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 224(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 232(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 240(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 248(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 256(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 264(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 272(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
+	xorl %eax, %eax
+	movq 224(%rsi), %rdx
+	mulxq 408(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 416(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 424(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 432(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 440(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 448(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 456(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 464(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
+	xorl %eax, %eax
+	movq 160(%rsi), %rdx
+	mulxq 472(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 480(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 488(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 496(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 504(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 512(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 520(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 528(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
+	movq %r10, 632(%rsp)
+	xorl %r10d, %r10d
+	movq 232(%rdi), %rdx
+	mulxq 152(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 160(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 168(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 176(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 184(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 192(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 200(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 208(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
+	xorl %eax, %eax
+	movq 168(%rdi), %rdx
+	mulxq 216(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 224(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 232(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 240(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 248(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 256(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 264(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 272(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
+	xorl %eax, %eax
+	movq 232(%rsi), %rdx
+	mulxq 408(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 416(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 424(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 432(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 440(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 448(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 456(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 464(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
+	xorl %eax, %eax
+	movq 168(%rsi), %rdx
+	mulxq 472(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 480(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 488(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 496(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 504(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 512(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 520(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 528(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
+	movq %r11, 640(%rsp)
+	xorl %r11d, %r11d
+	movq 240(%rdi), %rdx
+	mulxq 152(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 160(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 168(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 176(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 184(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 192(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 200(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 208(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
+	xorl %eax, %eax
+	movq 176(%rdi), %rdx
+	mulxq 216(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 224(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 232(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 240(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 248(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 256(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 264(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 272(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
+	xorl %eax, %eax
+	movq 240(%rsi), %rdx
+	mulxq 408(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 416(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 424(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 432(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 440(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 448(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 456(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 464(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
+	xorl %eax, %eax
+	movq 176(%rsi), %rdx
+	mulxq 472(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 480(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 488(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 496(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 504(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 512(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 520(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 528(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
+	movq %r12, 648(%rsp)
+	xorl %r12d, %r12d
+	movq 248(%rdi), %rdx
+	mulxq 152(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 160(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 168(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 176(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 184(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 192(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 200(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 208(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	movl $0, %eax
+	adoxq %rax, %r11
+	adoxq %rax, %r12
+	adcxq %rax, %r12
+	xorl %eax, %eax
+	movq 184(%rdi), %rdx
+	mulxq 216(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 224(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 232(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 240(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 248(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 256(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 264(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 272(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	movl $0, %eax
+	adoxq %rax, %r11
+	adoxq %rax, %r12
+	adcxq %rax, %r12
+	xorl %eax, %eax
+	movq 248(%rsi), %rdx
+	mulxq 408(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 416(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 424(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 432(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 440(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 448(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 456(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 464(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	movl $0, %eax
+	adoxq %rax, %r11
+	adoxq %rax, %r12
+	adcxq %rax, %r12
+	xorl %eax, %eax
+	movq 184(%rsi), %rdx
+	mulxq 472(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 480(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 488(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 496(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 504(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 512(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 520(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 528(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	movl $0, %eax
+	adoxq %rax, %r11
+	adoxq %rax, %r12
+	adcxq %rax, %r12
+	movq %r13, 656(%rsp)
+	xorl %r13d, %r13d
+	movq 192(%rdi), %rdx
+	mulxq 216(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 224(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 232(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 240(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 248(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 256(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 264(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 272(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
+	xorl %eax, %eax
+	movq 192(%rsi), %rdx
+	mulxq 472(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 480(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 488(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 496(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 504(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 512(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 520(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 528(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
+	movq %r14, 664(%rsp)
+	xorl %r14d, %r14d
+	movq 200(%rdi), %rdx
+	mulxq 216(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 224(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 232(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 240(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 248(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 256(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 264(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 272(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
+	xorl %eax, %eax
+	movq 200(%rsi), %rdx
+	mulxq 472(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 480(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 488(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 496(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 504(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 512(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 520(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 528(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
+	movq %r15, 672(%rsp)
+	xorl %r15d, %r15d
+	movq 208(%rdi), %rdx
+	mulxq 216(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 224(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 232(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 240(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 248(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 256(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 264(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 272(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
+	xorl %eax, %eax
+	movq 208(%rsi), %rdx
+	mulxq 472(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 480(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 488(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 496(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 504(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 512(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 520(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 528(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
+	movq %rbx, 680(%rsp)
+	xorl %ebx, %ebx
+	movq 216(%rdi), %rdx
+	mulxq 216(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 224(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 232(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 240(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 248(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 256(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 264(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 272(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
+	xorl %eax, %eax
+	movq 216(%rsi), %rdx
+	mulxq 472(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 480(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 488(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 496(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 504(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 512(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 520(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 528(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
+	movq %rbp, 688(%rsp)
+	xorl %ebp, %ebp
+	movq 224(%rdi), %rdx
+	mulxq 216(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 224(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 232(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 240(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 248(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 256(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 264(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 272(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
+	xorl %eax, %eax
+	movq 224(%rsi), %rdx
+	mulxq 472(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 480(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 488(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 496(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 504(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 512(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 520(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 528(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
+	movq %r8, 696(%rsp)
+	xorl %r8d, %r8d
+	movq 232(%rdi), %rdx
+	mulxq 216(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 224(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 232(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 240(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 248(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 256(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 264(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 272(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
+	xorl %eax, %eax
+	movq 232(%rsi), %rdx
+	mulxq 472(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 480(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 488(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 496(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 504(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 512(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 520(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 528(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
+	movq %r9, 704(%rsp)
+	xorl %r9d, %r9d
+	movq 240(%rdi), %rdx
+	mulxq 216(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 224(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 232(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 240(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 248(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 256(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 264(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 272(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
+	xorl %eax, %eax
+	movq 240(%rsi), %rdx
+	mulxq 472(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 480(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 488(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 496(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 504(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 512(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 520(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 528(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
+	movq %r10, 712(%rsp)
+	xorl %r10d, %r10d
+	movq 248(%rdi), %rdx
+	mulxq 216(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 224(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 232(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 240(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 248(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 256(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 264(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 272(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
+	xorl %eax, %eax
+	movq 248(%rsi), %rdx
+	mulxq 472(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 480(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 488(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 496(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 504(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 512(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 520(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 528(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
+	movq %r11, 720(%rsp)
+	movq %r12, 728(%rsp)
+	movq %r13, 736(%rsp)
+	movq %r14, 744(%rsp)
+	movq %r15, 752(%rsp)
+	movq %rbx, 760(%rsp)
+	movq %rbp, 768(%rsp)
+	movq %r8, 776(%rsp)
+	movq %r9, 784(%rsp)
+	movq %r10, 792(%rsp)
+	movq 16(%rsp), %rdi
+	movq 536(%rsp), %rax
+	subq 0(%rsi), %rax
+	movq 544(%rsp), %rax
+	sbbq 8(%rsi), %rax
+	movq 552(%rsp), %rax
+	sbbq 16(%rsi), %rax
+	movq 560(%rsp), %rax
+	sbbq 24(%rsi), %rax
+	movq 568(%rsp), %rax
+	sbbq 32(%rsi), %rax
+	movq 576(%rsp), %rax
+	sbbq 40(%rsi), %rax
+	movq 584(%rsp), %rax
+	sbbq 48(%rsi), %rax
+	movq 592(%rsp), %rax
+	sbbq 56(%rsi), %rax
+	movq 600(%rsp), %rax
+	sbbq 64(%rsi), %rax
+	movq 608(%rsp), %rax
+	sbbq 72(%rsi), %rax
+	movq 616(%rsp), %rax
+	sbbq 80(%rsi), %rax
+	movq 624(%rsp), %rax
+	sbbq 88(%rsi), %rax
+	movq 632(%rsp), %rax
+	sbbq 96(%rsi), %rax
+	movq 640(%rsp), %rax
+	sbbq 104(%rsi), %rax
+	movq 648(%rsp), %rax
+	sbbq 112(%rsi), %rax
+	movq 656(%rsp), %rax
+	sbbq 120(%rsi), %rax
+	movq 664(%rsp), %rax
+	sbbq 128(%rsi), %rax
+	movq 672(%rsp), %rax
+	sbbq 136(%rsi), %rax
+	movq 680(%rsp), %rax
+	sbbq 144(%rsi), %rax
+	movq 688(%rsp), %rax
+	sbbq 152(%rsi), %rax
+	movq 696(%rsp), %rax
+	sbbq 160(%rsi), %rax
+	movq 704(%rsp), %rax
+	sbbq 168(%rsi), %rax
+	movq 712(%rsp), %rax
+	sbbq 176(%rsi), %rax
+	movq 720(%rsp), %rax
+	sbbq 184(%rsi), %rax
+	movq 728(%rsp), %rax
+	sbbq 192(%rsi), %rax
+	movq 736(%rsp), %rax
+	sbbq 200(%rsi), %rax
+	movq 744(%rsp), %rax
+	sbbq 208(%rsi), %rax
+	movq 752(%rsp), %rax
+	sbbq 216(%rsi), %rax
+	movq 760(%rsp), %rax
+	sbbq 224(%rsi), %rax
+	movq 768(%rsp), %rax
+	sbbq 232(%rsi), %rax
+	movq 776(%rsp), %rax
+	sbbq 240(%rsi), %rax
+	movq 784(%rsp), %rax
+	sbbq 248(%rsi), %rax
+	sbbq %rcx, %rcx
+	notq %rcx
+	movq 792(%rsp), %rdx
+	negq %rdx
+	sbbq %rdx, %rdx
+	orq %rdx, %rcx
+	movl %ecx, %edx
+	andl $1, %edx
+	mulxq 0(%rsi), %rcx, %rax
+	movq 536(%rsp), %rax
+	subq %rcx, %rax
+	movq %rax, 0(%rdi)
+	mulxq 8(%rsi), %rcx, %rax
+	movq 544(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 8(%rdi)
+	mulxq 16(%rsi), %rcx, %rax
+	movq 552(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 16(%rdi)
+	mulxq 24(%rsi), %rcx, %rax
+	movq 560(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 24(%rdi)
+	mulxq 32(%rsi), %rcx, %rax
+	movq 568(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 32(%rdi)
+	mulxq 40(%rsi), %rcx, %rax
+	movq 576(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 40(%rdi)
+	mulxq 48(%rsi), %rcx, %rax
+	movq 584(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 48(%rdi)
+	mulxq 56(%rsi), %rcx, %rax
+	movq 592(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 56(%rdi)
+	mulxq 64(%rsi), %rcx, %rax
+	movq 600(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 64(%rdi)
+	mulxq 72(%rsi), %rcx, %rax
+	movq 608(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 72(%rdi)
+	mulxq 80(%rsi), %rcx, %rax
+	movq 616(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 80(%rdi)
+	mulxq 88(%rsi), %rcx, %rax
+	movq 624(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 88(%rdi)
+	mulxq 96(%rsi), %rcx, %rax
+	movq 632(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 96(%rdi)
+	mulxq 104(%rsi), %rcx, %rax
+	movq 640(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 104(%rdi)
+	mulxq 112(%rsi), %rcx, %rax
+	movq 648(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 112(%rdi)
+	mulxq 120(%rsi), %rcx, %rax
+	movq 656(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 120(%rdi)
+	mulxq 128(%rsi), %rcx, %rax
+	movq 664(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 128(%rdi)
+	mulxq 136(%rsi), %rcx, %rax
+	movq 672(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 136(%rdi)
+	mulxq 144(%rsi), %rcx, %rax
+	movq 680(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 144(%rdi)
+	mulxq 152(%rsi), %rcx, %rax
+	movq 688(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 152(%rdi)
+	mulxq 160(%rsi), %rcx, %rax
+	movq 696(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 160(%rdi)
+	mulxq 168(%rsi), %rcx, %rax
+	movq 704(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 168(%rdi)
+	mulxq 176(%rsi), %rcx, %rax
+	movq 712(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 176(%rdi)
+	mulxq 184(%rsi), %rcx, %rax
+	movq 720(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 184(%rdi)
+	mulxq 192(%rsi), %rcx, %rax
+	movq 728(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 192(%rdi)
+	mulxq 200(%rsi), %rcx, %rax
+	movq 736(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 200(%rdi)
+	mulxq 208(%rsi), %rcx, %rax
+	movq 744(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 208(%rdi)
+	mulxq 216(%rsi), %rcx, %rax
+	movq 752(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 216(%rdi)
+	mulxq 224(%rsi), %rcx, %rax
+	movq 760(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 224(%rdi)
+	mulxq 232(%rsi), %rcx, %rax
+	movq 768(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 232(%rdi)
+	mulxq 240(%rsi), %rcx, %rax
+	movq 776(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 240(%rdi)
+	mulxq 248(%rsi), %rcx, %rax
+	movq 784(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 248(%rdi)
+	addq $808, %rsp
+	popq %r15
+	popq %r14
+	popq %r13
+	popq %r12
+	popq %rbp
+	popq %rbx
+	ret
+	.size parmod_ct_montgomery_mul_adx_32, .-parmod_ct_montgomery_mul_adx_32
+
+	.globl parmod_ct_montgomery_sqr_adx_32
+	.hidden parmod_ct_montgomery_sqr_adx_32
+	.type parmod_ct_montgomery_sqr_adx_32, @function
+	.p2align 5
+parmod_ct_montgomery_sqr_adx_32:
+	endbr64
+	pushq %rbx
+	pushq %rbp
+	pushq %r12
+	pushq %r13
+	pushq %r14
+	pushq %r15
+	subq $1080, %rsp
+	movq $0, 0(%rsp)
+	movq %rdi, 16(%rsp)
+	movq %rcx, 8(%rsp)
+	movq %rsi, %rdi
+	movq %rdx, %rsi
+	movq (%rdi), %rax
+	movq 8(%rdi), %rcx
+	movq %rcx, %rdx
+	addq %rcx, %rcx
+	movq %rcx, 32(%rsp)
+	shldq $1, %rax, %rdx
+	movq %rdx, 296(%rsp)
+	movq 8(%rdi), %rax
+	movq 16(%rdi), %rcx
+	movq %rcx, %rdx
+	addq %rcx, %rcx
+	movq %rcx, 40(%rsp)
+	shldq $1, %rax, %rdx
+	movq %rdx, 304(%rsp)
+	movq 16(%rdi), %rax
+	movq 24(%rdi), %rcx
+	movq %rcx, %rdx
+	addq %rcx, %rcx
+	movq %rcx, 48(%rsp)
+	shldq $1, %rax, %rdx
+	movq %rdx, 312(%rsp)
+	movq 24(%rdi), %rax
+	movq 32(%rdi), %rcx
+	movq %rcx, %rdx
+	addq %rcx, %rcx
+	movq %rcx, 56(%rsp)
+	shldq $1, %rax, %rdx
+	movq %rdx, 320(%rsp)
+	movq 32(%rdi), %rax
+	movq 40(%rdi), %rcx
+	movq %rcx, %rdx
+	addq %rcx, %rcx
+	movq %rcx, 64(%rsp)
+	shldq $1, %rax, %rdx
+	movq %rdx, 328(%rsp)
+	movq 40(%rdi), %rax
+	movq 48(%rdi), %rcx
+	movq %rcx, %rdx
+	addq %rcx, %rcx
+	movq %rcx, 72(%rsp)
+	shldq $1, %rax, %rdx
+	movq %rdx, 336(%rsp)
+	movq 48(%rdi), %rax
+	movq 56(%rdi), %rcx
+	movq %rcx, %rdx
+	addq %rcx, %rcx
+	movq %rcx, 80(%rsp)
+	shldq $1, %rax, %rdx
+	movq %rdx, 344(%rsp)
+	movq 56(%rdi), %rax
+	movq 64(%rdi), %rcx
+	movq %rcx, %rdx
+	addq %rcx, %rcx
+	movq %rcx, 88(%rsp)
+	shldq $1, %rax, %rdx
+	movq %rdx, 352(%rsp)
+	movq 64(%rdi), %rax
+	movq 72(%rdi), %rcx
+	movq %rcx, %rdx
+	addq %rcx, %rcx
+	movq %rcx, 96(%rsp)
+	shldq $1, %rax, %rdx
+	movq %rdx, 360(%rsp)
+	movq 72(%rdi), %rax
+	movq 80(%rdi), %rcx
+	movq %rcx, %rdx
+	addq %rcx, %rcx
+	movq %rcx, 104(%rsp)
+	shldq $1, %rax, %rdx
+	movq %rdx, 368(%rsp)
+	movq 80(%rdi), %rax
+	movq 88(%rdi), %rcx
+	movq %rcx, %rdx
+	addq %rcx, %rcx
+	movq %rcx, 112(%rsp)
+	shldq $1, %rax, %rdx
+	movq %rdx, 376(%rsp)
+	movq 88(%rdi), %rax
+	movq 96(%rdi), %rcx
+	movq %rcx, %rdx
+	addq %rcx, %rcx
+	movq %rcx, 120(%rsp)
+	shldq $1, %rax, %rdx
+	movq %rdx, 384(%rsp)
+	movq 96(%rdi), %rax
+	movq 104(%rdi), %rcx
+	movq %rcx, %rdx
+	addq %rcx, %rcx
+	movq %rcx, 128(%rsp)
+	shldq $1, %rax, %rdx
+	movq %rdx, 392(%rsp)
+	movq 104(%rdi), %rax
+	movq 112(%rdi), %rcx
+	movq %rcx, %rdx
+	addq %rcx, %rcx
+	movq %rcx, 136(%rsp)
+	shldq $1, %rax, %rdx
+	movq %rdx, 400(%rsp)
+	movq 112(%rdi), %rax
+	movq 120(%rdi), %rcx
+	movq %rcx, %rdx
+	addq %rcx, %rcx
+	movq %rcx, 144(%rsp)
+	shldq $1, %rax, %rdx
+	movq %rdx, 408(%rsp)
+	movq 120(%rdi), %rax
+	movq 128(%rdi), %rcx
+	movq %rcx, %rdx
+	addq %rcx, %rcx
+	movq %rcx, 152(%rsp)
+	shldq $1, %rax, %rdx
+	movq %rdx, 416(%rsp)
+	movq 128(%rdi), %rax
+	movq 136(%rdi), %rcx
+	movq %rcx, %rdx
+	addq %rcx, %rcx
+	movq %rcx, 160(%rsp)
+	shldq $1, %rax, %rdx
+	movq %rdx, 424(%rsp)
+	movq 136(%rdi), %rax
+	movq 144(%rdi), %rcx
+	movq %rcx, %rdx
+	addq %rcx, %rcx
+	movq %rcx, 168(%rsp)
+	shldq $1, %rax, %rdx
+	movq %rdx, 432(%rsp)
+	movq 144(%rdi), %rax
+	movq 152(%rdi), %rcx
+	movq %rcx, %rdx
+	addq %rcx, %rcx
+	movq %rcx, 176(%rsp)
+	shldq $1, %rax, %rdx
+	movq %rdx, 440(%rsp)
+	movq 152(%rdi), %rax
+	movq 160(%rdi), %rcx
+	movq %rcx, %rdx
+	addq %rcx, %rcx
+	movq %rcx, 184(%rsp)
+	shldq $1, %rax, %rdx
+	movq %rdx, 448(%rsp)
+	movq 160(%rdi), %rax
+	movq 168(%rdi), %rcx
+	movq %rcx, %rdx
+	addq %rcx, %rcx
+	movq %rcx, 192(%rsp)
+	shldq $1, %rax, %rdx
+	movq %rdx, 456(%rsp)
+	movq 168(%rdi), %rax
+	movq 176(%rdi), %rcx
+	movq %rcx, %rdx
+	addq %rcx, %rcx
+	movq %rcx, 200(%rsp)
+	shldq $1, %rax, %rdx
+	movq %rdx, 464(%rsp)
+	movq 176(%rdi), %rax
+	movq 184(%rdi), %rcx
+	movq %rcx, %rdx
+	addq %rcx, %rcx
+	movq %rcx, 208(%rsp)
+	shldq $1, %rax, %rdx
+	movq %rdx, 472(%rsp)
+	movq 184(%rdi), %rax
+	movq 192(%rdi), %rcx
+	movq %rcx, %rdx
+	addq %rcx, %rcx
+	movq %rcx, 216(%rsp)
+	shldq $1, %rax, %rdx
+	movq %rdx, 480(%rsp)
+	movq 192(%rdi), %rax
+	movq 200(%rdi), %rcx
+	movq %rcx, %rdx
+	addq %rcx, %rcx
+	movq %rcx, 224(%rsp)
+	shldq $1, %rax, %rdx
+	movq %rdx, 488(%rsp)
+	movq 200(%rdi), %rax
+	movq 208(%rdi), %rcx
+	movq %rcx, %rdx
+	addq %rcx, %rcx
+	movq %rcx, 232(%rsp)
+	shldq $1, %rax, %rdx
+	movq %rdx, 496(%rsp)
+	movq 208(%rdi), %rax
+	movq 216(%rdi), %rcx
+	movq %rcx, %rdx
+	addq %rcx, %rcx
+	movq %rcx, 240(%rsp)
+	shldq $1, %rax, %rdx
+	movq %rdx, 504(%rsp)
+	movq 216(%rdi), %rax
+	movq 224(%rdi), %rcx
+	movq %rcx, %rdx
+	addq %rcx, %rcx
+	movq %rcx, 248(%rsp)
+	shldq $1, %rax, %rdx
+	movq %rdx, 512(%rsp)
+	movq 224(%rdi), %rax
+	movq 232(%rdi), %rcx
+	movq %rcx, %rdx
+	addq %rcx, %rcx
+	movq %rcx, 256(%rsp)
+	shldq $1, %rax, %rdx
+	movq %rdx, 520(%rsp)
+	movq 232(%rdi), %rax
+	movq 240(%rdi), %rcx
+	movq %rcx, %rdx
+	addq %rcx, %rcx
+	movq %rcx, 264(%rsp)
+	shldq $1, %rax, %rdx
+	movq %rdx, 528(%rsp)
+	movq 240(%rdi), %rax
+	movq 248(%rdi), %rcx
+	movq %rcx, %rdx
+	addq %rcx, %rcx
+	movq %rcx, 272(%rsp)
+	shldq $1, %rax, %rdx
+	movq %rdx, 536(%rsp)
+	movq 248(%rdi), %rax
+	shrq $63, %rax
+	movq %rax, 544(%rsp)
+	xorl %ebx, %ebx
+	xorl %ebp, %ebp
+	xorl %r8d, %r8d
+	xorl %r9d, %r9d
+	xorl %r10d, %r10d
+	xorl %r11d, %r11d
+	xorl %r12d, %r12d
+	xorl %r13d, %r13d
+	xorl %r14d, %r14d
+	xorl %r15d, %r15d
+	xorl %eax, %eax
+	movq 0(%rdi), %rdx
+	mulxq 0(%rdi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 32(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 304(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 312(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 320(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 328(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 336(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 344(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
+	movq %rbx, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 552(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
+	movq %rbp, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 560(%rsp)
+	xorl %ebx, %ebx
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
+	xorl %ebp, %ebp
+	movq 8(%rdi), %rdx
+	mulxq 8(%rdi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 40(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 312(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 320(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 328(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 336(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 344(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 352(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
+	movq %r8, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 568(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
+	movq %r9, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 576(%rsp)
+	xorl %r8d, %r8d
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
+	xorl %r9d, %r9d
+	movq 16(%rdi), %rdx
+	mulxq 16(%rdi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 48(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 320(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 328(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 336(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 344(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 352(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 360(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
+	movq %r10, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 584(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
+	movq %r11, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 592(%rsp)
+	xorl %r10d, %r10d
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
+	xorl %r11d, %r11d
+	movq 24(%rdi), %rdx
+	mulxq 24(%rdi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 56(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 328(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 336(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 344(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 352(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 360(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 368(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
+	movq %r12, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 600(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
+	movq %r13, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 608(%rsp)
+	xorl %r12d, %r12d
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	movl $0, %eax
+	adoxq %rax, %r11
+	adoxq %rax, %r12
+	adcxq %rax, %r12
+	xorl %r13d, %r13d
+	movq 0(%rdi), %rdx
+	mulxq 352(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 360(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 368(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 376(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 384(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 392(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 400(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 408(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
+	xorl %eax, %eax
+	movq 32(%rdi), %rdx
+	mulxq 32(%rdi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 64(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 336(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 344(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 352(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 360(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 368(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 376(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
+	xorl %eax, %eax
+	movq 64(%rsi), %rdx
+	mulxq 552(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 560(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 568(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 576(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 584(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 592(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 600(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 608(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
+	movq %r14, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 616(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
+	xorl %r14d, %r14d
+	movq 72(%rsi), %rdx
+	mulxq 552(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 560(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 568(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 576(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 584(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 592(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 600(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 608(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
+	movq %r15, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 624(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
+	xorl %r15d, %r15d
+	movq 8(%rdi), %rdx
+	mulxq 360(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 368(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 376(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 384(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 392(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 400(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 408(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 416(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
+	xorl %eax, %eax
+	movq 40(%rdi), %rdx
+	mulxq 40(%rdi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 72(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 344(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 352(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 360(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 368(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 376(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 384(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
+	xorl %eax, %eax
+	movq 80(%rsi), %rdx
+	mulxq 552(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 560(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 568(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 576(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 584(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 592(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 600(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 608(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
+	movq %rbx, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 632(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
+	xorl %ebx, %ebx
+	movq 88(%rsi), %rdx
+	mulxq 552(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 560(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 568(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 576(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 584(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 592(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 600(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 608(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
+	movq %rbp, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 640(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
+	xorl %ebp, %ebp
+	movq 16(%rdi), %rdx
+	mulxq 368(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 376(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 384(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 392(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 400(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 408(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 416(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 424(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
+	xorl %eax, %eax
+	movq 48(%rdi), %rdx
+	mulxq 48(%rdi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 80(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 352(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 360(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 368(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 376(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 384(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 392(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
+	xorl %eax, %eax
+	movq 96(%rsi), %rdx
+	mulxq 552(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 560(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 568(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 576(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 584(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 592(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 600(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 608(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
+	movq %r8, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 648(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
+	xorl %r8d, %r8d
+	movq 104(%rsi), %rdx
+	mulxq 552(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 560(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 568(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 576(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 584(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 592(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 600(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 608(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
+	movq %r9, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 656(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
+	xorl %r9d, %r9d
+	movq 24(%rdi), %rdx
+	mulxq 376(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 384(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 392(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 400(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 408(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 416(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 424(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 432(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
+	xorl %eax, %eax
+	movq 56(%rdi), %rdx
+	mulxq 56(%rdi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 88(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 360(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 368(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 376(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 384(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 392(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 400(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
+	xorl %eax, %eax
+	movq 112(%rsi), %rdx
+	mulxq 552(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 560(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 568(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 576(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 584(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 592(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 600(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 608(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
+	movq %r10, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 664(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
+	xorl %r10d, %r10d
+	movq 120(%rsi), %rdx
+	mulxq 552(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 560(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 568(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 576(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 584(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 592(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 600(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 608(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
+	movq %r11, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 672(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
+	xorl %r11d, %r11d
+	movq 0(%rdi), %rdx
+	mulxq 416(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 424(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 432(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 440(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 448(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 456(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 464(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 472(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
+	xorl %eax, %eax
+	movq 32(%rdi), %rdx
+	mulxq 384(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 392(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 400(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 408(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 416(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 424(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 432(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 440(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
+	xorl %eax, %eax
+	movq 64(%rdi), %rdx
+	mulxq 64(%rdi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 96(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 368(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 376(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 384(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 392(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 400(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 408(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
+	xorl %eax, %eax
+	movq 128(%rsi), %rdx
+	mulxq 552(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 560(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 568(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 576(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 584(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 592(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 600(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 608(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
+	xorl %eax, %eax
+	movq 64(%rsi), %rdx
+	mulxq 616(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 624(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 632(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 640(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 648(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 656(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 664(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 672(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
+	movq %r12, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 680(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
+	xorl %r12d, %r12d
+	movq 136(%rsi), %rdx
+	mulxq 552(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 560(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 568(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 576(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 584(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 592(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 600(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 608(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	movl $0, %eax
+	adoxq %rax, %r11
+	adoxq %rax, %r12
+	adcxq %rax, %r12
+	xorl %eax, %eax
+	movq 72(%rsi), %rdx
+	mulxq 616(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 624(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 632(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 640(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 648(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 656(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 664(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 672(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	movl $0, %eax
+	adoxq %rax, %r11
+	adoxq %rax, %r12
+	adcxq %rax, %r12
+	movq %r13, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 688(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	movl $0, %eax
+	adoxq %rax, %r11
+	adoxq %rax, %r12
+	adcxq %rax, %r12
+	xorl %r13d, %r13d
+	movq 8(%rdi), %rdx
+	mulxq 424(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 432(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 440(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 448(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 456(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 464(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 472(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 480(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
+	xorl %eax, %eax
+	movq 40(%rdi), %rdx
+	mulxq 392(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 400(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 408(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 416(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 424(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 432(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 440(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 448(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
+	xorl %eax, %eax
+	movq 72(%rdi), %rdx
+	mulxq 72(%rdi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 104(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 376(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 384(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 392(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 400(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 408(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 416(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
+	xorl %eax, %eax
+	movq 144(%rsi), %rdx
+	mulxq 552(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 560(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 568(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 576(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 584(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 592(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 600(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 608(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
+	xorl %eax, %eax
+	movq 80(%rsi), %rdx
+	mulxq 616(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 624(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 632(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 640(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 648(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 656(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 664(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 672(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
+	movq %r14, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 696(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
+	xorl %r14d, %r14d
+	movq 152(%rsi), %rdx
+	mulxq 552(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 560(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 568(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 576(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 584(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 592(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 600(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 608(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
+	xorl %eax, %eax
+	movq 88(%rsi), %rdx
+	mulxq 616(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 624(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 632(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 640(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 648(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 656(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 664(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 672(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
+	movq %r15, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 704(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
+	xorl %r15d, %r15d
+	movq 16(%rdi), %rdx
+	mulxq 432(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 440(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 448(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 456(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 464(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 472(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 480(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 488(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
+	xorl %eax, %eax
+	movq 48(%rdi), %rdx
+	mulxq 400(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 408(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 416(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 424(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 432(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 440(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 448(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 456(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
+	xorl %eax, %eax
+	movq 80(%rdi), %rdx
+	mulxq 80(%rdi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 112(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 384(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 392(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 400(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 408(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 416(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 424(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
+	xorl %eax, %eax
+	movq 160(%rsi), %rdx
+	mulxq 552(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 560(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 568(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 576(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 584(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 592(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 600(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 608(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
+	xorl %eax, %eax
+	movq 96(%rsi), %rdx
+	mulxq 616(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 624(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 632(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 640(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 648(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 656(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 664(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 672(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
+	movq %rbx, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 712(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
+	xorl %ebx, %ebx
+	movq 168(%rsi), %rdx
+	mulxq 552(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 560(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 568(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 576(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 584(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 592(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 600(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 608(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
+	xorl %eax, %eax
+	movq 104(%rsi), %rdx
+	mulxq 616(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 624(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 632(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 640(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 648(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 656(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 664(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 672(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
+	movq %rbp, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 720(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
+	xorl %ebp, %ebp
+	movq 24(%rdi), %rdx
+	mulxq 440(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 448(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 456(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 464(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 472(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 480(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 488(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 496(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
+	xorl %eax, %eax
+	movq 56(%rdi), %rdx
+	mulxq 408(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 416(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 424(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 432(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 440(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 448(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 456(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 464(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
+	xorl %eax, %eax
+	movq 88(%rdi), %rdx
+	mulxq 88(%rdi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 120(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 392(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 400(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 408(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 416(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 424(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 432(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
+	xorl %eax, %eax
+	movq 176(%rsi), %rdx
+	mulxq 552(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 560(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 568(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 576(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 584(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 592(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 600(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 608(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
+	xorl %eax, %eax
+	movq 112(%rsi), %rdx
+	mulxq 616(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 624(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 632(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 640(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 648(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 656(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 664(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 672(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
+	movq %r8, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 728(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
+	xorl %r8d, %r8d
+	movq 184(%rsi), %rdx
+	mulxq 552(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 560(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 568(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 576(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 584(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 592(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 600(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 608(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
+	xorl %eax, %eax
+	movq 120(%rsi), %rdx
+	mulxq 616(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 624(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 632(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 640(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 648(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 656(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 664(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 672(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
+	movq %r9, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 736(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
+	xorl %r9d, %r9d
+	movq 0(%rdi), %rdx
+	mulxq 480(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 488(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 496(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 504(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 512(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 520(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 528(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 536(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
+	xorl %eax, %eax
+	movq 32(%rdi), %rdx
+	mulxq 448(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 456(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 464(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 472(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 480(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 488(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 496(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 504(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
+	xorl %eax, %eax
+	movq 64(%rdi), %rdx
+	mulxq 416(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 424(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 432(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 440(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 448(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 456(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 464(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 472(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
+	xorl %eax, %eax
+	movq 96(%rdi), %rdx
+	mulxq 96(%rdi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 128(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 400(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 408(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 416(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 424(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 432(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 440(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
+	xorl %eax, %eax
+	movq 192(%rsi), %rdx
+	mulxq 552(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 560(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 568(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 576(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 584(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 592(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 600(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 608(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
+	xorl %eax, %eax
+	movq 128(%rsi), %rdx
+	mulxq 616(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 624(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 632(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 640(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 648(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 656(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 664(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 672(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
+	xorl %eax, %eax
+	movq 64(%rsi), %rdx
+	mulxq 680(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 688(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 696(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 704(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 712(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 720(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 728(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 736(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
+	movq %r10, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 744(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
+	xorl %r10d, %r10d
+	movq 0(%rdi), %rdx
+	mulxq 544(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
+	xorl %eax, %eax
+	movq 200(%rsi), %rdx
+	mulxq 552(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 560(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 568(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 576(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 584(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 592(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 600(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 608(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
+	xorl %eax, %eax
+	movq 136(%rsi), %rdx
+	mulxq 616(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 624(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 632(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 640(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 648(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 656(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 664(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 672(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
+	xorl %eax, %eax
+	movq 72(%rsi), %rdx
+	mulxq 680(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 688(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 696(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 704(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 712(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 720(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 728(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 736(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
+	movq %r11, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 752(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
+	xorl %r11d, %r11d
+	movq 8(%rdi), %rdx
+	mulxq 488(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 496(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 504(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 512(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 520(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 528(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 536(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 544(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
+	xorl %eax, %eax
+	movq 40(%rdi), %rdx
+	mulxq 456(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 464(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 472(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 480(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 488(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 496(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 504(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 512(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
+	xorl %eax, %eax
+	movq 72(%rdi), %rdx
+	mulxq 424(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 432(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 440(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 448(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 456(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 464(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 472(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 480(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
+	xorl %eax, %eax
+	movq 104(%rdi), %rdx
+	mulxq 104(%rdi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 136(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 408(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 416(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 424(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 432(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 440(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 448(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
+	xorl %eax, %eax
+	movq 208(%rsi), %rdx
+	mulxq 552(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 560(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 568(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 576(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 584(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 592(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 600(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 608(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
+	xorl %eax, %eax
+	movq 144(%rsi), %rdx
+	mulxq 616(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 624(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 632(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 640(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 648(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 656(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 664(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 672(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
+	xorl %eax, %eax
+	movq 80(%rsi), %rdx
+	mulxq 680(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 688(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 696(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 704(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 712(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 720(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 728(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 736(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
+	movq %r12, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 760(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
+	xorl %r12d, %r12d
+	movq 16(%rdi), %rdx
+	mulxq 496(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 504(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 512(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 520(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 528(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 536(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 544(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	movl $0, %eax
+	adoxq %rax, %r11
+	adoxq %rax, %r12
+	adcxq %rax, %r12
+	xorl %eax, %eax
+	movq 216(%rsi), %rdx
+	mulxq 552(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 560(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 568(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 576(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 584(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 592(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 600(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 608(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	movl $0, %eax
+	adoxq %rax, %r11
+	adoxq %rax, %r12
+	adcxq %rax, %r12
+	xorl %eax, %eax
+	movq 152(%rsi), %rdx
+	mulxq 616(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 624(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 632(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 640(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 648(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 656(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 664(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 672(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	movl $0, %eax
+	adoxq %rax, %r11
+	adoxq %rax, %r12
+	adcxq %rax, %r12
+	xorl %eax, %eax
+	movq 88(%rsi), %rdx
+	mulxq 680(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 688(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 696(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 704(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 712(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 720(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 728(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 736(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	movl $0, %eax
+	adoxq %rax, %r11
+	adoxq %rax, %r12
+	adcxq %rax, %r12
+	movq %r13, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 768(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	movl $0, %eax
+	adoxq %rax, %r11
+	adoxq %rax, %r12
+	adcxq %rax, %r12
+	xorl %r13d, %r13d
+	movq 24(%rdi), %rdx
+	mulxq 504(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 512(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 520(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 528(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 536(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 544(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
+	xorl %eax, %eax
+	movq 48(%rdi), %rdx
+	mulxq 464(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 472(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 480(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 488(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 496(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 504(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 512(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 520(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
+	xorl %eax, %eax
+	movq 80(%rdi), %rdx
+	mulxq 432(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 440(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 448(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 456(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 464(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 472(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 480(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 488(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
+	xorl %eax, %eax
+	movq 112(%rdi), %rdx
+	mulxq 112(%rdi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 144(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 416(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 424(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 432(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 440(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 448(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 456(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
+	xorl %eax, %eax
+	movq 224(%rsi), %rdx
+	mulxq 552(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 560(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 568(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 576(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 584(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 592(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 600(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 608(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
+	xorl %eax, %eax
+	movq 160(%rsi), %rdx
+	mulxq 616(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 624(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 632(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 640(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 648(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 656(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 664(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 672(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
+	xorl %eax, %eax
+	movq 96(%rsi), %rdx
+	mulxq 680(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 688(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 696(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 704(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 712(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 720(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 728(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 736(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
+	movq %r14, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 776(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
+	xorl %r14d, %r14d
+	movq 32(%rdi), %rdx
+	mulxq 512(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 520(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 528(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 536(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 544(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
+	xorl %eax, %eax
+	movq 232(%rsi), %rdx
+	mulxq 552(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 560(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 568(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 576(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 584(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 592(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 600(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 608(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
+	xorl %eax, %eax
+	movq 168(%rsi), %rdx
+	mulxq 616(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 624(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 632(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 640(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 648(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 656(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 664(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 672(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
+	xorl %eax, %eax
+	movq 104(%rsi), %rdx
+	mulxq 680(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 688(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 696(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 704(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 712(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 720(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 728(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 736(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
+	movq %r15, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 784(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
+	xorl %r15d, %r15d
+	movq 40(%rdi), %rdx
+	mulxq 520(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 528(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 536(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 544(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
+	xorl %eax, %eax
+	movq 56(%rdi), %rdx
+	mulxq 472(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 480(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 488(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 496(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 504(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 512(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 520(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 528(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
+	xorl %eax, %eax
+	movq 88(%rdi), %rdx
+	mulxq 440(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 448(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 456(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 464(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 472(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 480(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 488(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 496(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
+	xorl %eax, %eax
+	movq 120(%rdi), %rdx
+	mulxq 120(%rdi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 152(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 424(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 432(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 440(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 448(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 456(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 464(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
+	xorl %eax, %eax
+	movq 240(%rsi), %rdx
+	mulxq 552(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 560(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 568(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 576(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 584(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 592(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 600(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 608(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
+	xorl %eax, %eax
+	movq 176(%rsi), %rdx
+	mulxq 616(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 624(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 632(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 640(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 648(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 656(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 664(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 672(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
+	xorl %eax, %eax
+	movq 112(%rsi), %rdx
+	mulxq 680(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 688(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 696(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 704(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 712(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 720(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 728(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 736(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
+	movq %rbx, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 792(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
+	xorl %ebx, %ebx
+	movq 48(%rdi), %rdx
+	mulxq 528(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 536(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 544(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
+	xorl %eax, %eax
+	movq 248(%rsi), %rdx
+	mulxq 552(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 560(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 568(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 576(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 584(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 592(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 600(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 608(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
+	xorl %eax, %eax
+	movq 184(%rsi), %rdx
+	mulxq 616(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 624(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 632(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 640(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 648(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 656(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 664(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 672(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
+	xorl %eax, %eax
+	movq 120(%rsi), %rdx
+	mulxq 680(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 688(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 696(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 704(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 712(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 720(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 728(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 736(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
+	movq %rbp, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 800(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
+	xorl %ebp, %ebp
+	movq 56(%rdi), %rdx
+	mulxq 536(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 544(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
+	xorl %eax, %eax
+	movq 64(%rdi), %rdx
+	mulxq 480(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 488(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 496(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 504(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 512(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 520(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 528(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 536(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
+	xorl %eax, %eax
+	movq 96(%rdi), %rdx
+	mulxq 448(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 456(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 464(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 472(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 480(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 488(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 496(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 504(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
+	xorl %eax, %eax
+	movq 128(%rdi), %rdx
+	mulxq 128(%rdi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 160(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 432(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 440(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 448(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 456(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 464(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 472(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
+	xorl %eax, %eax
+	movq 192(%rsi), %rdx
+	mulxq 616(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 624(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 632(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 640(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 648(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 656(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 664(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 672(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
+	xorl %eax, %eax
+	movq 128(%rsi), %rdx
+	mulxq 680(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 688(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 696(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 704(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 712(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 720(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 728(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 736(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
+	xorl %eax, %eax
+	movq 64(%rsi), %rdx
+	mulxq 744(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 752(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 760(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 768(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 776(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 784(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 792(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 800(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
+	movq %r8, 808(%rsp)
+	xorl %r8d, %r8d
+	movq 64(%rdi), %rdx
+	mulxq 544(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
+	xorl %eax, %eax
+	movq 200(%rsi), %rdx
+	mulxq 616(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 624(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 632(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 640(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 648(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 656(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 664(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 672(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
+	xorl %eax, %eax
+	movq 136(%rsi), %rdx
+	mulxq 680(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 688(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 696(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 704(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 712(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 720(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 728(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 736(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
+	xorl %eax, %eax
+	movq 72(%rsi), %rdx
+	mulxq 744(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 752(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 760(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 768(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 776(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 784(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 792(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 800(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
+	movq %r9, 816(%rsp)
+	xorl %r9d, %r9d
+	movq 72(%rdi), %rdx
+	mulxq 488(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 496(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 504(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 512(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 520(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 528(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 536(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 544(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
+	xorl %eax, %eax
+	movq 104(%rdi), %rdx
+	mulxq 456(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 464(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 472(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 480(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 488(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 496(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 504(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 512(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
+	xorl %eax, %eax
+	movq 136(%rdi), %rdx
+	mulxq 136(%rdi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 168(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 440(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 448(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 456(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 464(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 472(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 480(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
+	xorl %eax, %eax
+	movq 208(%rsi), %rdx
+	mulxq 616(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 624(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 632(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 640(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 648(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 656(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 664(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 672(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
+	xorl %eax, %eax
+	movq 144(%rsi), %rdx
+	mulxq 680(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 688(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 696(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 704(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 712(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 720(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 728(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 736(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
+	xorl %eax, %eax
+	movq 80(%rsi), %rdx
+	mulxq 744(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 752(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 760(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 768(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 776(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 784(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 792(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 800(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
+	movq %r10, 824(%rsp)
+	xorl %r10d, %r10d
+	movq 80(%rdi), %rdx
+	mulxq 496(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 504(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 512(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 520(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 528(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 536(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 544(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
+	xorl %eax, %eax
+	movq 216(%rsi), %rdx
+	mulxq 616(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 624(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 632(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 640(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 648(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 656(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 664(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 672(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
+	xorl %eax, %eax
+	movq 152(%rsi), %rdx
+	mulxq 680(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 688(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 696(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 704(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 712(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 720(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 728(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 736(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
+	xorl %eax, %eax
+	movq 88(%rsi), %rdx
+	mulxq 744(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 752(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 760(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 768(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 776(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 784(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 792(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 800(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
+	movq %r11, 832(%rsp)
+	xorl %r11d, %r11d
+	movq 88(%rdi), %rdx
+	mulxq 504(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 512(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 520(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 528(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 536(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 544(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
+	xorl %eax, %eax
+	movq 112(%rdi), %rdx
+	mulxq 464(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 472(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 480(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 488(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 496(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 504(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 512(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 520(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
+	xorl %eax, %eax
+	movq 144(%rdi), %rdx
+	mulxq 144(%rdi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 176(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 448(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 456(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 464(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 472(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 480(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 488(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
+	xorl %eax, %eax
+	movq 224(%rsi), %rdx
+	mulxq 616(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 624(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 632(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 640(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 648(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 656(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 664(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 672(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
+	xorl %eax, %eax
+	movq 160(%rsi), %rdx
+	mulxq 680(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 688(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 696(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 704(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 712(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 720(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 728(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 736(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
+	xorl %eax, %eax
+	movq 96(%rsi), %rdx
+	mulxq 744(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 752(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 760(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 768(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 776(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 784(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 792(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 800(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
+	movq %r12, 840(%rsp)
+	xorl %r12d, %r12d
+	movq 96(%rdi), %rdx
+	mulxq 512(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 520(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 528(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 536(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 544(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	movl $0, %eax
+	adoxq %rax, %r11
+	adoxq %rax, %r12
+	adcxq %rax, %r12
+	xorl %eax, %eax
+	movq 232(%rsi), %rdx
+	mulxq 616(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 624(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 632(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 640(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 648(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 656(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 664(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 672(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	movl $0, %eax
+	adoxq %rax, %r11
+	adoxq %rax, %r12
+	adcxq %rax, %r12
+	xorl %eax, %eax
+	movq 168(%rsi), %rdx
+	mulxq 680(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 688(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 696(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 704(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 712(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 720(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 728(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 736(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	movl $0, %eax
+	adoxq %rax, %r11
+	adoxq %rax, %r12
+	adcxq %rax, %r12
+	xorl %eax, %eax
+	movq 104(%rsi), %rdx
+	mulxq 744(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 752(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 760(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 768(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 776(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 784(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 792(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 800(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	movl $0, %eax
+	adoxq %rax, %r11
+	adoxq %rax, %r12
+	adcxq %rax, %r12
+	movq %r13, 848(%rsp)
+	xorl %r13d, %r13d
+	movq 104(%rdi), %rdx
+	mulxq 520(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 528(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 536(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 544(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
+	xorl %eax, %eax
+	movq 120(%rdi), %rdx
+	mulxq 472(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 480(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 488(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 496(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 504(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 512(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 520(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 528(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
+	xorl %eax, %eax
+	movq 152(%rdi), %rdx
+	mulxq 152(%rdi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 184(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 456(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 464(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 472(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 480(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 488(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 496(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
+	xorl %eax, %eax
+	movq 240(%rsi), %rdx
+	mulxq 616(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 624(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 632(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 640(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 648(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 656(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 664(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 672(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
+	xorl %eax, %eax
+	movq 176(%rsi), %rdx
+	mulxq 680(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 688(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 696(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 704(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 712(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 720(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 728(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 736(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
+	xorl %eax, %eax
+	movq 112(%rsi), %rdx
+	mulxq 744(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 752(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 760(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 768(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 776(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 784(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 792(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 800(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
+	movq %r14, 856(%rsp)
+	xorl %r14d, %r14d
+	movq 112(%rdi), %rdx
+	mulxq 528(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 536(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 544(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
+	xorl %eax, %eax
+	movq 248(%rsi), %rdx
+	mulxq 616(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 624(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 632(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 640(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 648(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 656(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 664(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 672(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
+	xorl %eax, %eax
+	movq 184(%rsi), %rdx
+	mulxq 680(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 688(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 696(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 704(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 712(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 720(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 728(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 736(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
+	xorl %eax, %eax
+	movq 120(%rsi), %rdx
+	mulxq 744(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 752(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 760(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 768(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 776(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 784(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 792(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 800(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
+	movq %r15, 864(%rsp)
+	xorl %r15d, %r15d
+	movq 120(%rdi), %rdx
+	mulxq 536(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 544(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
+	xorl %eax, %eax
+	movq 128(%rdi), %rdx
+	mulxq 480(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 488(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 496(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 504(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 512(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 520(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 528(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 536(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
+	xorl %eax, %eax
+	movq 160(%rdi), %rdx
+	mulxq 160(%rdi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 192(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 464(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 472(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 480(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 488(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 496(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 504(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
+	xorl %eax, %eax
+	movq 192(%rsi), %rdx
+	mulxq 680(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 688(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 696(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 704(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 712(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 720(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 728(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 736(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
+	xorl %eax, %eax
+	movq 128(%rsi), %rdx
+	mulxq 744(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 752(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 760(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 768(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 776(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 784(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 792(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 800(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
+	movq %rbx, 872(%rsp)
+	xorl %ebx, %ebx
+	movq 128(%rdi), %rdx
+	mulxq 544(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
+	xorl %eax, %eax
+	movq 200(%rsi), %rdx
+	mulxq 680(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 688(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 696(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 704(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 712(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 720(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 728(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 736(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
+	xorl %eax, %eax
+	movq 136(%rsi), %rdx
+	mulxq 744(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 752(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 760(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 768(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 776(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 784(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 792(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 800(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
+	movq %rbp, 880(%rsp)
+	xorl %ebp, %ebp
+	movq 136(%rdi), %rdx
+	mulxq 488(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 496(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 504(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 512(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 520(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 528(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 536(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 544(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
+	xorl %eax, %eax
+	movq 168(%rdi), %rdx
+	mulxq 168(%rdi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 200(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 472(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 480(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 488(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 496(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 504(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 512(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
+	xorl %eax, %eax
+	movq 208(%rsi), %rdx
+	mulxq 680(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 688(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 696(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 704(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 712(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 720(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 728(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 736(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
+	xorl %eax, %eax
+	movq 144(%rsi), %rdx
+	mulxq 744(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 752(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 760(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 768(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 776(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 784(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 792(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 800(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
+	movq %r8, 888(%rsp)
+	xorl %r8d, %r8d
+	movq 144(%rdi), %rdx
+	mulxq 496(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 504(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 512(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 520(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 528(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 536(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 544(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
+	xorl %eax, %eax
+	movq 216(%rsi), %rdx
+	mulxq 680(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 688(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 696(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 704(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 712(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 720(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 728(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 736(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
+	xorl %eax, %eax
+	movq 152(%rsi), %rdx
+	mulxq 744(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 752(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 760(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 768(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 776(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 784(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 792(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 800(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
+	movq %r9, 896(%rsp)
+	xorl %r9d, %r9d
+	movq 152(%rdi), %rdx
+	mulxq 504(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 512(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 520(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 528(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 536(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 544(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
+	xorl %eax, %eax
+	movq 176(%rdi), %rdx
+	mulxq 176(%rdi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 208(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 480(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 488(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 496(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 504(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 512(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 520(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
+	xorl %eax, %eax
+	movq 224(%rsi), %rdx
+	mulxq 680(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 688(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 696(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 704(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 712(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 720(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 728(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 736(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
+	xorl %eax, %eax
+	movq 160(%rsi), %rdx
+	mulxq 744(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 752(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 760(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 768(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 776(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 784(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 792(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 800(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
+	movq %r10, 904(%rsp)
+	xorl %r10d, %r10d
+	movq 160(%rdi), %rdx
+	mulxq 512(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 520(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 528(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 536(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 544(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
+	xorl %eax, %eax
+	movq 232(%rsi), %rdx
+	mulxq 680(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 688(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 696(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 704(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 712(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 720(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 728(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 736(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
+	xorl %eax, %eax
+	movq 168(%rsi), %rdx
+	mulxq 744(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 752(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 760(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 768(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 776(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 784(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 792(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 800(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
+	movq %r11, 912(%rsp)
+	xorl %r11d, %r11d
+	movq 168(%rdi), %rdx
+	mulxq 520(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 528(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 536(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 544(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
+	xorl %eax, %eax
+	movq 184(%rdi), %rdx
+	mulxq 184(%rdi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 216(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 488(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 496(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 504(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 512(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 520(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 528(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
+	xorl %eax, %eax
+	movq 240(%rsi), %rdx
+	mulxq 680(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 688(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 696(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 704(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 712(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 720(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 728(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 736(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
+	xorl %eax, %eax
+	movq 176(%rsi), %rdx
+	mulxq 744(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 752(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 760(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 768(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 776(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 784(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 792(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 800(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
+	movq %r12, 920(%rsp)
+	xorl %r12d, %r12d
+	movq 176(%rdi), %rdx
+	mulxq 528(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 536(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 544(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	movl $0, %eax
+	adoxq %rax, %r11
+	adoxq %rax, %r12
+	adcxq %rax, %r12
+	xorl %eax, %eax
+	movq 248(%rsi), %rdx
+	mulxq 680(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 688(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 696(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 704(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 712(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 720(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 728(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 736(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	movl $0, %eax
+	adoxq %rax, %r11
+	adoxq %rax, %r12
+	adcxq %rax, %r12
+	xorl %eax, %eax
+	movq 184(%rsi), %rdx
+	mulxq 744(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 752(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 760(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 768(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 776(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 784(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 792(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 800(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	movl $0, %eax
+	adoxq %rax, %r11
+	adoxq %rax, %r12
+	adcxq %rax, %r12
+	movq %r13, 928(%rsp)
+	xorl %r13d, %r13d
+	movq 184(%rdi), %rdx
+	mulxq 536(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 544(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
+	xorl %eax, %eax
+	movq 192(%rdi), %rdx
+	mulxq 192(%rdi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 224(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 496(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 504(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 512(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 520(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 528(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 536(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
+	xorl %eax, %eax
+	movq 192(%rsi), %rdx
+	mulxq 744(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 752(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 760(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 768(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 776(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 784(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 792(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 800(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
+	movq %r14, 936(%rsp)
+	xorl %r14d, %r14d
+	movq 192(%rdi), %rdx
+	mulxq 544(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
+	xorl %eax, %eax
+	movq 200(%rsi), %rdx
+	mulxq 744(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 752(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 760(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 768(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 776(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 784(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 792(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 800(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
+	movq %r15, 944(%rsp)
+	xorl %r15d, %r15d
+	movq 200(%rdi), %rdx
+	mulxq 200(%rdi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 232(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 504(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 512(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 520(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 528(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 536(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 544(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
+	xorl %eax, %eax
+	movq 208(%rsi), %rdx
+	mulxq 744(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 752(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 760(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 768(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 776(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 784(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 792(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 800(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
+	movq %rbx, 952(%rsp)
+	xorl %ebx, %ebx
+	movq 208(%rdi), %rdx
+	mulxq 208(%rdi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 240(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 512(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 520(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 528(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 536(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 544(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
+	xorl %eax, %eax
+	movq 216(%rsi), %rdx
+	mulxq 744(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 752(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 760(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 768(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 776(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 784(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 792(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 800(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
+	movq %rbp, 960(%rsp)
+	xorl %ebp, %ebp
+	movq 216(%rdi), %rdx
+	mulxq 216(%rdi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 248(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 520(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 528(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 536(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 544(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
+	xorl %eax, %eax
+	movq 224(%rsi), %rdx
+	mulxq 744(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 752(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 760(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 768(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 776(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 784(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 792(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 800(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
+	movq %r8, 968(%rsp)
+	xorl %r8d, %r8d
+	movq 224(%rdi), %rdx
+	mulxq 224(%rdi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 256(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 528(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 536(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 544(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
+	xorl %eax, %eax
+	movq 232(%rsi), %rdx
+	mulxq 744(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 752(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 760(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 768(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 776(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 784(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 792(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 800(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
+	movq %r9, 976(%rsp)
+	xorl %r9d, %r9d
+	movq 232(%rdi), %rdx
+	mulxq 232(%rdi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 264(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 536(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 544(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
+	xorl %eax, %eax
+	movq 240(%rsi), %rdx
+	mulxq 744(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 752(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 760(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 768(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 776(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 784(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 792(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 800(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
+	movq %r10, 984(%rsp)
+	xorl %r10d, %r10d
+	movq 240(%rdi), %rdx
+	mulxq 240(%rdi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 272(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 544(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
+	xorl %eax, %eax
+	movq 248(%rdi), %rdx
+	mulxq 248(%rdi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
+	xorl %eax, %eax
+	movq 248(%rsi), %rdx
+	mulxq 744(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 752(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 760(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 768(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 776(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 784(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 792(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 800(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
+	movq %r11, 992(%rsp)
+	movq %r12, 1000(%rsp)
+	movq %r13, 1008(%rsp)
+	movq %r14, 1016(%rsp)
+	movq %r15, 1024(%rsp)
+	movq %rbx, 1032(%rsp)
+	movq %rbp, 1040(%rsp)
+	movq %r8, 1048(%rsp)
+	movq %r9, 1056(%rsp)
+	movq %r10, 1064(%rsp)
+	movq 16(%rsp), %rdi
+	movq 808(%rsp), %rax
+	subq 0(%rsi), %rax
+	movq 816(%rsp), %rax
+	sbbq 8(%rsi), %rax
+	movq 824(%rsp), %rax
+	sbbq 16(%rsi), %rax
+	movq 832(%rsp), %rax
+	sbbq 24(%rsi), %rax
+	movq 840(%rsp), %rax
+	sbbq 32(%rsi), %rax
+	movq 848(%rsp), %rax
+	sbbq 40(%rsi), %rax
+	movq 856(%rsp), %rax
+	sbbq 48(%rsi), %rax
+	movq 864(%rsp), %rax
+	sbbq 56(%rsi), %rax
+	movq 872(%rsp), %rax
+	sbbq 64(%rsi), %rax
+	movq 880(%rsp), %rax
+	sbbq 72(%rsi), %rax
+	movq 888(%rsp), %rax
+	sbbq 80(%rsi), %rax
+	movq 896(%rsp), %rax
+	sbbq 88(%rsi), %rax
+	movq 904(%rsp), %rax
+	sbbq 96(%rsi), %rax
+	movq 912(%rsp), %rax
+	sbbq 104(%rsi), %rax
+	movq 920(%rsp), %rax
+	sbbq 112(%rsi), %rax
+	movq 928(%rsp), %rax
+	sbbq 120(%rsi), %rax
+	movq 936(%rsp), %rax
+	sbbq 128(%rsi), %rax
+	movq 944(%rsp), %rax
+	sbbq 136(%rsi), %rax
+	movq 952(%rsp), %rax
+	sbbq 144(%rsi), %rax
+	movq 960(%rsp), %rax
+	sbbq 152(%rsi), %rax
+	movq 968(%rsp), %rax
+	sbbq 160(%rsi), %rax
+	movq 976(%rsp), %rax
+	sbbq 168(%rsi), %rax
+	movq 984(%rsp), %rax
+	sbbq 176(%rsi), %rax
+	movq 992(%rsp), %rax
+	sbbq 184(%rsi), %rax
+	movq 1000(%rsp), %rax
+	sbbq 192(%rsi), %rax
+	movq 1008(%rsp), %rax
+	sbbq 200(%rsi), %rax
+	movq 1016(%rsp), %rax
+	sbbq 208(%rsi), %rax
+	movq 1024(%rsp), %rax
+	sbbq 216(%rsi), %rax
+	movq 1032(%rsp), %rax
+	sbbq 224(%rsi), %rax
+	movq 1040(%rsp), %rax
+	sbbq 232(%rsi), %rax
+	movq 1048(%rsp), %rax
+	sbbq 240(%rsi), %rax
+	movq 1056(%rsp), %rax
+	sbbq 248(%rsi), %rax
+	sbbq %rcx, %rcx
+	notq %rcx
+	movq 1064(%rsp), %rdx
+	negq %rdx
+	sbbq %rdx, %rdx
+	orq %rdx, %rcx
+	movl %ecx, %edx
+	andl $1, %edx
+	mulxq 0(%rsi), %rcx, %rax
+	movq 808(%rsp), %rax
+	subq %rcx, %rax
+	movq %rax, 0(%rdi)
+	mulxq 8(%rsi), %rcx, %rax
+	movq 816(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 8(%rdi)
+	mulxq 16(%rsi), %rcx, %rax
+	movq 824(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 16(%rdi)
+	mulxq 24(%rsi), %rcx, %rax
+	movq 832(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 24(%rdi)
+	mulxq 32(%rsi), %rcx, %rax
+	movq 840(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 32(%rdi)
+	mulxq 40(%rsi), %rcx, %rax
+	movq 848(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 40(%rdi)
+	mulxq 48(%rsi), %rcx, %rax
+	movq 856(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 48(%rdi)
+	mulxq 56(%rsi), %rcx, %rax
+	movq 864(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 56(%rdi)
+	mulxq 64(%rsi), %rcx, %rax
+	movq 872(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 64(%rdi)
+	mulxq 72(%rsi), %rcx, %rax
+	movq 880(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 72(%rdi)
+	mulxq 80(%rsi), %rcx, %rax
+	movq 888(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 80(%rdi)
+	mulxq 88(%rsi), %rcx, %rax
+	movq 896(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 88(%rdi)
+	mulxq 96(%rsi), %rcx, %rax
+	movq 904(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 96(%rdi)
+	mulxq 104(%rsi), %rcx, %rax
+	movq 912(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 104(%rdi)
+	mulxq 112(%rsi), %rcx, %rax
+	movq 920(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 112(%rdi)
+	mulxq 120(%rsi), %rcx, %rax
+	movq 928(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 120(%rdi)
+	mulxq 128(%rsi), %rcx, %rax
+	movq 936(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 128(%rdi)
+	mulxq 136(%rsi), %rcx, %rax
+	movq 944(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 136(%rdi)
+	mulxq 144(%rsi), %rcx, %rax
+	movq 952(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 144(%rdi)
+	mulxq 152(%rsi), %rcx, %rax
+	movq 960(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 152(%rdi)
+	mulxq 160(%rsi), %rcx, %rax
+	movq 968(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 160(%rdi)
+	mulxq 168(%rsi), %rcx, %rax
+	movq 976(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 168(%rdi)
+	mulxq 176(%rsi), %rcx, %rax
+	movq 984(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 176(%rdi)
+	mulxq 184(%rsi), %rcx, %rax
+	movq 992(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 184(%rdi)
+	mulxq 192(%rsi), %rcx, %rax
+	movq 1000(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 192(%rdi)
+	mulxq 200(%rsi), %rcx, %rax
+	movq 1008(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 200(%rdi)
+	mulxq 208(%rsi), %rcx, %rax
+	movq 1016(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 208(%rdi)
+	mulxq 216(%rsi), %rcx, %rax
+	movq 1024(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 216(%rdi)
+	mulxq 224(%rsi), %rcx, %rax
+	movq 1032(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 224(%rdi)
+	mulxq 232(%rsi), %rcx, %rax
+	movq 1040(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 232(%rdi)
+	mulxq 240(%rsi), %rcx, %rax
+	movq 1048(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 240(%rdi)
+	mulxq 248(%rsi), %rcx, %rax
+	movq 1056(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 248(%rdi)
+	addq $1080, %rsp
+	popq %r15
+	popq %r14
+	popq %r13
+	popq %r12
+	popq %rbp
+	popq %rbx
+	ret
+	.size parmod_ct_montgomery_sqr_adx_32, .-parmod_ct_montgomery_sqr_adx_32
 )PARMOD_ASM");
 // clang-format on
 #endif

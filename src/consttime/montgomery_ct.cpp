@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "config/tuning.hpp"
 
 namespace parmod::consttime {
 namespace {
@@ -12,6 +13,21 @@ bool window_kernels() noexcept {
 #if PARMOD_WINDOW_ADX_ASM
   return limbs::window_adx_enabled();
 #else
+  return false;
+#endif
+}
+
+// Whether the product (square) of n limbs takes the unrolled kernel of a
+// tuned size: the same keys as the Montgomery engine's
+// (modmul/montgomery_mul.cpp), a property of the CPU and n only.
+bool unrolled_kernel(std::size_t n, bool square) noexcept {
+#if PARMOD_WINDOW_ADX_ASM
+  const config::Tuning& t = config::tuning();
+  return window_kernels() && limbs::window_adx_unrolled_tuned(n) &&
+         n < (square ? t.montgomery_adx_sqr_unrolled_max : t.montgomery_adx_unrolled_max);
+#else
+  (void)n;
+  (void)square;
   return false;
 #endif
 }
@@ -30,7 +46,11 @@ std::size_t montgomery_ct_scratch(std::size_t n) noexcept {
 
 const char* montgomery_ct_kernels() noexcept { return window_kernels() ? "mulx/adx windows" : "mpn_sec products"; }
 
-MontgomeryCt::MontgomeryCt(const modmul::ModulusConstants& k) noexcept : k_(k), windows_(window_kernels()) {}
+MontgomeryCt::MontgomeryCt(const modmul::ModulusConstants& k) noexcept
+    : k_(k),
+      windows_(window_kernels()),
+      unrolled_mul_(unrolled_kernel(k.n, false)),
+      unrolled_sqr_(unrolled_kernel(k.n, true)) {}
 
 void montgomery_redc_ct(limb_t* r, limb_t* c, const modmul::ModulusConstants& k) noexcept {
   const std::size_t n = k.n;
@@ -46,6 +66,7 @@ void montgomery_redc_ct(limb_t* r, limb_t* c, const modmul::ModulusConstants& k)
 void montgomery_mul_ct(limb_t* r, const limb_t* a, const limb_t* b, const modmul::ModulusConstants& k,
                        limb_t* scratch) noexcept {
 #if PARMOD_WINDOW_ADX_ASM
+  if (unrolled_kernel(k.n, false)) return montgomery_mul_adx_unrolled_ct(r, a, b, k.p.data(), k.mu0, k.n, scratch);
   if (window_kernels()) return montgomery_mul_adx_ct(r, a, b, k.p.data(), k.mu0, k.n, scratch);
 #endif
   const auto sn = static_cast<mp_size_t>(k.n);
@@ -55,6 +76,7 @@ void montgomery_mul_ct(limb_t* r, const limb_t* a, const limb_t* b, const modmul
 
 void montgomery_sqr_ct(limb_t* r, const limb_t* a, const modmul::ModulusConstants& k, limb_t* scratch) noexcept {
 #if PARMOD_WINDOW_ADX_ASM
+  if (unrolled_kernel(k.n, true)) return montgomery_sqr_adx_unrolled_ct(r, a, k.p.data(), k.mu0, k.n, scratch);
   if (window_kernels()) return montgomery_sqr_adx_ct(r, a, k.p.data(), k.mu0, k.n, scratch);
 #endif
   const auto sn = static_cast<mp_size_t>(k.n);

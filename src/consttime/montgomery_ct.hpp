@@ -5,7 +5,9 @@
 // the same instructions and touches the same addresses for every operand value
 // of a given size.  Where the register-window kernels run (BMI2 + ADX), the
 // product and square are their constant-time build (consttime/montgomery_adx_ct.hpp:
-// the final subtraction a masked select).  Elsewhere the product uses GMP's
+// the final subtraction a masked select; the unrolled kernels of the sizes
+// limbs::window_adx_unrolled_tuned names where the tuning keys
+// montgomery.adx_unrolled_max / adx_sqr_unrolled_max let the engine take them).  Elsewhere the product uses GMP's
 // side-channel-silent mpn_sec_mul / mpn_sec_sqr (schoolbook), the reduction is
 // word-by-word REDC over mpn_addmul_1 and its final subtraction is GMP's
 // mpn_cnd_sub_n with the condition computed arithmetically.  Neither branches
@@ -38,12 +40,14 @@ class MontgomeryCt {
   explicit MontgomeryCt(const modmul::ModulusConstants& k) noexcept;
   void mul(limb_t* r, const limb_t* a, const limb_t* b, limb_t* scratch) const noexcept {
 #if PARMOD_WINDOW_ADX_ASM
+    if (unrolled_mul_) return montgomery_mul_adx_unrolled_ct(r, a, b, k_.p.data(), k_.mu0, k_.n, scratch);
     if (windows_) return montgomery_mul_adx_ct(r, a, b, k_.p.data(), k_.mu0, k_.n, scratch);
 #endif
     montgomery_mul_ct(r, a, b, k_, scratch);
   }
   void sqr(limb_t* r, const limb_t* a, limb_t* scratch) const noexcept {
 #if PARMOD_WINDOW_ADX_ASM
+    if (unrolled_sqr_) return montgomery_sqr_adx_unrolled_ct(r, a, k_.p.data(), k_.mu0, k_.n, scratch);
     if (windows_) return montgomery_sqr_adx_ct(r, a, k_.p.data(), k_.mu0, k_.n, scratch);
 #endif
     montgomery_sqr_ct(r, a, k_, scratch);
@@ -52,6 +56,7 @@ class MontgomeryCt {
  private:
   const modmul::ModulusConstants& k_;
   bool windows_;
+  bool unrolled_mul_, unrolled_sqr_;  // the unrolled kernels of the tuned sizes (montgomery_ct.cpp)
 };
 
 }  // namespace parmod::consttime

@@ -39,6 +39,11 @@ void parmod_montgomery_mul_adx(parmod::limb_t* r, const parmod::limb_t* a, const
                                parmod::limb_t* t) noexcept;
 void parmod_montgomery_sqr_adx(parmod::limb_t* r, const parmod::limb_t* a, const parmod::limb_t* p,
                                parmod::limb_t mu0, std::size_t n, parmod::limb_t* t) noexcept;
+void parmod_montgomery_mul_adx_unrolled(parmod::limb_t* r, const parmod::limb_t* a, const parmod::limb_t* b,
+                                        const parmod::limb_t* p, parmod::limb_t mu0, std::size_t n,
+                                        parmod::limb_t* t) noexcept;
+void parmod_montgomery_sqr_adx_unrolled(parmod::limb_t* r, const parmod::limb_t* a, const parmod::limb_t* p,
+                                        parmod::limb_t mu0, std::size_t n, parmod::limb_t* t) noexcept;
 void parmod_montgomery_redc_adx(parmod::limb_t* r, parmod::limb_t* c, const parmod::limb_t* p,
                                 parmod::limb_t mu0, std::size_t n) noexcept;
 void parmod_montgomery_redc_adx_columns(parmod::limb_t* r, parmod::limb_t* c, const parmod::limb_t* p,
@@ -58,6 +63,11 @@ bool window_adx_enabled() noexcept;
 // (reduce/montgomery_adx.hpp) run fully unrolled kernels (every limb product
 // in one register window; limbs/gen_window_adx.py, SMALL_SIZES).
 bool window_adx_unrolled(std::size_t n) noexcept;
+// True for the limb counts that also have fully unrolled Montgomery kernels
+// but reach them only through reduce::montgomery_{mul,sqr}_adx_unrolled,
+// where the tuning keys montgomery.adx_unrolled_max and
+// montgomery.adx_sqr_unrolled_max let them (gen_window_adx.py, TUNED_SIZES).
+bool window_adx_unrolled_tuned(std::size_t n) noexcept;
 
 #if PARMOD_WINDOW_ADX_ASM
 // rp[0, an + bn) = a b for an, bn >= 1; rp overlaps neither operand.  Strips

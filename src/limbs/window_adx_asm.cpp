@@ -8801,6 +8801,28 @@ parmod_sqr_adx:
 	ret
 	.size parmod_sqr_adx, .-parmod_sqr_adx
 
+	.globl parmod_montgomery_mul_adx_unrolled
+	.hidden parmod_montgomery_mul_adx_unrolled
+	.type parmod_montgomery_mul_adx_unrolled, @function
+	.p2align 5
+parmod_montgomery_mul_adx_unrolled:
+	endbr64
+	cmpq $32, %r9
+	je parmod_montgomery_mul_adx_32
+	jmp parmod_montgomery_mul_adx
+	.size parmod_montgomery_mul_adx_unrolled, .-parmod_montgomery_mul_adx_unrolled
+
+	.globl parmod_montgomery_sqr_adx_unrolled
+	.hidden parmod_montgomery_sqr_adx_unrolled
+	.type parmod_montgomery_sqr_adx_unrolled, @function
+	.p2align 5
+parmod_montgomery_sqr_adx_unrolled:
+	endbr64
+	cmpq $32, %r8
+	je parmod_montgomery_sqr_adx_32
+	jmp parmod_montgomery_sqr_adx
+	.size parmod_montgomery_sqr_adx_unrolled, .-parmod_montgomery_sqr_adx_unrolled
+
 	.globl parmod_montgomery_mul_adx_8
 	.hidden parmod_montgomery_mul_adx_8
 	.type parmod_montgomery_mul_adx_8, @function
@@ -8876,7 +8898,7 @@ parmod_montgomery_mul_adx_8:
 	adoxq %rax, %r15
 	adcxq %rax, %r15
 	movq %rbx, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 88(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -8938,7 +8960,7 @@ parmod_montgomery_mul_adx_8:
 	adoxq %rax, %rbx
 	adcxq %rax, %rbx
 	movq %rbp, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 96(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -9000,7 +9022,7 @@ parmod_montgomery_mul_adx_8:
 	adoxq %rax, %rbp
 	adcxq %rax, %rbp
 	movq %r8, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 104(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -9062,7 +9084,7 @@ parmod_montgomery_mul_adx_8:
 	adoxq %rax, %r8
 	adcxq %rax, %r8
 	movq %r9, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 112(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -9124,7 +9146,7 @@ parmod_montgomery_mul_adx_8:
 	adoxq %rax, %r9
 	adcxq %rax, %r9
 	movq %r10, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 120(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -9186,7 +9208,7 @@ parmod_montgomery_mul_adx_8:
 	adoxq %rax, %r10
 	adcxq %rax, %r10
 	movq %r11, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 128(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -9248,7 +9270,7 @@ parmod_montgomery_mul_adx_8:
 	adoxq %rax, %r11
 	adcxq %rax, %r11
 	movq %r12, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 136(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -9310,7 +9332,7 @@ parmod_montgomery_mul_adx_8:
 	adoxq %rax, %r12
 	adcxq %rax, %r12
 	movq %r13, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 144(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -9550,7 +9572,7 @@ parmod_montgomery_sqr_adx_8:
 	adoxq %rax, %r15
 	adcxq %rax, %r15
 	movq %rbx, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 168(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -9591,7 +9613,7 @@ parmod_montgomery_sqr_adx_8:
 	adoxq %rax, %rbx
 	adcxq %rax, %rbx
 	movq %rbp, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 176(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -9653,7 +9675,7 @@ parmod_montgomery_sqr_adx_8:
 	adoxq %rax, %rbp
 	adcxq %rax, %rbp
 	movq %r8, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 184(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -9712,7 +9734,7 @@ parmod_montgomery_sqr_adx_8:
 	adoxq %rax, %r8
 	adcxq %rax, %r8
 	movq %r9, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 192(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -9768,7 +9790,7 @@ parmod_montgomery_sqr_adx_8:
 	adoxq %rax, %r9
 	adcxq %rax, %r9
 	movq %r10, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 200(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -9821,7 +9843,7 @@ parmod_montgomery_sqr_adx_8:
 	adoxq %rax, %r10
 	adcxq %rax, %r10
 	movq %r11, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 208(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -9871,7 +9893,7 @@ parmod_montgomery_sqr_adx_8:
 	adoxq %rax, %r11
 	adcxq %rax, %r11
 	movq %r12, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 216(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -9927,7 +9949,7 @@ parmod_montgomery_sqr_adx_8:
 	adoxq %rax, %r12
 	adcxq %rax, %r12
 	movq %r13, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 224(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -10133,7 +10155,7 @@ parmod_montgomery_mul_adx_9:
 	adoxq %rax, %r15
 	adcxq %rax, %r15
 	movq %rbx, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 96(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -10204,7 +10226,7 @@ parmod_montgomery_mul_adx_9:
 	adoxq %rax, %rbx
 	adcxq %rax, %rbx
 	movq %rbp, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 104(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -10275,7 +10297,7 @@ parmod_montgomery_mul_adx_9:
 	adoxq %rax, %rbp
 	adcxq %rax, %rbp
 	movq %r8, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 112(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -10346,7 +10368,7 @@ parmod_montgomery_mul_adx_9:
 	adoxq %rax, %r8
 	adcxq %rax, %r8
 	movq %r9, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 120(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -10417,7 +10439,7 @@ parmod_montgomery_mul_adx_9:
 	adoxq %rax, %r9
 	adcxq %rax, %r9
 	movq %r10, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 128(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -10488,7 +10510,7 @@ parmod_montgomery_mul_adx_9:
 	adoxq %rax, %r10
 	adcxq %rax, %r10
 	movq %r11, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 136(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -10559,7 +10581,7 @@ parmod_montgomery_mul_adx_9:
 	adoxq %rax, %r11
 	adcxq %rax, %r11
 	movq %r12, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 144(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -10630,7 +10652,7 @@ parmod_montgomery_mul_adx_9:
 	adoxq %rax, %r12
 	adcxq %rax, %r12
 	movq %r13, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 152(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -10731,7 +10753,7 @@ parmod_montgomery_mul_adx_9:
 	adoxq %rax, %r13
 	adcxq %rax, %r13
 	movq %r14, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 160(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -11006,7 +11028,7 @@ parmod_montgomery_sqr_adx_9:
 	adoxq %rax, %r15
 	adcxq %rax, %r15
 	movq %rbx, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 184(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -11038,7 +11060,7 @@ parmod_montgomery_sqr_adx_9:
 	adoxq %rax, %r15
 	adcxq %rax, %r15
 	movq %rbp, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 192(%rsp)
 	xorl %ebx, %ebx
 	mulxq 0(%rsi), %rax, %rcx
@@ -11112,7 +11134,7 @@ parmod_montgomery_sqr_adx_9:
 	adoxq %rax, %rbp
 	adcxq %rax, %rbp
 	movq %r8, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 200(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -11153,7 +11175,7 @@ parmod_montgomery_sqr_adx_9:
 	adoxq %rax, %r8
 	adcxq %rax, %r8
 	movq %r9, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 208(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -11215,7 +11237,7 @@ parmod_montgomery_sqr_adx_9:
 	adoxq %rax, %r9
 	adcxq %rax, %r9
 	movq %r10, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 216(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -11274,7 +11296,7 @@ parmod_montgomery_sqr_adx_9:
 	adoxq %rax, %r10
 	adcxq %rax, %r10
 	movq %r11, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 224(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -11330,7 +11352,7 @@ parmod_montgomery_sqr_adx_9:
 	adoxq %rax, %r11
 	adcxq %rax, %r11
 	movq %r12, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 232(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -11383,7 +11405,7 @@ parmod_montgomery_sqr_adx_9:
 	adoxq %rax, %r12
 	adcxq %rax, %r12
 	movq %r13, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 240(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -11463,7 +11485,7 @@ parmod_montgomery_sqr_adx_9:
 	adoxq %rax, %r13
 	adcxq %rax, %r13
 	movq %r14, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 248(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -11714,7 +11736,7 @@ parmod_montgomery_mul_adx_10:
 	adoxq %rax, %r15
 	adcxq %rax, %r15
 	movq %rbx, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 104(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -11776,7 +11798,7 @@ parmod_montgomery_mul_adx_10:
 	adoxq %rax, %rbx
 	adcxq %rax, %rbx
 	movq %rbp, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 112(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -11850,7 +11872,7 @@ parmod_montgomery_mul_adx_10:
 	adoxq %rax, %rbp
 	adcxq %rax, %rbp
 	movq %r8, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 120(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -11924,7 +11946,7 @@ parmod_montgomery_mul_adx_10:
 	adoxq %rax, %r8
 	adcxq %rax, %r8
 	movq %r9, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 128(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -11998,7 +12020,7 @@ parmod_montgomery_mul_adx_10:
 	adoxq %rax, %r9
 	adcxq %rax, %r9
 	movq %r10, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 136(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -12072,7 +12094,7 @@ parmod_montgomery_mul_adx_10:
 	adoxq %rax, %r10
 	adcxq %rax, %r10
 	movq %r11, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 144(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -12146,7 +12168,7 @@ parmod_montgomery_mul_adx_10:
 	adoxq %rax, %r11
 	adcxq %rax, %r11
 	movq %r12, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 152(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -12220,7 +12242,7 @@ parmod_montgomery_mul_adx_10:
 	adoxq %rax, %r12
 	adcxq %rax, %r12
 	movq %r13, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 160(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -12324,7 +12346,7 @@ parmod_montgomery_mul_adx_10:
 	adoxq %rax, %r13
 	adcxq %rax, %r13
 	movq %r14, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 168(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -12428,7 +12450,7 @@ parmod_montgomery_mul_adx_10:
 	adoxq %rax, %r14
 	adcxq %rax, %r14
 	movq %r15, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 176(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -12750,7 +12772,7 @@ parmod_montgomery_sqr_adx_10:
 	adoxq %rax, %r15
 	adcxq %rax, %r15
 	movq %rbx, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 200(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -12782,7 +12804,7 @@ parmod_montgomery_sqr_adx_10:
 	adoxq %rax, %r15
 	adcxq %rax, %r15
 	movq %rbp, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 208(%rsp)
 	xorl %ebx, %ebx
 	mulxq 0(%rsi), %rax, %rcx
@@ -12844,7 +12866,7 @@ parmod_montgomery_sqr_adx_10:
 	adoxq %rax, %rbp
 	adcxq %rax, %rbp
 	movq %r8, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 216(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -12891,7 +12913,7 @@ parmod_montgomery_sqr_adx_10:
 	adoxq %rax, %r8
 	adcxq %rax, %r8
 	movq %r9, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 224(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -12965,7 +12987,7 @@ parmod_montgomery_sqr_adx_10:
 	adoxq %rax, %r9
 	adcxq %rax, %r9
 	movq %r10, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 232(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -13006,7 +13028,7 @@ parmod_montgomery_sqr_adx_10:
 	adoxq %rax, %r10
 	adcxq %rax, %r10
 	movq %r11, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 240(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -13068,7 +13090,7 @@ parmod_montgomery_sqr_adx_10:
 	adoxq %rax, %r11
 	adcxq %rax, %r11
 	movq %r12, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 248(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -13127,7 +13149,7 @@ parmod_montgomery_sqr_adx_10:
 	adoxq %rax, %r12
 	adcxq %rax, %r12
 	movq %r13, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 256(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -13213,7 +13235,7 @@ parmod_montgomery_sqr_adx_10:
 	adoxq %rax, %r13
 	adcxq %rax, %r13
 	movq %r14, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 264(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -13296,7 +13318,7 @@ parmod_montgomery_sqr_adx_10:
 	adoxq %rax, %r14
 	adcxq %rax, %r14
 	movq %r15, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 272(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -13592,7 +13614,7 @@ parmod_montgomery_mul_adx_11:
 	adoxq %rax, %r15
 	adcxq %rax, %r15
 	movq %rbx, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 112(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -13654,7 +13676,7 @@ parmod_montgomery_mul_adx_11:
 	adoxq %rax, %rbx
 	adcxq %rax, %rbx
 	movq %rbp, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 120(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -13716,7 +13738,7 @@ parmod_montgomery_mul_adx_11:
 	adoxq %rax, %rbp
 	adcxq %rax, %rbp
 	movq %r8, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 128(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -13793,7 +13815,7 @@ parmod_montgomery_mul_adx_11:
 	adoxq %rax, %r8
 	adcxq %rax, %r8
 	movq %r9, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 136(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -13870,7 +13892,7 @@ parmod_montgomery_mul_adx_11:
 	adoxq %rax, %r9
 	adcxq %rax, %r9
 	movq %r10, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 144(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -13947,7 +13969,7 @@ parmod_montgomery_mul_adx_11:
 	adoxq %rax, %r10
 	adcxq %rax, %r10
 	movq %r11, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 152(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -14024,7 +14046,7 @@ parmod_montgomery_mul_adx_11:
 	adoxq %rax, %r11
 	adcxq %rax, %r11
 	movq %r12, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 160(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -14101,7 +14123,7 @@ parmod_montgomery_mul_adx_11:
 	adoxq %rax, %r12
 	adcxq %rax, %r12
 	movq %r13, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 168(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -14208,7 +14230,7 @@ parmod_montgomery_mul_adx_11:
 	adoxq %rax, %r13
 	adcxq %rax, %r13
 	movq %r14, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 176(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -14315,7 +14337,7 @@ parmod_montgomery_mul_adx_11:
 	adoxq %rax, %r14
 	adcxq %rax, %r14
 	movq %r15, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 184(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -14422,7 +14444,7 @@ parmod_montgomery_mul_adx_11:
 	adoxq %rax, %r15
 	adcxq %rax, %r15
 	movq %rbx, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 192(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -14803,7 +14825,7 @@ parmod_montgomery_sqr_adx_11:
 	adoxq %rax, %r15
 	adcxq %rax, %r15
 	movq %rbx, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 216(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -14835,7 +14857,7 @@ parmod_montgomery_sqr_adx_11:
 	adoxq %rax, %r15
 	adcxq %rax, %r15
 	movq %rbp, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 224(%rsp)
 	xorl %ebx, %ebx
 	mulxq 0(%rsi), %rax, %rcx
@@ -14897,7 +14919,7 @@ parmod_montgomery_sqr_adx_11:
 	adoxq %rax, %rbp
 	adcxq %rax, %rbp
 	movq %r8, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 232(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -14929,7 +14951,7 @@ parmod_montgomery_sqr_adx_11:
 	adoxq %rax, %rbp
 	adcxq %rax, %rbp
 	movq %r9, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 240(%rsp)
 	xorl %r8d, %r8d
 	mulxq 0(%rsi), %rax, %rcx
@@ -15009,7 +15031,7 @@ parmod_montgomery_sqr_adx_11:
 	adoxq %rax, %r9
 	adcxq %rax, %r9
 	movq %r10, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 248(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -15056,7 +15078,7 @@ parmod_montgomery_sqr_adx_11:
 	adoxq %rax, %r10
 	adcxq %rax, %r10
 	movq %r11, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 256(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -15130,7 +15152,7 @@ parmod_montgomery_sqr_adx_11:
 	adoxq %rax, %r11
 	adcxq %rax, %r11
 	movq %r12, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 264(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -15171,7 +15193,7 @@ parmod_montgomery_sqr_adx_11:
 	adoxq %rax, %r12
 	adcxq %rax, %r12
 	movq %r13, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 272(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -15263,7 +15285,7 @@ parmod_montgomery_sqr_adx_11:
 	adoxq %rax, %r13
 	adcxq %rax, %r13
 	movq %r14, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 280(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -15352,7 +15374,7 @@ parmod_montgomery_sqr_adx_11:
 	adoxq %rax, %r14
 	adcxq %rax, %r14
 	movq %r15, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 288(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -15438,7 +15460,7 @@ parmod_montgomery_sqr_adx_11:
 	adoxq %rax, %r15
 	adcxq %rax, %r15
 	movq %rbx, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 296(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -15788,7 +15810,7 @@ parmod_montgomery_mul_adx_12:
 	adoxq %rax, %r15
 	adcxq %rax, %r15
 	movq %rbx, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 120(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -15850,7 +15872,7 @@ parmod_montgomery_mul_adx_12:
 	adoxq %rax, %rbx
 	adcxq %rax, %rbx
 	movq %rbp, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 128(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -15912,7 +15934,7 @@ parmod_montgomery_mul_adx_12:
 	adoxq %rax, %rbp
 	adcxq %rax, %rbp
 	movq %r8, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 136(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -15974,7 +15996,7 @@ parmod_montgomery_mul_adx_12:
 	adoxq %rax, %r8
 	adcxq %rax, %r8
 	movq %r9, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 144(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -16054,7 +16076,7 @@ parmod_montgomery_mul_adx_12:
 	adoxq %rax, %r9
 	adcxq %rax, %r9
 	movq %r10, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 152(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -16134,7 +16156,7 @@ parmod_montgomery_mul_adx_12:
 	adoxq %rax, %r10
 	adcxq %rax, %r10
 	movq %r11, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 160(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -16214,7 +16236,7 @@ parmod_montgomery_mul_adx_12:
 	adoxq %rax, %r11
 	adcxq %rax, %r11
 	movq %r12, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 168(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -16294,7 +16316,7 @@ parmod_montgomery_mul_adx_12:
 	adoxq %rax, %r12
 	adcxq %rax, %r12
 	movq %r13, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 176(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -16404,7 +16426,7 @@ parmod_montgomery_mul_adx_12:
 	adoxq %rax, %r13
 	adcxq %rax, %r13
 	movq %r14, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 184(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -16514,7 +16536,7 @@ parmod_montgomery_mul_adx_12:
 	adoxq %rax, %r14
 	adcxq %rax, %r14
 	movq %r15, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 192(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -16624,7 +16646,7 @@ parmod_montgomery_mul_adx_12:
 	adoxq %rax, %r15
 	adcxq %rax, %r15
 	movq %rbx, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 200(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -16734,7 +16756,7 @@ parmod_montgomery_mul_adx_12:
 	adoxq %rax, %rbx
 	adcxq %rax, %rbx
 	movq %rbp, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 208(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -17186,7 +17208,7 @@ parmod_montgomery_sqr_adx_12:
 	adoxq %rax, %r15
 	adcxq %rax, %r15
 	movq %rbx, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 232(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -17218,7 +17240,7 @@ parmod_montgomery_sqr_adx_12:
 	adoxq %rax, %r15
 	adcxq %rax, %r15
 	movq %rbp, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 240(%rsp)
 	xorl %ebx, %ebx
 	mulxq 0(%rsi), %rax, %rcx
@@ -17280,7 +17302,7 @@ parmod_montgomery_sqr_adx_12:
 	adoxq %rax, %rbp
 	adcxq %rax, %rbp
 	movq %r8, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 248(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -17312,7 +17334,7 @@ parmod_montgomery_sqr_adx_12:
 	adoxq %rax, %rbp
 	adcxq %rax, %rbp
 	movq %r9, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 256(%rsp)
 	xorl %r8d, %r8d
 	mulxq 0(%rsi), %rax, %rcx
@@ -17374,7 +17396,7 @@ parmod_montgomery_sqr_adx_12:
 	adoxq %rax, %r9
 	adcxq %rax, %r9
 	movq %r10, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 264(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -17427,7 +17449,7 @@ parmod_montgomery_sqr_adx_12:
 	adoxq %rax, %r10
 	adcxq %rax, %r10
 	movq %r11, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 272(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -17507,7 +17529,7 @@ parmod_montgomery_sqr_adx_12:
 	adoxq %rax, %r11
 	adcxq %rax, %r11
 	movq %r12, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 280(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -17554,7 +17576,7 @@ parmod_montgomery_sqr_adx_12:
 	adoxq %rax, %r12
 	adcxq %rax, %r12
 	movq %r13, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 288(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -17658,7 +17680,7 @@ parmod_montgomery_sqr_adx_12:
 	adoxq %rax, %r13
 	adcxq %rax, %r13
 	movq %r14, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 296(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -17729,7 +17751,7 @@ parmod_montgomery_sqr_adx_12:
 	adoxq %rax, %r14
 	adcxq %rax, %r14
 	movq %r15, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 304(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -17821,7 +17843,7 @@ parmod_montgomery_sqr_adx_12:
 	adoxq %rax, %r15
 	adcxq %rax, %r15
 	movq %rbx, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 312(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -17910,7 +17932,7 @@ parmod_montgomery_sqr_adx_12:
 	adoxq %rax, %rbx
 	adcxq %rax, %rbx
 	movq %rbp, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 320(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -18323,7 +18345,7 @@ parmod_montgomery_mul_adx_13:
 	adoxq %rax, %r15
 	adcxq %rax, %r15
 	movq %rbx, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 128(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -18385,7 +18407,7 @@ parmod_montgomery_mul_adx_13:
 	adoxq %rax, %rbx
 	adcxq %rax, %rbx
 	movq %rbp, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 136(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -18447,7 +18469,7 @@ parmod_montgomery_mul_adx_13:
 	adoxq %rax, %rbp
 	adcxq %rax, %rbp
 	movq %r8, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 144(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -18509,7 +18531,7 @@ parmod_montgomery_mul_adx_13:
 	adoxq %rax, %r8
 	adcxq %rax, %r8
 	movq %r9, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 152(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -18571,7 +18593,7 @@ parmod_montgomery_mul_adx_13:
 	adoxq %rax, %r9
 	adcxq %rax, %r9
 	movq %r10, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 160(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -18654,7 +18676,7 @@ parmod_montgomery_mul_adx_13:
 	adoxq %rax, %r10
 	adcxq %rax, %r10
 	movq %r11, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 168(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -18737,7 +18759,7 @@ parmod_montgomery_mul_adx_13:
 	adoxq %rax, %r11
 	adcxq %rax, %r11
 	movq %r12, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 176(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -18820,7 +18842,7 @@ parmod_montgomery_mul_adx_13:
 	adoxq %rax, %r12
 	adcxq %rax, %r12
 	movq %r13, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 184(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -18933,7 +18955,7 @@ parmod_montgomery_mul_adx_13:
 	adoxq %rax, %r13
 	adcxq %rax, %r13
 	movq %r14, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 192(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -19046,7 +19068,7 @@ parmod_montgomery_mul_adx_13:
 	adoxq %rax, %r14
 	adcxq %rax, %r14
 	movq %r15, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 200(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -19159,7 +19181,7 @@ parmod_montgomery_mul_adx_13:
 	adoxq %rax, %r15
 	adcxq %rax, %r15
 	movq %rbx, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 208(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -19272,7 +19294,7 @@ parmod_montgomery_mul_adx_13:
 	adoxq %rax, %rbx
 	adcxq %rax, %rbx
 	movq %rbp, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 216(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -19385,7 +19407,7 @@ parmod_montgomery_mul_adx_13:
 	adoxq %rax, %rbp
 	adcxq %rax, %rbp
 	movq %r8, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 224(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -19920,7 +19942,7 @@ parmod_montgomery_sqr_adx_13:
 	adoxq %rax, %r15
 	adcxq %rax, %r15
 	movq %rbx, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 248(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -19952,7 +19974,7 @@ parmod_montgomery_sqr_adx_13:
 	adoxq %rax, %r15
 	adcxq %rax, %r15
 	movq %rbp, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 256(%rsp)
 	xorl %ebx, %ebx
 	mulxq 0(%rsi), %rax, %rcx
@@ -20014,7 +20036,7 @@ parmod_montgomery_sqr_adx_13:
 	adoxq %rax, %rbp
 	adcxq %rax, %rbp
 	movq %r8, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 264(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -20046,7 +20068,7 @@ parmod_montgomery_sqr_adx_13:
 	adoxq %rax, %rbp
 	adcxq %rax, %rbp
 	movq %r9, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 272(%rsp)
 	xorl %r8d, %r8d
 	mulxq 0(%rsi), %rax, %rcx
@@ -20108,7 +20130,7 @@ parmod_montgomery_sqr_adx_13:
 	adoxq %rax, %r9
 	adcxq %rax, %r9
 	movq %r10, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 280(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -20140,7 +20162,7 @@ parmod_montgomery_sqr_adx_13:
 	adoxq %rax, %r9
 	adcxq %rax, %r9
 	movq %r11, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 288(%rsp)
 	xorl %r10d, %r10d
 	mulxq 0(%rsi), %rax, %rcx
@@ -20226,7 +20248,7 @@ parmod_montgomery_sqr_adx_13:
 	adoxq %rax, %r11
 	adcxq %rax, %r11
 	movq %r12, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 296(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -20279,7 +20301,7 @@ parmod_montgomery_sqr_adx_13:
 	adoxq %rax, %r12
 	adcxq %rax, %r12
 	movq %r13, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 304(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -20389,7 +20411,7 @@ parmod_montgomery_sqr_adx_13:
 	adoxq %rax, %r13
 	adcxq %rax, %r13
 	movq %r14, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 312(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -20466,7 +20488,7 @@ parmod_montgomery_sqr_adx_13:
 	adoxq %rax, %r14
 	adcxq %rax, %r14
 	movq %r15, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 320(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -20570,7 +20592,7 @@ parmod_montgomery_sqr_adx_13:
 	adoxq %rax, %r15
 	adcxq %rax, %r15
 	movq %rbx, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 328(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -20641,7 +20663,7 @@ parmod_montgomery_sqr_adx_13:
 	adoxq %rax, %rbx
 	adcxq %rax, %rbx
 	movq %rbp, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 336(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -20733,7 +20755,7 @@ parmod_montgomery_sqr_adx_13:
 	adoxq %rax, %rbp
 	adcxq %rax, %rbp
 	movq %r8, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 344(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -21218,7 +21240,7 @@ parmod_montgomery_mul_adx_14:
 	adoxq %rax, %r15
 	adcxq %rax, %r15
 	movq %rbx, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 136(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -21280,7 +21302,7 @@ parmod_montgomery_mul_adx_14:
 	adoxq %rax, %rbx
 	adcxq %rax, %rbx
 	movq %rbp, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 144(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -21342,7 +21364,7 @@ parmod_montgomery_mul_adx_14:
 	adoxq %rax, %rbp
 	adcxq %rax, %rbp
 	movq %r8, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 152(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -21404,7 +21426,7 @@ parmod_montgomery_mul_adx_14:
 	adoxq %rax, %r8
 	adcxq %rax, %r8
 	movq %r9, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 160(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -21466,7 +21488,7 @@ parmod_montgomery_mul_adx_14:
 	adoxq %rax, %r9
 	adcxq %rax, %r9
 	movq %r10, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 168(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -21528,7 +21550,7 @@ parmod_montgomery_mul_adx_14:
 	adoxq %rax, %r10
 	adcxq %rax, %r10
 	movq %r11, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 176(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -21614,7 +21636,7 @@ parmod_montgomery_mul_adx_14:
 	adoxq %rax, %r11
 	adcxq %rax, %r11
 	movq %r12, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 184(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -21700,7 +21722,7 @@ parmod_montgomery_mul_adx_14:
 	adoxq %rax, %r12
 	adcxq %rax, %r12
 	movq %r13, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 192(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -21816,7 +21838,7 @@ parmod_montgomery_mul_adx_14:
 	adoxq %rax, %r13
 	adcxq %rax, %r13
 	movq %r14, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 200(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -21932,7 +21954,7 @@ parmod_montgomery_mul_adx_14:
 	adoxq %rax, %r14
 	adcxq %rax, %r14
 	movq %r15, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 208(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -22048,7 +22070,7 @@ parmod_montgomery_mul_adx_14:
 	adoxq %rax, %r15
 	adcxq %rax, %r15
 	movq %rbx, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 216(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -22164,7 +22186,7 @@ parmod_montgomery_mul_adx_14:
 	adoxq %rax, %rbx
 	adcxq %rax, %rbx
 	movq %rbp, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 224(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -22280,7 +22302,7 @@ parmod_montgomery_mul_adx_14:
 	adoxq %rax, %rbp
 	adcxq %rax, %rbp
 	movq %r8, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 232(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -22396,7 +22418,7 @@ parmod_montgomery_mul_adx_14:
 	adoxq %rax, %r8
 	adcxq %rax, %r8
 	movq %r9, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 240(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -23026,7 +23048,7 @@ parmod_montgomery_sqr_adx_14:
 	adoxq %rax, %r15
 	adcxq %rax, %r15
 	movq %rbx, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 264(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -23058,7 +23080,7 @@ parmod_montgomery_sqr_adx_14:
 	adoxq %rax, %r15
 	adcxq %rax, %r15
 	movq %rbp, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 272(%rsp)
 	xorl %ebx, %ebx
 	mulxq 0(%rsi), %rax, %rcx
@@ -23120,7 +23142,7 @@ parmod_montgomery_sqr_adx_14:
 	adoxq %rax, %rbp
 	adcxq %rax, %rbp
 	movq %r8, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 280(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -23152,7 +23174,7 @@ parmod_montgomery_sqr_adx_14:
 	adoxq %rax, %rbp
 	adcxq %rax, %rbp
 	movq %r9, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 288(%rsp)
 	xorl %r8d, %r8d
 	mulxq 0(%rsi), %rax, %rcx
@@ -23214,7 +23236,7 @@ parmod_montgomery_sqr_adx_14:
 	adoxq %rax, %r9
 	adcxq %rax, %r9
 	movq %r10, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 296(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -23246,7 +23268,7 @@ parmod_montgomery_sqr_adx_14:
 	adoxq %rax, %r9
 	adcxq %rax, %r9
 	movq %r11, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 304(%rsp)
 	xorl %r10d, %r10d
 	mulxq 0(%rsi), %rax, %rcx
@@ -23308,7 +23330,7 @@ parmod_montgomery_sqr_adx_14:
 	adoxq %rax, %r11
 	adcxq %rax, %r11
 	movq %r12, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 312(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -23367,7 +23389,7 @@ parmod_montgomery_sqr_adx_14:
 	adoxq %rax, %r12
 	adcxq %rax, %r12
 	movq %r13, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 320(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -23483,7 +23505,7 @@ parmod_montgomery_sqr_adx_14:
 	adoxq %rax, %r13
 	adcxq %rax, %r13
 	movq %r14, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 328(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -23566,7 +23588,7 @@ parmod_montgomery_sqr_adx_14:
 	adoxq %rax, %r14
 	adcxq %rax, %r14
 	movq %r15, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 336(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -23676,7 +23698,7 @@ parmod_montgomery_sqr_adx_14:
 	adoxq %rax, %r15
 	adcxq %rax, %r15
 	movq %rbx, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 344(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -23753,7 +23775,7 @@ parmod_montgomery_sqr_adx_14:
 	adoxq %rax, %rbx
 	adcxq %rax, %rbx
 	movq %rbp, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 352(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -23857,7 +23879,7 @@ parmod_montgomery_sqr_adx_14:
 	adoxq %rax, %rbp
 	adcxq %rax, %rbp
 	movq %r8, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 360(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -23928,7 +23950,7 @@ parmod_montgomery_sqr_adx_14:
 	adoxq %rax, %r8
 	adcxq %rax, %r8
 	movq %r9, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 368(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -24494,7 +24516,7 @@ parmod_montgomery_mul_adx_15:
 	adoxq %rax, %r15
 	adcxq %rax, %r15
 	movq %rbx, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 144(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -24556,7 +24578,7 @@ parmod_montgomery_mul_adx_15:
 	adoxq %rax, %rbx
 	adcxq %rax, %rbx
 	movq %rbp, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 152(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -24618,7 +24640,7 @@ parmod_montgomery_mul_adx_15:
 	adoxq %rax, %rbp
 	adcxq %rax, %rbp
 	movq %r8, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 160(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -24680,7 +24702,7 @@ parmod_montgomery_mul_adx_15:
 	adoxq %rax, %r8
 	adcxq %rax, %r8
 	movq %r9, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 168(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -24742,7 +24764,7 @@ parmod_montgomery_mul_adx_15:
 	adoxq %rax, %r9
 	adcxq %rax, %r9
 	movq %r10, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 176(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -24804,7 +24826,7 @@ parmod_montgomery_mul_adx_15:
 	adoxq %rax, %r10
 	adcxq %rax, %r10
 	movq %r11, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 184(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -24866,7 +24888,7 @@ parmod_montgomery_mul_adx_15:
 	adoxq %rax, %r11
 	adcxq %rax, %r11
 	movq %r12, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 192(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -24955,7 +24977,7 @@ parmod_montgomery_mul_adx_15:
 	adoxq %rax, %r12
 	adcxq %rax, %r12
 	movq %r13, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 200(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -25074,7 +25096,7 @@ parmod_montgomery_mul_adx_15:
 	adoxq %rax, %r13
 	adcxq %rax, %r13
 	movq %r14, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 208(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -25193,7 +25215,7 @@ parmod_montgomery_mul_adx_15:
 	adoxq %rax, %r14
 	adcxq %rax, %r14
 	movq %r15, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 216(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -25312,7 +25334,7 @@ parmod_montgomery_mul_adx_15:
 	adoxq %rax, %r15
 	adcxq %rax, %r15
 	movq %rbx, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 224(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -25431,7 +25453,7 @@ parmod_montgomery_mul_adx_15:
 	adoxq %rax, %rbx
 	adcxq %rax, %rbx
 	movq %rbp, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 232(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -25550,7 +25572,7 @@ parmod_montgomery_mul_adx_15:
 	adoxq %rax, %rbp
 	adcxq %rax, %rbp
 	movq %r8, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 240(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -25669,7 +25691,7 @@ parmod_montgomery_mul_adx_15:
 	adoxq %rax, %r8
 	adcxq %rax, %r8
 	movq %r9, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 248(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -25788,7 +25810,7 @@ parmod_montgomery_mul_adx_15:
 	adoxq %rax, %r9
 	adcxq %rax, %r9
 	movq %r10, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 256(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -26525,7 +26547,7 @@ parmod_montgomery_sqr_adx_15:
 	adoxq %rax, %r15
 	adcxq %rax, %r15
 	movq %rbx, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 280(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -26557,7 +26579,7 @@ parmod_montgomery_sqr_adx_15:
 	adoxq %rax, %r15
 	adcxq %rax, %r15
 	movq %rbp, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 288(%rsp)
 	xorl %ebx, %ebx
 	mulxq 0(%rsi), %rax, %rcx
@@ -26619,7 +26641,7 @@ parmod_montgomery_sqr_adx_15:
 	adoxq %rax, %rbp
 	adcxq %rax, %rbp
 	movq %r8, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 296(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -26651,7 +26673,7 @@ parmod_montgomery_sqr_adx_15:
 	adoxq %rax, %rbp
 	adcxq %rax, %rbp
 	movq %r9, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 304(%rsp)
 	xorl %r8d, %r8d
 	mulxq 0(%rsi), %rax, %rcx
@@ -26713,7 +26735,7 @@ parmod_montgomery_sqr_adx_15:
 	adoxq %rax, %r9
 	adcxq %rax, %r9
 	movq %r10, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 312(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -26745,7 +26767,7 @@ parmod_montgomery_sqr_adx_15:
 	adoxq %rax, %r9
 	adcxq %rax, %r9
 	movq %r11, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 320(%rsp)
 	xorl %r10d, %r10d
 	mulxq 0(%rsi), %rax, %rcx
@@ -26807,7 +26829,7 @@ parmod_montgomery_sqr_adx_15:
 	adoxq %rax, %r11
 	adcxq %rax, %r11
 	movq %r12, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 328(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -26839,7 +26861,7 @@ parmod_montgomery_sqr_adx_15:
 	adoxq %rax, %r11
 	adcxq %rax, %r11
 	movq %r13, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 336(%rsp)
 	xorl %r12d, %r12d
 	mulxq 0(%rsi), %rax, %rcx
@@ -26961,7 +26983,7 @@ parmod_montgomery_sqr_adx_15:
 	adoxq %rax, %r13
 	adcxq %rax, %r13
 	movq %r14, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 344(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -27050,7 +27072,7 @@ parmod_montgomery_sqr_adx_15:
 	adoxq %rax, %r14
 	adcxq %rax, %r14
 	movq %r15, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 352(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -27166,7 +27188,7 @@ parmod_montgomery_sqr_adx_15:
 	adoxq %rax, %r15
 	adcxq %rax, %r15
 	movq %rbx, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 360(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -27249,7 +27271,7 @@ parmod_montgomery_sqr_adx_15:
 	adoxq %rax, %rbx
 	adcxq %rax, %rbx
 	movq %rbp, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 368(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -27359,7 +27381,7 @@ parmod_montgomery_sqr_adx_15:
 	adoxq %rax, %rbp
 	adcxq %rax, %rbp
 	movq %r8, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 376(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -27436,7 +27458,7 @@ parmod_montgomery_sqr_adx_15:
 	adoxq %rax, %r8
 	adcxq %rax, %r8
 	movq %r9, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 384(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -27540,7 +27562,7 @@ parmod_montgomery_sqr_adx_15:
 	adoxq %rax, %r9
 	adcxq %rax, %r9
 	movq %r10, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 392(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -28172,7 +28194,7 @@ parmod_montgomery_mul_adx_16:
 	adoxq %rax, %r15
 	adcxq %rax, %r15
 	movq %rbx, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 152(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -28234,7 +28256,7 @@ parmod_montgomery_mul_adx_16:
 	adoxq %rax, %rbx
 	adcxq %rax, %rbx
 	movq %rbp, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 160(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -28296,7 +28318,7 @@ parmod_montgomery_mul_adx_16:
 	adoxq %rax, %rbp
 	adcxq %rax, %rbp
 	movq %r8, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 168(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -28358,7 +28380,7 @@ parmod_montgomery_mul_adx_16:
 	adoxq %rax, %r8
 	adcxq %rax, %r8
 	movq %r9, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 176(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -28420,7 +28442,7 @@ parmod_montgomery_mul_adx_16:
 	adoxq %rax, %r9
 	adcxq %rax, %r9
 	movq %r10, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 184(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -28482,7 +28504,7 @@ parmod_montgomery_mul_adx_16:
 	adoxq %rax, %r10
 	adcxq %rax, %r10
 	movq %r11, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 192(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -28544,7 +28566,7 @@ parmod_montgomery_mul_adx_16:
 	adoxq %rax, %r11
 	adcxq %rax, %r11
 	movq %r12, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 200(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -28606,7 +28628,7 @@ parmod_montgomery_mul_adx_16:
 	adoxq %rax, %r12
 	adcxq %rax, %r12
 	movq %r13, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 208(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -28728,7 +28750,7 @@ parmod_montgomery_mul_adx_16:
 	adoxq %rax, %r13
 	adcxq %rax, %r13
 	movq %r14, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 216(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -28850,7 +28872,7 @@ parmod_montgomery_mul_adx_16:
 	adoxq %rax, %r14
 	adcxq %rax, %r14
 	movq %r15, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 224(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -28972,7 +28994,7 @@ parmod_montgomery_mul_adx_16:
 	adoxq %rax, %r15
 	adcxq %rax, %r15
 	movq %rbx, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 232(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -29094,7 +29116,7 @@ parmod_montgomery_mul_adx_16:
 	adoxq %rax, %rbx
 	adcxq %rax, %rbx
 	movq %rbp, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 240(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -29216,7 +29238,7 @@ parmod_montgomery_mul_adx_16:
 	adoxq %rax, %rbp
 	adcxq %rax, %rbp
 	movq %r8, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 248(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -29338,7 +29360,7 @@ parmod_montgomery_mul_adx_16:
 	adoxq %rax, %r8
 	adcxq %rax, %r8
 	movq %r9, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 256(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -29460,7 +29482,7 @@ parmod_montgomery_mul_adx_16:
 	adoxq %rax, %r9
 	adcxq %rax, %r9
 	movq %r10, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 264(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -29582,7 +29604,7 @@ parmod_montgomery_mul_adx_16:
 	adoxq %rax, %r10
 	adcxq %rax, %r10
 	movq %r11, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 272(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -30438,7 +30460,7 @@ parmod_montgomery_sqr_adx_16:
 	adoxq %rax, %r15
 	adcxq %rax, %r15
 	movq %rbx, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 296(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -30470,7 +30492,7 @@ parmod_montgomery_sqr_adx_16:
 	adoxq %rax, %r15
 	adcxq %rax, %r15
 	movq %rbp, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 304(%rsp)
 	xorl %ebx, %ebx
 	mulxq 0(%rsi), %rax, %rcx
@@ -30532,7 +30554,7 @@ parmod_montgomery_sqr_adx_16:
 	adoxq %rax, %rbp
 	adcxq %rax, %rbp
 	movq %r8, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 312(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -30564,7 +30586,7 @@ parmod_montgomery_sqr_adx_16:
 	adoxq %rax, %rbp
 	adcxq %rax, %rbp
 	movq %r9, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 320(%rsp)
 	xorl %r8d, %r8d
 	mulxq 0(%rsi), %rax, %rcx
@@ -30626,7 +30648,7 @@ parmod_montgomery_sqr_adx_16:
 	adoxq %rax, %r9
 	adcxq %rax, %r9
 	movq %r10, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 328(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -30658,7 +30680,7 @@ parmod_montgomery_sqr_adx_16:
 	adoxq %rax, %r9
 	adcxq %rax, %r9
 	movq %r11, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 336(%rsp)
 	xorl %r10d, %r10d
 	mulxq 0(%rsi), %rax, %rcx
@@ -30720,7 +30742,7 @@ parmod_montgomery_sqr_adx_16:
 	adoxq %rax, %r11
 	adcxq %rax, %r11
 	movq %r12, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 344(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -30752,7 +30774,7 @@ parmod_montgomery_sqr_adx_16:
 	adoxq %rax, %r11
 	adcxq %rax, %r11
 	movq %r13, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 352(%rsp)
 	xorl %r12d, %r12d
 	mulxq 0(%rsi), %rax, %rcx
@@ -30874,7 +30896,7 @@ parmod_montgomery_sqr_adx_16:
 	adoxq %rax, %r13
 	adcxq %rax, %r13
 	movq %r14, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 360(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -30945,7 +30967,7 @@ parmod_montgomery_sqr_adx_16:
 	adoxq %rax, %r14
 	adcxq %rax, %r14
 	movq %r15, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 368(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -31067,7 +31089,7 @@ parmod_montgomery_sqr_adx_16:
 	adoxq %rax, %r15
 	adcxq %rax, %r15
 	movq %rbx, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 376(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -31156,7 +31178,7 @@ parmod_montgomery_sqr_adx_16:
 	adoxq %rax, %rbx
 	adcxq %rax, %rbx
 	movq %rbp, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 384(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -31272,7 +31294,7 @@ parmod_montgomery_sqr_adx_16:
 	adoxq %rax, %rbp
 	adcxq %rax, %rbp
 	movq %r8, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 392(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -31355,7 +31377,7 @@ parmod_montgomery_sqr_adx_16:
 	adoxq %rax, %r8
 	adcxq %rax, %r8
 	movq %r9, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 400(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -31465,7 +31487,7 @@ parmod_montgomery_sqr_adx_16:
 	adoxq %rax, %r9
 	adcxq %rax, %r9
 	movq %r10, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 408(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -31542,7 +31564,7 @@ parmod_montgomery_sqr_adx_16:
 	adoxq %rax, %r10
 	adcxq %rax, %r10
 	movq %r11, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 416(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -32293,7 +32315,7 @@ parmod_montgomery_mul_adx_24:
 	adoxq %rax, %r15
 	adcxq %rax, %r15
 	movq %rbx, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 216(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -32355,7 +32377,7 @@ parmod_montgomery_mul_adx_24:
 	adoxq %rax, %rbx
 	adcxq %rax, %rbx
 	movq %rbp, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 224(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -32417,7 +32439,7 @@ parmod_montgomery_mul_adx_24:
 	adoxq %rax, %rbp
 	adcxq %rax, %rbp
 	movq %r8, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 232(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -32479,7 +32501,7 @@ parmod_montgomery_mul_adx_24:
 	adoxq %rax, %r8
 	adcxq %rax, %r8
 	movq %r9, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 240(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -32541,7 +32563,7 @@ parmod_montgomery_mul_adx_24:
 	adoxq %rax, %r9
 	adcxq %rax, %r9
 	movq %r10, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 248(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -32603,7 +32625,7 @@ parmod_montgomery_mul_adx_24:
 	adoxq %rax, %r10
 	adcxq %rax, %r10
 	movq %r11, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 256(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -32665,7 +32687,7 @@ parmod_montgomery_mul_adx_24:
 	adoxq %rax, %r11
 	adcxq %rax, %r11
 	movq %r12, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 264(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -32727,7 +32749,7 @@ parmod_montgomery_mul_adx_24:
 	adoxq %rax, %r12
 	adcxq %rax, %r12
 	movq %r13, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 272(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -32849,7 +32871,7 @@ parmod_montgomery_mul_adx_24:
 	adoxq %rax, %r13
 	adcxq %rax, %r13
 	movq %r14, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 280(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -32971,7 +32993,7 @@ parmod_montgomery_mul_adx_24:
 	adoxq %rax, %r14
 	adcxq %rax, %r14
 	movq %r15, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 288(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -33093,7 +33115,7 @@ parmod_montgomery_mul_adx_24:
 	adoxq %rax, %r15
 	adcxq %rax, %r15
 	movq %rbx, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 296(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -33215,7 +33237,7 @@ parmod_montgomery_mul_adx_24:
 	adoxq %rax, %rbx
 	adcxq %rax, %rbx
 	movq %rbp, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 304(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -33337,7 +33359,7 @@ parmod_montgomery_mul_adx_24:
 	adoxq %rax, %rbp
 	adcxq %rax, %rbp
 	movq %r8, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 312(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -33459,7 +33481,7 @@ parmod_montgomery_mul_adx_24:
 	adoxq %rax, %r8
 	adcxq %rax, %r8
 	movq %r9, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 320(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -33581,7 +33603,7 @@ parmod_montgomery_mul_adx_24:
 	adoxq %rax, %r9
 	adcxq %rax, %r9
 	movq %r10, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 328(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -33703,7 +33725,7 @@ parmod_montgomery_mul_adx_24:
 	adoxq %rax, %r10
 	adcxq %rax, %r10
 	movq %r11, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 336(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -33885,7 +33907,7 @@ parmod_montgomery_mul_adx_24:
 	adoxq %rax, %r11
 	adcxq %rax, %r11
 	movq %r12, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 344(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -34067,7 +34089,7 @@ parmod_montgomery_mul_adx_24:
 	adoxq %rax, %r12
 	adcxq %rax, %r12
 	movq %r13, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 352(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -34249,7 +34271,7 @@ parmod_montgomery_mul_adx_24:
 	adoxq %rax, %r13
 	adcxq %rax, %r13
 	movq %r14, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 360(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -34431,7 +34453,7 @@ parmod_montgomery_mul_adx_24:
 	adoxq %rax, %r14
 	adcxq %rax, %r14
 	movq %r15, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 368(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -34613,7 +34635,7 @@ parmod_montgomery_mul_adx_24:
 	adoxq %rax, %r15
 	adcxq %rax, %r15
 	movq %rbx, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 376(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -34795,7 +34817,7 @@ parmod_montgomery_mul_adx_24:
 	adoxq %rax, %rbx
 	adcxq %rax, %rbx
 	movq %rbp, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 384(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -34977,7 +34999,7 @@ parmod_montgomery_mul_adx_24:
 	adoxq %rax, %rbp
 	adcxq %rax, %rbp
 	movq %r8, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 392(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -35159,7 +35181,7 @@ parmod_montgomery_mul_adx_24:
 	adoxq %rax, %r8
 	adcxq %rax, %r8
 	movq %r9, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 400(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -37111,7 +37133,7 @@ parmod_montgomery_sqr_adx_24:
 	adoxq %rax, %r15
 	adcxq %rax, %r15
 	movq %rbx, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 424(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -37143,7 +37165,7 @@ parmod_montgomery_sqr_adx_24:
 	adoxq %rax, %r15
 	adcxq %rax, %r15
 	movq %rbp, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 432(%rsp)
 	xorl %ebx, %ebx
 	mulxq 0(%rsi), %rax, %rcx
@@ -37205,7 +37227,7 @@ parmod_montgomery_sqr_adx_24:
 	adoxq %rax, %rbp
 	adcxq %rax, %rbp
 	movq %r8, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 440(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -37237,7 +37259,7 @@ parmod_montgomery_sqr_adx_24:
 	adoxq %rax, %rbp
 	adcxq %rax, %rbp
 	movq %r9, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 448(%rsp)
 	xorl %r8d, %r8d
 	mulxq 0(%rsi), %rax, %rcx
@@ -37299,7 +37321,7 @@ parmod_montgomery_sqr_adx_24:
 	adoxq %rax, %r9
 	adcxq %rax, %r9
 	movq %r10, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 456(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -37331,7 +37353,7 @@ parmod_montgomery_sqr_adx_24:
 	adoxq %rax, %r9
 	adcxq %rax, %r9
 	movq %r11, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 464(%rsp)
 	xorl %r10d, %r10d
 	mulxq 0(%rsi), %rax, %rcx
@@ -37393,7 +37415,7 @@ parmod_montgomery_sqr_adx_24:
 	adoxq %rax, %r11
 	adcxq %rax, %r11
 	movq %r12, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 472(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -37425,7 +37447,7 @@ parmod_montgomery_sqr_adx_24:
 	adoxq %rax, %r11
 	adcxq %rax, %r11
 	movq %r13, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 480(%rsp)
 	xorl %r12d, %r12d
 	mulxq 0(%rsi), %rax, %rcx
@@ -37547,7 +37569,7 @@ parmod_montgomery_sqr_adx_24:
 	adoxq %rax, %r13
 	adcxq %rax, %r13
 	movq %r14, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 488(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -37609,7 +37631,7 @@ parmod_montgomery_sqr_adx_24:
 	adoxq %rax, %r14
 	adcxq %rax, %r14
 	movq %r15, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 496(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -37731,7 +37753,7 @@ parmod_montgomery_sqr_adx_24:
 	adoxq %rax, %r15
 	adcxq %rax, %r15
 	movq %rbx, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 504(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -37793,7 +37815,7 @@ parmod_montgomery_sqr_adx_24:
 	adoxq %rax, %rbx
 	adcxq %rax, %rbx
 	movq %rbp, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 512(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -37915,7 +37937,7 @@ parmod_montgomery_sqr_adx_24:
 	adoxq %rax, %rbp
 	adcxq %rax, %rbp
 	movq %r8, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 520(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -37977,7 +37999,7 @@ parmod_montgomery_sqr_adx_24:
 	adoxq %rax, %r8
 	adcxq %rax, %r8
 	movq %r9, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 528(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -38099,7 +38121,7 @@ parmod_montgomery_sqr_adx_24:
 	adoxq %rax, %r9
 	adcxq %rax, %r9
 	movq %r10, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 536(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -38161,7 +38183,7 @@ parmod_montgomery_sqr_adx_24:
 	adoxq %rax, %r10
 	adcxq %rax, %r10
 	movq %r11, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 544(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -38343,7 +38365,7 @@ parmod_montgomery_sqr_adx_24:
 	adoxq %rax, %r11
 	adcxq %rax, %r11
 	movq %r12, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 552(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -38444,7 +38466,7 @@ parmod_montgomery_sqr_adx_24:
 	adoxq %rax, %r12
 	adcxq %rax, %r12
 	movq %r13, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 560(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -38626,7 +38648,7 @@ parmod_montgomery_sqr_adx_24:
 	adoxq %rax, %r13
 	adcxq %rax, %r13
 	movq %r14, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 568(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -38745,7 +38767,7 @@ parmod_montgomery_sqr_adx_24:
 	adoxq %rax, %r14
 	adcxq %rax, %r14
 	movq %r15, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 576(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -38921,7 +38943,7 @@ parmod_montgomery_sqr_adx_24:
 	adoxq %rax, %r15
 	adcxq %rax, %r15
 	movq %rbx, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 584(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -39034,7 +39056,7 @@ parmod_montgomery_sqr_adx_24:
 	adoxq %rax, %rbx
 	adcxq %rax, %rbx
 	movq %rbp, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 592(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -39204,7 +39226,7 @@ parmod_montgomery_sqr_adx_24:
 	adoxq %rax, %rbp
 	adcxq %rax, %rbp
 	movq %r8, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 600(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -39311,7 +39333,7 @@ parmod_montgomery_sqr_adx_24:
 	adoxq %rax, %r8
 	adcxq %rax, %r8
 	movq %r9, %rdx
-	mulxq 8(%rsp), %rdx, %rax
+	imulq 8(%rsp), %rdx
 	movq %rdx, 608(%rsp)
 	xorl %eax, %eax
 	mulxq 0(%rsi), %rax, %rcx
@@ -40820,6 +40842,14851 @@ parmod_montgomery_sqr_adx_24:
 	popq %rbx
 	ret
 	.size parmod_montgomery_sqr_adx_24, .-parmod_montgomery_sqr_adx_24
+
+	.globl parmod_montgomery_mul_adx_32
+	.hidden parmod_montgomery_mul_adx_32
+	.type parmod_montgomery_mul_adx_32, @function
+	.p2align 5
+parmod_montgomery_mul_adx_32:
+	endbr64
+	pushq %rbx
+	pushq %rbp
+	pushq %r12
+	pushq %r13
+	pushq %r14
+	pushq %r15
+	subq $808, %rsp
+	movq $0, 0(%rsp)
+	movq %rdi, 16(%rsp)
+	movq %r8, 8(%rsp)
+	movq 0(%rsi), %rax
+	movq %rax, 24(%rsp)
+	movq 8(%rsi), %rax
+	movq %rax, 32(%rsp)
+	movq 16(%rsi), %rax
+	movq %rax, 40(%rsp)
+	movq 24(%rsi), %rax
+	movq %rax, 48(%rsp)
+	movq 32(%rsi), %rax
+	movq %rax, 56(%rsp)
+	movq 40(%rsi), %rax
+	movq %rax, 64(%rsp)
+	movq 48(%rsi), %rax
+	movq %rax, 72(%rsp)
+	movq 56(%rsi), %rax
+	movq %rax, 80(%rsp)
+	movq 64(%rsi), %rax
+	movq %rax, 88(%rsp)
+	movq 72(%rsi), %rax
+	movq %rax, 96(%rsp)
+	movq 80(%rsi), %rax
+	movq %rax, 104(%rsp)
+	movq 88(%rsi), %rax
+	movq %rax, 112(%rsp)
+	movq 96(%rsi), %rax
+	movq %rax, 120(%rsp)
+	movq 104(%rsi), %rax
+	movq %rax, 128(%rsp)
+	movq 112(%rsi), %rax
+	movq %rax, 136(%rsp)
+	movq 120(%rsi), %rax
+	movq %rax, 144(%rsp)
+	movq 128(%rsi), %rax
+	movq %rax, 152(%rsp)
+	movq 136(%rsi), %rax
+	movq %rax, 160(%rsp)
+	movq 144(%rsi), %rax
+	movq %rax, 168(%rsp)
+	movq 152(%rsi), %rax
+	movq %rax, 176(%rsp)
+	movq 160(%rsi), %rax
+	movq %rax, 184(%rsp)
+	movq 168(%rsi), %rax
+	movq %rax, 192(%rsp)
+	movq 176(%rsi), %rax
+	movq %rax, 200(%rsp)
+	movq 184(%rsi), %rax
+	movq %rax, 208(%rsp)
+	movq 192(%rsi), %rax
+	movq %rax, 216(%rsp)
+	movq 200(%rsi), %rax
+	movq %rax, 224(%rsp)
+	movq 208(%rsi), %rax
+	movq %rax, 232(%rsp)
+	movq 216(%rsi), %rax
+	movq %rax, 240(%rsp)
+	movq 224(%rsi), %rax
+	movq %rax, 248(%rsp)
+	movq 232(%rsi), %rax
+	movq %rax, 256(%rsp)
+	movq 240(%rsi), %rax
+	movq %rax, 264(%rsp)
+	movq 248(%rsi), %rax
+	movq %rax, 272(%rsp)
+	movq %rdx, %rdi
+	movq %rcx, %rsi
+	xorl %ebx, %ebx
+	xorl %ebp, %ebp
+	xorl %r8d, %r8d
+	xorl %r9d, %r9d
+	xorl %r10d, %r10d
+	xorl %r11d, %r11d
+	xorl %r12d, %r12d
+	xorl %r13d, %r13d
+	xorl %r14d, %r14d
+	xorl %r15d, %r15d
+	xorl %eax, %eax
+	movq 0(%rdi), %rdx
+	mulxq 24(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 32(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 40(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 48(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 56(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 64(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 72(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 80(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
+	movq %rbx, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 280(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
+	xorl %ebx, %ebx
+	movq 8(%rdi), %rdx
+	mulxq 24(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 32(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 40(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 48(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 56(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 64(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 72(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 80(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
+	movq %rbp, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 288(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
+	xorl %ebp, %ebp
+	movq 16(%rdi), %rdx
+	mulxq 24(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 32(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 40(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 48(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 56(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 64(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 72(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 80(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
+	movq %r8, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 296(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
+	xorl %r8d, %r8d
+	movq 24(%rdi), %rdx
+	mulxq 24(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 32(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 40(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 48(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 56(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 64(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 72(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 80(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
+	movq %r9, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 304(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
+	xorl %r9d, %r9d
+	movq 32(%rdi), %rdx
+	mulxq 24(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 32(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 40(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 48(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 56(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 64(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 72(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 80(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
+	movq %r10, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 312(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
+	xorl %r10d, %r10d
+	movq 40(%rdi), %rdx
+	mulxq 24(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 32(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 40(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 48(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 56(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 64(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 72(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 80(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
+	movq %r11, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 320(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
+	xorl %r11d, %r11d
+	movq 48(%rdi), %rdx
+	mulxq 24(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 32(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 40(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 48(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 56(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 64(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 72(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 80(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
+	movq %r12, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 328(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
+	xorl %r12d, %r12d
+	movq 56(%rdi), %rdx
+	mulxq 24(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 32(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 40(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 48(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 56(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 64(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 72(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 80(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	movl $0, %eax
+	adoxq %rax, %r11
+	adoxq %rax, %r12
+	adcxq %rax, %r12
+	movq %r13, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 336(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	movl $0, %eax
+	adoxq %rax, %r11
+	adoxq %rax, %r12
+	adcxq %rax, %r12
+	xorl %r13d, %r13d
+	movq 64(%rdi), %rdx
+	mulxq 24(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 32(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 40(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 48(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 56(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 64(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 72(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 80(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
+	xorl %eax, %eax
+	movq 0(%rdi), %rdx
+	mulxq 88(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 96(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 104(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 112(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 120(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 128(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 136(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 144(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
+	xorl %eax, %eax
+	movq 64(%rsi), %rdx
+	mulxq 280(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 288(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 296(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 304(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 312(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 320(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 328(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 336(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
+	movq %r14, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 344(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
+	xorl %r14d, %r14d
+	movq 72(%rdi), %rdx
+	mulxq 24(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 32(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 40(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 48(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 56(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 64(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 72(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 80(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
+	xorl %eax, %eax
+	movq 8(%rdi), %rdx
+	mulxq 88(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 96(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 104(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 112(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 120(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 128(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 136(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 144(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
+	xorl %eax, %eax
+	movq 72(%rsi), %rdx
+	mulxq 280(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 288(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 296(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 304(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 312(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 320(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 328(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 336(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
+	movq %r15, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 352(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
+	xorl %r15d, %r15d
+	movq 80(%rdi), %rdx
+	mulxq 24(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 32(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 40(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 48(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 56(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 64(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 72(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 80(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
+	xorl %eax, %eax
+	movq 16(%rdi), %rdx
+	mulxq 88(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 96(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 104(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 112(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 120(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 128(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 136(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 144(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
+	xorl %eax, %eax
+	movq 80(%rsi), %rdx
+	mulxq 280(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 288(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 296(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 304(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 312(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 320(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 328(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 336(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
+	movq %rbx, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 360(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
+	xorl %ebx, %ebx
+	movq 88(%rdi), %rdx
+	mulxq 24(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 32(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 40(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 48(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 56(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 64(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 72(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 80(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
+	xorl %eax, %eax
+	movq 24(%rdi), %rdx
+	mulxq 88(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 96(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 104(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 112(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 120(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 128(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 136(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 144(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
+	xorl %eax, %eax
+	movq 88(%rsi), %rdx
+	mulxq 280(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 288(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 296(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 304(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 312(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 320(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 328(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 336(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
+	movq %rbp, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 368(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
+	xorl %ebp, %ebp
+	movq 96(%rdi), %rdx
+	mulxq 24(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 32(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 40(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 48(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 56(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 64(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 72(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 80(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
+	xorl %eax, %eax
+	movq 32(%rdi), %rdx
+	mulxq 88(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 96(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 104(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 112(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 120(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 128(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 136(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 144(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
+	xorl %eax, %eax
+	movq 96(%rsi), %rdx
+	mulxq 280(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 288(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 296(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 304(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 312(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 320(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 328(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 336(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
+	movq %r8, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 376(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
+	xorl %r8d, %r8d
+	movq 104(%rdi), %rdx
+	mulxq 24(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 32(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 40(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 48(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 56(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 64(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 72(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 80(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
+	xorl %eax, %eax
+	movq 40(%rdi), %rdx
+	mulxq 88(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 96(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 104(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 112(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 120(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 128(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 136(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 144(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
+	xorl %eax, %eax
+	movq 104(%rsi), %rdx
+	mulxq 280(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 288(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 296(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 304(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 312(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 320(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 328(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 336(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
+	movq %r9, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 384(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
+	xorl %r9d, %r9d
+	movq 112(%rdi), %rdx
+	mulxq 24(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 32(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 40(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 48(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 56(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 64(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 72(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 80(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
+	xorl %eax, %eax
+	movq 48(%rdi), %rdx
+	mulxq 88(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 96(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 104(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 112(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 120(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 128(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 136(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 144(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
+	xorl %eax, %eax
+	movq 112(%rsi), %rdx
+	mulxq 280(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 288(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 296(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 304(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 312(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 320(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 328(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 336(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
+	movq %r10, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 392(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
+	xorl %r10d, %r10d
+	movq 120(%rdi), %rdx
+	mulxq 24(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 32(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 40(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 48(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 56(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 64(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 72(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 80(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
+	xorl %eax, %eax
+	movq 56(%rdi), %rdx
+	mulxq 88(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 96(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 104(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 112(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 120(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 128(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 136(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 144(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
+	xorl %eax, %eax
+	movq 120(%rsi), %rdx
+	mulxq 280(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 288(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 296(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 304(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 312(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 320(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 328(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 336(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
+	movq %r11, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 400(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
+	xorl %r11d, %r11d
+	movq 128(%rdi), %rdx
+	mulxq 24(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 32(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 40(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 48(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 56(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 64(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 72(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 80(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
+	xorl %eax, %eax
+	movq 64(%rdi), %rdx
+	mulxq 88(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 96(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 104(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 112(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 120(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 128(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 136(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 144(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
+	xorl %eax, %eax
+	movq 0(%rdi), %rdx
+	mulxq 152(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 160(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 168(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 176(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 184(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 192(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 200(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 208(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
+	xorl %eax, %eax
+	movq 128(%rsi), %rdx
+	mulxq 280(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 288(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 296(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 304(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 312(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 320(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 328(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 336(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
+	xorl %eax, %eax
+	movq 64(%rsi), %rdx
+	mulxq 344(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 352(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 360(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 368(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 376(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 384(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 392(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 400(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
+	movq %r12, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 408(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
+	xorl %r12d, %r12d
+	movq 136(%rdi), %rdx
+	mulxq 24(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 32(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 40(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 48(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 56(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 64(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 72(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 80(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	movl $0, %eax
+	adoxq %rax, %r11
+	adoxq %rax, %r12
+	adcxq %rax, %r12
+	xorl %eax, %eax
+	movq 72(%rdi), %rdx
+	mulxq 88(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 96(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 104(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 112(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 120(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 128(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 136(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 144(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	movl $0, %eax
+	adoxq %rax, %r11
+	adoxq %rax, %r12
+	adcxq %rax, %r12
+	xorl %eax, %eax
+	movq 8(%rdi), %rdx
+	mulxq 152(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 160(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 168(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 176(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 184(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 192(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 200(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 208(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	movl $0, %eax
+	adoxq %rax, %r11
+	adoxq %rax, %r12
+	adcxq %rax, %r12
+	xorl %eax, %eax
+	movq 136(%rsi), %rdx
+	mulxq 280(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 288(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 296(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 304(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 312(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 320(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 328(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 336(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	movl $0, %eax
+	adoxq %rax, %r11
+	adoxq %rax, %r12
+	adcxq %rax, %r12
+	xorl %eax, %eax
+	movq 72(%rsi), %rdx
+	mulxq 344(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 352(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 360(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 368(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 376(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 384(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 392(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 400(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	movl $0, %eax
+	adoxq %rax, %r11
+	adoxq %rax, %r12
+	adcxq %rax, %r12
+	movq %r13, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 416(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	movl $0, %eax
+	adoxq %rax, %r11
+	adoxq %rax, %r12
+	adcxq %rax, %r12
+	xorl %r13d, %r13d
+	movq 144(%rdi), %rdx
+	mulxq 24(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 32(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 40(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 48(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 56(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 64(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 72(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 80(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
+	xorl %eax, %eax
+	movq 80(%rdi), %rdx
+	mulxq 88(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 96(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 104(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 112(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 120(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 128(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 136(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 144(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
+	xorl %eax, %eax
+	movq 16(%rdi), %rdx
+	mulxq 152(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 160(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 168(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 176(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 184(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 192(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 200(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 208(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
+	xorl %eax, %eax
+	movq 144(%rsi), %rdx
+	mulxq 280(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 288(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 296(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 304(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 312(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 320(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 328(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 336(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
+	xorl %eax, %eax
+	movq 80(%rsi), %rdx
+	mulxq 344(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 352(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 360(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 368(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 376(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 384(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 392(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 400(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
+	movq %r14, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 424(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
+	xorl %r14d, %r14d
+	movq 152(%rdi), %rdx
+	mulxq 24(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 32(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 40(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 48(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 56(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 64(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 72(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 80(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
+	xorl %eax, %eax
+	movq 88(%rdi), %rdx
+	mulxq 88(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 96(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 104(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 112(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 120(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 128(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 136(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 144(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
+	xorl %eax, %eax
+	movq 24(%rdi), %rdx
+	mulxq 152(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 160(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 168(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 176(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 184(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 192(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 200(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 208(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
+	xorl %eax, %eax
+	movq 152(%rsi), %rdx
+	mulxq 280(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 288(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 296(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 304(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 312(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 320(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 328(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 336(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
+	xorl %eax, %eax
+	movq 88(%rsi), %rdx
+	mulxq 344(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 352(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 360(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 368(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 376(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 384(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 392(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 400(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
+	movq %r15, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 432(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
+	xorl %r15d, %r15d
+	movq 160(%rdi), %rdx
+	mulxq 24(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 32(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 40(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 48(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 56(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 64(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 72(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 80(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
+	xorl %eax, %eax
+	movq 96(%rdi), %rdx
+	mulxq 88(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 96(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 104(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 112(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 120(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 128(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 136(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 144(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
+	xorl %eax, %eax
+	movq 32(%rdi), %rdx
+	mulxq 152(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 160(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 168(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 176(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 184(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 192(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 200(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 208(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
+	xorl %eax, %eax
+	movq 160(%rsi), %rdx
+	mulxq 280(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 288(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 296(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 304(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 312(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 320(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 328(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 336(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
+	xorl %eax, %eax
+	movq 96(%rsi), %rdx
+	mulxq 344(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 352(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 360(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 368(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 376(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 384(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 392(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 400(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
+	movq %rbx, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 440(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
+	xorl %ebx, %ebx
+	movq 168(%rdi), %rdx
+	mulxq 24(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 32(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 40(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 48(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 56(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 64(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 72(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 80(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
+	xorl %eax, %eax
+	movq 104(%rdi), %rdx
+	mulxq 88(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 96(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 104(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 112(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 120(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 128(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 136(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 144(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
+	xorl %eax, %eax
+	movq 40(%rdi), %rdx
+	mulxq 152(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 160(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 168(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 176(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 184(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 192(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 200(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 208(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
+	xorl %eax, %eax
+	movq 168(%rsi), %rdx
+	mulxq 280(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 288(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 296(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 304(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 312(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 320(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 328(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 336(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
+	xorl %eax, %eax
+	movq 104(%rsi), %rdx
+	mulxq 344(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 352(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 360(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 368(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 376(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 384(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 392(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 400(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
+	movq %rbp, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 448(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
+	xorl %ebp, %ebp
+	movq 176(%rdi), %rdx
+	mulxq 24(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 32(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 40(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 48(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 56(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 64(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 72(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 80(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
+	xorl %eax, %eax
+	movq 112(%rdi), %rdx
+	mulxq 88(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 96(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 104(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 112(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 120(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 128(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 136(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 144(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
+	xorl %eax, %eax
+	movq 48(%rdi), %rdx
+	mulxq 152(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 160(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 168(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 176(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 184(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 192(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 200(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 208(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
+	xorl %eax, %eax
+	movq 176(%rsi), %rdx
+	mulxq 280(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 288(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 296(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 304(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 312(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 320(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 328(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 336(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
+	xorl %eax, %eax
+	movq 112(%rsi), %rdx
+	mulxq 344(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 352(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 360(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 368(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 376(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 384(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 392(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 400(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
+	movq %r8, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 456(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
+	xorl %r8d, %r8d
+	movq 184(%rdi), %rdx
+	mulxq 24(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 32(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 40(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 48(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 56(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 64(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 72(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 80(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
+	xorl %eax, %eax
+	movq 120(%rdi), %rdx
+	mulxq 88(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 96(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 104(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 112(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 120(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 128(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 136(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 144(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
+	xorl %eax, %eax
+	movq 56(%rdi), %rdx
+	mulxq 152(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 160(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 168(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 176(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 184(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 192(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 200(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 208(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
+	xorl %eax, %eax
+	movq 184(%rsi), %rdx
+	mulxq 280(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 288(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 296(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 304(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 312(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 320(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 328(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 336(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
+	xorl %eax, %eax
+	movq 120(%rsi), %rdx
+	mulxq 344(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 352(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 360(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 368(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 376(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 384(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 392(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 400(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
+	movq %r9, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 464(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
+	xorl %r9d, %r9d
+	movq 192(%rdi), %rdx
+	mulxq 24(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 32(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 40(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 48(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 56(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 64(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 72(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 80(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
+	xorl %eax, %eax
+	movq 128(%rdi), %rdx
+	mulxq 88(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 96(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 104(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 112(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 120(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 128(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 136(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 144(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
+	xorl %eax, %eax
+	movq 64(%rdi), %rdx
+	mulxq 152(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 160(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 168(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 176(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 184(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 192(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 200(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 208(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
+	xorl %eax, %eax
+	movq 0(%rdi), %rdx
+	mulxq 216(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 224(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 232(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 240(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 248(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 256(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 264(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 272(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
+	xorl %eax, %eax
+	movq 192(%rsi), %rdx
+	mulxq 280(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 288(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 296(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 304(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 312(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 320(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 328(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 336(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
+	xorl %eax, %eax
+	movq 128(%rsi), %rdx
+	mulxq 344(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 352(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 360(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 368(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 376(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 384(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 392(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 400(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
+	xorl %eax, %eax
+	movq 64(%rsi), %rdx
+	mulxq 408(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 416(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 424(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 432(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 440(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 448(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 456(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 464(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
+	movq %r10, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 472(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
+	xorl %r10d, %r10d
+	movq 200(%rdi), %rdx
+	mulxq 24(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 32(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 40(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 48(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 56(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 64(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 72(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 80(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
+	xorl %eax, %eax
+	movq 136(%rdi), %rdx
+	mulxq 88(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 96(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 104(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 112(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 120(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 128(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 136(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 144(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
+	xorl %eax, %eax
+	movq 72(%rdi), %rdx
+	mulxq 152(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 160(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 168(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 176(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 184(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 192(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 200(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 208(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
+	xorl %eax, %eax
+	movq 8(%rdi), %rdx
+	mulxq 216(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 224(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 232(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 240(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 248(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 256(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 264(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 272(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
+	xorl %eax, %eax
+	movq 200(%rsi), %rdx
+	mulxq 280(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 288(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 296(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 304(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 312(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 320(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 328(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 336(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
+	xorl %eax, %eax
+	movq 136(%rsi), %rdx
+	mulxq 344(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 352(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 360(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 368(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 376(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 384(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 392(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 400(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
+	xorl %eax, %eax
+	movq 72(%rsi), %rdx
+	mulxq 408(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 416(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 424(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 432(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 440(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 448(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 456(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 464(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
+	movq %r11, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 480(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
+	xorl %r11d, %r11d
+	movq 208(%rdi), %rdx
+	mulxq 24(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 32(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 40(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 48(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 56(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 64(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 72(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 80(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
+	xorl %eax, %eax
+	movq 144(%rdi), %rdx
+	mulxq 88(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 96(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 104(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 112(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 120(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 128(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 136(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 144(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
+	xorl %eax, %eax
+	movq 80(%rdi), %rdx
+	mulxq 152(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 160(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 168(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 176(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 184(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 192(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 200(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 208(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
+	xorl %eax, %eax
+	movq 16(%rdi), %rdx
+	mulxq 216(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 224(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 232(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 240(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 248(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 256(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 264(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 272(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
+	xorl %eax, %eax
+	movq 208(%rsi), %rdx
+	mulxq 280(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 288(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 296(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 304(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 312(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 320(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 328(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 336(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
+	xorl %eax, %eax
+	movq 144(%rsi), %rdx
+	mulxq 344(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 352(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 360(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 368(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 376(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 384(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 392(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 400(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
+	xorl %eax, %eax
+	movq 80(%rsi), %rdx
+	mulxq 408(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 416(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 424(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 432(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 440(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 448(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 456(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 464(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
+	movq %r12, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 488(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
+	xorl %r12d, %r12d
+	movq 216(%rdi), %rdx
+	mulxq 24(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 32(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 40(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 48(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 56(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 64(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 72(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 80(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	movl $0, %eax
+	adoxq %rax, %r11
+	adoxq %rax, %r12
+	adcxq %rax, %r12
+	xorl %eax, %eax
+	movq 152(%rdi), %rdx
+	mulxq 88(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 96(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 104(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 112(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 120(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 128(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 136(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 144(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	movl $0, %eax
+	adoxq %rax, %r11
+	adoxq %rax, %r12
+	adcxq %rax, %r12
+	xorl %eax, %eax
+	movq 88(%rdi), %rdx
+	mulxq 152(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 160(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 168(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 176(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 184(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 192(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 200(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 208(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	movl $0, %eax
+	adoxq %rax, %r11
+	adoxq %rax, %r12
+	adcxq %rax, %r12
+	xorl %eax, %eax
+	movq 24(%rdi), %rdx
+	mulxq 216(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 224(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 232(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 240(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 248(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 256(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 264(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 272(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	movl $0, %eax
+	adoxq %rax, %r11
+	adoxq %rax, %r12
+	adcxq %rax, %r12
+	xorl %eax, %eax
+	movq 216(%rsi), %rdx
+	mulxq 280(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 288(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 296(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 304(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 312(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 320(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 328(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 336(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	movl $0, %eax
+	adoxq %rax, %r11
+	adoxq %rax, %r12
+	adcxq %rax, %r12
+	xorl %eax, %eax
+	movq 152(%rsi), %rdx
+	mulxq 344(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 352(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 360(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 368(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 376(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 384(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 392(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 400(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	movl $0, %eax
+	adoxq %rax, %r11
+	adoxq %rax, %r12
+	adcxq %rax, %r12
+	xorl %eax, %eax
+	movq 88(%rsi), %rdx
+	mulxq 408(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 416(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 424(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 432(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 440(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 448(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 456(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 464(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	movl $0, %eax
+	adoxq %rax, %r11
+	adoxq %rax, %r12
+	adcxq %rax, %r12
+	movq %r13, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 496(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	movl $0, %eax
+	adoxq %rax, %r11
+	adoxq %rax, %r12
+	adcxq %rax, %r12
+	xorl %r13d, %r13d
+	movq 224(%rdi), %rdx
+	mulxq 24(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 32(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 40(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 48(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 56(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 64(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 72(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 80(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
+	xorl %eax, %eax
+	movq 160(%rdi), %rdx
+	mulxq 88(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 96(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 104(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 112(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 120(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 128(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 136(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 144(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
+	xorl %eax, %eax
+	movq 96(%rdi), %rdx
+	mulxq 152(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 160(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 168(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 176(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 184(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 192(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 200(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 208(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
+	xorl %eax, %eax
+	movq 32(%rdi), %rdx
+	mulxq 216(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 224(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 232(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 240(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 248(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 256(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 264(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 272(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
+	xorl %eax, %eax
+	movq 224(%rsi), %rdx
+	mulxq 280(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 288(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 296(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 304(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 312(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 320(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 328(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 336(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
+	xorl %eax, %eax
+	movq 160(%rsi), %rdx
+	mulxq 344(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 352(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 360(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 368(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 376(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 384(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 392(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 400(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
+	xorl %eax, %eax
+	movq 96(%rsi), %rdx
+	mulxq 408(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 416(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 424(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 432(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 440(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 448(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 456(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 464(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
+	movq %r14, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 504(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
+	xorl %r14d, %r14d
+	movq 232(%rdi), %rdx
+	mulxq 24(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 32(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 40(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 48(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 56(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 64(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 72(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 80(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
+	xorl %eax, %eax
+	movq 168(%rdi), %rdx
+	mulxq 88(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 96(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 104(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 112(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 120(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 128(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 136(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 144(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
+	xorl %eax, %eax
+	movq 104(%rdi), %rdx
+	mulxq 152(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 160(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 168(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 176(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 184(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 192(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 200(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 208(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
+	xorl %eax, %eax
+	movq 40(%rdi), %rdx
+	mulxq 216(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 224(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 232(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 240(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 248(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 256(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 264(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 272(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
+	xorl %eax, %eax
+	movq 232(%rsi), %rdx
+	mulxq 280(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 288(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 296(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 304(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 312(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 320(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 328(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 336(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
+	xorl %eax, %eax
+	movq 168(%rsi), %rdx
+	mulxq 344(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 352(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 360(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 368(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 376(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 384(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 392(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 400(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
+	xorl %eax, %eax
+	movq 104(%rsi), %rdx
+	mulxq 408(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 416(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 424(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 432(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 440(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 448(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 456(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 464(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
+	movq %r15, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 512(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
+	xorl %r15d, %r15d
+	movq 240(%rdi), %rdx
+	mulxq 24(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 32(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 40(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 48(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 56(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 64(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 72(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 80(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
+	xorl %eax, %eax
+	movq 176(%rdi), %rdx
+	mulxq 88(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 96(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 104(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 112(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 120(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 128(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 136(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 144(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
+	xorl %eax, %eax
+	movq 112(%rdi), %rdx
+	mulxq 152(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 160(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 168(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 176(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 184(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 192(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 200(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 208(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
+	xorl %eax, %eax
+	movq 48(%rdi), %rdx
+	mulxq 216(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 224(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 232(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 240(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 248(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 256(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 264(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 272(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
+	xorl %eax, %eax
+	movq 240(%rsi), %rdx
+	mulxq 280(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 288(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 296(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 304(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 312(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 320(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 328(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 336(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
+	xorl %eax, %eax
+	movq 176(%rsi), %rdx
+	mulxq 344(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 352(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 360(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 368(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 376(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 384(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 392(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 400(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
+	xorl %eax, %eax
+	movq 112(%rsi), %rdx
+	mulxq 408(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 416(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 424(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 432(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 440(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 448(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 456(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 464(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
+	movq %rbx, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 520(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
+	xorl %ebx, %ebx
+	movq 248(%rdi), %rdx
+	mulxq 24(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 32(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 40(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 48(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 56(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 64(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 72(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 80(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
+	xorl %eax, %eax
+	movq 184(%rdi), %rdx
+	mulxq 88(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 96(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 104(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 112(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 120(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 128(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 136(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 144(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
+	xorl %eax, %eax
+	movq 120(%rdi), %rdx
+	mulxq 152(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 160(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 168(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 176(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 184(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 192(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 200(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 208(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
+	xorl %eax, %eax
+	movq 56(%rdi), %rdx
+	mulxq 216(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 224(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 232(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 240(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 248(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 256(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 264(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 272(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
+	xorl %eax, %eax
+	movq 248(%rsi), %rdx
+	mulxq 280(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 288(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 296(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 304(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 312(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 320(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 328(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 336(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
+	xorl %eax, %eax
+	movq 184(%rsi), %rdx
+	mulxq 344(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 352(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 360(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 368(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 376(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 384(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 392(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 400(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
+	xorl %eax, %eax
+	movq 120(%rsi), %rdx
+	mulxq 408(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 416(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 424(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 432(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 440(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 448(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 456(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 464(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
+	movq %rbp, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 528(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
+	xorl %ebp, %ebp
+	movq 192(%rdi), %rdx
+	mulxq 88(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 96(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 104(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 112(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 120(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 128(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 136(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 144(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
+	xorl %eax, %eax
+	movq 128(%rdi), %rdx
+	mulxq 152(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 160(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 168(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 176(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 184(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 192(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 200(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 208(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
+	xorl %eax, %eax
+	movq 64(%rdi), %rdx
+	mulxq 216(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 224(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 232(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 240(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 248(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 256(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 264(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 272(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
+	xorl %eax, %eax
+	movq 192(%rsi), %rdx
+	mulxq 344(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 352(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 360(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 368(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 376(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 384(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 392(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 400(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
+	xorl %eax, %eax
+	movq 128(%rsi), %rdx
+	mulxq 408(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 416(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 424(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 432(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 440(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 448(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 456(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 464(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
+	xorl %eax, %eax
+	movq 64(%rsi), %rdx
+	mulxq 472(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 480(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 488(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 496(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 504(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 512(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 520(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 528(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
+	movq %r8, 536(%rsp)
+	xorl %r8d, %r8d
+	movq 200(%rdi), %rdx
+	mulxq 88(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 96(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 104(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 112(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 120(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 128(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 136(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 144(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
+	xorl %eax, %eax
+	movq 136(%rdi), %rdx
+	mulxq 152(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 160(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 168(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 176(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 184(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 192(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 200(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 208(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
+	xorl %eax, %eax
+	movq 72(%rdi), %rdx
+	mulxq 216(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 224(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 232(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 240(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 248(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 256(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 264(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 272(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
+	xorl %eax, %eax
+	movq 200(%rsi), %rdx
+	mulxq 344(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 352(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 360(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 368(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 376(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 384(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 392(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 400(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
+	xorl %eax, %eax
+	movq 136(%rsi), %rdx
+	mulxq 408(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 416(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 424(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 432(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 440(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 448(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 456(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 464(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
+	xorl %eax, %eax
+	movq 72(%rsi), %rdx
+	mulxq 472(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 480(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 488(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 496(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 504(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 512(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 520(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 528(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
+	movq %r9, 544(%rsp)
+	xorl %r9d, %r9d
+	movq 208(%rdi), %rdx
+	mulxq 88(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 96(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 104(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 112(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 120(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 128(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 136(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 144(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
+	xorl %eax, %eax
+	movq 144(%rdi), %rdx
+	mulxq 152(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 160(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 168(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 176(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 184(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 192(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 200(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 208(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
+	xorl %eax, %eax
+	movq 80(%rdi), %rdx
+	mulxq 216(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 224(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 232(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 240(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 248(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 256(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 264(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 272(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
+	xorl %eax, %eax
+	movq 208(%rsi), %rdx
+	mulxq 344(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 352(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 360(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 368(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 376(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 384(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 392(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 400(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
+	xorl %eax, %eax
+	movq 144(%rsi), %rdx
+	mulxq 408(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 416(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 424(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 432(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 440(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 448(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 456(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 464(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
+	xorl %eax, %eax
+	movq 80(%rsi), %rdx
+	mulxq 472(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 480(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 488(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 496(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 504(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 512(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 520(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 528(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
+	movq %r10, 552(%rsp)
+	xorl %r10d, %r10d
+	movq 216(%rdi), %rdx
+	mulxq 88(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 96(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 104(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 112(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 120(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 128(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 136(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 144(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
+	xorl %eax, %eax
+	movq 152(%rdi), %rdx
+	mulxq 152(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 160(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 168(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 176(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 184(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 192(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 200(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 208(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
+	xorl %eax, %eax
+	movq 88(%rdi), %rdx
+	mulxq 216(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 224(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 232(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 240(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 248(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 256(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 264(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 272(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
+	xorl %eax, %eax
+	movq 216(%rsi), %rdx
+	mulxq 344(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 352(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 360(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 368(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 376(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 384(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 392(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 400(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
+	xorl %eax, %eax
+	movq 152(%rsi), %rdx
+	mulxq 408(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 416(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 424(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 432(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 440(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 448(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 456(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 464(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
+	xorl %eax, %eax
+	movq 88(%rsi), %rdx
+	mulxq 472(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 480(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 488(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 496(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 504(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 512(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 520(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 528(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
+	movq %r11, 560(%rsp)
+	xorl %r11d, %r11d
+	movq 224(%rdi), %rdx
+	mulxq 88(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 96(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 104(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 112(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 120(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 128(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 136(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 144(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
+	xorl %eax, %eax
+	movq 160(%rdi), %rdx
+	mulxq 152(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 160(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 168(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 176(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 184(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 192(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 200(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 208(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
+	xorl %eax, %eax
+	movq 96(%rdi), %rdx
+	mulxq 216(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 224(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 232(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 240(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 248(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 256(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 264(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 272(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
+	xorl %eax, %eax
+	movq 224(%rsi), %rdx
+	mulxq 344(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 352(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 360(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 368(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 376(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 384(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 392(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 400(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
+	xorl %eax, %eax
+	movq 160(%rsi), %rdx
+	mulxq 408(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 416(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 424(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 432(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 440(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 448(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 456(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 464(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
+	xorl %eax, %eax
+	movq 96(%rsi), %rdx
+	mulxq 472(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 480(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 488(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 496(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 504(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 512(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 520(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 528(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
+	movq %r12, 568(%rsp)
+	xorl %r12d, %r12d
+	movq 232(%rdi), %rdx
+	mulxq 88(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 96(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 104(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 112(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 120(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 128(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 136(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 144(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	movl $0, %eax
+	adoxq %rax, %r11
+	adoxq %rax, %r12
+	adcxq %rax, %r12
+	xorl %eax, %eax
+	movq 168(%rdi), %rdx
+	mulxq 152(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 160(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 168(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 176(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 184(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 192(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 200(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 208(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	movl $0, %eax
+	adoxq %rax, %r11
+	adoxq %rax, %r12
+	adcxq %rax, %r12
+	xorl %eax, %eax
+	movq 104(%rdi), %rdx
+	mulxq 216(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 224(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 232(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 240(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 248(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 256(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 264(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 272(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	movl $0, %eax
+	adoxq %rax, %r11
+	adoxq %rax, %r12
+	adcxq %rax, %r12
+	xorl %eax, %eax
+	movq 232(%rsi), %rdx
+	mulxq 344(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 352(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 360(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 368(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 376(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 384(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 392(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 400(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	movl $0, %eax
+	adoxq %rax, %r11
+	adoxq %rax, %r12
+	adcxq %rax, %r12
+	xorl %eax, %eax
+	movq 168(%rsi), %rdx
+	mulxq 408(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 416(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 424(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 432(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 440(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 448(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 456(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 464(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	movl $0, %eax
+	adoxq %rax, %r11
+	adoxq %rax, %r12
+	adcxq %rax, %r12
+	xorl %eax, %eax
+	movq 104(%rsi), %rdx
+	mulxq 472(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 480(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 488(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 496(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 504(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 512(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 520(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 528(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	movl $0, %eax
+	adoxq %rax, %r11
+	adoxq %rax, %r12
+	adcxq %rax, %r12
+	movq %r13, 576(%rsp)
+	xorl %r13d, %r13d
+	movq 240(%rdi), %rdx
+	mulxq 88(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 96(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 104(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 112(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 120(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 128(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 136(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 144(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
+	xorl %eax, %eax
+	movq 176(%rdi), %rdx
+	mulxq 152(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 160(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 168(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 176(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 184(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 192(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 200(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 208(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
+	xorl %eax, %eax
+	movq 112(%rdi), %rdx
+	mulxq 216(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 224(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 232(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 240(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 248(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 256(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 264(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 272(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
+	xorl %eax, %eax
+	movq 240(%rsi), %rdx
+	mulxq 344(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 352(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 360(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 368(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 376(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 384(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 392(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 400(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
+	xorl %eax, %eax
+	movq 176(%rsi), %rdx
+	mulxq 408(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 416(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 424(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 432(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 440(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 448(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 456(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 464(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
+	xorl %eax, %eax
+	movq 112(%rsi), %rdx
+	mulxq 472(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 480(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 488(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 496(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 504(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 512(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 520(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 528(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
+	movq %r14, 584(%rsp)
+	xorl %r14d, %r14d
+	movq 248(%rdi), %rdx
+	mulxq 88(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 96(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 104(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 112(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 120(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 128(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 136(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 144(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
+	xorl %eax, %eax
+	movq 184(%rdi), %rdx
+	mulxq 152(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 160(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 168(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 176(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 184(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 192(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 200(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 208(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
+	xorl %eax, %eax
+	movq 120(%rdi), %rdx
+	mulxq 216(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 224(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 232(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 240(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 248(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 256(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 264(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 272(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
+	xorl %eax, %eax
+	movq 248(%rsi), %rdx
+	mulxq 344(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 352(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 360(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 368(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 376(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 384(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 392(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 400(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
+	xorl %eax, %eax
+	movq 184(%rsi), %rdx
+	mulxq 408(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 416(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 424(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 432(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 440(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 448(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 456(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 464(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
+	xorl %eax, %eax
+	movq 120(%rsi), %rdx
+	mulxq 472(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 480(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 488(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 496(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 504(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 512(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 520(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 528(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
+	movq %r15, 592(%rsp)
+	xorl %r15d, %r15d
+	movq 192(%rdi), %rdx
+	mulxq 152(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 160(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 168(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 176(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 184(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 192(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 200(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 208(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
+	xorl %eax, %eax
+	movq 128(%rdi), %rdx
+	mulxq 216(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 224(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 232(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 240(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 248(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 256(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 264(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 272(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
+	xorl %eax, %eax
+	movq 192(%rsi), %rdx
+	mulxq 408(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 416(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 424(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 432(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 440(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 448(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 456(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 464(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
+	xorl %eax, %eax
+	movq 128(%rsi), %rdx
+	mulxq 472(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 480(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 488(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 496(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 504(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 512(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 520(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 528(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
+	movq %rbx, 600(%rsp)
+	xorl %ebx, %ebx
+	movq 200(%rdi), %rdx
+	mulxq 152(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 160(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 168(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 176(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 184(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 192(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 200(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 208(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
+	xorl %eax, %eax
+	movq 136(%rdi), %rdx
+	mulxq 216(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 224(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 232(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 240(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 248(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 256(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 264(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 272(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
+	xorl %eax, %eax
+	movq 200(%rsi), %rdx
+	mulxq 408(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 416(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 424(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 432(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 440(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 448(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 456(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 464(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
+	xorl %eax, %eax
+	movq 136(%rsi), %rdx
+	mulxq 472(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 480(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 488(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 496(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 504(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 512(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 520(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 528(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
+	movq %rbp, 608(%rsp)
+	xorl %ebp, %ebp
+	movq 208(%rdi), %rdx
+	mulxq 152(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 160(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 168(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 176(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 184(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 192(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 200(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 208(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
+	xorl %eax, %eax
+	movq 144(%rdi), %rdx
+	mulxq 216(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 224(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 232(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 240(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 248(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 256(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 264(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 272(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
+	xorl %eax, %eax
+	movq 208(%rsi), %rdx
+	mulxq 408(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 416(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 424(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 432(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 440(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 448(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 456(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 464(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
+	xorl %eax, %eax
+	movq 144(%rsi), %rdx
+	mulxq 472(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 480(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 488(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 496(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 504(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 512(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 520(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 528(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
+	movq %r8, 616(%rsp)
+	xorl %r8d, %r8d
+	movq 216(%rdi), %rdx
+	mulxq 152(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 160(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 168(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 176(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 184(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 192(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 200(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 208(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
+	xorl %eax, %eax
+	movq 152(%rdi), %rdx
+	mulxq 216(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 224(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 232(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 240(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 248(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 256(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 264(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 272(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
+	xorl %eax, %eax
+	movq 216(%rsi), %rdx
+	mulxq 408(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 416(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 424(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 432(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 440(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 448(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 456(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 464(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
+	xorl %eax, %eax
+	movq 152(%rsi), %rdx
+	mulxq 472(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 480(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 488(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 496(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 504(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 512(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 520(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 528(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
+	movq %r9, 624(%rsp)
+	xorl %r9d, %r9d
+	movq 224(%rdi), %rdx
+	mulxq 152(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 160(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 168(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 176(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 184(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 192(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 200(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 208(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
+	xorl %eax, %eax
+	movq 160(%rdi), %rdx
+	mulxq 216(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 224(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 232(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 240(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 248(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 256(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 264(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 272(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
+	xorl %eax, %eax
+	movq 224(%rsi), %rdx
+	mulxq 408(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 416(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 424(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 432(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 440(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 448(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 456(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 464(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
+	xorl %eax, %eax
+	movq 160(%rsi), %rdx
+	mulxq 472(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 480(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 488(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 496(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 504(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 512(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 520(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 528(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
+	movq %r10, 632(%rsp)
+	xorl %r10d, %r10d
+	movq 232(%rdi), %rdx
+	mulxq 152(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 160(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 168(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 176(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 184(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 192(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 200(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 208(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
+	xorl %eax, %eax
+	movq 168(%rdi), %rdx
+	mulxq 216(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 224(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 232(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 240(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 248(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 256(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 264(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 272(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
+	xorl %eax, %eax
+	movq 232(%rsi), %rdx
+	mulxq 408(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 416(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 424(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 432(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 440(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 448(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 456(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 464(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
+	xorl %eax, %eax
+	movq 168(%rsi), %rdx
+	mulxq 472(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 480(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 488(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 496(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 504(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 512(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 520(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 528(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
+	movq %r11, 640(%rsp)
+	xorl %r11d, %r11d
+	movq 240(%rdi), %rdx
+	mulxq 152(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 160(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 168(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 176(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 184(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 192(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 200(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 208(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
+	xorl %eax, %eax
+	movq 176(%rdi), %rdx
+	mulxq 216(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 224(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 232(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 240(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 248(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 256(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 264(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 272(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
+	xorl %eax, %eax
+	movq 240(%rsi), %rdx
+	mulxq 408(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 416(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 424(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 432(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 440(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 448(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 456(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 464(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
+	xorl %eax, %eax
+	movq 176(%rsi), %rdx
+	mulxq 472(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 480(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 488(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 496(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 504(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 512(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 520(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 528(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
+	movq %r12, 648(%rsp)
+	xorl %r12d, %r12d
+	movq 248(%rdi), %rdx
+	mulxq 152(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 160(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 168(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 176(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 184(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 192(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 200(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 208(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	movl $0, %eax
+	adoxq %rax, %r11
+	adoxq %rax, %r12
+	adcxq %rax, %r12
+	xorl %eax, %eax
+	movq 184(%rdi), %rdx
+	mulxq 216(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 224(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 232(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 240(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 248(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 256(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 264(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 272(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	movl $0, %eax
+	adoxq %rax, %r11
+	adoxq %rax, %r12
+	adcxq %rax, %r12
+	xorl %eax, %eax
+	movq 248(%rsi), %rdx
+	mulxq 408(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 416(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 424(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 432(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 440(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 448(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 456(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 464(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	movl $0, %eax
+	adoxq %rax, %r11
+	adoxq %rax, %r12
+	adcxq %rax, %r12
+	xorl %eax, %eax
+	movq 184(%rsi), %rdx
+	mulxq 472(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 480(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 488(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 496(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 504(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 512(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 520(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 528(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	movl $0, %eax
+	adoxq %rax, %r11
+	adoxq %rax, %r12
+	adcxq %rax, %r12
+	movq %r13, 656(%rsp)
+	xorl %r13d, %r13d
+	movq 192(%rdi), %rdx
+	mulxq 216(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 224(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 232(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 240(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 248(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 256(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 264(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 272(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
+	xorl %eax, %eax
+	movq 192(%rsi), %rdx
+	mulxq 472(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 480(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 488(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 496(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 504(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 512(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 520(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 528(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
+	movq %r14, 664(%rsp)
+	xorl %r14d, %r14d
+	movq 200(%rdi), %rdx
+	mulxq 216(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 224(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 232(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 240(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 248(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 256(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 264(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 272(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
+	xorl %eax, %eax
+	movq 200(%rsi), %rdx
+	mulxq 472(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 480(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 488(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 496(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 504(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 512(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 520(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 528(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
+	movq %r15, 672(%rsp)
+	xorl %r15d, %r15d
+	movq 208(%rdi), %rdx
+	mulxq 216(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 224(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 232(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 240(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 248(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 256(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 264(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 272(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
+	xorl %eax, %eax
+	movq 208(%rsi), %rdx
+	mulxq 472(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 480(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 488(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 496(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 504(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 512(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 520(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 528(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
+	movq %rbx, 680(%rsp)
+	xorl %ebx, %ebx
+	movq 216(%rdi), %rdx
+	mulxq 216(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 224(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 232(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 240(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 248(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 256(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 264(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 272(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
+	xorl %eax, %eax
+	movq 216(%rsi), %rdx
+	mulxq 472(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 480(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 488(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 496(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 504(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 512(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 520(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 528(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
+	movq %rbp, 688(%rsp)
+	xorl %ebp, %ebp
+	movq 224(%rdi), %rdx
+	mulxq 216(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 224(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 232(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 240(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 248(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 256(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 264(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 272(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
+	xorl %eax, %eax
+	movq 224(%rsi), %rdx
+	mulxq 472(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 480(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 488(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 496(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 504(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 512(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 520(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 528(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
+	movq %r8, 696(%rsp)
+	xorl %r8d, %r8d
+	movq 232(%rdi), %rdx
+	mulxq 216(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 224(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 232(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 240(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 248(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 256(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 264(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 272(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
+	xorl %eax, %eax
+	movq 232(%rsi), %rdx
+	mulxq 472(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 480(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 488(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 496(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 504(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 512(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 520(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 528(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
+	movq %r9, 704(%rsp)
+	xorl %r9d, %r9d
+	movq 240(%rdi), %rdx
+	mulxq 216(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 224(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 232(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 240(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 248(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 256(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 264(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 272(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
+	xorl %eax, %eax
+	movq 240(%rsi), %rdx
+	mulxq 472(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 480(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 488(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 496(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 504(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 512(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 520(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 528(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
+	movq %r10, 712(%rsp)
+	xorl %r10d, %r10d
+	movq 248(%rdi), %rdx
+	mulxq 216(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 224(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 232(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 240(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 248(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 256(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 264(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 272(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
+	xorl %eax, %eax
+	movq 248(%rsi), %rdx
+	mulxq 472(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 480(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 488(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 496(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 504(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 512(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 520(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 528(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
+	movq %r11, 720(%rsp)
+	movq %r12, 728(%rsp)
+	movq %r13, 736(%rsp)
+	movq %r14, 744(%rsp)
+	movq %r15, 752(%rsp)
+	movq %rbx, 760(%rsp)
+	movq %rbp, 768(%rsp)
+	movq %r8, 776(%rsp)
+	movq %r9, 784(%rsp)
+	movq %r10, 792(%rsp)
+	movq 16(%rsp), %rdi
+	cmpq $0, 792(%rsp)
+	jne .Lpm_m32_sub
+	movq 784(%rsp), %rax
+	cmpq 248(%rsi), %rax
+	ja .Lpm_m32_sub
+	jb .Lpm_m32_copy
+	movq 776(%rsp), %rax
+	cmpq 240(%rsi), %rax
+	ja .Lpm_m32_sub
+	jb .Lpm_m32_copy
+	movq 768(%rsp), %rax
+	cmpq 232(%rsi), %rax
+	ja .Lpm_m32_sub
+	jb .Lpm_m32_copy
+	movq 760(%rsp), %rax
+	cmpq 224(%rsi), %rax
+	ja .Lpm_m32_sub
+	jb .Lpm_m32_copy
+	movq 752(%rsp), %rax
+	cmpq 216(%rsi), %rax
+	ja .Lpm_m32_sub
+	jb .Lpm_m32_copy
+	movq 744(%rsp), %rax
+	cmpq 208(%rsi), %rax
+	ja .Lpm_m32_sub
+	jb .Lpm_m32_copy
+	movq 736(%rsp), %rax
+	cmpq 200(%rsi), %rax
+	ja .Lpm_m32_sub
+	jb .Lpm_m32_copy
+	movq 728(%rsp), %rax
+	cmpq 192(%rsi), %rax
+	ja .Lpm_m32_sub
+	jb .Lpm_m32_copy
+	movq 720(%rsp), %rax
+	cmpq 184(%rsi), %rax
+	ja .Lpm_m32_sub
+	jb .Lpm_m32_copy
+	movq 712(%rsp), %rax
+	cmpq 176(%rsi), %rax
+	ja .Lpm_m32_sub
+	jb .Lpm_m32_copy
+	movq 704(%rsp), %rax
+	cmpq 168(%rsi), %rax
+	ja .Lpm_m32_sub
+	jb .Lpm_m32_copy
+	movq 696(%rsp), %rax
+	cmpq 160(%rsi), %rax
+	ja .Lpm_m32_sub
+	jb .Lpm_m32_copy
+	movq 688(%rsp), %rax
+	cmpq 152(%rsi), %rax
+	ja .Lpm_m32_sub
+	jb .Lpm_m32_copy
+	movq 680(%rsp), %rax
+	cmpq 144(%rsi), %rax
+	ja .Lpm_m32_sub
+	jb .Lpm_m32_copy
+	movq 672(%rsp), %rax
+	cmpq 136(%rsi), %rax
+	ja .Lpm_m32_sub
+	jb .Lpm_m32_copy
+	movq 664(%rsp), %rax
+	cmpq 128(%rsi), %rax
+	ja .Lpm_m32_sub
+	jb .Lpm_m32_copy
+	movq 656(%rsp), %rax
+	cmpq 120(%rsi), %rax
+	ja .Lpm_m32_sub
+	jb .Lpm_m32_copy
+	movq 648(%rsp), %rax
+	cmpq 112(%rsi), %rax
+	ja .Lpm_m32_sub
+	jb .Lpm_m32_copy
+	movq 640(%rsp), %rax
+	cmpq 104(%rsi), %rax
+	ja .Lpm_m32_sub
+	jb .Lpm_m32_copy
+	movq 632(%rsp), %rax
+	cmpq 96(%rsi), %rax
+	ja .Lpm_m32_sub
+	jb .Lpm_m32_copy
+	movq 624(%rsp), %rax
+	cmpq 88(%rsi), %rax
+	ja .Lpm_m32_sub
+	jb .Lpm_m32_copy
+	movq 616(%rsp), %rax
+	cmpq 80(%rsi), %rax
+	ja .Lpm_m32_sub
+	jb .Lpm_m32_copy
+	movq 608(%rsp), %rax
+	cmpq 72(%rsi), %rax
+	ja .Lpm_m32_sub
+	jb .Lpm_m32_copy
+	movq 600(%rsp), %rax
+	cmpq 64(%rsi), %rax
+	ja .Lpm_m32_sub
+	jb .Lpm_m32_copy
+	movq 592(%rsp), %rax
+	cmpq 56(%rsi), %rax
+	ja .Lpm_m32_sub
+	jb .Lpm_m32_copy
+	movq 584(%rsp), %rax
+	cmpq 48(%rsi), %rax
+	ja .Lpm_m32_sub
+	jb .Lpm_m32_copy
+	movq 576(%rsp), %rax
+	cmpq 40(%rsi), %rax
+	ja .Lpm_m32_sub
+	jb .Lpm_m32_copy
+	movq 568(%rsp), %rax
+	cmpq 32(%rsi), %rax
+	ja .Lpm_m32_sub
+	jb .Lpm_m32_copy
+	movq 560(%rsp), %rax
+	cmpq 24(%rsi), %rax
+	ja .Lpm_m32_sub
+	jb .Lpm_m32_copy
+	movq 552(%rsp), %rax
+	cmpq 16(%rsi), %rax
+	ja .Lpm_m32_sub
+	jb .Lpm_m32_copy
+	movq 544(%rsp), %rax
+	cmpq 8(%rsi), %rax
+	ja .Lpm_m32_sub
+	jb .Lpm_m32_copy
+	movq 536(%rsp), %rax
+	cmpq 0(%rsi), %rax
+	ja .Lpm_m32_sub
+	jb .Lpm_m32_copy
+.Lpm_m32_sub:
+	movq 536(%rsp), %rax
+	subq 0(%rsi), %rax
+	movq %rax, 0(%rdi)
+	movq 544(%rsp), %rax
+	sbbq 8(%rsi), %rax
+	movq %rax, 8(%rdi)
+	movq 552(%rsp), %rax
+	sbbq 16(%rsi), %rax
+	movq %rax, 16(%rdi)
+	movq 560(%rsp), %rax
+	sbbq 24(%rsi), %rax
+	movq %rax, 24(%rdi)
+	movq 568(%rsp), %rax
+	sbbq 32(%rsi), %rax
+	movq %rax, 32(%rdi)
+	movq 576(%rsp), %rax
+	sbbq 40(%rsi), %rax
+	movq %rax, 40(%rdi)
+	movq 584(%rsp), %rax
+	sbbq 48(%rsi), %rax
+	movq %rax, 48(%rdi)
+	movq 592(%rsp), %rax
+	sbbq 56(%rsi), %rax
+	movq %rax, 56(%rdi)
+	movq 600(%rsp), %rax
+	sbbq 64(%rsi), %rax
+	movq %rax, 64(%rdi)
+	movq 608(%rsp), %rax
+	sbbq 72(%rsi), %rax
+	movq %rax, 72(%rdi)
+	movq 616(%rsp), %rax
+	sbbq 80(%rsi), %rax
+	movq %rax, 80(%rdi)
+	movq 624(%rsp), %rax
+	sbbq 88(%rsi), %rax
+	movq %rax, 88(%rdi)
+	movq 632(%rsp), %rax
+	sbbq 96(%rsi), %rax
+	movq %rax, 96(%rdi)
+	movq 640(%rsp), %rax
+	sbbq 104(%rsi), %rax
+	movq %rax, 104(%rdi)
+	movq 648(%rsp), %rax
+	sbbq 112(%rsi), %rax
+	movq %rax, 112(%rdi)
+	movq 656(%rsp), %rax
+	sbbq 120(%rsi), %rax
+	movq %rax, 120(%rdi)
+	movq 664(%rsp), %rax
+	sbbq 128(%rsi), %rax
+	movq %rax, 128(%rdi)
+	movq 672(%rsp), %rax
+	sbbq 136(%rsi), %rax
+	movq %rax, 136(%rdi)
+	movq 680(%rsp), %rax
+	sbbq 144(%rsi), %rax
+	movq %rax, 144(%rdi)
+	movq 688(%rsp), %rax
+	sbbq 152(%rsi), %rax
+	movq %rax, 152(%rdi)
+	movq 696(%rsp), %rax
+	sbbq 160(%rsi), %rax
+	movq %rax, 160(%rdi)
+	movq 704(%rsp), %rax
+	sbbq 168(%rsi), %rax
+	movq %rax, 168(%rdi)
+	movq 712(%rsp), %rax
+	sbbq 176(%rsi), %rax
+	movq %rax, 176(%rdi)
+	movq 720(%rsp), %rax
+	sbbq 184(%rsi), %rax
+	movq %rax, 184(%rdi)
+	movq 728(%rsp), %rax
+	sbbq 192(%rsi), %rax
+	movq %rax, 192(%rdi)
+	movq 736(%rsp), %rax
+	sbbq 200(%rsi), %rax
+	movq %rax, 200(%rdi)
+	movq 744(%rsp), %rax
+	sbbq 208(%rsi), %rax
+	movq %rax, 208(%rdi)
+	movq 752(%rsp), %rax
+	sbbq 216(%rsi), %rax
+	movq %rax, 216(%rdi)
+	movq 760(%rsp), %rax
+	sbbq 224(%rsi), %rax
+	movq %rax, 224(%rdi)
+	movq 768(%rsp), %rax
+	sbbq 232(%rsi), %rax
+	movq %rax, 232(%rdi)
+	movq 776(%rsp), %rax
+	sbbq 240(%rsi), %rax
+	movq %rax, 240(%rdi)
+	movq 784(%rsp), %rax
+	sbbq 248(%rsi), %rax
+	movq %rax, 248(%rdi)
+	jmp .Lpm_m32_done
+.Lpm_m32_copy:
+	movq 536(%rsp), %rax
+	movq %rax, 0(%rdi)
+	movq 544(%rsp), %rax
+	movq %rax, 8(%rdi)
+	movq 552(%rsp), %rax
+	movq %rax, 16(%rdi)
+	movq 560(%rsp), %rax
+	movq %rax, 24(%rdi)
+	movq 568(%rsp), %rax
+	movq %rax, 32(%rdi)
+	movq 576(%rsp), %rax
+	movq %rax, 40(%rdi)
+	movq 584(%rsp), %rax
+	movq %rax, 48(%rdi)
+	movq 592(%rsp), %rax
+	movq %rax, 56(%rdi)
+	movq 600(%rsp), %rax
+	movq %rax, 64(%rdi)
+	movq 608(%rsp), %rax
+	movq %rax, 72(%rdi)
+	movq 616(%rsp), %rax
+	movq %rax, 80(%rdi)
+	movq 624(%rsp), %rax
+	movq %rax, 88(%rdi)
+	movq 632(%rsp), %rax
+	movq %rax, 96(%rdi)
+	movq 640(%rsp), %rax
+	movq %rax, 104(%rdi)
+	movq 648(%rsp), %rax
+	movq %rax, 112(%rdi)
+	movq 656(%rsp), %rax
+	movq %rax, 120(%rdi)
+	movq 664(%rsp), %rax
+	movq %rax, 128(%rdi)
+	movq 672(%rsp), %rax
+	movq %rax, 136(%rdi)
+	movq 680(%rsp), %rax
+	movq %rax, 144(%rdi)
+	movq 688(%rsp), %rax
+	movq %rax, 152(%rdi)
+	movq 696(%rsp), %rax
+	movq %rax, 160(%rdi)
+	movq 704(%rsp), %rax
+	movq %rax, 168(%rdi)
+	movq 712(%rsp), %rax
+	movq %rax, 176(%rdi)
+	movq 720(%rsp), %rax
+	movq %rax, 184(%rdi)
+	movq 728(%rsp), %rax
+	movq %rax, 192(%rdi)
+	movq 736(%rsp), %rax
+	movq %rax, 200(%rdi)
+	movq 744(%rsp), %rax
+	movq %rax, 208(%rdi)
+	movq 752(%rsp), %rax
+	movq %rax, 216(%rdi)
+	movq 760(%rsp), %rax
+	movq %rax, 224(%rdi)
+	movq 768(%rsp), %rax
+	movq %rax, 232(%rdi)
+	movq 776(%rsp), %rax
+	movq %rax, 240(%rdi)
+	movq 784(%rsp), %rax
+	movq %rax, 248(%rdi)
+.Lpm_m32_done:
+	addq $808, %rsp
+	popq %r15
+	popq %r14
+	popq %r13
+	popq %r12
+	popq %rbp
+	popq %rbx
+	ret
+	.size parmod_montgomery_mul_adx_32, .-parmod_montgomery_mul_adx_32
+
+	.globl parmod_montgomery_sqr_adx_32
+	.hidden parmod_montgomery_sqr_adx_32
+	.type parmod_montgomery_sqr_adx_32, @function
+	.p2align 5
+parmod_montgomery_sqr_adx_32:
+	endbr64
+	pushq %rbx
+	pushq %rbp
+	pushq %r12
+	pushq %r13
+	pushq %r14
+	pushq %r15
+	subq $1080, %rsp
+	movq $0, 0(%rsp)
+	movq %rdi, 16(%rsp)
+	movq %rcx, 8(%rsp)
+	movq %rsi, %rdi
+	movq %rdx, %rsi
+	movq (%rdi), %rax
+	movq 8(%rdi), %rcx
+	movq %rcx, %rdx
+	addq %rcx, %rcx
+	movq %rcx, 32(%rsp)
+	shldq $1, %rax, %rdx
+	movq %rdx, 296(%rsp)
+	movq 8(%rdi), %rax
+	movq 16(%rdi), %rcx
+	movq %rcx, %rdx
+	addq %rcx, %rcx
+	movq %rcx, 40(%rsp)
+	shldq $1, %rax, %rdx
+	movq %rdx, 304(%rsp)
+	movq 16(%rdi), %rax
+	movq 24(%rdi), %rcx
+	movq %rcx, %rdx
+	addq %rcx, %rcx
+	movq %rcx, 48(%rsp)
+	shldq $1, %rax, %rdx
+	movq %rdx, 312(%rsp)
+	movq 24(%rdi), %rax
+	movq 32(%rdi), %rcx
+	movq %rcx, %rdx
+	addq %rcx, %rcx
+	movq %rcx, 56(%rsp)
+	shldq $1, %rax, %rdx
+	movq %rdx, 320(%rsp)
+	movq 32(%rdi), %rax
+	movq 40(%rdi), %rcx
+	movq %rcx, %rdx
+	addq %rcx, %rcx
+	movq %rcx, 64(%rsp)
+	shldq $1, %rax, %rdx
+	movq %rdx, 328(%rsp)
+	movq 40(%rdi), %rax
+	movq 48(%rdi), %rcx
+	movq %rcx, %rdx
+	addq %rcx, %rcx
+	movq %rcx, 72(%rsp)
+	shldq $1, %rax, %rdx
+	movq %rdx, 336(%rsp)
+	movq 48(%rdi), %rax
+	movq 56(%rdi), %rcx
+	movq %rcx, %rdx
+	addq %rcx, %rcx
+	movq %rcx, 80(%rsp)
+	shldq $1, %rax, %rdx
+	movq %rdx, 344(%rsp)
+	movq 56(%rdi), %rax
+	movq 64(%rdi), %rcx
+	movq %rcx, %rdx
+	addq %rcx, %rcx
+	movq %rcx, 88(%rsp)
+	shldq $1, %rax, %rdx
+	movq %rdx, 352(%rsp)
+	movq 64(%rdi), %rax
+	movq 72(%rdi), %rcx
+	movq %rcx, %rdx
+	addq %rcx, %rcx
+	movq %rcx, 96(%rsp)
+	shldq $1, %rax, %rdx
+	movq %rdx, 360(%rsp)
+	movq 72(%rdi), %rax
+	movq 80(%rdi), %rcx
+	movq %rcx, %rdx
+	addq %rcx, %rcx
+	movq %rcx, 104(%rsp)
+	shldq $1, %rax, %rdx
+	movq %rdx, 368(%rsp)
+	movq 80(%rdi), %rax
+	movq 88(%rdi), %rcx
+	movq %rcx, %rdx
+	addq %rcx, %rcx
+	movq %rcx, 112(%rsp)
+	shldq $1, %rax, %rdx
+	movq %rdx, 376(%rsp)
+	movq 88(%rdi), %rax
+	movq 96(%rdi), %rcx
+	movq %rcx, %rdx
+	addq %rcx, %rcx
+	movq %rcx, 120(%rsp)
+	shldq $1, %rax, %rdx
+	movq %rdx, 384(%rsp)
+	movq 96(%rdi), %rax
+	movq 104(%rdi), %rcx
+	movq %rcx, %rdx
+	addq %rcx, %rcx
+	movq %rcx, 128(%rsp)
+	shldq $1, %rax, %rdx
+	movq %rdx, 392(%rsp)
+	movq 104(%rdi), %rax
+	movq 112(%rdi), %rcx
+	movq %rcx, %rdx
+	addq %rcx, %rcx
+	movq %rcx, 136(%rsp)
+	shldq $1, %rax, %rdx
+	movq %rdx, 400(%rsp)
+	movq 112(%rdi), %rax
+	movq 120(%rdi), %rcx
+	movq %rcx, %rdx
+	addq %rcx, %rcx
+	movq %rcx, 144(%rsp)
+	shldq $1, %rax, %rdx
+	movq %rdx, 408(%rsp)
+	movq 120(%rdi), %rax
+	movq 128(%rdi), %rcx
+	movq %rcx, %rdx
+	addq %rcx, %rcx
+	movq %rcx, 152(%rsp)
+	shldq $1, %rax, %rdx
+	movq %rdx, 416(%rsp)
+	movq 128(%rdi), %rax
+	movq 136(%rdi), %rcx
+	movq %rcx, %rdx
+	addq %rcx, %rcx
+	movq %rcx, 160(%rsp)
+	shldq $1, %rax, %rdx
+	movq %rdx, 424(%rsp)
+	movq 136(%rdi), %rax
+	movq 144(%rdi), %rcx
+	movq %rcx, %rdx
+	addq %rcx, %rcx
+	movq %rcx, 168(%rsp)
+	shldq $1, %rax, %rdx
+	movq %rdx, 432(%rsp)
+	movq 144(%rdi), %rax
+	movq 152(%rdi), %rcx
+	movq %rcx, %rdx
+	addq %rcx, %rcx
+	movq %rcx, 176(%rsp)
+	shldq $1, %rax, %rdx
+	movq %rdx, 440(%rsp)
+	movq 152(%rdi), %rax
+	movq 160(%rdi), %rcx
+	movq %rcx, %rdx
+	addq %rcx, %rcx
+	movq %rcx, 184(%rsp)
+	shldq $1, %rax, %rdx
+	movq %rdx, 448(%rsp)
+	movq 160(%rdi), %rax
+	movq 168(%rdi), %rcx
+	movq %rcx, %rdx
+	addq %rcx, %rcx
+	movq %rcx, 192(%rsp)
+	shldq $1, %rax, %rdx
+	movq %rdx, 456(%rsp)
+	movq 168(%rdi), %rax
+	movq 176(%rdi), %rcx
+	movq %rcx, %rdx
+	addq %rcx, %rcx
+	movq %rcx, 200(%rsp)
+	shldq $1, %rax, %rdx
+	movq %rdx, 464(%rsp)
+	movq 176(%rdi), %rax
+	movq 184(%rdi), %rcx
+	movq %rcx, %rdx
+	addq %rcx, %rcx
+	movq %rcx, 208(%rsp)
+	shldq $1, %rax, %rdx
+	movq %rdx, 472(%rsp)
+	movq 184(%rdi), %rax
+	movq 192(%rdi), %rcx
+	movq %rcx, %rdx
+	addq %rcx, %rcx
+	movq %rcx, 216(%rsp)
+	shldq $1, %rax, %rdx
+	movq %rdx, 480(%rsp)
+	movq 192(%rdi), %rax
+	movq 200(%rdi), %rcx
+	movq %rcx, %rdx
+	addq %rcx, %rcx
+	movq %rcx, 224(%rsp)
+	shldq $1, %rax, %rdx
+	movq %rdx, 488(%rsp)
+	movq 200(%rdi), %rax
+	movq 208(%rdi), %rcx
+	movq %rcx, %rdx
+	addq %rcx, %rcx
+	movq %rcx, 232(%rsp)
+	shldq $1, %rax, %rdx
+	movq %rdx, 496(%rsp)
+	movq 208(%rdi), %rax
+	movq 216(%rdi), %rcx
+	movq %rcx, %rdx
+	addq %rcx, %rcx
+	movq %rcx, 240(%rsp)
+	shldq $1, %rax, %rdx
+	movq %rdx, 504(%rsp)
+	movq 216(%rdi), %rax
+	movq 224(%rdi), %rcx
+	movq %rcx, %rdx
+	addq %rcx, %rcx
+	movq %rcx, 248(%rsp)
+	shldq $1, %rax, %rdx
+	movq %rdx, 512(%rsp)
+	movq 224(%rdi), %rax
+	movq 232(%rdi), %rcx
+	movq %rcx, %rdx
+	addq %rcx, %rcx
+	movq %rcx, 256(%rsp)
+	shldq $1, %rax, %rdx
+	movq %rdx, 520(%rsp)
+	movq 232(%rdi), %rax
+	movq 240(%rdi), %rcx
+	movq %rcx, %rdx
+	addq %rcx, %rcx
+	movq %rcx, 264(%rsp)
+	shldq $1, %rax, %rdx
+	movq %rdx, 528(%rsp)
+	movq 240(%rdi), %rax
+	movq 248(%rdi), %rcx
+	movq %rcx, %rdx
+	addq %rcx, %rcx
+	movq %rcx, 272(%rsp)
+	shldq $1, %rax, %rdx
+	movq %rdx, 536(%rsp)
+	movq 248(%rdi), %rax
+	shrq $63, %rax
+	movq %rax, 544(%rsp)
+	xorl %ebx, %ebx
+	xorl %ebp, %ebp
+	xorl %r8d, %r8d
+	xorl %r9d, %r9d
+	xorl %r10d, %r10d
+	xorl %r11d, %r11d
+	xorl %r12d, %r12d
+	xorl %r13d, %r13d
+	xorl %r14d, %r14d
+	xorl %r15d, %r15d
+	xorl %eax, %eax
+	movq 0(%rdi), %rdx
+	mulxq 0(%rdi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 32(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 304(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 312(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 320(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 328(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 336(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 344(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
+	movq %rbx, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 552(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
+	movq %rbp, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 560(%rsp)
+	xorl %ebx, %ebx
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
+	xorl %ebp, %ebp
+	movq 8(%rdi), %rdx
+	mulxq 8(%rdi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 40(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 312(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 320(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 328(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 336(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 344(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 352(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
+	movq %r8, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 568(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
+	movq %r9, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 576(%rsp)
+	xorl %r8d, %r8d
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
+	xorl %r9d, %r9d
+	movq 16(%rdi), %rdx
+	mulxq 16(%rdi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 48(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 320(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 328(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 336(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 344(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 352(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 360(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
+	movq %r10, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 584(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
+	movq %r11, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 592(%rsp)
+	xorl %r10d, %r10d
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
+	xorl %r11d, %r11d
+	movq 24(%rdi), %rdx
+	mulxq 24(%rdi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 56(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 328(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 336(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 344(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 352(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 360(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 368(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
+	movq %r12, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 600(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
+	movq %r13, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 608(%rsp)
+	xorl %r12d, %r12d
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	movl $0, %eax
+	adoxq %rax, %r11
+	adoxq %rax, %r12
+	adcxq %rax, %r12
+	xorl %r13d, %r13d
+	movq 0(%rdi), %rdx
+	mulxq 352(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 360(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 368(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 376(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 384(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 392(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 400(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 408(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
+	xorl %eax, %eax
+	movq 32(%rdi), %rdx
+	mulxq 32(%rdi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 64(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 336(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 344(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 352(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 360(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 368(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 376(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
+	xorl %eax, %eax
+	movq 64(%rsi), %rdx
+	mulxq 552(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 560(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 568(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 576(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 584(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 592(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 600(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 608(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
+	movq %r14, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 616(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
+	xorl %r14d, %r14d
+	movq 72(%rsi), %rdx
+	mulxq 552(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 560(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 568(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 576(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 584(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 592(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 600(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 608(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
+	movq %r15, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 624(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
+	xorl %r15d, %r15d
+	movq 8(%rdi), %rdx
+	mulxq 360(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 368(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 376(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 384(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 392(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 400(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 408(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 416(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
+	xorl %eax, %eax
+	movq 40(%rdi), %rdx
+	mulxq 40(%rdi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 72(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 344(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 352(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 360(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 368(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 376(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 384(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
+	xorl %eax, %eax
+	movq 80(%rsi), %rdx
+	mulxq 552(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 560(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 568(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 576(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 584(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 592(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 600(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 608(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
+	movq %rbx, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 632(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
+	xorl %ebx, %ebx
+	movq 88(%rsi), %rdx
+	mulxq 552(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 560(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 568(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 576(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 584(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 592(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 600(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 608(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
+	movq %rbp, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 640(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
+	xorl %ebp, %ebp
+	movq 16(%rdi), %rdx
+	mulxq 368(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 376(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 384(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 392(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 400(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 408(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 416(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 424(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
+	xorl %eax, %eax
+	movq 48(%rdi), %rdx
+	mulxq 48(%rdi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 80(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 352(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 360(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 368(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 376(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 384(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 392(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
+	xorl %eax, %eax
+	movq 96(%rsi), %rdx
+	mulxq 552(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 560(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 568(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 576(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 584(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 592(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 600(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 608(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
+	movq %r8, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 648(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
+	xorl %r8d, %r8d
+	movq 104(%rsi), %rdx
+	mulxq 552(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 560(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 568(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 576(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 584(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 592(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 600(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 608(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
+	movq %r9, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 656(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
+	xorl %r9d, %r9d
+	movq 24(%rdi), %rdx
+	mulxq 376(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 384(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 392(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 400(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 408(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 416(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 424(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 432(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
+	xorl %eax, %eax
+	movq 56(%rdi), %rdx
+	mulxq 56(%rdi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 88(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 360(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 368(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 376(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 384(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 392(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 400(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
+	xorl %eax, %eax
+	movq 112(%rsi), %rdx
+	mulxq 552(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 560(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 568(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 576(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 584(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 592(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 600(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 608(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
+	movq %r10, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 664(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
+	xorl %r10d, %r10d
+	movq 120(%rsi), %rdx
+	mulxq 552(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 560(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 568(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 576(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 584(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 592(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 600(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 608(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
+	movq %r11, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 672(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
+	xorl %r11d, %r11d
+	movq 0(%rdi), %rdx
+	mulxq 416(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 424(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 432(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 440(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 448(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 456(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 464(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 472(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
+	xorl %eax, %eax
+	movq 32(%rdi), %rdx
+	mulxq 384(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 392(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 400(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 408(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 416(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 424(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 432(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 440(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
+	xorl %eax, %eax
+	movq 64(%rdi), %rdx
+	mulxq 64(%rdi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 96(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 368(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 376(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 384(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 392(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 400(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 408(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
+	xorl %eax, %eax
+	movq 128(%rsi), %rdx
+	mulxq 552(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 560(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 568(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 576(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 584(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 592(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 600(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 608(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
+	xorl %eax, %eax
+	movq 64(%rsi), %rdx
+	mulxq 616(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 624(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 632(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 640(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 648(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 656(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 664(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 672(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
+	movq %r12, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 680(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
+	xorl %r12d, %r12d
+	movq 136(%rsi), %rdx
+	mulxq 552(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 560(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 568(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 576(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 584(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 592(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 600(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 608(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	movl $0, %eax
+	adoxq %rax, %r11
+	adoxq %rax, %r12
+	adcxq %rax, %r12
+	xorl %eax, %eax
+	movq 72(%rsi), %rdx
+	mulxq 616(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 624(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 632(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 640(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 648(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 656(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 664(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 672(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	movl $0, %eax
+	adoxq %rax, %r11
+	adoxq %rax, %r12
+	adcxq %rax, %r12
+	movq %r13, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 688(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	movl $0, %eax
+	adoxq %rax, %r11
+	adoxq %rax, %r12
+	adcxq %rax, %r12
+	xorl %r13d, %r13d
+	movq 8(%rdi), %rdx
+	mulxq 424(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 432(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 440(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 448(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 456(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 464(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 472(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 480(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
+	xorl %eax, %eax
+	movq 40(%rdi), %rdx
+	mulxq 392(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 400(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 408(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 416(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 424(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 432(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 440(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 448(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
+	xorl %eax, %eax
+	movq 72(%rdi), %rdx
+	mulxq 72(%rdi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 104(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 376(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 384(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 392(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 400(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 408(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 416(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
+	xorl %eax, %eax
+	movq 144(%rsi), %rdx
+	mulxq 552(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 560(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 568(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 576(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 584(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 592(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 600(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 608(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
+	xorl %eax, %eax
+	movq 80(%rsi), %rdx
+	mulxq 616(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 624(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 632(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 640(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 648(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 656(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 664(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 672(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
+	movq %r14, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 696(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
+	xorl %r14d, %r14d
+	movq 152(%rsi), %rdx
+	mulxq 552(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 560(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 568(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 576(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 584(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 592(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 600(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 608(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
+	xorl %eax, %eax
+	movq 88(%rsi), %rdx
+	mulxq 616(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 624(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 632(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 640(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 648(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 656(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 664(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 672(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
+	movq %r15, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 704(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
+	xorl %r15d, %r15d
+	movq 16(%rdi), %rdx
+	mulxq 432(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 440(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 448(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 456(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 464(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 472(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 480(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 488(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
+	xorl %eax, %eax
+	movq 48(%rdi), %rdx
+	mulxq 400(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 408(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 416(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 424(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 432(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 440(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 448(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 456(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
+	xorl %eax, %eax
+	movq 80(%rdi), %rdx
+	mulxq 80(%rdi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 112(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 384(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 392(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 400(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 408(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 416(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 424(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
+	xorl %eax, %eax
+	movq 160(%rsi), %rdx
+	mulxq 552(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 560(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 568(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 576(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 584(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 592(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 600(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 608(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
+	xorl %eax, %eax
+	movq 96(%rsi), %rdx
+	mulxq 616(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 624(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 632(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 640(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 648(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 656(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 664(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 672(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
+	movq %rbx, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 712(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
+	xorl %ebx, %ebx
+	movq 168(%rsi), %rdx
+	mulxq 552(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 560(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 568(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 576(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 584(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 592(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 600(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 608(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
+	xorl %eax, %eax
+	movq 104(%rsi), %rdx
+	mulxq 616(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 624(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 632(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 640(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 648(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 656(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 664(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 672(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
+	movq %rbp, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 720(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
+	xorl %ebp, %ebp
+	movq 24(%rdi), %rdx
+	mulxq 440(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 448(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 456(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 464(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 472(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 480(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 488(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 496(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
+	xorl %eax, %eax
+	movq 56(%rdi), %rdx
+	mulxq 408(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 416(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 424(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 432(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 440(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 448(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 456(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 464(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
+	xorl %eax, %eax
+	movq 88(%rdi), %rdx
+	mulxq 88(%rdi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 120(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 392(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 400(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 408(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 416(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 424(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 432(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
+	xorl %eax, %eax
+	movq 176(%rsi), %rdx
+	mulxq 552(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 560(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 568(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 576(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 584(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 592(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 600(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 608(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
+	xorl %eax, %eax
+	movq 112(%rsi), %rdx
+	mulxq 616(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 624(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 632(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 640(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 648(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 656(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 664(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 672(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
+	movq %r8, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 728(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
+	xorl %r8d, %r8d
+	movq 184(%rsi), %rdx
+	mulxq 552(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 560(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 568(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 576(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 584(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 592(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 600(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 608(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
+	xorl %eax, %eax
+	movq 120(%rsi), %rdx
+	mulxq 616(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 624(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 632(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 640(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 648(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 656(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 664(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 672(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
+	movq %r9, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 736(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
+	xorl %r9d, %r9d
+	movq 0(%rdi), %rdx
+	mulxq 480(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 488(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 496(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 504(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 512(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 520(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 528(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 536(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
+	xorl %eax, %eax
+	movq 32(%rdi), %rdx
+	mulxq 448(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 456(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 464(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 472(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 480(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 488(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 496(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 504(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
+	xorl %eax, %eax
+	movq 64(%rdi), %rdx
+	mulxq 416(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 424(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 432(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 440(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 448(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 456(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 464(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 472(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
+	xorl %eax, %eax
+	movq 96(%rdi), %rdx
+	mulxq 96(%rdi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 128(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 400(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 408(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 416(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 424(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 432(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 440(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
+	xorl %eax, %eax
+	movq 192(%rsi), %rdx
+	mulxq 552(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 560(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 568(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 576(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 584(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 592(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 600(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 608(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
+	xorl %eax, %eax
+	movq 128(%rsi), %rdx
+	mulxq 616(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 624(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 632(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 640(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 648(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 656(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 664(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 672(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
+	xorl %eax, %eax
+	movq 64(%rsi), %rdx
+	mulxq 680(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 688(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 696(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 704(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 712(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 720(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 728(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 736(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
+	movq %r10, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 744(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
+	xorl %r10d, %r10d
+	movq 0(%rdi), %rdx
+	mulxq 544(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
+	xorl %eax, %eax
+	movq 200(%rsi), %rdx
+	mulxq 552(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 560(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 568(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 576(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 584(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 592(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 600(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 608(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
+	xorl %eax, %eax
+	movq 136(%rsi), %rdx
+	mulxq 616(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 624(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 632(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 640(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 648(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 656(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 664(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 672(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
+	xorl %eax, %eax
+	movq 72(%rsi), %rdx
+	mulxq 680(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 688(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 696(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 704(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 712(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 720(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 728(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 736(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
+	movq %r11, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 752(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
+	xorl %r11d, %r11d
+	movq 8(%rdi), %rdx
+	mulxq 488(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 496(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 504(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 512(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 520(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 528(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 536(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 544(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
+	xorl %eax, %eax
+	movq 40(%rdi), %rdx
+	mulxq 456(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 464(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 472(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 480(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 488(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 496(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 504(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 512(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
+	xorl %eax, %eax
+	movq 72(%rdi), %rdx
+	mulxq 424(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 432(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 440(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 448(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 456(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 464(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 472(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 480(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
+	xorl %eax, %eax
+	movq 104(%rdi), %rdx
+	mulxq 104(%rdi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 136(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 408(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 416(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 424(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 432(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 440(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 448(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
+	xorl %eax, %eax
+	movq 208(%rsi), %rdx
+	mulxq 552(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 560(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 568(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 576(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 584(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 592(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 600(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 608(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
+	xorl %eax, %eax
+	movq 144(%rsi), %rdx
+	mulxq 616(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 624(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 632(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 640(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 648(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 656(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 664(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 672(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
+	xorl %eax, %eax
+	movq 80(%rsi), %rdx
+	mulxq 680(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 688(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 696(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 704(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 712(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 720(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 728(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 736(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
+	movq %r12, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 760(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
+	xorl %r12d, %r12d
+	movq 16(%rdi), %rdx
+	mulxq 496(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 504(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 512(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 520(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 528(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 536(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 544(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	movl $0, %eax
+	adoxq %rax, %r11
+	adoxq %rax, %r12
+	adcxq %rax, %r12
+	xorl %eax, %eax
+	movq 216(%rsi), %rdx
+	mulxq 552(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 560(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 568(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 576(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 584(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 592(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 600(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 608(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	movl $0, %eax
+	adoxq %rax, %r11
+	adoxq %rax, %r12
+	adcxq %rax, %r12
+	xorl %eax, %eax
+	movq 152(%rsi), %rdx
+	mulxq 616(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 624(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 632(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 640(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 648(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 656(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 664(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 672(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	movl $0, %eax
+	adoxq %rax, %r11
+	adoxq %rax, %r12
+	adcxq %rax, %r12
+	xorl %eax, %eax
+	movq 88(%rsi), %rdx
+	mulxq 680(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 688(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 696(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 704(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 712(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 720(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 728(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 736(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	movl $0, %eax
+	adoxq %rax, %r11
+	adoxq %rax, %r12
+	adcxq %rax, %r12
+	movq %r13, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 768(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	movl $0, %eax
+	adoxq %rax, %r11
+	adoxq %rax, %r12
+	adcxq %rax, %r12
+	xorl %r13d, %r13d
+	movq 24(%rdi), %rdx
+	mulxq 504(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 512(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 520(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 528(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 536(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 544(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
+	xorl %eax, %eax
+	movq 48(%rdi), %rdx
+	mulxq 464(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 472(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 480(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 488(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 496(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 504(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 512(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 520(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
+	xorl %eax, %eax
+	movq 80(%rdi), %rdx
+	mulxq 432(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 440(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 448(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 456(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 464(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 472(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 480(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 488(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
+	xorl %eax, %eax
+	movq 112(%rdi), %rdx
+	mulxq 112(%rdi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 144(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 416(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 424(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 432(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 440(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 448(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 456(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
+	xorl %eax, %eax
+	movq 224(%rsi), %rdx
+	mulxq 552(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 560(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 568(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 576(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 584(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 592(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 600(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 608(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
+	xorl %eax, %eax
+	movq 160(%rsi), %rdx
+	mulxq 616(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 624(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 632(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 640(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 648(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 656(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 664(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 672(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
+	xorl %eax, %eax
+	movq 96(%rsi), %rdx
+	mulxq 680(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 688(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 696(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 704(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 712(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 720(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 728(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 736(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
+	movq %r14, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 776(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
+	xorl %r14d, %r14d
+	movq 32(%rdi), %rdx
+	mulxq 512(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 520(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 528(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 536(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 544(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
+	xorl %eax, %eax
+	movq 232(%rsi), %rdx
+	mulxq 552(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 560(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 568(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 576(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 584(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 592(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 600(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 608(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
+	xorl %eax, %eax
+	movq 168(%rsi), %rdx
+	mulxq 616(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 624(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 632(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 640(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 648(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 656(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 664(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 672(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
+	xorl %eax, %eax
+	movq 104(%rsi), %rdx
+	mulxq 680(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 688(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 696(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 704(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 712(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 720(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 728(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 736(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
+	movq %r15, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 784(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
+	xorl %r15d, %r15d
+	movq 40(%rdi), %rdx
+	mulxq 520(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 528(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 536(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 544(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
+	xorl %eax, %eax
+	movq 56(%rdi), %rdx
+	mulxq 472(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 480(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 488(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 496(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 504(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 512(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 520(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 528(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
+	xorl %eax, %eax
+	movq 88(%rdi), %rdx
+	mulxq 440(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 448(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 456(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 464(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 472(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 480(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 488(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 496(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
+	xorl %eax, %eax
+	movq 120(%rdi), %rdx
+	mulxq 120(%rdi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 152(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 424(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 432(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 440(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 448(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 456(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 464(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
+	xorl %eax, %eax
+	movq 240(%rsi), %rdx
+	mulxq 552(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 560(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 568(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 576(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 584(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 592(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 600(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 608(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
+	xorl %eax, %eax
+	movq 176(%rsi), %rdx
+	mulxq 616(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 624(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 632(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 640(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 648(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 656(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 664(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 672(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
+	xorl %eax, %eax
+	movq 112(%rsi), %rdx
+	mulxq 680(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 688(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 696(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 704(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 712(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 720(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 728(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 736(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
+	movq %rbx, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 792(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
+	xorl %ebx, %ebx
+	movq 48(%rdi), %rdx
+	mulxq 528(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 536(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 544(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
+	xorl %eax, %eax
+	movq 248(%rsi), %rdx
+	mulxq 552(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 560(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 568(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 576(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 584(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 592(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 600(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 608(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
+	xorl %eax, %eax
+	movq 184(%rsi), %rdx
+	mulxq 616(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 624(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 632(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 640(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 648(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 656(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 664(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 672(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
+	xorl %eax, %eax
+	movq 120(%rsi), %rdx
+	mulxq 680(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 688(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 696(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 704(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 712(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 720(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 728(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 736(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
+	movq %rbp, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 800(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
+	xorl %ebp, %ebp
+	movq 56(%rdi), %rdx
+	mulxq 536(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 544(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
+	xorl %eax, %eax
+	movq 64(%rdi), %rdx
+	mulxq 480(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 488(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 496(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 504(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 512(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 520(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 528(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 536(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
+	xorl %eax, %eax
+	movq 96(%rdi), %rdx
+	mulxq 448(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 456(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 464(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 472(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 480(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 488(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 496(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 504(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
+	xorl %eax, %eax
+	movq 128(%rdi), %rdx
+	mulxq 128(%rdi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 160(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 432(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 440(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 448(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 456(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 464(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 472(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
+	xorl %eax, %eax
+	movq 192(%rsi), %rdx
+	mulxq 616(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 624(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 632(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 640(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 648(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 656(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 664(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 672(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
+	xorl %eax, %eax
+	movq 128(%rsi), %rdx
+	mulxq 680(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 688(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 696(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 704(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 712(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 720(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 728(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 736(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
+	xorl %eax, %eax
+	movq 64(%rsi), %rdx
+	mulxq 744(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 752(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 760(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 768(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 776(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 784(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 792(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 800(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
+	movq %r8, 808(%rsp)
+	xorl %r8d, %r8d
+	movq 64(%rdi), %rdx
+	mulxq 544(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
+	xorl %eax, %eax
+	movq 200(%rsi), %rdx
+	mulxq 616(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 624(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 632(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 640(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 648(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 656(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 664(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 672(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
+	xorl %eax, %eax
+	movq 136(%rsi), %rdx
+	mulxq 680(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 688(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 696(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 704(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 712(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 720(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 728(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 736(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
+	xorl %eax, %eax
+	movq 72(%rsi), %rdx
+	mulxq 744(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 752(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 760(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 768(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 776(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 784(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 792(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 800(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
+	movq %r9, 816(%rsp)
+	xorl %r9d, %r9d
+	movq 72(%rdi), %rdx
+	mulxq 488(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 496(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 504(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 512(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 520(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 528(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 536(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 544(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
+	xorl %eax, %eax
+	movq 104(%rdi), %rdx
+	mulxq 456(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 464(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 472(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 480(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 488(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 496(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 504(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 512(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
+	xorl %eax, %eax
+	movq 136(%rdi), %rdx
+	mulxq 136(%rdi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 168(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 440(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 448(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 456(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 464(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 472(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 480(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
+	xorl %eax, %eax
+	movq 208(%rsi), %rdx
+	mulxq 616(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 624(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 632(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 640(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 648(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 656(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 664(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 672(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
+	xorl %eax, %eax
+	movq 144(%rsi), %rdx
+	mulxq 680(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 688(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 696(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 704(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 712(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 720(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 728(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 736(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
+	xorl %eax, %eax
+	movq 80(%rsi), %rdx
+	mulxq 744(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 752(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 760(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 768(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 776(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 784(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 792(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 800(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
+	movq %r10, 824(%rsp)
+	xorl %r10d, %r10d
+	movq 80(%rdi), %rdx
+	mulxq 496(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 504(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 512(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 520(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 528(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 536(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 544(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
+	xorl %eax, %eax
+	movq 216(%rsi), %rdx
+	mulxq 616(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 624(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 632(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 640(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 648(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 656(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 664(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 672(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
+	xorl %eax, %eax
+	movq 152(%rsi), %rdx
+	mulxq 680(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 688(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 696(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 704(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 712(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 720(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 728(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 736(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
+	xorl %eax, %eax
+	movq 88(%rsi), %rdx
+	mulxq 744(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 752(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 760(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 768(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 776(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 784(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 792(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 800(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
+	movq %r11, 832(%rsp)
+	xorl %r11d, %r11d
+	movq 88(%rdi), %rdx
+	mulxq 504(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 512(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 520(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 528(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 536(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 544(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
+	xorl %eax, %eax
+	movq 112(%rdi), %rdx
+	mulxq 464(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 472(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 480(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 488(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 496(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 504(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 512(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 520(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
+	xorl %eax, %eax
+	movq 144(%rdi), %rdx
+	mulxq 144(%rdi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 176(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 448(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 456(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 464(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 472(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 480(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 488(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
+	xorl %eax, %eax
+	movq 224(%rsi), %rdx
+	mulxq 616(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 624(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 632(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 640(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 648(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 656(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 664(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 672(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
+	xorl %eax, %eax
+	movq 160(%rsi), %rdx
+	mulxq 680(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 688(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 696(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 704(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 712(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 720(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 728(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 736(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
+	xorl %eax, %eax
+	movq 96(%rsi), %rdx
+	mulxq 744(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 752(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 760(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 768(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 776(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 784(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 792(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 800(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
+	movq %r12, 840(%rsp)
+	xorl %r12d, %r12d
+	movq 96(%rdi), %rdx
+	mulxq 512(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 520(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 528(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 536(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 544(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	movl $0, %eax
+	adoxq %rax, %r11
+	adoxq %rax, %r12
+	adcxq %rax, %r12
+	xorl %eax, %eax
+	movq 232(%rsi), %rdx
+	mulxq 616(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 624(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 632(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 640(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 648(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 656(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 664(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 672(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	movl $0, %eax
+	adoxq %rax, %r11
+	adoxq %rax, %r12
+	adcxq %rax, %r12
+	xorl %eax, %eax
+	movq 168(%rsi), %rdx
+	mulxq 680(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 688(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 696(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 704(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 712(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 720(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 728(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 736(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	movl $0, %eax
+	adoxq %rax, %r11
+	adoxq %rax, %r12
+	adcxq %rax, %r12
+	xorl %eax, %eax
+	movq 104(%rsi), %rdx
+	mulxq 744(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 752(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 760(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 768(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 776(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 784(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 792(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 800(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	movl $0, %eax
+	adoxq %rax, %r11
+	adoxq %rax, %r12
+	adcxq %rax, %r12
+	movq %r13, 848(%rsp)
+	xorl %r13d, %r13d
+	movq 104(%rdi), %rdx
+	mulxq 520(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 528(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 536(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 544(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
+	xorl %eax, %eax
+	movq 120(%rdi), %rdx
+	mulxq 472(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 480(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 488(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 496(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 504(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 512(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 520(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 528(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
+	xorl %eax, %eax
+	movq 152(%rdi), %rdx
+	mulxq 152(%rdi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 184(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 456(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 464(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 472(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 480(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 488(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 496(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
+	xorl %eax, %eax
+	movq 240(%rsi), %rdx
+	mulxq 616(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 624(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 632(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 640(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 648(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 656(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 664(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 672(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
+	xorl %eax, %eax
+	movq 176(%rsi), %rdx
+	mulxq 680(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 688(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 696(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 704(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 712(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 720(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 728(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 736(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
+	xorl %eax, %eax
+	movq 112(%rsi), %rdx
+	mulxq 744(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 752(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 760(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 768(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 776(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 784(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 792(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 800(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
+	movq %r14, 856(%rsp)
+	xorl %r14d, %r14d
+	movq 112(%rdi), %rdx
+	mulxq 528(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 536(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 544(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
+	xorl %eax, %eax
+	movq 248(%rsi), %rdx
+	mulxq 616(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 624(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 632(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 640(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 648(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 656(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 664(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 672(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
+	xorl %eax, %eax
+	movq 184(%rsi), %rdx
+	mulxq 680(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 688(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 696(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 704(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 712(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 720(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 728(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 736(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
+	xorl %eax, %eax
+	movq 120(%rsi), %rdx
+	mulxq 744(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 752(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 760(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 768(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 776(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 784(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 792(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 800(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
+	movq %r15, 864(%rsp)
+	xorl %r15d, %r15d
+	movq 120(%rdi), %rdx
+	mulxq 536(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 544(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
+	xorl %eax, %eax
+	movq 128(%rdi), %rdx
+	mulxq 480(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 488(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 496(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 504(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 512(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 520(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 528(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 536(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
+	xorl %eax, %eax
+	movq 160(%rdi), %rdx
+	mulxq 160(%rdi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 192(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 464(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 472(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 480(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 488(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 496(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 504(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
+	xorl %eax, %eax
+	movq 192(%rsi), %rdx
+	mulxq 680(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 688(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 696(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 704(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 712(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 720(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 728(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 736(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
+	xorl %eax, %eax
+	movq 128(%rsi), %rdx
+	mulxq 744(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 752(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 760(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 768(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 776(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 784(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 792(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 800(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
+	movq %rbx, 872(%rsp)
+	xorl %ebx, %ebx
+	movq 128(%rdi), %rdx
+	mulxq 544(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
+	xorl %eax, %eax
+	movq 200(%rsi), %rdx
+	mulxq 680(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 688(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 696(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 704(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 712(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 720(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 728(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 736(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
+	xorl %eax, %eax
+	movq 136(%rsi), %rdx
+	mulxq 744(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 752(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 760(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 768(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 776(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 784(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 792(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 800(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
+	movq %rbp, 880(%rsp)
+	xorl %ebp, %ebp
+	movq 136(%rdi), %rdx
+	mulxq 488(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 496(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 504(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 512(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 520(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 528(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 536(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 544(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
+	xorl %eax, %eax
+	movq 168(%rdi), %rdx
+	mulxq 168(%rdi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 200(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 472(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 480(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 488(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 496(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 504(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 512(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
+	xorl %eax, %eax
+	movq 208(%rsi), %rdx
+	mulxq 680(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 688(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 696(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 704(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 712(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 720(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 728(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 736(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
+	xorl %eax, %eax
+	movq 144(%rsi), %rdx
+	mulxq 744(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 752(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 760(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 768(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 776(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 784(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 792(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 800(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
+	movq %r8, 888(%rsp)
+	xorl %r8d, %r8d
+	movq 144(%rdi), %rdx
+	mulxq 496(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 504(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 512(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 520(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 528(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 536(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 544(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
+	xorl %eax, %eax
+	movq 216(%rsi), %rdx
+	mulxq 680(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 688(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 696(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 704(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 712(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 720(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 728(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 736(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
+	xorl %eax, %eax
+	movq 152(%rsi), %rdx
+	mulxq 744(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 752(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 760(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 768(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 776(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 784(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 792(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 800(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
+	movq %r9, 896(%rsp)
+	xorl %r9d, %r9d
+	movq 152(%rdi), %rdx
+	mulxq 504(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 512(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 520(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 528(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 536(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 544(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
+	xorl %eax, %eax
+	movq 176(%rdi), %rdx
+	mulxq 176(%rdi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 208(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 480(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 488(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 496(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 504(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 512(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 520(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
+	xorl %eax, %eax
+	movq 224(%rsi), %rdx
+	mulxq 680(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 688(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 696(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 704(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 712(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 720(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 728(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 736(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
+	xorl %eax, %eax
+	movq 160(%rsi), %rdx
+	mulxq 744(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 752(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 760(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 768(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 776(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 784(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 792(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 800(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
+	movq %r10, 904(%rsp)
+	xorl %r10d, %r10d
+	movq 160(%rdi), %rdx
+	mulxq 512(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 520(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 528(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 536(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 544(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
+	xorl %eax, %eax
+	movq 232(%rsi), %rdx
+	mulxq 680(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 688(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 696(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 704(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 712(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 720(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 728(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 736(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
+	xorl %eax, %eax
+	movq 168(%rsi), %rdx
+	mulxq 744(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 752(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 760(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 768(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 776(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 784(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 792(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 800(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
+	movq %r11, 912(%rsp)
+	xorl %r11d, %r11d
+	movq 168(%rdi), %rdx
+	mulxq 520(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 528(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 536(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 544(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
+	xorl %eax, %eax
+	movq 184(%rdi), %rdx
+	mulxq 184(%rdi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 216(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 488(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 496(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 504(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 512(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 520(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 528(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
+	xorl %eax, %eax
+	movq 240(%rsi), %rdx
+	mulxq 680(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 688(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 696(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 704(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 712(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 720(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 728(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 736(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
+	xorl %eax, %eax
+	movq 176(%rsi), %rdx
+	mulxq 744(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 752(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 760(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 768(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 776(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 784(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 792(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 800(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	movl $0, %eax
+	adoxq %rax, %r10
+	adoxq %rax, %r11
+	adcxq %rax, %r11
+	movq %r12, 920(%rsp)
+	xorl %r12d, %r12d
+	movq 176(%rdi), %rdx
+	mulxq 528(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 536(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 544(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	movl $0, %eax
+	adoxq %rax, %r11
+	adoxq %rax, %r12
+	adcxq %rax, %r12
+	xorl %eax, %eax
+	movq 248(%rsi), %rdx
+	mulxq 680(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 688(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 696(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 704(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 712(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 720(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 728(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 736(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	movl $0, %eax
+	adoxq %rax, %r11
+	adoxq %rax, %r12
+	adcxq %rax, %r12
+	xorl %eax, %eax
+	movq 184(%rsi), %rdx
+	mulxq 744(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 752(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 760(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 768(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 776(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 784(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 792(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 800(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	movl $0, %eax
+	adoxq %rax, %r11
+	adoxq %rax, %r12
+	adcxq %rax, %r12
+	movq %r13, 928(%rsp)
+	xorl %r13d, %r13d
+	movq 184(%rdi), %rdx
+	mulxq 536(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 544(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
+	xorl %eax, %eax
+	movq 192(%rdi), %rdx
+	mulxq 192(%rdi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 224(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 496(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 504(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 512(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 520(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 528(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 536(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
+	xorl %eax, %eax
+	movq 192(%rsi), %rdx
+	mulxq 744(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 752(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 760(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 768(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 776(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 784(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 792(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 800(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	movl $0, %eax
+	adoxq %rax, %r12
+	adoxq %rax, %r13
+	adcxq %rax, %r13
+	movq %r14, 936(%rsp)
+	xorl %r14d, %r14d
+	movq 192(%rdi), %rdx
+	mulxq 544(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
+	xorl %eax, %eax
+	movq 200(%rsi), %rdx
+	mulxq 744(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 752(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 760(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 768(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 776(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 784(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 792(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 800(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	movl $0, %eax
+	adoxq %rax, %r13
+	adoxq %rax, %r14
+	adcxq %rax, %r14
+	movq %r15, 944(%rsp)
+	xorl %r15d, %r15d
+	movq 200(%rdi), %rdx
+	mulxq 200(%rdi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 232(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 504(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 512(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 520(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 528(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 536(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 544(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
+	xorl %eax, %eax
+	movq 208(%rsi), %rdx
+	mulxq 744(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 752(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 760(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 768(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 776(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 784(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 792(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 800(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	movl $0, %eax
+	adoxq %rax, %r14
+	adoxq %rax, %r15
+	adcxq %rax, %r15
+	movq %rbx, 952(%rsp)
+	xorl %ebx, %ebx
+	movq 208(%rdi), %rdx
+	mulxq 208(%rdi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 240(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 512(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 520(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 528(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 536(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 544(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
+	xorl %eax, %eax
+	movq 216(%rsi), %rdx
+	mulxq 744(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 752(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 760(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 768(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 776(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 784(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 792(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 800(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	movl $0, %eax
+	adoxq %rax, %r15
+	adoxq %rax, %rbx
+	adcxq %rax, %rbx
+	movq %rbp, 960(%rsp)
+	xorl %ebp, %ebp
+	movq 216(%rdi), %rdx
+	mulxq 216(%rdi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 248(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 520(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 528(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 536(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 544(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
+	xorl %eax, %eax
+	movq 224(%rsi), %rdx
+	mulxq 744(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 752(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 760(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 768(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 776(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 784(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 792(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 800(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	movl $0, %eax
+	adoxq %rax, %rbx
+	adoxq %rax, %rbp
+	adcxq %rax, %rbp
+	movq %r8, 968(%rsp)
+	xorl %r8d, %r8d
+	movq 224(%rdi), %rdx
+	mulxq 224(%rdi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 256(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 528(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 536(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 544(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
+	xorl %eax, %eax
+	movq 232(%rsi), %rdx
+	mulxq 744(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 752(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 760(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 768(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 776(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 784(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 792(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 800(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	movl $0, %eax
+	adoxq %rax, %rbp
+	adoxq %rax, %r8
+	adcxq %rax, %r8
+	movq %r9, 976(%rsp)
+	xorl %r9d, %r9d
+	movq 232(%rdi), %rdx
+	mulxq 232(%rdi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 264(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 536(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 544(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
+	xorl %eax, %eax
+	movq 240(%rsi), %rdx
+	mulxq 744(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 752(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 760(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 768(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 776(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 784(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 792(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 800(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	movl $0, %eax
+	adoxq %rax, %r8
+	adoxq %rax, %r9
+	adcxq %rax, %r9
+	movq %r10, 984(%rsp)
+	xorl %r10d, %r10d
+	movq 240(%rdi), %rdx
+	mulxq 240(%rdi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 272(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 544(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
+	xorl %eax, %eax
+	movq 248(%rdi), %rdx
+	mulxq 248(%rdi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
+	xorl %eax, %eax
+	movq 248(%rsi), %rdx
+	mulxq 744(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 752(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 760(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 768(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 776(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 784(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 792(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 800(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	movl $0, %eax
+	adoxq %rax, %r9
+	adoxq %rax, %r10
+	adcxq %rax, %r10
+	movq %r11, 992(%rsp)
+	movq %r12, 1000(%rsp)
+	movq %r13, 1008(%rsp)
+	movq %r14, 1016(%rsp)
+	movq %r15, 1024(%rsp)
+	movq %rbx, 1032(%rsp)
+	movq %rbp, 1040(%rsp)
+	movq %r8, 1048(%rsp)
+	movq %r9, 1056(%rsp)
+	movq %r10, 1064(%rsp)
+	movq 16(%rsp), %rdi
+	cmpq $0, 1064(%rsp)
+	jne .Lpm_s32_sub
+	movq 1056(%rsp), %rax
+	cmpq 248(%rsi), %rax
+	ja .Lpm_s32_sub
+	jb .Lpm_s32_copy
+	movq 1048(%rsp), %rax
+	cmpq 240(%rsi), %rax
+	ja .Lpm_s32_sub
+	jb .Lpm_s32_copy
+	movq 1040(%rsp), %rax
+	cmpq 232(%rsi), %rax
+	ja .Lpm_s32_sub
+	jb .Lpm_s32_copy
+	movq 1032(%rsp), %rax
+	cmpq 224(%rsi), %rax
+	ja .Lpm_s32_sub
+	jb .Lpm_s32_copy
+	movq 1024(%rsp), %rax
+	cmpq 216(%rsi), %rax
+	ja .Lpm_s32_sub
+	jb .Lpm_s32_copy
+	movq 1016(%rsp), %rax
+	cmpq 208(%rsi), %rax
+	ja .Lpm_s32_sub
+	jb .Lpm_s32_copy
+	movq 1008(%rsp), %rax
+	cmpq 200(%rsi), %rax
+	ja .Lpm_s32_sub
+	jb .Lpm_s32_copy
+	movq 1000(%rsp), %rax
+	cmpq 192(%rsi), %rax
+	ja .Lpm_s32_sub
+	jb .Lpm_s32_copy
+	movq 992(%rsp), %rax
+	cmpq 184(%rsi), %rax
+	ja .Lpm_s32_sub
+	jb .Lpm_s32_copy
+	movq 984(%rsp), %rax
+	cmpq 176(%rsi), %rax
+	ja .Lpm_s32_sub
+	jb .Lpm_s32_copy
+	movq 976(%rsp), %rax
+	cmpq 168(%rsi), %rax
+	ja .Lpm_s32_sub
+	jb .Lpm_s32_copy
+	movq 968(%rsp), %rax
+	cmpq 160(%rsi), %rax
+	ja .Lpm_s32_sub
+	jb .Lpm_s32_copy
+	movq 960(%rsp), %rax
+	cmpq 152(%rsi), %rax
+	ja .Lpm_s32_sub
+	jb .Lpm_s32_copy
+	movq 952(%rsp), %rax
+	cmpq 144(%rsi), %rax
+	ja .Lpm_s32_sub
+	jb .Lpm_s32_copy
+	movq 944(%rsp), %rax
+	cmpq 136(%rsi), %rax
+	ja .Lpm_s32_sub
+	jb .Lpm_s32_copy
+	movq 936(%rsp), %rax
+	cmpq 128(%rsi), %rax
+	ja .Lpm_s32_sub
+	jb .Lpm_s32_copy
+	movq 928(%rsp), %rax
+	cmpq 120(%rsi), %rax
+	ja .Lpm_s32_sub
+	jb .Lpm_s32_copy
+	movq 920(%rsp), %rax
+	cmpq 112(%rsi), %rax
+	ja .Lpm_s32_sub
+	jb .Lpm_s32_copy
+	movq 912(%rsp), %rax
+	cmpq 104(%rsi), %rax
+	ja .Lpm_s32_sub
+	jb .Lpm_s32_copy
+	movq 904(%rsp), %rax
+	cmpq 96(%rsi), %rax
+	ja .Lpm_s32_sub
+	jb .Lpm_s32_copy
+	movq 896(%rsp), %rax
+	cmpq 88(%rsi), %rax
+	ja .Lpm_s32_sub
+	jb .Lpm_s32_copy
+	movq 888(%rsp), %rax
+	cmpq 80(%rsi), %rax
+	ja .Lpm_s32_sub
+	jb .Lpm_s32_copy
+	movq 880(%rsp), %rax
+	cmpq 72(%rsi), %rax
+	ja .Lpm_s32_sub
+	jb .Lpm_s32_copy
+	movq 872(%rsp), %rax
+	cmpq 64(%rsi), %rax
+	ja .Lpm_s32_sub
+	jb .Lpm_s32_copy
+	movq 864(%rsp), %rax
+	cmpq 56(%rsi), %rax
+	ja .Lpm_s32_sub
+	jb .Lpm_s32_copy
+	movq 856(%rsp), %rax
+	cmpq 48(%rsi), %rax
+	ja .Lpm_s32_sub
+	jb .Lpm_s32_copy
+	movq 848(%rsp), %rax
+	cmpq 40(%rsi), %rax
+	ja .Lpm_s32_sub
+	jb .Lpm_s32_copy
+	movq 840(%rsp), %rax
+	cmpq 32(%rsi), %rax
+	ja .Lpm_s32_sub
+	jb .Lpm_s32_copy
+	movq 832(%rsp), %rax
+	cmpq 24(%rsi), %rax
+	ja .Lpm_s32_sub
+	jb .Lpm_s32_copy
+	movq 824(%rsp), %rax
+	cmpq 16(%rsi), %rax
+	ja .Lpm_s32_sub
+	jb .Lpm_s32_copy
+	movq 816(%rsp), %rax
+	cmpq 8(%rsi), %rax
+	ja .Lpm_s32_sub
+	jb .Lpm_s32_copy
+	movq 808(%rsp), %rax
+	cmpq 0(%rsi), %rax
+	ja .Lpm_s32_sub
+	jb .Lpm_s32_copy
+.Lpm_s32_sub:
+	movq 808(%rsp), %rax
+	subq 0(%rsi), %rax
+	movq %rax, 0(%rdi)
+	movq 816(%rsp), %rax
+	sbbq 8(%rsi), %rax
+	movq %rax, 8(%rdi)
+	movq 824(%rsp), %rax
+	sbbq 16(%rsi), %rax
+	movq %rax, 16(%rdi)
+	movq 832(%rsp), %rax
+	sbbq 24(%rsi), %rax
+	movq %rax, 24(%rdi)
+	movq 840(%rsp), %rax
+	sbbq 32(%rsi), %rax
+	movq %rax, 32(%rdi)
+	movq 848(%rsp), %rax
+	sbbq 40(%rsi), %rax
+	movq %rax, 40(%rdi)
+	movq 856(%rsp), %rax
+	sbbq 48(%rsi), %rax
+	movq %rax, 48(%rdi)
+	movq 864(%rsp), %rax
+	sbbq 56(%rsi), %rax
+	movq %rax, 56(%rdi)
+	movq 872(%rsp), %rax
+	sbbq 64(%rsi), %rax
+	movq %rax, 64(%rdi)
+	movq 880(%rsp), %rax
+	sbbq 72(%rsi), %rax
+	movq %rax, 72(%rdi)
+	movq 888(%rsp), %rax
+	sbbq 80(%rsi), %rax
+	movq %rax, 80(%rdi)
+	movq 896(%rsp), %rax
+	sbbq 88(%rsi), %rax
+	movq %rax, 88(%rdi)
+	movq 904(%rsp), %rax
+	sbbq 96(%rsi), %rax
+	movq %rax, 96(%rdi)
+	movq 912(%rsp), %rax
+	sbbq 104(%rsi), %rax
+	movq %rax, 104(%rdi)
+	movq 920(%rsp), %rax
+	sbbq 112(%rsi), %rax
+	movq %rax, 112(%rdi)
+	movq 928(%rsp), %rax
+	sbbq 120(%rsi), %rax
+	movq %rax, 120(%rdi)
+	movq 936(%rsp), %rax
+	sbbq 128(%rsi), %rax
+	movq %rax, 128(%rdi)
+	movq 944(%rsp), %rax
+	sbbq 136(%rsi), %rax
+	movq %rax, 136(%rdi)
+	movq 952(%rsp), %rax
+	sbbq 144(%rsi), %rax
+	movq %rax, 144(%rdi)
+	movq 960(%rsp), %rax
+	sbbq 152(%rsi), %rax
+	movq %rax, 152(%rdi)
+	movq 968(%rsp), %rax
+	sbbq 160(%rsi), %rax
+	movq %rax, 160(%rdi)
+	movq 976(%rsp), %rax
+	sbbq 168(%rsi), %rax
+	movq %rax, 168(%rdi)
+	movq 984(%rsp), %rax
+	sbbq 176(%rsi), %rax
+	movq %rax, 176(%rdi)
+	movq 992(%rsp), %rax
+	sbbq 184(%rsi), %rax
+	movq %rax, 184(%rdi)
+	movq 1000(%rsp), %rax
+	sbbq 192(%rsi), %rax
+	movq %rax, 192(%rdi)
+	movq 1008(%rsp), %rax
+	sbbq 200(%rsi), %rax
+	movq %rax, 200(%rdi)
+	movq 1016(%rsp), %rax
+	sbbq 208(%rsi), %rax
+	movq %rax, 208(%rdi)
+	movq 1024(%rsp), %rax
+	sbbq 216(%rsi), %rax
+	movq %rax, 216(%rdi)
+	movq 1032(%rsp), %rax
+	sbbq 224(%rsi), %rax
+	movq %rax, 224(%rdi)
+	movq 1040(%rsp), %rax
+	sbbq 232(%rsi), %rax
+	movq %rax, 232(%rdi)
+	movq 1048(%rsp), %rax
+	sbbq 240(%rsi), %rax
+	movq %rax, 240(%rdi)
+	movq 1056(%rsp), %rax
+	sbbq 248(%rsi), %rax
+	movq %rax, 248(%rdi)
+	jmp .Lpm_s32_done
+.Lpm_s32_copy:
+	movq 808(%rsp), %rax
+	movq %rax, 0(%rdi)
+	movq 816(%rsp), %rax
+	movq %rax, 8(%rdi)
+	movq 824(%rsp), %rax
+	movq %rax, 16(%rdi)
+	movq 832(%rsp), %rax
+	movq %rax, 24(%rdi)
+	movq 840(%rsp), %rax
+	movq %rax, 32(%rdi)
+	movq 848(%rsp), %rax
+	movq %rax, 40(%rdi)
+	movq 856(%rsp), %rax
+	movq %rax, 48(%rdi)
+	movq 864(%rsp), %rax
+	movq %rax, 56(%rdi)
+	movq 872(%rsp), %rax
+	movq %rax, 64(%rdi)
+	movq 880(%rsp), %rax
+	movq %rax, 72(%rdi)
+	movq 888(%rsp), %rax
+	movq %rax, 80(%rdi)
+	movq 896(%rsp), %rax
+	movq %rax, 88(%rdi)
+	movq 904(%rsp), %rax
+	movq %rax, 96(%rdi)
+	movq 912(%rsp), %rax
+	movq %rax, 104(%rdi)
+	movq 920(%rsp), %rax
+	movq %rax, 112(%rdi)
+	movq 928(%rsp), %rax
+	movq %rax, 120(%rdi)
+	movq 936(%rsp), %rax
+	movq %rax, 128(%rdi)
+	movq 944(%rsp), %rax
+	movq %rax, 136(%rdi)
+	movq 952(%rsp), %rax
+	movq %rax, 144(%rdi)
+	movq 960(%rsp), %rax
+	movq %rax, 152(%rdi)
+	movq 968(%rsp), %rax
+	movq %rax, 160(%rdi)
+	movq 976(%rsp), %rax
+	movq %rax, 168(%rdi)
+	movq 984(%rsp), %rax
+	movq %rax, 176(%rdi)
+	movq 992(%rsp), %rax
+	movq %rax, 184(%rdi)
+	movq 1000(%rsp), %rax
+	movq %rax, 192(%rdi)
+	movq 1008(%rsp), %rax
+	movq %rax, 200(%rdi)
+	movq 1016(%rsp), %rax
+	movq %rax, 208(%rdi)
+	movq 1024(%rsp), %rax
+	movq %rax, 216(%rdi)
+	movq 1032(%rsp), %rax
+	movq %rax, 224(%rdi)
+	movq 1040(%rsp), %rax
+	movq %rax, 232(%rdi)
+	movq 1048(%rsp), %rax
+	movq %rax, 240(%rdi)
+	movq 1056(%rsp), %rax
+	movq %rax, 248(%rdi)
+.Lpm_s32_done:
+	addq $1080, %rsp
+	popq %r15
+	popq %r14
+	popq %r13
+	popq %r12
+	popq %rbp
+	popq %rbx
+	ret
+	.size parmod_montgomery_sqr_adx_32, .-parmod_montgomery_sqr_adx_32
 )PARMOD_ASM");
 // clang-format on
 #endif
@@ -40829,6 +55696,15 @@ namespace parmod::limbs {
 bool window_adx_unrolled(std::size_t n) noexcept {
 #if PARMOD_WINDOW_ADX_ASM
   return (n >= 8 && n <= 16) || n == 24;
+#else
+  (void)n;
+  return false;
+#endif
+}
+
+bool window_adx_unrolled_tuned(std::size_t n) noexcept {
+#if PARMOD_WINDOW_ADX_ASM
+  return n == 32;
 #else
   (void)n;
   return false;

@@ -44,6 +44,14 @@ bool folded(const config::Tuning& t, std::size_t n, bool square) {
   return small && !limbs::is_ifma(square ? limbs::sqr_kernel(t, n) : limbs::mul_kernel(t, n, n));
 }
 
+// The unrolled kernels of the sizes beyond the entry points' table
+// (limbs::window_adx_unrolled_tuned): below montgomery.adx_unrolled_max
+// limbs for products, montgomery.adx_sqr_unrolled_max for squares.
+bool unrolled(const config::Tuning& t, std::size_t n, bool square) {
+  return limbs::window_adx_unrolled_tuned(n) &&
+         n < (square ? t.montgomery_adx_sqr_unrolled_max : t.montgomery_adx_unrolled_max);
+}
+
 // Whether products of n limbs take the window kernels (tuning key
 // montgomery.window_adx_min, at least the kernels' own minimum).
 bool window_path(const config::Tuning& t, std::size_t n) {
@@ -92,6 +100,12 @@ void montgomery_window_folded(limb_t* r, const limb_t* a, const limb_t* b, const
   reduce::montgomery_mul_adx(r, a, b, k.p.data(), k.mu0, k.n, scratch);
 }
 
+void montgomery_window_unrolled(limb_t* r, const limb_t* a, const limb_t* b, const ModulusConstants& k,
+                                limb_t* scratch) noexcept {
+  if (a == b) return reduce::montgomery_sqr_adx_unrolled(r, a, k.p.data(), k.mu0, k.n, scratch);
+  reduce::montgomery_mul_adx_unrolled(r, a, b, k.p.data(), k.mu0, k.n, scratch);
+}
+
 namespace {
 // montgomery_window_split with the tuning snapshot its caller already holds.
 void window_split(const config::Tuning& t, limb_t* r, const limb_t* a, const limb_t* b, const ModulusConstants& k,
@@ -115,6 +129,7 @@ void montgomery_mul(limb_t* r, const limb_t* a, const limb_t* b, const ModulusCo
   const config::Tuning& t = config::tuning();  // one snapshot for every decision
   if (window_path(t, k.n)) {
     if (a == b) return montgomery_sqr(r, a, k, scratch);
+    if (unrolled(t, k.n, false)) return montgomery_window_unrolled(r, a, b, k, scratch);
     return folded(t, k.n, false) ? montgomery_window_folded(r, a, b, k, scratch)
                                  : window_split(t, r, a, b, k, scratch);
   }
@@ -129,9 +144,11 @@ void montgomery_sqr(limb_t* r, const limb_t* a, const ModulusConstants& k, limb_
   PARMOD_ASSERT(!check::overlap_any(scratch, montgomery_scratch(k.n), k.n, r, a));
 #if PARMOD_WINDOW_ADX_ASM
   const config::Tuning& t = config::tuning();  // one snapshot for every decision
-  if (window_path(t, k.n))
+  if (window_path(t, k.n)) {
+    if (unrolled(t, k.n, true)) return montgomery_window_unrolled(r, a, a, k, scratch);
     return folded(t, k.n, true) ? montgomery_window_folded(r, a, a, k, scratch)
                                 : window_split(t, r, a, a, k, scratch);
+  }
 #endif
   limbs::sqr(scratch, a, k.n);
   montgomery_redc(r, scratch, k, scratch + 2 * k.n);

@@ -35,13 +35,17 @@ void montgomery_sqr(limb_t* r, const limb_t* a, const ModulusConstants& k, limb_
 std::size_t montgomery_scratch(std::size_t n) noexcept;
 
 #if PARMOD_WINDOW_ADX_ASM
-// The two ways of the window path (limbs::window_adx_enabled(), n >= 8)
-// between which montgomery_mul and montgomery_sqr choose by the keys above:
-// the folded kernel (product and REDC in one call; a == b: the square), or
-// the product then the window REDC.  montgomery_mul's contract and scratch.
-// For `parmod tune` (which measures the keys) and the tests.
+// The ways of the window path (limbs::window_adx_enabled(), n >= 8)
+// between which montgomery_mul and montgomery_sqr choose by the tuning keys
+// montgomery.adx_*: the folded kernel (product and REDC in one call; a == b:
+// the square), the product then the window REDC, and for the sizes
+// limbs::window_adx_unrolled_tuned(n) names the fully unrolled kernel (the
+// folded one for other n).  montgomery_mul's contract and scratch.  For
+// `parmod tune` (which measures the keys) and the tests.
 void montgomery_window_folded(limb_t* r, const limb_t* a, const limb_t* b, const ModulusConstants& k,
                               limb_t* scratch) noexcept;
+void montgomery_window_unrolled(limb_t* r, const limb_t* a, const limb_t* b, const ModulusConstants& k,
+                                limb_t* scratch) noexcept;
 void montgomery_window_split(limb_t* r, const limb_t* a, const limb_t* b, const ModulusConstants& k,
                              limb_t* scratch) noexcept;
 #endif

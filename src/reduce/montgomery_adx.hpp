@@ -60,6 +60,20 @@ inline void montgomery_sqr_adx(limb_t* r, const limb_t* a, const limb_t* p, limb
   parmod_montgomery_sqr_adx(r, a, p, mu0, n, t);
 }
 
+// The same two functions on the fully unrolled kernels of the sizes
+// limbs::window_adx_unrolled_tuned(n) names (and of window_adx_unrolled(n));
+// for other n they are montgomery_mul_adx / montgomery_sqr_adx.  Same
+// contracts; t is not used by the unrolled kernels.  The Montgomery engine
+// calls them where the tuning keys montgomery.adx_unrolled_max and
+// montgomery.adx_sqr_unrolled_max say (modmul/montgomery_mul.cpp).
+inline void montgomery_mul_adx_unrolled(limb_t* r, const limb_t* a, const limb_t* b, const limb_t* p, limb_t mu0,
+                                        std::size_t n, limb_t* t) noexcept {
+  parmod_montgomery_mul_adx_unrolled(r, a, b, p, mu0, n, t);
+}
+inline void montgomery_sqr_adx_unrolled(limb_t* r, const limb_t* a, const limb_t* p, limb_t mu0, std::size_t n,
+                                        limb_t* t) noexcept {
+  parmod_montgomery_sqr_adx_unrolled(r, a, p, mu0, n, t);
+}
 // r[0, n) = C beta^-n mod P, fully reduced, for C in c[0, 2n) with
 // C < P beta^n.  c is destroyed; r may equal c or c + n, or be disjoint
 // from c.  Cost: n^2 + n limb products, a conditional subtraction.  With

@@ -2,7 +2,8 @@
 // (consttime/montgomery_adx_ct.hpp): under valgrind memcheck with the
 // operands, the modulus and mu0 marked secret (ct_mark.hpp), the product and
 // the square at sizes of each kernel family - generic (1, 5, 17, 33), fully
-// unrolled (8, 16, 24), passes (32, 40, 64) - must give no report.  Valgrind
+// unrolled (8, 16, 24, and 32 through the unrolled entry points in the third
+// round), passes (32, 40, 64) - must give no report.  Valgrind
 // runs mulx/adcx/adox but hides ADX from CPUID, so powm_sec itself takes the
 // mpn_sec kernels there (ctgrind_powm); this check calls the window kernels
 // directly.  With --control it runs the variable-time kernel of n = 16,
@@ -61,6 +62,9 @@ int main(int argc, char** argv) {
       if (control) {
         reduce::montgomery_mul_adx(r.data(), x.data(), y.data(), p.data(), mu0, n, t.data());
         reduce::montgomery_sqr_adx(s.data(), x.data(), p.data(), mu0, n, t.data());
+      } else if (i == 2) {  // the unrolled entry points: the tuned sizes' kernels (32), else as above
+        consttime::montgomery_mul_adx_unrolled_ct(r.data(), x.data(), y.data(), p.data(), mu0, n, t.data());
+        consttime::montgomery_sqr_adx_unrolled_ct(s.data(), x.data(), p.data(), mu0, n, t.data());
       } else {
         consttime::montgomery_mul_adx_ct(r.data(), x.data(), y.data(), p.data(), mu0, n, t.data());
         consttime::montgomery_sqr_adx_ct(s.data(), x.data(), p.data(), mu0, n, t.data());

@@ -101,11 +101,12 @@ TEST(MontgomeryMul, EverySizeTo64WithEdgeModuli) {
 }
 
 #if PARMOD_WINDOW_ADX_ASM
-// The two ways of the window path (modmul::montgomery_window_folded, _split),
-// products and squares (a == b, in place too), against GMP at sizes around
-// the unrolled kernels, the passes (n = 8m) and the keys' defaults and row
-// values; then montgomery_mul/sqr with the three keys at 0 (always split)
-// and at their maximum (always folded): the keys pick the way, never the result.
+// The ways of the window path (modmul::montgomery_window_folded, _split,
+// _unrolled), products and squares (a == b, in place too), against GMP at
+// sizes around the unrolled kernels, the passes (n = 8m) and the keys'
+// defaults and row values; then montgomery_mul/sqr with the five keys at 0
+// (always split) and at their maximum (always folded, the unrolled kernels
+// of the tuned sizes): the keys pick the way, never the result.
 TEST(MontgomeryMul, WindowWaysAgreeAndTheKeysPickOne) {
   if (!limbs::window_adx_enabled()) GTEST_SKIP() << "no BMI2 + ADX window kernels here";
   for (std::size_t n : {8u, 9u, 16u, 17u, 24u, 25u, 31u, 32u, 33u, 40u, 47u, 48u, 49u, 56u, 63u, 64u, 65u, 72u, 80u, 129u}) {
@@ -115,7 +116,8 @@ TEST(MontgomeryMul, WindowWaysAgreeAndTheKeysPickOne) {
       mpz_invert(rinv.get_mpz_t(), beta_pow(n).get_mpz_t(), P.get_mpz_t());
       const mpz_class a = random_below(P), b = P - 1;
       std::vector<limb_t> r(n), scratch(modmul::montgomery_scratch(n));
-      for (auto way : {modmul::montgomery_window_folded, modmul::montgomery_window_split}) {
+      for (auto way :
+           {modmul::montgomery_window_folded, modmul::montgomery_window_split, modmul::montgomery_window_unrolled}) {
         auto x = limbs_of(a, n), y = limbs_of(b, n);
         way(r.data(), x.data(), y.data(), k, scratch.data());
         EXPECT_EQ(value_of(r), py_mod(a * b * rinv, P)) << "n=" << n;
@@ -125,6 +127,7 @@ TEST(MontgomeryMul, WindowWaysAgreeAndTheKeysPickOne) {
       for (std::size_t key : {std::size_t(0), std::size_t(1048576)}) {
         config::Tuning t = config::tuning();
         t.montgomery_adx_folded_max = t.montgomery_adx_passes_max = t.montgomery_adx_sqr_passes_max = key;
+        t.montgomery_adx_unrolled_max = t.montgomery_adx_sqr_unrolled_max = key;
         const config::ScopedTuning scoped(t);
         check_montgomery(P, a, b);
       }
