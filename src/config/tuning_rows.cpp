@@ -101,7 +101,8 @@ const std::vector<TuningRow>& tuning_rows() {
       // limbs, as T x 1 blocks below 512 (with IFMA from 512, Toom-3 at once), as the two residues mod beta^L -+ 1
       // from 2048 limbs (squares 4096; with IFMA products from 6144), the
       // two-thread Montgomery product's Q P wrapped from 512 limbs (768 with
-      // IFMA), so that it beats bipartite from 1536 limbs, and pow on two threads as a
+      // IFMA) and its Q as three low-product tasks, so that without IFMA it
+      // beats bipartite from 577 limbs, and pow on two threads as a
       // squaring chain beside the digit products up to 128 limbs, and
       // multi_pow on two threads on Montgomery with its chunks on the team.
       {"sapphire_rapids",
@@ -145,7 +146,7 @@ const std::vector<TuningRow>& tuning_rows() {
         {"mul.residues_min", "2048"},
         {"mul.sqr_residues_min", "4096"},
         {"modmul.wrapped_min", "512"},
-        {"modmul.odd.parallel", "88:montgomery 1536:bipartite 18446744073709551615:montgomery"},
+        {"modmul.odd.parallel", "88:montgomery 576:bipartite 18446744073709551615:montgomery"},
         {"powm.square_chain_min_bits", "1024"},
         {"powm.square_chain_max_limbs", "128"},
         {"powm.square_chain_asleep_min_bits", "2048"},

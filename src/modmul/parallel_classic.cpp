@@ -7,6 +7,7 @@
 #include "check/assert.hpp"
 #include "config/tuning.hpp"
 #include "limbs/parallel_mul.hpp"
+#include "limbs/parallel_mullo.hpp"
 #include "limbs/parallel_mul_residues.hpp"
 #include "modmul/barrett_mul.hpp"
 #include "modmul/montgomery_mul.hpp"
@@ -17,7 +18,8 @@ std::size_t parallel_classic_scratch(std::size_t n) noexcept {
   // T (2n), mu T or q1 nu (2n + 4), q P (2n + 4), the products' own scratch.
   const std::size_t rn = limbs::wrapped_length(n);
   return (2 * n) + (2 * n + 4) + (2 * n + 4) +
-         std::max(limbs::parallel_mul_scratch(n + 2, n + 2), rn ? limbs::mul_wrapped_scratch(rn) : 0);
+         std::max({limbs::parallel_mul_scratch(n + 2, n + 2), rn ? limbs::mul_wrapped_scratch(rn) : 0,
+                   n >= 2 ? limbs::parallel_mullo_scratch(n) : 0});
 }
 
 namespace {
@@ -64,13 +66,22 @@ void parallel_montgomery_mul(limb_t* r, const limb_t* a, const limb_t* b, const 
   limb_t* QP = Q + 2 * n + 4;
   limb_t* ws = QP + 2 * n + 4;
   limbs::parallel_mul(T, a, n, b, n, threads, ws);                 // T = ab
-  limbs::parallel_mul(Q, T, n, k.mu.data(), n, threads, ws);       // Q = mu T mod beta^n (low half)
-  // Q P as its wrapped product when forced, or from modmul.wrapped_min limbs
-  // when choose_mul names a method on two threads; else the whole product by
-  // that choice (one choice: one probe of a low-health team, not two).
+  // One choice for the two n x n products that follow (one probe of a
+  // low-health team, not two): Q = mu T mod beta^n as the low product's
+  // three tasks where it names a method on two threads or more, except the
+  // residues (GMP's FFT range, where a low product costs a whole one: the
+  // whole product by that choice), else sequentially; then Q P as its
+  // wrapped product when forced, or from modmul.wrapped_min limbs when the
+  // choice runs on two threads, else the whole product by that choice.
+  const limbs::MulChoice ch = limbs::choose_mul(n, n, false, threads);
+  if (ch.method == limbs::MulMethod::residues)
+    limbs::mul_with(ch, Q, T, n, k.mu.data(), n, ws);
+  else if (ch.method != limbs::MulMethod::sequential && ch.threads >= 2 && n >= 2)
+    limbs::parallel_mullo(Q, T, k.mu.data(), n, ch.threads, ws);
+  else
+    limbs::mullo(Q, T, k.mu.data(), n);
   const std::size_t rn = limbs::wrapped_length(n);
   if (rn != 0 && qp == QpProduct::wrapped) return redc_wrapped(r, T, Q, QP, rn, k, threads, ws);
-  const limbs::MulChoice ch = limbs::choose_mul(n, n, false, threads);
   if (rn != 0 && qp == QpProduct::automatic && n >= config::tuning().modmul_wrapped_min &&
       ch.method != limbs::MulMethod::sequential && ch.threads == 2)
     return redc_wrapped(r, T, Q, QP, rn, k, threads, ws);

@@ -12,11 +12,14 @@
 
 namespace parmod::modmul {
 
-// r = a b beta^-n mod P (REDC by products, section 2.1, full products: the
-// low half of mu T comes from a full parallel product).  P odd; a, b in
+// r = a b beta^-n mod P (REDC by products, section 2.1).  P odd; a, b in
 // [0, P), n limbs; r may alias a or b.  Scratch: parallel_classic_scratch(n),
 // overlapping none of r, a, b.
-// Cost 3 M(n) split over `threads` (each product as limbs::parallel_mul decides);
+// Cost: T = a b by limbs::parallel_mul; Q = mu T mod beta^n as a low
+// product, on two threads or more its three tasks (limbs/parallel_mullo:
+// M(h) beside 2 mullo(n - h), h about 0.61 n) where limbs::choose_mul names
+// a parallel method for n x n other than the residues (there the whole
+// product), else limbs::mullo; Q P as that choice decides;
 // on exactly two threads from modmul.wrapped_min limbs (a tuning key), Q P
 // only as its wrapped product mod beta^rn - 1 (limbs::mul_wrapped, rn about
 // n: two residues of about n/2 limbs, one per thread), whose high half

@@ -84,9 +84,10 @@ TEST(ParallelClassic, MontgomeryAndBarrettOnParallelMul) {
   }
 }
 
-// With modmul.wrapped_min low, the two-thread Montgomery product takes Q P
-// as its wrapped product (limbs::mul_wrapped) and its high half from the
-// known low half: the edge moduli (P near beta^(n-1) and beta^n) and the edge
+// With modmul.wrapped_min and mul.par_min low, the two-thread Montgomery
+// product takes Q as the three tasks of limbs::parallel_mullo and Q P as its
+// wrapped product (limbs::mul_wrapped) with its high half from the known low
+// half: the edge moduli (P near beta^(n-1) and beta^n) and the edge
 // operands (0, 1, P - 1, ...), sizes whose wrapped length exceeds n; also
 // the wrapped form forced on one thread and the whole form forced on two.
 TEST(ParallelClassic, MontgomeryWithTheWrappedProduct) {

@@ -1,0 +1,86 @@
+#include "limbs/parallel_mullo.hpp"
+
+#include <gmp.h>
+
+#include <algorithm>
+
+#include "check/assert.hpp"
+#include "limbs/mul_cost.hpp"
+#include "runtime/schedule.hpp"
+#include "runtime/team.hpp"
+
+namespace parmod::limbs {
+namespace {
+
+// The operands, the split and where each task writes: X (2h limbs), Y and Z
+// (l limbs each), each area on whole cache lines (the tasks run on two cores).
+struct Halves {
+  const limb_t* a;
+  const limb_t* b;
+  std::size_t h, l;
+  limb_t *x, *y, *z;
+};
+
+std::size_t x_words(std::size_t h) noexcept { return line_words(2 * h); }
+
+Halves halves(const limb_t* a, const limb_t* b, std::size_t n, limb_t* scratch) noexcept {
+  const std::size_t h = parallel_mullo_split(n), l = n - h;
+  limb_t* x = scratch ? line_aligned(scratch) : nullptr;
+  limb_t* y = x ? x + x_words(h) : nullptr;
+  limb_t* z = y ? y + line_words(l) : nullptr;
+  return Halves{a, b, h, l, x, y, z};
+}
+
+void low_product_task(const void* ctx, unsigned) {
+  const auto& c = *static_cast<const Halves*>(ctx);
+  mul(c.x, c.a, c.h, c.b, c.h);  // A0 B0
+}
+
+void cross_task(const void* ctx, unsigned which) {
+  const auto& c = *static_cast<const Halves*>(ctx);
+  if (which == 0)
+    mullo(c.y, c.a + c.h, c.b, c.l);  // A1 B0 mod beta^l
+  else
+    mullo(c.z, c.a, c.b + c.h, c.l);  // A0 B1 mod beta^l
+}
+
+void build(runtime::Schedule& s, const Halves& c) {
+  const double cross = mul_cost_estimate(c.l, c.l);
+  s.add(&low_product_task, &c, 0, mul_cost_estimate(c.h, c.h), 0, "A0 B0 (the low product's whole part)");
+  s.add(&cross_task, &c, 0, cross, 1, "A1 B0 mod beta^l");
+  s.add(&cross_task, &c, 1, cross, 1, "A0 B1 mod beta^l");
+}
+
+}  // namespace
+
+std::size_t parallel_mullo_split(std::size_t n) noexcept {
+  PARMOD_ASSERT(n >= 2);
+  std::size_t h = (n + 1) / 2;
+  while (h + 1 < n && mul_cost_estimate(h, h) < 2 * mul_cost_estimate(n - h, n - h)) ++h;
+  return h;
+}
+
+std::size_t parallel_mullo_scratch(std::size_t n) noexcept {
+  const std::size_t h = parallel_mullo_split(n), l = n - h;
+  return x_words(h) + 2 * line_words(l) + kLineWords;  // + kLineWords: the alignment of the start
+}
+
+void parallel_mullo(limb_t* rp, const limb_t* ap, const limb_t* bp, std::size_t n, int threads,
+                    limb_t* scratch) noexcept {
+  PARMOD_ASSERT(n >= 2);
+  PARMOD_ASSERT(!check::overlap(rp, n, ap, n) && !check::overlap(rp, n, bp, n));
+  PARMOD_ASSERT(!check::overlap(scratch, parallel_mullo_scratch(n), rp, n));
+  const Halves c = halves(ap, bp, n, scratch);
+  runtime::run_built(threads, [&](runtime::Schedule& s) { build(s, c); });
+  const auto sl = static_cast<mp_size_t>(c.l);
+  mpn_copyi(rp, c.x, static_cast<mp_size_t>(n));  // X mod beta^n (2h >= n)
+  mpn_add_n(c.y, c.y, c.z, sl);                   // Y + Z mod beta^l
+  mpn_add_n(rp + c.h, rp + c.h, c.y, sl);         // the carry out of beta^n drops
+}
+
+std::string describe_parallel_mullo(std::size_t n, int threads) {
+  const Halves c = halves(nullptr, nullptr, n, nullptr);
+  return runtime::describe_built(threads, [&](runtime::Schedule& s) { build(s, c); });
+}
+
+}  // namespace parmod::limbs
