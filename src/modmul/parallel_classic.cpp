@@ -52,6 +52,15 @@ void redc_wrapped(limb_t* r, const limb_t* T, limb_t* Q, limb_t* X, std::size_t 
   if (carry || mpn_cmp(r, k.p.data(), sn) >= 0) mpn_sub_n(r, r, k.p.data(), sn);
 }
 
+// Whether Q = mu T mod beta^n runs as limbs::parallel_mullo's three tasks
+// under the choice ch for n x n (parallel_montgomery_mul says when).
+bool low_product_tasks(const limbs::MulChoice& ch, std::size_t n) noexcept {
+  if (ch.method == limbs::MulMethod::sequential || ch.method == limbs::MulMethod::residues || ch.threads < 2 || n < 2)
+    return false;
+  const std::size_t l = n - limbs::parallel_mullo_split(n);
+  return !limbs::is_ifma(limbs::mul_kernel(l, l));
+}
+
 }  // namespace
 
 void parallel_montgomery_mul(limb_t* r, const limb_t* a, const limb_t* b, const ModulusConstants& k, int threads,
@@ -67,19 +76,19 @@ void parallel_montgomery_mul(limb_t* r, const limb_t* a, const limb_t* b, const 
   limb_t* ws = QP + 2 * n + 4;
   limbs::parallel_mul(T, a, n, b, n, threads, ws);                 // T = ab
   // One choice for the two n x n products that follow (one probe of a
-  // low-health team, not two): Q = mu T mod beta^n as the low product's
-  // three tasks where it names a method on two threads or more, except the
-  // residues (GMP's FFT range, where a low product costs a whole one: the
-  // whole product by that choice), else sequentially; then Q P as its
-  // wrapped product when forced, or from modmul.wrapped_min limbs when the
-  // choice runs on two threads, else the whole product by that choice.
+  // low-health team, not two).  Q = mu T mod beta^n: the low product's three
+  // tasks where the choice is a method on two threads or more other than the
+  // residues (GMP's FFT range, where a low product costs a whole one) and
+  // the tasks' products would not run on the IFMA kernels (GMP's low
+  // product loses to those); else the whole product by that choice, of
+  // which Q is the low half.  Then Q P as its wrapped product when forced,
+  // or from modmul.wrapped_min limbs when the choice runs on two threads,
+  // else the whole product by that choice.
   const limbs::MulChoice ch = limbs::choose_mul(n, n, false, threads);
-  if (ch.method == limbs::MulMethod::residues)
-    limbs::mul_with(ch, Q, T, n, k.mu.data(), n, ws);
-  else if (ch.method != limbs::MulMethod::sequential && ch.threads >= 2 && n >= 2)
+  if (low_product_tasks(ch, n))
     limbs::parallel_mullo(Q, T, k.mu.data(), n, ch.threads, ws);
   else
-    limbs::mullo(Q, T, k.mu.data(), n);
+    limbs::mul_with(ch, Q, T, n, k.mu.data(), n, ws);
   const std::size_t rn = limbs::wrapped_length(n);
   if (rn != 0 && qp == QpProduct::wrapped) return redc_wrapped(r, T, Q, QP, rn, k, threads, ws);
   if (rn != 0 && qp == QpProduct::automatic && n >= config::tuning().modmul_wrapped_min &&

@@ -18,8 +18,9 @@ namespace parmod::modmul {
 // Cost: T = a b by limbs::parallel_mul; Q = mu T mod beta^n as a low
 // product, on two threads or more its three tasks (limbs/parallel_mullo:
 // M(h) beside 2 mullo(n - h), h about 0.61 n) where limbs::choose_mul names
-// a parallel method for n x n other than the residues (there the whole
-// product), else limbs::mullo; Q P as that choice decides;
+// a parallel method for n x n other than the residues and the IFMA kernels
+// would not take those products, else the whole product by that choice;
+// Q P as that choice decides;
 // on exactly two threads from modmul.wrapped_min limbs (a tuning key), Q P
 // only as its wrapped product mod beta^rn - 1 (limbs::mul_wrapped, rn about
 // n: two residues of about n/2 limbs, one per thread), whose high half
