@@ -7,7 +7,8 @@
 // product and square are their constant-time build (consttime/montgomery_adx_ct.hpp:
 // the final subtraction a masked select; the unrolled kernels of the sizes
 // limbs::window_adx_unrolled_tuned names where the tuning keys
-// montgomery.adx_unrolled_max / adx_sqr_unrolled_max let the engine take them).  Elsewhere the product uses GMP's
+// montgomery.adx_unrolled_max / adx_sqr_unrolled_max let the engine take
+// them).  Elsewhere the product uses GMP's
 // side-channel-silent mpn_sec_mul / mpn_sec_sqr (schoolbook), the reduction is
 // word-by-word REDC over mpn_addmul_1 and its final subtraction is GMP's
 // mpn_cnd_sub_n with the condition computed arithmetically.  Neither branches

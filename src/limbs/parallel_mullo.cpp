@@ -23,6 +23,11 @@ struct Halves {
 
 std::size_t x_words(std::size_t h) noexcept { return line_words(2 * h); }
 
+// A low product of l limbs (GMP's mullo) against the whole l x l product,
+// in the cost model that balances the tasks
+// (docs/bench/sapphire_rapids/parallel_mullo.md).
+constexpr double kMulloShare = 0.85;
+
 Halves halves(const limb_t* a, const limb_t* b, std::size_t n, limb_t* scratch) noexcept {
   const std::size_t h = parallel_mullo_split(n), l = n - h;
   limb_t* x = scratch ? line_aligned(scratch) : nullptr;
@@ -45,7 +50,7 @@ void cross_task(const void* ctx, unsigned which) {
 }
 
 void build(runtime::Schedule& s, const Halves& c) {
-  const double cross = mul_cost_estimate(c.l, c.l);
+  const double cross = kMulloShare * mul_cost_estimate(c.l, c.l);
   s.add(&low_product_task, &c, 0, mul_cost_estimate(c.h, c.h), 0, "A0 B0 (the low product's whole part)");
   s.add(&cross_task, &c, 0, cross, 1, "A1 B0 mod beta^l");
   s.add(&cross_task, &c, 1, cross, 1, "A0 B1 mod beta^l");
@@ -56,7 +61,7 @@ void build(runtime::Schedule& s, const Halves& c) {
 std::size_t parallel_mullo_split(std::size_t n) noexcept {
   PARMOD_ASSERT(n >= 2);
   std::size_t h = (n + 1) / 2;
-  while (h + 1 < n && mul_cost_estimate(h, h) < 2 * mul_cost_estimate(n - h, n - h)) ++h;
+  while (h + 1 < n && mul_cost_estimate(h, h) < 2 * kMulloShare * mul_cost_estimate(n - h, n - h)) ++h;
   return h;
 }
 

@@ -7,8 +7,9 @@
 // task 0: X = A0 B0, the whole h x h product (limbs::mul);
 // tasks 1, 2: Y = A1 B0 mod beta^l, Z = A0 B1 mod beta^l (limbs::mullo);
 // then r = X mod beta^n + beta^h (Y + Z) on the caller.  h balances the
-// caller's task against the partner's two: M(h) = 2 M(l) by
-// limbs::mul_cost_estimate (h about 0.61 n).  Against a whole parallel
+// caller's task against the partner's two: M(h) = 2 mullo(l) by
+// limbs::mul_cost_estimate, a low product counted as 0.85 of a whole one
+// (h about 0.59 n).  Against a whole parallel
 // product of which only the low half is kept, the work is M(h) + 2 mullo(l)
 // instead of M(n).
 #pragma once

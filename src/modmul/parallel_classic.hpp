@@ -17,7 +17,7 @@ namespace parmod::modmul {
 // overlapping none of r, a, b.
 // Cost: T = a b by limbs::parallel_mul; Q = mu T mod beta^n as a low
 // product, on two threads or more its three tasks (limbs/parallel_mullo:
-// M(h) beside 2 mullo(n - h), h about 0.61 n) where limbs::choose_mul names
+// M(h) beside 2 mullo(n - h), h about 0.59 n) where limbs::choose_mul names
 // a parallel method for n x n other than the residues and the IFMA kernels
 // would not take those products, else the whole product by that choice;
 // Q P as that choice decides;
