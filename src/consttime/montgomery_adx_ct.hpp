@@ -38,28 +38,23 @@ constexpr std::size_t montgomery_adx_ct_scratch(std::size_t n) noexcept { return
 
 // r[0, n) = a b beta^-n mod P; r may alias a or b; t holds
 // montgomery_adx_ct_scratch(n) limbs and overlaps nothing else.  Cost as
-// reduce::montgomery_mul_adx plus about 4n for the select.
+// reduce::montgomery_mul_adx plus about 4n for the select.  `unrolled` as
+// there: the unrolled kernel of a size limbs::window_adx_unrolled_tuned names.
 inline void montgomery_mul_adx_ct(limb_t* r, const limb_t* a, const limb_t* b, const limb_t* p, limb_t mu0,
-                                  std::size_t n, limb_t* t) noexcept {
-  parmod_ct_montgomery_mul_adx(r, a, b, p, mu0, n, t);
+                                  std::size_t n, limb_t* t, bool unrolled = false) noexcept {
+  if (unrolled)
+    parmod_ct_montgomery_mul_adx_unrolled(r, a, b, p, mu0, n, t);
+  else
+    parmod_ct_montgomery_mul_adx(r, a, b, p, mu0, n, t);
 }
 
 // r[0, n) = a^2 beta^-n mod P; as above.
 inline void montgomery_sqr_adx_ct(limb_t* r, const limb_t* a, const limb_t* p, limb_t mu0, std::size_t n,
-                                  limb_t* t) noexcept {
-  parmod_ct_montgomery_sqr_adx(r, a, p, mu0, n, t);
-}
-
-// The same on the fully unrolled kernels of the sizes
-// limbs::window_adx_unrolled_tuned(n) names (reduce/montgomery_adx.hpp's
-// montgomery_mul_adx_unrolled); for other n the two functions above.
-inline void montgomery_mul_adx_unrolled_ct(limb_t* r, const limb_t* a, const limb_t* b, const limb_t* p,
-                                           limb_t mu0, std::size_t n, limb_t* t) noexcept {
-  parmod_ct_montgomery_mul_adx_unrolled(r, a, b, p, mu0, n, t);
-}
-inline void montgomery_sqr_adx_unrolled_ct(limb_t* r, const limb_t* a, const limb_t* p, limb_t mu0, std::size_t n,
-                                           limb_t* t) noexcept {
-  parmod_ct_montgomery_sqr_adx_unrolled(r, a, p, mu0, n, t);
+                                  limb_t* t, bool unrolled = false) noexcept {
+  if (unrolled)
+    parmod_ct_montgomery_sqr_adx_unrolled(r, a, p, mu0, n, t);
+  else
+    parmod_ct_montgomery_sqr_adx(r, a, p, mu0, n, t);
 }
 
 }  // namespace parmod::consttime

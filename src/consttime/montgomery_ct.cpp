@@ -66,8 +66,8 @@ void montgomery_redc_ct(limb_t* r, limb_t* c, const modmul::ModulusConstants& k)
 void montgomery_mul_ct(limb_t* r, const limb_t* a, const limb_t* b, const modmul::ModulusConstants& k,
                        limb_t* scratch) noexcept {
 #if PARMOD_WINDOW_ADX_ASM
-  if (unrolled_kernel(k.n, false)) return montgomery_mul_adx_unrolled_ct(r, a, b, k.p.data(), k.mu0, k.n, scratch);
-  if (window_kernels()) return montgomery_mul_adx_ct(r, a, b, k.p.data(), k.mu0, k.n, scratch);
+  if (window_kernels())
+    return montgomery_mul_adx_ct(r, a, b, k.p.data(), k.mu0, k.n, scratch, unrolled_kernel(k.n, false));
 #endif
   const auto sn = static_cast<mp_size_t>(k.n);
   mpn_sec_mul(scratch, a, sn, b, sn, scratch + 2 * k.n);
@@ -76,8 +76,8 @@ void montgomery_mul_ct(limb_t* r, const limb_t* a, const limb_t* b, const modmul
 
 void montgomery_sqr_ct(limb_t* r, const limb_t* a, const modmul::ModulusConstants& k, limb_t* scratch) noexcept {
 #if PARMOD_WINDOW_ADX_ASM
-  if (unrolled_kernel(k.n, true)) return montgomery_sqr_adx_unrolled_ct(r, a, k.p.data(), k.mu0, k.n, scratch);
-  if (window_kernels()) return montgomery_sqr_adx_ct(r, a, k.p.data(), k.mu0, k.n, scratch);
+  if (window_kernels())
+    return montgomery_sqr_adx_ct(r, a, k.p.data(), k.mu0, k.n, scratch, unrolled_kernel(k.n, true));
 #endif
   const auto sn = static_cast<mp_size_t>(k.n);
   mpn_sec_sqr(scratch, a, sn, scratch + 2 * k.n);

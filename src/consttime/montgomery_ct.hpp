@@ -41,15 +41,13 @@ class MontgomeryCt {
   explicit MontgomeryCt(const modmul::ModulusConstants& k) noexcept;
   void mul(limb_t* r, const limb_t* a, const limb_t* b, limb_t* scratch) const noexcept {
 #if PARMOD_WINDOW_ADX_ASM
-    if (unrolled_mul_) return montgomery_mul_adx_unrolled_ct(r, a, b, k_.p.data(), k_.mu0, k_.n, scratch);
-    if (windows_) return montgomery_mul_adx_ct(r, a, b, k_.p.data(), k_.mu0, k_.n, scratch);
+    if (windows_) return montgomery_mul_adx_ct(r, a, b, k_.p.data(), k_.mu0, k_.n, scratch, unrolled_mul_);
 #endif
     montgomery_mul_ct(r, a, b, k_, scratch);
   }
   void sqr(limb_t* r, const limb_t* a, limb_t* scratch) const noexcept {
 #if PARMOD_WINDOW_ADX_ASM
-    if (unrolled_sqr_) return montgomery_sqr_adx_unrolled_ct(r, a, k_.p.data(), k_.mu0, k_.n, scratch);
-    if (windows_) return montgomery_sqr_adx_ct(r, a, k_.p.data(), k_.mu0, k_.n, scratch);
+    if (windows_) return montgomery_sqr_adx_ct(r, a, k_.p.data(), k_.mu0, k_.n, scratch, unrolled_sqr_);
 #endif
     montgomery_sqr_ct(r, a, k_, scratch);
   }

@@ -102,8 +102,8 @@ void montgomery_window_folded(limb_t* r, const limb_t* a, const limb_t* b, const
 
 void montgomery_window_unrolled(limb_t* r, const limb_t* a, const limb_t* b, const ModulusConstants& k,
                                 limb_t* scratch) noexcept {
-  if (a == b) return reduce::montgomery_sqr_adx_unrolled(r, a, k.p.data(), k.mu0, k.n, scratch);
-  reduce::montgomery_mul_adx_unrolled(r, a, b, k.p.data(), k.mu0, k.n, scratch);
+  if (a == b) return reduce::montgomery_sqr_adx(r, a, k.p.data(), k.mu0, k.n, scratch, true);
+  reduce::montgomery_mul_adx(r, a, b, k.p.data(), k.mu0, k.n, scratch, true);
 }
 
 namespace {

@@ -45,9 +45,17 @@ constexpr std::size_t montgomery_adx_scratch(std::size_t n) noexcept { return 2 
 // holds montgomery_adx_scratch(n) limbs and overlaps nothing else (the
 // unrolled sizes do not use it).  Cost: n^2 limb products for a b, n^2 + n
 // for REDC, a conditional subtraction.
+// With `unrolled`, on the fully unrolled kernel where
+// limbs::window_adx_unrolled_tuned(n) names one (the Montgomery engine says
+// when: the tuning keys montgomery.adx_unrolled_max and
+// montgomery.adx_sqr_unrolled_max, modmul/montgomery_mul.cpp); for other n
+// the same as without.
 inline void montgomery_mul_adx(limb_t* r, const limb_t* a, const limb_t* b, const limb_t* p, limb_t mu0,
-                               std::size_t n, limb_t* t) noexcept {
-  parmod_montgomery_mul_adx(r, a, b, p, mu0, n, t);
+                               std::size_t n, limb_t* t, bool unrolled = false) noexcept {
+  if (unrolled)
+    parmod_montgomery_mul_adx_unrolled(r, a, b, p, mu0, n, t);
+  else
+    parmod_montgomery_mul_adx(r, a, b, p, mu0, n, t);
 }
 
 // r[0, n) = a^2 beta^-n mod P for a in [0, P); as above.  Cost: about
@@ -56,24 +64,13 @@ inline void montgomery_mul_adx(limb_t* r, const limb_t* a, const limb_t* b, cons
 // 8-limb strip a pass, the doubling with the diagonal in one loop, then the
 // REDC passes of montgomery_redc_adx.
 inline void montgomery_sqr_adx(limb_t* r, const limb_t* a, const limb_t* p, limb_t mu0, std::size_t n,
-                               limb_t* t) noexcept {
-  parmod_montgomery_sqr_adx(r, a, p, mu0, n, t);
+                               limb_t* t, bool unrolled = false) noexcept {
+  if (unrolled)
+    parmod_montgomery_sqr_adx_unrolled(r, a, p, mu0, n, t);
+  else
+    parmod_montgomery_sqr_adx(r, a, p, mu0, n, t);
 }
 
-// The same two functions on the fully unrolled kernels of the sizes
-// limbs::window_adx_unrolled_tuned(n) names (and of window_adx_unrolled(n));
-// for other n they are montgomery_mul_adx / montgomery_sqr_adx.  Same
-// contracts; t is not used by the unrolled kernels.  The Montgomery engine
-// calls them where the tuning keys montgomery.adx_unrolled_max and
-// montgomery.adx_sqr_unrolled_max say (modmul/montgomery_mul.cpp).
-inline void montgomery_mul_adx_unrolled(limb_t* r, const limb_t* a, const limb_t* b, const limb_t* p, limb_t mu0,
-                                        std::size_t n, limb_t* t) noexcept {
-  parmod_montgomery_mul_adx_unrolled(r, a, b, p, mu0, n, t);
-}
-inline void montgomery_sqr_adx_unrolled(limb_t* r, const limb_t* a, const limb_t* p, limb_t mu0, std::size_t n,
-                                        limb_t* t) noexcept {
-  parmod_montgomery_sqr_adx_unrolled(r, a, p, mu0, n, t);
-}
 // r[0, n) = C beta^-n mod P, fully reduced, for C in c[0, 2n) with
 // C < P beta^n.  c is destroyed; r may equal c or c + n, or be disjoint
 // from c.  Cost: n^2 + n limb products, a conditional subtraction.  With

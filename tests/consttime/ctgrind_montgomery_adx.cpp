@@ -62,12 +62,9 @@ int main(int argc, char** argv) {
       if (control) {
         reduce::montgomery_mul_adx(r.data(), x.data(), y.data(), p.data(), mu0, n, t.data());
         reduce::montgomery_sqr_adx(s.data(), x.data(), p.data(), mu0, n, t.data());
-      } else if (i == 2) {  // the unrolled entry points: the tuned sizes' kernels (32), else as above
-        consttime::montgomery_mul_adx_unrolled_ct(r.data(), x.data(), y.data(), p.data(), mu0, n, t.data());
-        consttime::montgomery_sqr_adx_unrolled_ct(s.data(), x.data(), p.data(), mu0, n, t.data());
-      } else {
-        consttime::montgomery_mul_adx_ct(r.data(), x.data(), y.data(), p.data(), mu0, n, t.data());
-        consttime::montgomery_sqr_adx_ct(s.data(), x.data(), p.data(), mu0, n, t.data());
+      } else {  // the third round by the unrolled entry points: the tuned sizes' kernels (32), else as the others
+        consttime::montgomery_mul_adx_ct(r.data(), x.data(), y.data(), p.data(), mu0, n, t.data(), i == 2);
+        consttime::montgomery_sqr_adx_ct(s.data(), x.data(), p.data(), mu0, n, t.data(), i == 2);
       }
       mark_public(r.data(), n * sizeof(limb_t));
       mark_public(s.data(), n * sizeof(limb_t));

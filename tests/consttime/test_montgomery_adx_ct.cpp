@@ -16,35 +16,25 @@ namespace parmod::test {
 namespace {
 
 #if PARMOD_WINDOW_ADX_ASM
-// The entry points and the unrolled ones (which are the entry points for
-// sizes without a tuned unrolled kernel).
-struct Entries {
-  decltype(&consttime::montgomery_mul_adx_ct) mul;
-  decltype(&consttime::montgomery_sqr_adx_ct) sqr;
-  const char* name;
-};
-const Entries kEntries[] = {{consttime::montgomery_mul_adx_ct, consttime::montgomery_sqr_adx_ct, "entry"},
-                            {consttime::montgomery_mul_adx_unrolled_ct, consttime::montgomery_sqr_adx_unrolled_ct,
-                             "unrolled"}};
-
 void check(const mpz_class& P, const mpz_class& a, const mpz_class& b) {
   const modmul::ModulusConstants k(P);
   const std::size_t n = k.n;
   mpz_class rinv;
   mpz_invert(rinv.get_mpz_t(), beta_pow(n).get_mpz_t(), P.get_mpz_t());
   const auto x = limbs_of(a, n), y = limbs_of(b, n);
-  for (const Entries& e : kEntries) {
+  for (bool unrolled : {false, true}) {  // the entry points, the unrolled ones (the same without a tuned size)
+    const char* name = unrolled ? "unrolled" : "entry";
     std::vector<limb_t> r(n + 1, 7), t(consttime::montgomery_adx_ct_scratch(n) + 1, 7);
-    e.mul(r.data(), x.data(), y.data(), k.p.data(), k.mu0, n, t.data());
-    EXPECT_EQ(value_of(r.data(), n), py_mod(a * b * rinv, P)) << e.name << " mul n=" << n;
+    consttime::montgomery_mul_adx_ct(r.data(), x.data(), y.data(), k.p.data(), k.mu0, n, t.data(), unrolled);
+    EXPECT_EQ(value_of(r.data(), n), py_mod(a * b * rinv, P)) << name << " mul n=" << n;
     EXPECT_EQ(r[n], 7u);
     EXPECT_EQ(t.back(), 7u) << "scratch overrun";
     auto s = x;  // r == a
-    e.sqr(s.data(), s.data(), k.p.data(), k.mu0, n, t.data());
-    EXPECT_EQ(value_of(s), py_mod(a * a * rinv, P)) << e.name << " sqr n=" << n;
+    consttime::montgomery_sqr_adx_ct(s.data(), s.data(), k.p.data(), k.mu0, n, t.data(), unrolled);
+    EXPECT_EQ(value_of(s), py_mod(a * a * rinv, P)) << name << " sqr n=" << n;
     s = x;
-    e.mul(s.data(), s.data(), y.data(), k.p.data(), k.mu0, n, t.data());
-    EXPECT_EQ(value_of(s), py_mod(a * b * rinv, P)) << e.name << " mul r == a, n=" << n;
+    consttime::montgomery_mul_adx_ct(s.data(), s.data(), y.data(), k.p.data(), k.mu0, n, t.data(), unrolled);
+    EXPECT_EQ(value_of(s), py_mod(a * b * rinv, P)) << name << " mul r == a, n=" << n;
   }
 }
 

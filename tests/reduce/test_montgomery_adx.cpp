@@ -37,49 +37,42 @@ struct Mont {
   mpz_class want(const mpz_class& x) const { return py_mod(x * rinv, P); }
 };
 
-// The entry points and the unrolled ones (which are the entry points for
-// sizes without a tuned unrolled kernel).
-struct Entries {
-  decltype(&reduce::montgomery_mul_adx) mul;
-  decltype(&reduce::montgomery_sqr_adx) sqr;
-  const char* name;
-};
-const Entries kEntries[] = {{reduce::montgomery_mul_adx, reduce::montgomery_sqr_adx, "entry"},
-                            {reduce::montgomery_mul_adx_unrolled, reduce::montgomery_sqr_adx_unrolled, "unrolled"}};
-
-// r = a b beta^-n mod P by each entry's mul, disjoint and aliased; the
-// square when a == b (also by its sqr).
-void check_mul_by(const Entries& e, const Mont& m, const mpz_class& a, const mpz_class& b) {
+// r = a b beta^-n mod P by montgomery_mul_adx, disjoint and aliased; the
+// square when a == b (also by montgomery_sqr_adx); by the entry points and
+// by the unrolled ones (the same as the entry points for sizes without a
+// tuned unrolled kernel).
+void check_mul_by(bool unrolled, const Mont& m, const mpz_class& a, const mpz_class& b) {
+  const char* name = unrolled ? "unrolled" : "entry";
   const std::size_t n = m.n;
   const limb_t* p = m.k.p.data();
   const mpz_class want = m.want(a * b);
   const auto x = limbs_of(a, n), y = limbs_of(b, n);
   std::vector<limb_t> r(n + 1, kGuard), t(reduce::montgomery_adx_scratch(n) + 1, kGuard);
-  e.mul(r.data(), x.data(), y.data(), p, m.k.mu0, n, t.data());
-  EXPECT_EQ(value_of(r.data(), n), want) << e.name << " mul n=" << n;
+  reduce::montgomery_mul_adx(r.data(), x.data(), y.data(), p, m.k.mu0, n, t.data(), unrolled);
+  EXPECT_EQ(value_of(r.data(), n), want) << name << " mul n=" << n;
   EXPECT_EQ(r[n], kGuard);
   EXPECT_EQ(t.back(), kGuard) << "scratch overrun";
   auto ra = x;  // r == a
-  e.mul(ra.data(), ra.data(), y.data(), p, m.k.mu0, n, t.data());
-  EXPECT_EQ(value_of(ra), want) << e.name << " mul r == a, n=" << n;
+  reduce::montgomery_mul_adx(ra.data(), ra.data(), y.data(), p, m.k.mu0, n, t.data(), unrolled);
+  EXPECT_EQ(value_of(ra), want) << name << " mul r == a, n=" << n;
   auto rb = y;  // r == b
-  e.mul(rb.data(), x.data(), rb.data(), p, m.k.mu0, n, t.data());
-  EXPECT_EQ(value_of(rb), want) << e.name << " mul r == b, n=" << n;
+  reduce::montgomery_mul_adx(rb.data(), x.data(), rb.data(), p, m.k.mu0, n, t.data(), unrolled);
+  EXPECT_EQ(value_of(rb), want) << name << " mul r == b, n=" << n;
   const mpz_class want_sq = m.want(a * a);
   auto rr = x;  // r == a == b
-  e.mul(rr.data(), rr.data(), rr.data(), p, m.k.mu0, n, t.data());
-  EXPECT_EQ(value_of(rr), want_sq) << e.name << " mul r == a == b, n=" << n;
-  e.sqr(r.data(), x.data(), p, m.k.mu0, n, t.data());
-  EXPECT_EQ(value_of(r.data(), n), want_sq) << e.name << " sqr n=" << n;
+  reduce::montgomery_mul_adx(rr.data(), rr.data(), rr.data(), p, m.k.mu0, n, t.data(), unrolled);
+  EXPECT_EQ(value_of(rr), want_sq) << name << " mul r == a == b, n=" << n;
+  reduce::montgomery_sqr_adx(r.data(), x.data(), p, m.k.mu0, n, t.data(), unrolled);
+  EXPECT_EQ(value_of(r.data(), n), want_sq) << name << " sqr n=" << n;
   EXPECT_EQ(r[n], kGuard);
   EXPECT_EQ(t.back(), kGuard) << "scratch overrun";
   rr = x;
-  e.sqr(rr.data(), rr.data(), p, m.k.mu0, n, t.data());
-  EXPECT_EQ(value_of(rr), want_sq) << e.name << " sqr r == a, n=" << n;
+  reduce::montgomery_sqr_adx(rr.data(), rr.data(), p, m.k.mu0, n, t.data(), unrolled);
+  EXPECT_EQ(value_of(rr), want_sq) << name << " sqr r == a, n=" << n;
 }
 
 void check_mul(const Mont& m, const mpz_class& a, const mpz_class& b) {
-  for (const Entries& e : kEntries) check_mul_by(e, m, a, b);
+  for (bool unrolled : {false, true}) check_mul_by(unrolled, m, a, b);
 }
 
 // R = C beta^-n mod P for C < P beta^n: r disjoint from c, r == c, r == c + n;
