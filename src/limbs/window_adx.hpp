@@ -64,8 +64,8 @@ bool window_adx_enabled() noexcept;
 // in one register window; limbs/gen_window_adx.py, SMALL_SIZES).
 bool window_adx_unrolled(std::size_t n) noexcept;
 // True for the limb counts that also have fully unrolled Montgomery kernels
-// but reach them only through reduce::montgomery_{mul,sqr}_adx_unrolled,
-// where the tuning keys montgomery.adx_unrolled_max and
+// but reach them only through reduce::montgomery_{mul,sqr}_adx with
+// `unrolled`, where the tuning keys montgomery.adx_unrolled_max and
 // montgomery.adx_sqr_unrolled_max let them (gen_window_adx.py, TUNED_SIZES).
 bool window_adx_unrolled_tuned(std::size_t n) noexcept;
 
