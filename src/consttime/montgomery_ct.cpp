@@ -23,8 +23,8 @@ bool window_kernels() noexcept {
 bool unrolled_kernel(std::size_t n, bool square) noexcept {
 #if PARMOD_WINDOW_ADX_ASM
   const config::Tuning& t = config::tuning();
-  return window_kernels() && limbs::window_adx_unrolled_tuned(n) &&
-         n < (square ? t.montgomery_adx_sqr_unrolled_max : t.montgomery_adx_unrolled_max);
+  return n < (square ? t.montgomery_adx_sqr_unrolled_max : t.montgomery_adx_unrolled_max) &&
+         limbs::window_adx_unrolled_tuned(n) && window_kernels();
 #else
   (void)n;
   (void)square;

@@ -3,6 +3,7 @@
 #include <gmp.h>
 
 #include <algorithm>
+#include <cmath>
 
 #include "check/assert.hpp"
 #include "limbs/mul_cost.hpp"
@@ -60,8 +61,19 @@ void build(runtime::Schedule& s, const Halves& c) {
 
 std::size_t parallel_mullo_split(std::size_t n) noexcept {
   PARMOD_ASSERT(n >= 2);
-  std::size_t h = (n + 1) / 2;
-  while (h + 1 < n && mul_cost_estimate(h, h) < 2 * kMulloShare * mul_cost_estimate(n - h, n - h)) ++h;
+  // The least h in [ceil(n/2), n - 1] at which the caller's product costs
+  // at least the partner's two (h = n - 1 if none), by the cost model, which
+  // grows as m^2 below 30 limbs and as m^1.5 above: start from the balance
+  // h / l of the model's range for l, then step to the exact h (a step or two).
+  auto caller_heavier = [n](std::size_t h) {
+    return mul_cost_estimate(h, h) >= 2 * kMulloShare * mul_cost_estimate(n - h, n - h);
+  };
+  const double r15 = std::cbrt(4 * kMulloShare * kMulloShare), r2 = std::sqrt(2 * kMulloShare);
+  const double r = double(n) / (1 + r15) >= 30 ? r15 : r2;
+  const std::size_t lo = (n + 1) / 2, hi = n - 1;
+  std::size_t h = std::clamp(static_cast<std::size_t>(std::ceil(double(n) * r / (1 + r))), lo, hi);
+  while (h < hi && !caller_heavier(h)) ++h;
+  while (h > lo && caller_heavier(h - 1)) --h;
   return h;
 }
 

@@ -47,9 +47,10 @@ bool folded(const config::Tuning& t, std::size_t n, bool square) {
 // The unrolled kernels of the sizes beyond the entry points' table
 // (limbs::window_adx_unrolled_tuned): below montgomery.adx_unrolled_max
 // limbs for products, montgomery.adx_sqr_unrolled_max for squares.
+// The key first: it is a field, the size test an out-of-line call.
 bool unrolled(const config::Tuning& t, std::size_t n, bool square) {
-  return limbs::window_adx_unrolled_tuned(n) &&
-         n < (square ? t.montgomery_adx_sqr_unrolled_max : t.montgomery_adx_unrolled_max);
+  return n < (square ? t.montgomery_adx_sqr_unrolled_max : t.montgomery_adx_unrolled_max) &&
+         limbs::window_adx_unrolled_tuned(n);
 }
 
 // Whether products of n limbs take the window kernels (tuning key
