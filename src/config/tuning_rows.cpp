@@ -46,11 +46,11 @@ const std::vector<TuningRow>& tuning_rows() {
          "1:7.59,2:9.05,4:17.4,8:54.2,16:199,32:630,64:2200,128:6400,256:17300,512:46200,1024:138000,2048:353000,"
          "4096:835000,8192:2317000"},
         {"costs.add_ns_per_limb", "0.49"}}},
-      // Zen 4 (docs/bench/zen4/tune.md): the mulx kernels as on Zen 3 but
-      // squares further, IFMA products from 15 limbs (unbalanced ones up to
-      // 256), montgomery52 up to 640 limbs on one thread; on two threads
-      // montgomery52 up to 256 limbs, bipartite up to 448, then the split
-      // Montgomery; the exponent split from 2048 bits.  Without IFMA
+      // Zen 4 (docs/tuning.md): the mulx kernels up to 48 limbs (squares
+      // 64), IFMA products from 15 limbs, Karatsuba over them from 192
+      // (squares 320), montgomery52 up to 448 limbs on one thread; on two
+      // threads montgomery52 up to 144 limbs, bipartite up to 512, then the
+      // split Montgomery; the exponent split from 2048 bits.  Without IFMA
       // montgomery28 (AVX2) from 21 to 118 limbs, bipartite on two threads
       // up to 384, pow's squaring chain up to 32 limbs.
       {"zen4",
@@ -64,7 +64,7 @@ const std::vector<TuningRow>& tuning_rows() {
         {"montgomery.karatsuba_window_max", "64"},
         {"montgomery52.move_first_max_vectors", "7"},
         {"mul.ifma_min", "15"},
-        {"mul.ifma_max", "256"},
+        {"mul.ifma_max", "192"},
         {"sqr.ifma_min", "15"},
         {"sqr.ifma_max", "320"},
         {"mul.ifma_karatsuba_max", "4096"},
@@ -75,8 +75,8 @@ const std::vector<TuningRow>& tuning_rows() {
         {"mul.residues_min", "8192"},
         {"redc_products_threshold", "48"},
         {"redc.ifma_max", "2047"},
-        {"modmul.odd", "8:montgomery 640:montgomery52 18446744073709551615:montgomery"},
-        {"modmul.odd.parallel", "8:montgomery 256:montgomery52 448:bipartite 18446744073709551615:montgomery"},
+        {"modmul.odd", "8:montgomery 448:montgomery52 18446744073709551615:montgomery"},
+        {"modmul.odd.parallel", "8:montgomery 144:montgomery52 512:bipartite 18446744073709551615:montgomery"},
         {"modmul.split_min_limbs", "192"},
         {"modmul.wrapped_min", "1536"},
         {"powm.split_min_bits", "2048"},

@@ -42,7 +42,9 @@ inline limb_t* line_aligned(limb_t* p) noexcept {
 // a or b.  Either operand may be the longer one.  Cost M(an, bn): with AVX-512
 // IFMA, the IFMA schoolbook (limbs/mul_ifma) for a shorter operand in
 // [mul_ifma_min(), mul_ifma_max()) and Karatsuba over it (limbs/karatsuba_ifma)
-// for balanced ones up to mul_karatsuba_ifma_limit(); otherwise own mulx/adx
+// for shorter operands up to mul_karatsuba_ifma_limit() (an unbalanced one in
+// pieces of the shorter operand's size, from a thread-local buffer grown once
+// to 2 min(an, bn) limbs); otherwise own mulx/adx
 // schoolbook below limbs::mul_basecase_adx_limit() and Karatsuba over it
 // (limbs/karatsuba_adx), GMP's mpn_mul above.  Up to 78 KiB of stack.
 void mul(limb_t* rp, const limb_t* ap, std::size_t an, const limb_t* bp, std::size_t bn) noexcept;

@@ -102,6 +102,39 @@ void karatsuba_ifma(limb_t* rp, const limb_t* ap, const limb_t* bp, std::size_t 
   karatsuba_ifma_in_workspace(rp, ap, bp, n);
 }
 
+// an > bn, bn in Karatsuba over IFMA's range: a in pieces of bn limbs, each
+// a balanced Karatsuba over IFMA (what beats GMP's unbalanced products as
+// the balanced ones), added in; a's low an mod bn limbs first, by limbs::mul
+// straight into rp (its choice for that shorter operand), so that no piece
+// after it recurses into this function and the piece buffer is free.  The
+// piece buffer is this thread's, grown once to the largest size met; without
+// memory for it the product goes to GMP.
+void karatsuba_ifma_pieces(limb_t* rp, const limb_t* ap, std::size_t an, const limb_t* bp, std::size_t bn) noexcept {
+  PARMOD_ASSERT(an > bn && bn >= 1);
+  thread_local std::vector<limb_t> piece;
+  if (piece.size() < 2 * bn) {
+    try {
+      piece.resize(2 * bn);
+    } catch (const std::bad_alloc&) {
+      mpn_mul(rp, ap, static_cast<mp_size_t>(an), bp, static_cast<mp_size_t>(bn));
+      return;
+    }
+  }
+  std::size_t done = an % bn;  // rp[0, done + bn) = a[0, done) b
+  if (done > 0) {
+    mul(rp, bp, bn, ap, done);
+  } else {
+    karatsuba_ifma(rp, ap, bp, bn);
+    done = bn;
+  }
+  limb_t* t = piece.data();
+  for (; done < an; done += bn) {
+    karatsuba_ifma(t, ap + done, bp, bn);
+    // rp[done, done + bn) holds the top of a[0, done) b; the sum fits in rp[0, done + 2 bn).
+    mpn_add(rp + done, t, static_cast<mp_size_t>(2 * bn), rp + done, static_cast<mp_size_t>(bn));
+  }
+}
+
 }  // namespace
 
 void mulx_schoolbook_mul(limb_t* rp, const limb_t* ap, std::size_t an, const limb_t* bp, std::size_t bn) noexcept {
@@ -144,7 +177,7 @@ MulKernel mul_kernel(const config::Tuning& t, std::size_t an, std::size_t bn) no
   if (an < bn) std::swap(an, bn);
   const std::size_t ifma_max = t.mul_ifma_max;  // 0 without IFMA, as all IFMA limits
   if (bn >= t.mul_ifma_min && bn < ifma_max) return MulKernel::ifma;
-  if (an == bn && ifma_max > 0 && bn >= ifma_max && bn < t.mul_ifma_karatsuba_max) return MulKernel::karatsuba_ifma;
+  if (ifma_max > 0 && bn >= ifma_max && bn < t.mul_ifma_karatsuba_max) return MulKernel::karatsuba_ifma;
   const std::size_t base = t.mul_basecase_adx_max;
   if (bn >= mul_basecase_adx_min() && bn < base) return MulKernel::basecase_adx;
   if (an == bn && base > 0 && bn >= base && bn < t.mul_karatsuba_adx_max) return MulKernel::karatsuba_adx;
@@ -177,7 +210,7 @@ void mul(limb_t* rp, const limb_t* ap, std::size_t an, const limb_t* bp, std::si
     case MulKernel::ifma:
       return an <= kSmallIfma ? mul_ifma_small(rp, ap, an, bp, bn) : mul_ifma_large(rp, ap, an, bp, bn);
     case MulKernel::karatsuba_ifma:
-      return karatsuba_ifma(rp, ap, bp, an);
+      return an == bn ? karatsuba_ifma(rp, ap, bp, an) : karatsuba_ifma_pieces(rp, ap, an, bp, bn);
     case MulKernel::basecase_adx:
       return mulx_schoolbook_mul(rp, ap, an, bp, bn);
     case MulKernel::karatsuba_adx: {

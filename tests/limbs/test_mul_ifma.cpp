@@ -145,6 +145,31 @@ TEST(KaratsubaIfma, ProductAndSquareMatchGmp) {
   }
 }
 
+// limbs::mul of unbalanced operands whose shorter one is in Karatsuba over
+// IFMA's range: a in pieces of that size (a multiple of it, one more limb,
+// one limb less than a multiple, a low remainder itself in that range or
+// below it, many pieces), rrandomb-style operands and all-ones limbs, either
+// order, against mpn_mul.
+TEST(MulIfma, UnbalancedKaratsubaInPieces) {
+  if (!limbs::cpu_has_avx512_ifma()) GTEST_SKIP() << "no AVX-512 IFMA in use";
+  config::Tuning t = with_ifma_limits(4, 24, 4, 24);  // Karatsuba over IFMA from 24 limbs
+  t.mul_ifma_karatsuba_max = 200;
+  const config::ScopedTuning scoped(t);
+  ASSERT_EQ(limbs::mul_kernel(100, 30), limbs::MulKernel::karatsuba_ifma);
+  for (std::size_t bn : {24u, 25u, 31u, 64u, 97u, 199u})
+    for (std::size_t an : {bn + 1, 2 * bn, 2 * bn + 1, 3 * bn - 1, bn + 23, bn + 24, 7 * bn + 5})
+      for (int kind = 0; kind < kKinds; ++kind) {
+        const auto a = limbs_of(operand(an, kind), an), b = limbs_of(operand(bn, (kind + 1) % kKinds), bn);
+        std::vector<limb_t> want(an + bn), got(an + bn, 0x5a);
+        mpn_mul(want.data(), a.data(), mp_size_t(an), b.data(), mp_size_t(bn));
+        limbs::mul(got.data(), a.data(), an, b.data(), bn);
+        EXPECT_EQ(got, want) << "mul " << an << " x " << bn << " kind " << kind;
+        std::fill(got.begin(), got.end(), 0x5a);
+        limbs::mul(got.data(), b.data(), bn, a.data(), an);
+        EXPECT_EQ(got, want) << "mul " << bn << " x " << an << " kind " << kind;
+      }
+}
+
 // limbs::mul / limbs::sqr on both sides of each IFMA limit (schoolbook and
 // Karatsuba), balanced and
 // unbalanced (the shorter operand's size decides), and limbs::mul of long
