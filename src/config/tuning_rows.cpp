@@ -69,7 +69,7 @@ const std::vector<TuningRow>& tuning_rows() {
         {"sqr.ifma_max", "320"},
         {"mul.ifma_karatsuba_max", "4096"},
         {"sqr.ifma_karatsuba_max", "6145"},
-        {"mul.par_min", "128"},
+        {"mul.par_min", "160"},
         {"mul.sqr_par_min", "320"},
         {"mul.toom_min", "512"},
         {"mul.toom4_min", "4096"},
