@@ -103,8 +103,8 @@ void karatsuba_ifma(limb_t* rp, const limb_t* ap, const limb_t* bp, std::size_t 
 }
 
 // an > bn, bn in Karatsuba over IFMA's range: a in pieces of bn limbs, each
-// a balanced Karatsuba over IFMA (what beats GMP's unbalanced products as
-// the balanced ones), added in; a's low an mod bn limbs first, by limbs::mul
+// a balanced Karatsuba over IFMA (in the range where it beats GMP's balanced
+// product, and GMP's unbalanced one is made of balanced ones too), added in; a's low an mod bn limbs first, by limbs::mul
 // straight into rp (its choice for that shorter operand), so that no piece
 // after it recurses into this function and the piece buffer is free.  The
 // piece buffer is this thread's, grown once to the largest size met; without
