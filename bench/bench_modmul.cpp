@@ -27,6 +27,8 @@
 //                                    on parallel_mul (T = 2, modmul/parallel_classic)
 //   montgomery52                     radix 2^52 on AVX-512 IFMA, the product of two
 //                                    digit elements (its representation), one thread
+//   montgomery28                     radix 2^28 on AVX2 (up to 6942 bits), the product
+//                                    of two elements of its element engine, one thread
 //   bipartite / multi(k=...)         issue 4, 1 thread and 2 threads (the task graph)
 //   bipartite-halves                 the bipartite as two whole tasks on 2 threads
 //                                    (modmul::bipartite_mul_halves: what the engine
@@ -39,9 +41,9 @@
 // "best peer" = the faster of mpn-redc and openssl, the issue's single-thread
 // peers (each a product in Montgomery representation).  The last column
 // divides it by parmod's best product in its representation with at most T
-// threads: T = 1 Montgomery, montgomery52, bipartite, multipartite; T = 2
-// the two-thread products and montgomery52 on one thread (which `automatic`
-// keeps on one thread even when two are allowed).
+// threads: T = 1 Montgomery, montgomery52, montgomery28, bipartite,
+// multipartite; T = 2 the two-thread products and the one-thread ones (which
+// `automatic` keeps on one thread even when two are allowed).
 #include <gmp.h>
 
 #include <algorithm>
@@ -63,6 +65,7 @@
 #include "modmul/barrett_mul.hpp"
 #include "modmul/bipartite.hpp"
 #include "modmul/modulus_constants.hpp"
+#include "modmul/engine.hpp"
 #include "modmul/montgomery52.hpp"
 #include "modmul/montgomery_mul.hpp"
 #include "modmul/multipartite.hpp"
@@ -99,6 +102,8 @@ struct SizeBench {
   mpz_class P, a, b;
   std::unique_ptr<modmul::ModulusConstants> k;
   modmul::BoundEngine b52;  // montgomery52 bound to P where the CPU has IFMA
+  modmul::BoundEngine b28;  // montgomery28 bound to P where the CPU has AVX2 and P fits
+  modmul::DigitVector ex, ey, er, escratch;  // its elements (cache-line aligned) and scratch
   std::unique_ptr<peers::GmpMulMod> gmp;
   std::unique_ptr<peers::GmpMontgomery> redc;
   std::vector<limb_t> x, y, r, t, w, work, dx, dy, dr, pwork, hwork;
@@ -194,6 +199,27 @@ std::unique_ptr<SizeBench> make_size(std::size_t bits, gmp_randclass& rng, bool 
           const auto& e = modmul::montgomery52_digit_engine;
           std::vector<limb_t> out(s->k->n), scratch(e.scratch_limbs(s->k->n));
           e.from_repr(out.data(), s->dr.data(), *s->b52.k, scratch.data());
+          return from_limbs(out.data(), s->k->n);
+        },
+        a * b % P);
+  }
+  if (!modmul::montgomery28_factory.rejects(P)) {  // elements of its element engine
+    S.b28 = modmul::montgomery28_factory.bind(P, {});
+    const modmul::Engine& e = modmul::element_engine(*S.b28.engine);
+    const std::size_t words = modmul::element_size(e, n);
+    S.ex.resize(words), S.ey.resize(words), S.er.resize(words), S.escratch.resize(e.scratch_limbs(n));
+    e.to_repr(S.ex.data(), S.x.data(), *S.b28.k, S.escratch.data());
+    e.to_repr(S.ey.data(), S.y.data(), *S.b28.k, S.escratch.data());
+    add({"montgomery28",
+         [s] {
+           modmul::element_engine(*s->b28.engine)
+               .mul(s->er.data(), s->ex.data(), s->ey.data(), *s->b28.k, s->escratch.data());
+         }},
+        [s] {  // x R * y R -> x y R; back to the residue x y mod P
+          const modmul::Engine& e = modmul::element_engine(*s->b28.engine);
+          std::vector<limb_t> out(s->k->n);
+          modmul::DigitVector scratch(e.scratch_limbs(s->k->n));
+          e.from_repr(out.data(), s->er.data(), *s->b28.k, scratch.data());
           return from_limbs(out.data(), s->k->n);
         },
         a * b % P);
@@ -318,7 +344,7 @@ int run(const Args& args) {
   for (int T : {1, 2}) {
     bench::Table tab;
     tab.header = {"n (bits)", "GMP seq.", "mpn_mul_n+REDC", "OpenSSL mont", "Montgomery", "Montgomery52",
-                  "Barrett", "Bipartite"};
+                  "Montgomery28", "Barrett", "Bipartite"};
     if (T == 2) tab.header.push_back("Bipartite, two halves");
     for (const auto& kk : kcols) tab.header.push_back("Multi(k=" + kk + ")");
     tab.header.push_back("auto k");
@@ -326,7 +352,7 @@ int run(const Args& args) {
     // The best parmod variant of one thread count (n/a entries are <= 0).
     auto best_of = [&](const Measured& m, int threads) {
       const std::string s = "/T" + std::to_string(threads);
-      std::vector<std::string> keys = {threads == 1 ? "montgomery" : "montgomery/T2", "montgomery52",
+      std::vector<std::string> keys = {threads == 1 ? "montgomery" : "montgomery/T2", "montgomery52", "montgomery28",
                                        threads == 1 ? "barrett" : "barrett/T2", "bipartite" + s};
       if (threads == 2) keys.push_back("bipartite-halves/T2");
       for (const auto& kk : kcols) keys.push_back("multi" + kk + s);
@@ -345,7 +371,7 @@ int run(const Args& args) {
       const double best = T == 1 ? best_of(m, 1) : std::min(best_of(m, 1), best_of(m, 2));
       std::vector<std::string> row = {std::to_string(m.bits), us(m.get("gmp")), us(redc), us(m.get("openssl")),
                                       us(m.get(T == 1 ? "montgomery" : "montgomery/T2")),
-                                      us(m.get("montgomery52")),
+                                      us(m.get("montgomery52")), us(m.get("montgomery28")),
                                       us(m.get(T == 1 ? "barrett" : "barrett/T2")), us(m.get("bipartite" + s))};
       if (T == 2) row.push_back(us(m.get("bipartite-halves/T2")));
       for (const auto& kk : kcols) row.push_back(us(m.get("multi" + kk + s)));
