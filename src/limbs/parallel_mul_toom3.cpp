@@ -56,13 +56,34 @@ struct Toom {
   limb_t* w2;        // W(2): x0 y0 in [0, 2h), x1 y1 in [2h, w); the interpolation adds the middle
   limb_t* w2mid;     // (x0 + x1)(y0 + y1), 2tk + 2 limbs
   limb_t* sums[2];   // x0 + x1 and y0 + y1, tk + 1 limbs each
+  // x1 y1 (tk limbs each) in three tasks too when split_hi: x1 = u0 + u1
+  // beta^h2 (u1 of tk2 limbs), u0 v0 and u1 v1 in place at w2 + 2h,
+  // (u0 + u1)(v0 + v1) in hi_mid; interpolate-2 joins them first.
+  bool split_hi;
+  std::size_t h2, tk2;
+  limb_t* hi_mid;     // 2tk2 + 2 limbs
+  limb_t* hi_sums[2];  // tk2 + 1 limbs each
   limb_t* t1;
   limb_t* t3;
   limb_t* t2;  // t2 = W(-1) - W(0), then v = t2 + 4 W(inf)
-  limb_t* c2;
+  limb_t* c2;  // c2; then y = W(-1) + 3 v + 6 t1 (interpolate-1), which interpolate-2 subtracts from W(2)
 };
 
-enum Job : unsigned { kW1, kWm1, kW0, kWinf, kW2lo, kW2hi, kW2mid };
+enum Job : unsigned { kW1, kWm1, kW0, kWinf, kW2lo, kW2hi, kW2mid, kW2hiLo, kW2hiHi, kW2hiMid };
+
+// r[0, xn + yn) = x y (a square when x == y); (x0 + x1)(y0 + y1) for x = x0
+// + x1 beta^h (x1 of l >= h limbs) and y likewise, through the sums buffers
+// xs, ys (l + 1 limbs each).
+void karatsuba_middle(limb_t* r, const limb_t* x, const limb_t* y, std::size_t h, std::size_t l, limb_t* xs,
+                      limb_t* ys) noexcept {
+  xs[l] = mpn_add(xs, x + h, sz(l), x, sz(h));
+  if (x == y) {
+    ys = xs;
+  } else {
+    ys[l] = mpn_add(ys, y + h, sz(l), y, sz(h));
+  }
+  limbs::mul(r, xs, l + 1, ys, l + 1);
+}
 
 void product_task(const void* ctx, unsigned job) {
   Toom& T = *const_cast<Toom*>(static_cast<const Toom*>(ctx));
@@ -109,25 +130,27 @@ void product_task(const void* ctx, unsigned job) {
     }
     case kW2lo:
     case kW2hi:
-    case kW2mid: {
+    case kW2mid:
+    case kW2hiLo:
+    case kW2hiHi:
+    case kW2hiMid: {
       // W(2) = x y with x = A(2), y = B(2) of s + 1 limbs (evaluated by
       // the W(1) and W(-1) tasks), cut at h: x = x0 + x1 beta^h (x1 of tk
       // limbs), one Karatsuba level.
       const limb_t* x = T.x2;
       const limb_t* y = sq ? T.x2 : T.y2;
       const std::size_t h = T.h, tk = T.tk;
-      if (job == kW2lo) {
-        limbs::mul(T.w2, x, h, y, h);
-      } else if (job == kW2hi) {
-        limbs::mul(T.w2 + 2 * h, x + h, tk, y + h, tk);
-      } else {
-        limb_t *xs = T.sums[0], *ys = xs;
-        xs[tk] = mpn_add(xs, x + h, sz(tk), x, sz(h));
-        if (!sq) {
-          ys = T.sums[1];
-          ys[tk] = mpn_add(ys, y + h, sz(tk), y, sz(h));
-        }
-        limbs::mul(T.w2mid, xs, tk + 1, ys, tk + 1);
+      // x1 y1 = (u0 + u1 beta^h2)(v0 + v1 beta^h2) with u = x + h, v = y + h.
+      const limb_t* u = x + h;
+      const limb_t* v = y + h;
+      const std::size_t h2 = T.h2, tk2 = T.tk2;
+      switch (job) {
+        case kW2lo: limbs::mul(T.w2, x, h, y, h); break;
+        case kW2hi: limbs::mul(T.w2 + 2 * h, u, tk, v, tk); break;
+        case kW2mid: karatsuba_middle(T.w2mid, x, y, h, tk, T.sums[0], T.sums[1]); break;
+        case kW2hiLo: limbs::mul(T.w2 + 2 * h, u, h2, v, h2); break;
+        case kW2hiHi: limbs::mul(T.w2 + 2 * h + 2 * h2, u + h2, tk2, v + h2, tk2); break;
+        default: karatsuba_middle(T.hi_mid, u, v, h2, tk2, T.hi_sums[0], T.hi_sums[1]); break;
       }
       break;
     }
@@ -136,13 +159,15 @@ void product_task(const void* ctx, unsigned job) {
 
 // The interpolation (Bodrato's sequence for the points 0, 1, -1, 2, inf) in
 // two parts.  Part 1 needs only W(1), W(-1), W(0), W(inf), so it overlaps
-// W(2)'s three products:
+// W(2)'s products:
 //   t1 = (W1 - Wm1)/2 = c1 + c3,  t2 = Wm1 - W0 = -c1 + c2 - c3 + c4,
 //   c2 = t2 + t1 - W4,  v = t2 + 4 W4,
 // then r[2s, 4s) = 0 and c2 is added at limb 2s (W(0) and W(inf) already sit
-// in r[0, 2s) and r[4s, ...)).  Part 2, after W(2):
-//   t3 = (W2 - Wm1)/3 = c1 + c2 + 3c3 + 5c4,  t3 = (t3 - v)/2 = c1 + 2c3,
-//   c3 = t3 - t1,  c1 = t1 - c3, added at limbs s and 3s.
+// in r[0, 2s) and r[4s, ...)); last y = Wm1 + 3v + 6 t1.  Part 2, after W(2),
+// is what Bodrato's steps t3 = (W2 - Wm1)/3, t3 = (t3 - v)/2 = c1 + 2c3,
+// c3 = t3 - t1 leave after folding every term but W2 into y:
+//   c3 = ((W2 - y)/3)/2,  c1 = t1 - c3, added at limbs s and 3s
+// ((W2 - y)/3 = 2 c3 >= 0, so the shift is exact).
 // All on w = 2s+2 limbs in two's complement; every division is exact.
 void interpolate1_task(const void* ctx, unsigned) {
   Toom& T = *const_cast<Toom*>(static_cast<const Toom*>(ctx));
@@ -160,24 +185,42 @@ void interpolate1_task(const void* ctx, unsigned) {
   std::memset(T.rp + 2 * s, 0, 2 * s * sizeof(limb_t));
   std::size_t len = std::min(normalized_size(T.c2, w), total - 2 * s);
   if (len) mpn_add(T.rp + 2 * s, T.rp + 2 * s, sz(total - 2 * s), T.c2, sz(len));
+  limb_t* y = T.c2;  // c2 is in r now
+  mpn_copyi(y, T.wm1, sz(w));
+  mpn_addmul_1(y, T.t2, sz(w), 3);  // carries out of w limbs drop: arithmetic mod beta^w
+  mpn_addmul_1(y, T.t1, sz(w), 6);
 }
 
 void interpolate2_task(const void* ctx, unsigned) {
   Toom& T = *const_cast<Toom*>(static_cast<const Toom*>(ctx));
   const std::size_t s = T.s, w = T.w, total = T.an + T.bn;
-  // W(2) = x0 y0 + x1 y1 beta^2h (in place) + ((x0 + x1)(y0 + y1) - x0 y0 - x1 y1) beta^h.
+  // W(2) = x0 y0 + x1 y1 beta^2h (in place) + ((x0 + x1)(y0 + y1) - x0 y0 - x1 y1) beta^h,
+  // x1 y1 first joined the same way when it was split.
+  if (T.split_hi) karatsuba_steps::add_middle_of_sums(T.w2 + 2 * T.h, T.h2, T.tk2, T.hi_mid);
   karatsuba_steps::add_middle_of_sums(T.w2, T.h, T.tk, T.w2mid);
-  mpn_sub_n(T.t3, T.w2, T.wm1, sz(w));
-  mpn_divexact_by3(T.t3, T.t3, sz(w));             // c1 + c2 + 3c3 + 5c4
-  mpn_sub_n(T.t3, T.t3, T.t2, sz(w));
-  mpn_rshift(T.t3, T.t3, sz(w), 1);                // c1 + 2c3
-  mpn_sub_n(T.t3, T.t3, T.t1, sz(w));              // c3
+  mpn_sub_n(T.t3, T.w2, T.c2, sz(w));              // W2 - y
+  mpn_divexact_by3(T.t3, T.t3, sz(w));             // 2 c3
+  mpn_rshift(T.t3, T.t3, sz(w), 1);                // c3
   mpn_sub_n(T.t1, T.t1, T.t3, sz(w));              // c1
   const limb_t* coef[2] = {T.t1, T.t3};
   for (int i = 0; i < 2; ++i) {
     std::size_t off = (2 * i + 1) * s;
     std::size_t len = std::min(normalized_size(coef[i], w), total - off);  // higher limbs are zero
     if (len) mpn_add(T.rp + off, T.rp + off, sz(total - off), coef[i], sz(len));
+  }
+}
+
+// Whether limbs::mul on two n-limb operands runs a recursive algorithm
+// (Karatsuba or above), whose top level the schedule may as well run as three
+// tasks: the same work, in pieces that balance the end of the run.  GMP's
+// mpn_mul leaves its schoolbook below MUL_TOOM22_THRESHOLD, under 32 limbs in
+// every x86-64 gmp-mparams.h.
+bool product_recurses(std::size_t n) noexcept {
+  switch (mul_kernel(n, n)) {
+    case MulKernel::karatsuba_adx:
+    case MulKernel::karatsuba_ifma: return true;
+    case MulKernel::gmp: return n >= 32;
+    default: return false;
   }
 }
 
@@ -198,6 +241,9 @@ void setup(Toom& T, limb_t* rp, const limb_t* ap, std::size_t an, const limb_t* 
   T.h = (T.s + 1) / 2;
   T.tk = T.s + 1 - T.h;
   T.w = 2 * T.s + 2;
+  T.h2 = T.tk / 2;
+  T.tk2 = T.tk - T.h2;
+  T.split_hi = product_recurses(T.tk);
   const std::size_t e = T.s + 1;
   // Each buffer on its own cache lines: the tasks on the two threads write
   // them side by side (mul_toom*_scratch counts the rounding).
@@ -219,6 +265,9 @@ void setup(Toom& T, limb_t* rp, const limb_t* ap, std::size_t an, const limb_t* 
   T.w2mid = take(2 * T.tk + 2);
   T.sums[0] = take(T.tk + 1);
   T.sums[1] = take(T.tk + 1);
+  T.hi_mid = take(2 * T.tk2 + 2);
+  T.hi_sums[0] = take(T.tk2 + 1);
+  T.hi_sums[1] = take(T.tk2 + 1);
   T.t1 = take(T.w);
   T.t3 = take(T.w);
   T.t2 = take(T.w);
@@ -244,10 +293,22 @@ void build(runtime::Schedule& s, const Toom& T) {
   for (int d : {w1, wm1}) s.depend(w2mid, d);
   const int w2lo = s.add(&product_task, &T, kW2lo, mul_cost_estimate(T.h, T.h), 1, "W(2)lo");
   for (int d : {w1, wm1}) s.depend(w2lo, d);
-  const int w2hi = s.add(&product_task, &T, kW2hi, mul_cost_estimate(T.tk, T.tk), 0, "W(2)hi");
-  for (int d : {w1, wm1}) s.depend(w2hi, d);
-  const int i2 = s.add(&interpolate2_task, &T, 0, 5.0 * double(T.w), 0, "interpolate-2");
-  for (int d : {i1, w2mid, w2lo, w2hi}) s.depend(i2, d);
+  int hi[3] = {-1, -1, -1};
+  if (T.split_hi) {
+    hi[0] = s.add(&product_task, &T, kW2hiLo, mul_cost_estimate(T.h2, T.h2), 0, "W(2)hi.lo");
+    for (int d : {w1, wm1}) s.depend(hi[0], d);
+    hi[1] = s.add(&product_task, &T, kW2hiHi, mul_cost_estimate(T.tk2, T.tk2), 1, "W(2)hi.hi");
+    for (int d : {w1, wm1}) s.depend(hi[1], d);
+    hi[2] = s.add(&product_task, &T, kW2hiMid, mul_cost_estimate(T.tk2 + 1, T.tk2 + 1), 0, "W(2)hi.mid");
+    for (int d : {w1, wm1}) s.depend(hi[2], d);
+  } else {
+    hi[0] = s.add(&product_task, &T, kW2hi, mul_cost_estimate(T.tk, T.tk), 0, "W(2)hi");
+    for (int d : {w1, wm1}) s.depend(hi[0], d);
+  }
+  const int i2 = s.add(&interpolate2_task, &T, 0, 4.0 * double(T.w), 0, "interpolate-2");
+  for (int d : {i1, w2mid, w2lo}) s.depend(i2, d);
+  for (int d : hi)
+    if (d >= 0) s.depend(i2, d);
 }
 
 }  // namespace
@@ -260,9 +321,10 @@ bool toom3_applicable(std::size_t an, std::size_t bn) noexcept {
 
 std::size_t mul_toom3_scratch(std::size_t an, std::size_t bn) noexcept {
   std::size_t s = (std::max(an, bn) + 2) / 3;
-  // setup(): 6 evaluations and 7 values of s + 1 or w = 2s + 2 limbs, W(2)'s middle and sums: 18 buffers,
-  // each rounded up to whole lines, from a line boundary.
-  return 22 * (s + 1) + 6 + 19 * (kLineWords - 1);
+  // setup(): 6 evaluations and 7 values of s + 1 or w = 2s + 2 limbs, the middles and sums of W(2) and
+  // of its x1 y1 (4 tk + 4 <= 2 (s + 1) + 6 and 4 tk2 + 4 <= (s + 1) + 7 limbs): 21 buffers, each rounded
+  // up to whole lines, from a line boundary.
+  return 23 * (s + 1) + 13 + 22 * (kLineWords - 1);
 }
 
 void mul_toom3(limb_t* rp, const limb_t* ap, std::size_t an, const limb_t* bp, std::size_t bn, int threads,

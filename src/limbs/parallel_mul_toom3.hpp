@@ -12,13 +12,18 @@
 // tasks x0 y0, x1 y1, (x0 + x1)(y0 + y1), so that the seven product tasks
 // balance on two threads (three balanced products of about s/2 limbs, where
 // two half-products x y0, x y1 would be unbalanced ones of s and s/2
-// limbs, and a square squares all three).  The W(1) and W(-1) tasks evaluate
-// their own points and then A(2) and B(2), once, which W(2)'s three tasks
+// limbs, and a square squares all three).  Where x1 y1 is itself a recursive
+// product (limbs::mul runs Karatsuba or above on it), its top Karatsuba level
+// is three tasks too: the same work, in pieces small enough that the two
+// threads finish W(2) together.  The W(1) and W(-1) tasks evaluate
+// their own points and then A(2) and B(2), once, which W(2)'s tasks
 // wait for (O(s) work each), W(0) and W(inf) are written straight
 // into r, and two tasks interpolate (Bodrato's sequence for the points 0, 1,
 // -1, 2, inf, in two's complement on 2s+2 limbs): the first needs only W(0),
 // W(1), W(-1), W(inf), so it runs while W(2)'s products are still computed,
-// and adds c2 into r; the second joins W(2) and finishes c1 and c3.
+// adds c2 into r and folds every other term of c3 into one value y; the
+// second, which no other task overlaps, joins W(2) and finishes c3 =
+// (W(2) - y)/6 and c1.
 #pragma once
 
 #include <cstddef>
@@ -32,14 +37,15 @@ namespace parmod::limbs {
 // and s = ceil(m/3), both top parts are nonempty (m - 2s >= 1, n - 2s >= 1).
 bool toom3_applicable(std::size_t an, std::size_t bn) noexcept;
 
-// Scratch limbs for mul_toom3 / sqr_toom3: 22 (s + 1) + 6.
+// Scratch limbs for mul_toom3 / sqr_toom3: 23 (s + 1) + 13 and line rounding.
 std::size_t mul_toom3_scratch(std::size_t an, std::size_t bn) noexcept;
 
 // rp[0, an+bn) = a * b.  Preconditions: toom3_applicable(an, bn); rp does not
 // overlap a, b or scratch; scratch holds mul_toom3_scratch() limbs.  Cost:
-// 3 M(s+1) + M(m-2s, n-2s) + 3 M(s/2) + O(s) interpolation: seven product
-// tasks and two interpolation tasks on up to `threads` threads; critical
-// path on two threads about 2 M(s+1) + 1.5 M(s/2) + 10 passes over 2s limbs.
+// 3 M(s+1) + M(m-2s, n-2s) + 3 M(s/2) + O(s) interpolation: seven (or
+// nine) product tasks and two interpolation tasks on up to `threads`
+// threads; critical path on two threads about 2 M(s+1) + 1.5 M(s/2) + 8
+// passes over 2s limbs.
 void mul_toom3(limb_t* rp, const limb_t* ap, std::size_t an, const limb_t* bp, std::size_t bn, int threads,
                limb_t* scratch) noexcept;
 

@@ -80,6 +80,15 @@ TEST(ParallelMulToom3, DescribeShowsProductsAndTwoInterpolationParts) {
   EXPECT_NE(d.find("W(2)mid"), std::string::npos) << d;
   for (const char* w2 : {"[5] after 0 1", "[6] after 0 1", "[7] after 0 1"})  // A(2), B(2) from W(1), W(-1)
     EXPECT_NE(d.find(w2), std::string::npos) << d;
-  EXPECT_NE(d.find("[8] after 4 5 6 7"), std::string::npos) << d;
+  // 4096 limbs: W(2)'s x1 y1 (684 limbs, a recursive product on every CPU) in three tasks too, all joined
+  // by interpolate-2.
+  std::string big = limbs::describe_mul_toom3(4096, 4096, 2);
+  for (const char* hi : {"W(2)hi.lo", "W(2)hi.hi", "W(2)hi.mid", "[8] after 0 1", "[9] after 0 1"})
+    EXPECT_NE(big.find(hi), std::string::npos) << big;
+  EXPECT_NE(big.find("[10] after 4 5 6 7 8 9"), std::string::npos) << big;
+  // 96 limbs: x1 y1 (17 limbs) is a schoolbook product, one task.
+  std::string small = limbs::describe_mul_toom3(96, 96, 2);
+  EXPECT_EQ(small.find("W(2)hi.lo"), std::string::npos) << small;
+  EXPECT_NE(small.find("[8] after 4 5 6 7"), std::string::npos) << small;
 }
 }  // namespace
