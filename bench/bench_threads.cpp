@@ -12,7 +12,10 @@
 //   T=1 after idle  the same on one thread: what the idle spell costs without
 //                   any worker (caches, clock), the floor of the row above.
 // The situations are interleaved round by round in rotated order; medians
-// over rounds.  Beside the times, per situation: the team's runs per call,
+// over rounds, and the median over rounds of each call's time over the
+// steady call on as many threads in the same round (the host's speed drifts
+// by up to 2x over seconds: a ratio within a round compares calls seconds
+// apart, not minutes).  Beside the times, per situation: the team's runs per call,
 // the share of them that had to wake a sleeping worker, the share in which a
 // participant ran nothing, and the mean wake-up latency seen by woken
 // workers (runtime::team_counters).
@@ -252,17 +255,21 @@ int bench_threads(const Args& args) {
   set_num_threads(saved_default == runtime::core_count() ? 0 : saved_default);
   bench::Table t;
   t.header = {"operation", "situation", "median (us)", "range (us)", "/ T=2 steady", "T=1 steady /",
-              "runs/call", "woken", "missed", "caller wait (us/call)"};
+              "/ steady on as many threads, per round", "runs/call", "woken", "missed", "caller wait (us/call)"};
   for (std::size_t o = 0; o < ops.size(); ++o) {
     const double steady2 = median(res[o][kSteady2].ns), steady1 = median(res[o][kSteady1].ns);
     for (int s = 0; s < kSituations; ++s) {
       const Samples& x = res[o][s];
       const double m = median(x.ns);
+      const Samples& steady = res[o][s == kSteady1 || s == kIdle1 ? kSteady1 : kSteady2];
+      std::vector<double> per_round;
+      for (std::size_t r = 0; r < x.ns.size() && r < steady.ns.size(); ++r) per_round.push_back(x.ns[r] / steady.ns[r]);
       const auto mm = std::minmax_element(x.ns.begin(), x.ns.end());
       const double runs = static_cast<double>(x.sum.parallel_runs);
       t.rows.push_back({ops[o].name, kSituationNames[s], bench::format_us(m),
                         bench::format_us(*mm.first) + "-" + bench::format_us(*mm.second),
-                        fixed(m / steady2, 3), fixed(steady1 / m, 2), fixed(runs / x.calls, 1),
+                        fixed(m / steady2, 3), fixed(steady1 / m, 2), fixed(median(per_round), 3),
+                        fixed(runs / x.calls, 1),
                         runs ? fixed(x.sum.woken_runs / runs, 2) : "-", runs ? fixed(x.sum.missed_runs / runs, 2) : "-",
                         fixed(x.sum.caller_wait_ns / 1000.0 / x.calls, 1)});
     }
