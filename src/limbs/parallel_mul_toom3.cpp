@@ -276,18 +276,19 @@ void setup(Toom& T, limb_t* rp, const limb_t* ap, std::size_t an, const limb_t* 
 
 void build(runtime::Schedule& s, const Toom& T) {
   const double c = mul_cost_estimate(T.s + 1, T.s + 1);
-  // Plan for two lists: {W1, W0, W2mid, W2hi, interpolate-2} and {W-1, Winf,
-  // interpolate-1, W2lo}.  The four whole products balance; then each list
-  // starts on W(2)'s products or part 1 of the interpolation, whichever its
-  // thread meets first, and a list that runs dry takes the other's next
-  // ready task, so the last pieces go to whichever thread is free.  W(2)'s
-  // products read A(2) and B(2), which the W(1) and W(-1) tasks evaluate
-  // after their own products.
+  // Plan for two lists: {W1, W0, interpolate-1, W2mid, W2hi.mid,
+  // interpolate-2} and {W-1, Winf, W2lo, W2hi or W2hi.lo and W2hi.hi}.  The
+  // four whole products balance; then thread 0, which starts first (the
+  // caller), takes W(2)'s middle product and part 1 of the interpolation
+  // (ready once W(inf) is), thread 1 the other products of W(2), and a list
+  // that runs dry takes the other's next ready task, so the last pieces go
+  // to whichever thread is free.  W(2)'s products read A(2) and B(2), which
+  // the W(1) and W(-1) tasks evaluate after their own products.
   const int w1 = s.add(&product_task, &T, kW1, c, 0, "W(1)");
   const int wm1 = s.add(&product_task, &T, kWm1, c, 1, "W(-1)");
   const int w0 = s.add(&product_task, &T, kW0, c, 0, "W(0)");
   const int winf = s.add(&product_task, &T, kWinf, mul_cost_estimate(T.ta, T.tb), 1, "W(inf)");
-  const int i1 = s.add(&interpolate1_task, &T, 0, 4.0 * double(T.w), 1, "interpolate-1");
+  const int i1 = s.add(&interpolate1_task, &T, 0, 4.0 * double(T.w), 0, "interpolate-1");
   for (int d : {w1, wm1, w0, winf}) s.depend(i1, d);
   const int w2mid = s.add(&product_task, &T, kW2mid, mul_cost_estimate(T.tk + 1, T.tk + 1), 0, "W(2)mid");
   for (int d : {w1, wm1}) s.depend(w2mid, d);
@@ -295,14 +296,14 @@ void build(runtime::Schedule& s, const Toom& T) {
   for (int d : {w1, wm1}) s.depend(w2lo, d);
   int hi[3] = {-1, -1, -1};
   if (T.split_hi) {
-    hi[0] = s.add(&product_task, &T, kW2hiLo, mul_cost_estimate(T.h2, T.h2), 0, "W(2)hi.lo");
+    hi[0] = s.add(&product_task, &T, kW2hiLo, mul_cost_estimate(T.h2, T.h2), 1, "W(2)hi.lo");
     for (int d : {w1, wm1}) s.depend(hi[0], d);
     hi[1] = s.add(&product_task, &T, kW2hiHi, mul_cost_estimate(T.tk2, T.tk2), 1, "W(2)hi.hi");
     for (int d : {w1, wm1}) s.depend(hi[1], d);
     hi[2] = s.add(&product_task, &T, kW2hiMid, mul_cost_estimate(T.tk2 + 1, T.tk2 + 1), 0, "W(2)hi.mid");
     for (int d : {w1, wm1}) s.depend(hi[2], d);
   } else {
-    hi[0] = s.add(&product_task, &T, kW2hi, mul_cost_estimate(T.tk, T.tk), 0, "W(2)hi");
+    hi[0] = s.add(&product_task, &T, kW2hi, mul_cost_estimate(T.tk, T.tk), 1, "W(2)hi");
     for (int d : {w1, wm1}) s.depend(hi[0], d);
   }
   const int i2 = s.add(&interpolate2_task, &T, 0, 4.0 * double(T.w), 0, "interpolate-2");
