@@ -38,6 +38,12 @@ inline limb_t* line_aligned(limb_t* p) noexcept {
   return reinterpret_cast<limb_t*>((v + 63) & ~static_cast<std::uintptr_t>(63));
 }
 
+// The extra limbs of a nearly balanced product that limbs::mul still runs on
+// Karatsuba over the mulx kernels: the reductions' t x (t + 1) products (the
+// quotients of Barrett and of the bipartite's PBR), which GMP's mpn_mul
+// takes to its unbalanced Toom forms.
+constexpr std::size_t kKaratsubaAdxExtraRows = 2;
+
 // rp[0, an+bn) = a * b.  Preconditions: an >= 1, bn >= 1; rp does not overlap
 // a or b.  Either operand may be the longer one.  Cost M(an, bn): with AVX-512
 // IFMA, the IFMA schoolbook (limbs/mul_ifma) for a shorter operand in
@@ -46,7 +52,10 @@ inline limb_t* line_aligned(limb_t* p) noexcept {
 // pieces of the shorter operand's size, from a thread-local buffer grown once
 // to 2 min(an, bn) limbs); otherwise own mulx/adx
 // schoolbook below limbs::mul_basecase_adx_limit() and Karatsuba over it
-// (limbs/karatsuba_adx), GMP's mpn_mul above.  Up to 78 KiB of stack.
+// (limbs/karatsuba_adx; a nearly balanced product, the longer operand at most
+// kKaratsubaAdxExtraRows limbs longer, as Karatsuba on the shorter operand's
+// size and one mpn_addmul_1 row per extra limb), GMP's mpn_mul above.  Up to
+// 78 KiB of stack.
 void mul(limb_t* rp, const limb_t* ap, std::size_t an, const limb_t* bp, std::size_t bn) noexcept;
 
 // rp[0, 2n) = a * a.  n >= 1, no overlap.  Cost: the IFMA square and

@@ -180,7 +180,8 @@ MulKernel mul_kernel(const config::Tuning& t, std::size_t an, std::size_t bn) no
   if (ifma_max > 0 && bn >= ifma_max && bn < t.mul_ifma_karatsuba_max) return MulKernel::karatsuba_ifma;
   const std::size_t base = t.mul_basecase_adx_max;
   if (bn >= mul_basecase_adx_min() && bn < base) return MulKernel::basecase_adx;
-  if (an == bn && base > 0 && bn >= base && bn < t.mul_karatsuba_adx_max) return MulKernel::karatsuba_adx;
+  if (an - bn <= kKaratsubaAdxExtraRows && base > 0 && bn >= base && bn < t.mul_karatsuba_adx_max)
+    return MulKernel::karatsuba_adx;
   return MulKernel::gmp;
 }
 
@@ -214,8 +215,12 @@ void mul(limb_t* rp, const limb_t* ap, std::size_t an, const limb_t* bp, std::si
     case MulKernel::basecase_adx:
       return mulx_schoolbook_mul(rp, ap, an, bp, bn);
     case MulKernel::karatsuba_adx: {
+      // a = a0 + a1 beta^bn with a1 of an - bn <= kKaratsubaAdxExtraRows limbs: a0 b, then a row per limb of a1.
       limb_t scratch[karatsuba_adx_scratch(kKaratsubaAdxMaxLimit)];
-      return mulx_karatsuba_mul(rp, ap, bp, an, scratch);
+      mulx_karatsuba_mul(rp, ap, bp, bn, scratch);
+      for (std::size_t j = bn; j < an; ++j)
+        rp[bn + j] = mpn_addmul_1(rp + j, bp, static_cast<mp_size_t>(bn), ap[j]);
+      return;
     }
     case MulKernel::gmp:
       break;

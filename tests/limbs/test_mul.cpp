@@ -1,6 +1,10 @@
 // limbs::mul / limbs::sqr against mpz_mul, balanced, unbalanced, all-ones.
 #include <gtest/gtest.h>
 
+#include <vector>
+
+#include "config/tuning.hpp"
+
 #include "support/random_operands.hpp"
 
 namespace parmod::test {
@@ -18,6 +22,30 @@ TEST(LimbsMul, BalancedAndUnbalanced) {
   for (std::size_t an = 1; an <= 120; an += (an < 20 ? 1 : 9))
     for (std::size_t bn : {std::size_t(1), std::size_t(2), an / 3 + 1, an, an + 5})
       check_mul(rrandom_bits(64 * an), an, rrandom_bits(64 * bn), bn);
+}
+
+// A product whose longer operand has at most kKaratsubaAdxExtraRows limbs more
+// runs Karatsuba over the mulx kernels plus a row per extra limb where the
+// balanced product runs Karatsuba; one more limb goes to GMP.  The values for
+// every size around the range's ends (whatever this CPU's row makes them),
+// both orders, rrandomb and all-ones operands.
+TEST(LimbsMul, NearlyBalancedInTheKaratsubaRange) {
+  const config::Tuning& t = config::tuning();
+  std::vector<std::size_t> sizes = {2, 17, 33, 64, 65, 96, 128, 129};
+  for (std::size_t edge : {t.mul_basecase_adx_max, t.mul_karatsuba_adx_max})
+    for (std::size_t d = 0; d < 4; ++d)
+      if (edge + d >= 3) sizes.push_back(edge + d - 2);
+  for (std::size_t bn : sizes)
+    for (std::size_t extra = 0; extra <= limbs::kKaratsubaAdxExtraRows + 1; ++extra) {
+      const std::size_t an = bn + extra;
+      const bool karatsuba = limbs::mul_kernel(bn, bn) == limbs::MulKernel::karatsuba_adx;
+      if (karatsuba)
+        EXPECT_EQ(limbs::mul_kernel(an, bn) == limbs::MulKernel::karatsuba_adx,
+                  extra <= limbs::kKaratsubaAdxExtraRows) << an << "x" << bn;
+      check_mul(rrandom_bits(64 * an), an, rrandom_bits(64 * bn), bn);
+      check_mul(rrandom_bits(64 * bn), bn, rrandom_bits(64 * an), an);
+      check_mul(beta_pow(an) - 1, an, beta_pow(bn) - 1, bn);
+    }
 }
 
 TEST(LimbsMul, AllOnesAndZeroLimbs) {
