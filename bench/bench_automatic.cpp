@@ -438,7 +438,9 @@ int run(const Args& a) {
                              " parallel runs, " + std::to_string(team_after.missed_runs - team_before.missed_runs) +
                              " with a participant idle, " +
                              std::to_string(team_after.health_declines - team_before.health_declines) +
-                             " plans kept sequential for low team health";
+                             " plans kept sequential for low team health" +
+                             team_join_text(team_after.joins - team_before.joins,
+                                            team_after.join_ns - team_before.join_ns);
     summaries.push_back(summary);
     if (a.json) {
       json += (json.size() > 1 ? "," : "") + table.json(title);

@@ -283,7 +283,8 @@ int bench_threads(const Args& args) {
               << runtime::spin_budget_ns() / 1000 << " us\nMachine: " << bench::machine_description() << "\n\n"
               << t.markdown() << "\nWorkers woken from sleep: " << c.wakes << ", mean wake-up latency "
               << (c.wakes ? fixed(static_cast<double>(c.wake_ns) / c.wakes / 1000.0, 1) : std::string("-"))
-              << " us (publish to running)\nmulti_pow's worker-speed estimates: " << fixed(multiexp::worker_speed_estimate(false), 2)
+              << " us (publish to running)" << team_join_text(c.joins, c.join_ns)
+              << "\nmulti_pow's worker-speed estimates: " << fixed(multiexp::worker_speed_estimate(false), 2)
               << " (workers awake), " << fixed(multiexp::worker_speed_estimate(true), 2) << " (after sleep)\n";
   }
   return 0;

@@ -154,6 +154,14 @@ std::string Table::json(const std::string& title) const {
   return s.str();
 }
 
+std::string team_join_text(unsigned long long joins, unsigned long long join_ns) {
+  if (joins == 0) return "";
+  char buf[128];
+  std::snprintf(buf, sizeof buf, ", workers entered runs %.0f ns after their publication (mean of %llu sampled joins)",
+                static_cast<double>(join_ns) / static_cast<double>(joins), joins);
+  return buf;
+}
+
 std::string format_us(double ns) {
   char buf[32];
   const double us = ns / 1000.0;

@@ -73,6 +73,12 @@ struct Table {
 
 // Formats a time in microseconds with 3 significant digits.
 std::string format_us(double ns);
+
+// ", workers entered runs X ns after their publication (mean of N sampled
+// joins)" from the deltas of runtime::TeamCounters::joins and join_ns over a
+// measurement; empty without joins.  The link between the threads: on a VM the
+// mean doubles when the host places the two vCPUs far apart.
+std::string team_join_text(unsigned long long joins, unsigned long long join_ns);
 // Formats a ratio "1.23x".
 std::string format_ratio(double r);
 // Formats a ratio of two times "1.012" (3 decimals, no "x": not a speedup).

@@ -42,7 +42,7 @@ void step_off_cpu(int cpu) noexcept {
 // team_counters(), relaxed.
 struct Counters {
   std::atomic<std::uint64_t> parallel_runs{0}, woken_runs{0}, missed_runs{0}, caller_wait_ns{0}, wakes{0},
-      wake_ns{0}, health_declines{0};
+      wake_ns{0}, health_declines{0}, joins{0}, join_ns{0};
 };
 Counters g_counters;
 
@@ -53,11 +53,22 @@ void count_wake(std::uint64_t published) noexcept {
   g_counters.wake_ns.fetch_add(now - published, std::memory_order_relaxed);
 }
 
+// One run in kJoinSample: a worker's clock read costs about 20 ns.
+constexpr std::uint32_t kJoinSample = 16;
+
+void count_join(std::uint64_t published) noexcept {
+  const std::uint64_t now = monotonic_ns();
+  if (published == 0 || now < published) return;
+  g_counters.joins.fetch_add(1, std::memory_order_relaxed);
+  g_counters.join_ns.fetch_add(now - published, std::memory_order_relaxed);
+}
+
 struct Team;
 
 struct Worker {
   WaitWord go;  // bumped by the caller for each schedule this worker joins
   int index = 0;
+  std::uint32_t entered = 0;  // runs this worker entered (its own thread only)
   std::thread thread;
 };
 
@@ -124,6 +135,7 @@ struct Team {
       if (slept) count_wake(published_ns.load(std::memory_order_relaxed));
       step_off_cpu(caller_cpu.load(std::memory_order_relaxed));
       if (!enter(seen)) continue;
+      if (!slept && ++w->entered % kJoinSample == 0) count_join(published_ns.load(std::memory_order_relaxed));
       job->execute(w->index, participants);
       leave();
     }
@@ -200,7 +212,8 @@ void atfork_child() {
   g_teams_created.store(0, std::memory_order_relaxed);
   g_history.store(~0u, std::memory_order_relaxed);
   for (auto* c : {&g_counters.parallel_runs, &g_counters.woken_runs, &g_counters.missed_runs,
-                  &g_counters.caller_wait_ns, &g_counters.wakes, &g_counters.wake_ns, &g_counters.health_declines})
+                  &g_counters.caller_wait_ns, &g_counters.wakes, &g_counters.wake_ns, &g_counters.health_declines,
+                  &g_counters.joins, &g_counters.join_ns})
     c->store(0, std::memory_order_relaxed);
   tl_inside = false;
 }
@@ -326,6 +339,8 @@ TeamCounters team_counters() noexcept {
   c.wakes = g_counters.wakes.load(std::memory_order_relaxed);
   c.wake_ns = g_counters.wake_ns.load(std::memory_order_relaxed);
   c.health_declines = g_counters.health_declines.load(std::memory_order_relaxed);
+  c.joins = g_counters.joins.load(std::memory_order_relaxed);
+  c.join_ns = g_counters.join_ns.load(std::memory_order_relaxed);
   return c;
 }
 

@@ -112,6 +112,12 @@ struct TeamCounters {
   std::uint64_t wakes = 0;           // times a sleeping worker ran again after a publish
   std::uint64_t wake_ns = 0;         // total time from those publishes to the worker running
   std::uint64_t health_declines = 0; // team_worth_planning() calls answered false for low health
+  // A sample of the link between the caller and its workers: on one run in
+  // sixteen, a worker that was spinning (not asleep) notes how long after the
+  // publication it entered the run.  On the same CPU the mean doubles when the
+  // two threads sit far apart (another core complex or socket of a VM's host).
+  std::uint64_t joins = 0;           // sampled joins
+  std::uint64_t join_ns = 0;         // their total time from publication to entering
 };
 TeamCounters team_counters() noexcept;
 

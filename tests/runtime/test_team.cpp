@@ -548,3 +548,27 @@ TEST(Team, LikelyAsleepFollowsTheWorkers) {
   }));
 }
 }  // namespace
+
+namespace {
+// A worker that spins between back-to-back runs notes, on one run in sixteen,
+// how long after the publication it entered (team_counters().joins, join_ns).
+TEST(Team, JoinsOfASpinningWorkerAreSampled) {
+  warm_up(2);
+  if (team_size() < 2) GTEST_SKIP() << "no worker";
+  Schedule s(2);
+  s.add(&spin_40us, nullptr, 0, 1, 0, "a");
+  s.add(&spin_40us, nullptr, 1, 1, 1, "b");
+  s.set_strict(true);  // each list by its owner, as long as the worker gets a core
+  const TeamCounters before = team_counters();
+  int both = 0;
+  for (int i = 0; i < 400; ++i) {
+    run(s, 2);
+    both += s.all_participated(2);
+  }
+  const TeamCounters after = team_counters();
+  if (both < 64) GTEST_SKIP() << "the worker joined only " << both << " of 400 runs (no free core)";
+  EXPECT_GE(after.joins - before.joins, 1u);
+  EXPECT_LE(after.joins - before.joins, 400u / 16 + 1);
+  EXPECT_GE(after.join_ns - before.join_ns, after.joins - before.joins);  // each at least 1 ns
+}
+}  // namespace
