@@ -212,9 +212,9 @@ void interpolate2_task(const void* ctx, unsigned) {
 
 // Whether limbs::mul on two n-limb operands runs a recursive algorithm
 // (Karatsuba or above), whose top level the schedule may as well run as three
-// tasks: the same work, in pieces that balance the end of the run.  GMP's
-// mpn_mul leaves its schoolbook below MUL_TOOM22_THRESHOLD, under 32 limbs in
-// every x86-64 gmp-mparams.h.
+// tasks: the same work, in pieces that balance the end of the run.  For
+// GMP's mpn_mul: from 32 limbs, about its MUL_TOOM22_THRESHOLD on x86-64
+// (below it, its schoolbook).
 bool product_recurses(std::size_t n) noexcept {
   switch (mul_kernel(n, n)) {
     case MulKernel::karatsuba_adx:
