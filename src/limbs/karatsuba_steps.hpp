@@ -1,8 +1,8 @@
 // limbs/karatsuba_steps.hpp - Karatsuba's recursion over a base-case
 // product and its linear steps (|a0 - a1| and the middle term), shared by the
 // Karatsuba layers over the mulx row kernels (limbs/karatsuba_adx) and over
-// the IFMA kernel (limbs/karatsuba_ifma), and the additive middle term of the
-// parallel Toom products.  Internal to the limb layer.
+// the IFMA kernel (limbs/karatsuba_ifma), and the additive middle product
+// and term of the parallel Toom products.  Internal to the limb layer.
 #pragma once
 
 #include <algorithm>
@@ -43,6 +43,21 @@ inline void add_middle(limb_t* rp, std::size_t n, std::size_t h, const limb_t* d
   std::size_t tn = 2 * h + 1;
   while (tn > n + l) --tn;  // the dropped limbs are zero: the middle term is below beta^(n + l)
   mpn_add(rp + h, rp + h, sz(n + l), t, sz(tn));
+}
+
+// The additive form's middle product, for the parallel Toom products' pieces:
+// r[0, 2l + 2) = (x0 + x1)(y0 + y1) for x = x0 + x1 beta^h (x1 of l >= h
+// limbs) and y likewise, the sums in xs and ys (l + 1 limbs each); a square
+// (x == y) sums once and squares.
+inline void product_of_sums(limb_t* r, const limb_t* x, const limb_t* y, std::size_t h, std::size_t l, limb_t* xs,
+                            limb_t* ys) noexcept {
+  xs[l] = mpn_add(xs, x + h, sz(l), x, sz(h));
+  if (x == y) {
+    ys = xs;
+  } else {
+    ys[l] = mpn_add(ys, y + h, sz(l), y, sz(h));
+  }
+  limbs::mul(r, xs, l + 1, ys, l + 1);
 }
 
 // The additive form's middle term, where the three products are separate

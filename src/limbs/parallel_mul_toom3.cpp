@@ -71,20 +71,6 @@ struct Toom {
 
 enum Job : unsigned { kW1, kWm1, kW0, kWinf, kW2lo, kW2hi, kW2mid, kW2hiLo, kW2hiHi, kW2hiMid };
 
-// r[0, xn + yn) = x y (a square when x == y); (x0 + x1)(y0 + y1) for x = x0
-// + x1 beta^h (x1 of l >= h limbs) and y likewise, through the sums buffers
-// xs, ys (l + 1 limbs each).
-void karatsuba_middle(limb_t* r, const limb_t* x, const limb_t* y, std::size_t h, std::size_t l, limb_t* xs,
-                      limb_t* ys) noexcept {
-  xs[l] = mpn_add(xs, x + h, sz(l), x, sz(h));
-  if (x == y) {
-    ys = xs;
-  } else {
-    ys[l] = mpn_add(ys, y + h, sz(l), y, sz(h));
-  }
-  limbs::mul(r, xs, l + 1, ys, l + 1);
-}
-
 void product_task(const void* ctx, unsigned job) {
   Toom& T = *const_cast<Toom*>(static_cast<const Toom*>(ctx));
   const std::size_t s = T.s;
@@ -147,10 +133,10 @@ void product_task(const void* ctx, unsigned job) {
       switch (job) {
         case kW2lo: limbs::mul(T.w2, x, h, y, h); break;
         case kW2hi: limbs::mul(T.w2 + 2 * h, u, tk, v, tk); break;
-        case kW2mid: karatsuba_middle(T.w2mid, x, y, h, tk, T.sums[0], T.sums[1]); break;
+        case kW2mid: karatsuba_steps::product_of_sums(T.w2mid, x, y, h, tk, T.sums[0], T.sums[1]); break;
         case kW2hiLo: limbs::mul(T.w2 + 2 * h, u, h2, v, h2); break;
         case kW2hiHi: limbs::mul(T.w2 + 2 * h + 2 * h2, u + h2, tk2, v + h2, tk2); break;
-        default: karatsuba_middle(T.hi_mid, u, v, h2, tk2, T.hi_sums[0], T.hi_sums[1]); break;
+        default: karatsuba_steps::product_of_sums(T.hi_mid, u, v, h2, tk2, T.hi_sums[0], T.hi_sums[1]); break;
       }
       break;
     }

@@ -133,9 +133,7 @@ void product_task(const void* ctx, unsigned job) {
       } else if (job == kWhHi) {
         limbs::mul(T.wv[4] + 2 * h, ea + h, tk, eb + h, tk);
       } else {
-        t1[tk] = mpn_add(t1, ea + h, sz(tk), ea, sz(h));
-        t2[tk] = mpn_add(t2, eb + h, sz(tk), eb, sz(h));
-        limbs::mul(T.wv[5], t1, tk + 1, t2, tk + 1);
+        karatsuba_steps::product_of_sums(T.wv[5], ea, eb, h, tk, t1, t2);
       }
       return;
     }
