@@ -60,6 +60,7 @@
 #include "limbs/parallel_mul_toom4.hpp"
 #include "parmod/parmod.hpp"
 #include "peers.hpp"
+#include "runtime/link_speed.hpp"
 #include "runtime/team.hpp"
 
 namespace parmod::bench {
@@ -363,7 +364,16 @@ int run(const Args& a) {
                                              "automatic / fastest", "its choice as a path / fastest"});
     const std::string free_name = what == "pow" ? "powm" : "multi_powm";
     if (op.exponent) table.header.insert(table.header.end(), {free_name + " (us)", free_name + " / fastest"});
-    Worst worst, worst_choice, worst_free;
+    // The same comparison over the rounds in which the team's link was slow
+    // (runtime::link_slow, read before and after each round).
+    Table slow_table;
+    slow_table.cpu = cpu;
+    slow_table.header = {"bits"};
+    if (op.exponent) slow_table.header.push_back("exponent bits");
+    slow_table.header.insert(slow_table.header.end(), {"T", "rounds with the link slow", "automatic (us)",
+                                                       "fastest path", "fastest (us)", "automatic / fastest"});
+    Worst worst, worst_choice, worst_free, worst_slow;
+    std::size_t slow_rounds = 0, all_rounds = 0;
     const runtime::TeamCounters team_before = runtime::team_counters();
     for (unsigned long bits : sizes) {
       std::shared_ptr<PowState> operands;
@@ -390,7 +400,13 @@ int run(const Args& a) {
           if (dt > opt.batch_seconds) v.batch = 1;
           if (dt > 2e-4 && dt < 0.05) v.warmup_calls = 1;
         }
+        std::vector<int> states;
+        opt.state = [] { return runtime::link_slow() ? 1 : 0; };
+        opt.round_states = &states;
         const std::vector<Timing> t = measure_interleaved(s.variants, opt);
+        const auto slow = static_cast<std::size_t>(std::count(states.begin(), states.end(), 1));
+        slow_rounds += slow;
+        all_rounds += states.size();
         std::size_t automatic = 0, free_fn = 0, fastest = s.variants.size(), chosen = s.variants.size();
         for (std::size_t i = 0; i < t.size(); ++i) {
           if (s.roles[i] == Role::automatic) automatic = i;
@@ -415,6 +431,24 @@ int run(const Args& a) {
           worst_free.note(t[free_fn].median_ns / best_ns, at);
         }
         table.rows.push_back(row);
+        if (T >= 2 && slow >= 3) {
+          std::size_t slow_fastest = t.size();
+          for (std::size_t i = 0; i < t.size(); ++i)
+            if (s.roles[i] == Role::path &&
+                (slow_fastest == t.size() ||
+                 median_in_state(t[i], states, 1) < median_in_state(t[slow_fastest], states, 1)))
+              slow_fastest = i;
+          const double a_ns = median_in_state(t[automatic], states, 1);
+          const double f_ns = median_in_state(t[slow_fastest], states, 1);
+          std::vector<std::string> srow = {std::to_string(bits)};
+          if (op.exponent) srow.push_back(std::to_string(exponent_bits(bits)));
+          srow.insert(srow.end(), {std::to_string(T), std::to_string(slow) + " of " + std::to_string(states.size()),
+                                   format_us(a_ns), s.variants[slow_fastest].name, format_us(f_ns),
+                                   format_automatic_ratio(a_ns / f_ns, a.json)});
+          slow_table.rows.push_back(srow);
+          worst_slow.note(a_ns / f_ns, std::to_string(bits) + " bits, T=" + std::to_string(T) + " (fastest: " +
+                                           s.variants[slow_fastest].name + ")");
+        }
         if (!a.json)
           std::cerr << "  " << where << ": automatic (" << s.automatic_runs << ") " << format_us(auto_ns)
                     << " us, fastest " << s.variants[fastest].name << " " << format_us(best_ns) << " us"
@@ -441,12 +475,20 @@ int run(const Args& a) {
                              " plans kept sequential for low team health" +
                              team_join_text(team_after.joins - team_before.joins,
                                             team_after.join_ns - team_before.join_ns);
+    const std::string link = "the team's link (runtime::link_slow: sampled joins at 2x the lowest mean seen): slow in " +
+                             std::to_string(slow_rounds) + " of " + std::to_string(all_rounds) + " rounds";
+    const std::string slow_title = "parmod-bench automatic: " + std::string(op.title) +
+                                   ", the rounds in which the team's link was slow (medians over those rounds; "
+                                   "rows with 3 or more)";
+    if (!slow_table.rows.empty()) summary += "; " + worst_slow.line("rounds with the link slow: automatic / fastest");
     summaries.push_back(summary);
     if (a.json) {
       json += (json.size() > 1 ? "," : "") + table.json(title);
+      if (!slow_table.rows.empty()) json += "," + slow_table.json(slow_title);
     } else {
       std::cout << "## " << title << "\nMachine: " << machine_description() << '\n'
-                << cpu << '\n' << table.markdown() << '\n' << summary << "\n\n" << team << "\n\n";
+                << cpu << '\n' << table.markdown() << '\n' << summary << "\n\n" << team << "\n\n" << link << "\n\n";
+      if (!slow_table.rows.empty()) std::cout << "## " << slow_title << "\n\n" << slow_table.markdown() << "\n";
     }
   }
   if (a.json) {

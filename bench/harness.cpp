@@ -47,13 +47,19 @@ std::vector<Timing> measure_interleaved(const std::vector<Variant>& variants, co
   std::vector<std::size_t> order(v);
   for (std::size_t i = 0; i < v; ++i) order[i] = i;
   std::mt19937_64 shuffle_rng(20261128);
+  if (options.round_states) options.round_states->clear();
   for (std::size_t round = 0; round < options.rounds; ++round) {
     std::shuffle(order.begin(), order.end(), shuffle_rng);
+    const int before = options.state ? options.state() : 0;
     for (std::size_t i : order) {
       for (std::size_t r = 0; r < variants[i].warmup_calls; ++r) variants[i].run();
       const double t0 = now_seconds();
       for (std::size_t r = 0; r < out[i].batch; ++r) variants[i].run();
       samples[i].push_back((now_seconds() - t0) * 1e9 / static_cast<double>(out[i].batch));
+    }
+    if (options.round_states) {
+      const int after = options.state ? options.state() : 0;
+      options.round_states->push_back(before == after ? before : -1);
     }
   }
   for (std::size_t i = 0; i < v; ++i) {
@@ -75,6 +81,15 @@ RatioSpread round_ratios(const Timing& a, const Timing& b) {
   std::sort(r.begin(), r.end());
   const double med = r.size() % 2 ? r[r.size() / 2] : 0.5 * (r[r.size() / 2 - 1] + r[r.size() / 2]);
   return {med, r.front(), r.back()};
+}
+
+double median_in_state(const Timing& t, const std::vector<int>& states, int want) {
+  std::vector<double> x;
+  for (std::size_t i = 0; i < std::min(t.round_ns.size(), states.size()); ++i)
+    if (states[i] == want) x.push_back(t.round_ns[i]);
+  if (x.empty()) return 0;
+  std::sort(x.begin(), x.end());
+  return x.size() % 2 ? x[x.size() / 2] : 0.5 * (x[x.size() / 2 - 1] + x[x.size() / 2]);
 }
 
 std::string machine_description() {

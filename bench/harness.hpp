@@ -46,9 +46,19 @@ struct RatioSpread {
 };
 RatioSpread round_ratios(const Timing& a, const Timing& b);
 
+// The median of t's per-round times over the rounds whose state (from
+// Options::round_states) is `want`; 0 when there is none.
+double median_in_state(const Timing& t, const std::vector<int>& states, int want);
+
 struct Options {
   std::size_t rounds = 11;       // timed rounds per variant
   double batch_seconds = 0.004;  // target duration of one batch
+  // Optional: a state of the machine (for instance whether the team's link
+  // is slow, runtime/link_speed.hpp), read before and after each round;
+  // round_states then receives one value per round: the state when both
+  // reads agree, else -1.
+  std::function<int()> state;
+  std::vector<int>* round_states = nullptr;
 };
 
 // Measures all variants interleaved; results in the order of `variants`.

@@ -336,6 +336,8 @@ void tune_parallel(Context& c) {
   // A policy, not a measurement: below this share of recent team runs with
   // every thread working, the team is taken as loaded (the row's value).
   c.set("mul.health_pct", c.tuning().mul_health_pct);
+  // A policy too (the row's value): the measured fallback while the link is slow.
+  c.set("team.slow_link_check", c.tuning().team_slow_link_check);
 }
 
 void run(Context& c) {
@@ -353,7 +355,8 @@ Step mul_step() {
           {"mul.basecase_adx_max", "sqr.basecase_adx_max", "mul.karatsuba_adx_max", "sqr.karatsuba_adx_max",
            "mul.ifma_min", "mul.ifma_max", "sqr.ifma_min", "sqr.ifma_max", "mul.ifma_karatsuba_max",
            "sqr.ifma_karatsuba_max", "mul.comba_max", "mul.par_min", "mul.sqr_par_min", "mul.toom_min", "mul.toom4_min",
-           "mul.fft_split_min", "mul.residues_min", "mul.sqr_residues_min", "mul.unbalanced_pct", "mul.health_pct"},
+           "mul.fft_split_min", "mul.residues_min", "mul.sqr_residues_min", "mul.unbalanced_pct", "mul.health_pct",
+           "team.slow_link_check"},
           &run};
 }
 

@@ -5,6 +5,7 @@
 // products, powm/sliding_window (or split_powm on the team) for powers, and
 // powm/even_modulus_powm for even moduli under automatic (P = 2^s m', GMP's split).
 #include <algorithm>
+#include <bit>
 #include <new>
 
 #include "api/algorithm_table.hpp"
@@ -14,6 +15,7 @@
 #include "api/modulus_state.hpp"
 #include "api/scratch.hpp"
 #include "api/small_odd_pow.hpp"
+#include "config/tuning.hpp"
 #include "consttime/constant_time_powm.hpp"
 #include "consttime/constant_time_powm28.hpp"
 #include "consttime/wiped_limbs.hpp"
@@ -24,6 +26,8 @@
 #include "powm/sliding_window.hpp"
 #include "powm/split_powm.hpp"
 #include "powm/square_chain_powm.hpp"
+#include "runtime/slow_link_choice.hpp"
+#include "runtime/spin_wait.hpp"
 #include "runtime/thread_count.hpp"
 
 namespace parmod {
@@ -50,6 +54,14 @@ ModulusState::ModulusState(const mpz_class& m_, const mpz_class& P_, const api::
   if (p.pow_algorithm != p.algorithm)
     pow_bound = std::make_shared<const modmul::BoundEngine>(
         api::algorithm_row(p.pow_algorithm).factory->bind(P_, p.engine_options));
+  const modmul::BoundEngine& window = pow_bound ? *pow_bound : bound;
+  if (p.requested == Algorithm::automatic && p.pow == api::PowPath::engine && window.product_threads > 1 &&
+      mpz_odd_p(P_.get_mpz_t())) {
+    modmul::EngineOptions one_thread = p.engine_options;
+    one_thread.threads = 1;
+    pow_one_thread = std::make_shared<const modmul::BoundEngine>(
+        api::algorithm_row(api::choose_pow_algorithm(k.n)).factory->bind(P_, one_thread));
+  }
 }
 
 }  // namespace detail
@@ -64,6 +76,11 @@ mpz_class result_from(const detail::ModulusState& s, const limb_t* r) {
 }
 
 const detail::ModulusState* state_of(const Modulus& m) noexcept { return m.state_.get(); }
+
+runtime::SlowLinkChoice& slow_link_pows() noexcept {
+  static runtime::SlowLinkChoice choices;
+  return choices;
+}
 
 }  // namespace api
 
@@ -199,11 +216,22 @@ mpz_class Modulus::pow(const mpz_class& b, const mpz_class& e) const {
       exponentiation::split_powm(x, x, ep, en, s.k, *s.engine, plan.split_threads, plan.phi, x + n);
       return result_from(s, x);
     }
-    const modmul::BoundEngine& w = s.pow_bound ? *s.pow_bound : s.bound;
+    // The window.  While the team's link is slow, on products split over the
+    // team (a run per product, each crossing the link) it is timed against
+    // the window on one thread, and the faster runs (by measurement; the
+    // exponent split and the squaring chain cross it a few times per call).
+    const modmul::BoundEngine& planned = s.pow_bound ? *s.pow_bound : s.bound;
+    const unsigned cls = runtime::SlowLinkChoice::size_class(n, std::min<std::size_t>(15, std::bit_width(en)), 16);
+    const runtime::SlowLinkChoice::Pick pick =
+        s.pow_one_thread ? api::slow_link_pows().pick(cls, config::tuning().team_slow_link_check != 0)
+                         : runtime::SlowLinkChoice::Pick{};
+    const modmul::BoundEngine& w = pick.parallel ? planned : *s.pow_one_thread;
+    const std::uint64_t start = pick.timed ? runtime::monotonic_ns() : 0;
     api::ScratchLease lease(n + exponentiation::sliding_window_powm_scratch(n, en, *w.engine));
     limb_t* x = lease.get();
     api::reduce_to_limbs(x, n, base, s.P);
     exponentiation::sliding_window_powm(x, x, ep, en, *w.k, *w.engine, x + n);
+    if (pick.timed) api::slow_link_pows().record(cls, pick.parallel, runtime::monotonic_ns() - start);
     return result_from(s, x);
   });
 }

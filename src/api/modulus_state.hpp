@@ -9,6 +9,7 @@
 #include "parmod/field/fp_any.hpp"
 #include "parmod/parmod.hpp"
 #include "powm/even_modulus_powm.hpp"
+#include "runtime/slow_link_choice.hpp"
 
 namespace parmod::detail {
 
@@ -35,6 +36,11 @@ struct ModulusState {
   // plan.pow_algorithm's engine bound to P when it is not plan.algorithm;
   // else null and pow's window runs on `bound`.
   std::shared_ptr<const modmul::BoundEngine> pow_bound;
+  // When automatic's pow window runs on products split over the team (odd
+  // P, two threads or more): the engine of the window on one thread
+  // (api::choose_pow_algorithm's), which pow times against it while the
+  // team's link is slow (runtime/slow_link_choice.hpp); else null.
+  std::shared_ptr<const modmul::BoundEngine> pow_one_thread;
 
   // Builds what plan p needs for P (P > 0, p = api::plan_modulus(P, ...)).  Allocates.
   ModulusState(const mpz_class& m_, const mpz_class& P_, const api::ModulusPlan& p);
@@ -50,5 +56,10 @@ mpz_class result_from(const detail::ModulusState& s, const limb_t* r);
 
 // The state behind a Modulus (for the API files beside modulus.cpp).
 const detail::ModulusState* state_of(const Modulus& m) noexcept;
+
+// Modulus::pow's measured choices while the team's link is slow, against
+// ModulusState::pow_one_thread: classes by the modulus's size (half
+// octaves) and the exponent's length in limbs (octaves, up to 15).
+runtime::SlowLinkChoice& slow_link_pows() noexcept;
 
 }  // namespace parmod::api

@@ -79,6 +79,8 @@ ModulusPlan plan_modulus(const mpz_class& P, Algorithm requested, int threads, s
   if (threads >= 2) {
     use("mul.par_min", p.plain_product_threads > 1 ? "products split over the threads" : "sequential products");
     use("modmul.split_min_limbs", "Montgomery and Barrett products split from this size (0: from mul.par_min)");
+    use("team.slow_link_check", "while the team's link is slow, pow and split products run the faster of their "
+                                "plan and one thread, by measurement (1: on)");
   }
   if (small_odd_pow_pays(n, odd)) {
     p.pow = PowPath::field_kernels;

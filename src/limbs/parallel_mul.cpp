@@ -2,6 +2,7 @@
 #include "limbs/parallel_mul.hpp"
 
 #include <algorithm>
+#include <bit>
 
 #include "check/assert.hpp"
 #include "config/tuning.hpp"
@@ -11,6 +12,7 @@
 #include "limbs/parallel_mul_residues.hpp"
 #include "limbs/parallel_mul_toom3.hpp"
 #include "limbs/parallel_mul_toom4.hpp"
+#include "runtime/spin_wait.hpp"
 #include "runtime/team.hpp"
 #include "runtime/thread_count.hpp"
 
@@ -142,7 +144,23 @@ void parallel_mul(limb_t* rp, const limb_t* ap, std::size_t an, const limb_t* bp
   PARMOD_ASSERT(!check::overlap(rp, an + bn, ap, an) && !check::overlap(rp, an + bn, bp, bn));
   PARMOD_ASSERT(!check::overlap(scratch, parallel_mul_scratch(an, bn), rp, an + bn));
   const bool square = ap == bp && an == bn;
-  mul_with(choose_mul(an, bn, square, threads), rp, ap, an, bp, bn, scratch);
+  const MulChoice c = choose_mul(an, bn, square, threads);
+  if (c.threads < 2) return mul_with(c, rp, ap, an, bp, bn, scratch);
+  // While the team's link is slow: the faster of the plan and one thread, by measurement.
+  const unsigned cls = mul_class(an, bn, square);
+  const runtime::SlowLinkChoice::Pick pick = slow_link_products.pick(cls, config::tuning().team_slow_link_check != 0);
+  if (!pick.timed) return mul_with(c, rp, ap, an, bp, bn, scratch);
+  const std::uint64_t start = runtime::monotonic_ns();
+  mul_with(pick.parallel ? c : planned_mul(an, bn, square, 1), rp, ap, an, bp, bn, scratch);
+  slow_link_products.record(cls, pick.parallel, runtime::monotonic_ns() - start);
+}
+
+runtime::SlowLinkChoice slow_link_products;
+
+unsigned mul_class(std::size_t an, std::size_t bn, bool square) noexcept {
+  const std::size_t m = std::max(an, bn), n = std::min(an, bn);
+  const unsigned shape = std::min<unsigned>(7, static_cast<unsigned>(std::bit_width(m / n)) - 1);  // octaves of m / n
+  return runtime::SlowLinkChoice::size_class(n, 2 * shape + (square ? 1 : 0), 16);
 }
 
 }  // namespace parmod::limbs

@@ -11,6 +11,7 @@
 #include <string>
 
 #include "limbs/limbs.hpp"
+#include "runtime/slow_link_choice.hpp"
 
 namespace parmod::limbs {
 
@@ -54,9 +55,18 @@ std::size_t parallel_mul_scratch(std::size_t an, std::size_t bn) noexcept;
 // than the measurement noise of `parmod tune mul`).  Safe to call from many
 // threads at once: a caller that finds the team busy (another user thread
 // has it), or that runs inside a task, computes its product sequentially
-// with limbs::mul.
+// with limbs::mul.  While the team's link is slow (runtime/link_speed.hpp)
+// and the tuning key team.slow_link_check is 1, a parallel choice is timed
+// against planned_mul's one-thread choice per class of sizes (mul_class),
+// and the faster runs (slow_link_products, runtime/slow_link_choice.hpp).
 void parallel_mul(limb_t* rp, const limb_t* ap, std::size_t an, const limb_t* bp, std::size_t bn, int threads,
                   limb_t* scratch) noexcept;
+
+// The measured choices of parallel_mul while the link is slow, and the class
+// of a product in them: the shorter operand's size in half octaves, the
+// octaves of longer / shorter (up to 7), square or not.
+extern runtime::SlowLinkChoice slow_link_products;
+unsigned mul_class(std::size_t an, std::size_t bn, bool square) noexcept;
 
 // Runs a given choice (benchmarks, tests).  The preconditions of the method apply
 // (toom3: toom3_applicable; toom4: toom4_applicable; residues:

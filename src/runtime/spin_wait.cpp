@@ -46,7 +46,7 @@ void Backoff::pause() noexcept {
     return;
   }
   if (start_ == 0) start_ = monotonic_ns();
-  if (monotonic_ns() - start_ < 2000) {
+  if (monotonic_ns() - start_ < kPauseOnlyNs) {
     cpu_relax();
     return;
   }

@@ -46,6 +46,11 @@ void futex_wake_all(std::atomic<std::uint32_t>& word) noexcept;
 // sharing this core (an oversubscribed or shared cloud host: the thread we
 // wait for may be queued behind us) runs at once instead of after our time
 // slice.  Without such a partner sched_yield returns immediately.
+// Backoff::pause() spins with the CPU's pause instruction for the first
+// kPauseOnlyNs of a wait, then yields the CPU (sched_yield) at each step: a
+// change after that is seen up to a system call late.
+inline constexpr std::uint64_t kPauseOnlyNs = 2000;
+
 class Backoff {
  public:
   void pause() noexcept;

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "process/fork_safe_mutex.hpp"
+#include "runtime/link_speed.hpp"
 #include "runtime/spin_wait.hpp"
 #include "runtime/thread_count.hpp"
 
@@ -56,11 +57,16 @@ void count_wake(std::uint64_t published) noexcept {
 // One run in kJoinSample: a worker's clock read costs about 20 ns.
 constexpr std::uint32_t kJoinSample = 16;
 
-void count_join(std::uint64_t published) noexcept {
+// `idle_from`: when the worker began to wait.  The link's estimate
+// (runtime/link_speed) takes only joins published within kPauseOnlyNs of it,
+// while the worker still spun with pause alone: later, it yields the CPU at
+// each step and joins up to a system call late, whatever the link.
+void count_join(std::uint64_t published, std::uint64_t idle_from) noexcept {
   const std::uint64_t now = monotonic_ns();
   if (published == 0 || now < published) return;
   g_counters.joins.fetch_add(1, std::memory_order_relaxed);
   g_counters.join_ns.fetch_add(now - published, std::memory_order_relaxed);
+  if (published >= idle_from && published - idle_from < kPauseOnlyNs) link_observe(now - published);
 }
 
 struct Team;
@@ -129,13 +135,14 @@ struct Team {
     std::uint32_t seen = 0;
     for (;;) {
       bool slept = false;
-      idle_since[w->index].v.store(monotonic_ns(), std::memory_order_relaxed);
+      const std::uint64_t idle_from = monotonic_ns();
+      idle_since[w->index].v.store(idle_from, std::memory_order_relaxed);
       seen = w->go.wait_change(seen, &slept);
       idle_since[w->index].v.store(0, std::memory_order_relaxed);
       if (slept) count_wake(published_ns.load(std::memory_order_relaxed));
       step_off_cpu(caller_cpu.load(std::memory_order_relaxed));
       if (!enter(seen)) continue;
-      if (!slept && ++w->entered % kJoinSample == 0) count_join(published_ns.load(std::memory_order_relaxed));
+      if (!slept && ++w->entered % kJoinSample == 0) count_join(published_ns.load(std::memory_order_relaxed), idle_from);
       job->execute(w->index, participants);
       leave();
     }

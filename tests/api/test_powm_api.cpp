@@ -1,9 +1,13 @@
 // pow_sec, fixed_base, powm_crt, the list calls and partition_points through the C++ API.
 #include <gtest/gtest.h>
 
+#include <bit>
+
+#include "api/modulus_state.hpp"
 #include "config/tuning.hpp"
 #include "modmul/montgomery28.hpp"
 #include "parmod/parmod.hpp"
+#include "runtime/link_speed.hpp"
 #include "support/random_operands.hpp"
 
 namespace parmod::test {
@@ -180,6 +184,59 @@ TEST(PublicCounts, MultipartiteLemmas) {
     EXPECT_EQ(c.pmr_calls, h * (h + 1) / 2) << k;
     EXPECT_EQ(c.unreduced_products, k * k - 2 * c.pmr_calls) << k;
   }
+}
+
+// While the team's link is slow (made so by hand before each call),
+// automatic's pow window on products split over the team (bipartite here) is
+// timed against the window on one thread and runs in both forms: exact in
+// either (against mpz_powm, edge bases and exponents), both forms' times in
+// the call's class.  An explicitly requested algorithm is not measured.
+TEST(PowmApi, WhileTheLinkIsSlowPowRunsBothForms) {
+  config::Tuning t = config::tuning();
+  t.modmul_odd_parallel = {{~std::size_t(0), Algorithm::bipartite}};
+  t.powm_split_min_bits = 0;
+  t.powm_square_chain_min_bits = 0;
+  t.mul_health_pct = 0;
+  const config::ScopedTuning scoped(t);
+  auto make_slow = [] {
+    runtime::link_reset();
+    for (int i = 0; i < 64; ++i) runtime::link_observe(250);
+    for (int i = 0; i < 64; ++i) runtime::link_observe(1000);
+  };
+  api::slow_link_pows().reset();
+  for (std::size_t n : {64u, 97u}) {
+    const mpz_class P = random_modulus(n, true);
+    const Modulus mod(P, Algorithm::automatic, 2);
+    ASSERT_NE(mod.describe().find("bipartite (chosen by automatic); products on 2 threads"), std::string::npos)
+        << mod.describe();
+    const std::vector<mpz_class> exps = {mpz_class(0), mpz_class(1), rrandom_bits(64 * n), mpz_class(beta_pow(n) - 1)};
+    for (int call = 0; call < 12; ++call) {
+      make_slow();
+      const mpz_class b = call == 0 ? mpz_class(P - 1) : call == 1 ? mpz_class(1) : random_below(P);
+      const mpz_class& e = exps[static_cast<std::size_t>(call) % exps.size()];
+      EXPECT_EQ(mod.pow(b, e), gmp_powm(b, e, P)) << n << " limbs, call " << call;
+    }
+    const mpz_class e = rrandom_bits(64 * n);
+    for (int call = 0; call < 8; ++call) {
+      make_slow();
+      EXPECT_EQ(mod.pow(3, e), gmp_powm(3, e, P));
+    }
+    const unsigned c = runtime::SlowLinkChoice::size_class(n, std::bit_width(mpz_size(e.get_mpz_t())), 16);
+    EXPECT_GT(api::slow_link_pows().parallel_ns(c), 0u) << n;
+    EXPECT_GT(api::slow_link_pows().sequential_ns(c), 0u) << n;
+  }
+  api::slow_link_pows().reset();
+  const mpz_class P = random_modulus(64, true);
+  const Modulus requested(P, Algorithm::bipartite, 2);
+  ASSERT_NE(requested.describe().find("products on 2 threads"), std::string::npos) << requested.describe();
+  const mpz_class e = rrandom_bits(64 * 64);
+  for (int call = 0; call < 8; ++call) {
+    make_slow();
+    EXPECT_EQ(requested.pow(5, e), gmp_powm(5, e, P));
+  }
+  const unsigned c = runtime::SlowLinkChoice::size_class(64, std::bit_width(mpz_size(e.get_mpz_t())), 16);
+  EXPECT_EQ(api::slow_link_pows().parallel_ns(c) + api::slow_link_pows().sequential_ns(c), 0u);
+  runtime::link_reset();
 }
 
 }  // namespace

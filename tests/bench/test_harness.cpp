@@ -1,7 +1,7 @@
 // Tests bench/harness: the interleaved measurement keeps every round's
 // sample in round order, a fixed batch skips calibration, round_ratios pairs
 // the two variants' rounds, the JSON carries the CPU description, and the
-// ratio formats mark automatic's losses.
+// ratio formats mark automatic's losses; round states and medians per state.
 #include "harness.hpp"
 
 #include <gtest/gtest.h>
@@ -42,6 +42,28 @@ TEST(Harness, RoundRatiosPairRoundsNotSortedSamples) {
   b.round_ns = {2, 2};  // even count: the mean of the middle two (2 and 3)
   EXPECT_DOUBLE_EQ(round_ratios(a, b).median, 2.5);
   EXPECT_DOUBLE_EQ(round_ratios(Timing{}, b).median, 0.0);  // no rounds: zeros, no division
+}
+
+// The state read around each round: the round's state when both reads
+// agree, -1 when it changed inside the round; medians per state.
+TEST(Harness, RoundStatesAndMediansPerState) {
+  int reads = 0;
+  std::vector<Variant> v = {{"a", [] {}}};
+  v[0].batch = 1;
+  std::vector<int> states;
+  Options o{6, 0.5};
+  // Reads 0,0 | 0,1 | 1,1 | 1,1 | 1,0 | 0,0: states 0, -1, 1, 1, -1, 0.
+  const int seq[] = {0, 0, 0, 1, 1, 1, 1, 1, 1, 0, 0, 0};
+  o.state = [&] { return seq[reads++]; };
+  o.round_states = &states;
+  measure_interleaved(v, o);
+  EXPECT_EQ(reads, 12);
+  EXPECT_EQ(states, (std::vector<int>{0, -1, 1, 1, -1, 0}));
+  Timing t;
+  t.round_ns = {10, 99, 30, 50, 99, 20};
+  EXPECT_DOUBLE_EQ(median_in_state(t, states, 0), 15.0);
+  EXPECT_DOUBLE_EQ(median_in_state(t, states, 1), 40.0);
+  EXPECT_DOUBLE_EQ(median_in_state(t, states, 2), 0.0);
 }
 
 TEST(Harness, FixedBatchRunsNoCalibrationCall) {

@@ -7,6 +7,7 @@
 
 #include "config/tuning.hpp"
 #include "limbs/cpu_features.hpp"
+#include "runtime/link_speed.hpp"
 #include "runtime/schedule.hpp"
 #include "runtime/team.hpp"
 #include "support/random_operands.hpp"
@@ -117,4 +118,48 @@ TEST(ParallelMul, DefaultsAreSequentialForSmallSizes) {
       check(g, n, n / 5 + 1, T, Fill::ones);
     }
 }
+// While the team's link is slow (made so by hand before each call) a
+// parallel choice runs in both forms, timed (runtime/slow_link_choice): the
+// products stay exact in either, both forms' times land in the product's
+// class, and with team.slow_link_check 0 nothing is timed.
+TEST_F(ParallelMulTuned, WhileTheLinkIsSlowBothFormsRunAndAgree) {
+  test::Rng g(43);
+  auto make_slow = [] {
+    runtime::link_reset();
+    for (int i = 0; i < 64; ++i) runtime::link_observe(250);
+    for (int i = 0; i < 64; ++i) runtime::link_observe(1000);
+  };
+  limbs::slow_link_products.reset();
+  for (std::size_t n : {40, 100, 257, 1000}) {
+    for (bool square : {false, true}) {
+      for (int call = 0; call < 12; ++call) {
+        make_slow();
+        ASSERT_TRUE(runtime::link_slow());
+        check(g, n, n - (square ? 0 : n / 5), 2, call % 2 ? Fill::ones : Fill::rrandomb, square);
+      }
+      const unsigned c = limbs::mul_class(n, n - (square ? 0 : n / 5), square);
+      EXPECT_GT(limbs::slow_link_products.parallel_ns(c), 0u) << n << " square=" << square;
+      EXPECT_GT(limbs::slow_link_products.sequential_ns(c), 0u) << n << " square=" << square;
+    }
+  }
+  limbs::slow_link_products.reset();
+  config::Tuning off = config::tuning();
+  off.team_slow_link_check = 0;
+  const config::ScopedTuning scoped(off);
+  for (int call = 0; call < 8; ++call) {
+    make_slow();
+    check(g, 300, 300, 2, Fill::rrandomb);
+  }
+  EXPECT_EQ(limbs::slow_link_products.parallel_ns(limbs::mul_class(300, 300, false)), 0u);
+  runtime::link_reset();
+}
+
+TEST(ParallelMul, ClassesOfProducts) {
+  EXPECT_NE(limbs::mul_class(100, 100, false), limbs::mul_class(100, 100, true));
+  EXPECT_NE(limbs::mul_class(100, 100, false), limbs::mul_class(400, 100, false));
+  EXPECT_EQ(limbs::mul_class(400, 100, false), limbs::mul_class(100, 400, false));
+  EXPECT_NE(limbs::mul_class(100, 100, false), limbs::mul_class(200, 200, false));
+  EXPECT_LT(limbs::mul_class(std::size_t(1) << 40, 1, true), runtime::SlowLinkChoice::kClasses);
+}
+
 }  // namespace
