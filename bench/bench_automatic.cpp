@@ -38,6 +38,13 @@
 // automatic runs that path's code, so where the two ratios disagree the
 // difference is noise (or the API's own cost), and where both exceed 1/0.97
 // the choice loses.  A last line per operation: the worst ratios and where.
+// For T >= 2, mul and pow also time automatic with the tuning key
+// team.slow_link_check 0 (installed around each of its batches), not a path:
+// a line per table gives automatic over it (median of per-round ratios), and
+// whether the team's link was slow (runtime::link_slow) is read before and
+// after each round; where 3 rounds or more found it slow throughout, a
+// second table compares automatic, automatic with the check off and the
+// fastest path over those rounds.
 #include <gmp.h>
 
 #include <algorithm>
@@ -45,11 +52,13 @@
 #include <functional>
 #include <iostream>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "api/integer_product.hpp"
 #include "api/modulus_state.hpp"
+#include "config/tuning.hpp"
 #include "benches.hpp"
 #include "check.hpp"
 #include "harness.hpp"
@@ -77,7 +86,17 @@ enum class Role {
   automatic,      // what automatic does (the ratio's numerator)
   free_function,  // automatic through the free function (powm, multi_powm): a second ratio
   path,           // a path parmod offers (the fastest is the ratio's denominator)
+  check_off,      // automatic with the tuning key team.slow_link_check 0 (T >= 2, mul and pow)
 };
+
+// The setting of a check_off variant: the tuning with team.slow_link_check 0,
+// installed around each of its batches (bench/harness Variant::enter, leave).
+struct CheckOff {
+  config::Tuning tuning = config::tuning();
+  std::optional<config::ScopedTuning> scoped;
+  CheckOff() { tuning.team_slow_link_check = 0; }
+};
+
 
 // One (operation, size, T) series: its variants, what each is, and how to
 // read each one's result after a call.  The closures share the objects in
@@ -101,6 +120,16 @@ struct Series {
 
 // "T=2" after a name of a T-thread variant (T >= 2).
 std::string with_threads(const std::string& name, int T) { return T == 1 ? name : name + " T=" + std::to_string(T); }
+
+// Adds `run` once more as the check_off variant of a T-thread series.
+void add_check_off(Series& s, int T, std::function<void()> run, std::function<mpz_class()> result) {
+  auto off = std::make_shared<CheckOff>();
+  s.keep.push_back(off);
+  s.add(Role::check_off, with_threads("automatic, slow-link check off", T), std::move(run), std::move(result));
+  CheckOff* o = off.get();
+  s.variants.back().enter = [o] { o->scoped.emplace(o->tuning); };
+  s.variants.back().leave = [o] { o->scoped.reset(); };
+}
 
 // The thread counts of the paths in T's series: T, and for T >= 2 also one
 // thread, since a caller with T threads can always run a path on one (so the
@@ -142,6 +171,8 @@ Series mul_series(std::size_t bits, int T, gmp_randclass& rng) {
   s.automatic_runs = s.chosen_path;
   s.add(Role::automatic, with_threads("automatic", T),
         [m, T] { api::integer_product(m->z.get_mpz_t(), m->x.get_mpz_t(), m->y.get_mpz_t(), T); }, z);
+  if (T >= 2)
+    add_check_off(s, T, [m, T] { api::integer_product(m->z.get_mpz_t(), m->x.get_mpz_t(), m->y.get_mpz_t(), T); }, z);
   s.add(Role::path, "GMP mpz_mul", [m] { mpz_mul(m->z.get_mpz_t(), m->x.get_mpz_t(), m->y.get_mpz_t()); }, z);
   // A forced method writes into the preallocated integer as
   // api::integer_product does (mpz_limbs_write, the product, mpz_limbs_finish),
@@ -274,6 +305,7 @@ Series pow_series(const std::shared_ptr<PowState>& st, bool multi, int T) {
         run = [p, m] { p->out = m->multi_pow(p->bases, p->exps); };
       else
         run = [p, m] { p->out = m->pow(p->b, p->e); };
+      if (automatic && !multi && T >= 2) add_check_off(s, T, run, out);
       s.add(automatic ? Role::automatic : Role::path, with_threads(row.name, threads), std::move(run), out);
     }
   // The free functions take their threads from the process default, which
@@ -370,8 +402,10 @@ int run(const Args& a) {
     slow_table.cpu = cpu;
     slow_table.header = {"bits"};
     if (op.exponent) slow_table.header.push_back("exponent bits");
-    slow_table.header.insert(slow_table.header.end(), {"T", "rounds with the link slow", "automatic (us)",
-                                                       "fastest path", "fastest (us)", "automatic / fastest"});
+    slow_table.header.insert(slow_table.header.end(),
+                             {"T", "rounds with the link slow", "automatic (us)", "check off (us)",
+                              "automatic / check off", "fastest path", "fastest (us)", "automatic / fastest"});
+    std::string check_off_line;  // automatic over automatic with the check off, per round, all rounds
     Worst worst, worst_choice, worst_free, worst_slow;
     std::size_t slow_rounds = 0, all_rounds = 0;
     const runtime::TeamCounters team_before = runtime::team_counters();
@@ -407,9 +441,11 @@ int run(const Args& a) {
         const auto slow = static_cast<std::size_t>(std::count(states.begin(), states.end(), 1));
         slow_rounds += slow;
         all_rounds += states.size();
-        std::size_t automatic = 0, free_fn = 0, fastest = s.variants.size(), chosen = s.variants.size();
+        std::size_t automatic = 0, free_fn = 0, fastest = s.variants.size(), chosen = s.variants.size(),
+                    check_off = s.variants.size();
         for (std::size_t i = 0; i < t.size(); ++i) {
           if (s.roles[i] == Role::automatic) automatic = i;
+          if (s.roles[i] == Role::check_off) check_off = i;
           if (s.roles[i] == Role::path && s.variants[i].name == s.chosen_path) chosen = i;
           if (s.roles[i] == Role::free_function) free_fn = i;
           if (s.roles[i] == Role::path && (fastest == t.size() || t[i].median_ns < t[fastest].median_ns)) fastest = i;
@@ -431,6 +467,9 @@ int run(const Args& a) {
           worst_free.note(t[free_fn].median_ns / best_ns, at);
         }
         table.rows.push_back(row);
+        if (check_off < t.size())
+          check_off_line += std::string(check_off_line.empty() ? "" : ", ") + std::to_string(bits) + " bits T=" +
+                            std::to_string(T) + " " + format_time_ratio(round_ratios(t[automatic], t[check_off]).median);
         if (T >= 2 && slow >= 3) {
           std::size_t slow_fastest = t.size();
           for (std::size_t i = 0; i < t.size(); ++i)
@@ -440,10 +479,13 @@ int run(const Args& a) {
               slow_fastest = i;
           const double a_ns = median_in_state(t[automatic], states, 1);
           const double f_ns = median_in_state(t[slow_fastest], states, 1);
+          const double off_ns = check_off < t.size() ? median_in_state(t[check_off], states, 1) : 0;
           std::vector<std::string> srow = {std::to_string(bits)};
           if (op.exponent) srow.push_back(std::to_string(exponent_bits(bits)));
           srow.insert(srow.end(), {std::to_string(T), std::to_string(slow) + " of " + std::to_string(states.size()),
-                                   format_us(a_ns), s.variants[slow_fastest].name, format_us(f_ns),
+                                   format_us(a_ns), off_ns > 0 ? format_us(off_ns) : "n/a",
+                                   off_ns > 0 ? format_time_ratio(a_ns / off_ns) : "n/a",
+                                   s.variants[slow_fastest].name, format_us(f_ns),
                                    format_automatic_ratio(a_ns / f_ns, a.json)});
           slow_table.rows.push_back(srow);
           worst_slow.note(a_ns / f_ns, std::to_string(bits) + " bits, T=" + std::to_string(T) + " (fastest: " +
@@ -475,8 +517,14 @@ int run(const Args& a) {
                              " plans kept sequential for low team health" +
                              team_join_text(team_after.joins - team_before.joins,
                                             team_after.join_ns - team_before.join_ns);
-    const std::string link = "the team's link (runtime::link_slow: sampled joins at 2x the lowest mean seen): slow in " +
-                             std::to_string(slow_rounds) + " of " + std::to_string(all_rounds) + " rounds";
+    char enter[16];
+    std::snprintf(enter, sizeof enter, "%.1fx", runtime::kSlowEnter);
+    std::string link = "the team's link (runtime::link_slow: the recent mean of sampled joins at " + std::string(enter) +
+                       " the floor): slow in " + std::to_string(slow_rounds) + " of " + std::to_string(all_rounds) +
+                       " rounds";
+    if (!check_off_line.empty())
+      link += "; automatic / automatic with team.slow_link_check 0, median of per-round ratios over all rounds: " +
+              check_off_line;
     const std::string slow_title = "parmod-bench automatic: " + std::string(op.title) +
                                    ", the rounds in which the team's link was slow (medians over those rounds; "
                                    "rows with 3 or more)";

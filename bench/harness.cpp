@@ -32,9 +32,11 @@ std::vector<Timing> measure_interleaved(const std::vector<Variant>& variants, co
     std::size_t batch = 1;
     const double target = variants[i].batch_seconds > 0 ? variants[i].batch_seconds : options.batch_seconds;
     for (;;) {
+      if (variants[i].enter) variants[i].enter();
       const double t0 = now_seconds();
       for (std::size_t r = 0; r < batch; ++r) variants[i].run();
       const double dt = now_seconds() - t0;
+      if (variants[i].leave) variants[i].leave();
       if (dt >= target || batch >= (std::size_t(1) << 30)) break;
       batch = dt <= 0 ? batch * 8 : std::max(batch * 2, static_cast<std::size_t>(batch * target / dt * 1.2));
     }
@@ -52,10 +54,12 @@ std::vector<Timing> measure_interleaved(const std::vector<Variant>& variants, co
     std::shuffle(order.begin(), order.end(), shuffle_rng);
     const int before = options.state ? options.state() : 0;
     for (std::size_t i : order) {
+      if (variants[i].enter) variants[i].enter();
       for (std::size_t r = 0; r < variants[i].warmup_calls; ++r) variants[i].run();
       const double t0 = now_seconds();
       for (std::size_t r = 0; r < out[i].batch; ++r) variants[i].run();
       samples[i].push_back((now_seconds() - t0) * 1e9 / static_cast<double>(out[i].batch));
+      if (variants[i].leave) variants[i].leave();
     }
     if (options.round_states) {
       const int after = options.state ? options.state() : 0;

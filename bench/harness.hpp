@@ -27,6 +27,10 @@ struct Variant {
   // > 0: the operations per timed batch, without calibration (for operations
   // of a second or more, whose calibration call would cost a round).
   std::size_t batch = 0;
+  // Optional, untimed: called before and after each of this variant's
+  // batches (calibration, warm-up and timed calls), for a variant that runs
+  // in a changed setting (a tuning key) restored for the others.
+  std::function<void()> enter, leave;
 };
 
 struct Timing {

@@ -217,9 +217,13 @@ void mul_blocks(limb_t* rp, const limb_t* ap, std::size_t an, const limb_t* bp, 
 }
 
 std::size_t sqr_blocks_scratch(std::size_t n, int k) noexcept {
-  Plan p;
-  plan_sqr(p, nullptr, nullptr, n, k, nullptr);
-  return p.scratch_used;
+  // What plan_sqr places (without planning: parallel_mul_scratch asks on
+  // every call): the diagonal squares go straight into r, each of the
+  // na (na - 1) / 2 cross products (len_i + len_j limbs) to scratch, so
+  // (na - 1) n limbs, and the sum of the cross products, 2n limbs.
+  Part parts[kMaxK];
+  const std::size_t na = static_cast<std::size_t>(cut(n, k, parts));
+  return na > 1 ? (na - 1) * n + 2 * n : 0;
 }
 
 void sqr_blocks(limb_t* rp, const limb_t* ap, std::size_t n, int k, int threads, limb_t* scratch) noexcept {
@@ -228,6 +232,7 @@ void sqr_blocks(limb_t* rp, const limb_t* ap, std::size_t n, int k, int threads,
   PARMOD_ASSERT(!check::overlap(scratch, sqr_blocks_scratch(n, k), rp, 2 * n));
   Plan p;
   plan_sqr(p, rp, ap, n, k, scratch);
+  PARMOD_ASSERT(p.scratch_used == sqr_blocks_scratch(n, k));
   runtime::run_built(threads, [&](runtime::Schedule& s) { build(s, p); });
 }
 

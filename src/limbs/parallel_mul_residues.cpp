@@ -182,8 +182,9 @@ bool residues_applicable(std::size_t an, std::size_t bn) noexcept {
 }
 
 std::size_t mul_residues_scratch(std::size_t an, std::size_t bn) noexcept {
-  if (!residues_applicable(an, bn)) return 0;
-  return Layout(residues_length(an, bn), false).total;
+  if (std::min(an, bn) < kResiduesMin) return 0;  // as residues_applicable, with residues_length once
+  const std::size_t L = residues_length(an, bn);
+  return L != 0 && an + bn > L ? Layout(L, false).total : 0;
 }
 
 void mul_residues(limb_t* rp, const limb_t* ap, std::size_t an, const limb_t* bp, std::size_t bn, int threads,

@@ -66,6 +66,29 @@ TEST(Harness, RoundStatesAndMediansPerState) {
   EXPECT_DOUBLE_EQ(median_in_state(t, states, 2), 0.0);
 }
 
+// enter and leave bracket every batch of their variant (calibration and
+// each round's warm-up and timed calls), never another variant's.
+TEST(Harness, EnterAndLeaveBracketEachBatch) {
+  bool inside = false;
+  int entered = 0, b_inside = 0, b_outside = 0, a_inside = 0;
+  std::vector<Variant> v = {{"a", [&] { a_inside += inside; }}, {"b", [&] {
+                               b_inside += inside;
+                               b_outside += !inside;
+                             }}};
+  v[1].batch = 2;
+  v[1].warmup_calls = 1;
+  v[1].enter = [&] {
+    inside = true;
+    ++entered;
+  };
+  v[1].leave = [&] { inside = false; };
+  measure_interleaved(v, Options{4, 0.0001});
+  EXPECT_EQ(entered, 4);
+  EXPECT_EQ(b_inside, 4 * 3);
+  EXPECT_EQ(b_outside, 0);
+  EXPECT_EQ(a_inside, 0);
+}
+
 TEST(Harness, FixedBatchRunsNoCalibrationCall) {
   int a_calls = 0, b_calls = 0, warm = 0;
   std::vector<Variant> v = {{"a", [&] { ++a_calls; }}, {"b", [&] { ++b_calls; }}};
