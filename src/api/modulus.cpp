@@ -216,17 +216,30 @@ mpz_class Modulus::pow(const mpz_class& b, const mpz_class& e) const {
       exponentiation::split_powm(x, x, ep, en, s.k, *s.engine, plan.split_threads, plan.phi, x + n);
       return result_from(s, x);
     }
-    // The window.  While the team's link is slow, on products split over the
-    // team (a run per product, each crossing the link) it is timed against
-    // the window on one thread, and the faster runs (by measurement; the
-    // exponent split and the squaring chain cross it a few times per call).
+    // The window.  While the team's link is slow, a window on products split
+    // over the team (a run per product, each crossing the link) gives way to
+    // the parallel form that crosses it least, the exponent split on the
+    // one-thread engine (the split's length and up), timed against the window
+    // on that engine; the faster runs, by measurement.  (The exponent split
+    // and the squaring chain of the plan cross it a few times per call.)
     const modmul::BoundEngine& planned = s.pow_bound ? *s.pow_bound : s.bound;
     const unsigned cls = runtime::SlowLinkChoice::size_class(n, std::min<std::size_t>(15, std::bit_width(en)), 16);
     const runtime::SlowLinkChoice::Pick pick =
         s.pow_one_thread ? api::slow_link_pows().pick(cls, config::tuning().team_slow_link_check != 0)
                          : runtime::SlowLinkChoice::Pick{};
-    const modmul::BoundEngine& w = pick.parallel ? planned : *s.pow_one_thread;
     const std::uint64_t start = pick.timed ? runtime::monotonic_ns() : 0;
+    const std::size_t split_min_bits = config::tuning().powm_split_min_bits;
+    if (pick.timed && pick.parallel && split_min_bits > 0 &&
+        mpz_sizeinbase(exponent.get_mpz_t(), 2) >= split_min_bits) {
+      const modmul::BoundEngine& one = *s.pow_one_thread;
+      api::ScratchLease lease(n + exponentiation::split_powm_scratch(n, en, *one.engine, s.threads));
+      limb_t* x = lease.get();
+      api::reduce_to_limbs(x, n, base, s.P);
+      exponentiation::split_powm(x, x, ep, en, *one.k, *one.engine, s.threads, api::phi_for(*one.engine), x + n);
+      api::slow_link_pows().record(cls, true, runtime::monotonic_ns() - start);
+      return result_from(s, x);
+    }
+    const modmul::BoundEngine& w = pick.parallel ? planned : *s.pow_one_thread;
     api::ScratchLease lease(n + exponentiation::sliding_window_powm_scratch(n, en, *w.engine));
     limb_t* x = lease.get();
     api::reduce_to_limbs(x, n, base, s.P);

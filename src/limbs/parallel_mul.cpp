@@ -146,12 +146,24 @@ void parallel_mul(limb_t* rp, const limb_t* ap, std::size_t an, const limb_t* bp
   const bool square = ap == bp && an == bn;
   const MulChoice c = choose_mul(an, bn, square, threads);
   if (c.threads < 2) return mul_with(c, rp, ap, an, bp, bn, scratch);
-  // While the team's link is slow: the faster of the plan and one thread, by measurement.
+  // While the team's link is slow: the faster of one thread and the parallel
+  // form that crosses it least, by measurement.  Toom's point products and
+  // interpolation meet between the threads several times; blocks T x 1 (the
+  // longer operand cut T ways) meet once, at the sum.
   const unsigned cls = mul_class(an, bn, square);
   const runtime::SlowLinkChoice::Pick pick = slow_link_products.pick(cls, config::tuning().team_slow_link_check != 0);
   if (!pick.timed) return mul_with(c, rp, ap, an, bp, bn, scratch);
+  MulChoice run = planned_mul(an, bn, square, 1);
+  if (pick.parallel) {
+    run = c;
+    if (c.method == MulMethod::toom3 || c.method == MulMethod::toom4) {
+      run.method = MulMethod::blocks;
+      run.k1 = std::min(c.threads, 8);
+      run.k2 = 1;
+    }
+  }
   const std::uint64_t start = runtime::monotonic_ns();
-  mul_with(pick.parallel ? c : planned_mul(an, bn, square, 1), rp, ap, an, bp, bn, scratch);
+  mul_with(run, rp, ap, an, bp, bn, scratch);
   slow_link_products.record(cls, pick.parallel, runtime::monotonic_ns() - start);
 }
 

@@ -56,9 +56,11 @@ std::size_t parallel_mul_scratch(std::size_t an, std::size_t bn) noexcept;
 // threads at once: a caller that finds the team busy (another user thread
 // has it), or that runs inside a task, computes its product sequentially
 // with limbs::mul.  While the team's link is slow (runtime/link_speed.hpp)
-// and the tuning key team.slow_link_check is 1, a parallel choice is timed
-// against planned_mul's one-thread choice per class of sizes (mul_class),
-// and the faster runs (slow_link_products, runtime/slow_link_choice.hpp).
+// and the tuning key team.slow_link_check is 1, a parallel choice runs as
+// the parallel form that crosses the link least (Toom-3 and Toom-4 as
+// blocks T x 1; blocks and the residues as they are), timed against
+// planned_mul's one-thread choice per class of sizes (mul_class), and the
+// faster runs (slow_link_products, runtime/slow_link_choice.hpp).
 void parallel_mul(limb_t* rp, const limb_t* ap, std::size_t an, const limb_t* bp, std::size_t bn, int threads,
                   limb_t* scratch) noexcept;
 

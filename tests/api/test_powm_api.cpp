@@ -187,14 +187,17 @@ TEST(PublicCounts, MultipartiteLemmas) {
 }
 
 // While the team's link is slow (made so by hand before each call),
-// automatic's pow window on products split over the team (bipartite here) is
-// timed against the window on one thread and runs in both forms: exact in
-// either (against mpz_powm, edge bases and exponents), both forms' times in
-// the call's class.  An explicitly requested algorithm is not measured.
-TEST(PowmApi, WhileTheLinkIsSlowPowRunsBothForms) {
+// automatic's pow window on products split over the team (bipartite here)
+// runs as the window (powm.split_min_bits 0) or the exponent split (64) on
+// the one-thread engine, or as the window on one thread: exact in each
+// (against mpz_powm, edge bases and exponents), both forms' times in the
+// call's class.  An explicitly requested algorithm is not measured.
+class PowWhileTheLinkIsSlow : public ::testing::TestWithParam<std::size_t> {};
+
+TEST_P(PowWhileTheLinkIsSlow, RunsBothForms) {
   config::Tuning t = config::tuning();
   t.modmul_odd_parallel = {{~std::size_t(0), Algorithm::bipartite}};
-  t.powm_split_min_bits = 0;
+  t.powm_split_min_bits = GetParam();
   t.powm_square_chain_min_bits = 0;
   t.mul_health_pct = 0;
   const config::ScopedTuning scoped(t);
@@ -238,6 +241,8 @@ TEST(PowmApi, WhileTheLinkIsSlowPowRunsBothForms) {
   EXPECT_EQ(api::slow_link_pows().parallel_ns(c) + api::slow_link_pows().sequential_ns(c), 0u);
   runtime::link_reset();
 }
+
+INSTANTIATE_TEST_SUITE_P(SplitMinBits, PowWhileTheLinkIsSlow, ::testing::Values(std::size_t(0), std::size_t(64)));
 
 }  // namespace
 }  // namespace parmod::test
