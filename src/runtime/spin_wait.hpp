@@ -41,16 +41,15 @@ void futex_wait(std::atomic<std::uint32_t>& word, std::uint32_t expected) noexce
 // Wakes every thread sleeping in futex_wait on `word`.
 void futex_wake_all(std::atomic<std::uint32_t>& word) noexcept;
 
+// How long a busy wait (Backoff) spins with the pause hint alone; after it,
+// a change is seen up to a system call late.
+inline constexpr std::uint64_t kPauseOnlyNs = 2000;
+
 // One step of a busy wait for another thread: the CPU's pause hint for the
-// first ~2 microseconds, then sched_yield() at every step, so that a partner
+// first kPauseOnlyNs, then sched_yield() at every step, so that a partner
 // sharing this core (an oversubscribed or shared cloud host: the thread we
 // wait for may be queued behind us) runs at once instead of after our time
 // slice.  Without such a partner sched_yield returns immediately.
-// Backoff::pause() spins with the CPU's pause instruction for the first
-// kPauseOnlyNs of a wait, then yields the CPU (sched_yield) at each step: a
-// change after that is seen up to a system call late.
-inline constexpr std::uint64_t kPauseOnlyNs = 2000;
-
 class Backoff {
  public:
   void pause() noexcept;
