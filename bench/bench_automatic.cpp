@@ -91,6 +91,9 @@ enum class Role {
 
 // The setting of a check_off variant: the tuning with team.slow_link_check 0,
 // installed around each of its batches (bench/harness Variant::enter, leave).
+// Each installation publishes one more tuning snapshot, which config keeps for
+// the process's life (readers may hold it): one per batch, a few MB in a run
+// of thousands of rounds.
 struct CheckOff {
   config::Tuning tuning = config::tuning();
   std::optional<config::ScopedTuning> scoped;
