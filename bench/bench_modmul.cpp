@@ -23,6 +23,9 @@
 // of each size is checked against GMP's a b R^-1 mod P for its R.
 //   montgomery-sqr                   the Montgomery engine's square (one thread; its
 //                                    own table beside OpenSSL's square)
+//   window-rax / window-zero-slot    (and -sqr) the two families of the unrolled
+//                                    window kernels, at the sizes that have one in the
+//                                    entry points' table (their own table)
 //   montgomery / barrett             parmod's sequential engines (T = 1), and
 //                                    on parallel_mul (T = 2, modmul/parallel_classic)
 //   montgomery52                     radix 2^52 on AVX-512 IFMA, the product of two
@@ -62,6 +65,8 @@
 #include "mulx_stream.hpp"
 #include "peers.hpp"
 #include "plot.hpp"
+#include "config/tuning.hpp"
+#include "limbs/window_adx.hpp"
 #include "modmul/barrett_mul.hpp"
 #include "modmul/bipartite.hpp"
 #include "modmul/modulus_constants.hpp"
@@ -180,6 +185,27 @@ std::unique_ptr<SizeBench> make_size(std::size_t bits, gmp_randclass& rng, bool 
         mpz_invert(rinv.get_mpz_t(), mpz_class(mpz_class(1) << (64 * n)).get_mpz_t(), P.get_mpz_t());
         return mpz_class(a * a * rinv % P);
       }());
+#if PARMOD_WINDOW_ADX_ASM
+  if (limbs::window_adx_enabled() && limbs::window_adx_unrolled(n)) {  // the two families of the unrolled kernels
+    const mpz_class want_sq = [&] {
+      mpz_class rinv;
+      mpz_invert(rinv.get_mpz_t(), mpz_class(mpz_class(1) << (64 * n)).get_mpz_t(), P.get_mpz_t());
+      return mpz_class(a * a * rinv % P);
+    }();
+    add({"window-rax",
+         [s] { modmul::montgomery_window_folded(s->r.data(), s->x.data(), s->y.data(), *s->k, s->work.data()); }},
+        limbs_r, product_over(n));
+    add({"window-zero-slot",
+         [s] { modmul::montgomery_window_zero_slot(s->r.data(), s->x.data(), s->y.data(), *s->k, s->work.data()); }},
+        limbs_r, product_over(n));
+    add({"window-rax-sqr",
+         [s] { modmul::montgomery_window_folded(s->r.data(), s->x.data(), s->x.data(), *s->k, s->work.data()); }},
+        limbs_r, want_sq);
+    add({"window-zero-slot-sqr",
+         [s] { modmul::montgomery_window_zero_slot(s->r.data(), s->x.data(), s->x.data(), *s->k, s->work.data()); }},
+        limbs_r, want_sq);
+  }
+#endif
   add({"barrett", [s] { modmul::barrett_mul(s->r.data(), s->x.data(), s->y.data(), *s->k, s->work.data()); }}, limbs_r,
       a * b % P);
   if (!modmul::montgomery52_factory.rejects(P)) {  // digit elements in the representation
@@ -407,6 +433,28 @@ int run(const Args& args) {
     out_json += "," + sq.json(sq_title);
   else
     std::cout << "## " << sq_title << "\n\n" << sq.markdown() << '\n';
+  // The two families of the unrolled window kernels (the sizes with one in
+  // the entry points' table), one thread: closing each group's flag chains
+  // from rax or from the frame's zero slot; the tuning row's choice.
+  bench::Table fam;
+  fam.header = {"n (bits)", "product, closing from rax", "product, from the zero slot", "zero slot / rax",
+                "square, from rax", "square, from the zero slot", "zero slot / rax", "the row's family"};
+  for (const auto& m : all) {
+    const double pr = m.get("window-rax"), pz = m.get("window-zero-slot"), sr = m.get("window-rax-sqr"),
+                 sz = m.get("window-zero-slot-sqr");
+    if (pr <= 0) continue;
+    fam.rows.push_back({std::to_string(m.bits), us(pr), us(pz), ratio_cell(pz, pr), us(sr), us(sz), ratio_cell(sz, sr),
+                        config::tuning().montgomery_adx_small_zero_slot ? "zero slot" : "rax"});
+  }
+  if (!fam.rows.empty()) {
+    const std::string fam_title =
+        std::string("parmod-bench modmul: the unrolled window kernels' two families, T = 1 (microseconds, ") +
+        stat_words + "; montgomery.adx_small_zero_slot picks)";
+    if (json)
+      out_json += "," + fam.json(fam_title);
+    else
+      std::cout << "## " << fam_title << "\n\n" << fam.markdown() << '\n';
+  }
   // One thread against the mulx streams, up to 64 limbs (beyond, the product
   // takes Karatsuba and fewer limb products): the Montgomery product and
   // OpenSSL's in ns per limb product of the schoolbook product and REDC

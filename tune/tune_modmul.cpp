@@ -257,6 +257,47 @@ void tune_window_unrolled(Context& c, gmp_randclass& rng) {
   c.set("montgomery.adx_sqr_unrolled_max", sqr_max);
 }
 
+// montgomery.adx_small_zero_slot: the two families of the unrolled kernels of
+// the entry points' table (limbs::window_adx_unrolled: the groups close their
+// flag chains from rax, or from the frame's zero slot), each on an
+// exponentiation's mix (5 squares then a product) at sizes across the table;
+// 1 when the zero-slot family's times sum lower.  0 without the window
+// kernels.
+void tune_window_zero_slot(Context& c, gmp_randclass& rng) {
+  std::size_t zero_slot = 0;
+#if PARMOD_WINDOW_ADX_ASM
+  if (limbs::window_adx_enabled()) {
+    double sum[2] = {0, 0};
+    for (std::size_t n : c.ladder({8, 12, 16, 24})) {
+      if (!limbs::window_adx_unrolled(n)) continue;
+      const mpz_class P = odd_modulus(static_cast<unsigned>(64 * n), rng);
+      const modmul::ModulusConstants k(P);
+      std::vector<limb_t> x(n), y(n), t(modmul::montgomery_scratch(n));
+      modmul::to_limbs(x.data(), n, rng.get_z_range(P));
+      modmul::to_limbs(y.data(), n, rng.get_z_range(P));
+      auto mix = [&](auto fn) {
+        return [&, fn] {
+          for (int i = 0; i < 5; ++i) fn(x.data(), x.data(), x.data(), k, t.data());
+          fn(x.data(), x.data(), y.data(), k, t.data());
+        };
+      };
+      std::vector<bench::Variant> v = {{"rax", mix(modmul::montgomery_window_folded)},
+                                       {"zero slot", mix(modmul::montgomery_window_zero_slot)}};
+      const auto tm = bench::measure_interleaved(v, c.timing(9, 0.002));
+      std::cerr << "  montgomery.adx_small_zero_slot " << n << " limbs, 5 squares and a product: closing from rax "
+                << bench::format_us(tm[0].min_ns) << " us, from the zero slot " << bench::format_us(tm[1].min_ns)
+                << " us\n";
+      sum[0] += tm[0].min_ns;
+      sum[1] += tm[1].min_ns;
+    }
+    zero_slot = sum[1] < sum[0] ? 1 : 0;
+  }
+#else
+  (void)rng;
+#endif
+  c.set("montgomery.adx_small_zero_slot", zero_slot);
+}
+
 // Where the window path's folded kernels (product and REDC in one call, the
 // passes for n = 8m) stop beating the product followed by the window REDC
 // (modmul::montgomery_window_folded against _split): for each key the
@@ -311,6 +352,7 @@ void tune_window_folding(Context& c, gmp_randclass& rng) {
     c.set(key.name, from);
   }
   tune_window_unrolled(c, rng);
+  tune_window_zero_slot(c, rng);
 }
 
 // The smallest ladder size from which REDC by products beats word-by-word
@@ -571,7 +613,7 @@ Step modmul_step() {
           {"montgomery.window_adx_min", "montgomery.adx_redc_passes_max", "montgomery.karatsuba_window_mul_min",
            "montgomery.karatsuba_window_sqr_min", "montgomery.karatsuba_window_max", "montgomery.adx_folded_max",
            "montgomery.adx_passes_max", "montgomery.adx_sqr_passes_max", "montgomery.adx_unrolled_max",
-           "montgomery.adx_sqr_unrolled_max", "redc_products_threshold", "redc.ifma_max",
+           "montgomery.adx_sqr_unrolled_max", "montgomery.adx_small_zero_slot", "redc_products_threshold", "redc.ifma_max",
            "montgomery52.move_first_max_vectors", "modmul.odd", "modmul.split_min_limbs", "modmul.wrapped_min",
            "modmul.odd.parallel"},
           &run};

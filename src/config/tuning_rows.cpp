@@ -56,6 +56,7 @@ const std::vector<TuningRow>& tuning_rows() {
       {"zen4",
        true,
        {{"mul.basecase_adx_max", "49"},
+        {"montgomery.adx_small_zero_slot", "1"},
         {"sqr.basecase_adx_max", "65"},
         {"mul.karatsuba_adx_max", "161"},
         {"sqr.karatsuba_adx_max", "321"},

@@ -15,6 +15,7 @@
 
 #include <cstddef>
 
+#include "check/assert.hpp"
 #include "limbs/window_adx.hpp"
 
 #if PARMOD_WINDOW_ADX_ASM
@@ -29,6 +30,11 @@ void parmod_ct_montgomery_mul_adx_unrolled(parmod::limb_t* r, const parmod::limb
                                            parmod::limb_t* t) noexcept;
 void parmod_ct_montgomery_sqr_adx_unrolled(parmod::limb_t* r, const parmod::limb_t* a, const parmod::limb_t* p,
                                            parmod::limb_t mu0, std::size_t n, parmod::limb_t* t) noexcept;
+void parmod_ct_montgomery_mul_adx_small_zs(parmod::limb_t* r, const parmod::limb_t* a, const parmod::limb_t* b,
+                                           const parmod::limb_t* p, parmod::limb_t mu0, std::size_t n,
+                                           parmod::limb_t* t) noexcept;
+void parmod_ct_montgomery_sqr_adx_small_zs(parmod::limb_t* r, const parmod::limb_t* a, const parmod::limb_t* p,
+                                           parmod::limb_t mu0, std::size_t n, parmod::limb_t* t) noexcept;
 }
 
 namespace parmod::consttime {
@@ -38,23 +44,35 @@ constexpr std::size_t montgomery_adx_ct_scratch(std::size_t n) noexcept { return
 
 // r[0, n) = a b beta^-n mod P; r may alias a or b; t holds
 // montgomery_adx_ct_scratch(n) limbs and overlaps nothing else.  Cost as
-// reduce::montgomery_mul_adx plus about 4n for the select.  `unrolled` as
-// there: the unrolled kernel of a size limbs::window_adx_unrolled_tuned names.
+// reduce::montgomery_mul_adx plus about 4n for the select.  `kernels` as
+// there (limbs::WindowKernels; zero_slot only where
+// limbs::window_adx_unrolled(n)): a choice by the CPU and n, never by a value.
 inline void montgomery_mul_adx_ct(limb_t* r, const limb_t* a, const limb_t* b, const limb_t* p, limb_t mu0,
-                                  std::size_t n, limb_t* t, bool unrolled = false) noexcept {
-  if (unrolled)
-    parmod_ct_montgomery_mul_adx_unrolled(r, a, b, p, mu0, n, t);
-  else
-    parmod_ct_montgomery_mul_adx(r, a, b, p, mu0, n, t);
+                                  std::size_t n, limb_t* t,
+                                  limbs::WindowKernels kernels = limbs::WindowKernels::entry) noexcept {
+  switch (kernels) {
+    case limbs::WindowKernels::entry:
+      return parmod_ct_montgomery_mul_adx(r, a, b, p, mu0, n, t);
+    case limbs::WindowKernels::unrolled:
+      return parmod_ct_montgomery_mul_adx_unrolled(r, a, b, p, mu0, n, t);
+    case limbs::WindowKernels::zero_slot:
+      PARMOD_ASSERT(limbs::window_adx_unrolled(n));
+      return parmod_ct_montgomery_mul_adx_small_zs(r, a, b, p, mu0, n, t);
+  }
 }
 
 // r[0, n) = a^2 beta^-n mod P; as above.
 inline void montgomery_sqr_adx_ct(limb_t* r, const limb_t* a, const limb_t* p, limb_t mu0, std::size_t n,
-                                  limb_t* t, bool unrolled = false) noexcept {
-  if (unrolled)
-    parmod_ct_montgomery_sqr_adx_unrolled(r, a, p, mu0, n, t);
-  else
-    parmod_ct_montgomery_sqr_adx(r, a, p, mu0, n, t);
+                                  limb_t* t, limbs::WindowKernels kernels = limbs::WindowKernels::entry) noexcept {
+  switch (kernels) {
+    case limbs::WindowKernels::entry:
+      return parmod_ct_montgomery_sqr_adx(r, a, p, mu0, n, t);
+    case limbs::WindowKernels::unrolled:
+      return parmod_ct_montgomery_sqr_adx_unrolled(r, a, p, mu0, n, t);
+    case limbs::WindowKernels::zero_slot:
+      PARMOD_ASSERT(limbs::window_adx_unrolled(n));
+      return parmod_ct_montgomery_sqr_adx_small_zs(r, a, p, mu0, n, t);
+  }
 }
 
 }  // namespace parmod::consttime

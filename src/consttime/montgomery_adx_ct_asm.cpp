@@ -54401,6 +54401,30371 @@ parmod_ct_montgomery_sqr_adx_32:
 	popq %rbx
 	ret
 	.size parmod_ct_montgomery_sqr_adx_32, .-parmod_ct_montgomery_sqr_adx_32
+
+	.globl parmod_ct_montgomery_mul_adx_small_zs
+	.hidden parmod_ct_montgomery_mul_adx_small_zs
+	.type parmod_ct_montgomery_mul_adx_small_zs, @function
+	.p2align 5
+parmod_ct_montgomery_mul_adx_small_zs:
+	endbr64
+	cmpq $24, %r9
+	ja .Lpm_tab_mulsmall_zs_trap
+	leaq .Lpm_tab_mulsmall_zs(%rip), %rax
+	movslq (%rax,%r9,4), %r10
+	addq %rax, %r10
+	jmp *%r10
+.Lpm_tab_mulsmall_zs_trap:
+	ud2
+	.size parmod_ct_montgomery_mul_adx_small_zs, .-parmod_ct_montgomery_mul_adx_small_zs
+	.p2align 2
+.Lpm_tab_mulsmall_zs:
+	.long .Lpm_tab_mulsmall_zs_trap-.Lpm_tab_mulsmall_zs
+	.long .Lpm_tab_mulsmall_zs_trap-.Lpm_tab_mulsmall_zs
+	.long .Lpm_tab_mulsmall_zs_trap-.Lpm_tab_mulsmall_zs
+	.long .Lpm_tab_mulsmall_zs_trap-.Lpm_tab_mulsmall_zs
+	.long .Lpm_tab_mulsmall_zs_trap-.Lpm_tab_mulsmall_zs
+	.long .Lpm_tab_mulsmall_zs_trap-.Lpm_tab_mulsmall_zs
+	.long .Lpm_tab_mulsmall_zs_trap-.Lpm_tab_mulsmall_zs
+	.long .Lpm_tab_mulsmall_zs_trap-.Lpm_tab_mulsmall_zs
+	.long parmod_ct_montgomery_mul_adx_8_zs-.Lpm_tab_mulsmall_zs
+	.long parmod_ct_montgomery_mul_adx_9_zs-.Lpm_tab_mulsmall_zs
+	.long parmod_ct_montgomery_mul_adx_10_zs-.Lpm_tab_mulsmall_zs
+	.long parmod_ct_montgomery_mul_adx_11_zs-.Lpm_tab_mulsmall_zs
+	.long parmod_ct_montgomery_mul_adx_12_zs-.Lpm_tab_mulsmall_zs
+	.long parmod_ct_montgomery_mul_adx_13_zs-.Lpm_tab_mulsmall_zs
+	.long parmod_ct_montgomery_mul_adx_14_zs-.Lpm_tab_mulsmall_zs
+	.long parmod_ct_montgomery_mul_adx_15_zs-.Lpm_tab_mulsmall_zs
+	.long parmod_ct_montgomery_mul_adx_16_zs-.Lpm_tab_mulsmall_zs
+	.long .Lpm_tab_mulsmall_zs_trap-.Lpm_tab_mulsmall_zs
+	.long .Lpm_tab_mulsmall_zs_trap-.Lpm_tab_mulsmall_zs
+	.long .Lpm_tab_mulsmall_zs_trap-.Lpm_tab_mulsmall_zs
+	.long .Lpm_tab_mulsmall_zs_trap-.Lpm_tab_mulsmall_zs
+	.long .Lpm_tab_mulsmall_zs_trap-.Lpm_tab_mulsmall_zs
+	.long .Lpm_tab_mulsmall_zs_trap-.Lpm_tab_mulsmall_zs
+	.long .Lpm_tab_mulsmall_zs_trap-.Lpm_tab_mulsmall_zs
+	.long parmod_ct_montgomery_mul_adx_24_zs-.Lpm_tab_mulsmall_zs
+
+	.globl parmod_ct_montgomery_sqr_adx_small_zs
+	.hidden parmod_ct_montgomery_sqr_adx_small_zs
+	.type parmod_ct_montgomery_sqr_adx_small_zs, @function
+	.p2align 5
+parmod_ct_montgomery_sqr_adx_small_zs:
+	endbr64
+	cmpq $24, %r8
+	ja .Lpm_tab_sqrsmall_zs_trap
+	leaq .Lpm_tab_sqrsmall_zs(%rip), %rax
+	movslq (%rax,%r8,4), %r10
+	addq %rax, %r10
+	jmp *%r10
+.Lpm_tab_sqrsmall_zs_trap:
+	ud2
+	.size parmod_ct_montgomery_sqr_adx_small_zs, .-parmod_ct_montgomery_sqr_adx_small_zs
+	.p2align 2
+.Lpm_tab_sqrsmall_zs:
+	.long .Lpm_tab_sqrsmall_zs_trap-.Lpm_tab_sqrsmall_zs
+	.long .Lpm_tab_sqrsmall_zs_trap-.Lpm_tab_sqrsmall_zs
+	.long .Lpm_tab_sqrsmall_zs_trap-.Lpm_tab_sqrsmall_zs
+	.long .Lpm_tab_sqrsmall_zs_trap-.Lpm_tab_sqrsmall_zs
+	.long .Lpm_tab_sqrsmall_zs_trap-.Lpm_tab_sqrsmall_zs
+	.long .Lpm_tab_sqrsmall_zs_trap-.Lpm_tab_sqrsmall_zs
+	.long .Lpm_tab_sqrsmall_zs_trap-.Lpm_tab_sqrsmall_zs
+	.long .Lpm_tab_sqrsmall_zs_trap-.Lpm_tab_sqrsmall_zs
+	.long parmod_ct_montgomery_sqr_adx_8_zs-.Lpm_tab_sqrsmall_zs
+	.long parmod_ct_montgomery_sqr_adx_9_zs-.Lpm_tab_sqrsmall_zs
+	.long parmod_ct_montgomery_sqr_adx_10_zs-.Lpm_tab_sqrsmall_zs
+	.long parmod_ct_montgomery_sqr_adx_11_zs-.Lpm_tab_sqrsmall_zs
+	.long parmod_ct_montgomery_sqr_adx_12_zs-.Lpm_tab_sqrsmall_zs
+	.long parmod_ct_montgomery_sqr_adx_13_zs-.Lpm_tab_sqrsmall_zs
+	.long parmod_ct_montgomery_sqr_adx_14_zs-.Lpm_tab_sqrsmall_zs
+	.long parmod_ct_montgomery_sqr_adx_15_zs-.Lpm_tab_sqrsmall_zs
+	.long parmod_ct_montgomery_sqr_adx_16_zs-.Lpm_tab_sqrsmall_zs
+	.long .Lpm_tab_sqrsmall_zs_trap-.Lpm_tab_sqrsmall_zs
+	.long .Lpm_tab_sqrsmall_zs_trap-.Lpm_tab_sqrsmall_zs
+	.long .Lpm_tab_sqrsmall_zs_trap-.Lpm_tab_sqrsmall_zs
+	.long .Lpm_tab_sqrsmall_zs_trap-.Lpm_tab_sqrsmall_zs
+	.long .Lpm_tab_sqrsmall_zs_trap-.Lpm_tab_sqrsmall_zs
+	.long .Lpm_tab_sqrsmall_zs_trap-.Lpm_tab_sqrsmall_zs
+	.long .Lpm_tab_sqrsmall_zs_trap-.Lpm_tab_sqrsmall_zs
+	.long parmod_ct_montgomery_sqr_adx_24_zs-.Lpm_tab_sqrsmall_zs
+
+	.globl parmod_ct_montgomery_mul_adx_8_zs
+	.hidden parmod_ct_montgomery_mul_adx_8_zs
+	.type parmod_ct_montgomery_mul_adx_8_zs, @function
+	.p2align 5
+parmod_ct_montgomery_mul_adx_8_zs:
+	endbr64
+	pushq %rbx
+	pushq %rbp
+	pushq %r12
+	pushq %r13
+	pushq %r14
+	pushq %r15
+	subq $232, %rsp
+	movq $0, 0(%rsp)
+	movq %rdi, 16(%rsp)
+	movq %r8, 8(%rsp)
+	movq 0(%rsi), %rax
+	movq %rax, 24(%rsp)
+	movq 8(%rsi), %rax
+	movq %rax, 32(%rsp)
+	movq 16(%rsi), %rax
+	movq %rax, 40(%rsp)
+	movq 24(%rsi), %rax
+	movq %rax, 48(%rsp)
+	movq 32(%rsi), %rax
+	movq %rax, 56(%rsp)
+	movq 40(%rsi), %rax
+	movq %rax, 64(%rsp)
+	movq 48(%rsi), %rax
+	movq %rax, 72(%rsp)
+	movq 56(%rsi), %rax
+	movq %rax, 80(%rsp)
+	movq %rdx, %rdi
+	movq %rcx, %rsi
+	xorl %ebx, %ebx
+	xorl %ebp, %ebp
+	xorl %r8d, %r8d
+	xorl %r9d, %r9d
+	xorl %r10d, %r10d
+	xorl %r11d, %r11d
+	xorl %r12d, %r12d
+	xorl %r13d, %r13d
+	xorl %r14d, %r14d
+	xorl %r15d, %r15d
+	xorl %eax, %eax
+	movq 0(%rdi), %rdx
+	mulxq 24(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 32(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 40(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 48(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 56(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 64(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 72(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 80(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	adcxq 0(%rsp), %r15
+	adoxq 0(%rsp), %r14
+	adoxq 0(%rsp), %r15
+	movq %rbx, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 88(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	adcxq 0(%rsp), %r15
+	adoxq 0(%rsp), %r14
+	adoxq 0(%rsp), %r15
+	xorl %ebx, %ebx
+	movq 8(%rdi), %rdx
+	mulxq 24(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 32(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 40(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 48(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 56(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 64(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 72(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 80(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	adcxq 0(%rsp), %rbx
+	adoxq 0(%rsp), %r15
+	adoxq 0(%rsp), %rbx
+	movq %rbp, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 96(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	adcxq 0(%rsp), %rbx
+	adoxq 0(%rsp), %r15
+	adoxq 0(%rsp), %rbx
+	xorl %ebp, %ebp
+	movq 16(%rdi), %rdx
+	mulxq 24(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 32(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 40(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 48(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 56(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 64(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 72(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 80(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	adcxq 0(%rsp), %rbp
+	adoxq 0(%rsp), %rbx
+	adoxq 0(%rsp), %rbp
+	movq %r8, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 104(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	adcxq 0(%rsp), %rbp
+	adoxq 0(%rsp), %rbx
+	adoxq 0(%rsp), %rbp
+	xorl %r8d, %r8d
+	movq 24(%rdi), %rdx
+	mulxq 24(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 32(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 40(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 48(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 56(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 64(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 72(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 80(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	adcxq 0(%rsp), %r8
+	adoxq 0(%rsp), %rbp
+	adoxq 0(%rsp), %r8
+	movq %r9, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 112(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	adcxq 0(%rsp), %r8
+	adoxq 0(%rsp), %rbp
+	adoxq 0(%rsp), %r8
+	xorl %r9d, %r9d
+	movq 32(%rdi), %rdx
+	mulxq 24(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 32(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 40(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 48(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 56(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 64(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 72(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 80(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	adcxq 0(%rsp), %r9
+	adoxq 0(%rsp), %r8
+	adoxq 0(%rsp), %r9
+	movq %r10, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 120(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	adcxq 0(%rsp), %r9
+	adoxq 0(%rsp), %r8
+	adoxq 0(%rsp), %r9
+	xorl %r10d, %r10d
+	movq 40(%rdi), %rdx
+	mulxq 24(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 32(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 40(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 48(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 56(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 64(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 72(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 80(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	adcxq 0(%rsp), %r10
+	adoxq 0(%rsp), %r9
+	adoxq 0(%rsp), %r10
+	movq %r11, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 128(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	adcxq 0(%rsp), %r10
+	adoxq 0(%rsp), %r9
+	adoxq 0(%rsp), %r10
+	xorl %r11d, %r11d
+	movq 48(%rdi), %rdx
+	mulxq 24(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 32(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 40(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 48(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 56(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 64(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 72(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 80(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	adcxq 0(%rsp), %r11
+	adoxq 0(%rsp), %r10
+	adoxq 0(%rsp), %r11
+	movq %r12, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 136(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	adcxq 0(%rsp), %r11
+	adoxq 0(%rsp), %r10
+	adoxq 0(%rsp), %r11
+	xorl %r12d, %r12d
+	movq 56(%rdi), %rdx
+	mulxq 24(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 32(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 40(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 48(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 56(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 64(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 72(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 80(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	adcxq 0(%rsp), %r12
+	adoxq 0(%rsp), %r11
+	adoxq 0(%rsp), %r12
+	movq %r13, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 144(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	adcxq 0(%rsp), %r12
+	adoxq 0(%rsp), %r11
+	adoxq 0(%rsp), %r12
+	movq %r14, 152(%rsp)
+	movq %r15, 160(%rsp)
+	movq %rbx, 168(%rsp)
+	movq %rbp, 176(%rsp)
+	movq %r8, 184(%rsp)
+	movq %r9, 192(%rsp)
+	movq %r10, 200(%rsp)
+	movq %r11, 208(%rsp)
+	movq %r12, 216(%rsp)
+	movq 16(%rsp), %rdi
+	movq 152(%rsp), %rax
+	subq 0(%rsi), %rax
+	movq 160(%rsp), %rax
+	sbbq 8(%rsi), %rax
+	movq 168(%rsp), %rax
+	sbbq 16(%rsi), %rax
+	movq 176(%rsp), %rax
+	sbbq 24(%rsi), %rax
+	movq 184(%rsp), %rax
+	sbbq 32(%rsi), %rax
+	movq 192(%rsp), %rax
+	sbbq 40(%rsi), %rax
+	movq 200(%rsp), %rax
+	sbbq 48(%rsi), %rax
+	movq 208(%rsp), %rax
+	sbbq 56(%rsi), %rax
+	sbbq %rcx, %rcx
+	notq %rcx
+	movq 216(%rsp), %rdx
+	negq %rdx
+	sbbq %rdx, %rdx
+	orq %rdx, %rcx
+	movl %ecx, %edx
+	andl $1, %edx
+	mulxq 0(%rsi), %rcx, %rax
+	movq 152(%rsp), %rax
+	subq %rcx, %rax
+	movq %rax, 0(%rdi)
+	mulxq 8(%rsi), %rcx, %rax
+	movq 160(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 8(%rdi)
+	mulxq 16(%rsi), %rcx, %rax
+	movq 168(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 16(%rdi)
+	mulxq 24(%rsi), %rcx, %rax
+	movq 176(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 24(%rdi)
+	mulxq 32(%rsi), %rcx, %rax
+	movq 184(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 32(%rdi)
+	mulxq 40(%rsi), %rcx, %rax
+	movq 192(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 40(%rdi)
+	mulxq 48(%rsi), %rcx, %rax
+	movq 200(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 48(%rdi)
+	mulxq 56(%rsi), %rcx, %rax
+	movq 208(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 56(%rdi)
+	addq $232, %rsp
+	popq %r15
+	popq %r14
+	popq %r13
+	popq %r12
+	popq %rbp
+	popq %rbx
+	ret
+	.size parmod_ct_montgomery_mul_adx_8_zs, .-parmod_ct_montgomery_mul_adx_8_zs
+
+	.globl parmod_ct_montgomery_sqr_adx_8_zs
+	.hidden parmod_ct_montgomery_sqr_adx_8_zs
+	.type parmod_ct_montgomery_sqr_adx_8_zs, @function
+	.p2align 5
+parmod_ct_montgomery_sqr_adx_8_zs:
+	endbr64
+	pushq %rbx
+	pushq %rbp
+	pushq %r12
+	pushq %r13
+	pushq %r14
+	pushq %r15
+	subq $312, %rsp
+	movq $0, 0(%rsp)
+	movq %rdi, 16(%rsp)
+	movq %rcx, 8(%rsp)
+	movq %rsi, %rdi
+	movq %rdx, %rsi
+	movq (%rdi), %rax
+	movq 8(%rdi), %rcx
+	movq %rcx, %rdx
+	addq %rcx, %rcx
+	movq %rcx, 32(%rsp)
+	shldq $1, %rax, %rdx
+	movq %rdx, 104(%rsp)
+	movq 8(%rdi), %rax
+	movq 16(%rdi), %rcx
+	movq %rcx, %rdx
+	addq %rcx, %rcx
+	movq %rcx, 40(%rsp)
+	shldq $1, %rax, %rdx
+	movq %rdx, 112(%rsp)
+	movq 16(%rdi), %rax
+	movq 24(%rdi), %rcx
+	movq %rcx, %rdx
+	addq %rcx, %rcx
+	movq %rcx, 48(%rsp)
+	shldq $1, %rax, %rdx
+	movq %rdx, 120(%rsp)
+	movq 24(%rdi), %rax
+	movq 32(%rdi), %rcx
+	movq %rcx, %rdx
+	addq %rcx, %rcx
+	movq %rcx, 56(%rsp)
+	shldq $1, %rax, %rdx
+	movq %rdx, 128(%rsp)
+	movq 32(%rdi), %rax
+	movq 40(%rdi), %rcx
+	movq %rcx, %rdx
+	addq %rcx, %rcx
+	movq %rcx, 64(%rsp)
+	shldq $1, %rax, %rdx
+	movq %rdx, 136(%rsp)
+	movq 40(%rdi), %rax
+	movq 48(%rdi), %rcx
+	movq %rcx, %rdx
+	addq %rcx, %rcx
+	movq %rcx, 72(%rsp)
+	shldq $1, %rax, %rdx
+	movq %rdx, 144(%rsp)
+	movq 48(%rdi), %rax
+	movq 56(%rdi), %rcx
+	movq %rcx, %rdx
+	addq %rcx, %rcx
+	movq %rcx, 80(%rsp)
+	shldq $1, %rax, %rdx
+	movq %rdx, 152(%rsp)
+	movq 56(%rdi), %rax
+	shrq $63, %rax
+	movq %rax, 160(%rsp)
+	xorl %ebx, %ebx
+	xorl %ebp, %ebp
+	xorl %r8d, %r8d
+	xorl %r9d, %r9d
+	xorl %r10d, %r10d
+	xorl %r11d, %r11d
+	xorl %r12d, %r12d
+	xorl %r13d, %r13d
+	xorl %r14d, %r14d
+	xorl %r15d, %r15d
+	xorl %eax, %eax
+	movq 0(%rdi), %rdx
+	mulxq 0(%rdi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 32(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 112(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 120(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 128(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 136(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 144(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 152(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	adcxq 0(%rsp), %r15
+	adoxq 0(%rsp), %r14
+	adoxq 0(%rsp), %r15
+	movq %rbx, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 168(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	adcxq 0(%rsp), %r15
+	adoxq 0(%rsp), %r14
+	adoxq 0(%rsp), %r15
+	xorl %ebx, %ebx
+	movq 0(%rdi), %rdx
+	mulxq 160(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	adcxq 0(%rsp), %rbx
+	adoxq 0(%rsp), %r15
+	adoxq 0(%rsp), %rbx
+	movq %rbp, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 176(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	adcxq 0(%rsp), %rbx
+	adoxq 0(%rsp), %r15
+	adoxq 0(%rsp), %rbx
+	xorl %ebp, %ebp
+	movq 8(%rdi), %rdx
+	mulxq 8(%rdi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 40(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 120(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 128(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 136(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 144(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 152(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 160(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	adcxq 0(%rsp), %rbp
+	adoxq 0(%rsp), %rbx
+	adoxq 0(%rsp), %rbp
+	movq %r8, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 184(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	adcxq 0(%rsp), %rbp
+	adoxq 0(%rsp), %rbx
+	adoxq 0(%rsp), %rbp
+	xorl %r8d, %r8d
+	movq 16(%rdi), %rdx
+	mulxq 16(%rdi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 48(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 128(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 136(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 144(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 152(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 160(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	adcxq 0(%rsp), %r8
+	adoxq 0(%rsp), %rbp
+	adoxq 0(%rsp), %r8
+	movq %r9, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 192(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	adcxq 0(%rsp), %r8
+	adoxq 0(%rsp), %rbp
+	adoxq 0(%rsp), %r8
+	xorl %r9d, %r9d
+	movq 24(%rdi), %rdx
+	mulxq 24(%rdi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 56(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 136(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 144(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 152(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 160(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	adcxq 0(%rsp), %r9
+	adoxq 0(%rsp), %r8
+	adoxq 0(%rsp), %r9
+	movq %r10, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 200(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	adcxq 0(%rsp), %r9
+	adoxq 0(%rsp), %r8
+	adoxq 0(%rsp), %r9
+	xorl %r10d, %r10d
+	movq 32(%rdi), %rdx
+	mulxq 32(%rdi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 64(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 144(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 152(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 160(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	adcxq 0(%rsp), %r10
+	adoxq 0(%rsp), %r9
+	adoxq 0(%rsp), %r10
+	movq %r11, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 208(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	adcxq 0(%rsp), %r10
+	adoxq 0(%rsp), %r9
+	adoxq 0(%rsp), %r10
+	xorl %r11d, %r11d
+	movq 40(%rdi), %rdx
+	mulxq 40(%rdi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 72(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 152(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 160(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	adcxq 0(%rsp), %r11
+	adoxq 0(%rsp), %r10
+	adoxq 0(%rsp), %r11
+	movq %r12, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 216(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	adcxq 0(%rsp), %r11
+	adoxq 0(%rsp), %r10
+	adoxq 0(%rsp), %r11
+	xorl %r12d, %r12d
+	movq 48(%rdi), %rdx
+	mulxq 48(%rdi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 80(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 160(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	adcxq 0(%rsp), %r12
+	adoxq 0(%rsp), %r11
+	adoxq 0(%rsp), %r12
+	xorl %eax, %eax
+	movq 56(%rdi), %rdx
+	mulxq 56(%rdi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	adcxq 0(%rsp), %r12
+	adoxq 0(%rsp), %r11
+	adoxq 0(%rsp), %r12
+	movq %r13, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 224(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	adcxq 0(%rsp), %r12
+	adoxq 0(%rsp), %r11
+	adoxq 0(%rsp), %r12
+	movq %r14, 232(%rsp)
+	movq %r15, 240(%rsp)
+	movq %rbx, 248(%rsp)
+	movq %rbp, 256(%rsp)
+	movq %r8, 264(%rsp)
+	movq %r9, 272(%rsp)
+	movq %r10, 280(%rsp)
+	movq %r11, 288(%rsp)
+	movq %r12, 296(%rsp)
+	movq 16(%rsp), %rdi
+	movq 232(%rsp), %rax
+	subq 0(%rsi), %rax
+	movq 240(%rsp), %rax
+	sbbq 8(%rsi), %rax
+	movq 248(%rsp), %rax
+	sbbq 16(%rsi), %rax
+	movq 256(%rsp), %rax
+	sbbq 24(%rsi), %rax
+	movq 264(%rsp), %rax
+	sbbq 32(%rsi), %rax
+	movq 272(%rsp), %rax
+	sbbq 40(%rsi), %rax
+	movq 280(%rsp), %rax
+	sbbq 48(%rsi), %rax
+	movq 288(%rsp), %rax
+	sbbq 56(%rsi), %rax
+	sbbq %rcx, %rcx
+	notq %rcx
+	movq 296(%rsp), %rdx
+	negq %rdx
+	sbbq %rdx, %rdx
+	orq %rdx, %rcx
+	movl %ecx, %edx
+	andl $1, %edx
+	mulxq 0(%rsi), %rcx, %rax
+	movq 232(%rsp), %rax
+	subq %rcx, %rax
+	movq %rax, 0(%rdi)
+	mulxq 8(%rsi), %rcx, %rax
+	movq 240(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 8(%rdi)
+	mulxq 16(%rsi), %rcx, %rax
+	movq 248(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 16(%rdi)
+	mulxq 24(%rsi), %rcx, %rax
+	movq 256(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 24(%rdi)
+	mulxq 32(%rsi), %rcx, %rax
+	movq 264(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 32(%rdi)
+	mulxq 40(%rsi), %rcx, %rax
+	movq 272(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 40(%rdi)
+	mulxq 48(%rsi), %rcx, %rax
+	movq 280(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 48(%rdi)
+	mulxq 56(%rsi), %rcx, %rax
+	movq 288(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 56(%rdi)
+	addq $312, %rsp
+	popq %r15
+	popq %r14
+	popq %r13
+	popq %r12
+	popq %rbp
+	popq %rbx
+	ret
+	.size parmod_ct_montgomery_sqr_adx_8_zs, .-parmod_ct_montgomery_sqr_adx_8_zs
+
+	.globl parmod_ct_montgomery_mul_adx_9_zs
+	.hidden parmod_ct_montgomery_mul_adx_9_zs
+	.type parmod_ct_montgomery_mul_adx_9_zs, @function
+	.p2align 5
+parmod_ct_montgomery_mul_adx_9_zs:
+	endbr64
+	pushq %rbx
+	pushq %rbp
+	pushq %r12
+	pushq %r13
+	pushq %r14
+	pushq %r15
+	subq $248, %rsp
+	movq $0, 0(%rsp)
+	movq %rdi, 16(%rsp)
+	movq %r8, 8(%rsp)
+	movq 0(%rsi), %rax
+	movq %rax, 24(%rsp)
+	movq 8(%rsi), %rax
+	movq %rax, 32(%rsp)
+	movq 16(%rsi), %rax
+	movq %rax, 40(%rsp)
+	movq 24(%rsi), %rax
+	movq %rax, 48(%rsp)
+	movq 32(%rsi), %rax
+	movq %rax, 56(%rsp)
+	movq 40(%rsi), %rax
+	movq %rax, 64(%rsp)
+	movq 48(%rsi), %rax
+	movq %rax, 72(%rsp)
+	movq 56(%rsi), %rax
+	movq %rax, 80(%rsp)
+	movq 64(%rsi), %rax
+	movq %rax, 88(%rsp)
+	movq %rdx, %rdi
+	movq %rcx, %rsi
+	xorl %ebx, %ebx
+	xorl %ebp, %ebp
+	xorl %r8d, %r8d
+	xorl %r9d, %r9d
+	xorl %r10d, %r10d
+	xorl %r11d, %r11d
+	xorl %r12d, %r12d
+	xorl %r13d, %r13d
+	xorl %r14d, %r14d
+	xorl %r15d, %r15d
+	xorl %eax, %eax
+	movq 0(%rdi), %rdx
+	mulxq 24(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 32(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 40(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 48(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 56(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 64(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 72(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 80(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	adcxq 0(%rsp), %r15
+	adoxq 0(%rsp), %r14
+	adoxq 0(%rsp), %r15
+	movq %rbx, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 96(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	adcxq 0(%rsp), %r15
+	adoxq 0(%rsp), %r14
+	adoxq 0(%rsp), %r15
+	xorl %ebx, %ebx
+	movq 8(%rdi), %rdx
+	mulxq 24(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 32(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 40(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 48(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 56(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 64(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 72(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 80(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	adcxq 0(%rsp), %rbx
+	adoxq 0(%rsp), %r15
+	adoxq 0(%rsp), %rbx
+	xorl %eax, %eax
+	movq 0(%rdi), %rdx
+	mulxq 88(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	adcxq 0(%rsp), %rbx
+	adoxq 0(%rsp), %r15
+	adoxq 0(%rsp), %rbx
+	movq %rbp, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 104(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	adcxq 0(%rsp), %rbx
+	adoxq 0(%rsp), %r15
+	adoxq 0(%rsp), %rbx
+	xorl %ebp, %ebp
+	movq 16(%rdi), %rdx
+	mulxq 24(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 32(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 40(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 48(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 56(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 64(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 72(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 80(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	adcxq 0(%rsp), %rbp
+	adoxq 0(%rsp), %rbx
+	adoxq 0(%rsp), %rbp
+	xorl %eax, %eax
+	movq 8(%rdi), %rdx
+	mulxq 88(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	adcxq 0(%rsp), %rbp
+	adoxq 0(%rsp), %rbx
+	adoxq 0(%rsp), %rbp
+	movq %r8, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 112(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	adcxq 0(%rsp), %rbp
+	adoxq 0(%rsp), %rbx
+	adoxq 0(%rsp), %rbp
+	xorl %r8d, %r8d
+	movq 24(%rdi), %rdx
+	mulxq 24(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 32(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 40(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 48(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 56(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 64(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 72(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 80(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	adcxq 0(%rsp), %r8
+	adoxq 0(%rsp), %rbp
+	adoxq 0(%rsp), %r8
+	xorl %eax, %eax
+	movq 16(%rdi), %rdx
+	mulxq 88(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	adcxq 0(%rsp), %r8
+	adoxq 0(%rsp), %rbp
+	adoxq 0(%rsp), %r8
+	movq %r9, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 120(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	adcxq 0(%rsp), %r8
+	adoxq 0(%rsp), %rbp
+	adoxq 0(%rsp), %r8
+	xorl %r9d, %r9d
+	movq 32(%rdi), %rdx
+	mulxq 24(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 32(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 40(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 48(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 56(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 64(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 72(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 80(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	adcxq 0(%rsp), %r9
+	adoxq 0(%rsp), %r8
+	adoxq 0(%rsp), %r9
+	xorl %eax, %eax
+	movq 24(%rdi), %rdx
+	mulxq 88(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	adcxq 0(%rsp), %r9
+	adoxq 0(%rsp), %r8
+	adoxq 0(%rsp), %r9
+	movq %r10, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 128(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	adcxq 0(%rsp), %r9
+	adoxq 0(%rsp), %r8
+	adoxq 0(%rsp), %r9
+	xorl %r10d, %r10d
+	movq 40(%rdi), %rdx
+	mulxq 24(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 32(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 40(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 48(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 56(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 64(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 72(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 80(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	adcxq 0(%rsp), %r10
+	adoxq 0(%rsp), %r9
+	adoxq 0(%rsp), %r10
+	xorl %eax, %eax
+	movq 32(%rdi), %rdx
+	mulxq 88(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	adcxq 0(%rsp), %r10
+	adoxq 0(%rsp), %r9
+	adoxq 0(%rsp), %r10
+	movq %r11, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 136(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	adcxq 0(%rsp), %r10
+	adoxq 0(%rsp), %r9
+	adoxq 0(%rsp), %r10
+	xorl %r11d, %r11d
+	movq 48(%rdi), %rdx
+	mulxq 24(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 32(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 40(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 48(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 56(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 64(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 72(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 80(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	adcxq 0(%rsp), %r11
+	adoxq 0(%rsp), %r10
+	adoxq 0(%rsp), %r11
+	xorl %eax, %eax
+	movq 40(%rdi), %rdx
+	mulxq 88(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	adcxq 0(%rsp), %r11
+	adoxq 0(%rsp), %r10
+	adoxq 0(%rsp), %r11
+	movq %r12, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 144(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	adcxq 0(%rsp), %r11
+	adoxq 0(%rsp), %r10
+	adoxq 0(%rsp), %r11
+	xorl %r12d, %r12d
+	movq 56(%rdi), %rdx
+	mulxq 24(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 32(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 40(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 48(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 56(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 64(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 72(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 80(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	adcxq 0(%rsp), %r12
+	adoxq 0(%rsp), %r11
+	adoxq 0(%rsp), %r12
+	xorl %eax, %eax
+	movq 48(%rdi), %rdx
+	mulxq 88(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	adcxq 0(%rsp), %r12
+	adoxq 0(%rsp), %r11
+	adoxq 0(%rsp), %r12
+	movq %r13, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 152(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	adcxq 0(%rsp), %r12
+	adoxq 0(%rsp), %r11
+	adoxq 0(%rsp), %r12
+	xorl %r13d, %r13d
+	movq 64(%rdi), %rdx
+	mulxq 24(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 32(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 40(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 48(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 56(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 64(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 72(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 80(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	adcxq 0(%rsp), %r13
+	adoxq 0(%rsp), %r12
+	adoxq 0(%rsp), %r13
+	xorl %eax, %eax
+	movq 56(%rdi), %rdx
+	mulxq 88(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	adcxq 0(%rsp), %r13
+	adoxq 0(%rsp), %r12
+	adoxq 0(%rsp), %r13
+	xorl %eax, %eax
+	movq 64(%rsi), %rdx
+	mulxq 96(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 104(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 112(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 120(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 128(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 136(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 144(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 152(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	adcxq 0(%rsp), %r13
+	adoxq 0(%rsp), %r12
+	adoxq 0(%rsp), %r13
+	movq %r14, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 160(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	adcxq 0(%rsp), %r13
+	adoxq 0(%rsp), %r12
+	adoxq 0(%rsp), %r13
+	xorl %r14d, %r14d
+	movq 64(%rdi), %rdx
+	mulxq 88(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	adcxq 0(%rsp), %r14
+	adoxq 0(%rsp), %r13
+	adoxq 0(%rsp), %r14
+	xorl %eax, %eax
+	movq 64(%rsi), %rdx
+	mulxq 160(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	adcxq 0(%rsp), %r14
+	adoxq 0(%rsp), %r13
+	adoxq 0(%rsp), %r14
+	movq %r15, 168(%rsp)
+	movq %rbx, 176(%rsp)
+	movq %rbp, 184(%rsp)
+	movq %r8, 192(%rsp)
+	movq %r9, 200(%rsp)
+	movq %r10, 208(%rsp)
+	movq %r11, 216(%rsp)
+	movq %r12, 224(%rsp)
+	movq %r13, 232(%rsp)
+	movq %r14, 240(%rsp)
+	movq 16(%rsp), %rdi
+	movq 168(%rsp), %rax
+	subq 0(%rsi), %rax
+	movq 176(%rsp), %rax
+	sbbq 8(%rsi), %rax
+	movq 184(%rsp), %rax
+	sbbq 16(%rsi), %rax
+	movq 192(%rsp), %rax
+	sbbq 24(%rsi), %rax
+	movq 200(%rsp), %rax
+	sbbq 32(%rsi), %rax
+	movq 208(%rsp), %rax
+	sbbq 40(%rsi), %rax
+	movq 216(%rsp), %rax
+	sbbq 48(%rsi), %rax
+	movq 224(%rsp), %rax
+	sbbq 56(%rsi), %rax
+	movq 232(%rsp), %rax
+	sbbq 64(%rsi), %rax
+	sbbq %rcx, %rcx
+	notq %rcx
+	movq 240(%rsp), %rdx
+	negq %rdx
+	sbbq %rdx, %rdx
+	orq %rdx, %rcx
+	movl %ecx, %edx
+	andl $1, %edx
+	mulxq 0(%rsi), %rcx, %rax
+	movq 168(%rsp), %rax
+	subq %rcx, %rax
+	movq %rax, 0(%rdi)
+	mulxq 8(%rsi), %rcx, %rax
+	movq 176(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 8(%rdi)
+	mulxq 16(%rsi), %rcx, %rax
+	movq 184(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 16(%rdi)
+	mulxq 24(%rsi), %rcx, %rax
+	movq 192(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 24(%rdi)
+	mulxq 32(%rsi), %rcx, %rax
+	movq 200(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 32(%rdi)
+	mulxq 40(%rsi), %rcx, %rax
+	movq 208(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 40(%rdi)
+	mulxq 48(%rsi), %rcx, %rax
+	movq 216(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 48(%rdi)
+	mulxq 56(%rsi), %rcx, %rax
+	movq 224(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 56(%rdi)
+	mulxq 64(%rsi), %rcx, %rax
+	movq 232(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 64(%rdi)
+	addq $248, %rsp
+	popq %r15
+	popq %r14
+	popq %r13
+	popq %r12
+	popq %rbp
+	popq %rbx
+	ret
+	.size parmod_ct_montgomery_mul_adx_9_zs, .-parmod_ct_montgomery_mul_adx_9_zs
+
+	.globl parmod_ct_montgomery_sqr_adx_9_zs
+	.hidden parmod_ct_montgomery_sqr_adx_9_zs
+	.type parmod_ct_montgomery_sqr_adx_9_zs, @function
+	.p2align 5
+parmod_ct_montgomery_sqr_adx_9_zs:
+	endbr64
+	pushq %rbx
+	pushq %rbp
+	pushq %r12
+	pushq %r13
+	pushq %r14
+	pushq %r15
+	subq $344, %rsp
+	movq $0, 0(%rsp)
+	movq %rdi, 16(%rsp)
+	movq %rcx, 8(%rsp)
+	movq %rsi, %rdi
+	movq %rdx, %rsi
+	movq (%rdi), %rax
+	movq 8(%rdi), %rcx
+	movq %rcx, %rdx
+	addq %rcx, %rcx
+	movq %rcx, 32(%rsp)
+	shldq $1, %rax, %rdx
+	movq %rdx, 112(%rsp)
+	movq 8(%rdi), %rax
+	movq 16(%rdi), %rcx
+	movq %rcx, %rdx
+	addq %rcx, %rcx
+	movq %rcx, 40(%rsp)
+	shldq $1, %rax, %rdx
+	movq %rdx, 120(%rsp)
+	movq 16(%rdi), %rax
+	movq 24(%rdi), %rcx
+	movq %rcx, %rdx
+	addq %rcx, %rcx
+	movq %rcx, 48(%rsp)
+	shldq $1, %rax, %rdx
+	movq %rdx, 128(%rsp)
+	movq 24(%rdi), %rax
+	movq 32(%rdi), %rcx
+	movq %rcx, %rdx
+	addq %rcx, %rcx
+	movq %rcx, 56(%rsp)
+	shldq $1, %rax, %rdx
+	movq %rdx, 136(%rsp)
+	movq 32(%rdi), %rax
+	movq 40(%rdi), %rcx
+	movq %rcx, %rdx
+	addq %rcx, %rcx
+	movq %rcx, 64(%rsp)
+	shldq $1, %rax, %rdx
+	movq %rdx, 144(%rsp)
+	movq 40(%rdi), %rax
+	movq 48(%rdi), %rcx
+	movq %rcx, %rdx
+	addq %rcx, %rcx
+	movq %rcx, 72(%rsp)
+	shldq $1, %rax, %rdx
+	movq %rdx, 152(%rsp)
+	movq 48(%rdi), %rax
+	movq 56(%rdi), %rcx
+	movq %rcx, %rdx
+	addq %rcx, %rcx
+	movq %rcx, 80(%rsp)
+	shldq $1, %rax, %rdx
+	movq %rdx, 160(%rsp)
+	movq 56(%rdi), %rax
+	movq 64(%rdi), %rcx
+	movq %rcx, %rdx
+	addq %rcx, %rcx
+	movq %rcx, 88(%rsp)
+	shldq $1, %rax, %rdx
+	movq %rdx, 168(%rsp)
+	movq 64(%rdi), %rax
+	shrq $63, %rax
+	movq %rax, 176(%rsp)
+	xorl %ebx, %ebx
+	xorl %ebp, %ebp
+	xorl %r8d, %r8d
+	xorl %r9d, %r9d
+	xorl %r10d, %r10d
+	xorl %r11d, %r11d
+	xorl %r12d, %r12d
+	xorl %r13d, %r13d
+	xorl %r14d, %r14d
+	xorl %r15d, %r15d
+	xorl %eax, %eax
+	movq 0(%rdi), %rdx
+	mulxq 0(%rdi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 32(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 120(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 128(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 136(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 144(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 152(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 160(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	adcxq 0(%rsp), %r15
+	adoxq 0(%rsp), %r14
+	adoxq 0(%rsp), %r15
+	movq %rbx, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 184(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	adcxq 0(%rsp), %r15
+	adoxq 0(%rsp), %r14
+	adoxq 0(%rsp), %r15
+	movq %rbp, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 192(%rsp)
+	xorl %ebx, %ebx
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	adcxq 0(%rsp), %rbx
+	adoxq 0(%rsp), %r15
+	adoxq 0(%rsp), %rbx
+	xorl %ebp, %ebp
+	movq 0(%rdi), %rdx
+	mulxq 168(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 176(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	adcxq 0(%rsp), %rbp
+	adoxq 0(%rsp), %rbx
+	adoxq 0(%rsp), %rbp
+	xorl %eax, %eax
+	movq 8(%rdi), %rdx
+	mulxq 8(%rdi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 40(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 128(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 136(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 144(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 152(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 160(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 168(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	adcxq 0(%rsp), %rbp
+	adoxq 0(%rsp), %rbx
+	adoxq 0(%rsp), %rbp
+	movq %r8, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 200(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	adcxq 0(%rsp), %rbp
+	adoxq 0(%rsp), %rbx
+	adoxq 0(%rsp), %rbp
+	xorl %r8d, %r8d
+	movq 8(%rdi), %rdx
+	mulxq 176(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	adcxq 0(%rsp), %r8
+	adoxq 0(%rsp), %rbp
+	adoxq 0(%rsp), %r8
+	movq %r9, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 208(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	adcxq 0(%rsp), %r8
+	adoxq 0(%rsp), %rbp
+	adoxq 0(%rsp), %r8
+	xorl %r9d, %r9d
+	movq 16(%rdi), %rdx
+	mulxq 16(%rdi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 48(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 136(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 144(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 152(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 160(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 168(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 176(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	adcxq 0(%rsp), %r9
+	adoxq 0(%rsp), %r8
+	adoxq 0(%rsp), %r9
+	movq %r10, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 216(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	adcxq 0(%rsp), %r9
+	adoxq 0(%rsp), %r8
+	adoxq 0(%rsp), %r9
+	xorl %r10d, %r10d
+	movq 24(%rdi), %rdx
+	mulxq 24(%rdi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 56(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 144(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 152(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 160(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 168(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 176(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	adcxq 0(%rsp), %r10
+	adoxq 0(%rsp), %r9
+	adoxq 0(%rsp), %r10
+	movq %r11, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 224(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	adcxq 0(%rsp), %r10
+	adoxq 0(%rsp), %r9
+	adoxq 0(%rsp), %r10
+	xorl %r11d, %r11d
+	movq 32(%rdi), %rdx
+	mulxq 32(%rdi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 64(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 152(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 160(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 168(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 176(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	adcxq 0(%rsp), %r11
+	adoxq 0(%rsp), %r10
+	adoxq 0(%rsp), %r11
+	movq %r12, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 232(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	adcxq 0(%rsp), %r11
+	adoxq 0(%rsp), %r10
+	adoxq 0(%rsp), %r11
+	xorl %r12d, %r12d
+	movq 40(%rdi), %rdx
+	mulxq 40(%rdi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 72(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 160(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 168(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 176(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	adcxq 0(%rsp), %r12
+	adoxq 0(%rsp), %r11
+	adoxq 0(%rsp), %r12
+	movq %r13, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 240(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	adcxq 0(%rsp), %r12
+	adoxq 0(%rsp), %r11
+	adoxq 0(%rsp), %r12
+	xorl %r13d, %r13d
+	movq 48(%rdi), %rdx
+	mulxq 48(%rdi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 80(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 168(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 176(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	adcxq 0(%rsp), %r13
+	adoxq 0(%rsp), %r12
+	adoxq 0(%rsp), %r13
+	xorl %eax, %eax
+	movq 64(%rsi), %rdx
+	mulxq 184(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 192(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 200(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 208(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 216(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 224(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 232(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 240(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	adcxq 0(%rsp), %r13
+	adoxq 0(%rsp), %r12
+	adoxq 0(%rsp), %r13
+	movq %r14, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 248(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	adcxq 0(%rsp), %r13
+	adoxq 0(%rsp), %r12
+	adoxq 0(%rsp), %r13
+	xorl %r14d, %r14d
+	movq 56(%rdi), %rdx
+	mulxq 56(%rdi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 88(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 176(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	adcxq 0(%rsp), %r14
+	adoxq 0(%rsp), %r13
+	adoxq 0(%rsp), %r14
+	xorl %eax, %eax
+	movq 64(%rdi), %rdx
+	mulxq 64(%rdi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	adcxq 0(%rsp), %r14
+	adoxq 0(%rsp), %r13
+	adoxq 0(%rsp), %r14
+	xorl %eax, %eax
+	movq 64(%rsi), %rdx
+	mulxq 248(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	adcxq 0(%rsp), %r14
+	adoxq 0(%rsp), %r13
+	adoxq 0(%rsp), %r14
+	movq %r15, 256(%rsp)
+	movq %rbx, 264(%rsp)
+	movq %rbp, 272(%rsp)
+	movq %r8, 280(%rsp)
+	movq %r9, 288(%rsp)
+	movq %r10, 296(%rsp)
+	movq %r11, 304(%rsp)
+	movq %r12, 312(%rsp)
+	movq %r13, 320(%rsp)
+	movq %r14, 328(%rsp)
+	movq 16(%rsp), %rdi
+	movq 256(%rsp), %rax
+	subq 0(%rsi), %rax
+	movq 264(%rsp), %rax
+	sbbq 8(%rsi), %rax
+	movq 272(%rsp), %rax
+	sbbq 16(%rsi), %rax
+	movq 280(%rsp), %rax
+	sbbq 24(%rsi), %rax
+	movq 288(%rsp), %rax
+	sbbq 32(%rsi), %rax
+	movq 296(%rsp), %rax
+	sbbq 40(%rsi), %rax
+	movq 304(%rsp), %rax
+	sbbq 48(%rsi), %rax
+	movq 312(%rsp), %rax
+	sbbq 56(%rsi), %rax
+	movq 320(%rsp), %rax
+	sbbq 64(%rsi), %rax
+	sbbq %rcx, %rcx
+	notq %rcx
+	movq 328(%rsp), %rdx
+	negq %rdx
+	sbbq %rdx, %rdx
+	orq %rdx, %rcx
+	movl %ecx, %edx
+	andl $1, %edx
+	mulxq 0(%rsi), %rcx, %rax
+	movq 256(%rsp), %rax
+	subq %rcx, %rax
+	movq %rax, 0(%rdi)
+	mulxq 8(%rsi), %rcx, %rax
+	movq 264(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 8(%rdi)
+	mulxq 16(%rsi), %rcx, %rax
+	movq 272(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 16(%rdi)
+	mulxq 24(%rsi), %rcx, %rax
+	movq 280(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 24(%rdi)
+	mulxq 32(%rsi), %rcx, %rax
+	movq 288(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 32(%rdi)
+	mulxq 40(%rsi), %rcx, %rax
+	movq 296(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 40(%rdi)
+	mulxq 48(%rsi), %rcx, %rax
+	movq 304(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 48(%rdi)
+	mulxq 56(%rsi), %rcx, %rax
+	movq 312(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 56(%rdi)
+	mulxq 64(%rsi), %rcx, %rax
+	movq 320(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 64(%rdi)
+	addq $344, %rsp
+	popq %r15
+	popq %r14
+	popq %r13
+	popq %r12
+	popq %rbp
+	popq %rbx
+	ret
+	.size parmod_ct_montgomery_sqr_adx_9_zs, .-parmod_ct_montgomery_sqr_adx_9_zs
+
+	.globl parmod_ct_montgomery_mul_adx_10_zs
+	.hidden parmod_ct_montgomery_mul_adx_10_zs
+	.type parmod_ct_montgomery_mul_adx_10_zs, @function
+	.p2align 5
+parmod_ct_montgomery_mul_adx_10_zs:
+	endbr64
+	pushq %rbx
+	pushq %rbp
+	pushq %r12
+	pushq %r13
+	pushq %r14
+	pushq %r15
+	subq $280, %rsp
+	movq $0, 0(%rsp)
+	movq %rdi, 16(%rsp)
+	movq %r8, 8(%rsp)
+	movq 0(%rsi), %rax
+	movq %rax, 24(%rsp)
+	movq 8(%rsi), %rax
+	movq %rax, 32(%rsp)
+	movq 16(%rsi), %rax
+	movq %rax, 40(%rsp)
+	movq 24(%rsi), %rax
+	movq %rax, 48(%rsp)
+	movq 32(%rsi), %rax
+	movq %rax, 56(%rsp)
+	movq 40(%rsi), %rax
+	movq %rax, 64(%rsp)
+	movq 48(%rsi), %rax
+	movq %rax, 72(%rsp)
+	movq 56(%rsi), %rax
+	movq %rax, 80(%rsp)
+	movq 64(%rsi), %rax
+	movq %rax, 88(%rsp)
+	movq 72(%rsi), %rax
+	movq %rax, 96(%rsp)
+	movq %rdx, %rdi
+	movq %rcx, %rsi
+	xorl %ebx, %ebx
+	xorl %ebp, %ebp
+	xorl %r8d, %r8d
+	xorl %r9d, %r9d
+	xorl %r10d, %r10d
+	xorl %r11d, %r11d
+	xorl %r12d, %r12d
+	xorl %r13d, %r13d
+	xorl %r14d, %r14d
+	xorl %r15d, %r15d
+	xorl %eax, %eax
+	movq 0(%rdi), %rdx
+	mulxq 24(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 32(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 40(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 48(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 56(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 64(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 72(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 80(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	adcxq 0(%rsp), %r15
+	adoxq 0(%rsp), %r14
+	adoxq 0(%rsp), %r15
+	movq %rbx, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 104(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	adcxq 0(%rsp), %r15
+	adoxq 0(%rsp), %r14
+	adoxq 0(%rsp), %r15
+	xorl %ebx, %ebx
+	movq 8(%rdi), %rdx
+	mulxq 24(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 32(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 40(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 48(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 56(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 64(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 72(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 80(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	adcxq 0(%rsp), %rbx
+	adoxq 0(%rsp), %r15
+	adoxq 0(%rsp), %rbx
+	movq %rbp, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 112(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	adcxq 0(%rsp), %rbx
+	adoxq 0(%rsp), %r15
+	adoxq 0(%rsp), %rbx
+	xorl %ebp, %ebp
+	movq 16(%rdi), %rdx
+	mulxq 24(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 32(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 40(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 48(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 56(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 64(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 72(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 80(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	adcxq 0(%rsp), %rbp
+	adoxq 0(%rsp), %rbx
+	adoxq 0(%rsp), %rbp
+	xorl %eax, %eax
+	movq 0(%rdi), %rdx
+	mulxq 88(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 96(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	adcxq 0(%rsp), %rbp
+	adoxq 0(%rsp), %rbx
+	adoxq 0(%rsp), %rbp
+	movq %r8, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 120(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	adcxq 0(%rsp), %rbp
+	adoxq 0(%rsp), %rbx
+	adoxq 0(%rsp), %rbp
+	xorl %r8d, %r8d
+	movq 24(%rdi), %rdx
+	mulxq 24(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 32(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 40(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 48(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 56(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 64(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 72(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 80(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	adcxq 0(%rsp), %r8
+	adoxq 0(%rsp), %rbp
+	adoxq 0(%rsp), %r8
+	xorl %eax, %eax
+	movq 8(%rdi), %rdx
+	mulxq 88(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 96(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	adcxq 0(%rsp), %r8
+	adoxq 0(%rsp), %rbp
+	adoxq 0(%rsp), %r8
+	movq %r9, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 128(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	adcxq 0(%rsp), %r8
+	adoxq 0(%rsp), %rbp
+	adoxq 0(%rsp), %r8
+	xorl %r9d, %r9d
+	movq 32(%rdi), %rdx
+	mulxq 24(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 32(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 40(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 48(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 56(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 64(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 72(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 80(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	adcxq 0(%rsp), %r9
+	adoxq 0(%rsp), %r8
+	adoxq 0(%rsp), %r9
+	xorl %eax, %eax
+	movq 16(%rdi), %rdx
+	mulxq 88(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 96(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	adcxq 0(%rsp), %r9
+	adoxq 0(%rsp), %r8
+	adoxq 0(%rsp), %r9
+	movq %r10, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 136(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	adcxq 0(%rsp), %r9
+	adoxq 0(%rsp), %r8
+	adoxq 0(%rsp), %r9
+	xorl %r10d, %r10d
+	movq 40(%rdi), %rdx
+	mulxq 24(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 32(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 40(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 48(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 56(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 64(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 72(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 80(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	adcxq 0(%rsp), %r10
+	adoxq 0(%rsp), %r9
+	adoxq 0(%rsp), %r10
+	xorl %eax, %eax
+	movq 24(%rdi), %rdx
+	mulxq 88(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 96(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	adcxq 0(%rsp), %r10
+	adoxq 0(%rsp), %r9
+	adoxq 0(%rsp), %r10
+	movq %r11, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 144(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	adcxq 0(%rsp), %r10
+	adoxq 0(%rsp), %r9
+	adoxq 0(%rsp), %r10
+	xorl %r11d, %r11d
+	movq 48(%rdi), %rdx
+	mulxq 24(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 32(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 40(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 48(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 56(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 64(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 72(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 80(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	adcxq 0(%rsp), %r11
+	adoxq 0(%rsp), %r10
+	adoxq 0(%rsp), %r11
+	xorl %eax, %eax
+	movq 32(%rdi), %rdx
+	mulxq 88(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 96(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	adcxq 0(%rsp), %r11
+	adoxq 0(%rsp), %r10
+	adoxq 0(%rsp), %r11
+	movq %r12, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 152(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	adcxq 0(%rsp), %r11
+	adoxq 0(%rsp), %r10
+	adoxq 0(%rsp), %r11
+	xorl %r12d, %r12d
+	movq 56(%rdi), %rdx
+	mulxq 24(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 32(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 40(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 48(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 56(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 64(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 72(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 80(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	adcxq 0(%rsp), %r12
+	adoxq 0(%rsp), %r11
+	adoxq 0(%rsp), %r12
+	xorl %eax, %eax
+	movq 40(%rdi), %rdx
+	mulxq 88(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 96(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	adcxq 0(%rsp), %r12
+	adoxq 0(%rsp), %r11
+	adoxq 0(%rsp), %r12
+	movq %r13, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 160(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	adcxq 0(%rsp), %r12
+	adoxq 0(%rsp), %r11
+	adoxq 0(%rsp), %r12
+	xorl %r13d, %r13d
+	movq 64(%rdi), %rdx
+	mulxq 24(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 32(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 40(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 48(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 56(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 64(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 72(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 80(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	adcxq 0(%rsp), %r13
+	adoxq 0(%rsp), %r12
+	adoxq 0(%rsp), %r13
+	xorl %eax, %eax
+	movq 48(%rdi), %rdx
+	mulxq 88(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 96(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	adcxq 0(%rsp), %r13
+	adoxq 0(%rsp), %r12
+	adoxq 0(%rsp), %r13
+	xorl %eax, %eax
+	movq 64(%rsi), %rdx
+	mulxq 104(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 112(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 120(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 128(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 136(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 144(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 152(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 160(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	adcxq 0(%rsp), %r13
+	adoxq 0(%rsp), %r12
+	adoxq 0(%rsp), %r13
+	movq %r14, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 168(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	adcxq 0(%rsp), %r13
+	adoxq 0(%rsp), %r12
+	adoxq 0(%rsp), %r13
+	xorl %r14d, %r14d
+	movq 72(%rdi), %rdx
+	mulxq 24(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 32(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 40(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 48(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 56(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 64(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 72(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 80(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	adcxq 0(%rsp), %r14
+	adoxq 0(%rsp), %r13
+	adoxq 0(%rsp), %r14
+	xorl %eax, %eax
+	movq 56(%rdi), %rdx
+	mulxq 88(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 96(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	adcxq 0(%rsp), %r14
+	adoxq 0(%rsp), %r13
+	adoxq 0(%rsp), %r14
+	xorl %eax, %eax
+	movq 72(%rsi), %rdx
+	mulxq 104(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 112(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 120(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 128(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 136(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 144(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 152(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 160(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	adcxq 0(%rsp), %r14
+	adoxq 0(%rsp), %r13
+	adoxq 0(%rsp), %r14
+	movq %r15, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 176(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	adcxq 0(%rsp), %r14
+	adoxq 0(%rsp), %r13
+	adoxq 0(%rsp), %r14
+	xorl %r15d, %r15d
+	movq 64(%rdi), %rdx
+	mulxq 88(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 96(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	adcxq 0(%rsp), %r15
+	adoxq 0(%rsp), %r14
+	adoxq 0(%rsp), %r15
+	xorl %eax, %eax
+	movq 64(%rsi), %rdx
+	mulxq 168(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 176(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	adcxq 0(%rsp), %r15
+	adoxq 0(%rsp), %r14
+	adoxq 0(%rsp), %r15
+	movq %rbx, 184(%rsp)
+	xorl %ebx, %ebx
+	movq 72(%rdi), %rdx
+	mulxq 88(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 96(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	adcxq 0(%rsp), %rbx
+	adoxq 0(%rsp), %r15
+	adoxq 0(%rsp), %rbx
+	xorl %eax, %eax
+	movq 72(%rsi), %rdx
+	mulxq 168(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 176(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	adcxq 0(%rsp), %rbx
+	adoxq 0(%rsp), %r15
+	adoxq 0(%rsp), %rbx
+	movq %rbp, 192(%rsp)
+	movq %r8, 200(%rsp)
+	movq %r9, 208(%rsp)
+	movq %r10, 216(%rsp)
+	movq %r11, 224(%rsp)
+	movq %r12, 232(%rsp)
+	movq %r13, 240(%rsp)
+	movq %r14, 248(%rsp)
+	movq %r15, 256(%rsp)
+	movq %rbx, 264(%rsp)
+	movq 16(%rsp), %rdi
+	movq 184(%rsp), %rax
+	subq 0(%rsi), %rax
+	movq 192(%rsp), %rax
+	sbbq 8(%rsi), %rax
+	movq 200(%rsp), %rax
+	sbbq 16(%rsi), %rax
+	movq 208(%rsp), %rax
+	sbbq 24(%rsi), %rax
+	movq 216(%rsp), %rax
+	sbbq 32(%rsi), %rax
+	movq 224(%rsp), %rax
+	sbbq 40(%rsi), %rax
+	movq 232(%rsp), %rax
+	sbbq 48(%rsi), %rax
+	movq 240(%rsp), %rax
+	sbbq 56(%rsi), %rax
+	movq 248(%rsp), %rax
+	sbbq 64(%rsi), %rax
+	movq 256(%rsp), %rax
+	sbbq 72(%rsi), %rax
+	sbbq %rcx, %rcx
+	notq %rcx
+	movq 264(%rsp), %rdx
+	negq %rdx
+	sbbq %rdx, %rdx
+	orq %rdx, %rcx
+	movl %ecx, %edx
+	andl $1, %edx
+	mulxq 0(%rsi), %rcx, %rax
+	movq 184(%rsp), %rax
+	subq %rcx, %rax
+	movq %rax, 0(%rdi)
+	mulxq 8(%rsi), %rcx, %rax
+	movq 192(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 8(%rdi)
+	mulxq 16(%rsi), %rcx, %rax
+	movq 200(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 16(%rdi)
+	mulxq 24(%rsi), %rcx, %rax
+	movq 208(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 24(%rdi)
+	mulxq 32(%rsi), %rcx, %rax
+	movq 216(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 32(%rdi)
+	mulxq 40(%rsi), %rcx, %rax
+	movq 224(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 40(%rdi)
+	mulxq 48(%rsi), %rcx, %rax
+	movq 232(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 48(%rdi)
+	mulxq 56(%rsi), %rcx, %rax
+	movq 240(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 56(%rdi)
+	mulxq 64(%rsi), %rcx, %rax
+	movq 248(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 64(%rdi)
+	mulxq 72(%rsi), %rcx, %rax
+	movq 256(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 72(%rdi)
+	addq $280, %rsp
+	popq %r15
+	popq %r14
+	popq %r13
+	popq %r12
+	popq %rbp
+	popq %rbx
+	ret
+	.size parmod_ct_montgomery_mul_adx_10_zs, .-parmod_ct_montgomery_mul_adx_10_zs
+
+	.globl parmod_ct_montgomery_sqr_adx_10_zs
+	.hidden parmod_ct_montgomery_sqr_adx_10_zs
+	.type parmod_ct_montgomery_sqr_adx_10_zs, @function
+	.p2align 5
+parmod_ct_montgomery_sqr_adx_10_zs:
+	endbr64
+	pushq %rbx
+	pushq %rbp
+	pushq %r12
+	pushq %r13
+	pushq %r14
+	pushq %r15
+	subq $376, %rsp
+	movq $0, 0(%rsp)
+	movq %rdi, 16(%rsp)
+	movq %rcx, 8(%rsp)
+	movq %rsi, %rdi
+	movq %rdx, %rsi
+	movq (%rdi), %rax
+	movq 8(%rdi), %rcx
+	movq %rcx, %rdx
+	addq %rcx, %rcx
+	movq %rcx, 32(%rsp)
+	shldq $1, %rax, %rdx
+	movq %rdx, 120(%rsp)
+	movq 8(%rdi), %rax
+	movq 16(%rdi), %rcx
+	movq %rcx, %rdx
+	addq %rcx, %rcx
+	movq %rcx, 40(%rsp)
+	shldq $1, %rax, %rdx
+	movq %rdx, 128(%rsp)
+	movq 16(%rdi), %rax
+	movq 24(%rdi), %rcx
+	movq %rcx, %rdx
+	addq %rcx, %rcx
+	movq %rcx, 48(%rsp)
+	shldq $1, %rax, %rdx
+	movq %rdx, 136(%rsp)
+	movq 24(%rdi), %rax
+	movq 32(%rdi), %rcx
+	movq %rcx, %rdx
+	addq %rcx, %rcx
+	movq %rcx, 56(%rsp)
+	shldq $1, %rax, %rdx
+	movq %rdx, 144(%rsp)
+	movq 32(%rdi), %rax
+	movq 40(%rdi), %rcx
+	movq %rcx, %rdx
+	addq %rcx, %rcx
+	movq %rcx, 64(%rsp)
+	shldq $1, %rax, %rdx
+	movq %rdx, 152(%rsp)
+	movq 40(%rdi), %rax
+	movq 48(%rdi), %rcx
+	movq %rcx, %rdx
+	addq %rcx, %rcx
+	movq %rcx, 72(%rsp)
+	shldq $1, %rax, %rdx
+	movq %rdx, 160(%rsp)
+	movq 48(%rdi), %rax
+	movq 56(%rdi), %rcx
+	movq %rcx, %rdx
+	addq %rcx, %rcx
+	movq %rcx, 80(%rsp)
+	shldq $1, %rax, %rdx
+	movq %rdx, 168(%rsp)
+	movq 56(%rdi), %rax
+	movq 64(%rdi), %rcx
+	movq %rcx, %rdx
+	addq %rcx, %rcx
+	movq %rcx, 88(%rsp)
+	shldq $1, %rax, %rdx
+	movq %rdx, 176(%rsp)
+	movq 64(%rdi), %rax
+	movq 72(%rdi), %rcx
+	movq %rcx, %rdx
+	addq %rcx, %rcx
+	movq %rcx, 96(%rsp)
+	shldq $1, %rax, %rdx
+	movq %rdx, 184(%rsp)
+	movq 72(%rdi), %rax
+	shrq $63, %rax
+	movq %rax, 192(%rsp)
+	xorl %ebx, %ebx
+	xorl %ebp, %ebp
+	xorl %r8d, %r8d
+	xorl %r9d, %r9d
+	xorl %r10d, %r10d
+	xorl %r11d, %r11d
+	xorl %r12d, %r12d
+	xorl %r13d, %r13d
+	xorl %r14d, %r14d
+	xorl %r15d, %r15d
+	xorl %eax, %eax
+	movq 0(%rdi), %rdx
+	mulxq 0(%rdi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 32(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 128(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 136(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 144(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 152(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 160(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 168(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	adcxq 0(%rsp), %r15
+	adoxq 0(%rsp), %r14
+	adoxq 0(%rsp), %r15
+	movq %rbx, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 200(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	adcxq 0(%rsp), %r15
+	adoxq 0(%rsp), %r14
+	adoxq 0(%rsp), %r15
+	movq %rbp, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 208(%rsp)
+	xorl %ebx, %ebx
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	adcxq 0(%rsp), %rbx
+	adoxq 0(%rsp), %r15
+	adoxq 0(%rsp), %rbx
+	xorl %ebp, %ebp
+	movq 8(%rdi), %rdx
+	mulxq 8(%rdi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 40(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 136(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 144(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 152(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 160(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 168(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 176(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	adcxq 0(%rsp), %rbp
+	adoxq 0(%rsp), %rbx
+	adoxq 0(%rsp), %rbp
+	movq %r8, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 216(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	adcxq 0(%rsp), %rbp
+	adoxq 0(%rsp), %rbx
+	adoxq 0(%rsp), %rbp
+	xorl %r8d, %r8d
+	movq 0(%rdi), %rdx
+	mulxq 176(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 184(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 192(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	adcxq 0(%rsp), %r8
+	adoxq 0(%rsp), %rbp
+	adoxq 0(%rsp), %r8
+	movq %r9, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 224(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	adcxq 0(%rsp), %r8
+	adoxq 0(%rsp), %rbp
+	adoxq 0(%rsp), %r8
+	xorl %r9d, %r9d
+	movq 8(%rdi), %rdx
+	mulxq 184(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 192(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	adcxq 0(%rsp), %r9
+	adoxq 0(%rsp), %r8
+	adoxq 0(%rsp), %r9
+	xorl %eax, %eax
+	movq 16(%rdi), %rdx
+	mulxq 16(%rdi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 48(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 144(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 152(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 160(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 168(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 176(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 184(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	adcxq 0(%rsp), %r9
+	adoxq 0(%rsp), %r8
+	adoxq 0(%rsp), %r9
+	movq %r10, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 232(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	adcxq 0(%rsp), %r9
+	adoxq 0(%rsp), %r8
+	adoxq 0(%rsp), %r9
+	xorl %r10d, %r10d
+	movq 16(%rdi), %rdx
+	mulxq 192(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	adcxq 0(%rsp), %r10
+	adoxq 0(%rsp), %r9
+	adoxq 0(%rsp), %r10
+	movq %r11, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 240(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	adcxq 0(%rsp), %r10
+	adoxq 0(%rsp), %r9
+	adoxq 0(%rsp), %r10
+	xorl %r11d, %r11d
+	movq 24(%rdi), %rdx
+	mulxq 24(%rdi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 56(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 152(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 160(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 168(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 176(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 184(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 192(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	adcxq 0(%rsp), %r11
+	adoxq 0(%rsp), %r10
+	adoxq 0(%rsp), %r11
+	movq %r12, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 248(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	adcxq 0(%rsp), %r11
+	adoxq 0(%rsp), %r10
+	adoxq 0(%rsp), %r11
+	xorl %r12d, %r12d
+	movq 32(%rdi), %rdx
+	mulxq 32(%rdi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 64(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 160(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 168(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 176(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 184(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 192(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	adcxq 0(%rsp), %r12
+	adoxq 0(%rsp), %r11
+	adoxq 0(%rsp), %r12
+	movq %r13, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 256(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	adcxq 0(%rsp), %r12
+	adoxq 0(%rsp), %r11
+	adoxq 0(%rsp), %r12
+	xorl %r13d, %r13d
+	movq 40(%rdi), %rdx
+	mulxq 40(%rdi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 72(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 168(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 176(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 184(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 192(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	adcxq 0(%rsp), %r13
+	adoxq 0(%rsp), %r12
+	adoxq 0(%rsp), %r13
+	xorl %eax, %eax
+	movq 64(%rsi), %rdx
+	mulxq 200(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 208(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 216(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 224(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 232(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 240(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 248(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 256(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	adcxq 0(%rsp), %r13
+	adoxq 0(%rsp), %r12
+	adoxq 0(%rsp), %r13
+	movq %r14, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 264(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	adcxq 0(%rsp), %r13
+	adoxq 0(%rsp), %r12
+	adoxq 0(%rsp), %r13
+	xorl %r14d, %r14d
+	movq 48(%rdi), %rdx
+	mulxq 48(%rdi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 80(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 176(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 184(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 192(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	adcxq 0(%rsp), %r14
+	adoxq 0(%rsp), %r13
+	adoxq 0(%rsp), %r14
+	xorl %eax, %eax
+	movq 72(%rsi), %rdx
+	mulxq 200(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 208(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 216(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 224(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 232(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 240(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 248(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 256(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	adcxq 0(%rsp), %r14
+	adoxq 0(%rsp), %r13
+	adoxq 0(%rsp), %r14
+	movq %r15, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 272(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	adcxq 0(%rsp), %r14
+	adoxq 0(%rsp), %r13
+	adoxq 0(%rsp), %r14
+	xorl %r15d, %r15d
+	movq 56(%rdi), %rdx
+	mulxq 56(%rdi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 88(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 184(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 192(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	adcxq 0(%rsp), %r15
+	adoxq 0(%rsp), %r14
+	adoxq 0(%rsp), %r15
+	xorl %eax, %eax
+	movq 64(%rsi), %rdx
+	mulxq 264(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 272(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	adcxq 0(%rsp), %r15
+	adoxq 0(%rsp), %r14
+	adoxq 0(%rsp), %r15
+	movq %rbx, 280(%rsp)
+	xorl %ebx, %ebx
+	movq 64(%rdi), %rdx
+	mulxq 64(%rdi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 96(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 192(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	adcxq 0(%rsp), %rbx
+	adoxq 0(%rsp), %r15
+	adoxq 0(%rsp), %rbx
+	xorl %eax, %eax
+	movq 72(%rdi), %rdx
+	mulxq 72(%rdi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	adcxq 0(%rsp), %rbx
+	adoxq 0(%rsp), %r15
+	adoxq 0(%rsp), %rbx
+	xorl %eax, %eax
+	movq 72(%rsi), %rdx
+	mulxq 264(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 272(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	adcxq 0(%rsp), %rbx
+	adoxq 0(%rsp), %r15
+	adoxq 0(%rsp), %rbx
+	movq %rbp, 288(%rsp)
+	movq %r8, 296(%rsp)
+	movq %r9, 304(%rsp)
+	movq %r10, 312(%rsp)
+	movq %r11, 320(%rsp)
+	movq %r12, 328(%rsp)
+	movq %r13, 336(%rsp)
+	movq %r14, 344(%rsp)
+	movq %r15, 352(%rsp)
+	movq %rbx, 360(%rsp)
+	movq 16(%rsp), %rdi
+	movq 280(%rsp), %rax
+	subq 0(%rsi), %rax
+	movq 288(%rsp), %rax
+	sbbq 8(%rsi), %rax
+	movq 296(%rsp), %rax
+	sbbq 16(%rsi), %rax
+	movq 304(%rsp), %rax
+	sbbq 24(%rsi), %rax
+	movq 312(%rsp), %rax
+	sbbq 32(%rsi), %rax
+	movq 320(%rsp), %rax
+	sbbq 40(%rsi), %rax
+	movq 328(%rsp), %rax
+	sbbq 48(%rsi), %rax
+	movq 336(%rsp), %rax
+	sbbq 56(%rsi), %rax
+	movq 344(%rsp), %rax
+	sbbq 64(%rsi), %rax
+	movq 352(%rsp), %rax
+	sbbq 72(%rsi), %rax
+	sbbq %rcx, %rcx
+	notq %rcx
+	movq 360(%rsp), %rdx
+	negq %rdx
+	sbbq %rdx, %rdx
+	orq %rdx, %rcx
+	movl %ecx, %edx
+	andl $1, %edx
+	mulxq 0(%rsi), %rcx, %rax
+	movq 280(%rsp), %rax
+	subq %rcx, %rax
+	movq %rax, 0(%rdi)
+	mulxq 8(%rsi), %rcx, %rax
+	movq 288(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 8(%rdi)
+	mulxq 16(%rsi), %rcx, %rax
+	movq 296(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 16(%rdi)
+	mulxq 24(%rsi), %rcx, %rax
+	movq 304(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 24(%rdi)
+	mulxq 32(%rsi), %rcx, %rax
+	movq 312(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 32(%rdi)
+	mulxq 40(%rsi), %rcx, %rax
+	movq 320(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 40(%rdi)
+	mulxq 48(%rsi), %rcx, %rax
+	movq 328(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 48(%rdi)
+	mulxq 56(%rsi), %rcx, %rax
+	movq 336(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 56(%rdi)
+	mulxq 64(%rsi), %rcx, %rax
+	movq 344(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 64(%rdi)
+	mulxq 72(%rsi), %rcx, %rax
+	movq 352(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 72(%rdi)
+	addq $376, %rsp
+	popq %r15
+	popq %r14
+	popq %r13
+	popq %r12
+	popq %rbp
+	popq %rbx
+	ret
+	.size parmod_ct_montgomery_sqr_adx_10_zs, .-parmod_ct_montgomery_sqr_adx_10_zs
+
+	.globl parmod_ct_montgomery_mul_adx_11_zs
+	.hidden parmod_ct_montgomery_mul_adx_11_zs
+	.type parmod_ct_montgomery_mul_adx_11_zs, @function
+	.p2align 5
+parmod_ct_montgomery_mul_adx_11_zs:
+	endbr64
+	pushq %rbx
+	pushq %rbp
+	pushq %r12
+	pushq %r13
+	pushq %r14
+	pushq %r15
+	subq $296, %rsp
+	movq $0, 0(%rsp)
+	movq %rdi, 16(%rsp)
+	movq %r8, 8(%rsp)
+	movq 0(%rsi), %rax
+	movq %rax, 24(%rsp)
+	movq 8(%rsi), %rax
+	movq %rax, 32(%rsp)
+	movq 16(%rsi), %rax
+	movq %rax, 40(%rsp)
+	movq 24(%rsi), %rax
+	movq %rax, 48(%rsp)
+	movq 32(%rsi), %rax
+	movq %rax, 56(%rsp)
+	movq 40(%rsi), %rax
+	movq %rax, 64(%rsp)
+	movq 48(%rsi), %rax
+	movq %rax, 72(%rsp)
+	movq 56(%rsi), %rax
+	movq %rax, 80(%rsp)
+	movq 64(%rsi), %rax
+	movq %rax, 88(%rsp)
+	movq 72(%rsi), %rax
+	movq %rax, 96(%rsp)
+	movq 80(%rsi), %rax
+	movq %rax, 104(%rsp)
+	movq %rdx, %rdi
+	movq %rcx, %rsi
+	xorl %ebx, %ebx
+	xorl %ebp, %ebp
+	xorl %r8d, %r8d
+	xorl %r9d, %r9d
+	xorl %r10d, %r10d
+	xorl %r11d, %r11d
+	xorl %r12d, %r12d
+	xorl %r13d, %r13d
+	xorl %r14d, %r14d
+	xorl %r15d, %r15d
+	xorl %eax, %eax
+	movq 0(%rdi), %rdx
+	mulxq 24(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 32(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 40(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 48(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 56(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 64(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 72(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 80(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	adcxq 0(%rsp), %r15
+	adoxq 0(%rsp), %r14
+	adoxq 0(%rsp), %r15
+	movq %rbx, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 112(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	adcxq 0(%rsp), %r15
+	adoxq 0(%rsp), %r14
+	adoxq 0(%rsp), %r15
+	xorl %ebx, %ebx
+	movq 8(%rdi), %rdx
+	mulxq 24(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 32(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 40(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 48(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 56(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 64(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 72(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 80(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	adcxq 0(%rsp), %rbx
+	adoxq 0(%rsp), %r15
+	adoxq 0(%rsp), %rbx
+	movq %rbp, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 120(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	adcxq 0(%rsp), %rbx
+	adoxq 0(%rsp), %r15
+	adoxq 0(%rsp), %rbx
+	xorl %ebp, %ebp
+	movq 16(%rdi), %rdx
+	mulxq 24(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 32(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 40(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 48(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 56(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 64(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 72(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 80(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	adcxq 0(%rsp), %rbp
+	adoxq 0(%rsp), %rbx
+	adoxq 0(%rsp), %rbp
+	movq %r8, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 128(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	adcxq 0(%rsp), %rbp
+	adoxq 0(%rsp), %rbx
+	adoxq 0(%rsp), %rbp
+	xorl %r8d, %r8d
+	movq 24(%rdi), %rdx
+	mulxq 24(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 32(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 40(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 48(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 56(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 64(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 72(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 80(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	adcxq 0(%rsp), %r8
+	adoxq 0(%rsp), %rbp
+	adoxq 0(%rsp), %r8
+	xorl %eax, %eax
+	movq 0(%rdi), %rdx
+	mulxq 88(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 96(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 104(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	adcxq 0(%rsp), %r8
+	adoxq 0(%rsp), %rbp
+	adoxq 0(%rsp), %r8
+	movq %r9, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 136(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	adcxq 0(%rsp), %r8
+	adoxq 0(%rsp), %rbp
+	adoxq 0(%rsp), %r8
+	xorl %r9d, %r9d
+	movq 32(%rdi), %rdx
+	mulxq 24(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 32(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 40(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 48(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 56(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 64(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 72(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 80(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	adcxq 0(%rsp), %r9
+	adoxq 0(%rsp), %r8
+	adoxq 0(%rsp), %r9
+	xorl %eax, %eax
+	movq 8(%rdi), %rdx
+	mulxq 88(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 96(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 104(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	adcxq 0(%rsp), %r9
+	adoxq 0(%rsp), %r8
+	adoxq 0(%rsp), %r9
+	movq %r10, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 144(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	adcxq 0(%rsp), %r9
+	adoxq 0(%rsp), %r8
+	adoxq 0(%rsp), %r9
+	xorl %r10d, %r10d
+	movq 40(%rdi), %rdx
+	mulxq 24(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 32(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 40(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 48(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 56(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 64(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 72(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 80(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	adcxq 0(%rsp), %r10
+	adoxq 0(%rsp), %r9
+	adoxq 0(%rsp), %r10
+	xorl %eax, %eax
+	movq 16(%rdi), %rdx
+	mulxq 88(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 96(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 104(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	adcxq 0(%rsp), %r10
+	adoxq 0(%rsp), %r9
+	adoxq 0(%rsp), %r10
+	movq %r11, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 152(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	adcxq 0(%rsp), %r10
+	adoxq 0(%rsp), %r9
+	adoxq 0(%rsp), %r10
+	xorl %r11d, %r11d
+	movq 48(%rdi), %rdx
+	mulxq 24(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 32(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 40(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 48(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 56(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 64(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 72(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 80(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	adcxq 0(%rsp), %r11
+	adoxq 0(%rsp), %r10
+	adoxq 0(%rsp), %r11
+	xorl %eax, %eax
+	movq 24(%rdi), %rdx
+	mulxq 88(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 96(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 104(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	adcxq 0(%rsp), %r11
+	adoxq 0(%rsp), %r10
+	adoxq 0(%rsp), %r11
+	movq %r12, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 160(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	adcxq 0(%rsp), %r11
+	adoxq 0(%rsp), %r10
+	adoxq 0(%rsp), %r11
+	xorl %r12d, %r12d
+	movq 56(%rdi), %rdx
+	mulxq 24(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 32(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 40(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 48(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 56(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 64(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 72(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 80(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	adcxq 0(%rsp), %r12
+	adoxq 0(%rsp), %r11
+	adoxq 0(%rsp), %r12
+	xorl %eax, %eax
+	movq 32(%rdi), %rdx
+	mulxq 88(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 96(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 104(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	adcxq 0(%rsp), %r12
+	adoxq 0(%rsp), %r11
+	adoxq 0(%rsp), %r12
+	movq %r13, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 168(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	adcxq 0(%rsp), %r12
+	adoxq 0(%rsp), %r11
+	adoxq 0(%rsp), %r12
+	xorl %r13d, %r13d
+	movq 64(%rdi), %rdx
+	mulxq 24(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 32(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 40(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 48(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 56(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 64(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 72(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 80(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	adcxq 0(%rsp), %r13
+	adoxq 0(%rsp), %r12
+	adoxq 0(%rsp), %r13
+	xorl %eax, %eax
+	movq 40(%rdi), %rdx
+	mulxq 88(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 96(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 104(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	adcxq 0(%rsp), %r13
+	adoxq 0(%rsp), %r12
+	adoxq 0(%rsp), %r13
+	xorl %eax, %eax
+	movq 64(%rsi), %rdx
+	mulxq 112(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 120(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 128(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 136(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 144(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 152(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 160(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 168(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	adcxq 0(%rsp), %r13
+	adoxq 0(%rsp), %r12
+	adoxq 0(%rsp), %r13
+	movq %r14, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 176(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	adcxq 0(%rsp), %r13
+	adoxq 0(%rsp), %r12
+	adoxq 0(%rsp), %r13
+	xorl %r14d, %r14d
+	movq 72(%rdi), %rdx
+	mulxq 24(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 32(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 40(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 48(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 56(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 64(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 72(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 80(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	adcxq 0(%rsp), %r14
+	adoxq 0(%rsp), %r13
+	adoxq 0(%rsp), %r14
+	xorl %eax, %eax
+	movq 48(%rdi), %rdx
+	mulxq 88(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 96(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 104(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	adcxq 0(%rsp), %r14
+	adoxq 0(%rsp), %r13
+	adoxq 0(%rsp), %r14
+	xorl %eax, %eax
+	movq 72(%rsi), %rdx
+	mulxq 112(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 120(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 128(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 136(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 144(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 152(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 160(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 168(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	adcxq 0(%rsp), %r14
+	adoxq 0(%rsp), %r13
+	adoxq 0(%rsp), %r14
+	movq %r15, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 184(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	adcxq 0(%rsp), %r14
+	adoxq 0(%rsp), %r13
+	adoxq 0(%rsp), %r14
+	xorl %r15d, %r15d
+	movq 80(%rdi), %rdx
+	mulxq 24(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 32(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 40(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 48(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 56(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 64(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 72(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 80(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	adcxq 0(%rsp), %r15
+	adoxq 0(%rsp), %r14
+	adoxq 0(%rsp), %r15
+	xorl %eax, %eax
+	movq 56(%rdi), %rdx
+	mulxq 88(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 96(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 104(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	adcxq 0(%rsp), %r15
+	adoxq 0(%rsp), %r14
+	adoxq 0(%rsp), %r15
+	xorl %eax, %eax
+	movq 80(%rsi), %rdx
+	mulxq 112(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 120(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 128(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 136(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 144(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 152(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 160(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 168(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	adcxq 0(%rsp), %r15
+	adoxq 0(%rsp), %r14
+	adoxq 0(%rsp), %r15
+	movq %rbx, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 192(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	adcxq 0(%rsp), %r15
+	adoxq 0(%rsp), %r14
+	adoxq 0(%rsp), %r15
+	xorl %ebx, %ebx
+	movq 64(%rdi), %rdx
+	mulxq 88(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 96(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 104(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	adcxq 0(%rsp), %rbx
+	adoxq 0(%rsp), %r15
+	adoxq 0(%rsp), %rbx
+	xorl %eax, %eax
+	movq 64(%rsi), %rdx
+	mulxq 176(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 184(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 192(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	adcxq 0(%rsp), %rbx
+	adoxq 0(%rsp), %r15
+	adoxq 0(%rsp), %rbx
+	movq %rbp, 200(%rsp)
+	xorl %ebp, %ebp
+	movq 72(%rdi), %rdx
+	mulxq 88(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 96(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 104(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	adcxq 0(%rsp), %rbp
+	adoxq 0(%rsp), %rbx
+	adoxq 0(%rsp), %rbp
+	xorl %eax, %eax
+	movq 72(%rsi), %rdx
+	mulxq 176(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 184(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 192(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	adcxq 0(%rsp), %rbp
+	adoxq 0(%rsp), %rbx
+	adoxq 0(%rsp), %rbp
+	movq %r8, 208(%rsp)
+	xorl %r8d, %r8d
+	movq 80(%rdi), %rdx
+	mulxq 88(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 96(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 104(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	adcxq 0(%rsp), %r8
+	adoxq 0(%rsp), %rbp
+	adoxq 0(%rsp), %r8
+	xorl %eax, %eax
+	movq 80(%rsi), %rdx
+	mulxq 176(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 184(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 192(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	adcxq 0(%rsp), %r8
+	adoxq 0(%rsp), %rbp
+	adoxq 0(%rsp), %r8
+	movq %r9, 216(%rsp)
+	movq %r10, 224(%rsp)
+	movq %r11, 232(%rsp)
+	movq %r12, 240(%rsp)
+	movq %r13, 248(%rsp)
+	movq %r14, 256(%rsp)
+	movq %r15, 264(%rsp)
+	movq %rbx, 272(%rsp)
+	movq %rbp, 280(%rsp)
+	movq %r8, 288(%rsp)
+	movq 16(%rsp), %rdi
+	movq 200(%rsp), %rax
+	subq 0(%rsi), %rax
+	movq 208(%rsp), %rax
+	sbbq 8(%rsi), %rax
+	movq 216(%rsp), %rax
+	sbbq 16(%rsi), %rax
+	movq 224(%rsp), %rax
+	sbbq 24(%rsi), %rax
+	movq 232(%rsp), %rax
+	sbbq 32(%rsi), %rax
+	movq 240(%rsp), %rax
+	sbbq 40(%rsi), %rax
+	movq 248(%rsp), %rax
+	sbbq 48(%rsi), %rax
+	movq 256(%rsp), %rax
+	sbbq 56(%rsi), %rax
+	movq 264(%rsp), %rax
+	sbbq 64(%rsi), %rax
+	movq 272(%rsp), %rax
+	sbbq 72(%rsi), %rax
+	movq 280(%rsp), %rax
+	sbbq 80(%rsi), %rax
+	sbbq %rcx, %rcx
+	notq %rcx
+	movq 288(%rsp), %rdx
+	negq %rdx
+	sbbq %rdx, %rdx
+	orq %rdx, %rcx
+	movl %ecx, %edx
+	andl $1, %edx
+	mulxq 0(%rsi), %rcx, %rax
+	movq 200(%rsp), %rax
+	subq %rcx, %rax
+	movq %rax, 0(%rdi)
+	mulxq 8(%rsi), %rcx, %rax
+	movq 208(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 8(%rdi)
+	mulxq 16(%rsi), %rcx, %rax
+	movq 216(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 16(%rdi)
+	mulxq 24(%rsi), %rcx, %rax
+	movq 224(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 24(%rdi)
+	mulxq 32(%rsi), %rcx, %rax
+	movq 232(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 32(%rdi)
+	mulxq 40(%rsi), %rcx, %rax
+	movq 240(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 40(%rdi)
+	mulxq 48(%rsi), %rcx, %rax
+	movq 248(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 48(%rdi)
+	mulxq 56(%rsi), %rcx, %rax
+	movq 256(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 56(%rdi)
+	mulxq 64(%rsi), %rcx, %rax
+	movq 264(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 64(%rdi)
+	mulxq 72(%rsi), %rcx, %rax
+	movq 272(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 72(%rdi)
+	mulxq 80(%rsi), %rcx, %rax
+	movq 280(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 80(%rdi)
+	addq $296, %rsp
+	popq %r15
+	popq %r14
+	popq %r13
+	popq %r12
+	popq %rbp
+	popq %rbx
+	ret
+	.size parmod_ct_montgomery_mul_adx_11_zs, .-parmod_ct_montgomery_mul_adx_11_zs
+
+	.globl parmod_ct_montgomery_sqr_adx_11_zs
+	.hidden parmod_ct_montgomery_sqr_adx_11_zs
+	.type parmod_ct_montgomery_sqr_adx_11_zs, @function
+	.p2align 5
+parmod_ct_montgomery_sqr_adx_11_zs:
+	endbr64
+	pushq %rbx
+	pushq %rbp
+	pushq %r12
+	pushq %r13
+	pushq %r14
+	pushq %r15
+	subq $408, %rsp
+	movq $0, 0(%rsp)
+	movq %rdi, 16(%rsp)
+	movq %rcx, 8(%rsp)
+	movq %rsi, %rdi
+	movq %rdx, %rsi
+	movq (%rdi), %rax
+	movq 8(%rdi), %rcx
+	movq %rcx, %rdx
+	addq %rcx, %rcx
+	movq %rcx, 32(%rsp)
+	shldq $1, %rax, %rdx
+	movq %rdx, 128(%rsp)
+	movq 8(%rdi), %rax
+	movq 16(%rdi), %rcx
+	movq %rcx, %rdx
+	addq %rcx, %rcx
+	movq %rcx, 40(%rsp)
+	shldq $1, %rax, %rdx
+	movq %rdx, 136(%rsp)
+	movq 16(%rdi), %rax
+	movq 24(%rdi), %rcx
+	movq %rcx, %rdx
+	addq %rcx, %rcx
+	movq %rcx, 48(%rsp)
+	shldq $1, %rax, %rdx
+	movq %rdx, 144(%rsp)
+	movq 24(%rdi), %rax
+	movq 32(%rdi), %rcx
+	movq %rcx, %rdx
+	addq %rcx, %rcx
+	movq %rcx, 56(%rsp)
+	shldq $1, %rax, %rdx
+	movq %rdx, 152(%rsp)
+	movq 32(%rdi), %rax
+	movq 40(%rdi), %rcx
+	movq %rcx, %rdx
+	addq %rcx, %rcx
+	movq %rcx, 64(%rsp)
+	shldq $1, %rax, %rdx
+	movq %rdx, 160(%rsp)
+	movq 40(%rdi), %rax
+	movq 48(%rdi), %rcx
+	movq %rcx, %rdx
+	addq %rcx, %rcx
+	movq %rcx, 72(%rsp)
+	shldq $1, %rax, %rdx
+	movq %rdx, 168(%rsp)
+	movq 48(%rdi), %rax
+	movq 56(%rdi), %rcx
+	movq %rcx, %rdx
+	addq %rcx, %rcx
+	movq %rcx, 80(%rsp)
+	shldq $1, %rax, %rdx
+	movq %rdx, 176(%rsp)
+	movq 56(%rdi), %rax
+	movq 64(%rdi), %rcx
+	movq %rcx, %rdx
+	addq %rcx, %rcx
+	movq %rcx, 88(%rsp)
+	shldq $1, %rax, %rdx
+	movq %rdx, 184(%rsp)
+	movq 64(%rdi), %rax
+	movq 72(%rdi), %rcx
+	movq %rcx, %rdx
+	addq %rcx, %rcx
+	movq %rcx, 96(%rsp)
+	shldq $1, %rax, %rdx
+	movq %rdx, 192(%rsp)
+	movq 72(%rdi), %rax
+	movq 80(%rdi), %rcx
+	movq %rcx, %rdx
+	addq %rcx, %rcx
+	movq %rcx, 104(%rsp)
+	shldq $1, %rax, %rdx
+	movq %rdx, 200(%rsp)
+	movq 80(%rdi), %rax
+	shrq $63, %rax
+	movq %rax, 208(%rsp)
+	xorl %ebx, %ebx
+	xorl %ebp, %ebp
+	xorl %r8d, %r8d
+	xorl %r9d, %r9d
+	xorl %r10d, %r10d
+	xorl %r11d, %r11d
+	xorl %r12d, %r12d
+	xorl %r13d, %r13d
+	xorl %r14d, %r14d
+	xorl %r15d, %r15d
+	xorl %eax, %eax
+	movq 0(%rdi), %rdx
+	mulxq 0(%rdi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 32(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 136(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 144(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 152(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 160(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 168(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 176(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	adcxq 0(%rsp), %r15
+	adoxq 0(%rsp), %r14
+	adoxq 0(%rsp), %r15
+	movq %rbx, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 216(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	adcxq 0(%rsp), %r15
+	adoxq 0(%rsp), %r14
+	adoxq 0(%rsp), %r15
+	movq %rbp, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 224(%rsp)
+	xorl %ebx, %ebx
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	adcxq 0(%rsp), %rbx
+	adoxq 0(%rsp), %r15
+	adoxq 0(%rsp), %rbx
+	xorl %ebp, %ebp
+	movq 8(%rdi), %rdx
+	mulxq 8(%rdi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 40(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 144(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 152(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 160(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 168(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 176(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 184(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	adcxq 0(%rsp), %rbp
+	adoxq 0(%rsp), %rbx
+	adoxq 0(%rsp), %rbp
+	movq %r8, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 232(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	adcxq 0(%rsp), %rbp
+	adoxq 0(%rsp), %rbx
+	adoxq 0(%rsp), %rbp
+	movq %r9, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 240(%rsp)
+	xorl %r8d, %r8d
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	adcxq 0(%rsp), %r8
+	adoxq 0(%rsp), %rbp
+	adoxq 0(%rsp), %r8
+	xorl %r9d, %r9d
+	movq 0(%rdi), %rdx
+	mulxq 184(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 192(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 200(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 208(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	adcxq 0(%rsp), %r9
+	adoxq 0(%rsp), %r8
+	adoxq 0(%rsp), %r9
+	xorl %eax, %eax
+	movq 16(%rdi), %rdx
+	mulxq 16(%rdi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 48(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 152(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 160(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 168(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 176(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 184(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 192(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	adcxq 0(%rsp), %r9
+	adoxq 0(%rsp), %r8
+	adoxq 0(%rsp), %r9
+	movq %r10, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 248(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	adcxq 0(%rsp), %r9
+	adoxq 0(%rsp), %r8
+	adoxq 0(%rsp), %r9
+	xorl %r10d, %r10d
+	movq 8(%rdi), %rdx
+	mulxq 192(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 200(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 208(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	adcxq 0(%rsp), %r10
+	adoxq 0(%rsp), %r9
+	adoxq 0(%rsp), %r10
+	movq %r11, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 256(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	adcxq 0(%rsp), %r10
+	adoxq 0(%rsp), %r9
+	adoxq 0(%rsp), %r10
+	xorl %r11d, %r11d
+	movq 16(%rdi), %rdx
+	mulxq 200(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 208(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	adcxq 0(%rsp), %r11
+	adoxq 0(%rsp), %r10
+	adoxq 0(%rsp), %r11
+	xorl %eax, %eax
+	movq 24(%rdi), %rdx
+	mulxq 24(%rdi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 56(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 160(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 168(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 176(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 184(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 192(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 200(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	adcxq 0(%rsp), %r11
+	adoxq 0(%rsp), %r10
+	adoxq 0(%rsp), %r11
+	movq %r12, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 264(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	adcxq 0(%rsp), %r11
+	adoxq 0(%rsp), %r10
+	adoxq 0(%rsp), %r11
+	xorl %r12d, %r12d
+	movq 24(%rdi), %rdx
+	mulxq 208(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	adcxq 0(%rsp), %r12
+	adoxq 0(%rsp), %r11
+	adoxq 0(%rsp), %r12
+	movq %r13, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 272(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	adcxq 0(%rsp), %r12
+	adoxq 0(%rsp), %r11
+	adoxq 0(%rsp), %r12
+	xorl %r13d, %r13d
+	movq 32(%rdi), %rdx
+	mulxq 32(%rdi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 64(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 168(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 176(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 184(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 192(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 200(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 208(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	adcxq 0(%rsp), %r13
+	adoxq 0(%rsp), %r12
+	adoxq 0(%rsp), %r13
+	xorl %eax, %eax
+	movq 64(%rsi), %rdx
+	mulxq 216(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 224(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 232(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 240(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 248(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 256(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 264(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 272(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	adcxq 0(%rsp), %r13
+	adoxq 0(%rsp), %r12
+	adoxq 0(%rsp), %r13
+	movq %r14, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 280(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	adcxq 0(%rsp), %r13
+	adoxq 0(%rsp), %r12
+	adoxq 0(%rsp), %r13
+	xorl %r14d, %r14d
+	movq 40(%rdi), %rdx
+	mulxq 40(%rdi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 72(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 176(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 184(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 192(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 200(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 208(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	adcxq 0(%rsp), %r14
+	adoxq 0(%rsp), %r13
+	adoxq 0(%rsp), %r14
+	xorl %eax, %eax
+	movq 72(%rsi), %rdx
+	mulxq 216(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 224(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 232(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 240(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 248(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 256(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 264(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 272(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	adcxq 0(%rsp), %r14
+	adoxq 0(%rsp), %r13
+	adoxq 0(%rsp), %r14
+	movq %r15, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 288(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	adcxq 0(%rsp), %r14
+	adoxq 0(%rsp), %r13
+	adoxq 0(%rsp), %r14
+	xorl %r15d, %r15d
+	movq 48(%rdi), %rdx
+	mulxq 48(%rdi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 80(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 184(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 192(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 200(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 208(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	adcxq 0(%rsp), %r15
+	adoxq 0(%rsp), %r14
+	adoxq 0(%rsp), %r15
+	xorl %eax, %eax
+	movq 80(%rsi), %rdx
+	mulxq 216(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 224(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 232(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 240(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 248(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 256(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 264(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 272(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	adcxq 0(%rsp), %r15
+	adoxq 0(%rsp), %r14
+	adoxq 0(%rsp), %r15
+	movq %rbx, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 296(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	adcxq 0(%rsp), %r15
+	adoxq 0(%rsp), %r14
+	adoxq 0(%rsp), %r15
+	xorl %ebx, %ebx
+	movq 56(%rdi), %rdx
+	mulxq 56(%rdi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 88(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 192(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 200(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 208(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	adcxq 0(%rsp), %rbx
+	adoxq 0(%rsp), %r15
+	adoxq 0(%rsp), %rbx
+	xorl %eax, %eax
+	movq 64(%rsi), %rdx
+	mulxq 280(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 288(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 296(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	adcxq 0(%rsp), %rbx
+	adoxq 0(%rsp), %r15
+	adoxq 0(%rsp), %rbx
+	movq %rbp, 304(%rsp)
+	xorl %ebp, %ebp
+	movq 64(%rdi), %rdx
+	mulxq 64(%rdi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 96(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 200(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 208(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	adcxq 0(%rsp), %rbp
+	adoxq 0(%rsp), %rbx
+	adoxq 0(%rsp), %rbp
+	xorl %eax, %eax
+	movq 72(%rsi), %rdx
+	mulxq 280(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 288(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 296(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	adcxq 0(%rsp), %rbp
+	adoxq 0(%rsp), %rbx
+	adoxq 0(%rsp), %rbp
+	movq %r8, 312(%rsp)
+	xorl %r8d, %r8d
+	movq 72(%rdi), %rdx
+	mulxq 72(%rdi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 104(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 208(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	adcxq 0(%rsp), %r8
+	adoxq 0(%rsp), %rbp
+	adoxq 0(%rsp), %r8
+	xorl %eax, %eax
+	movq 80(%rdi), %rdx
+	mulxq 80(%rdi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	adcxq 0(%rsp), %r8
+	adoxq 0(%rsp), %rbp
+	adoxq 0(%rsp), %r8
+	xorl %eax, %eax
+	movq 80(%rsi), %rdx
+	mulxq 280(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 288(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 296(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	adcxq 0(%rsp), %r8
+	adoxq 0(%rsp), %rbp
+	adoxq 0(%rsp), %r8
+	movq %r9, 320(%rsp)
+	movq %r10, 328(%rsp)
+	movq %r11, 336(%rsp)
+	movq %r12, 344(%rsp)
+	movq %r13, 352(%rsp)
+	movq %r14, 360(%rsp)
+	movq %r15, 368(%rsp)
+	movq %rbx, 376(%rsp)
+	movq %rbp, 384(%rsp)
+	movq %r8, 392(%rsp)
+	movq 16(%rsp), %rdi
+	movq 304(%rsp), %rax
+	subq 0(%rsi), %rax
+	movq 312(%rsp), %rax
+	sbbq 8(%rsi), %rax
+	movq 320(%rsp), %rax
+	sbbq 16(%rsi), %rax
+	movq 328(%rsp), %rax
+	sbbq 24(%rsi), %rax
+	movq 336(%rsp), %rax
+	sbbq 32(%rsi), %rax
+	movq 344(%rsp), %rax
+	sbbq 40(%rsi), %rax
+	movq 352(%rsp), %rax
+	sbbq 48(%rsi), %rax
+	movq 360(%rsp), %rax
+	sbbq 56(%rsi), %rax
+	movq 368(%rsp), %rax
+	sbbq 64(%rsi), %rax
+	movq 376(%rsp), %rax
+	sbbq 72(%rsi), %rax
+	movq 384(%rsp), %rax
+	sbbq 80(%rsi), %rax
+	sbbq %rcx, %rcx
+	notq %rcx
+	movq 392(%rsp), %rdx
+	negq %rdx
+	sbbq %rdx, %rdx
+	orq %rdx, %rcx
+	movl %ecx, %edx
+	andl $1, %edx
+	mulxq 0(%rsi), %rcx, %rax
+	movq 304(%rsp), %rax
+	subq %rcx, %rax
+	movq %rax, 0(%rdi)
+	mulxq 8(%rsi), %rcx, %rax
+	movq 312(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 8(%rdi)
+	mulxq 16(%rsi), %rcx, %rax
+	movq 320(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 16(%rdi)
+	mulxq 24(%rsi), %rcx, %rax
+	movq 328(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 24(%rdi)
+	mulxq 32(%rsi), %rcx, %rax
+	movq 336(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 32(%rdi)
+	mulxq 40(%rsi), %rcx, %rax
+	movq 344(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 40(%rdi)
+	mulxq 48(%rsi), %rcx, %rax
+	movq 352(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 48(%rdi)
+	mulxq 56(%rsi), %rcx, %rax
+	movq 360(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 56(%rdi)
+	mulxq 64(%rsi), %rcx, %rax
+	movq 368(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 64(%rdi)
+	mulxq 72(%rsi), %rcx, %rax
+	movq 376(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 72(%rdi)
+	mulxq 80(%rsi), %rcx, %rax
+	movq 384(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 80(%rdi)
+	addq $408, %rsp
+	popq %r15
+	popq %r14
+	popq %r13
+	popq %r12
+	popq %rbp
+	popq %rbx
+	ret
+	.size parmod_ct_montgomery_sqr_adx_11_zs, .-parmod_ct_montgomery_sqr_adx_11_zs
+
+	.globl parmod_ct_montgomery_mul_adx_12_zs
+	.hidden parmod_ct_montgomery_mul_adx_12_zs
+	.type parmod_ct_montgomery_mul_adx_12_zs, @function
+	.p2align 5
+parmod_ct_montgomery_mul_adx_12_zs:
+	endbr64
+	pushq %rbx
+	pushq %rbp
+	pushq %r12
+	pushq %r13
+	pushq %r14
+	pushq %r15
+	subq $328, %rsp
+	movq $0, 0(%rsp)
+	movq %rdi, 16(%rsp)
+	movq %r8, 8(%rsp)
+	movq 0(%rsi), %rax
+	movq %rax, 24(%rsp)
+	movq 8(%rsi), %rax
+	movq %rax, 32(%rsp)
+	movq 16(%rsi), %rax
+	movq %rax, 40(%rsp)
+	movq 24(%rsi), %rax
+	movq %rax, 48(%rsp)
+	movq 32(%rsi), %rax
+	movq %rax, 56(%rsp)
+	movq 40(%rsi), %rax
+	movq %rax, 64(%rsp)
+	movq 48(%rsi), %rax
+	movq %rax, 72(%rsp)
+	movq 56(%rsi), %rax
+	movq %rax, 80(%rsp)
+	movq 64(%rsi), %rax
+	movq %rax, 88(%rsp)
+	movq 72(%rsi), %rax
+	movq %rax, 96(%rsp)
+	movq 80(%rsi), %rax
+	movq %rax, 104(%rsp)
+	movq 88(%rsi), %rax
+	movq %rax, 112(%rsp)
+	movq %rdx, %rdi
+	movq %rcx, %rsi
+	xorl %ebx, %ebx
+	xorl %ebp, %ebp
+	xorl %r8d, %r8d
+	xorl %r9d, %r9d
+	xorl %r10d, %r10d
+	xorl %r11d, %r11d
+	xorl %r12d, %r12d
+	xorl %r13d, %r13d
+	xorl %r14d, %r14d
+	xorl %r15d, %r15d
+	xorl %eax, %eax
+	movq 0(%rdi), %rdx
+	mulxq 24(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 32(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 40(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 48(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 56(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 64(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 72(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 80(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	adcxq 0(%rsp), %r15
+	adoxq 0(%rsp), %r14
+	adoxq 0(%rsp), %r15
+	movq %rbx, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 120(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	adcxq 0(%rsp), %r15
+	adoxq 0(%rsp), %r14
+	adoxq 0(%rsp), %r15
+	xorl %ebx, %ebx
+	movq 8(%rdi), %rdx
+	mulxq 24(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 32(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 40(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 48(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 56(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 64(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 72(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 80(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	adcxq 0(%rsp), %rbx
+	adoxq 0(%rsp), %r15
+	adoxq 0(%rsp), %rbx
+	movq %rbp, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 128(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	adcxq 0(%rsp), %rbx
+	adoxq 0(%rsp), %r15
+	adoxq 0(%rsp), %rbx
+	xorl %ebp, %ebp
+	movq 16(%rdi), %rdx
+	mulxq 24(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 32(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 40(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 48(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 56(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 64(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 72(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 80(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	adcxq 0(%rsp), %rbp
+	adoxq 0(%rsp), %rbx
+	adoxq 0(%rsp), %rbp
+	movq %r8, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 136(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	adcxq 0(%rsp), %rbp
+	adoxq 0(%rsp), %rbx
+	adoxq 0(%rsp), %rbp
+	xorl %r8d, %r8d
+	movq 24(%rdi), %rdx
+	mulxq 24(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 32(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 40(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 48(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 56(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 64(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 72(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 80(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	adcxq 0(%rsp), %r8
+	adoxq 0(%rsp), %rbp
+	adoxq 0(%rsp), %r8
+	movq %r9, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 144(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	adcxq 0(%rsp), %r8
+	adoxq 0(%rsp), %rbp
+	adoxq 0(%rsp), %r8
+	xorl %r9d, %r9d
+	movq 32(%rdi), %rdx
+	mulxq 24(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 32(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 40(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 48(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 56(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 64(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 72(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 80(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	adcxq 0(%rsp), %r9
+	adoxq 0(%rsp), %r8
+	adoxq 0(%rsp), %r9
+	xorl %eax, %eax
+	movq 0(%rdi), %rdx
+	mulxq 88(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 96(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 104(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 112(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	adcxq 0(%rsp), %r9
+	adoxq 0(%rsp), %r8
+	adoxq 0(%rsp), %r9
+	movq %r10, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 152(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	adcxq 0(%rsp), %r9
+	adoxq 0(%rsp), %r8
+	adoxq 0(%rsp), %r9
+	xorl %r10d, %r10d
+	movq 40(%rdi), %rdx
+	mulxq 24(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 32(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 40(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 48(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 56(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 64(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 72(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 80(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	adcxq 0(%rsp), %r10
+	adoxq 0(%rsp), %r9
+	adoxq 0(%rsp), %r10
+	xorl %eax, %eax
+	movq 8(%rdi), %rdx
+	mulxq 88(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 96(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 104(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 112(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	adcxq 0(%rsp), %r10
+	adoxq 0(%rsp), %r9
+	adoxq 0(%rsp), %r10
+	movq %r11, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 160(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	adcxq 0(%rsp), %r10
+	adoxq 0(%rsp), %r9
+	adoxq 0(%rsp), %r10
+	xorl %r11d, %r11d
+	movq 48(%rdi), %rdx
+	mulxq 24(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 32(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 40(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 48(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 56(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 64(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 72(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 80(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	adcxq 0(%rsp), %r11
+	adoxq 0(%rsp), %r10
+	adoxq 0(%rsp), %r11
+	xorl %eax, %eax
+	movq 16(%rdi), %rdx
+	mulxq 88(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 96(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 104(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 112(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	adcxq 0(%rsp), %r11
+	adoxq 0(%rsp), %r10
+	adoxq 0(%rsp), %r11
+	movq %r12, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 168(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	adcxq 0(%rsp), %r11
+	adoxq 0(%rsp), %r10
+	adoxq 0(%rsp), %r11
+	xorl %r12d, %r12d
+	movq 56(%rdi), %rdx
+	mulxq 24(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 32(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 40(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 48(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 56(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 64(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 72(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 80(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	adcxq 0(%rsp), %r12
+	adoxq 0(%rsp), %r11
+	adoxq 0(%rsp), %r12
+	xorl %eax, %eax
+	movq 24(%rdi), %rdx
+	mulxq 88(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 96(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 104(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 112(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	adcxq 0(%rsp), %r12
+	adoxq 0(%rsp), %r11
+	adoxq 0(%rsp), %r12
+	movq %r13, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 176(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	adcxq 0(%rsp), %r12
+	adoxq 0(%rsp), %r11
+	adoxq 0(%rsp), %r12
+	xorl %r13d, %r13d
+	movq 64(%rdi), %rdx
+	mulxq 24(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 32(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 40(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 48(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 56(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 64(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 72(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 80(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	adcxq 0(%rsp), %r13
+	adoxq 0(%rsp), %r12
+	adoxq 0(%rsp), %r13
+	xorl %eax, %eax
+	movq 32(%rdi), %rdx
+	mulxq 88(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 96(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 104(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 112(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	adcxq 0(%rsp), %r13
+	adoxq 0(%rsp), %r12
+	adoxq 0(%rsp), %r13
+	xorl %eax, %eax
+	movq 64(%rsi), %rdx
+	mulxq 120(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 128(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 136(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 144(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 152(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 160(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 168(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 176(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	adcxq 0(%rsp), %r13
+	adoxq 0(%rsp), %r12
+	adoxq 0(%rsp), %r13
+	movq %r14, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 184(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	adcxq 0(%rsp), %r13
+	adoxq 0(%rsp), %r12
+	adoxq 0(%rsp), %r13
+	xorl %r14d, %r14d
+	movq 72(%rdi), %rdx
+	mulxq 24(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 32(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 40(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 48(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 56(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 64(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 72(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 80(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	adcxq 0(%rsp), %r14
+	adoxq 0(%rsp), %r13
+	adoxq 0(%rsp), %r14
+	xorl %eax, %eax
+	movq 40(%rdi), %rdx
+	mulxq 88(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 96(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 104(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 112(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	adcxq 0(%rsp), %r14
+	adoxq 0(%rsp), %r13
+	adoxq 0(%rsp), %r14
+	xorl %eax, %eax
+	movq 72(%rsi), %rdx
+	mulxq 120(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 128(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 136(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 144(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 152(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 160(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 168(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 176(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	adcxq 0(%rsp), %r14
+	adoxq 0(%rsp), %r13
+	adoxq 0(%rsp), %r14
+	movq %r15, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 192(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	adcxq 0(%rsp), %r14
+	adoxq 0(%rsp), %r13
+	adoxq 0(%rsp), %r14
+	xorl %r15d, %r15d
+	movq 80(%rdi), %rdx
+	mulxq 24(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 32(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 40(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 48(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 56(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 64(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 72(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 80(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	adcxq 0(%rsp), %r15
+	adoxq 0(%rsp), %r14
+	adoxq 0(%rsp), %r15
+	xorl %eax, %eax
+	movq 48(%rdi), %rdx
+	mulxq 88(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 96(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 104(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 112(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	adcxq 0(%rsp), %r15
+	adoxq 0(%rsp), %r14
+	adoxq 0(%rsp), %r15
+	xorl %eax, %eax
+	movq 80(%rsi), %rdx
+	mulxq 120(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 128(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 136(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 144(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 152(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 160(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 168(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 176(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	adcxq 0(%rsp), %r15
+	adoxq 0(%rsp), %r14
+	adoxq 0(%rsp), %r15
+	movq %rbx, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 200(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	adcxq 0(%rsp), %r15
+	adoxq 0(%rsp), %r14
+	adoxq 0(%rsp), %r15
+	xorl %ebx, %ebx
+	movq 88(%rdi), %rdx
+	mulxq 24(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 32(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 40(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 48(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 56(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 64(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 72(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 80(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	adcxq 0(%rsp), %rbx
+	adoxq 0(%rsp), %r15
+	adoxq 0(%rsp), %rbx
+	xorl %eax, %eax
+	movq 56(%rdi), %rdx
+	mulxq 88(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 96(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 104(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 112(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	adcxq 0(%rsp), %rbx
+	adoxq 0(%rsp), %r15
+	adoxq 0(%rsp), %rbx
+	xorl %eax, %eax
+	movq 88(%rsi), %rdx
+	mulxq 120(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 128(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 136(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 144(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 152(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 160(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 168(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 176(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	adcxq 0(%rsp), %rbx
+	adoxq 0(%rsp), %r15
+	adoxq 0(%rsp), %rbx
+	movq %rbp, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 208(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	adcxq 0(%rsp), %rbx
+	adoxq 0(%rsp), %r15
+	adoxq 0(%rsp), %rbx
+	xorl %ebp, %ebp
+	movq 64(%rdi), %rdx
+	mulxq 88(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 96(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 104(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 112(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	adcxq 0(%rsp), %rbp
+	adoxq 0(%rsp), %rbx
+	adoxq 0(%rsp), %rbp
+	xorl %eax, %eax
+	movq 64(%rsi), %rdx
+	mulxq 184(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 192(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 200(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 208(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	adcxq 0(%rsp), %rbp
+	adoxq 0(%rsp), %rbx
+	adoxq 0(%rsp), %rbp
+	movq %r8, 216(%rsp)
+	xorl %r8d, %r8d
+	movq 72(%rdi), %rdx
+	mulxq 88(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 96(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 104(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 112(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	adcxq 0(%rsp), %r8
+	adoxq 0(%rsp), %rbp
+	adoxq 0(%rsp), %r8
+	xorl %eax, %eax
+	movq 72(%rsi), %rdx
+	mulxq 184(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 192(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 200(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 208(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	adcxq 0(%rsp), %r8
+	adoxq 0(%rsp), %rbp
+	adoxq 0(%rsp), %r8
+	movq %r9, 224(%rsp)
+	xorl %r9d, %r9d
+	movq 80(%rdi), %rdx
+	mulxq 88(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 96(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 104(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 112(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	adcxq 0(%rsp), %r9
+	adoxq 0(%rsp), %r8
+	adoxq 0(%rsp), %r9
+	xorl %eax, %eax
+	movq 80(%rsi), %rdx
+	mulxq 184(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 192(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 200(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 208(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	adcxq 0(%rsp), %r9
+	adoxq 0(%rsp), %r8
+	adoxq 0(%rsp), %r9
+	movq %r10, 232(%rsp)
+	xorl %r10d, %r10d
+	movq 88(%rdi), %rdx
+	mulxq 88(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 96(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 104(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 112(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	adcxq 0(%rsp), %r10
+	adoxq 0(%rsp), %r9
+	adoxq 0(%rsp), %r10
+	xorl %eax, %eax
+	movq 88(%rsi), %rdx
+	mulxq 184(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 192(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 200(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 208(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	adcxq 0(%rsp), %r10
+	adoxq 0(%rsp), %r9
+	adoxq 0(%rsp), %r10
+	movq %r11, 240(%rsp)
+	movq %r12, 248(%rsp)
+	movq %r13, 256(%rsp)
+	movq %r14, 264(%rsp)
+	movq %r15, 272(%rsp)
+	movq %rbx, 280(%rsp)
+	movq %rbp, 288(%rsp)
+	movq %r8, 296(%rsp)
+	movq %r9, 304(%rsp)
+	movq %r10, 312(%rsp)
+	movq 16(%rsp), %rdi
+	movq 216(%rsp), %rax
+	subq 0(%rsi), %rax
+	movq 224(%rsp), %rax
+	sbbq 8(%rsi), %rax
+	movq 232(%rsp), %rax
+	sbbq 16(%rsi), %rax
+	movq 240(%rsp), %rax
+	sbbq 24(%rsi), %rax
+	movq 248(%rsp), %rax
+	sbbq 32(%rsi), %rax
+	movq 256(%rsp), %rax
+	sbbq 40(%rsi), %rax
+	movq 264(%rsp), %rax
+	sbbq 48(%rsi), %rax
+	movq 272(%rsp), %rax
+	sbbq 56(%rsi), %rax
+	movq 280(%rsp), %rax
+	sbbq 64(%rsi), %rax
+	movq 288(%rsp), %rax
+	sbbq 72(%rsi), %rax
+	movq 296(%rsp), %rax
+	sbbq 80(%rsi), %rax
+	movq 304(%rsp), %rax
+	sbbq 88(%rsi), %rax
+	sbbq %rcx, %rcx
+	notq %rcx
+	movq 312(%rsp), %rdx
+	negq %rdx
+	sbbq %rdx, %rdx
+	orq %rdx, %rcx
+	movl %ecx, %edx
+	andl $1, %edx
+	mulxq 0(%rsi), %rcx, %rax
+	movq 216(%rsp), %rax
+	subq %rcx, %rax
+	movq %rax, 0(%rdi)
+	mulxq 8(%rsi), %rcx, %rax
+	movq 224(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 8(%rdi)
+	mulxq 16(%rsi), %rcx, %rax
+	movq 232(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 16(%rdi)
+	mulxq 24(%rsi), %rcx, %rax
+	movq 240(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 24(%rdi)
+	mulxq 32(%rsi), %rcx, %rax
+	movq 248(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 32(%rdi)
+	mulxq 40(%rsi), %rcx, %rax
+	movq 256(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 40(%rdi)
+	mulxq 48(%rsi), %rcx, %rax
+	movq 264(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 48(%rdi)
+	mulxq 56(%rsi), %rcx, %rax
+	movq 272(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 56(%rdi)
+	mulxq 64(%rsi), %rcx, %rax
+	movq 280(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 64(%rdi)
+	mulxq 72(%rsi), %rcx, %rax
+	movq 288(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 72(%rdi)
+	mulxq 80(%rsi), %rcx, %rax
+	movq 296(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 80(%rdi)
+	mulxq 88(%rsi), %rcx, %rax
+	movq 304(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 88(%rdi)
+	addq $328, %rsp
+	popq %r15
+	popq %r14
+	popq %r13
+	popq %r12
+	popq %rbp
+	popq %rbx
+	ret
+	.size parmod_ct_montgomery_mul_adx_12_zs, .-parmod_ct_montgomery_mul_adx_12_zs
+
+	.globl parmod_ct_montgomery_sqr_adx_12_zs
+	.hidden parmod_ct_montgomery_sqr_adx_12_zs
+	.type parmod_ct_montgomery_sqr_adx_12_zs, @function
+	.p2align 5
+parmod_ct_montgomery_sqr_adx_12_zs:
+	endbr64
+	pushq %rbx
+	pushq %rbp
+	pushq %r12
+	pushq %r13
+	pushq %r14
+	pushq %r15
+	subq $440, %rsp
+	movq $0, 0(%rsp)
+	movq %rdi, 16(%rsp)
+	movq %rcx, 8(%rsp)
+	movq %rsi, %rdi
+	movq %rdx, %rsi
+	movq (%rdi), %rax
+	movq 8(%rdi), %rcx
+	movq %rcx, %rdx
+	addq %rcx, %rcx
+	movq %rcx, 32(%rsp)
+	shldq $1, %rax, %rdx
+	movq %rdx, 136(%rsp)
+	movq 8(%rdi), %rax
+	movq 16(%rdi), %rcx
+	movq %rcx, %rdx
+	addq %rcx, %rcx
+	movq %rcx, 40(%rsp)
+	shldq $1, %rax, %rdx
+	movq %rdx, 144(%rsp)
+	movq 16(%rdi), %rax
+	movq 24(%rdi), %rcx
+	movq %rcx, %rdx
+	addq %rcx, %rcx
+	movq %rcx, 48(%rsp)
+	shldq $1, %rax, %rdx
+	movq %rdx, 152(%rsp)
+	movq 24(%rdi), %rax
+	movq 32(%rdi), %rcx
+	movq %rcx, %rdx
+	addq %rcx, %rcx
+	movq %rcx, 56(%rsp)
+	shldq $1, %rax, %rdx
+	movq %rdx, 160(%rsp)
+	movq 32(%rdi), %rax
+	movq 40(%rdi), %rcx
+	movq %rcx, %rdx
+	addq %rcx, %rcx
+	movq %rcx, 64(%rsp)
+	shldq $1, %rax, %rdx
+	movq %rdx, 168(%rsp)
+	movq 40(%rdi), %rax
+	movq 48(%rdi), %rcx
+	movq %rcx, %rdx
+	addq %rcx, %rcx
+	movq %rcx, 72(%rsp)
+	shldq $1, %rax, %rdx
+	movq %rdx, 176(%rsp)
+	movq 48(%rdi), %rax
+	movq 56(%rdi), %rcx
+	movq %rcx, %rdx
+	addq %rcx, %rcx
+	movq %rcx, 80(%rsp)
+	shldq $1, %rax, %rdx
+	movq %rdx, 184(%rsp)
+	movq 56(%rdi), %rax
+	movq 64(%rdi), %rcx
+	movq %rcx, %rdx
+	addq %rcx, %rcx
+	movq %rcx, 88(%rsp)
+	shldq $1, %rax, %rdx
+	movq %rdx, 192(%rsp)
+	movq 64(%rdi), %rax
+	movq 72(%rdi), %rcx
+	movq %rcx, %rdx
+	addq %rcx, %rcx
+	movq %rcx, 96(%rsp)
+	shldq $1, %rax, %rdx
+	movq %rdx, 200(%rsp)
+	movq 72(%rdi), %rax
+	movq 80(%rdi), %rcx
+	movq %rcx, %rdx
+	addq %rcx, %rcx
+	movq %rcx, 104(%rsp)
+	shldq $1, %rax, %rdx
+	movq %rdx, 208(%rsp)
+	movq 80(%rdi), %rax
+	movq 88(%rdi), %rcx
+	movq %rcx, %rdx
+	addq %rcx, %rcx
+	movq %rcx, 112(%rsp)
+	shldq $1, %rax, %rdx
+	movq %rdx, 216(%rsp)
+	movq 88(%rdi), %rax
+	shrq $63, %rax
+	movq %rax, 224(%rsp)
+	xorl %ebx, %ebx
+	xorl %ebp, %ebp
+	xorl %r8d, %r8d
+	xorl %r9d, %r9d
+	xorl %r10d, %r10d
+	xorl %r11d, %r11d
+	xorl %r12d, %r12d
+	xorl %r13d, %r13d
+	xorl %r14d, %r14d
+	xorl %r15d, %r15d
+	xorl %eax, %eax
+	movq 0(%rdi), %rdx
+	mulxq 0(%rdi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 32(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 144(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 152(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 160(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 168(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 176(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 184(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	adcxq 0(%rsp), %r15
+	adoxq 0(%rsp), %r14
+	adoxq 0(%rsp), %r15
+	movq %rbx, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 232(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	adcxq 0(%rsp), %r15
+	adoxq 0(%rsp), %r14
+	adoxq 0(%rsp), %r15
+	movq %rbp, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 240(%rsp)
+	xorl %ebx, %ebx
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	adcxq 0(%rsp), %rbx
+	adoxq 0(%rsp), %r15
+	adoxq 0(%rsp), %rbx
+	xorl %ebp, %ebp
+	movq 8(%rdi), %rdx
+	mulxq 8(%rdi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 40(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 152(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 160(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 168(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 176(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 184(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 192(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	adcxq 0(%rsp), %rbp
+	adoxq 0(%rsp), %rbx
+	adoxq 0(%rsp), %rbp
+	movq %r8, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 248(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	adcxq 0(%rsp), %rbp
+	adoxq 0(%rsp), %rbx
+	adoxq 0(%rsp), %rbp
+	movq %r9, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 256(%rsp)
+	xorl %r8d, %r8d
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	adcxq 0(%rsp), %r8
+	adoxq 0(%rsp), %rbp
+	adoxq 0(%rsp), %r8
+	xorl %r9d, %r9d
+	movq 16(%rdi), %rdx
+	mulxq 16(%rdi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 48(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 160(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 168(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 176(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 184(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 192(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 200(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	adcxq 0(%rsp), %r9
+	adoxq 0(%rsp), %r8
+	adoxq 0(%rsp), %r9
+	movq %r10, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 264(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	adcxq 0(%rsp), %r9
+	adoxq 0(%rsp), %r8
+	adoxq 0(%rsp), %r9
+	xorl %r10d, %r10d
+	movq 0(%rdi), %rdx
+	mulxq 192(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 200(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 208(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 216(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 224(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	adcxq 0(%rsp), %r10
+	adoxq 0(%rsp), %r9
+	adoxq 0(%rsp), %r10
+	movq %r11, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 272(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	adcxq 0(%rsp), %r10
+	adoxq 0(%rsp), %r9
+	adoxq 0(%rsp), %r10
+	xorl %r11d, %r11d
+	movq 8(%rdi), %rdx
+	mulxq 200(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 208(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 216(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 224(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	adcxq 0(%rsp), %r11
+	adoxq 0(%rsp), %r10
+	adoxq 0(%rsp), %r11
+	xorl %eax, %eax
+	movq 24(%rdi), %rdx
+	mulxq 24(%rdi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 56(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 168(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 176(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 184(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 192(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 200(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 208(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	adcxq 0(%rsp), %r11
+	adoxq 0(%rsp), %r10
+	adoxq 0(%rsp), %r11
+	movq %r12, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 280(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	adcxq 0(%rsp), %r11
+	adoxq 0(%rsp), %r10
+	adoxq 0(%rsp), %r11
+	xorl %r12d, %r12d
+	movq 16(%rdi), %rdx
+	mulxq 208(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 216(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 224(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	adcxq 0(%rsp), %r12
+	adoxq 0(%rsp), %r11
+	adoxq 0(%rsp), %r12
+	movq %r13, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 288(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	adcxq 0(%rsp), %r12
+	adoxq 0(%rsp), %r11
+	adoxq 0(%rsp), %r12
+	xorl %r13d, %r13d
+	movq 24(%rdi), %rdx
+	mulxq 216(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 224(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	adcxq 0(%rsp), %r13
+	adoxq 0(%rsp), %r12
+	adoxq 0(%rsp), %r13
+	xorl %eax, %eax
+	movq 32(%rdi), %rdx
+	mulxq 32(%rdi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 64(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 176(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 184(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 192(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 200(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 208(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 216(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	adcxq 0(%rsp), %r13
+	adoxq 0(%rsp), %r12
+	adoxq 0(%rsp), %r13
+	xorl %eax, %eax
+	movq 64(%rsi), %rdx
+	mulxq 232(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 240(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 248(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 256(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 264(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 272(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 280(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 288(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	adcxq 0(%rsp), %r13
+	adoxq 0(%rsp), %r12
+	adoxq 0(%rsp), %r13
+	movq %r14, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 296(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	adcxq 0(%rsp), %r13
+	adoxq 0(%rsp), %r12
+	adoxq 0(%rsp), %r13
+	xorl %r14d, %r14d
+	movq 32(%rdi), %rdx
+	mulxq 224(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	adcxq 0(%rsp), %r14
+	adoxq 0(%rsp), %r13
+	adoxq 0(%rsp), %r14
+	xorl %eax, %eax
+	movq 72(%rsi), %rdx
+	mulxq 232(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 240(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 248(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 256(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 264(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 272(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 280(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 288(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	adcxq 0(%rsp), %r14
+	adoxq 0(%rsp), %r13
+	adoxq 0(%rsp), %r14
+	movq %r15, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 304(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	adcxq 0(%rsp), %r14
+	adoxq 0(%rsp), %r13
+	adoxq 0(%rsp), %r14
+	xorl %r15d, %r15d
+	movq 40(%rdi), %rdx
+	mulxq 40(%rdi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 72(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 184(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 192(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 200(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 208(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 216(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 224(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	adcxq 0(%rsp), %r15
+	adoxq 0(%rsp), %r14
+	adoxq 0(%rsp), %r15
+	xorl %eax, %eax
+	movq 80(%rsi), %rdx
+	mulxq 232(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 240(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 248(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 256(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 264(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 272(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 280(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 288(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	adcxq 0(%rsp), %r15
+	adoxq 0(%rsp), %r14
+	adoxq 0(%rsp), %r15
+	movq %rbx, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 312(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	adcxq 0(%rsp), %r15
+	adoxq 0(%rsp), %r14
+	adoxq 0(%rsp), %r15
+	xorl %ebx, %ebx
+	movq 48(%rdi), %rdx
+	mulxq 48(%rdi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 80(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 192(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 200(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 208(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 216(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 224(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	adcxq 0(%rsp), %rbx
+	adoxq 0(%rsp), %r15
+	adoxq 0(%rsp), %rbx
+	xorl %eax, %eax
+	movq 88(%rsi), %rdx
+	mulxq 232(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 240(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 248(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 256(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 264(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 272(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 280(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 288(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	adcxq 0(%rsp), %rbx
+	adoxq 0(%rsp), %r15
+	adoxq 0(%rsp), %rbx
+	movq %rbp, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 320(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	adcxq 0(%rsp), %rbx
+	adoxq 0(%rsp), %r15
+	adoxq 0(%rsp), %rbx
+	xorl %ebp, %ebp
+	movq 56(%rdi), %rdx
+	mulxq 56(%rdi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 88(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 200(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 208(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 216(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 224(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	adcxq 0(%rsp), %rbp
+	adoxq 0(%rsp), %rbx
+	adoxq 0(%rsp), %rbp
+	xorl %eax, %eax
+	movq 64(%rsi), %rdx
+	mulxq 296(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 304(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 312(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 320(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	adcxq 0(%rsp), %rbp
+	adoxq 0(%rsp), %rbx
+	adoxq 0(%rsp), %rbp
+	movq %r8, 328(%rsp)
+	xorl %r8d, %r8d
+	movq 64(%rdi), %rdx
+	mulxq 64(%rdi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 96(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 208(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 216(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 224(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	adcxq 0(%rsp), %r8
+	adoxq 0(%rsp), %rbp
+	adoxq 0(%rsp), %r8
+	xorl %eax, %eax
+	movq 72(%rsi), %rdx
+	mulxq 296(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 304(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 312(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 320(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	adcxq 0(%rsp), %r8
+	adoxq 0(%rsp), %rbp
+	adoxq 0(%rsp), %r8
+	movq %r9, 336(%rsp)
+	xorl %r9d, %r9d
+	movq 72(%rdi), %rdx
+	mulxq 72(%rdi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 104(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 216(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 224(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	adcxq 0(%rsp), %r9
+	adoxq 0(%rsp), %r8
+	adoxq 0(%rsp), %r9
+	xorl %eax, %eax
+	movq 80(%rsi), %rdx
+	mulxq 296(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 304(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 312(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 320(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	adcxq 0(%rsp), %r9
+	adoxq 0(%rsp), %r8
+	adoxq 0(%rsp), %r9
+	movq %r10, 344(%rsp)
+	xorl %r10d, %r10d
+	movq 80(%rdi), %rdx
+	mulxq 80(%rdi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 112(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 224(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	adcxq 0(%rsp), %r10
+	adoxq 0(%rsp), %r9
+	adoxq 0(%rsp), %r10
+	xorl %eax, %eax
+	movq 88(%rdi), %rdx
+	mulxq 88(%rdi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	adcxq 0(%rsp), %r10
+	adoxq 0(%rsp), %r9
+	adoxq 0(%rsp), %r10
+	xorl %eax, %eax
+	movq 88(%rsi), %rdx
+	mulxq 296(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 304(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 312(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 320(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	adcxq 0(%rsp), %r10
+	adoxq 0(%rsp), %r9
+	adoxq 0(%rsp), %r10
+	movq %r11, 352(%rsp)
+	movq %r12, 360(%rsp)
+	movq %r13, 368(%rsp)
+	movq %r14, 376(%rsp)
+	movq %r15, 384(%rsp)
+	movq %rbx, 392(%rsp)
+	movq %rbp, 400(%rsp)
+	movq %r8, 408(%rsp)
+	movq %r9, 416(%rsp)
+	movq %r10, 424(%rsp)
+	movq 16(%rsp), %rdi
+	movq 328(%rsp), %rax
+	subq 0(%rsi), %rax
+	movq 336(%rsp), %rax
+	sbbq 8(%rsi), %rax
+	movq 344(%rsp), %rax
+	sbbq 16(%rsi), %rax
+	movq 352(%rsp), %rax
+	sbbq 24(%rsi), %rax
+	movq 360(%rsp), %rax
+	sbbq 32(%rsi), %rax
+	movq 368(%rsp), %rax
+	sbbq 40(%rsi), %rax
+	movq 376(%rsp), %rax
+	sbbq 48(%rsi), %rax
+	movq 384(%rsp), %rax
+	sbbq 56(%rsi), %rax
+	movq 392(%rsp), %rax
+	sbbq 64(%rsi), %rax
+	movq 400(%rsp), %rax
+	sbbq 72(%rsi), %rax
+	movq 408(%rsp), %rax
+	sbbq 80(%rsi), %rax
+	movq 416(%rsp), %rax
+	sbbq 88(%rsi), %rax
+	sbbq %rcx, %rcx
+	notq %rcx
+	movq 424(%rsp), %rdx
+	negq %rdx
+	sbbq %rdx, %rdx
+	orq %rdx, %rcx
+	movl %ecx, %edx
+	andl $1, %edx
+	mulxq 0(%rsi), %rcx, %rax
+	movq 328(%rsp), %rax
+	subq %rcx, %rax
+	movq %rax, 0(%rdi)
+	mulxq 8(%rsi), %rcx, %rax
+	movq 336(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 8(%rdi)
+	mulxq 16(%rsi), %rcx, %rax
+	movq 344(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 16(%rdi)
+	mulxq 24(%rsi), %rcx, %rax
+	movq 352(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 24(%rdi)
+	mulxq 32(%rsi), %rcx, %rax
+	movq 360(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 32(%rdi)
+	mulxq 40(%rsi), %rcx, %rax
+	movq 368(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 40(%rdi)
+	mulxq 48(%rsi), %rcx, %rax
+	movq 376(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 48(%rdi)
+	mulxq 56(%rsi), %rcx, %rax
+	movq 384(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 56(%rdi)
+	mulxq 64(%rsi), %rcx, %rax
+	movq 392(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 64(%rdi)
+	mulxq 72(%rsi), %rcx, %rax
+	movq 400(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 72(%rdi)
+	mulxq 80(%rsi), %rcx, %rax
+	movq 408(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 80(%rdi)
+	mulxq 88(%rsi), %rcx, %rax
+	movq 416(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 88(%rdi)
+	addq $440, %rsp
+	popq %r15
+	popq %r14
+	popq %r13
+	popq %r12
+	popq %rbp
+	popq %rbx
+	ret
+	.size parmod_ct_montgomery_sqr_adx_12_zs, .-parmod_ct_montgomery_sqr_adx_12_zs
+
+	.globl parmod_ct_montgomery_mul_adx_13_zs
+	.hidden parmod_ct_montgomery_mul_adx_13_zs
+	.type parmod_ct_montgomery_mul_adx_13_zs, @function
+	.p2align 5
+parmod_ct_montgomery_mul_adx_13_zs:
+	endbr64
+	pushq %rbx
+	pushq %rbp
+	pushq %r12
+	pushq %r13
+	pushq %r14
+	pushq %r15
+	subq $344, %rsp
+	movq $0, 0(%rsp)
+	movq %rdi, 16(%rsp)
+	movq %r8, 8(%rsp)
+	movq 0(%rsi), %rax
+	movq %rax, 24(%rsp)
+	movq 8(%rsi), %rax
+	movq %rax, 32(%rsp)
+	movq 16(%rsi), %rax
+	movq %rax, 40(%rsp)
+	movq 24(%rsi), %rax
+	movq %rax, 48(%rsp)
+	movq 32(%rsi), %rax
+	movq %rax, 56(%rsp)
+	movq 40(%rsi), %rax
+	movq %rax, 64(%rsp)
+	movq 48(%rsi), %rax
+	movq %rax, 72(%rsp)
+	movq 56(%rsi), %rax
+	movq %rax, 80(%rsp)
+	movq 64(%rsi), %rax
+	movq %rax, 88(%rsp)
+	movq 72(%rsi), %rax
+	movq %rax, 96(%rsp)
+	movq 80(%rsi), %rax
+	movq %rax, 104(%rsp)
+	movq 88(%rsi), %rax
+	movq %rax, 112(%rsp)
+	movq 96(%rsi), %rax
+	movq %rax, 120(%rsp)
+	movq %rdx, %rdi
+	movq %rcx, %rsi
+	xorl %ebx, %ebx
+	xorl %ebp, %ebp
+	xorl %r8d, %r8d
+	xorl %r9d, %r9d
+	xorl %r10d, %r10d
+	xorl %r11d, %r11d
+	xorl %r12d, %r12d
+	xorl %r13d, %r13d
+	xorl %r14d, %r14d
+	xorl %r15d, %r15d
+	xorl %eax, %eax
+	movq 0(%rdi), %rdx
+	mulxq 24(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 32(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 40(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 48(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 56(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 64(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 72(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 80(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	adcxq 0(%rsp), %r15
+	adoxq 0(%rsp), %r14
+	adoxq 0(%rsp), %r15
+	movq %rbx, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 128(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	adcxq 0(%rsp), %r15
+	adoxq 0(%rsp), %r14
+	adoxq 0(%rsp), %r15
+	xorl %ebx, %ebx
+	movq 8(%rdi), %rdx
+	mulxq 24(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 32(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 40(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 48(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 56(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 64(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 72(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 80(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	adcxq 0(%rsp), %rbx
+	adoxq 0(%rsp), %r15
+	adoxq 0(%rsp), %rbx
+	movq %rbp, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 136(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	adcxq 0(%rsp), %rbx
+	adoxq 0(%rsp), %r15
+	adoxq 0(%rsp), %rbx
+	xorl %ebp, %ebp
+	movq 16(%rdi), %rdx
+	mulxq 24(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 32(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 40(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 48(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 56(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 64(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 72(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 80(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	adcxq 0(%rsp), %rbp
+	adoxq 0(%rsp), %rbx
+	adoxq 0(%rsp), %rbp
+	movq %r8, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 144(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	adcxq 0(%rsp), %rbp
+	adoxq 0(%rsp), %rbx
+	adoxq 0(%rsp), %rbp
+	xorl %r8d, %r8d
+	movq 24(%rdi), %rdx
+	mulxq 24(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 32(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 40(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 48(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 56(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 64(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 72(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 80(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	adcxq 0(%rsp), %r8
+	adoxq 0(%rsp), %rbp
+	adoxq 0(%rsp), %r8
+	movq %r9, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 152(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	adcxq 0(%rsp), %r8
+	adoxq 0(%rsp), %rbp
+	adoxq 0(%rsp), %r8
+	xorl %r9d, %r9d
+	movq 32(%rdi), %rdx
+	mulxq 24(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 32(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 40(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 48(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 56(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 64(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 72(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 80(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	adcxq 0(%rsp), %r9
+	adoxq 0(%rsp), %r8
+	adoxq 0(%rsp), %r9
+	movq %r10, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 160(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	adcxq 0(%rsp), %r9
+	adoxq 0(%rsp), %r8
+	adoxq 0(%rsp), %r9
+	xorl %r10d, %r10d
+	movq 40(%rdi), %rdx
+	mulxq 24(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 32(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 40(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 48(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 56(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 64(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 72(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 80(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	adcxq 0(%rsp), %r10
+	adoxq 0(%rsp), %r9
+	adoxq 0(%rsp), %r10
+	xorl %eax, %eax
+	movq 0(%rdi), %rdx
+	mulxq 88(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 96(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 104(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 112(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 120(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	adcxq 0(%rsp), %r10
+	adoxq 0(%rsp), %r9
+	adoxq 0(%rsp), %r10
+	movq %r11, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 168(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	adcxq 0(%rsp), %r10
+	adoxq 0(%rsp), %r9
+	adoxq 0(%rsp), %r10
+	xorl %r11d, %r11d
+	movq 48(%rdi), %rdx
+	mulxq 24(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 32(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 40(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 48(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 56(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 64(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 72(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 80(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	adcxq 0(%rsp), %r11
+	adoxq 0(%rsp), %r10
+	adoxq 0(%rsp), %r11
+	xorl %eax, %eax
+	movq 8(%rdi), %rdx
+	mulxq 88(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 96(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 104(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 112(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 120(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	adcxq 0(%rsp), %r11
+	adoxq 0(%rsp), %r10
+	adoxq 0(%rsp), %r11
+	movq %r12, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 176(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	adcxq 0(%rsp), %r11
+	adoxq 0(%rsp), %r10
+	adoxq 0(%rsp), %r11
+	xorl %r12d, %r12d
+	movq 56(%rdi), %rdx
+	mulxq 24(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 32(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 40(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 48(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 56(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 64(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 72(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 80(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	adcxq 0(%rsp), %r12
+	adoxq 0(%rsp), %r11
+	adoxq 0(%rsp), %r12
+	xorl %eax, %eax
+	movq 16(%rdi), %rdx
+	mulxq 88(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 96(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 104(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 112(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 120(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	adcxq 0(%rsp), %r12
+	adoxq 0(%rsp), %r11
+	adoxq 0(%rsp), %r12
+	movq %r13, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 184(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	adcxq 0(%rsp), %r12
+	adoxq 0(%rsp), %r11
+	adoxq 0(%rsp), %r12
+	xorl %r13d, %r13d
+	movq 64(%rdi), %rdx
+	mulxq 24(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 32(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 40(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 48(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 56(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 64(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 72(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 80(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	adcxq 0(%rsp), %r13
+	adoxq 0(%rsp), %r12
+	adoxq 0(%rsp), %r13
+	xorl %eax, %eax
+	movq 24(%rdi), %rdx
+	mulxq 88(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 96(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 104(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 112(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 120(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	adcxq 0(%rsp), %r13
+	adoxq 0(%rsp), %r12
+	adoxq 0(%rsp), %r13
+	xorl %eax, %eax
+	movq 64(%rsi), %rdx
+	mulxq 128(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 136(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 144(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 152(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 160(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 168(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 176(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 184(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	adcxq 0(%rsp), %r13
+	adoxq 0(%rsp), %r12
+	adoxq 0(%rsp), %r13
+	movq %r14, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 192(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	adcxq 0(%rsp), %r13
+	adoxq 0(%rsp), %r12
+	adoxq 0(%rsp), %r13
+	xorl %r14d, %r14d
+	movq 72(%rdi), %rdx
+	mulxq 24(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 32(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 40(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 48(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 56(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 64(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 72(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 80(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	adcxq 0(%rsp), %r14
+	adoxq 0(%rsp), %r13
+	adoxq 0(%rsp), %r14
+	xorl %eax, %eax
+	movq 32(%rdi), %rdx
+	mulxq 88(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 96(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 104(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 112(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 120(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	adcxq 0(%rsp), %r14
+	adoxq 0(%rsp), %r13
+	adoxq 0(%rsp), %r14
+	xorl %eax, %eax
+	movq 72(%rsi), %rdx
+	mulxq 128(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 136(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 144(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 152(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 160(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 168(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 176(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 184(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	adcxq 0(%rsp), %r14
+	adoxq 0(%rsp), %r13
+	adoxq 0(%rsp), %r14
+	movq %r15, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 200(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	adcxq 0(%rsp), %r14
+	adoxq 0(%rsp), %r13
+	adoxq 0(%rsp), %r14
+	xorl %r15d, %r15d
+	movq 80(%rdi), %rdx
+	mulxq 24(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 32(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 40(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 48(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 56(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 64(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 72(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 80(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	adcxq 0(%rsp), %r15
+	adoxq 0(%rsp), %r14
+	adoxq 0(%rsp), %r15
+	xorl %eax, %eax
+	movq 40(%rdi), %rdx
+	mulxq 88(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 96(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 104(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 112(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 120(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	adcxq 0(%rsp), %r15
+	adoxq 0(%rsp), %r14
+	adoxq 0(%rsp), %r15
+	xorl %eax, %eax
+	movq 80(%rsi), %rdx
+	mulxq 128(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 136(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 144(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 152(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 160(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 168(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 176(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 184(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	adcxq 0(%rsp), %r15
+	adoxq 0(%rsp), %r14
+	adoxq 0(%rsp), %r15
+	movq %rbx, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 208(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	adcxq 0(%rsp), %r15
+	adoxq 0(%rsp), %r14
+	adoxq 0(%rsp), %r15
+	xorl %ebx, %ebx
+	movq 88(%rdi), %rdx
+	mulxq 24(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 32(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 40(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 48(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 56(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 64(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 72(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 80(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	adcxq 0(%rsp), %rbx
+	adoxq 0(%rsp), %r15
+	adoxq 0(%rsp), %rbx
+	xorl %eax, %eax
+	movq 48(%rdi), %rdx
+	mulxq 88(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 96(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 104(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 112(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 120(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	adcxq 0(%rsp), %rbx
+	adoxq 0(%rsp), %r15
+	adoxq 0(%rsp), %rbx
+	xorl %eax, %eax
+	movq 88(%rsi), %rdx
+	mulxq 128(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 136(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 144(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 152(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 160(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 168(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 176(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 184(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	adcxq 0(%rsp), %rbx
+	adoxq 0(%rsp), %r15
+	adoxq 0(%rsp), %rbx
+	movq %rbp, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 216(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	adcxq 0(%rsp), %rbx
+	adoxq 0(%rsp), %r15
+	adoxq 0(%rsp), %rbx
+	xorl %ebp, %ebp
+	movq 96(%rdi), %rdx
+	mulxq 24(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 32(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 40(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 48(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 56(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 64(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 72(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 80(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	adcxq 0(%rsp), %rbp
+	adoxq 0(%rsp), %rbx
+	adoxq 0(%rsp), %rbp
+	xorl %eax, %eax
+	movq 56(%rdi), %rdx
+	mulxq 88(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 96(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 104(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 112(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 120(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	adcxq 0(%rsp), %rbp
+	adoxq 0(%rsp), %rbx
+	adoxq 0(%rsp), %rbp
+	xorl %eax, %eax
+	movq 96(%rsi), %rdx
+	mulxq 128(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 136(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 144(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 152(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 160(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 168(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 176(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 184(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	adcxq 0(%rsp), %rbp
+	adoxq 0(%rsp), %rbx
+	adoxq 0(%rsp), %rbp
+	movq %r8, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 224(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	adcxq 0(%rsp), %rbp
+	adoxq 0(%rsp), %rbx
+	adoxq 0(%rsp), %rbp
+	xorl %r8d, %r8d
+	movq 64(%rdi), %rdx
+	mulxq 88(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 96(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 104(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 112(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 120(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	adcxq 0(%rsp), %r8
+	adoxq 0(%rsp), %rbp
+	adoxq 0(%rsp), %r8
+	xorl %eax, %eax
+	movq 64(%rsi), %rdx
+	mulxq 192(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 200(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 208(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 216(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 224(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	adcxq 0(%rsp), %r8
+	adoxq 0(%rsp), %rbp
+	adoxq 0(%rsp), %r8
+	movq %r9, 232(%rsp)
+	xorl %r9d, %r9d
+	movq 72(%rdi), %rdx
+	mulxq 88(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 96(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 104(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 112(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 120(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	adcxq 0(%rsp), %r9
+	adoxq 0(%rsp), %r8
+	adoxq 0(%rsp), %r9
+	xorl %eax, %eax
+	movq 72(%rsi), %rdx
+	mulxq 192(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 200(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 208(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 216(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 224(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	adcxq 0(%rsp), %r9
+	adoxq 0(%rsp), %r8
+	adoxq 0(%rsp), %r9
+	movq %r10, 240(%rsp)
+	xorl %r10d, %r10d
+	movq 80(%rdi), %rdx
+	mulxq 88(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 96(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 104(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 112(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 120(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	adcxq 0(%rsp), %r10
+	adoxq 0(%rsp), %r9
+	adoxq 0(%rsp), %r10
+	xorl %eax, %eax
+	movq 80(%rsi), %rdx
+	mulxq 192(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 200(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 208(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 216(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 224(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	adcxq 0(%rsp), %r10
+	adoxq 0(%rsp), %r9
+	adoxq 0(%rsp), %r10
+	movq %r11, 248(%rsp)
+	xorl %r11d, %r11d
+	movq 88(%rdi), %rdx
+	mulxq 88(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 96(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 104(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 112(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 120(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	adcxq 0(%rsp), %r11
+	adoxq 0(%rsp), %r10
+	adoxq 0(%rsp), %r11
+	xorl %eax, %eax
+	movq 88(%rsi), %rdx
+	mulxq 192(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 200(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 208(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 216(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 224(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	adcxq 0(%rsp), %r11
+	adoxq 0(%rsp), %r10
+	adoxq 0(%rsp), %r11
+	movq %r12, 256(%rsp)
+	xorl %r12d, %r12d
+	movq 96(%rdi), %rdx
+	mulxq 88(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 96(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 104(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 112(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 120(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	adcxq 0(%rsp), %r12
+	adoxq 0(%rsp), %r11
+	adoxq 0(%rsp), %r12
+	xorl %eax, %eax
+	movq 96(%rsi), %rdx
+	mulxq 192(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 200(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 208(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 216(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 224(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	adcxq 0(%rsp), %r12
+	adoxq 0(%rsp), %r11
+	adoxq 0(%rsp), %r12
+	movq %r13, 264(%rsp)
+	movq %r14, 272(%rsp)
+	movq %r15, 280(%rsp)
+	movq %rbx, 288(%rsp)
+	movq %rbp, 296(%rsp)
+	movq %r8, 304(%rsp)
+	movq %r9, 312(%rsp)
+	movq %r10, 320(%rsp)
+	movq %r11, 328(%rsp)
+	movq %r12, 336(%rsp)
+	movq 16(%rsp), %rdi
+	movq 232(%rsp), %rax
+	subq 0(%rsi), %rax
+	movq 240(%rsp), %rax
+	sbbq 8(%rsi), %rax
+	movq 248(%rsp), %rax
+	sbbq 16(%rsi), %rax
+	movq 256(%rsp), %rax
+	sbbq 24(%rsi), %rax
+	movq 264(%rsp), %rax
+	sbbq 32(%rsi), %rax
+	movq 272(%rsp), %rax
+	sbbq 40(%rsi), %rax
+	movq 280(%rsp), %rax
+	sbbq 48(%rsi), %rax
+	movq 288(%rsp), %rax
+	sbbq 56(%rsi), %rax
+	movq 296(%rsp), %rax
+	sbbq 64(%rsi), %rax
+	movq 304(%rsp), %rax
+	sbbq 72(%rsi), %rax
+	movq 312(%rsp), %rax
+	sbbq 80(%rsi), %rax
+	movq 320(%rsp), %rax
+	sbbq 88(%rsi), %rax
+	movq 328(%rsp), %rax
+	sbbq 96(%rsi), %rax
+	sbbq %rcx, %rcx
+	notq %rcx
+	movq 336(%rsp), %rdx
+	negq %rdx
+	sbbq %rdx, %rdx
+	orq %rdx, %rcx
+	movl %ecx, %edx
+	andl $1, %edx
+	mulxq 0(%rsi), %rcx, %rax
+	movq 232(%rsp), %rax
+	subq %rcx, %rax
+	movq %rax, 0(%rdi)
+	mulxq 8(%rsi), %rcx, %rax
+	movq 240(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 8(%rdi)
+	mulxq 16(%rsi), %rcx, %rax
+	movq 248(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 16(%rdi)
+	mulxq 24(%rsi), %rcx, %rax
+	movq 256(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 24(%rdi)
+	mulxq 32(%rsi), %rcx, %rax
+	movq 264(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 32(%rdi)
+	mulxq 40(%rsi), %rcx, %rax
+	movq 272(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 40(%rdi)
+	mulxq 48(%rsi), %rcx, %rax
+	movq 280(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 48(%rdi)
+	mulxq 56(%rsi), %rcx, %rax
+	movq 288(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 56(%rdi)
+	mulxq 64(%rsi), %rcx, %rax
+	movq 296(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 64(%rdi)
+	mulxq 72(%rsi), %rcx, %rax
+	movq 304(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 72(%rdi)
+	mulxq 80(%rsi), %rcx, %rax
+	movq 312(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 80(%rdi)
+	mulxq 88(%rsi), %rcx, %rax
+	movq 320(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 88(%rdi)
+	mulxq 96(%rsi), %rcx, %rax
+	movq 328(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 96(%rdi)
+	addq $344, %rsp
+	popq %r15
+	popq %r14
+	popq %r13
+	popq %r12
+	popq %rbp
+	popq %rbx
+	ret
+	.size parmod_ct_montgomery_mul_adx_13_zs, .-parmod_ct_montgomery_mul_adx_13_zs
+
+	.globl parmod_ct_montgomery_sqr_adx_13_zs
+	.hidden parmod_ct_montgomery_sqr_adx_13_zs
+	.type parmod_ct_montgomery_sqr_adx_13_zs, @function
+	.p2align 5
+parmod_ct_montgomery_sqr_adx_13_zs:
+	endbr64
+	pushq %rbx
+	pushq %rbp
+	pushq %r12
+	pushq %r13
+	pushq %r14
+	pushq %r15
+	subq $472, %rsp
+	movq $0, 0(%rsp)
+	movq %rdi, 16(%rsp)
+	movq %rcx, 8(%rsp)
+	movq %rsi, %rdi
+	movq %rdx, %rsi
+	movq (%rdi), %rax
+	movq 8(%rdi), %rcx
+	movq %rcx, %rdx
+	addq %rcx, %rcx
+	movq %rcx, 32(%rsp)
+	shldq $1, %rax, %rdx
+	movq %rdx, 144(%rsp)
+	movq 8(%rdi), %rax
+	movq 16(%rdi), %rcx
+	movq %rcx, %rdx
+	addq %rcx, %rcx
+	movq %rcx, 40(%rsp)
+	shldq $1, %rax, %rdx
+	movq %rdx, 152(%rsp)
+	movq 16(%rdi), %rax
+	movq 24(%rdi), %rcx
+	movq %rcx, %rdx
+	addq %rcx, %rcx
+	movq %rcx, 48(%rsp)
+	shldq $1, %rax, %rdx
+	movq %rdx, 160(%rsp)
+	movq 24(%rdi), %rax
+	movq 32(%rdi), %rcx
+	movq %rcx, %rdx
+	addq %rcx, %rcx
+	movq %rcx, 56(%rsp)
+	shldq $1, %rax, %rdx
+	movq %rdx, 168(%rsp)
+	movq 32(%rdi), %rax
+	movq 40(%rdi), %rcx
+	movq %rcx, %rdx
+	addq %rcx, %rcx
+	movq %rcx, 64(%rsp)
+	shldq $1, %rax, %rdx
+	movq %rdx, 176(%rsp)
+	movq 40(%rdi), %rax
+	movq 48(%rdi), %rcx
+	movq %rcx, %rdx
+	addq %rcx, %rcx
+	movq %rcx, 72(%rsp)
+	shldq $1, %rax, %rdx
+	movq %rdx, 184(%rsp)
+	movq 48(%rdi), %rax
+	movq 56(%rdi), %rcx
+	movq %rcx, %rdx
+	addq %rcx, %rcx
+	movq %rcx, 80(%rsp)
+	shldq $1, %rax, %rdx
+	movq %rdx, 192(%rsp)
+	movq 56(%rdi), %rax
+	movq 64(%rdi), %rcx
+	movq %rcx, %rdx
+	addq %rcx, %rcx
+	movq %rcx, 88(%rsp)
+	shldq $1, %rax, %rdx
+	movq %rdx, 200(%rsp)
+	movq 64(%rdi), %rax
+	movq 72(%rdi), %rcx
+	movq %rcx, %rdx
+	addq %rcx, %rcx
+	movq %rcx, 96(%rsp)
+	shldq $1, %rax, %rdx
+	movq %rdx, 208(%rsp)
+	movq 72(%rdi), %rax
+	movq 80(%rdi), %rcx
+	movq %rcx, %rdx
+	addq %rcx, %rcx
+	movq %rcx, 104(%rsp)
+	shldq $1, %rax, %rdx
+	movq %rdx, 216(%rsp)
+	movq 80(%rdi), %rax
+	movq 88(%rdi), %rcx
+	movq %rcx, %rdx
+	addq %rcx, %rcx
+	movq %rcx, 112(%rsp)
+	shldq $1, %rax, %rdx
+	movq %rdx, 224(%rsp)
+	movq 88(%rdi), %rax
+	movq 96(%rdi), %rcx
+	movq %rcx, %rdx
+	addq %rcx, %rcx
+	movq %rcx, 120(%rsp)
+	shldq $1, %rax, %rdx
+	movq %rdx, 232(%rsp)
+	movq 96(%rdi), %rax
+	shrq $63, %rax
+	movq %rax, 240(%rsp)
+	xorl %ebx, %ebx
+	xorl %ebp, %ebp
+	xorl %r8d, %r8d
+	xorl %r9d, %r9d
+	xorl %r10d, %r10d
+	xorl %r11d, %r11d
+	xorl %r12d, %r12d
+	xorl %r13d, %r13d
+	xorl %r14d, %r14d
+	xorl %r15d, %r15d
+	xorl %eax, %eax
+	movq 0(%rdi), %rdx
+	mulxq 0(%rdi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 32(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 152(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 160(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 168(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 176(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 184(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 192(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	adcxq 0(%rsp), %r15
+	adoxq 0(%rsp), %r14
+	adoxq 0(%rsp), %r15
+	movq %rbx, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 248(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	adcxq 0(%rsp), %r15
+	adoxq 0(%rsp), %r14
+	adoxq 0(%rsp), %r15
+	movq %rbp, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 256(%rsp)
+	xorl %ebx, %ebx
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	adcxq 0(%rsp), %rbx
+	adoxq 0(%rsp), %r15
+	adoxq 0(%rsp), %rbx
+	xorl %ebp, %ebp
+	movq 8(%rdi), %rdx
+	mulxq 8(%rdi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 40(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 160(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 168(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 176(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 184(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 192(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 200(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	adcxq 0(%rsp), %rbp
+	adoxq 0(%rsp), %rbx
+	adoxq 0(%rsp), %rbp
+	movq %r8, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 264(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	adcxq 0(%rsp), %rbp
+	adoxq 0(%rsp), %rbx
+	adoxq 0(%rsp), %rbp
+	movq %r9, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 272(%rsp)
+	xorl %r8d, %r8d
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	adcxq 0(%rsp), %r8
+	adoxq 0(%rsp), %rbp
+	adoxq 0(%rsp), %r8
+	xorl %r9d, %r9d
+	movq 16(%rdi), %rdx
+	mulxq 16(%rdi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 48(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 168(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 176(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 184(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 192(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 200(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 208(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	adcxq 0(%rsp), %r9
+	adoxq 0(%rsp), %r8
+	adoxq 0(%rsp), %r9
+	movq %r10, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 280(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	adcxq 0(%rsp), %r9
+	adoxq 0(%rsp), %r8
+	adoxq 0(%rsp), %r9
+	movq %r11, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 288(%rsp)
+	xorl %r10d, %r10d
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	adcxq 0(%rsp), %r10
+	adoxq 0(%rsp), %r9
+	adoxq 0(%rsp), %r10
+	xorl %r11d, %r11d
+	movq 0(%rdi), %rdx
+	mulxq 200(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 208(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 216(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 224(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 232(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 240(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	adcxq 0(%rsp), %r11
+	adoxq 0(%rsp), %r10
+	adoxq 0(%rsp), %r11
+	xorl %eax, %eax
+	movq 24(%rdi), %rdx
+	mulxq 24(%rdi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 56(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 176(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 184(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 192(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 200(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 208(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 216(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	adcxq 0(%rsp), %r11
+	adoxq 0(%rsp), %r10
+	adoxq 0(%rsp), %r11
+	movq %r12, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 296(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	adcxq 0(%rsp), %r11
+	adoxq 0(%rsp), %r10
+	adoxq 0(%rsp), %r11
+	xorl %r12d, %r12d
+	movq 8(%rdi), %rdx
+	mulxq 208(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 216(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 224(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 232(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 240(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	adcxq 0(%rsp), %r12
+	adoxq 0(%rsp), %r11
+	adoxq 0(%rsp), %r12
+	movq %r13, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 304(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	adcxq 0(%rsp), %r12
+	adoxq 0(%rsp), %r11
+	adoxq 0(%rsp), %r12
+	xorl %r13d, %r13d
+	movq 16(%rdi), %rdx
+	mulxq 216(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 224(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 232(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 240(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	adcxq 0(%rsp), %r13
+	adoxq 0(%rsp), %r12
+	adoxq 0(%rsp), %r13
+	xorl %eax, %eax
+	movq 32(%rdi), %rdx
+	mulxq 32(%rdi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 64(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 184(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 192(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 200(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 208(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 216(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 224(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	adcxq 0(%rsp), %r13
+	adoxq 0(%rsp), %r12
+	adoxq 0(%rsp), %r13
+	xorl %eax, %eax
+	movq 64(%rsi), %rdx
+	mulxq 248(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 256(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 264(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 272(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 280(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 288(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 296(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 304(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	adcxq 0(%rsp), %r13
+	adoxq 0(%rsp), %r12
+	adoxq 0(%rsp), %r13
+	movq %r14, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 312(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	adcxq 0(%rsp), %r13
+	adoxq 0(%rsp), %r12
+	adoxq 0(%rsp), %r13
+	xorl %r14d, %r14d
+	movq 24(%rdi), %rdx
+	mulxq 224(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 232(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 240(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	adcxq 0(%rsp), %r14
+	adoxq 0(%rsp), %r13
+	adoxq 0(%rsp), %r14
+	xorl %eax, %eax
+	movq 72(%rsi), %rdx
+	mulxq 248(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 256(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 264(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 272(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 280(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 288(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 296(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 304(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	adcxq 0(%rsp), %r14
+	adoxq 0(%rsp), %r13
+	adoxq 0(%rsp), %r14
+	movq %r15, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 320(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	adcxq 0(%rsp), %r14
+	adoxq 0(%rsp), %r13
+	adoxq 0(%rsp), %r14
+	xorl %r15d, %r15d
+	movq 32(%rdi), %rdx
+	mulxq 232(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 240(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	adcxq 0(%rsp), %r15
+	adoxq 0(%rsp), %r14
+	adoxq 0(%rsp), %r15
+	xorl %eax, %eax
+	movq 40(%rdi), %rdx
+	mulxq 40(%rdi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 72(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 192(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 200(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 208(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 216(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 224(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 232(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	adcxq 0(%rsp), %r15
+	adoxq 0(%rsp), %r14
+	adoxq 0(%rsp), %r15
+	xorl %eax, %eax
+	movq 80(%rsi), %rdx
+	mulxq 248(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 256(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 264(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 272(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 280(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 288(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 296(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 304(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	adcxq 0(%rsp), %r15
+	adoxq 0(%rsp), %r14
+	adoxq 0(%rsp), %r15
+	movq %rbx, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 328(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	adcxq 0(%rsp), %r15
+	adoxq 0(%rsp), %r14
+	adoxq 0(%rsp), %r15
+	xorl %ebx, %ebx
+	movq 40(%rdi), %rdx
+	mulxq 240(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	adcxq 0(%rsp), %rbx
+	adoxq 0(%rsp), %r15
+	adoxq 0(%rsp), %rbx
+	xorl %eax, %eax
+	movq 88(%rsi), %rdx
+	mulxq 248(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 256(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 264(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 272(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 280(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 288(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 296(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 304(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	adcxq 0(%rsp), %rbx
+	adoxq 0(%rsp), %r15
+	adoxq 0(%rsp), %rbx
+	movq %rbp, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 336(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	adcxq 0(%rsp), %rbx
+	adoxq 0(%rsp), %r15
+	adoxq 0(%rsp), %rbx
+	xorl %ebp, %ebp
+	movq 48(%rdi), %rdx
+	mulxq 48(%rdi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 80(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 200(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 208(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 216(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 224(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 232(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 240(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	adcxq 0(%rsp), %rbp
+	adoxq 0(%rsp), %rbx
+	adoxq 0(%rsp), %rbp
+	xorl %eax, %eax
+	movq 96(%rsi), %rdx
+	mulxq 248(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 256(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 264(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 272(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 280(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 288(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 296(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 304(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	adcxq 0(%rsp), %rbp
+	adoxq 0(%rsp), %rbx
+	adoxq 0(%rsp), %rbp
+	movq %r8, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 344(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	adcxq 0(%rsp), %rbp
+	adoxq 0(%rsp), %rbx
+	adoxq 0(%rsp), %rbp
+	xorl %r8d, %r8d
+	movq 56(%rdi), %rdx
+	mulxq 56(%rdi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 88(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 208(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 216(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 224(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 232(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 240(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	adcxq 0(%rsp), %r8
+	adoxq 0(%rsp), %rbp
+	adoxq 0(%rsp), %r8
+	xorl %eax, %eax
+	movq 64(%rsi), %rdx
+	mulxq 312(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 320(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 328(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 336(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 344(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	adcxq 0(%rsp), %r8
+	adoxq 0(%rsp), %rbp
+	adoxq 0(%rsp), %r8
+	movq %r9, 352(%rsp)
+	xorl %r9d, %r9d
+	movq 64(%rdi), %rdx
+	mulxq 64(%rdi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 96(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 216(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 224(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 232(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 240(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	adcxq 0(%rsp), %r9
+	adoxq 0(%rsp), %r8
+	adoxq 0(%rsp), %r9
+	xorl %eax, %eax
+	movq 72(%rsi), %rdx
+	mulxq 312(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 320(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 328(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 336(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 344(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	adcxq 0(%rsp), %r9
+	adoxq 0(%rsp), %r8
+	adoxq 0(%rsp), %r9
+	movq %r10, 360(%rsp)
+	xorl %r10d, %r10d
+	movq 72(%rdi), %rdx
+	mulxq 72(%rdi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 104(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 224(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 232(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 240(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	adcxq 0(%rsp), %r10
+	adoxq 0(%rsp), %r9
+	adoxq 0(%rsp), %r10
+	xorl %eax, %eax
+	movq 80(%rsi), %rdx
+	mulxq 312(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 320(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 328(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 336(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 344(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	adcxq 0(%rsp), %r10
+	adoxq 0(%rsp), %r9
+	adoxq 0(%rsp), %r10
+	movq %r11, 368(%rsp)
+	xorl %r11d, %r11d
+	movq 80(%rdi), %rdx
+	mulxq 80(%rdi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 112(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 232(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 240(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	adcxq 0(%rsp), %r11
+	adoxq 0(%rsp), %r10
+	adoxq 0(%rsp), %r11
+	xorl %eax, %eax
+	movq 88(%rsi), %rdx
+	mulxq 312(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 320(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 328(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 336(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 344(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	adcxq 0(%rsp), %r11
+	adoxq 0(%rsp), %r10
+	adoxq 0(%rsp), %r11
+	movq %r12, 376(%rsp)
+	xorl %r12d, %r12d
+	movq 88(%rdi), %rdx
+	mulxq 88(%rdi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 120(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 240(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	adcxq 0(%rsp), %r12
+	adoxq 0(%rsp), %r11
+	adoxq 0(%rsp), %r12
+	xorl %eax, %eax
+	movq 96(%rdi), %rdx
+	mulxq 96(%rdi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	adcxq 0(%rsp), %r12
+	adoxq 0(%rsp), %r11
+	adoxq 0(%rsp), %r12
+	xorl %eax, %eax
+	movq 96(%rsi), %rdx
+	mulxq 312(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 320(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 328(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 336(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 344(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	adcxq 0(%rsp), %r12
+	adoxq 0(%rsp), %r11
+	adoxq 0(%rsp), %r12
+	movq %r13, 384(%rsp)
+	movq %r14, 392(%rsp)
+	movq %r15, 400(%rsp)
+	movq %rbx, 408(%rsp)
+	movq %rbp, 416(%rsp)
+	movq %r8, 424(%rsp)
+	movq %r9, 432(%rsp)
+	movq %r10, 440(%rsp)
+	movq %r11, 448(%rsp)
+	movq %r12, 456(%rsp)
+	movq 16(%rsp), %rdi
+	movq 352(%rsp), %rax
+	subq 0(%rsi), %rax
+	movq 360(%rsp), %rax
+	sbbq 8(%rsi), %rax
+	movq 368(%rsp), %rax
+	sbbq 16(%rsi), %rax
+	movq 376(%rsp), %rax
+	sbbq 24(%rsi), %rax
+	movq 384(%rsp), %rax
+	sbbq 32(%rsi), %rax
+	movq 392(%rsp), %rax
+	sbbq 40(%rsi), %rax
+	movq 400(%rsp), %rax
+	sbbq 48(%rsi), %rax
+	movq 408(%rsp), %rax
+	sbbq 56(%rsi), %rax
+	movq 416(%rsp), %rax
+	sbbq 64(%rsi), %rax
+	movq 424(%rsp), %rax
+	sbbq 72(%rsi), %rax
+	movq 432(%rsp), %rax
+	sbbq 80(%rsi), %rax
+	movq 440(%rsp), %rax
+	sbbq 88(%rsi), %rax
+	movq 448(%rsp), %rax
+	sbbq 96(%rsi), %rax
+	sbbq %rcx, %rcx
+	notq %rcx
+	movq 456(%rsp), %rdx
+	negq %rdx
+	sbbq %rdx, %rdx
+	orq %rdx, %rcx
+	movl %ecx, %edx
+	andl $1, %edx
+	mulxq 0(%rsi), %rcx, %rax
+	movq 352(%rsp), %rax
+	subq %rcx, %rax
+	movq %rax, 0(%rdi)
+	mulxq 8(%rsi), %rcx, %rax
+	movq 360(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 8(%rdi)
+	mulxq 16(%rsi), %rcx, %rax
+	movq 368(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 16(%rdi)
+	mulxq 24(%rsi), %rcx, %rax
+	movq 376(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 24(%rdi)
+	mulxq 32(%rsi), %rcx, %rax
+	movq 384(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 32(%rdi)
+	mulxq 40(%rsi), %rcx, %rax
+	movq 392(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 40(%rdi)
+	mulxq 48(%rsi), %rcx, %rax
+	movq 400(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 48(%rdi)
+	mulxq 56(%rsi), %rcx, %rax
+	movq 408(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 56(%rdi)
+	mulxq 64(%rsi), %rcx, %rax
+	movq 416(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 64(%rdi)
+	mulxq 72(%rsi), %rcx, %rax
+	movq 424(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 72(%rdi)
+	mulxq 80(%rsi), %rcx, %rax
+	movq 432(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 80(%rdi)
+	mulxq 88(%rsi), %rcx, %rax
+	movq 440(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 88(%rdi)
+	mulxq 96(%rsi), %rcx, %rax
+	movq 448(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 96(%rdi)
+	addq $472, %rsp
+	popq %r15
+	popq %r14
+	popq %r13
+	popq %r12
+	popq %rbp
+	popq %rbx
+	ret
+	.size parmod_ct_montgomery_sqr_adx_13_zs, .-parmod_ct_montgomery_sqr_adx_13_zs
+
+	.globl parmod_ct_montgomery_mul_adx_14_zs
+	.hidden parmod_ct_montgomery_mul_adx_14_zs
+	.type parmod_ct_montgomery_mul_adx_14_zs, @function
+	.p2align 5
+parmod_ct_montgomery_mul_adx_14_zs:
+	endbr64
+	pushq %rbx
+	pushq %rbp
+	pushq %r12
+	pushq %r13
+	pushq %r14
+	pushq %r15
+	subq $376, %rsp
+	movq $0, 0(%rsp)
+	movq %rdi, 16(%rsp)
+	movq %r8, 8(%rsp)
+	movq 0(%rsi), %rax
+	movq %rax, 24(%rsp)
+	movq 8(%rsi), %rax
+	movq %rax, 32(%rsp)
+	movq 16(%rsi), %rax
+	movq %rax, 40(%rsp)
+	movq 24(%rsi), %rax
+	movq %rax, 48(%rsp)
+	movq 32(%rsi), %rax
+	movq %rax, 56(%rsp)
+	movq 40(%rsi), %rax
+	movq %rax, 64(%rsp)
+	movq 48(%rsi), %rax
+	movq %rax, 72(%rsp)
+	movq 56(%rsi), %rax
+	movq %rax, 80(%rsp)
+	movq 64(%rsi), %rax
+	movq %rax, 88(%rsp)
+	movq 72(%rsi), %rax
+	movq %rax, 96(%rsp)
+	movq 80(%rsi), %rax
+	movq %rax, 104(%rsp)
+	movq 88(%rsi), %rax
+	movq %rax, 112(%rsp)
+	movq 96(%rsi), %rax
+	movq %rax, 120(%rsp)
+	movq 104(%rsi), %rax
+	movq %rax, 128(%rsp)
+	movq %rdx, %rdi
+	movq %rcx, %rsi
+	xorl %ebx, %ebx
+	xorl %ebp, %ebp
+	xorl %r8d, %r8d
+	xorl %r9d, %r9d
+	xorl %r10d, %r10d
+	xorl %r11d, %r11d
+	xorl %r12d, %r12d
+	xorl %r13d, %r13d
+	xorl %r14d, %r14d
+	xorl %r15d, %r15d
+	xorl %eax, %eax
+	movq 0(%rdi), %rdx
+	mulxq 24(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 32(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 40(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 48(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 56(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 64(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 72(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 80(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	adcxq 0(%rsp), %r15
+	adoxq 0(%rsp), %r14
+	adoxq 0(%rsp), %r15
+	movq %rbx, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 136(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	adcxq 0(%rsp), %r15
+	adoxq 0(%rsp), %r14
+	adoxq 0(%rsp), %r15
+	xorl %ebx, %ebx
+	movq 8(%rdi), %rdx
+	mulxq 24(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 32(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 40(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 48(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 56(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 64(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 72(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 80(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	adcxq 0(%rsp), %rbx
+	adoxq 0(%rsp), %r15
+	adoxq 0(%rsp), %rbx
+	movq %rbp, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 144(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	adcxq 0(%rsp), %rbx
+	adoxq 0(%rsp), %r15
+	adoxq 0(%rsp), %rbx
+	xorl %ebp, %ebp
+	movq 16(%rdi), %rdx
+	mulxq 24(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 32(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 40(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 48(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 56(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 64(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 72(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 80(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	adcxq 0(%rsp), %rbp
+	adoxq 0(%rsp), %rbx
+	adoxq 0(%rsp), %rbp
+	movq %r8, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 152(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	adcxq 0(%rsp), %rbp
+	adoxq 0(%rsp), %rbx
+	adoxq 0(%rsp), %rbp
+	xorl %r8d, %r8d
+	movq 24(%rdi), %rdx
+	mulxq 24(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 32(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 40(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 48(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 56(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 64(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 72(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 80(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	adcxq 0(%rsp), %r8
+	adoxq 0(%rsp), %rbp
+	adoxq 0(%rsp), %r8
+	movq %r9, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 160(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	adcxq 0(%rsp), %r8
+	adoxq 0(%rsp), %rbp
+	adoxq 0(%rsp), %r8
+	xorl %r9d, %r9d
+	movq 32(%rdi), %rdx
+	mulxq 24(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 32(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 40(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 48(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 56(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 64(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 72(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 80(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	adcxq 0(%rsp), %r9
+	adoxq 0(%rsp), %r8
+	adoxq 0(%rsp), %r9
+	movq %r10, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 168(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	adcxq 0(%rsp), %r9
+	adoxq 0(%rsp), %r8
+	adoxq 0(%rsp), %r9
+	xorl %r10d, %r10d
+	movq 40(%rdi), %rdx
+	mulxq 24(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 32(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 40(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 48(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 56(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 64(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 72(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 80(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	adcxq 0(%rsp), %r10
+	adoxq 0(%rsp), %r9
+	adoxq 0(%rsp), %r10
+	movq %r11, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 176(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	adcxq 0(%rsp), %r10
+	adoxq 0(%rsp), %r9
+	adoxq 0(%rsp), %r10
+	xorl %r11d, %r11d
+	movq 48(%rdi), %rdx
+	mulxq 24(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 32(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 40(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 48(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 56(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 64(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 72(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 80(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	adcxq 0(%rsp), %r11
+	adoxq 0(%rsp), %r10
+	adoxq 0(%rsp), %r11
+	xorl %eax, %eax
+	movq 0(%rdi), %rdx
+	mulxq 88(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 96(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 104(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 112(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 120(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 128(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	adcxq 0(%rsp), %r11
+	adoxq 0(%rsp), %r10
+	adoxq 0(%rsp), %r11
+	movq %r12, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 184(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	adcxq 0(%rsp), %r11
+	adoxq 0(%rsp), %r10
+	adoxq 0(%rsp), %r11
+	xorl %r12d, %r12d
+	movq 56(%rdi), %rdx
+	mulxq 24(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 32(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 40(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 48(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 56(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 64(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 72(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 80(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	adcxq 0(%rsp), %r12
+	adoxq 0(%rsp), %r11
+	adoxq 0(%rsp), %r12
+	xorl %eax, %eax
+	movq 8(%rdi), %rdx
+	mulxq 88(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 96(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 104(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 112(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 120(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 128(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	adcxq 0(%rsp), %r12
+	adoxq 0(%rsp), %r11
+	adoxq 0(%rsp), %r12
+	movq %r13, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 192(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	adcxq 0(%rsp), %r12
+	adoxq 0(%rsp), %r11
+	adoxq 0(%rsp), %r12
+	xorl %r13d, %r13d
+	movq 64(%rdi), %rdx
+	mulxq 24(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 32(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 40(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 48(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 56(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 64(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 72(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 80(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	adcxq 0(%rsp), %r13
+	adoxq 0(%rsp), %r12
+	adoxq 0(%rsp), %r13
+	xorl %eax, %eax
+	movq 16(%rdi), %rdx
+	mulxq 88(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 96(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 104(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 112(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 120(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 128(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	adcxq 0(%rsp), %r13
+	adoxq 0(%rsp), %r12
+	adoxq 0(%rsp), %r13
+	xorl %eax, %eax
+	movq 64(%rsi), %rdx
+	mulxq 136(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 144(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 152(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 160(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 168(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 176(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 184(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 192(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	adcxq 0(%rsp), %r13
+	adoxq 0(%rsp), %r12
+	adoxq 0(%rsp), %r13
+	movq %r14, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 200(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	adcxq 0(%rsp), %r13
+	adoxq 0(%rsp), %r12
+	adoxq 0(%rsp), %r13
+	xorl %r14d, %r14d
+	movq 72(%rdi), %rdx
+	mulxq 24(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 32(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 40(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 48(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 56(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 64(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 72(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 80(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	adcxq 0(%rsp), %r14
+	adoxq 0(%rsp), %r13
+	adoxq 0(%rsp), %r14
+	xorl %eax, %eax
+	movq 24(%rdi), %rdx
+	mulxq 88(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 96(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 104(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 112(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 120(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 128(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	adcxq 0(%rsp), %r14
+	adoxq 0(%rsp), %r13
+	adoxq 0(%rsp), %r14
+	xorl %eax, %eax
+	movq 72(%rsi), %rdx
+	mulxq 136(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 144(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 152(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 160(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 168(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 176(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 184(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 192(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	adcxq 0(%rsp), %r14
+	adoxq 0(%rsp), %r13
+	adoxq 0(%rsp), %r14
+	movq %r15, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 208(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	adcxq 0(%rsp), %r14
+	adoxq 0(%rsp), %r13
+	adoxq 0(%rsp), %r14
+	xorl %r15d, %r15d
+	movq 80(%rdi), %rdx
+	mulxq 24(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 32(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 40(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 48(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 56(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 64(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 72(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 80(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	adcxq 0(%rsp), %r15
+	adoxq 0(%rsp), %r14
+	adoxq 0(%rsp), %r15
+	xorl %eax, %eax
+	movq 32(%rdi), %rdx
+	mulxq 88(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 96(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 104(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 112(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 120(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 128(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	adcxq 0(%rsp), %r15
+	adoxq 0(%rsp), %r14
+	adoxq 0(%rsp), %r15
+	xorl %eax, %eax
+	movq 80(%rsi), %rdx
+	mulxq 136(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 144(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 152(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 160(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 168(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 176(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 184(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 192(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	adcxq 0(%rsp), %r15
+	adoxq 0(%rsp), %r14
+	adoxq 0(%rsp), %r15
+	movq %rbx, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 216(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	adcxq 0(%rsp), %r15
+	adoxq 0(%rsp), %r14
+	adoxq 0(%rsp), %r15
+	xorl %ebx, %ebx
+	movq 88(%rdi), %rdx
+	mulxq 24(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 32(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 40(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 48(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 56(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 64(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 72(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 80(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	adcxq 0(%rsp), %rbx
+	adoxq 0(%rsp), %r15
+	adoxq 0(%rsp), %rbx
+	xorl %eax, %eax
+	movq 40(%rdi), %rdx
+	mulxq 88(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 96(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 104(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 112(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 120(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 128(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	adcxq 0(%rsp), %rbx
+	adoxq 0(%rsp), %r15
+	adoxq 0(%rsp), %rbx
+	xorl %eax, %eax
+	movq 88(%rsi), %rdx
+	mulxq 136(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 144(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 152(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 160(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 168(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 176(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 184(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 192(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	adcxq 0(%rsp), %rbx
+	adoxq 0(%rsp), %r15
+	adoxq 0(%rsp), %rbx
+	movq %rbp, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 224(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	adcxq 0(%rsp), %rbx
+	adoxq 0(%rsp), %r15
+	adoxq 0(%rsp), %rbx
+	xorl %ebp, %ebp
+	movq 96(%rdi), %rdx
+	mulxq 24(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 32(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 40(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 48(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 56(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 64(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 72(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 80(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	adcxq 0(%rsp), %rbp
+	adoxq 0(%rsp), %rbx
+	adoxq 0(%rsp), %rbp
+	xorl %eax, %eax
+	movq 48(%rdi), %rdx
+	mulxq 88(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 96(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 104(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 112(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 120(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 128(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	adcxq 0(%rsp), %rbp
+	adoxq 0(%rsp), %rbx
+	adoxq 0(%rsp), %rbp
+	xorl %eax, %eax
+	movq 96(%rsi), %rdx
+	mulxq 136(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 144(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 152(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 160(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 168(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 176(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 184(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 192(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	adcxq 0(%rsp), %rbp
+	adoxq 0(%rsp), %rbx
+	adoxq 0(%rsp), %rbp
+	movq %r8, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 232(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	adcxq 0(%rsp), %rbp
+	adoxq 0(%rsp), %rbx
+	adoxq 0(%rsp), %rbp
+	xorl %r8d, %r8d
+	movq 104(%rdi), %rdx
+	mulxq 24(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 32(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 40(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 48(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 56(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 64(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 72(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 80(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	adcxq 0(%rsp), %r8
+	adoxq 0(%rsp), %rbp
+	adoxq 0(%rsp), %r8
+	xorl %eax, %eax
+	movq 56(%rdi), %rdx
+	mulxq 88(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 96(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 104(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 112(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 120(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 128(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	adcxq 0(%rsp), %r8
+	adoxq 0(%rsp), %rbp
+	adoxq 0(%rsp), %r8
+	xorl %eax, %eax
+	movq 104(%rsi), %rdx
+	mulxq 136(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 144(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 152(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 160(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 168(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 176(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 184(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 192(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	adcxq 0(%rsp), %r8
+	adoxq 0(%rsp), %rbp
+	adoxq 0(%rsp), %r8
+	movq %r9, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 240(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	adcxq 0(%rsp), %r8
+	adoxq 0(%rsp), %rbp
+	adoxq 0(%rsp), %r8
+	xorl %r9d, %r9d
+	movq 64(%rdi), %rdx
+	mulxq 88(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 96(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 104(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 112(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 120(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 128(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	adcxq 0(%rsp), %r9
+	adoxq 0(%rsp), %r8
+	adoxq 0(%rsp), %r9
+	xorl %eax, %eax
+	movq 64(%rsi), %rdx
+	mulxq 200(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 208(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 216(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 224(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 232(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 240(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	adcxq 0(%rsp), %r9
+	adoxq 0(%rsp), %r8
+	adoxq 0(%rsp), %r9
+	movq %r10, 248(%rsp)
+	xorl %r10d, %r10d
+	movq 72(%rdi), %rdx
+	mulxq 88(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 96(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 104(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 112(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 120(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 128(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	adcxq 0(%rsp), %r10
+	adoxq 0(%rsp), %r9
+	adoxq 0(%rsp), %r10
+	xorl %eax, %eax
+	movq 72(%rsi), %rdx
+	mulxq 200(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 208(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 216(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 224(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 232(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 240(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	adcxq 0(%rsp), %r10
+	adoxq 0(%rsp), %r9
+	adoxq 0(%rsp), %r10
+	movq %r11, 256(%rsp)
+	xorl %r11d, %r11d
+	movq 80(%rdi), %rdx
+	mulxq 88(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 96(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 104(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 112(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 120(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 128(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	adcxq 0(%rsp), %r11
+	adoxq 0(%rsp), %r10
+	adoxq 0(%rsp), %r11
+	xorl %eax, %eax
+	movq 80(%rsi), %rdx
+	mulxq 200(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 208(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 216(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 224(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 232(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 240(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	adcxq 0(%rsp), %r11
+	adoxq 0(%rsp), %r10
+	adoxq 0(%rsp), %r11
+	movq %r12, 264(%rsp)
+	xorl %r12d, %r12d
+	movq 88(%rdi), %rdx
+	mulxq 88(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 96(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 104(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 112(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 120(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 128(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	adcxq 0(%rsp), %r12
+	adoxq 0(%rsp), %r11
+	adoxq 0(%rsp), %r12
+	xorl %eax, %eax
+	movq 88(%rsi), %rdx
+	mulxq 200(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 208(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 216(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 224(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 232(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 240(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	adcxq 0(%rsp), %r12
+	adoxq 0(%rsp), %r11
+	adoxq 0(%rsp), %r12
+	movq %r13, 272(%rsp)
+	xorl %r13d, %r13d
+	movq 96(%rdi), %rdx
+	mulxq 88(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 96(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 104(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 112(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 120(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 128(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	adcxq 0(%rsp), %r13
+	adoxq 0(%rsp), %r12
+	adoxq 0(%rsp), %r13
+	xorl %eax, %eax
+	movq 96(%rsi), %rdx
+	mulxq 200(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 208(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 216(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 224(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 232(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 240(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	adcxq 0(%rsp), %r13
+	adoxq 0(%rsp), %r12
+	adoxq 0(%rsp), %r13
+	movq %r14, 280(%rsp)
+	xorl %r14d, %r14d
+	movq 104(%rdi), %rdx
+	mulxq 88(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 96(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 104(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 112(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 120(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 128(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	adcxq 0(%rsp), %r14
+	adoxq 0(%rsp), %r13
+	adoxq 0(%rsp), %r14
+	xorl %eax, %eax
+	movq 104(%rsi), %rdx
+	mulxq 200(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 208(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 216(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 224(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 232(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 240(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	adcxq 0(%rsp), %r14
+	adoxq 0(%rsp), %r13
+	adoxq 0(%rsp), %r14
+	movq %r15, 288(%rsp)
+	movq %rbx, 296(%rsp)
+	movq %rbp, 304(%rsp)
+	movq %r8, 312(%rsp)
+	movq %r9, 320(%rsp)
+	movq %r10, 328(%rsp)
+	movq %r11, 336(%rsp)
+	movq %r12, 344(%rsp)
+	movq %r13, 352(%rsp)
+	movq %r14, 360(%rsp)
+	movq 16(%rsp), %rdi
+	movq 248(%rsp), %rax
+	subq 0(%rsi), %rax
+	movq 256(%rsp), %rax
+	sbbq 8(%rsi), %rax
+	movq 264(%rsp), %rax
+	sbbq 16(%rsi), %rax
+	movq 272(%rsp), %rax
+	sbbq 24(%rsi), %rax
+	movq 280(%rsp), %rax
+	sbbq 32(%rsi), %rax
+	movq 288(%rsp), %rax
+	sbbq 40(%rsi), %rax
+	movq 296(%rsp), %rax
+	sbbq 48(%rsi), %rax
+	movq 304(%rsp), %rax
+	sbbq 56(%rsi), %rax
+	movq 312(%rsp), %rax
+	sbbq 64(%rsi), %rax
+	movq 320(%rsp), %rax
+	sbbq 72(%rsi), %rax
+	movq 328(%rsp), %rax
+	sbbq 80(%rsi), %rax
+	movq 336(%rsp), %rax
+	sbbq 88(%rsi), %rax
+	movq 344(%rsp), %rax
+	sbbq 96(%rsi), %rax
+	movq 352(%rsp), %rax
+	sbbq 104(%rsi), %rax
+	sbbq %rcx, %rcx
+	notq %rcx
+	movq 360(%rsp), %rdx
+	negq %rdx
+	sbbq %rdx, %rdx
+	orq %rdx, %rcx
+	movl %ecx, %edx
+	andl $1, %edx
+	mulxq 0(%rsi), %rcx, %rax
+	movq 248(%rsp), %rax
+	subq %rcx, %rax
+	movq %rax, 0(%rdi)
+	mulxq 8(%rsi), %rcx, %rax
+	movq 256(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 8(%rdi)
+	mulxq 16(%rsi), %rcx, %rax
+	movq 264(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 16(%rdi)
+	mulxq 24(%rsi), %rcx, %rax
+	movq 272(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 24(%rdi)
+	mulxq 32(%rsi), %rcx, %rax
+	movq 280(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 32(%rdi)
+	mulxq 40(%rsi), %rcx, %rax
+	movq 288(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 40(%rdi)
+	mulxq 48(%rsi), %rcx, %rax
+	movq 296(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 48(%rdi)
+	mulxq 56(%rsi), %rcx, %rax
+	movq 304(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 56(%rdi)
+	mulxq 64(%rsi), %rcx, %rax
+	movq 312(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 64(%rdi)
+	mulxq 72(%rsi), %rcx, %rax
+	movq 320(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 72(%rdi)
+	mulxq 80(%rsi), %rcx, %rax
+	movq 328(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 80(%rdi)
+	mulxq 88(%rsi), %rcx, %rax
+	movq 336(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 88(%rdi)
+	mulxq 96(%rsi), %rcx, %rax
+	movq 344(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 96(%rdi)
+	mulxq 104(%rsi), %rcx, %rax
+	movq 352(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 104(%rdi)
+	addq $376, %rsp
+	popq %r15
+	popq %r14
+	popq %r13
+	popq %r12
+	popq %rbp
+	popq %rbx
+	ret
+	.size parmod_ct_montgomery_mul_adx_14_zs, .-parmod_ct_montgomery_mul_adx_14_zs
+
+	.globl parmod_ct_montgomery_sqr_adx_14_zs
+	.hidden parmod_ct_montgomery_sqr_adx_14_zs
+	.type parmod_ct_montgomery_sqr_adx_14_zs, @function
+	.p2align 5
+parmod_ct_montgomery_sqr_adx_14_zs:
+	endbr64
+	pushq %rbx
+	pushq %rbp
+	pushq %r12
+	pushq %r13
+	pushq %r14
+	pushq %r15
+	subq $504, %rsp
+	movq $0, 0(%rsp)
+	movq %rdi, 16(%rsp)
+	movq %rcx, 8(%rsp)
+	movq %rsi, %rdi
+	movq %rdx, %rsi
+	movq (%rdi), %rax
+	movq 8(%rdi), %rcx
+	movq %rcx, %rdx
+	addq %rcx, %rcx
+	movq %rcx, 32(%rsp)
+	shldq $1, %rax, %rdx
+	movq %rdx, 152(%rsp)
+	movq 8(%rdi), %rax
+	movq 16(%rdi), %rcx
+	movq %rcx, %rdx
+	addq %rcx, %rcx
+	movq %rcx, 40(%rsp)
+	shldq $1, %rax, %rdx
+	movq %rdx, 160(%rsp)
+	movq 16(%rdi), %rax
+	movq 24(%rdi), %rcx
+	movq %rcx, %rdx
+	addq %rcx, %rcx
+	movq %rcx, 48(%rsp)
+	shldq $1, %rax, %rdx
+	movq %rdx, 168(%rsp)
+	movq 24(%rdi), %rax
+	movq 32(%rdi), %rcx
+	movq %rcx, %rdx
+	addq %rcx, %rcx
+	movq %rcx, 56(%rsp)
+	shldq $1, %rax, %rdx
+	movq %rdx, 176(%rsp)
+	movq 32(%rdi), %rax
+	movq 40(%rdi), %rcx
+	movq %rcx, %rdx
+	addq %rcx, %rcx
+	movq %rcx, 64(%rsp)
+	shldq $1, %rax, %rdx
+	movq %rdx, 184(%rsp)
+	movq 40(%rdi), %rax
+	movq 48(%rdi), %rcx
+	movq %rcx, %rdx
+	addq %rcx, %rcx
+	movq %rcx, 72(%rsp)
+	shldq $1, %rax, %rdx
+	movq %rdx, 192(%rsp)
+	movq 48(%rdi), %rax
+	movq 56(%rdi), %rcx
+	movq %rcx, %rdx
+	addq %rcx, %rcx
+	movq %rcx, 80(%rsp)
+	shldq $1, %rax, %rdx
+	movq %rdx, 200(%rsp)
+	movq 56(%rdi), %rax
+	movq 64(%rdi), %rcx
+	movq %rcx, %rdx
+	addq %rcx, %rcx
+	movq %rcx, 88(%rsp)
+	shldq $1, %rax, %rdx
+	movq %rdx, 208(%rsp)
+	movq 64(%rdi), %rax
+	movq 72(%rdi), %rcx
+	movq %rcx, %rdx
+	addq %rcx, %rcx
+	movq %rcx, 96(%rsp)
+	shldq $1, %rax, %rdx
+	movq %rdx, 216(%rsp)
+	movq 72(%rdi), %rax
+	movq 80(%rdi), %rcx
+	movq %rcx, %rdx
+	addq %rcx, %rcx
+	movq %rcx, 104(%rsp)
+	shldq $1, %rax, %rdx
+	movq %rdx, 224(%rsp)
+	movq 80(%rdi), %rax
+	movq 88(%rdi), %rcx
+	movq %rcx, %rdx
+	addq %rcx, %rcx
+	movq %rcx, 112(%rsp)
+	shldq $1, %rax, %rdx
+	movq %rdx, 232(%rsp)
+	movq 88(%rdi), %rax
+	movq 96(%rdi), %rcx
+	movq %rcx, %rdx
+	addq %rcx, %rcx
+	movq %rcx, 120(%rsp)
+	shldq $1, %rax, %rdx
+	movq %rdx, 240(%rsp)
+	movq 96(%rdi), %rax
+	movq 104(%rdi), %rcx
+	movq %rcx, %rdx
+	addq %rcx, %rcx
+	movq %rcx, 128(%rsp)
+	shldq $1, %rax, %rdx
+	movq %rdx, 248(%rsp)
+	movq 104(%rdi), %rax
+	shrq $63, %rax
+	movq %rax, 256(%rsp)
+	xorl %ebx, %ebx
+	xorl %ebp, %ebp
+	xorl %r8d, %r8d
+	xorl %r9d, %r9d
+	xorl %r10d, %r10d
+	xorl %r11d, %r11d
+	xorl %r12d, %r12d
+	xorl %r13d, %r13d
+	xorl %r14d, %r14d
+	xorl %r15d, %r15d
+	xorl %eax, %eax
+	movq 0(%rdi), %rdx
+	mulxq 0(%rdi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 32(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 160(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 168(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 176(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 184(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 192(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 200(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	adcxq 0(%rsp), %r15
+	adoxq 0(%rsp), %r14
+	adoxq 0(%rsp), %r15
+	movq %rbx, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 264(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	adcxq 0(%rsp), %r15
+	adoxq 0(%rsp), %r14
+	adoxq 0(%rsp), %r15
+	movq %rbp, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 272(%rsp)
+	xorl %ebx, %ebx
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	adcxq 0(%rsp), %rbx
+	adoxq 0(%rsp), %r15
+	adoxq 0(%rsp), %rbx
+	xorl %ebp, %ebp
+	movq 8(%rdi), %rdx
+	mulxq 8(%rdi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 40(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 168(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 176(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 184(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 192(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 200(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 208(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	adcxq 0(%rsp), %rbp
+	adoxq 0(%rsp), %rbx
+	adoxq 0(%rsp), %rbp
+	movq %r8, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 280(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	adcxq 0(%rsp), %rbp
+	adoxq 0(%rsp), %rbx
+	adoxq 0(%rsp), %rbp
+	movq %r9, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 288(%rsp)
+	xorl %r8d, %r8d
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	adcxq 0(%rsp), %r8
+	adoxq 0(%rsp), %rbp
+	adoxq 0(%rsp), %r8
+	xorl %r9d, %r9d
+	movq 16(%rdi), %rdx
+	mulxq 16(%rdi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 48(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 176(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 184(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 192(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 200(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 208(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 216(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	adcxq 0(%rsp), %r9
+	adoxq 0(%rsp), %r8
+	adoxq 0(%rsp), %r9
+	movq %r10, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 296(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	adcxq 0(%rsp), %r9
+	adoxq 0(%rsp), %r8
+	adoxq 0(%rsp), %r9
+	movq %r11, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 304(%rsp)
+	xorl %r10d, %r10d
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	adcxq 0(%rsp), %r10
+	adoxq 0(%rsp), %r9
+	adoxq 0(%rsp), %r10
+	xorl %r11d, %r11d
+	movq 24(%rdi), %rdx
+	mulxq 24(%rdi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 56(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 184(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 192(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 200(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 208(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 216(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 224(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	adcxq 0(%rsp), %r11
+	adoxq 0(%rsp), %r10
+	adoxq 0(%rsp), %r11
+	movq %r12, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 312(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	adcxq 0(%rsp), %r11
+	adoxq 0(%rsp), %r10
+	adoxq 0(%rsp), %r11
+	xorl %r12d, %r12d
+	movq 0(%rdi), %rdx
+	mulxq 208(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 216(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 224(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 232(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 240(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 248(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 256(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	adcxq 0(%rsp), %r12
+	adoxq 0(%rsp), %r11
+	adoxq 0(%rsp), %r12
+	movq %r13, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 320(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	adcxq 0(%rsp), %r12
+	adoxq 0(%rsp), %r11
+	adoxq 0(%rsp), %r12
+	xorl %r13d, %r13d
+	movq 8(%rdi), %rdx
+	mulxq 216(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 224(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 232(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 240(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 248(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 256(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	adcxq 0(%rsp), %r13
+	adoxq 0(%rsp), %r12
+	adoxq 0(%rsp), %r13
+	xorl %eax, %eax
+	movq 32(%rdi), %rdx
+	mulxq 32(%rdi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 64(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 192(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 200(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 208(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 216(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 224(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 232(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	adcxq 0(%rsp), %r13
+	adoxq 0(%rsp), %r12
+	adoxq 0(%rsp), %r13
+	xorl %eax, %eax
+	movq 64(%rsi), %rdx
+	mulxq 264(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 272(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 280(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 288(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 296(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 304(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 312(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 320(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	adcxq 0(%rsp), %r13
+	adoxq 0(%rsp), %r12
+	adoxq 0(%rsp), %r13
+	movq %r14, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 328(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	adcxq 0(%rsp), %r13
+	adoxq 0(%rsp), %r12
+	adoxq 0(%rsp), %r13
+	xorl %r14d, %r14d
+	movq 16(%rdi), %rdx
+	mulxq 224(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 232(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 240(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 248(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 256(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	adcxq 0(%rsp), %r14
+	adoxq 0(%rsp), %r13
+	adoxq 0(%rsp), %r14
+	xorl %eax, %eax
+	movq 72(%rsi), %rdx
+	mulxq 264(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 272(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 280(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 288(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 296(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 304(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 312(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 320(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	adcxq 0(%rsp), %r14
+	adoxq 0(%rsp), %r13
+	adoxq 0(%rsp), %r14
+	movq %r15, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 336(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	adcxq 0(%rsp), %r14
+	adoxq 0(%rsp), %r13
+	adoxq 0(%rsp), %r14
+	xorl %r15d, %r15d
+	movq 24(%rdi), %rdx
+	mulxq 232(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 240(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 248(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 256(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	adcxq 0(%rsp), %r15
+	adoxq 0(%rsp), %r14
+	adoxq 0(%rsp), %r15
+	xorl %eax, %eax
+	movq 40(%rdi), %rdx
+	mulxq 40(%rdi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 72(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 200(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 208(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 216(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 224(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 232(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 240(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	adcxq 0(%rsp), %r15
+	adoxq 0(%rsp), %r14
+	adoxq 0(%rsp), %r15
+	xorl %eax, %eax
+	movq 80(%rsi), %rdx
+	mulxq 264(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 272(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 280(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 288(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 296(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 304(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 312(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 320(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	adcxq 0(%rsp), %r15
+	adoxq 0(%rsp), %r14
+	adoxq 0(%rsp), %r15
+	movq %rbx, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 344(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	adcxq 0(%rsp), %r15
+	adoxq 0(%rsp), %r14
+	adoxq 0(%rsp), %r15
+	xorl %ebx, %ebx
+	movq 32(%rdi), %rdx
+	mulxq 240(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 248(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 256(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	adcxq 0(%rsp), %rbx
+	adoxq 0(%rsp), %r15
+	adoxq 0(%rsp), %rbx
+	xorl %eax, %eax
+	movq 88(%rsi), %rdx
+	mulxq 264(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 272(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 280(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 288(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 296(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 304(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 312(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 320(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	adcxq 0(%rsp), %rbx
+	adoxq 0(%rsp), %r15
+	adoxq 0(%rsp), %rbx
+	movq %rbp, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 352(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	adcxq 0(%rsp), %rbx
+	adoxq 0(%rsp), %r15
+	adoxq 0(%rsp), %rbx
+	xorl %ebp, %ebp
+	movq 40(%rdi), %rdx
+	mulxq 248(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 256(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	adcxq 0(%rsp), %rbp
+	adoxq 0(%rsp), %rbx
+	adoxq 0(%rsp), %rbp
+	xorl %eax, %eax
+	movq 48(%rdi), %rdx
+	mulxq 48(%rdi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 80(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 208(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 216(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 224(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 232(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 240(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 248(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	adcxq 0(%rsp), %rbp
+	adoxq 0(%rsp), %rbx
+	adoxq 0(%rsp), %rbp
+	xorl %eax, %eax
+	movq 96(%rsi), %rdx
+	mulxq 264(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 272(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 280(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 288(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 296(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 304(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 312(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 320(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	adcxq 0(%rsp), %rbp
+	adoxq 0(%rsp), %rbx
+	adoxq 0(%rsp), %rbp
+	movq %r8, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 360(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	adcxq 0(%rsp), %rbp
+	adoxq 0(%rsp), %rbx
+	adoxq 0(%rsp), %rbp
+	xorl %r8d, %r8d
+	movq 48(%rdi), %rdx
+	mulxq 256(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	adcxq 0(%rsp), %r8
+	adoxq 0(%rsp), %rbp
+	adoxq 0(%rsp), %r8
+	xorl %eax, %eax
+	movq 104(%rsi), %rdx
+	mulxq 264(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 272(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 280(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 288(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 296(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 304(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 312(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 320(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	adcxq 0(%rsp), %r8
+	adoxq 0(%rsp), %rbp
+	adoxq 0(%rsp), %r8
+	movq %r9, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 368(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	adcxq 0(%rsp), %r8
+	adoxq 0(%rsp), %rbp
+	adoxq 0(%rsp), %r8
+	xorl %r9d, %r9d
+	movq 56(%rdi), %rdx
+	mulxq 56(%rdi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 88(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 216(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 224(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 232(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 240(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 248(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 256(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	adcxq 0(%rsp), %r9
+	adoxq 0(%rsp), %r8
+	adoxq 0(%rsp), %r9
+	xorl %eax, %eax
+	movq 64(%rsi), %rdx
+	mulxq 328(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 336(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 344(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 352(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 360(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 368(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	adcxq 0(%rsp), %r9
+	adoxq 0(%rsp), %r8
+	adoxq 0(%rsp), %r9
+	movq %r10, 376(%rsp)
+	xorl %r10d, %r10d
+	movq 64(%rdi), %rdx
+	mulxq 64(%rdi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 96(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 224(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 232(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 240(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 248(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 256(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	adcxq 0(%rsp), %r10
+	adoxq 0(%rsp), %r9
+	adoxq 0(%rsp), %r10
+	xorl %eax, %eax
+	movq 72(%rsi), %rdx
+	mulxq 328(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 336(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 344(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 352(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 360(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 368(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	adcxq 0(%rsp), %r10
+	adoxq 0(%rsp), %r9
+	adoxq 0(%rsp), %r10
+	movq %r11, 384(%rsp)
+	xorl %r11d, %r11d
+	movq 72(%rdi), %rdx
+	mulxq 72(%rdi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 104(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 232(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 240(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 248(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 256(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	adcxq 0(%rsp), %r11
+	adoxq 0(%rsp), %r10
+	adoxq 0(%rsp), %r11
+	xorl %eax, %eax
+	movq 80(%rsi), %rdx
+	mulxq 328(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 336(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 344(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 352(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 360(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 368(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	adcxq 0(%rsp), %r11
+	adoxq 0(%rsp), %r10
+	adoxq 0(%rsp), %r11
+	movq %r12, 392(%rsp)
+	xorl %r12d, %r12d
+	movq 80(%rdi), %rdx
+	mulxq 80(%rdi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 112(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 240(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 248(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 256(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	adcxq 0(%rsp), %r12
+	adoxq 0(%rsp), %r11
+	adoxq 0(%rsp), %r12
+	xorl %eax, %eax
+	movq 88(%rsi), %rdx
+	mulxq 328(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 336(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 344(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 352(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 360(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 368(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	adcxq 0(%rsp), %r12
+	adoxq 0(%rsp), %r11
+	adoxq 0(%rsp), %r12
+	movq %r13, 400(%rsp)
+	xorl %r13d, %r13d
+	movq 88(%rdi), %rdx
+	mulxq 88(%rdi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 120(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 248(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 256(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	adcxq 0(%rsp), %r13
+	adoxq 0(%rsp), %r12
+	adoxq 0(%rsp), %r13
+	xorl %eax, %eax
+	movq 96(%rsi), %rdx
+	mulxq 328(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 336(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 344(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 352(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 360(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 368(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	adcxq 0(%rsp), %r13
+	adoxq 0(%rsp), %r12
+	adoxq 0(%rsp), %r13
+	movq %r14, 408(%rsp)
+	xorl %r14d, %r14d
+	movq 96(%rdi), %rdx
+	mulxq 96(%rdi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 128(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 256(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	adcxq 0(%rsp), %r14
+	adoxq 0(%rsp), %r13
+	adoxq 0(%rsp), %r14
+	xorl %eax, %eax
+	movq 104(%rdi), %rdx
+	mulxq 104(%rdi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	adcxq 0(%rsp), %r14
+	adoxq 0(%rsp), %r13
+	adoxq 0(%rsp), %r14
+	xorl %eax, %eax
+	movq 104(%rsi), %rdx
+	mulxq 328(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 336(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 344(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 352(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 360(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 368(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	adcxq 0(%rsp), %r14
+	adoxq 0(%rsp), %r13
+	adoxq 0(%rsp), %r14
+	movq %r15, 416(%rsp)
+	movq %rbx, 424(%rsp)
+	movq %rbp, 432(%rsp)
+	movq %r8, 440(%rsp)
+	movq %r9, 448(%rsp)
+	movq %r10, 456(%rsp)
+	movq %r11, 464(%rsp)
+	movq %r12, 472(%rsp)
+	movq %r13, 480(%rsp)
+	movq %r14, 488(%rsp)
+	movq 16(%rsp), %rdi
+	movq 376(%rsp), %rax
+	subq 0(%rsi), %rax
+	movq 384(%rsp), %rax
+	sbbq 8(%rsi), %rax
+	movq 392(%rsp), %rax
+	sbbq 16(%rsi), %rax
+	movq 400(%rsp), %rax
+	sbbq 24(%rsi), %rax
+	movq 408(%rsp), %rax
+	sbbq 32(%rsi), %rax
+	movq 416(%rsp), %rax
+	sbbq 40(%rsi), %rax
+	movq 424(%rsp), %rax
+	sbbq 48(%rsi), %rax
+	movq 432(%rsp), %rax
+	sbbq 56(%rsi), %rax
+	movq 440(%rsp), %rax
+	sbbq 64(%rsi), %rax
+	movq 448(%rsp), %rax
+	sbbq 72(%rsi), %rax
+	movq 456(%rsp), %rax
+	sbbq 80(%rsi), %rax
+	movq 464(%rsp), %rax
+	sbbq 88(%rsi), %rax
+	movq 472(%rsp), %rax
+	sbbq 96(%rsi), %rax
+	movq 480(%rsp), %rax
+	sbbq 104(%rsi), %rax
+	sbbq %rcx, %rcx
+	notq %rcx
+	movq 488(%rsp), %rdx
+	negq %rdx
+	sbbq %rdx, %rdx
+	orq %rdx, %rcx
+	movl %ecx, %edx
+	andl $1, %edx
+	mulxq 0(%rsi), %rcx, %rax
+	movq 376(%rsp), %rax
+	subq %rcx, %rax
+	movq %rax, 0(%rdi)
+	mulxq 8(%rsi), %rcx, %rax
+	movq 384(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 8(%rdi)
+	mulxq 16(%rsi), %rcx, %rax
+	movq 392(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 16(%rdi)
+	mulxq 24(%rsi), %rcx, %rax
+	movq 400(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 24(%rdi)
+	mulxq 32(%rsi), %rcx, %rax
+	movq 408(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 32(%rdi)
+	mulxq 40(%rsi), %rcx, %rax
+	movq 416(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 40(%rdi)
+	mulxq 48(%rsi), %rcx, %rax
+	movq 424(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 48(%rdi)
+	mulxq 56(%rsi), %rcx, %rax
+	movq 432(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 56(%rdi)
+	mulxq 64(%rsi), %rcx, %rax
+	movq 440(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 64(%rdi)
+	mulxq 72(%rsi), %rcx, %rax
+	movq 448(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 72(%rdi)
+	mulxq 80(%rsi), %rcx, %rax
+	movq 456(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 80(%rdi)
+	mulxq 88(%rsi), %rcx, %rax
+	movq 464(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 88(%rdi)
+	mulxq 96(%rsi), %rcx, %rax
+	movq 472(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 96(%rdi)
+	mulxq 104(%rsi), %rcx, %rax
+	movq 480(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 104(%rdi)
+	addq $504, %rsp
+	popq %r15
+	popq %r14
+	popq %r13
+	popq %r12
+	popq %rbp
+	popq %rbx
+	ret
+	.size parmod_ct_montgomery_sqr_adx_14_zs, .-parmod_ct_montgomery_sqr_adx_14_zs
+
+	.globl parmod_ct_montgomery_mul_adx_15_zs
+	.hidden parmod_ct_montgomery_mul_adx_15_zs
+	.type parmod_ct_montgomery_mul_adx_15_zs, @function
+	.p2align 5
+parmod_ct_montgomery_mul_adx_15_zs:
+	endbr64
+	pushq %rbx
+	pushq %rbp
+	pushq %r12
+	pushq %r13
+	pushq %r14
+	pushq %r15
+	subq $392, %rsp
+	movq $0, 0(%rsp)
+	movq %rdi, 16(%rsp)
+	movq %r8, 8(%rsp)
+	movq 0(%rsi), %rax
+	movq %rax, 24(%rsp)
+	movq 8(%rsi), %rax
+	movq %rax, 32(%rsp)
+	movq 16(%rsi), %rax
+	movq %rax, 40(%rsp)
+	movq 24(%rsi), %rax
+	movq %rax, 48(%rsp)
+	movq 32(%rsi), %rax
+	movq %rax, 56(%rsp)
+	movq 40(%rsi), %rax
+	movq %rax, 64(%rsp)
+	movq 48(%rsi), %rax
+	movq %rax, 72(%rsp)
+	movq 56(%rsi), %rax
+	movq %rax, 80(%rsp)
+	movq 64(%rsi), %rax
+	movq %rax, 88(%rsp)
+	movq 72(%rsi), %rax
+	movq %rax, 96(%rsp)
+	movq 80(%rsi), %rax
+	movq %rax, 104(%rsp)
+	movq 88(%rsi), %rax
+	movq %rax, 112(%rsp)
+	movq 96(%rsi), %rax
+	movq %rax, 120(%rsp)
+	movq 104(%rsi), %rax
+	movq %rax, 128(%rsp)
+	movq 112(%rsi), %rax
+	movq %rax, 136(%rsp)
+	movq %rdx, %rdi
+	movq %rcx, %rsi
+	xorl %ebx, %ebx
+	xorl %ebp, %ebp
+	xorl %r8d, %r8d
+	xorl %r9d, %r9d
+	xorl %r10d, %r10d
+	xorl %r11d, %r11d
+	xorl %r12d, %r12d
+	xorl %r13d, %r13d
+	xorl %r14d, %r14d
+	xorl %r15d, %r15d
+	xorl %eax, %eax
+	movq 0(%rdi), %rdx
+	mulxq 24(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 32(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 40(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 48(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 56(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 64(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 72(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 80(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	adcxq 0(%rsp), %r15
+	adoxq 0(%rsp), %r14
+	adoxq 0(%rsp), %r15
+	movq %rbx, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 144(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	adcxq 0(%rsp), %r15
+	adoxq 0(%rsp), %r14
+	adoxq 0(%rsp), %r15
+	xorl %ebx, %ebx
+	movq 8(%rdi), %rdx
+	mulxq 24(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 32(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 40(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 48(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 56(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 64(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 72(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 80(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	adcxq 0(%rsp), %rbx
+	adoxq 0(%rsp), %r15
+	adoxq 0(%rsp), %rbx
+	movq %rbp, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 152(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	adcxq 0(%rsp), %rbx
+	adoxq 0(%rsp), %r15
+	adoxq 0(%rsp), %rbx
+	xorl %ebp, %ebp
+	movq 16(%rdi), %rdx
+	mulxq 24(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 32(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 40(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 48(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 56(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 64(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 72(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 80(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	adcxq 0(%rsp), %rbp
+	adoxq 0(%rsp), %rbx
+	adoxq 0(%rsp), %rbp
+	movq %r8, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 160(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	adcxq 0(%rsp), %rbp
+	adoxq 0(%rsp), %rbx
+	adoxq 0(%rsp), %rbp
+	xorl %r8d, %r8d
+	movq 24(%rdi), %rdx
+	mulxq 24(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 32(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 40(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 48(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 56(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 64(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 72(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 80(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	adcxq 0(%rsp), %r8
+	adoxq 0(%rsp), %rbp
+	adoxq 0(%rsp), %r8
+	movq %r9, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 168(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	adcxq 0(%rsp), %r8
+	adoxq 0(%rsp), %rbp
+	adoxq 0(%rsp), %r8
+	xorl %r9d, %r9d
+	movq 32(%rdi), %rdx
+	mulxq 24(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 32(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 40(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 48(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 56(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 64(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 72(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 80(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	adcxq 0(%rsp), %r9
+	adoxq 0(%rsp), %r8
+	adoxq 0(%rsp), %r9
+	movq %r10, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 176(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	adcxq 0(%rsp), %r9
+	adoxq 0(%rsp), %r8
+	adoxq 0(%rsp), %r9
+	xorl %r10d, %r10d
+	movq 40(%rdi), %rdx
+	mulxq 24(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 32(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 40(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 48(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 56(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 64(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 72(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 80(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	adcxq 0(%rsp), %r10
+	adoxq 0(%rsp), %r9
+	adoxq 0(%rsp), %r10
+	movq %r11, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 184(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	adcxq 0(%rsp), %r10
+	adoxq 0(%rsp), %r9
+	adoxq 0(%rsp), %r10
+	xorl %r11d, %r11d
+	movq 48(%rdi), %rdx
+	mulxq 24(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 32(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 40(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 48(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 56(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 64(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 72(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 80(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	adcxq 0(%rsp), %r11
+	adoxq 0(%rsp), %r10
+	adoxq 0(%rsp), %r11
+	movq %r12, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 192(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	adcxq 0(%rsp), %r11
+	adoxq 0(%rsp), %r10
+	adoxq 0(%rsp), %r11
+	xorl %r12d, %r12d
+	movq 56(%rdi), %rdx
+	mulxq 24(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 32(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 40(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 48(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 56(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 64(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 72(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 80(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	adcxq 0(%rsp), %r12
+	adoxq 0(%rsp), %r11
+	adoxq 0(%rsp), %r12
+	xorl %eax, %eax
+	movq 0(%rdi), %rdx
+	mulxq 88(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 96(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 104(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 112(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 120(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 128(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 136(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	adcxq 0(%rsp), %r12
+	adoxq 0(%rsp), %r11
+	adoxq 0(%rsp), %r12
+	movq %r13, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 200(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	adcxq 0(%rsp), %r12
+	adoxq 0(%rsp), %r11
+	adoxq 0(%rsp), %r12
+	xorl %r13d, %r13d
+	movq 64(%rdi), %rdx
+	mulxq 24(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 32(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 40(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 48(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 56(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 64(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 72(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 80(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	adcxq 0(%rsp), %r13
+	adoxq 0(%rsp), %r12
+	adoxq 0(%rsp), %r13
+	xorl %eax, %eax
+	movq 8(%rdi), %rdx
+	mulxq 88(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 96(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 104(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 112(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 120(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 128(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 136(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	adcxq 0(%rsp), %r13
+	adoxq 0(%rsp), %r12
+	adoxq 0(%rsp), %r13
+	xorl %eax, %eax
+	movq 64(%rsi), %rdx
+	mulxq 144(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 152(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 160(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 168(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 176(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 184(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 192(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 200(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	adcxq 0(%rsp), %r13
+	adoxq 0(%rsp), %r12
+	adoxq 0(%rsp), %r13
+	movq %r14, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 208(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	adcxq 0(%rsp), %r13
+	adoxq 0(%rsp), %r12
+	adoxq 0(%rsp), %r13
+	xorl %r14d, %r14d
+	movq 72(%rdi), %rdx
+	mulxq 24(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 32(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 40(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 48(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 56(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 64(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 72(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 80(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	adcxq 0(%rsp), %r14
+	adoxq 0(%rsp), %r13
+	adoxq 0(%rsp), %r14
+	xorl %eax, %eax
+	movq 16(%rdi), %rdx
+	mulxq 88(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 96(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 104(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 112(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 120(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 128(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 136(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	adcxq 0(%rsp), %r14
+	adoxq 0(%rsp), %r13
+	adoxq 0(%rsp), %r14
+	xorl %eax, %eax
+	movq 72(%rsi), %rdx
+	mulxq 144(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 152(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 160(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 168(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 176(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 184(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 192(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 200(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	adcxq 0(%rsp), %r14
+	adoxq 0(%rsp), %r13
+	adoxq 0(%rsp), %r14
+	movq %r15, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 216(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	adcxq 0(%rsp), %r14
+	adoxq 0(%rsp), %r13
+	adoxq 0(%rsp), %r14
+	xorl %r15d, %r15d
+	movq 80(%rdi), %rdx
+	mulxq 24(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 32(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 40(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 48(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 56(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 64(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 72(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 80(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	adcxq 0(%rsp), %r15
+	adoxq 0(%rsp), %r14
+	adoxq 0(%rsp), %r15
+	xorl %eax, %eax
+	movq 24(%rdi), %rdx
+	mulxq 88(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 96(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 104(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 112(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 120(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 128(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 136(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	adcxq 0(%rsp), %r15
+	adoxq 0(%rsp), %r14
+	adoxq 0(%rsp), %r15
+	xorl %eax, %eax
+	movq 80(%rsi), %rdx
+	mulxq 144(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 152(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 160(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 168(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 176(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 184(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 192(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 200(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	adcxq 0(%rsp), %r15
+	adoxq 0(%rsp), %r14
+	adoxq 0(%rsp), %r15
+	movq %rbx, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 224(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	adcxq 0(%rsp), %r15
+	adoxq 0(%rsp), %r14
+	adoxq 0(%rsp), %r15
+	xorl %ebx, %ebx
+	movq 88(%rdi), %rdx
+	mulxq 24(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 32(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 40(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 48(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 56(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 64(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 72(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 80(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	adcxq 0(%rsp), %rbx
+	adoxq 0(%rsp), %r15
+	adoxq 0(%rsp), %rbx
+	xorl %eax, %eax
+	movq 32(%rdi), %rdx
+	mulxq 88(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 96(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 104(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 112(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 120(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 128(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 136(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	adcxq 0(%rsp), %rbx
+	adoxq 0(%rsp), %r15
+	adoxq 0(%rsp), %rbx
+	xorl %eax, %eax
+	movq 88(%rsi), %rdx
+	mulxq 144(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 152(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 160(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 168(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 176(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 184(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 192(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 200(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	adcxq 0(%rsp), %rbx
+	adoxq 0(%rsp), %r15
+	adoxq 0(%rsp), %rbx
+	movq %rbp, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 232(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	adcxq 0(%rsp), %rbx
+	adoxq 0(%rsp), %r15
+	adoxq 0(%rsp), %rbx
+	xorl %ebp, %ebp
+	movq 96(%rdi), %rdx
+	mulxq 24(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 32(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 40(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 48(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 56(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 64(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 72(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 80(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	adcxq 0(%rsp), %rbp
+	adoxq 0(%rsp), %rbx
+	adoxq 0(%rsp), %rbp
+	xorl %eax, %eax
+	movq 40(%rdi), %rdx
+	mulxq 88(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 96(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 104(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 112(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 120(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 128(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 136(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	adcxq 0(%rsp), %rbp
+	adoxq 0(%rsp), %rbx
+	adoxq 0(%rsp), %rbp
+	xorl %eax, %eax
+	movq 96(%rsi), %rdx
+	mulxq 144(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 152(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 160(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 168(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 176(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 184(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 192(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 200(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	adcxq 0(%rsp), %rbp
+	adoxq 0(%rsp), %rbx
+	adoxq 0(%rsp), %rbp
+	movq %r8, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 240(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	adcxq 0(%rsp), %rbp
+	adoxq 0(%rsp), %rbx
+	adoxq 0(%rsp), %rbp
+	xorl %r8d, %r8d
+	movq 104(%rdi), %rdx
+	mulxq 24(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 32(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 40(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 48(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 56(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 64(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 72(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 80(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	adcxq 0(%rsp), %r8
+	adoxq 0(%rsp), %rbp
+	adoxq 0(%rsp), %r8
+	xorl %eax, %eax
+	movq 48(%rdi), %rdx
+	mulxq 88(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 96(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 104(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 112(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 120(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 128(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 136(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	adcxq 0(%rsp), %r8
+	adoxq 0(%rsp), %rbp
+	adoxq 0(%rsp), %r8
+	xorl %eax, %eax
+	movq 104(%rsi), %rdx
+	mulxq 144(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 152(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 160(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 168(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 176(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 184(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 192(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 200(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	adcxq 0(%rsp), %r8
+	adoxq 0(%rsp), %rbp
+	adoxq 0(%rsp), %r8
+	movq %r9, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 248(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	adcxq 0(%rsp), %r8
+	adoxq 0(%rsp), %rbp
+	adoxq 0(%rsp), %r8
+	xorl %r9d, %r9d
+	movq 112(%rdi), %rdx
+	mulxq 24(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 32(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 40(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 48(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 56(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 64(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 72(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 80(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	adcxq 0(%rsp), %r9
+	adoxq 0(%rsp), %r8
+	adoxq 0(%rsp), %r9
+	xorl %eax, %eax
+	movq 56(%rdi), %rdx
+	mulxq 88(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 96(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 104(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 112(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 120(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 128(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 136(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	adcxq 0(%rsp), %r9
+	adoxq 0(%rsp), %r8
+	adoxq 0(%rsp), %r9
+	xorl %eax, %eax
+	movq 112(%rsi), %rdx
+	mulxq 144(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 152(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 160(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 168(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 176(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 184(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 192(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 200(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	adcxq 0(%rsp), %r9
+	adoxq 0(%rsp), %r8
+	adoxq 0(%rsp), %r9
+	movq %r10, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 256(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	adcxq 0(%rsp), %r9
+	adoxq 0(%rsp), %r8
+	adoxq 0(%rsp), %r9
+	xorl %r10d, %r10d
+	movq 64(%rdi), %rdx
+	mulxq 88(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 96(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 104(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 112(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 120(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 128(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 136(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	adcxq 0(%rsp), %r10
+	adoxq 0(%rsp), %r9
+	adoxq 0(%rsp), %r10
+	xorl %eax, %eax
+	movq 64(%rsi), %rdx
+	mulxq 208(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 216(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 224(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 232(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 240(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 248(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 256(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	adcxq 0(%rsp), %r10
+	adoxq 0(%rsp), %r9
+	adoxq 0(%rsp), %r10
+	movq %r11, 264(%rsp)
+	xorl %r11d, %r11d
+	movq 72(%rdi), %rdx
+	mulxq 88(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 96(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 104(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 112(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 120(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 128(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 136(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	adcxq 0(%rsp), %r11
+	adoxq 0(%rsp), %r10
+	adoxq 0(%rsp), %r11
+	xorl %eax, %eax
+	movq 72(%rsi), %rdx
+	mulxq 208(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 216(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 224(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 232(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 240(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 248(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 256(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	adcxq 0(%rsp), %r11
+	adoxq 0(%rsp), %r10
+	adoxq 0(%rsp), %r11
+	movq %r12, 272(%rsp)
+	xorl %r12d, %r12d
+	movq 80(%rdi), %rdx
+	mulxq 88(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 96(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 104(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 112(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 120(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 128(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 136(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	adcxq 0(%rsp), %r12
+	adoxq 0(%rsp), %r11
+	adoxq 0(%rsp), %r12
+	xorl %eax, %eax
+	movq 80(%rsi), %rdx
+	mulxq 208(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 216(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 224(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 232(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 240(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 248(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 256(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	adcxq 0(%rsp), %r12
+	adoxq 0(%rsp), %r11
+	adoxq 0(%rsp), %r12
+	movq %r13, 280(%rsp)
+	xorl %r13d, %r13d
+	movq 88(%rdi), %rdx
+	mulxq 88(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 96(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 104(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 112(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 120(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 128(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 136(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	adcxq 0(%rsp), %r13
+	adoxq 0(%rsp), %r12
+	adoxq 0(%rsp), %r13
+	xorl %eax, %eax
+	movq 88(%rsi), %rdx
+	mulxq 208(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 216(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 224(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 232(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 240(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 248(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 256(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	adcxq 0(%rsp), %r13
+	adoxq 0(%rsp), %r12
+	adoxq 0(%rsp), %r13
+	movq %r14, 288(%rsp)
+	xorl %r14d, %r14d
+	movq 96(%rdi), %rdx
+	mulxq 88(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 96(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 104(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 112(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 120(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 128(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 136(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	adcxq 0(%rsp), %r14
+	adoxq 0(%rsp), %r13
+	adoxq 0(%rsp), %r14
+	xorl %eax, %eax
+	movq 96(%rsi), %rdx
+	mulxq 208(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 216(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 224(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 232(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 240(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 248(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 256(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	adcxq 0(%rsp), %r14
+	adoxq 0(%rsp), %r13
+	adoxq 0(%rsp), %r14
+	movq %r15, 296(%rsp)
+	xorl %r15d, %r15d
+	movq 104(%rdi), %rdx
+	mulxq 88(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 96(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 104(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 112(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 120(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 128(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 136(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	adcxq 0(%rsp), %r15
+	adoxq 0(%rsp), %r14
+	adoxq 0(%rsp), %r15
+	xorl %eax, %eax
+	movq 104(%rsi), %rdx
+	mulxq 208(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 216(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 224(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 232(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 240(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 248(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 256(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	adcxq 0(%rsp), %r15
+	adoxq 0(%rsp), %r14
+	adoxq 0(%rsp), %r15
+	movq %rbx, 304(%rsp)
+	xorl %ebx, %ebx
+	movq 112(%rdi), %rdx
+	mulxq 88(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 96(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 104(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 112(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 120(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 128(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 136(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	adcxq 0(%rsp), %rbx
+	adoxq 0(%rsp), %r15
+	adoxq 0(%rsp), %rbx
+	xorl %eax, %eax
+	movq 112(%rsi), %rdx
+	mulxq 208(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 216(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 224(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 232(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 240(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 248(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 256(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	adcxq 0(%rsp), %rbx
+	adoxq 0(%rsp), %r15
+	adoxq 0(%rsp), %rbx
+	movq %rbp, 312(%rsp)
+	movq %r8, 320(%rsp)
+	movq %r9, 328(%rsp)
+	movq %r10, 336(%rsp)
+	movq %r11, 344(%rsp)
+	movq %r12, 352(%rsp)
+	movq %r13, 360(%rsp)
+	movq %r14, 368(%rsp)
+	movq %r15, 376(%rsp)
+	movq %rbx, 384(%rsp)
+	movq 16(%rsp), %rdi
+	movq 264(%rsp), %rax
+	subq 0(%rsi), %rax
+	movq 272(%rsp), %rax
+	sbbq 8(%rsi), %rax
+	movq 280(%rsp), %rax
+	sbbq 16(%rsi), %rax
+	movq 288(%rsp), %rax
+	sbbq 24(%rsi), %rax
+	movq 296(%rsp), %rax
+	sbbq 32(%rsi), %rax
+	movq 304(%rsp), %rax
+	sbbq 40(%rsi), %rax
+	movq 312(%rsp), %rax
+	sbbq 48(%rsi), %rax
+	movq 320(%rsp), %rax
+	sbbq 56(%rsi), %rax
+	movq 328(%rsp), %rax
+	sbbq 64(%rsi), %rax
+	movq 336(%rsp), %rax
+	sbbq 72(%rsi), %rax
+	movq 344(%rsp), %rax
+	sbbq 80(%rsi), %rax
+	movq 352(%rsp), %rax
+	sbbq 88(%rsi), %rax
+	movq 360(%rsp), %rax
+	sbbq 96(%rsi), %rax
+	movq 368(%rsp), %rax
+	sbbq 104(%rsi), %rax
+	movq 376(%rsp), %rax
+	sbbq 112(%rsi), %rax
+	sbbq %rcx, %rcx
+	notq %rcx
+	movq 384(%rsp), %rdx
+	negq %rdx
+	sbbq %rdx, %rdx
+	orq %rdx, %rcx
+	movl %ecx, %edx
+	andl $1, %edx
+	mulxq 0(%rsi), %rcx, %rax
+	movq 264(%rsp), %rax
+	subq %rcx, %rax
+	movq %rax, 0(%rdi)
+	mulxq 8(%rsi), %rcx, %rax
+	movq 272(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 8(%rdi)
+	mulxq 16(%rsi), %rcx, %rax
+	movq 280(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 16(%rdi)
+	mulxq 24(%rsi), %rcx, %rax
+	movq 288(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 24(%rdi)
+	mulxq 32(%rsi), %rcx, %rax
+	movq 296(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 32(%rdi)
+	mulxq 40(%rsi), %rcx, %rax
+	movq 304(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 40(%rdi)
+	mulxq 48(%rsi), %rcx, %rax
+	movq 312(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 48(%rdi)
+	mulxq 56(%rsi), %rcx, %rax
+	movq 320(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 56(%rdi)
+	mulxq 64(%rsi), %rcx, %rax
+	movq 328(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 64(%rdi)
+	mulxq 72(%rsi), %rcx, %rax
+	movq 336(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 72(%rdi)
+	mulxq 80(%rsi), %rcx, %rax
+	movq 344(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 80(%rdi)
+	mulxq 88(%rsi), %rcx, %rax
+	movq 352(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 88(%rdi)
+	mulxq 96(%rsi), %rcx, %rax
+	movq 360(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 96(%rdi)
+	mulxq 104(%rsi), %rcx, %rax
+	movq 368(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 104(%rdi)
+	mulxq 112(%rsi), %rcx, %rax
+	movq 376(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 112(%rdi)
+	addq $392, %rsp
+	popq %r15
+	popq %r14
+	popq %r13
+	popq %r12
+	popq %rbp
+	popq %rbx
+	ret
+	.size parmod_ct_montgomery_mul_adx_15_zs, .-parmod_ct_montgomery_mul_adx_15_zs
+
+	.globl parmod_ct_montgomery_sqr_adx_15_zs
+	.hidden parmod_ct_montgomery_sqr_adx_15_zs
+	.type parmod_ct_montgomery_sqr_adx_15_zs, @function
+	.p2align 5
+parmod_ct_montgomery_sqr_adx_15_zs:
+	endbr64
+	pushq %rbx
+	pushq %rbp
+	pushq %r12
+	pushq %r13
+	pushq %r14
+	pushq %r15
+	subq $536, %rsp
+	movq $0, 0(%rsp)
+	movq %rdi, 16(%rsp)
+	movq %rcx, 8(%rsp)
+	movq %rsi, %rdi
+	movq %rdx, %rsi
+	movq (%rdi), %rax
+	movq 8(%rdi), %rcx
+	movq %rcx, %rdx
+	addq %rcx, %rcx
+	movq %rcx, 32(%rsp)
+	shldq $1, %rax, %rdx
+	movq %rdx, 160(%rsp)
+	movq 8(%rdi), %rax
+	movq 16(%rdi), %rcx
+	movq %rcx, %rdx
+	addq %rcx, %rcx
+	movq %rcx, 40(%rsp)
+	shldq $1, %rax, %rdx
+	movq %rdx, 168(%rsp)
+	movq 16(%rdi), %rax
+	movq 24(%rdi), %rcx
+	movq %rcx, %rdx
+	addq %rcx, %rcx
+	movq %rcx, 48(%rsp)
+	shldq $1, %rax, %rdx
+	movq %rdx, 176(%rsp)
+	movq 24(%rdi), %rax
+	movq 32(%rdi), %rcx
+	movq %rcx, %rdx
+	addq %rcx, %rcx
+	movq %rcx, 56(%rsp)
+	shldq $1, %rax, %rdx
+	movq %rdx, 184(%rsp)
+	movq 32(%rdi), %rax
+	movq 40(%rdi), %rcx
+	movq %rcx, %rdx
+	addq %rcx, %rcx
+	movq %rcx, 64(%rsp)
+	shldq $1, %rax, %rdx
+	movq %rdx, 192(%rsp)
+	movq 40(%rdi), %rax
+	movq 48(%rdi), %rcx
+	movq %rcx, %rdx
+	addq %rcx, %rcx
+	movq %rcx, 72(%rsp)
+	shldq $1, %rax, %rdx
+	movq %rdx, 200(%rsp)
+	movq 48(%rdi), %rax
+	movq 56(%rdi), %rcx
+	movq %rcx, %rdx
+	addq %rcx, %rcx
+	movq %rcx, 80(%rsp)
+	shldq $1, %rax, %rdx
+	movq %rdx, 208(%rsp)
+	movq 56(%rdi), %rax
+	movq 64(%rdi), %rcx
+	movq %rcx, %rdx
+	addq %rcx, %rcx
+	movq %rcx, 88(%rsp)
+	shldq $1, %rax, %rdx
+	movq %rdx, 216(%rsp)
+	movq 64(%rdi), %rax
+	movq 72(%rdi), %rcx
+	movq %rcx, %rdx
+	addq %rcx, %rcx
+	movq %rcx, 96(%rsp)
+	shldq $1, %rax, %rdx
+	movq %rdx, 224(%rsp)
+	movq 72(%rdi), %rax
+	movq 80(%rdi), %rcx
+	movq %rcx, %rdx
+	addq %rcx, %rcx
+	movq %rcx, 104(%rsp)
+	shldq $1, %rax, %rdx
+	movq %rdx, 232(%rsp)
+	movq 80(%rdi), %rax
+	movq 88(%rdi), %rcx
+	movq %rcx, %rdx
+	addq %rcx, %rcx
+	movq %rcx, 112(%rsp)
+	shldq $1, %rax, %rdx
+	movq %rdx, 240(%rsp)
+	movq 88(%rdi), %rax
+	movq 96(%rdi), %rcx
+	movq %rcx, %rdx
+	addq %rcx, %rcx
+	movq %rcx, 120(%rsp)
+	shldq $1, %rax, %rdx
+	movq %rdx, 248(%rsp)
+	movq 96(%rdi), %rax
+	movq 104(%rdi), %rcx
+	movq %rcx, %rdx
+	addq %rcx, %rcx
+	movq %rcx, 128(%rsp)
+	shldq $1, %rax, %rdx
+	movq %rdx, 256(%rsp)
+	movq 104(%rdi), %rax
+	movq 112(%rdi), %rcx
+	movq %rcx, %rdx
+	addq %rcx, %rcx
+	movq %rcx, 136(%rsp)
+	shldq $1, %rax, %rdx
+	movq %rdx, 264(%rsp)
+	movq 112(%rdi), %rax
+	shrq $63, %rax
+	movq %rax, 272(%rsp)
+	xorl %ebx, %ebx
+	xorl %ebp, %ebp
+	xorl %r8d, %r8d
+	xorl %r9d, %r9d
+	xorl %r10d, %r10d
+	xorl %r11d, %r11d
+	xorl %r12d, %r12d
+	xorl %r13d, %r13d
+	xorl %r14d, %r14d
+	xorl %r15d, %r15d
+	xorl %eax, %eax
+	movq 0(%rdi), %rdx
+	mulxq 0(%rdi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 32(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 168(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 176(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 184(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 192(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 200(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 208(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	adcxq 0(%rsp), %r15
+	adoxq 0(%rsp), %r14
+	adoxq 0(%rsp), %r15
+	movq %rbx, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 280(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	adcxq 0(%rsp), %r15
+	adoxq 0(%rsp), %r14
+	adoxq 0(%rsp), %r15
+	movq %rbp, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 288(%rsp)
+	xorl %ebx, %ebx
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	adcxq 0(%rsp), %rbx
+	adoxq 0(%rsp), %r15
+	adoxq 0(%rsp), %rbx
+	xorl %ebp, %ebp
+	movq 8(%rdi), %rdx
+	mulxq 8(%rdi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 40(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 176(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 184(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 192(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 200(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 208(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 216(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	adcxq 0(%rsp), %rbp
+	adoxq 0(%rsp), %rbx
+	adoxq 0(%rsp), %rbp
+	movq %r8, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 296(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	adcxq 0(%rsp), %rbp
+	adoxq 0(%rsp), %rbx
+	adoxq 0(%rsp), %rbp
+	movq %r9, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 304(%rsp)
+	xorl %r8d, %r8d
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	adcxq 0(%rsp), %r8
+	adoxq 0(%rsp), %rbp
+	adoxq 0(%rsp), %r8
+	xorl %r9d, %r9d
+	movq 16(%rdi), %rdx
+	mulxq 16(%rdi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 48(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 184(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 192(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 200(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 208(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 216(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 224(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	adcxq 0(%rsp), %r9
+	adoxq 0(%rsp), %r8
+	adoxq 0(%rsp), %r9
+	movq %r10, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 312(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	adcxq 0(%rsp), %r9
+	adoxq 0(%rsp), %r8
+	adoxq 0(%rsp), %r9
+	movq %r11, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 320(%rsp)
+	xorl %r10d, %r10d
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	adcxq 0(%rsp), %r10
+	adoxq 0(%rsp), %r9
+	adoxq 0(%rsp), %r10
+	xorl %r11d, %r11d
+	movq 24(%rdi), %rdx
+	mulxq 24(%rdi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 56(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 192(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 200(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 208(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 216(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 224(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 232(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	adcxq 0(%rsp), %r11
+	adoxq 0(%rsp), %r10
+	adoxq 0(%rsp), %r11
+	movq %r12, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 328(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	adcxq 0(%rsp), %r11
+	adoxq 0(%rsp), %r10
+	adoxq 0(%rsp), %r11
+	movq %r13, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 336(%rsp)
+	xorl %r12d, %r12d
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	adcxq 0(%rsp), %r12
+	adoxq 0(%rsp), %r11
+	adoxq 0(%rsp), %r12
+	xorl %r13d, %r13d
+	movq 0(%rdi), %rdx
+	mulxq 216(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 224(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 232(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 240(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 248(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 256(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 264(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 272(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	adcxq 0(%rsp), %r13
+	adoxq 0(%rsp), %r12
+	adoxq 0(%rsp), %r13
+	xorl %eax, %eax
+	movq 32(%rdi), %rdx
+	mulxq 32(%rdi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 64(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 200(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 208(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 216(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 224(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 232(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 240(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	adcxq 0(%rsp), %r13
+	adoxq 0(%rsp), %r12
+	adoxq 0(%rsp), %r13
+	xorl %eax, %eax
+	movq 64(%rsi), %rdx
+	mulxq 280(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 288(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 296(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 304(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 312(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 320(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 328(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 336(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	adcxq 0(%rsp), %r13
+	adoxq 0(%rsp), %r12
+	adoxq 0(%rsp), %r13
+	movq %r14, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 344(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	adcxq 0(%rsp), %r13
+	adoxq 0(%rsp), %r12
+	adoxq 0(%rsp), %r13
+	xorl %r14d, %r14d
+	movq 8(%rdi), %rdx
+	mulxq 224(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 232(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 240(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 248(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 256(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 264(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 272(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	adcxq 0(%rsp), %r14
+	adoxq 0(%rsp), %r13
+	adoxq 0(%rsp), %r14
+	xorl %eax, %eax
+	movq 72(%rsi), %rdx
+	mulxq 280(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 288(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 296(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 304(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 312(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 320(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 328(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 336(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	adcxq 0(%rsp), %r14
+	adoxq 0(%rsp), %r13
+	adoxq 0(%rsp), %r14
+	movq %r15, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 352(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	adcxq 0(%rsp), %r14
+	adoxq 0(%rsp), %r13
+	adoxq 0(%rsp), %r14
+	xorl %r15d, %r15d
+	movq 16(%rdi), %rdx
+	mulxq 232(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 240(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 248(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 256(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 264(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 272(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	adcxq 0(%rsp), %r15
+	adoxq 0(%rsp), %r14
+	adoxq 0(%rsp), %r15
+	xorl %eax, %eax
+	movq 40(%rdi), %rdx
+	mulxq 40(%rdi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 72(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 208(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 216(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 224(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 232(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 240(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 248(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	adcxq 0(%rsp), %r15
+	adoxq 0(%rsp), %r14
+	adoxq 0(%rsp), %r15
+	xorl %eax, %eax
+	movq 80(%rsi), %rdx
+	mulxq 280(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 288(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 296(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 304(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 312(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 320(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 328(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 336(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	adcxq 0(%rsp), %r15
+	adoxq 0(%rsp), %r14
+	adoxq 0(%rsp), %r15
+	movq %rbx, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 360(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	adcxq 0(%rsp), %r15
+	adoxq 0(%rsp), %r14
+	adoxq 0(%rsp), %r15
+	xorl %ebx, %ebx
+	movq 24(%rdi), %rdx
+	mulxq 240(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 248(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 256(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 264(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 272(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	adcxq 0(%rsp), %rbx
+	adoxq 0(%rsp), %r15
+	adoxq 0(%rsp), %rbx
+	xorl %eax, %eax
+	movq 88(%rsi), %rdx
+	mulxq 280(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 288(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 296(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 304(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 312(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 320(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 328(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 336(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	adcxq 0(%rsp), %rbx
+	adoxq 0(%rsp), %r15
+	adoxq 0(%rsp), %rbx
+	movq %rbp, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 368(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	adcxq 0(%rsp), %rbx
+	adoxq 0(%rsp), %r15
+	adoxq 0(%rsp), %rbx
+	xorl %ebp, %ebp
+	movq 32(%rdi), %rdx
+	mulxq 248(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 256(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 264(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 272(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	adcxq 0(%rsp), %rbp
+	adoxq 0(%rsp), %rbx
+	adoxq 0(%rsp), %rbp
+	xorl %eax, %eax
+	movq 48(%rdi), %rdx
+	mulxq 48(%rdi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 80(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 216(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 224(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 232(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 240(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 248(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 256(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	adcxq 0(%rsp), %rbp
+	adoxq 0(%rsp), %rbx
+	adoxq 0(%rsp), %rbp
+	xorl %eax, %eax
+	movq 96(%rsi), %rdx
+	mulxq 280(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 288(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 296(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 304(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 312(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 320(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 328(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 336(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	adcxq 0(%rsp), %rbp
+	adoxq 0(%rsp), %rbx
+	adoxq 0(%rsp), %rbp
+	movq %r8, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 376(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	adcxq 0(%rsp), %rbp
+	adoxq 0(%rsp), %rbx
+	adoxq 0(%rsp), %rbp
+	xorl %r8d, %r8d
+	movq 40(%rdi), %rdx
+	mulxq 256(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 264(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 272(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	adcxq 0(%rsp), %r8
+	adoxq 0(%rsp), %rbp
+	adoxq 0(%rsp), %r8
+	xorl %eax, %eax
+	movq 104(%rsi), %rdx
+	mulxq 280(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 288(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 296(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 304(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 312(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 320(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 328(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 336(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	adcxq 0(%rsp), %r8
+	adoxq 0(%rsp), %rbp
+	adoxq 0(%rsp), %r8
+	movq %r9, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 384(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	adcxq 0(%rsp), %r8
+	adoxq 0(%rsp), %rbp
+	adoxq 0(%rsp), %r8
+	xorl %r9d, %r9d
+	movq 48(%rdi), %rdx
+	mulxq 264(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 272(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	adcxq 0(%rsp), %r9
+	adoxq 0(%rsp), %r8
+	adoxq 0(%rsp), %r9
+	xorl %eax, %eax
+	movq 56(%rdi), %rdx
+	mulxq 56(%rdi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 88(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 224(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 232(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 240(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 248(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 256(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 264(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	adcxq 0(%rsp), %r9
+	adoxq 0(%rsp), %r8
+	adoxq 0(%rsp), %r9
+	xorl %eax, %eax
+	movq 112(%rsi), %rdx
+	mulxq 280(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 288(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 296(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 304(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 312(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 320(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 328(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 336(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	adcxq 0(%rsp), %r9
+	adoxq 0(%rsp), %r8
+	adoxq 0(%rsp), %r9
+	movq %r10, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 392(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	adcxq 0(%rsp), %r9
+	adoxq 0(%rsp), %r8
+	adoxq 0(%rsp), %r9
+	xorl %r10d, %r10d
+	movq 56(%rdi), %rdx
+	mulxq 272(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	adcxq 0(%rsp), %r10
+	adoxq 0(%rsp), %r9
+	adoxq 0(%rsp), %r10
+	xorl %eax, %eax
+	movq 64(%rsi), %rdx
+	mulxq 344(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 352(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 360(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 368(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 376(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 384(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 392(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	adcxq 0(%rsp), %r10
+	adoxq 0(%rsp), %r9
+	adoxq 0(%rsp), %r10
+	movq %r11, 400(%rsp)
+	xorl %r11d, %r11d
+	movq 64(%rdi), %rdx
+	mulxq 64(%rdi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 96(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 232(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 240(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 248(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 256(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 264(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 272(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	adcxq 0(%rsp), %r11
+	adoxq 0(%rsp), %r10
+	adoxq 0(%rsp), %r11
+	xorl %eax, %eax
+	movq 72(%rsi), %rdx
+	mulxq 344(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 352(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 360(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 368(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 376(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 384(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 392(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	adcxq 0(%rsp), %r11
+	adoxq 0(%rsp), %r10
+	adoxq 0(%rsp), %r11
+	movq %r12, 408(%rsp)
+	xorl %r12d, %r12d
+	movq 72(%rdi), %rdx
+	mulxq 72(%rdi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 104(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 240(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 248(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 256(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 264(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 272(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	adcxq 0(%rsp), %r12
+	adoxq 0(%rsp), %r11
+	adoxq 0(%rsp), %r12
+	xorl %eax, %eax
+	movq 80(%rsi), %rdx
+	mulxq 344(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 352(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 360(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 368(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 376(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 384(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 392(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	adcxq 0(%rsp), %r12
+	adoxq 0(%rsp), %r11
+	adoxq 0(%rsp), %r12
+	movq %r13, 416(%rsp)
+	xorl %r13d, %r13d
+	movq 80(%rdi), %rdx
+	mulxq 80(%rdi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 112(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 248(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 256(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 264(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 272(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	adcxq 0(%rsp), %r13
+	adoxq 0(%rsp), %r12
+	adoxq 0(%rsp), %r13
+	xorl %eax, %eax
+	movq 88(%rsi), %rdx
+	mulxq 344(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 352(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 360(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 368(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 376(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 384(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 392(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	adcxq 0(%rsp), %r13
+	adoxq 0(%rsp), %r12
+	adoxq 0(%rsp), %r13
+	movq %r14, 424(%rsp)
+	xorl %r14d, %r14d
+	movq 88(%rdi), %rdx
+	mulxq 88(%rdi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 120(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 256(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 264(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 272(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	adcxq 0(%rsp), %r14
+	adoxq 0(%rsp), %r13
+	adoxq 0(%rsp), %r14
+	xorl %eax, %eax
+	movq 96(%rsi), %rdx
+	mulxq 344(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 352(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 360(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 368(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 376(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 384(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 392(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	adcxq 0(%rsp), %r14
+	adoxq 0(%rsp), %r13
+	adoxq 0(%rsp), %r14
+	movq %r15, 432(%rsp)
+	xorl %r15d, %r15d
+	movq 96(%rdi), %rdx
+	mulxq 96(%rdi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 128(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 264(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 272(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	adcxq 0(%rsp), %r15
+	adoxq 0(%rsp), %r14
+	adoxq 0(%rsp), %r15
+	xorl %eax, %eax
+	movq 104(%rsi), %rdx
+	mulxq 344(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 352(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 360(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 368(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 376(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 384(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 392(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	adcxq 0(%rsp), %r15
+	adoxq 0(%rsp), %r14
+	adoxq 0(%rsp), %r15
+	movq %rbx, 440(%rsp)
+	xorl %ebx, %ebx
+	movq 104(%rdi), %rdx
+	mulxq 104(%rdi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 136(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 272(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	adcxq 0(%rsp), %rbx
+	adoxq 0(%rsp), %r15
+	adoxq 0(%rsp), %rbx
+	xorl %eax, %eax
+	movq 112(%rdi), %rdx
+	mulxq 112(%rdi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	adcxq 0(%rsp), %rbx
+	adoxq 0(%rsp), %r15
+	adoxq 0(%rsp), %rbx
+	xorl %eax, %eax
+	movq 112(%rsi), %rdx
+	mulxq 344(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 352(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 360(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 368(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 376(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 384(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 392(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	adcxq 0(%rsp), %rbx
+	adoxq 0(%rsp), %r15
+	adoxq 0(%rsp), %rbx
+	movq %rbp, 448(%rsp)
+	movq %r8, 456(%rsp)
+	movq %r9, 464(%rsp)
+	movq %r10, 472(%rsp)
+	movq %r11, 480(%rsp)
+	movq %r12, 488(%rsp)
+	movq %r13, 496(%rsp)
+	movq %r14, 504(%rsp)
+	movq %r15, 512(%rsp)
+	movq %rbx, 520(%rsp)
+	movq 16(%rsp), %rdi
+	movq 400(%rsp), %rax
+	subq 0(%rsi), %rax
+	movq 408(%rsp), %rax
+	sbbq 8(%rsi), %rax
+	movq 416(%rsp), %rax
+	sbbq 16(%rsi), %rax
+	movq 424(%rsp), %rax
+	sbbq 24(%rsi), %rax
+	movq 432(%rsp), %rax
+	sbbq 32(%rsi), %rax
+	movq 440(%rsp), %rax
+	sbbq 40(%rsi), %rax
+	movq 448(%rsp), %rax
+	sbbq 48(%rsi), %rax
+	movq 456(%rsp), %rax
+	sbbq 56(%rsi), %rax
+	movq 464(%rsp), %rax
+	sbbq 64(%rsi), %rax
+	movq 472(%rsp), %rax
+	sbbq 72(%rsi), %rax
+	movq 480(%rsp), %rax
+	sbbq 80(%rsi), %rax
+	movq 488(%rsp), %rax
+	sbbq 88(%rsi), %rax
+	movq 496(%rsp), %rax
+	sbbq 96(%rsi), %rax
+	movq 504(%rsp), %rax
+	sbbq 104(%rsi), %rax
+	movq 512(%rsp), %rax
+	sbbq 112(%rsi), %rax
+	sbbq %rcx, %rcx
+	notq %rcx
+	movq 520(%rsp), %rdx
+	negq %rdx
+	sbbq %rdx, %rdx
+	orq %rdx, %rcx
+	movl %ecx, %edx
+	andl $1, %edx
+	mulxq 0(%rsi), %rcx, %rax
+	movq 400(%rsp), %rax
+	subq %rcx, %rax
+	movq %rax, 0(%rdi)
+	mulxq 8(%rsi), %rcx, %rax
+	movq 408(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 8(%rdi)
+	mulxq 16(%rsi), %rcx, %rax
+	movq 416(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 16(%rdi)
+	mulxq 24(%rsi), %rcx, %rax
+	movq 424(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 24(%rdi)
+	mulxq 32(%rsi), %rcx, %rax
+	movq 432(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 32(%rdi)
+	mulxq 40(%rsi), %rcx, %rax
+	movq 440(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 40(%rdi)
+	mulxq 48(%rsi), %rcx, %rax
+	movq 448(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 48(%rdi)
+	mulxq 56(%rsi), %rcx, %rax
+	movq 456(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 56(%rdi)
+	mulxq 64(%rsi), %rcx, %rax
+	movq 464(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 64(%rdi)
+	mulxq 72(%rsi), %rcx, %rax
+	movq 472(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 72(%rdi)
+	mulxq 80(%rsi), %rcx, %rax
+	movq 480(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 80(%rdi)
+	mulxq 88(%rsi), %rcx, %rax
+	movq 488(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 88(%rdi)
+	mulxq 96(%rsi), %rcx, %rax
+	movq 496(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 96(%rdi)
+	mulxq 104(%rsi), %rcx, %rax
+	movq 504(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 104(%rdi)
+	mulxq 112(%rsi), %rcx, %rax
+	movq 512(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 112(%rdi)
+	addq $536, %rsp
+	popq %r15
+	popq %r14
+	popq %r13
+	popq %r12
+	popq %rbp
+	popq %rbx
+	ret
+	.size parmod_ct_montgomery_sqr_adx_15_zs, .-parmod_ct_montgomery_sqr_adx_15_zs
+
+	.globl parmod_ct_montgomery_mul_adx_16_zs
+	.hidden parmod_ct_montgomery_mul_adx_16_zs
+	.type parmod_ct_montgomery_mul_adx_16_zs, @function
+	.p2align 5
+parmod_ct_montgomery_mul_adx_16_zs:
+	endbr64
+	pushq %rbx
+	pushq %rbp
+	pushq %r12
+	pushq %r13
+	pushq %r14
+	pushq %r15
+	subq $424, %rsp
+	movq $0, 0(%rsp)
+	movq %rdi, 16(%rsp)
+	movq %r8, 8(%rsp)
+	movq 0(%rsi), %rax
+	movq %rax, 24(%rsp)
+	movq 8(%rsi), %rax
+	movq %rax, 32(%rsp)
+	movq 16(%rsi), %rax
+	movq %rax, 40(%rsp)
+	movq 24(%rsi), %rax
+	movq %rax, 48(%rsp)
+	movq 32(%rsi), %rax
+	movq %rax, 56(%rsp)
+	movq 40(%rsi), %rax
+	movq %rax, 64(%rsp)
+	movq 48(%rsi), %rax
+	movq %rax, 72(%rsp)
+	movq 56(%rsi), %rax
+	movq %rax, 80(%rsp)
+	movq 64(%rsi), %rax
+	movq %rax, 88(%rsp)
+	movq 72(%rsi), %rax
+	movq %rax, 96(%rsp)
+	movq 80(%rsi), %rax
+	movq %rax, 104(%rsp)
+	movq 88(%rsi), %rax
+	movq %rax, 112(%rsp)
+	movq 96(%rsi), %rax
+	movq %rax, 120(%rsp)
+	movq 104(%rsi), %rax
+	movq %rax, 128(%rsp)
+	movq 112(%rsi), %rax
+	movq %rax, 136(%rsp)
+	movq 120(%rsi), %rax
+	movq %rax, 144(%rsp)
+	movq %rdx, %rdi
+	movq %rcx, %rsi
+	xorl %ebx, %ebx
+	xorl %ebp, %ebp
+	xorl %r8d, %r8d
+	xorl %r9d, %r9d
+	xorl %r10d, %r10d
+	xorl %r11d, %r11d
+	xorl %r12d, %r12d
+	xorl %r13d, %r13d
+	xorl %r14d, %r14d
+	xorl %r15d, %r15d
+	xorl %eax, %eax
+	movq 0(%rdi), %rdx
+	mulxq 24(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 32(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 40(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 48(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 56(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 64(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 72(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 80(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	adcxq 0(%rsp), %r15
+	adoxq 0(%rsp), %r14
+	adoxq 0(%rsp), %r15
+	movq %rbx, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 152(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	adcxq 0(%rsp), %r15
+	adoxq 0(%rsp), %r14
+	adoxq 0(%rsp), %r15
+	xorl %ebx, %ebx
+	movq 8(%rdi), %rdx
+	mulxq 24(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 32(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 40(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 48(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 56(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 64(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 72(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 80(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	adcxq 0(%rsp), %rbx
+	adoxq 0(%rsp), %r15
+	adoxq 0(%rsp), %rbx
+	movq %rbp, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 160(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	adcxq 0(%rsp), %rbx
+	adoxq 0(%rsp), %r15
+	adoxq 0(%rsp), %rbx
+	xorl %ebp, %ebp
+	movq 16(%rdi), %rdx
+	mulxq 24(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 32(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 40(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 48(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 56(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 64(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 72(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 80(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	adcxq 0(%rsp), %rbp
+	adoxq 0(%rsp), %rbx
+	adoxq 0(%rsp), %rbp
+	movq %r8, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 168(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	adcxq 0(%rsp), %rbp
+	adoxq 0(%rsp), %rbx
+	adoxq 0(%rsp), %rbp
+	xorl %r8d, %r8d
+	movq 24(%rdi), %rdx
+	mulxq 24(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 32(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 40(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 48(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 56(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 64(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 72(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 80(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	adcxq 0(%rsp), %r8
+	adoxq 0(%rsp), %rbp
+	adoxq 0(%rsp), %r8
+	movq %r9, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 176(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	adcxq 0(%rsp), %r8
+	adoxq 0(%rsp), %rbp
+	adoxq 0(%rsp), %r8
+	xorl %r9d, %r9d
+	movq 32(%rdi), %rdx
+	mulxq 24(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 32(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 40(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 48(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 56(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 64(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 72(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 80(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	adcxq 0(%rsp), %r9
+	adoxq 0(%rsp), %r8
+	adoxq 0(%rsp), %r9
+	movq %r10, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 184(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	adcxq 0(%rsp), %r9
+	adoxq 0(%rsp), %r8
+	adoxq 0(%rsp), %r9
+	xorl %r10d, %r10d
+	movq 40(%rdi), %rdx
+	mulxq 24(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 32(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 40(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 48(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 56(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 64(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 72(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 80(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	adcxq 0(%rsp), %r10
+	adoxq 0(%rsp), %r9
+	adoxq 0(%rsp), %r10
+	movq %r11, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 192(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	adcxq 0(%rsp), %r10
+	adoxq 0(%rsp), %r9
+	adoxq 0(%rsp), %r10
+	xorl %r11d, %r11d
+	movq 48(%rdi), %rdx
+	mulxq 24(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 32(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 40(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 48(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 56(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 64(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 72(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 80(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	adcxq 0(%rsp), %r11
+	adoxq 0(%rsp), %r10
+	adoxq 0(%rsp), %r11
+	movq %r12, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 200(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	adcxq 0(%rsp), %r11
+	adoxq 0(%rsp), %r10
+	adoxq 0(%rsp), %r11
+	xorl %r12d, %r12d
+	movq 56(%rdi), %rdx
+	mulxq 24(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 32(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 40(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 48(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 56(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 64(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 72(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 80(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	adcxq 0(%rsp), %r12
+	adoxq 0(%rsp), %r11
+	adoxq 0(%rsp), %r12
+	movq %r13, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 208(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	adcxq 0(%rsp), %r12
+	adoxq 0(%rsp), %r11
+	adoxq 0(%rsp), %r12
+	xorl %r13d, %r13d
+	movq 64(%rdi), %rdx
+	mulxq 24(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 32(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 40(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 48(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 56(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 64(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 72(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 80(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	adcxq 0(%rsp), %r13
+	adoxq 0(%rsp), %r12
+	adoxq 0(%rsp), %r13
+	xorl %eax, %eax
+	movq 0(%rdi), %rdx
+	mulxq 88(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 96(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 104(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 112(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 120(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 128(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 136(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 144(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	adcxq 0(%rsp), %r13
+	adoxq 0(%rsp), %r12
+	adoxq 0(%rsp), %r13
+	xorl %eax, %eax
+	movq 64(%rsi), %rdx
+	mulxq 152(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 160(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 168(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 176(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 184(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 192(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 200(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 208(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	adcxq 0(%rsp), %r13
+	adoxq 0(%rsp), %r12
+	adoxq 0(%rsp), %r13
+	movq %r14, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 216(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	adcxq 0(%rsp), %r13
+	adoxq 0(%rsp), %r12
+	adoxq 0(%rsp), %r13
+	xorl %r14d, %r14d
+	movq 72(%rdi), %rdx
+	mulxq 24(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 32(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 40(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 48(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 56(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 64(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 72(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 80(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	adcxq 0(%rsp), %r14
+	adoxq 0(%rsp), %r13
+	adoxq 0(%rsp), %r14
+	xorl %eax, %eax
+	movq 8(%rdi), %rdx
+	mulxq 88(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 96(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 104(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 112(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 120(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 128(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 136(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 144(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	adcxq 0(%rsp), %r14
+	adoxq 0(%rsp), %r13
+	adoxq 0(%rsp), %r14
+	xorl %eax, %eax
+	movq 72(%rsi), %rdx
+	mulxq 152(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 160(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 168(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 176(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 184(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 192(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 200(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 208(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	adcxq 0(%rsp), %r14
+	adoxq 0(%rsp), %r13
+	adoxq 0(%rsp), %r14
+	movq %r15, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 224(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	adcxq 0(%rsp), %r14
+	adoxq 0(%rsp), %r13
+	adoxq 0(%rsp), %r14
+	xorl %r15d, %r15d
+	movq 80(%rdi), %rdx
+	mulxq 24(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 32(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 40(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 48(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 56(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 64(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 72(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 80(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	adcxq 0(%rsp), %r15
+	adoxq 0(%rsp), %r14
+	adoxq 0(%rsp), %r15
+	xorl %eax, %eax
+	movq 16(%rdi), %rdx
+	mulxq 88(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 96(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 104(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 112(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 120(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 128(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 136(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 144(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	adcxq 0(%rsp), %r15
+	adoxq 0(%rsp), %r14
+	adoxq 0(%rsp), %r15
+	xorl %eax, %eax
+	movq 80(%rsi), %rdx
+	mulxq 152(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 160(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 168(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 176(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 184(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 192(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 200(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 208(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	adcxq 0(%rsp), %r15
+	adoxq 0(%rsp), %r14
+	adoxq 0(%rsp), %r15
+	movq %rbx, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 232(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	adcxq 0(%rsp), %r15
+	adoxq 0(%rsp), %r14
+	adoxq 0(%rsp), %r15
+	xorl %ebx, %ebx
+	movq 88(%rdi), %rdx
+	mulxq 24(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 32(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 40(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 48(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 56(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 64(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 72(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 80(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	adcxq 0(%rsp), %rbx
+	adoxq 0(%rsp), %r15
+	adoxq 0(%rsp), %rbx
+	xorl %eax, %eax
+	movq 24(%rdi), %rdx
+	mulxq 88(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 96(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 104(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 112(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 120(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 128(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 136(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 144(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	adcxq 0(%rsp), %rbx
+	adoxq 0(%rsp), %r15
+	adoxq 0(%rsp), %rbx
+	xorl %eax, %eax
+	movq 88(%rsi), %rdx
+	mulxq 152(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 160(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 168(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 176(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 184(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 192(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 200(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 208(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	adcxq 0(%rsp), %rbx
+	adoxq 0(%rsp), %r15
+	adoxq 0(%rsp), %rbx
+	movq %rbp, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 240(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	adcxq 0(%rsp), %rbx
+	adoxq 0(%rsp), %r15
+	adoxq 0(%rsp), %rbx
+	xorl %ebp, %ebp
+	movq 96(%rdi), %rdx
+	mulxq 24(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 32(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 40(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 48(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 56(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 64(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 72(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 80(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	adcxq 0(%rsp), %rbp
+	adoxq 0(%rsp), %rbx
+	adoxq 0(%rsp), %rbp
+	xorl %eax, %eax
+	movq 32(%rdi), %rdx
+	mulxq 88(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 96(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 104(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 112(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 120(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 128(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 136(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 144(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	adcxq 0(%rsp), %rbp
+	adoxq 0(%rsp), %rbx
+	adoxq 0(%rsp), %rbp
+	xorl %eax, %eax
+	movq 96(%rsi), %rdx
+	mulxq 152(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 160(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 168(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 176(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 184(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 192(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 200(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 208(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	adcxq 0(%rsp), %rbp
+	adoxq 0(%rsp), %rbx
+	adoxq 0(%rsp), %rbp
+	movq %r8, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 248(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	adcxq 0(%rsp), %rbp
+	adoxq 0(%rsp), %rbx
+	adoxq 0(%rsp), %rbp
+	xorl %r8d, %r8d
+	movq 104(%rdi), %rdx
+	mulxq 24(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 32(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 40(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 48(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 56(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 64(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 72(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 80(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	adcxq 0(%rsp), %r8
+	adoxq 0(%rsp), %rbp
+	adoxq 0(%rsp), %r8
+	xorl %eax, %eax
+	movq 40(%rdi), %rdx
+	mulxq 88(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 96(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 104(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 112(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 120(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 128(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 136(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 144(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	adcxq 0(%rsp), %r8
+	adoxq 0(%rsp), %rbp
+	adoxq 0(%rsp), %r8
+	xorl %eax, %eax
+	movq 104(%rsi), %rdx
+	mulxq 152(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 160(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 168(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 176(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 184(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 192(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 200(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 208(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	adcxq 0(%rsp), %r8
+	adoxq 0(%rsp), %rbp
+	adoxq 0(%rsp), %r8
+	movq %r9, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 256(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	adcxq 0(%rsp), %r8
+	adoxq 0(%rsp), %rbp
+	adoxq 0(%rsp), %r8
+	xorl %r9d, %r9d
+	movq 112(%rdi), %rdx
+	mulxq 24(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 32(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 40(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 48(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 56(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 64(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 72(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 80(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	adcxq 0(%rsp), %r9
+	adoxq 0(%rsp), %r8
+	adoxq 0(%rsp), %r9
+	xorl %eax, %eax
+	movq 48(%rdi), %rdx
+	mulxq 88(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 96(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 104(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 112(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 120(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 128(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 136(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 144(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	adcxq 0(%rsp), %r9
+	adoxq 0(%rsp), %r8
+	adoxq 0(%rsp), %r9
+	xorl %eax, %eax
+	movq 112(%rsi), %rdx
+	mulxq 152(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 160(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 168(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 176(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 184(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 192(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 200(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 208(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	adcxq 0(%rsp), %r9
+	adoxq 0(%rsp), %r8
+	adoxq 0(%rsp), %r9
+	movq %r10, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 264(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	adcxq 0(%rsp), %r9
+	adoxq 0(%rsp), %r8
+	adoxq 0(%rsp), %r9
+	xorl %r10d, %r10d
+	movq 120(%rdi), %rdx
+	mulxq 24(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 32(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 40(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 48(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 56(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 64(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 72(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 80(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	adcxq 0(%rsp), %r10
+	adoxq 0(%rsp), %r9
+	adoxq 0(%rsp), %r10
+	xorl %eax, %eax
+	movq 56(%rdi), %rdx
+	mulxq 88(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 96(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 104(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 112(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 120(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 128(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 136(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 144(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	adcxq 0(%rsp), %r10
+	adoxq 0(%rsp), %r9
+	adoxq 0(%rsp), %r10
+	xorl %eax, %eax
+	movq 120(%rsi), %rdx
+	mulxq 152(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 160(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 168(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 176(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 184(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 192(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 200(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 208(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	adcxq 0(%rsp), %r10
+	adoxq 0(%rsp), %r9
+	adoxq 0(%rsp), %r10
+	movq %r11, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 272(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	adcxq 0(%rsp), %r10
+	adoxq 0(%rsp), %r9
+	adoxq 0(%rsp), %r10
+	xorl %r11d, %r11d
+	movq 64(%rdi), %rdx
+	mulxq 88(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 96(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 104(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 112(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 120(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 128(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 136(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 144(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	adcxq 0(%rsp), %r11
+	adoxq 0(%rsp), %r10
+	adoxq 0(%rsp), %r11
+	xorl %eax, %eax
+	movq 64(%rsi), %rdx
+	mulxq 216(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 224(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 232(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 240(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 248(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 256(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 264(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 272(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	adcxq 0(%rsp), %r11
+	adoxq 0(%rsp), %r10
+	adoxq 0(%rsp), %r11
+	movq %r12, 280(%rsp)
+	xorl %r12d, %r12d
+	movq 72(%rdi), %rdx
+	mulxq 88(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 96(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 104(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 112(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 120(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 128(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 136(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 144(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	adcxq 0(%rsp), %r12
+	adoxq 0(%rsp), %r11
+	adoxq 0(%rsp), %r12
+	xorl %eax, %eax
+	movq 72(%rsi), %rdx
+	mulxq 216(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 224(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 232(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 240(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 248(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 256(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 264(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 272(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	adcxq 0(%rsp), %r12
+	adoxq 0(%rsp), %r11
+	adoxq 0(%rsp), %r12
+	movq %r13, 288(%rsp)
+	xorl %r13d, %r13d
+	movq 80(%rdi), %rdx
+	mulxq 88(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 96(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 104(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 112(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 120(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 128(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 136(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 144(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	adcxq 0(%rsp), %r13
+	adoxq 0(%rsp), %r12
+	adoxq 0(%rsp), %r13
+	xorl %eax, %eax
+	movq 80(%rsi), %rdx
+	mulxq 216(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 224(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 232(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 240(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 248(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 256(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 264(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 272(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	adcxq 0(%rsp), %r13
+	adoxq 0(%rsp), %r12
+	adoxq 0(%rsp), %r13
+	movq %r14, 296(%rsp)
+	xorl %r14d, %r14d
+	movq 88(%rdi), %rdx
+	mulxq 88(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 96(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 104(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 112(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 120(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 128(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 136(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 144(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	adcxq 0(%rsp), %r14
+	adoxq 0(%rsp), %r13
+	adoxq 0(%rsp), %r14
+	xorl %eax, %eax
+	movq 88(%rsi), %rdx
+	mulxq 216(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 224(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 232(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 240(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 248(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 256(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 264(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 272(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	adcxq 0(%rsp), %r14
+	adoxq 0(%rsp), %r13
+	adoxq 0(%rsp), %r14
+	movq %r15, 304(%rsp)
+	xorl %r15d, %r15d
+	movq 96(%rdi), %rdx
+	mulxq 88(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 96(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 104(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 112(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 120(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 128(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 136(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 144(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	adcxq 0(%rsp), %r15
+	adoxq 0(%rsp), %r14
+	adoxq 0(%rsp), %r15
+	xorl %eax, %eax
+	movq 96(%rsi), %rdx
+	mulxq 216(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 224(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 232(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 240(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 248(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 256(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 264(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 272(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	adcxq 0(%rsp), %r15
+	adoxq 0(%rsp), %r14
+	adoxq 0(%rsp), %r15
+	movq %rbx, 312(%rsp)
+	xorl %ebx, %ebx
+	movq 104(%rdi), %rdx
+	mulxq 88(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 96(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 104(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 112(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 120(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 128(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 136(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 144(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	adcxq 0(%rsp), %rbx
+	adoxq 0(%rsp), %r15
+	adoxq 0(%rsp), %rbx
+	xorl %eax, %eax
+	movq 104(%rsi), %rdx
+	mulxq 216(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 224(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 232(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 240(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 248(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 256(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 264(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 272(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	adcxq 0(%rsp), %rbx
+	adoxq 0(%rsp), %r15
+	adoxq 0(%rsp), %rbx
+	movq %rbp, 320(%rsp)
+	xorl %ebp, %ebp
+	movq 112(%rdi), %rdx
+	mulxq 88(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 96(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 104(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 112(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 120(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 128(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 136(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 144(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	adcxq 0(%rsp), %rbp
+	adoxq 0(%rsp), %rbx
+	adoxq 0(%rsp), %rbp
+	xorl %eax, %eax
+	movq 112(%rsi), %rdx
+	mulxq 216(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 224(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 232(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 240(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 248(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 256(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 264(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 272(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	adcxq 0(%rsp), %rbp
+	adoxq 0(%rsp), %rbx
+	adoxq 0(%rsp), %rbp
+	movq %r8, 328(%rsp)
+	xorl %r8d, %r8d
+	movq 120(%rdi), %rdx
+	mulxq 88(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 96(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 104(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 112(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 120(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 128(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 136(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 144(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	adcxq 0(%rsp), %r8
+	adoxq 0(%rsp), %rbp
+	adoxq 0(%rsp), %r8
+	xorl %eax, %eax
+	movq 120(%rsi), %rdx
+	mulxq 216(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 224(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 232(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 240(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 248(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 256(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 264(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 272(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	adcxq 0(%rsp), %r8
+	adoxq 0(%rsp), %rbp
+	adoxq 0(%rsp), %r8
+	movq %r9, 336(%rsp)
+	movq %r10, 344(%rsp)
+	movq %r11, 352(%rsp)
+	movq %r12, 360(%rsp)
+	movq %r13, 368(%rsp)
+	movq %r14, 376(%rsp)
+	movq %r15, 384(%rsp)
+	movq %rbx, 392(%rsp)
+	movq %rbp, 400(%rsp)
+	movq %r8, 408(%rsp)
+	movq 16(%rsp), %rdi
+	movq 280(%rsp), %rax
+	subq 0(%rsi), %rax
+	movq 288(%rsp), %rax
+	sbbq 8(%rsi), %rax
+	movq 296(%rsp), %rax
+	sbbq 16(%rsi), %rax
+	movq 304(%rsp), %rax
+	sbbq 24(%rsi), %rax
+	movq 312(%rsp), %rax
+	sbbq 32(%rsi), %rax
+	movq 320(%rsp), %rax
+	sbbq 40(%rsi), %rax
+	movq 328(%rsp), %rax
+	sbbq 48(%rsi), %rax
+	movq 336(%rsp), %rax
+	sbbq 56(%rsi), %rax
+	movq 344(%rsp), %rax
+	sbbq 64(%rsi), %rax
+	movq 352(%rsp), %rax
+	sbbq 72(%rsi), %rax
+	movq 360(%rsp), %rax
+	sbbq 80(%rsi), %rax
+	movq 368(%rsp), %rax
+	sbbq 88(%rsi), %rax
+	movq 376(%rsp), %rax
+	sbbq 96(%rsi), %rax
+	movq 384(%rsp), %rax
+	sbbq 104(%rsi), %rax
+	movq 392(%rsp), %rax
+	sbbq 112(%rsi), %rax
+	movq 400(%rsp), %rax
+	sbbq 120(%rsi), %rax
+	sbbq %rcx, %rcx
+	notq %rcx
+	movq 408(%rsp), %rdx
+	negq %rdx
+	sbbq %rdx, %rdx
+	orq %rdx, %rcx
+	movl %ecx, %edx
+	andl $1, %edx
+	mulxq 0(%rsi), %rcx, %rax
+	movq 280(%rsp), %rax
+	subq %rcx, %rax
+	movq %rax, 0(%rdi)
+	mulxq 8(%rsi), %rcx, %rax
+	movq 288(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 8(%rdi)
+	mulxq 16(%rsi), %rcx, %rax
+	movq 296(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 16(%rdi)
+	mulxq 24(%rsi), %rcx, %rax
+	movq 304(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 24(%rdi)
+	mulxq 32(%rsi), %rcx, %rax
+	movq 312(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 32(%rdi)
+	mulxq 40(%rsi), %rcx, %rax
+	movq 320(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 40(%rdi)
+	mulxq 48(%rsi), %rcx, %rax
+	movq 328(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 48(%rdi)
+	mulxq 56(%rsi), %rcx, %rax
+	movq 336(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 56(%rdi)
+	mulxq 64(%rsi), %rcx, %rax
+	movq 344(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 64(%rdi)
+	mulxq 72(%rsi), %rcx, %rax
+	movq 352(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 72(%rdi)
+	mulxq 80(%rsi), %rcx, %rax
+	movq 360(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 80(%rdi)
+	mulxq 88(%rsi), %rcx, %rax
+	movq 368(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 88(%rdi)
+	mulxq 96(%rsi), %rcx, %rax
+	movq 376(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 96(%rdi)
+	mulxq 104(%rsi), %rcx, %rax
+	movq 384(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 104(%rdi)
+	mulxq 112(%rsi), %rcx, %rax
+	movq 392(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 112(%rdi)
+	mulxq 120(%rsi), %rcx, %rax
+	movq 400(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 120(%rdi)
+	addq $424, %rsp
+	popq %r15
+	popq %r14
+	popq %r13
+	popq %r12
+	popq %rbp
+	popq %rbx
+	ret
+	.size parmod_ct_montgomery_mul_adx_16_zs, .-parmod_ct_montgomery_mul_adx_16_zs
+
+	.globl parmod_ct_montgomery_sqr_adx_16_zs
+	.hidden parmod_ct_montgomery_sqr_adx_16_zs
+	.type parmod_ct_montgomery_sqr_adx_16_zs, @function
+	.p2align 5
+parmod_ct_montgomery_sqr_adx_16_zs:
+	endbr64
+	pushq %rbx
+	pushq %rbp
+	pushq %r12
+	pushq %r13
+	pushq %r14
+	pushq %r15
+	subq $568, %rsp
+	movq $0, 0(%rsp)
+	movq %rdi, 16(%rsp)
+	movq %rcx, 8(%rsp)
+	movq %rsi, %rdi
+	movq %rdx, %rsi
+	movq (%rdi), %rax
+	movq 8(%rdi), %rcx
+	movq %rcx, %rdx
+	addq %rcx, %rcx
+	movq %rcx, 32(%rsp)
+	shldq $1, %rax, %rdx
+	movq %rdx, 168(%rsp)
+	movq 8(%rdi), %rax
+	movq 16(%rdi), %rcx
+	movq %rcx, %rdx
+	addq %rcx, %rcx
+	movq %rcx, 40(%rsp)
+	shldq $1, %rax, %rdx
+	movq %rdx, 176(%rsp)
+	movq 16(%rdi), %rax
+	movq 24(%rdi), %rcx
+	movq %rcx, %rdx
+	addq %rcx, %rcx
+	movq %rcx, 48(%rsp)
+	shldq $1, %rax, %rdx
+	movq %rdx, 184(%rsp)
+	movq 24(%rdi), %rax
+	movq 32(%rdi), %rcx
+	movq %rcx, %rdx
+	addq %rcx, %rcx
+	movq %rcx, 56(%rsp)
+	shldq $1, %rax, %rdx
+	movq %rdx, 192(%rsp)
+	movq 32(%rdi), %rax
+	movq 40(%rdi), %rcx
+	movq %rcx, %rdx
+	addq %rcx, %rcx
+	movq %rcx, 64(%rsp)
+	shldq $1, %rax, %rdx
+	movq %rdx, 200(%rsp)
+	movq 40(%rdi), %rax
+	movq 48(%rdi), %rcx
+	movq %rcx, %rdx
+	addq %rcx, %rcx
+	movq %rcx, 72(%rsp)
+	shldq $1, %rax, %rdx
+	movq %rdx, 208(%rsp)
+	movq 48(%rdi), %rax
+	movq 56(%rdi), %rcx
+	movq %rcx, %rdx
+	addq %rcx, %rcx
+	movq %rcx, 80(%rsp)
+	shldq $1, %rax, %rdx
+	movq %rdx, 216(%rsp)
+	movq 56(%rdi), %rax
+	movq 64(%rdi), %rcx
+	movq %rcx, %rdx
+	addq %rcx, %rcx
+	movq %rcx, 88(%rsp)
+	shldq $1, %rax, %rdx
+	movq %rdx, 224(%rsp)
+	movq 64(%rdi), %rax
+	movq 72(%rdi), %rcx
+	movq %rcx, %rdx
+	addq %rcx, %rcx
+	movq %rcx, 96(%rsp)
+	shldq $1, %rax, %rdx
+	movq %rdx, 232(%rsp)
+	movq 72(%rdi), %rax
+	movq 80(%rdi), %rcx
+	movq %rcx, %rdx
+	addq %rcx, %rcx
+	movq %rcx, 104(%rsp)
+	shldq $1, %rax, %rdx
+	movq %rdx, 240(%rsp)
+	movq 80(%rdi), %rax
+	movq 88(%rdi), %rcx
+	movq %rcx, %rdx
+	addq %rcx, %rcx
+	movq %rcx, 112(%rsp)
+	shldq $1, %rax, %rdx
+	movq %rdx, 248(%rsp)
+	movq 88(%rdi), %rax
+	movq 96(%rdi), %rcx
+	movq %rcx, %rdx
+	addq %rcx, %rcx
+	movq %rcx, 120(%rsp)
+	shldq $1, %rax, %rdx
+	movq %rdx, 256(%rsp)
+	movq 96(%rdi), %rax
+	movq 104(%rdi), %rcx
+	movq %rcx, %rdx
+	addq %rcx, %rcx
+	movq %rcx, 128(%rsp)
+	shldq $1, %rax, %rdx
+	movq %rdx, 264(%rsp)
+	movq 104(%rdi), %rax
+	movq 112(%rdi), %rcx
+	movq %rcx, %rdx
+	addq %rcx, %rcx
+	movq %rcx, 136(%rsp)
+	shldq $1, %rax, %rdx
+	movq %rdx, 272(%rsp)
+	movq 112(%rdi), %rax
+	movq 120(%rdi), %rcx
+	movq %rcx, %rdx
+	addq %rcx, %rcx
+	movq %rcx, 144(%rsp)
+	shldq $1, %rax, %rdx
+	movq %rdx, 280(%rsp)
+	movq 120(%rdi), %rax
+	shrq $63, %rax
+	movq %rax, 288(%rsp)
+	xorl %ebx, %ebx
+	xorl %ebp, %ebp
+	xorl %r8d, %r8d
+	xorl %r9d, %r9d
+	xorl %r10d, %r10d
+	xorl %r11d, %r11d
+	xorl %r12d, %r12d
+	xorl %r13d, %r13d
+	xorl %r14d, %r14d
+	xorl %r15d, %r15d
+	xorl %eax, %eax
+	movq 0(%rdi), %rdx
+	mulxq 0(%rdi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 32(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 176(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 184(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 192(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 200(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 208(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 216(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	adcxq 0(%rsp), %r15
+	adoxq 0(%rsp), %r14
+	adoxq 0(%rsp), %r15
+	movq %rbx, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 296(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	adcxq 0(%rsp), %r15
+	adoxq 0(%rsp), %r14
+	adoxq 0(%rsp), %r15
+	movq %rbp, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 304(%rsp)
+	xorl %ebx, %ebx
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	adcxq 0(%rsp), %rbx
+	adoxq 0(%rsp), %r15
+	adoxq 0(%rsp), %rbx
+	xorl %ebp, %ebp
+	movq 8(%rdi), %rdx
+	mulxq 8(%rdi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 40(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 184(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 192(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 200(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 208(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 216(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 224(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	adcxq 0(%rsp), %rbp
+	adoxq 0(%rsp), %rbx
+	adoxq 0(%rsp), %rbp
+	movq %r8, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 312(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	adcxq 0(%rsp), %rbp
+	adoxq 0(%rsp), %rbx
+	adoxq 0(%rsp), %rbp
+	movq %r9, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 320(%rsp)
+	xorl %r8d, %r8d
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	adcxq 0(%rsp), %r8
+	adoxq 0(%rsp), %rbp
+	adoxq 0(%rsp), %r8
+	xorl %r9d, %r9d
+	movq 16(%rdi), %rdx
+	mulxq 16(%rdi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 48(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 192(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 200(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 208(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 216(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 224(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 232(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	adcxq 0(%rsp), %r9
+	adoxq 0(%rsp), %r8
+	adoxq 0(%rsp), %r9
+	movq %r10, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 328(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	adcxq 0(%rsp), %r9
+	adoxq 0(%rsp), %r8
+	adoxq 0(%rsp), %r9
+	movq %r11, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 336(%rsp)
+	xorl %r10d, %r10d
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	adcxq 0(%rsp), %r10
+	adoxq 0(%rsp), %r9
+	adoxq 0(%rsp), %r10
+	xorl %r11d, %r11d
+	movq 24(%rdi), %rdx
+	mulxq 24(%rdi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 56(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 200(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 208(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 216(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 224(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 232(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 240(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	adcxq 0(%rsp), %r11
+	adoxq 0(%rsp), %r10
+	adoxq 0(%rsp), %r11
+	movq %r12, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 344(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	adcxq 0(%rsp), %r11
+	adoxq 0(%rsp), %r10
+	adoxq 0(%rsp), %r11
+	movq %r13, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 352(%rsp)
+	xorl %r12d, %r12d
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	adcxq 0(%rsp), %r12
+	adoxq 0(%rsp), %r11
+	adoxq 0(%rsp), %r12
+	xorl %r13d, %r13d
+	movq 0(%rdi), %rdx
+	mulxq 224(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 232(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 240(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 248(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 256(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 264(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 272(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 280(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	adcxq 0(%rsp), %r13
+	adoxq 0(%rsp), %r12
+	adoxq 0(%rsp), %r13
+	xorl %eax, %eax
+	movq 32(%rdi), %rdx
+	mulxq 32(%rdi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 64(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 208(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 216(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 224(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 232(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 240(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 248(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	adcxq 0(%rsp), %r13
+	adoxq 0(%rsp), %r12
+	adoxq 0(%rsp), %r13
+	xorl %eax, %eax
+	movq 64(%rsi), %rdx
+	mulxq 296(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 304(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 312(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 320(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 328(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 336(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 344(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 352(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	adcxq 0(%rsp), %r13
+	adoxq 0(%rsp), %r12
+	adoxq 0(%rsp), %r13
+	movq %r14, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 360(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	adcxq 0(%rsp), %r13
+	adoxq 0(%rsp), %r12
+	adoxq 0(%rsp), %r13
+	xorl %r14d, %r14d
+	movq 0(%rdi), %rdx
+	mulxq 288(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	adcxq 0(%rsp), %r14
+	adoxq 0(%rsp), %r13
+	adoxq 0(%rsp), %r14
+	xorl %eax, %eax
+	movq 72(%rsi), %rdx
+	mulxq 296(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 304(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 312(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 320(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 328(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 336(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 344(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 352(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	adcxq 0(%rsp), %r14
+	adoxq 0(%rsp), %r13
+	adoxq 0(%rsp), %r14
+	movq %r15, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 368(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	adcxq 0(%rsp), %r14
+	adoxq 0(%rsp), %r13
+	adoxq 0(%rsp), %r14
+	xorl %r15d, %r15d
+	movq 8(%rdi), %rdx
+	mulxq 232(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 240(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 248(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 256(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 264(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 272(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 280(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 288(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	adcxq 0(%rsp), %r15
+	adoxq 0(%rsp), %r14
+	adoxq 0(%rsp), %r15
+	xorl %eax, %eax
+	movq 40(%rdi), %rdx
+	mulxq 40(%rdi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 72(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 216(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 224(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 232(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 240(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 248(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 256(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	adcxq 0(%rsp), %r15
+	adoxq 0(%rsp), %r14
+	adoxq 0(%rsp), %r15
+	xorl %eax, %eax
+	movq 80(%rsi), %rdx
+	mulxq 296(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 304(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 312(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 320(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 328(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 336(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 344(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 352(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	adcxq 0(%rsp), %r15
+	adoxq 0(%rsp), %r14
+	adoxq 0(%rsp), %r15
+	movq %rbx, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 376(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	adcxq 0(%rsp), %r15
+	adoxq 0(%rsp), %r14
+	adoxq 0(%rsp), %r15
+	xorl %ebx, %ebx
+	movq 16(%rdi), %rdx
+	mulxq 240(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 248(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 256(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 264(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 272(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 280(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 288(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	adcxq 0(%rsp), %rbx
+	adoxq 0(%rsp), %r15
+	adoxq 0(%rsp), %rbx
+	xorl %eax, %eax
+	movq 88(%rsi), %rdx
+	mulxq 296(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 304(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 312(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 320(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 328(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 336(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 344(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 352(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	adcxq 0(%rsp), %rbx
+	adoxq 0(%rsp), %r15
+	adoxq 0(%rsp), %rbx
+	movq %rbp, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 384(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	adcxq 0(%rsp), %rbx
+	adoxq 0(%rsp), %r15
+	adoxq 0(%rsp), %rbx
+	xorl %ebp, %ebp
+	movq 24(%rdi), %rdx
+	mulxq 248(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 256(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 264(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 272(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 280(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 288(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	adcxq 0(%rsp), %rbp
+	adoxq 0(%rsp), %rbx
+	adoxq 0(%rsp), %rbp
+	xorl %eax, %eax
+	movq 48(%rdi), %rdx
+	mulxq 48(%rdi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 80(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 224(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 232(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 240(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 248(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 256(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 264(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	adcxq 0(%rsp), %rbp
+	adoxq 0(%rsp), %rbx
+	adoxq 0(%rsp), %rbp
+	xorl %eax, %eax
+	movq 96(%rsi), %rdx
+	mulxq 296(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 304(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 312(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 320(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 328(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 336(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 344(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 352(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	adcxq 0(%rsp), %rbp
+	adoxq 0(%rsp), %rbx
+	adoxq 0(%rsp), %rbp
+	movq %r8, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 392(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	adcxq 0(%rsp), %rbp
+	adoxq 0(%rsp), %rbx
+	adoxq 0(%rsp), %rbp
+	xorl %r8d, %r8d
+	movq 32(%rdi), %rdx
+	mulxq 256(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 264(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 272(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 280(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 288(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	adcxq 0(%rsp), %r8
+	adoxq 0(%rsp), %rbp
+	adoxq 0(%rsp), %r8
+	xorl %eax, %eax
+	movq 104(%rsi), %rdx
+	mulxq 296(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 304(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 312(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 320(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 328(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 336(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 344(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 352(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	adcxq 0(%rsp), %r8
+	adoxq 0(%rsp), %rbp
+	adoxq 0(%rsp), %r8
+	movq %r9, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 400(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	adcxq 0(%rsp), %r8
+	adoxq 0(%rsp), %rbp
+	adoxq 0(%rsp), %r8
+	xorl %r9d, %r9d
+	movq 40(%rdi), %rdx
+	mulxq 264(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 272(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 280(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 288(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	adcxq 0(%rsp), %r9
+	adoxq 0(%rsp), %r8
+	adoxq 0(%rsp), %r9
+	xorl %eax, %eax
+	movq 56(%rdi), %rdx
+	mulxq 56(%rdi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 88(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 232(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 240(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 248(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 256(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 264(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 272(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	adcxq 0(%rsp), %r9
+	adoxq 0(%rsp), %r8
+	adoxq 0(%rsp), %r9
+	xorl %eax, %eax
+	movq 112(%rsi), %rdx
+	mulxq 296(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 304(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 312(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 320(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 328(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 336(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 344(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 352(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	adcxq 0(%rsp), %r9
+	adoxq 0(%rsp), %r8
+	adoxq 0(%rsp), %r9
+	movq %r10, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 408(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	adcxq 0(%rsp), %r9
+	adoxq 0(%rsp), %r8
+	adoxq 0(%rsp), %r9
+	xorl %r10d, %r10d
+	movq 48(%rdi), %rdx
+	mulxq 272(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 280(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 288(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	adcxq 0(%rsp), %r10
+	adoxq 0(%rsp), %r9
+	adoxq 0(%rsp), %r10
+	xorl %eax, %eax
+	movq 120(%rsi), %rdx
+	mulxq 296(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 304(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 312(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 320(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 328(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 336(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 344(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 352(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	adcxq 0(%rsp), %r10
+	adoxq 0(%rsp), %r9
+	adoxq 0(%rsp), %r10
+	movq %r11, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 416(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	adcxq 0(%rsp), %r10
+	adoxq 0(%rsp), %r9
+	adoxq 0(%rsp), %r10
+	xorl %r11d, %r11d
+	movq 56(%rdi), %rdx
+	mulxq 280(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 288(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	adcxq 0(%rsp), %r11
+	adoxq 0(%rsp), %r10
+	adoxq 0(%rsp), %r11
+	xorl %eax, %eax
+	movq 64(%rdi), %rdx
+	mulxq 64(%rdi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 96(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 240(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 248(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 256(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 264(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 272(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 280(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	adcxq 0(%rsp), %r11
+	adoxq 0(%rsp), %r10
+	adoxq 0(%rsp), %r11
+	xorl %eax, %eax
+	movq 64(%rsi), %rdx
+	mulxq 360(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 368(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 376(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 384(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 392(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 400(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 408(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 416(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	adcxq 0(%rsp), %r11
+	adoxq 0(%rsp), %r10
+	adoxq 0(%rsp), %r11
+	movq %r12, 424(%rsp)
+	xorl %r12d, %r12d
+	movq 64(%rdi), %rdx
+	mulxq 288(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	adcxq 0(%rsp), %r12
+	adoxq 0(%rsp), %r11
+	adoxq 0(%rsp), %r12
+	xorl %eax, %eax
+	movq 72(%rsi), %rdx
+	mulxq 360(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 368(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 376(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 384(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 392(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 400(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 408(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 416(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	adcxq 0(%rsp), %r12
+	adoxq 0(%rsp), %r11
+	adoxq 0(%rsp), %r12
+	movq %r13, 432(%rsp)
+	xorl %r13d, %r13d
+	movq 72(%rdi), %rdx
+	mulxq 72(%rdi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 104(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 248(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 256(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 264(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 272(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 280(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 288(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	adcxq 0(%rsp), %r13
+	adoxq 0(%rsp), %r12
+	adoxq 0(%rsp), %r13
+	xorl %eax, %eax
+	movq 80(%rsi), %rdx
+	mulxq 360(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 368(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 376(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 384(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 392(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 400(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 408(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 416(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	adcxq 0(%rsp), %r13
+	adoxq 0(%rsp), %r12
+	adoxq 0(%rsp), %r13
+	movq %r14, 440(%rsp)
+	xorl %r14d, %r14d
+	movq 80(%rdi), %rdx
+	mulxq 80(%rdi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 112(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 256(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 264(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 272(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 280(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 288(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	adcxq 0(%rsp), %r14
+	adoxq 0(%rsp), %r13
+	adoxq 0(%rsp), %r14
+	xorl %eax, %eax
+	movq 88(%rsi), %rdx
+	mulxq 360(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 368(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 376(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 384(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 392(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 400(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 408(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 416(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	adcxq 0(%rsp), %r14
+	adoxq 0(%rsp), %r13
+	adoxq 0(%rsp), %r14
+	movq %r15, 448(%rsp)
+	xorl %r15d, %r15d
+	movq 88(%rdi), %rdx
+	mulxq 88(%rdi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 120(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 264(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 272(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 280(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 288(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	adcxq 0(%rsp), %r15
+	adoxq 0(%rsp), %r14
+	adoxq 0(%rsp), %r15
+	xorl %eax, %eax
+	movq 96(%rsi), %rdx
+	mulxq 360(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 368(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 376(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 384(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 392(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 400(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 408(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 416(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	adcxq 0(%rsp), %r15
+	adoxq 0(%rsp), %r14
+	adoxq 0(%rsp), %r15
+	movq %rbx, 456(%rsp)
+	xorl %ebx, %ebx
+	movq 96(%rdi), %rdx
+	mulxq 96(%rdi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 128(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 272(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 280(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 288(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	adcxq 0(%rsp), %rbx
+	adoxq 0(%rsp), %r15
+	adoxq 0(%rsp), %rbx
+	xorl %eax, %eax
+	movq 104(%rsi), %rdx
+	mulxq 360(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 368(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 376(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 384(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 392(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 400(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 408(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 416(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	adcxq 0(%rsp), %rbx
+	adoxq 0(%rsp), %r15
+	adoxq 0(%rsp), %rbx
+	movq %rbp, 464(%rsp)
+	xorl %ebp, %ebp
+	movq 104(%rdi), %rdx
+	mulxq 104(%rdi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 136(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 280(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 288(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	adcxq 0(%rsp), %rbp
+	adoxq 0(%rsp), %rbx
+	adoxq 0(%rsp), %rbp
+	xorl %eax, %eax
+	movq 112(%rsi), %rdx
+	mulxq 360(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 368(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 376(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 384(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 392(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 400(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 408(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 416(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	adcxq 0(%rsp), %rbp
+	adoxq 0(%rsp), %rbx
+	adoxq 0(%rsp), %rbp
+	movq %r8, 472(%rsp)
+	xorl %r8d, %r8d
+	movq 112(%rdi), %rdx
+	mulxq 112(%rdi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 144(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 288(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	adcxq 0(%rsp), %r8
+	adoxq 0(%rsp), %rbp
+	adoxq 0(%rsp), %r8
+	xorl %eax, %eax
+	movq 120(%rdi), %rdx
+	mulxq 120(%rdi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	adcxq 0(%rsp), %r8
+	adoxq 0(%rsp), %rbp
+	adoxq 0(%rsp), %r8
+	xorl %eax, %eax
+	movq 120(%rsi), %rdx
+	mulxq 360(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 368(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 376(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 384(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 392(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 400(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 408(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 416(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	adcxq 0(%rsp), %r8
+	adoxq 0(%rsp), %rbp
+	adoxq 0(%rsp), %r8
+	movq %r9, 480(%rsp)
+	movq %r10, 488(%rsp)
+	movq %r11, 496(%rsp)
+	movq %r12, 504(%rsp)
+	movq %r13, 512(%rsp)
+	movq %r14, 520(%rsp)
+	movq %r15, 528(%rsp)
+	movq %rbx, 536(%rsp)
+	movq %rbp, 544(%rsp)
+	movq %r8, 552(%rsp)
+	movq 16(%rsp), %rdi
+	movq 424(%rsp), %rax
+	subq 0(%rsi), %rax
+	movq 432(%rsp), %rax
+	sbbq 8(%rsi), %rax
+	movq 440(%rsp), %rax
+	sbbq 16(%rsi), %rax
+	movq 448(%rsp), %rax
+	sbbq 24(%rsi), %rax
+	movq 456(%rsp), %rax
+	sbbq 32(%rsi), %rax
+	movq 464(%rsp), %rax
+	sbbq 40(%rsi), %rax
+	movq 472(%rsp), %rax
+	sbbq 48(%rsi), %rax
+	movq 480(%rsp), %rax
+	sbbq 56(%rsi), %rax
+	movq 488(%rsp), %rax
+	sbbq 64(%rsi), %rax
+	movq 496(%rsp), %rax
+	sbbq 72(%rsi), %rax
+	movq 504(%rsp), %rax
+	sbbq 80(%rsi), %rax
+	movq 512(%rsp), %rax
+	sbbq 88(%rsi), %rax
+	movq 520(%rsp), %rax
+	sbbq 96(%rsi), %rax
+	movq 528(%rsp), %rax
+	sbbq 104(%rsi), %rax
+	movq 536(%rsp), %rax
+	sbbq 112(%rsi), %rax
+	movq 544(%rsp), %rax
+	sbbq 120(%rsi), %rax
+	sbbq %rcx, %rcx
+	notq %rcx
+	movq 552(%rsp), %rdx
+	negq %rdx
+	sbbq %rdx, %rdx
+	orq %rdx, %rcx
+	movl %ecx, %edx
+	andl $1, %edx
+	mulxq 0(%rsi), %rcx, %rax
+	movq 424(%rsp), %rax
+	subq %rcx, %rax
+	movq %rax, 0(%rdi)
+	mulxq 8(%rsi), %rcx, %rax
+	movq 432(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 8(%rdi)
+	mulxq 16(%rsi), %rcx, %rax
+	movq 440(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 16(%rdi)
+	mulxq 24(%rsi), %rcx, %rax
+	movq 448(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 24(%rdi)
+	mulxq 32(%rsi), %rcx, %rax
+	movq 456(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 32(%rdi)
+	mulxq 40(%rsi), %rcx, %rax
+	movq 464(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 40(%rdi)
+	mulxq 48(%rsi), %rcx, %rax
+	movq 472(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 48(%rdi)
+	mulxq 56(%rsi), %rcx, %rax
+	movq 480(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 56(%rdi)
+	mulxq 64(%rsi), %rcx, %rax
+	movq 488(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 64(%rdi)
+	mulxq 72(%rsi), %rcx, %rax
+	movq 496(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 72(%rdi)
+	mulxq 80(%rsi), %rcx, %rax
+	movq 504(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 80(%rdi)
+	mulxq 88(%rsi), %rcx, %rax
+	movq 512(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 88(%rdi)
+	mulxq 96(%rsi), %rcx, %rax
+	movq 520(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 96(%rdi)
+	mulxq 104(%rsi), %rcx, %rax
+	movq 528(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 104(%rdi)
+	mulxq 112(%rsi), %rcx, %rax
+	movq 536(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 112(%rdi)
+	mulxq 120(%rsi), %rcx, %rax
+	movq 544(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 120(%rdi)
+	addq $568, %rsp
+	popq %r15
+	popq %r14
+	popq %r13
+	popq %r12
+	popq %rbp
+	popq %rbx
+	ret
+	.size parmod_ct_montgomery_sqr_adx_16_zs, .-parmod_ct_montgomery_sqr_adx_16_zs
+
+	.globl parmod_ct_montgomery_mul_adx_24_zs
+	.hidden parmod_ct_montgomery_mul_adx_24_zs
+	.type parmod_ct_montgomery_mul_adx_24_zs, @function
+	.p2align 5
+parmod_ct_montgomery_mul_adx_24_zs:
+	endbr64
+	pushq %rbx
+	pushq %rbp
+	pushq %r12
+	pushq %r13
+	pushq %r14
+	pushq %r15
+	subq $616, %rsp
+	movq $0, 0(%rsp)
+	movq %rdi, 16(%rsp)
+	movq %r8, 8(%rsp)
+	movq 0(%rsi), %rax
+	movq %rax, 24(%rsp)
+	movq 8(%rsi), %rax
+	movq %rax, 32(%rsp)
+	movq 16(%rsi), %rax
+	movq %rax, 40(%rsp)
+	movq 24(%rsi), %rax
+	movq %rax, 48(%rsp)
+	movq 32(%rsi), %rax
+	movq %rax, 56(%rsp)
+	movq 40(%rsi), %rax
+	movq %rax, 64(%rsp)
+	movq 48(%rsi), %rax
+	movq %rax, 72(%rsp)
+	movq 56(%rsi), %rax
+	movq %rax, 80(%rsp)
+	movq 64(%rsi), %rax
+	movq %rax, 88(%rsp)
+	movq 72(%rsi), %rax
+	movq %rax, 96(%rsp)
+	movq 80(%rsi), %rax
+	movq %rax, 104(%rsp)
+	movq 88(%rsi), %rax
+	movq %rax, 112(%rsp)
+	movq 96(%rsi), %rax
+	movq %rax, 120(%rsp)
+	movq 104(%rsi), %rax
+	movq %rax, 128(%rsp)
+	movq 112(%rsi), %rax
+	movq %rax, 136(%rsp)
+	movq 120(%rsi), %rax
+	movq %rax, 144(%rsp)
+	movq 128(%rsi), %rax
+	movq %rax, 152(%rsp)
+	movq 136(%rsi), %rax
+	movq %rax, 160(%rsp)
+	movq 144(%rsi), %rax
+	movq %rax, 168(%rsp)
+	movq 152(%rsi), %rax
+	movq %rax, 176(%rsp)
+	movq 160(%rsi), %rax
+	movq %rax, 184(%rsp)
+	movq 168(%rsi), %rax
+	movq %rax, 192(%rsp)
+	movq 176(%rsi), %rax
+	movq %rax, 200(%rsp)
+	movq 184(%rsi), %rax
+	movq %rax, 208(%rsp)
+	movq %rdx, %rdi
+	movq %rcx, %rsi
+	xorl %ebx, %ebx
+	xorl %ebp, %ebp
+	xorl %r8d, %r8d
+	xorl %r9d, %r9d
+	xorl %r10d, %r10d
+	xorl %r11d, %r11d
+	xorl %r12d, %r12d
+	xorl %r13d, %r13d
+	xorl %r14d, %r14d
+	xorl %r15d, %r15d
+	xorl %eax, %eax
+	movq 0(%rdi), %rdx
+	mulxq 24(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 32(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 40(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 48(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 56(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 64(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 72(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 80(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	adcxq 0(%rsp), %r15
+	adoxq 0(%rsp), %r14
+	adoxq 0(%rsp), %r15
+	movq %rbx, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 216(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	adcxq 0(%rsp), %r15
+	adoxq 0(%rsp), %r14
+	adoxq 0(%rsp), %r15
+	xorl %ebx, %ebx
+	movq 8(%rdi), %rdx
+	mulxq 24(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 32(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 40(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 48(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 56(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 64(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 72(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 80(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	adcxq 0(%rsp), %rbx
+	adoxq 0(%rsp), %r15
+	adoxq 0(%rsp), %rbx
+	movq %rbp, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 224(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	adcxq 0(%rsp), %rbx
+	adoxq 0(%rsp), %r15
+	adoxq 0(%rsp), %rbx
+	xorl %ebp, %ebp
+	movq 16(%rdi), %rdx
+	mulxq 24(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 32(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 40(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 48(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 56(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 64(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 72(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 80(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	adcxq 0(%rsp), %rbp
+	adoxq 0(%rsp), %rbx
+	adoxq 0(%rsp), %rbp
+	movq %r8, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 232(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	adcxq 0(%rsp), %rbp
+	adoxq 0(%rsp), %rbx
+	adoxq 0(%rsp), %rbp
+	xorl %r8d, %r8d
+	movq 24(%rdi), %rdx
+	mulxq 24(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 32(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 40(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 48(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 56(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 64(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 72(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 80(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	adcxq 0(%rsp), %r8
+	adoxq 0(%rsp), %rbp
+	adoxq 0(%rsp), %r8
+	movq %r9, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 240(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	adcxq 0(%rsp), %r8
+	adoxq 0(%rsp), %rbp
+	adoxq 0(%rsp), %r8
+	xorl %r9d, %r9d
+	movq 32(%rdi), %rdx
+	mulxq 24(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 32(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 40(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 48(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 56(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 64(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 72(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 80(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	adcxq 0(%rsp), %r9
+	adoxq 0(%rsp), %r8
+	adoxq 0(%rsp), %r9
+	movq %r10, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 248(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	adcxq 0(%rsp), %r9
+	adoxq 0(%rsp), %r8
+	adoxq 0(%rsp), %r9
+	xorl %r10d, %r10d
+	movq 40(%rdi), %rdx
+	mulxq 24(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 32(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 40(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 48(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 56(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 64(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 72(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 80(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	adcxq 0(%rsp), %r10
+	adoxq 0(%rsp), %r9
+	adoxq 0(%rsp), %r10
+	movq %r11, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 256(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	adcxq 0(%rsp), %r10
+	adoxq 0(%rsp), %r9
+	adoxq 0(%rsp), %r10
+	xorl %r11d, %r11d
+	movq 48(%rdi), %rdx
+	mulxq 24(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 32(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 40(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 48(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 56(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 64(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 72(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 80(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	adcxq 0(%rsp), %r11
+	adoxq 0(%rsp), %r10
+	adoxq 0(%rsp), %r11
+	movq %r12, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 264(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	adcxq 0(%rsp), %r11
+	adoxq 0(%rsp), %r10
+	adoxq 0(%rsp), %r11
+	xorl %r12d, %r12d
+	movq 56(%rdi), %rdx
+	mulxq 24(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 32(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 40(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 48(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 56(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 64(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 72(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 80(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	adcxq 0(%rsp), %r12
+	adoxq 0(%rsp), %r11
+	adoxq 0(%rsp), %r12
+	movq %r13, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 272(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	adcxq 0(%rsp), %r12
+	adoxq 0(%rsp), %r11
+	adoxq 0(%rsp), %r12
+	xorl %r13d, %r13d
+	movq 64(%rdi), %rdx
+	mulxq 24(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 32(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 40(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 48(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 56(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 64(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 72(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 80(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	adcxq 0(%rsp), %r13
+	adoxq 0(%rsp), %r12
+	adoxq 0(%rsp), %r13
+	xorl %eax, %eax
+	movq 0(%rdi), %rdx
+	mulxq 88(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 96(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 104(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 112(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 120(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 128(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 136(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 144(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	adcxq 0(%rsp), %r13
+	adoxq 0(%rsp), %r12
+	adoxq 0(%rsp), %r13
+	xorl %eax, %eax
+	movq 64(%rsi), %rdx
+	mulxq 216(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 224(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 232(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 240(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 248(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 256(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 264(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 272(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	adcxq 0(%rsp), %r13
+	adoxq 0(%rsp), %r12
+	adoxq 0(%rsp), %r13
+	movq %r14, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 280(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	adcxq 0(%rsp), %r13
+	adoxq 0(%rsp), %r12
+	adoxq 0(%rsp), %r13
+	xorl %r14d, %r14d
+	movq 72(%rdi), %rdx
+	mulxq 24(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 32(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 40(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 48(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 56(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 64(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 72(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 80(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	adcxq 0(%rsp), %r14
+	adoxq 0(%rsp), %r13
+	adoxq 0(%rsp), %r14
+	xorl %eax, %eax
+	movq 8(%rdi), %rdx
+	mulxq 88(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 96(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 104(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 112(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 120(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 128(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 136(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 144(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	adcxq 0(%rsp), %r14
+	adoxq 0(%rsp), %r13
+	adoxq 0(%rsp), %r14
+	xorl %eax, %eax
+	movq 72(%rsi), %rdx
+	mulxq 216(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 224(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 232(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 240(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 248(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 256(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 264(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 272(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	adcxq 0(%rsp), %r14
+	adoxq 0(%rsp), %r13
+	adoxq 0(%rsp), %r14
+	movq %r15, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 288(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	adcxq 0(%rsp), %r14
+	adoxq 0(%rsp), %r13
+	adoxq 0(%rsp), %r14
+	xorl %r15d, %r15d
+	movq 80(%rdi), %rdx
+	mulxq 24(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 32(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 40(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 48(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 56(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 64(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 72(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 80(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	adcxq 0(%rsp), %r15
+	adoxq 0(%rsp), %r14
+	adoxq 0(%rsp), %r15
+	xorl %eax, %eax
+	movq 16(%rdi), %rdx
+	mulxq 88(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 96(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 104(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 112(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 120(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 128(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 136(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 144(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	adcxq 0(%rsp), %r15
+	adoxq 0(%rsp), %r14
+	adoxq 0(%rsp), %r15
+	xorl %eax, %eax
+	movq 80(%rsi), %rdx
+	mulxq 216(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 224(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 232(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 240(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 248(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 256(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 264(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 272(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	adcxq 0(%rsp), %r15
+	adoxq 0(%rsp), %r14
+	adoxq 0(%rsp), %r15
+	movq %rbx, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 296(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	adcxq 0(%rsp), %r15
+	adoxq 0(%rsp), %r14
+	adoxq 0(%rsp), %r15
+	xorl %ebx, %ebx
+	movq 88(%rdi), %rdx
+	mulxq 24(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 32(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 40(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 48(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 56(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 64(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 72(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 80(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	adcxq 0(%rsp), %rbx
+	adoxq 0(%rsp), %r15
+	adoxq 0(%rsp), %rbx
+	xorl %eax, %eax
+	movq 24(%rdi), %rdx
+	mulxq 88(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 96(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 104(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 112(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 120(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 128(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 136(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 144(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	adcxq 0(%rsp), %rbx
+	adoxq 0(%rsp), %r15
+	adoxq 0(%rsp), %rbx
+	xorl %eax, %eax
+	movq 88(%rsi), %rdx
+	mulxq 216(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 224(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 232(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 240(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 248(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 256(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 264(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 272(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	adcxq 0(%rsp), %rbx
+	adoxq 0(%rsp), %r15
+	adoxq 0(%rsp), %rbx
+	movq %rbp, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 304(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	adcxq 0(%rsp), %rbx
+	adoxq 0(%rsp), %r15
+	adoxq 0(%rsp), %rbx
+	xorl %ebp, %ebp
+	movq 96(%rdi), %rdx
+	mulxq 24(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 32(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 40(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 48(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 56(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 64(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 72(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 80(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	adcxq 0(%rsp), %rbp
+	adoxq 0(%rsp), %rbx
+	adoxq 0(%rsp), %rbp
+	xorl %eax, %eax
+	movq 32(%rdi), %rdx
+	mulxq 88(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 96(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 104(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 112(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 120(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 128(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 136(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 144(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	adcxq 0(%rsp), %rbp
+	adoxq 0(%rsp), %rbx
+	adoxq 0(%rsp), %rbp
+	xorl %eax, %eax
+	movq 96(%rsi), %rdx
+	mulxq 216(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 224(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 232(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 240(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 248(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 256(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 264(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 272(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	adcxq 0(%rsp), %rbp
+	adoxq 0(%rsp), %rbx
+	adoxq 0(%rsp), %rbp
+	movq %r8, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 312(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	adcxq 0(%rsp), %rbp
+	adoxq 0(%rsp), %rbx
+	adoxq 0(%rsp), %rbp
+	xorl %r8d, %r8d
+	movq 104(%rdi), %rdx
+	mulxq 24(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 32(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 40(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 48(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 56(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 64(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 72(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 80(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	adcxq 0(%rsp), %r8
+	adoxq 0(%rsp), %rbp
+	adoxq 0(%rsp), %r8
+	xorl %eax, %eax
+	movq 40(%rdi), %rdx
+	mulxq 88(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 96(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 104(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 112(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 120(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 128(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 136(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 144(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	adcxq 0(%rsp), %r8
+	adoxq 0(%rsp), %rbp
+	adoxq 0(%rsp), %r8
+	xorl %eax, %eax
+	movq 104(%rsi), %rdx
+	mulxq 216(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 224(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 232(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 240(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 248(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 256(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 264(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 272(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	adcxq 0(%rsp), %r8
+	adoxq 0(%rsp), %rbp
+	adoxq 0(%rsp), %r8
+	movq %r9, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 320(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	adcxq 0(%rsp), %r8
+	adoxq 0(%rsp), %rbp
+	adoxq 0(%rsp), %r8
+	xorl %r9d, %r9d
+	movq 112(%rdi), %rdx
+	mulxq 24(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 32(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 40(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 48(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 56(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 64(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 72(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 80(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	adcxq 0(%rsp), %r9
+	adoxq 0(%rsp), %r8
+	adoxq 0(%rsp), %r9
+	xorl %eax, %eax
+	movq 48(%rdi), %rdx
+	mulxq 88(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 96(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 104(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 112(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 120(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 128(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 136(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 144(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	adcxq 0(%rsp), %r9
+	adoxq 0(%rsp), %r8
+	adoxq 0(%rsp), %r9
+	xorl %eax, %eax
+	movq 112(%rsi), %rdx
+	mulxq 216(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 224(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 232(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 240(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 248(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 256(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 264(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 272(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	adcxq 0(%rsp), %r9
+	adoxq 0(%rsp), %r8
+	adoxq 0(%rsp), %r9
+	movq %r10, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 328(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	adcxq 0(%rsp), %r9
+	adoxq 0(%rsp), %r8
+	adoxq 0(%rsp), %r9
+	xorl %r10d, %r10d
+	movq 120(%rdi), %rdx
+	mulxq 24(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 32(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 40(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 48(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 56(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 64(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 72(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 80(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	adcxq 0(%rsp), %r10
+	adoxq 0(%rsp), %r9
+	adoxq 0(%rsp), %r10
+	xorl %eax, %eax
+	movq 56(%rdi), %rdx
+	mulxq 88(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 96(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 104(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 112(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 120(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 128(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 136(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 144(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	adcxq 0(%rsp), %r10
+	adoxq 0(%rsp), %r9
+	adoxq 0(%rsp), %r10
+	xorl %eax, %eax
+	movq 120(%rsi), %rdx
+	mulxq 216(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 224(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 232(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 240(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 248(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 256(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 264(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 272(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	adcxq 0(%rsp), %r10
+	adoxq 0(%rsp), %r9
+	adoxq 0(%rsp), %r10
+	movq %r11, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 336(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	adcxq 0(%rsp), %r10
+	adoxq 0(%rsp), %r9
+	adoxq 0(%rsp), %r10
+	xorl %r11d, %r11d
+	movq 128(%rdi), %rdx
+	mulxq 24(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 32(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 40(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 48(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 56(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 64(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 72(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 80(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	adcxq 0(%rsp), %r11
+	adoxq 0(%rsp), %r10
+	adoxq 0(%rsp), %r11
+	xorl %eax, %eax
+	movq 64(%rdi), %rdx
+	mulxq 88(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 96(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 104(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 112(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 120(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 128(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 136(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 144(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	adcxq 0(%rsp), %r11
+	adoxq 0(%rsp), %r10
+	adoxq 0(%rsp), %r11
+	xorl %eax, %eax
+	movq 0(%rdi), %rdx
+	mulxq 152(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 160(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 168(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 176(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 184(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 192(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 200(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 208(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	adcxq 0(%rsp), %r11
+	adoxq 0(%rsp), %r10
+	adoxq 0(%rsp), %r11
+	xorl %eax, %eax
+	movq 128(%rsi), %rdx
+	mulxq 216(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 224(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 232(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 240(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 248(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 256(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 264(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 272(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	adcxq 0(%rsp), %r11
+	adoxq 0(%rsp), %r10
+	adoxq 0(%rsp), %r11
+	xorl %eax, %eax
+	movq 64(%rsi), %rdx
+	mulxq 280(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 288(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 296(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 304(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 312(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 320(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 328(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 336(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	adcxq 0(%rsp), %r11
+	adoxq 0(%rsp), %r10
+	adoxq 0(%rsp), %r11
+	movq %r12, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 344(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	adcxq 0(%rsp), %r11
+	adoxq 0(%rsp), %r10
+	adoxq 0(%rsp), %r11
+	xorl %r12d, %r12d
+	movq 136(%rdi), %rdx
+	mulxq 24(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 32(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 40(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 48(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 56(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 64(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 72(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 80(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	adcxq 0(%rsp), %r12
+	adoxq 0(%rsp), %r11
+	adoxq 0(%rsp), %r12
+	xorl %eax, %eax
+	movq 72(%rdi), %rdx
+	mulxq 88(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 96(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 104(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 112(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 120(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 128(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 136(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 144(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	adcxq 0(%rsp), %r12
+	adoxq 0(%rsp), %r11
+	adoxq 0(%rsp), %r12
+	xorl %eax, %eax
+	movq 8(%rdi), %rdx
+	mulxq 152(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 160(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 168(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 176(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 184(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 192(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 200(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 208(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	adcxq 0(%rsp), %r12
+	adoxq 0(%rsp), %r11
+	adoxq 0(%rsp), %r12
+	xorl %eax, %eax
+	movq 136(%rsi), %rdx
+	mulxq 216(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 224(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 232(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 240(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 248(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 256(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 264(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 272(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	adcxq 0(%rsp), %r12
+	adoxq 0(%rsp), %r11
+	adoxq 0(%rsp), %r12
+	xorl %eax, %eax
+	movq 72(%rsi), %rdx
+	mulxq 280(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 288(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 296(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 304(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 312(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 320(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 328(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 336(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	adcxq 0(%rsp), %r12
+	adoxq 0(%rsp), %r11
+	adoxq 0(%rsp), %r12
+	movq %r13, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 352(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	adcxq 0(%rsp), %r12
+	adoxq 0(%rsp), %r11
+	adoxq 0(%rsp), %r12
+	xorl %r13d, %r13d
+	movq 144(%rdi), %rdx
+	mulxq 24(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 32(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 40(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 48(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 56(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 64(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 72(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 80(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	adcxq 0(%rsp), %r13
+	adoxq 0(%rsp), %r12
+	adoxq 0(%rsp), %r13
+	xorl %eax, %eax
+	movq 80(%rdi), %rdx
+	mulxq 88(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 96(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 104(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 112(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 120(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 128(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 136(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 144(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	adcxq 0(%rsp), %r13
+	adoxq 0(%rsp), %r12
+	adoxq 0(%rsp), %r13
+	xorl %eax, %eax
+	movq 16(%rdi), %rdx
+	mulxq 152(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 160(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 168(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 176(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 184(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 192(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 200(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 208(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	adcxq 0(%rsp), %r13
+	adoxq 0(%rsp), %r12
+	adoxq 0(%rsp), %r13
+	xorl %eax, %eax
+	movq 144(%rsi), %rdx
+	mulxq 216(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 224(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 232(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 240(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 248(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 256(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 264(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 272(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	adcxq 0(%rsp), %r13
+	adoxq 0(%rsp), %r12
+	adoxq 0(%rsp), %r13
+	xorl %eax, %eax
+	movq 80(%rsi), %rdx
+	mulxq 280(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 288(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 296(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 304(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 312(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 320(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 328(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 336(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	adcxq 0(%rsp), %r13
+	adoxq 0(%rsp), %r12
+	adoxq 0(%rsp), %r13
+	movq %r14, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 360(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	adcxq 0(%rsp), %r13
+	adoxq 0(%rsp), %r12
+	adoxq 0(%rsp), %r13
+	xorl %r14d, %r14d
+	movq 152(%rdi), %rdx
+	mulxq 24(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 32(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 40(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 48(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 56(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 64(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 72(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 80(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	adcxq 0(%rsp), %r14
+	adoxq 0(%rsp), %r13
+	adoxq 0(%rsp), %r14
+	xorl %eax, %eax
+	movq 88(%rdi), %rdx
+	mulxq 88(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 96(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 104(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 112(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 120(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 128(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 136(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 144(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	adcxq 0(%rsp), %r14
+	adoxq 0(%rsp), %r13
+	adoxq 0(%rsp), %r14
+	xorl %eax, %eax
+	movq 24(%rdi), %rdx
+	mulxq 152(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 160(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 168(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 176(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 184(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 192(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 200(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 208(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	adcxq 0(%rsp), %r14
+	adoxq 0(%rsp), %r13
+	adoxq 0(%rsp), %r14
+	xorl %eax, %eax
+	movq 152(%rsi), %rdx
+	mulxq 216(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 224(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 232(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 240(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 248(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 256(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 264(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 272(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	adcxq 0(%rsp), %r14
+	adoxq 0(%rsp), %r13
+	adoxq 0(%rsp), %r14
+	xorl %eax, %eax
+	movq 88(%rsi), %rdx
+	mulxq 280(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 288(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 296(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 304(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 312(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 320(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 328(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 336(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	adcxq 0(%rsp), %r14
+	adoxq 0(%rsp), %r13
+	adoxq 0(%rsp), %r14
+	movq %r15, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 368(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	adcxq 0(%rsp), %r14
+	adoxq 0(%rsp), %r13
+	adoxq 0(%rsp), %r14
+	xorl %r15d, %r15d
+	movq 160(%rdi), %rdx
+	mulxq 24(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 32(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 40(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 48(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 56(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 64(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 72(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 80(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	adcxq 0(%rsp), %r15
+	adoxq 0(%rsp), %r14
+	adoxq 0(%rsp), %r15
+	xorl %eax, %eax
+	movq 96(%rdi), %rdx
+	mulxq 88(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 96(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 104(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 112(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 120(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 128(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 136(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 144(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	adcxq 0(%rsp), %r15
+	adoxq 0(%rsp), %r14
+	adoxq 0(%rsp), %r15
+	xorl %eax, %eax
+	movq 32(%rdi), %rdx
+	mulxq 152(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 160(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 168(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 176(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 184(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 192(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 200(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 208(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	adcxq 0(%rsp), %r15
+	adoxq 0(%rsp), %r14
+	adoxq 0(%rsp), %r15
+	xorl %eax, %eax
+	movq 160(%rsi), %rdx
+	mulxq 216(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 224(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 232(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 240(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 248(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 256(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 264(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 272(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	adcxq 0(%rsp), %r15
+	adoxq 0(%rsp), %r14
+	adoxq 0(%rsp), %r15
+	xorl %eax, %eax
+	movq 96(%rsi), %rdx
+	mulxq 280(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 288(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 296(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 304(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 312(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 320(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 328(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 336(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	adcxq 0(%rsp), %r15
+	adoxq 0(%rsp), %r14
+	adoxq 0(%rsp), %r15
+	movq %rbx, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 376(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	adcxq 0(%rsp), %r15
+	adoxq 0(%rsp), %r14
+	adoxq 0(%rsp), %r15
+	xorl %ebx, %ebx
+	movq 168(%rdi), %rdx
+	mulxq 24(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 32(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 40(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 48(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 56(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 64(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 72(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 80(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	adcxq 0(%rsp), %rbx
+	adoxq 0(%rsp), %r15
+	adoxq 0(%rsp), %rbx
+	xorl %eax, %eax
+	movq 104(%rdi), %rdx
+	mulxq 88(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 96(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 104(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 112(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 120(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 128(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 136(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 144(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	adcxq 0(%rsp), %rbx
+	adoxq 0(%rsp), %r15
+	adoxq 0(%rsp), %rbx
+	xorl %eax, %eax
+	movq 40(%rdi), %rdx
+	mulxq 152(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 160(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 168(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 176(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 184(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 192(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 200(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 208(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	adcxq 0(%rsp), %rbx
+	adoxq 0(%rsp), %r15
+	adoxq 0(%rsp), %rbx
+	xorl %eax, %eax
+	movq 168(%rsi), %rdx
+	mulxq 216(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 224(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 232(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 240(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 248(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 256(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 264(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 272(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	adcxq 0(%rsp), %rbx
+	adoxq 0(%rsp), %r15
+	adoxq 0(%rsp), %rbx
+	xorl %eax, %eax
+	movq 104(%rsi), %rdx
+	mulxq 280(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 288(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 296(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 304(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 312(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 320(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 328(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 336(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	adcxq 0(%rsp), %rbx
+	adoxq 0(%rsp), %r15
+	adoxq 0(%rsp), %rbx
+	movq %rbp, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 384(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	adcxq 0(%rsp), %rbx
+	adoxq 0(%rsp), %r15
+	adoxq 0(%rsp), %rbx
+	xorl %ebp, %ebp
+	movq 176(%rdi), %rdx
+	mulxq 24(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 32(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 40(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 48(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 56(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 64(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 72(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 80(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	adcxq 0(%rsp), %rbp
+	adoxq 0(%rsp), %rbx
+	adoxq 0(%rsp), %rbp
+	xorl %eax, %eax
+	movq 112(%rdi), %rdx
+	mulxq 88(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 96(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 104(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 112(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 120(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 128(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 136(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 144(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	adcxq 0(%rsp), %rbp
+	adoxq 0(%rsp), %rbx
+	adoxq 0(%rsp), %rbp
+	xorl %eax, %eax
+	movq 48(%rdi), %rdx
+	mulxq 152(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 160(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 168(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 176(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 184(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 192(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 200(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 208(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	adcxq 0(%rsp), %rbp
+	adoxq 0(%rsp), %rbx
+	adoxq 0(%rsp), %rbp
+	xorl %eax, %eax
+	movq 176(%rsi), %rdx
+	mulxq 216(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 224(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 232(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 240(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 248(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 256(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 264(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 272(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	adcxq 0(%rsp), %rbp
+	adoxq 0(%rsp), %rbx
+	adoxq 0(%rsp), %rbp
+	xorl %eax, %eax
+	movq 112(%rsi), %rdx
+	mulxq 280(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 288(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 296(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 304(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 312(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 320(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 328(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 336(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	adcxq 0(%rsp), %rbp
+	adoxq 0(%rsp), %rbx
+	adoxq 0(%rsp), %rbp
+	movq %r8, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 392(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	adcxq 0(%rsp), %rbp
+	adoxq 0(%rsp), %rbx
+	adoxq 0(%rsp), %rbp
+	xorl %r8d, %r8d
+	movq 184(%rdi), %rdx
+	mulxq 24(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 32(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 40(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 48(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 56(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 64(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 72(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 80(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	adcxq 0(%rsp), %r8
+	adoxq 0(%rsp), %rbp
+	adoxq 0(%rsp), %r8
+	xorl %eax, %eax
+	movq 120(%rdi), %rdx
+	mulxq 88(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 96(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 104(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 112(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 120(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 128(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 136(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 144(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	adcxq 0(%rsp), %r8
+	adoxq 0(%rsp), %rbp
+	adoxq 0(%rsp), %r8
+	xorl %eax, %eax
+	movq 56(%rdi), %rdx
+	mulxq 152(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 160(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 168(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 176(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 184(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 192(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 200(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 208(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	adcxq 0(%rsp), %r8
+	adoxq 0(%rsp), %rbp
+	adoxq 0(%rsp), %r8
+	xorl %eax, %eax
+	movq 184(%rsi), %rdx
+	mulxq 216(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 224(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 232(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 240(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 248(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 256(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 264(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 272(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	adcxq 0(%rsp), %r8
+	adoxq 0(%rsp), %rbp
+	adoxq 0(%rsp), %r8
+	xorl %eax, %eax
+	movq 120(%rsi), %rdx
+	mulxq 280(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 288(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 296(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 304(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 312(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 320(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 328(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 336(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	adcxq 0(%rsp), %r8
+	adoxq 0(%rsp), %rbp
+	adoxq 0(%rsp), %r8
+	movq %r9, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 400(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	adcxq 0(%rsp), %r8
+	adoxq 0(%rsp), %rbp
+	adoxq 0(%rsp), %r8
+	xorl %r9d, %r9d
+	movq 128(%rdi), %rdx
+	mulxq 88(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 96(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 104(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 112(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 120(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 128(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 136(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 144(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	adcxq 0(%rsp), %r9
+	adoxq 0(%rsp), %r8
+	adoxq 0(%rsp), %r9
+	xorl %eax, %eax
+	movq 64(%rdi), %rdx
+	mulxq 152(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 160(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 168(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 176(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 184(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 192(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 200(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 208(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	adcxq 0(%rsp), %r9
+	adoxq 0(%rsp), %r8
+	adoxq 0(%rsp), %r9
+	xorl %eax, %eax
+	movq 128(%rsi), %rdx
+	mulxq 280(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 288(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 296(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 304(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 312(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 320(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 328(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 336(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	adcxq 0(%rsp), %r9
+	adoxq 0(%rsp), %r8
+	adoxq 0(%rsp), %r9
+	xorl %eax, %eax
+	movq 64(%rsi), %rdx
+	mulxq 344(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 352(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 360(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 368(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 376(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 384(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 392(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 400(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	adcxq 0(%rsp), %r9
+	adoxq 0(%rsp), %r8
+	adoxq 0(%rsp), %r9
+	movq %r10, 408(%rsp)
+	xorl %r10d, %r10d
+	movq 136(%rdi), %rdx
+	mulxq 88(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 96(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 104(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 112(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 120(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 128(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 136(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 144(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	adcxq 0(%rsp), %r10
+	adoxq 0(%rsp), %r9
+	adoxq 0(%rsp), %r10
+	xorl %eax, %eax
+	movq 72(%rdi), %rdx
+	mulxq 152(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 160(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 168(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 176(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 184(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 192(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 200(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 208(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	adcxq 0(%rsp), %r10
+	adoxq 0(%rsp), %r9
+	adoxq 0(%rsp), %r10
+	xorl %eax, %eax
+	movq 136(%rsi), %rdx
+	mulxq 280(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 288(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 296(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 304(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 312(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 320(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 328(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 336(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	adcxq 0(%rsp), %r10
+	adoxq 0(%rsp), %r9
+	adoxq 0(%rsp), %r10
+	xorl %eax, %eax
+	movq 72(%rsi), %rdx
+	mulxq 344(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 352(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 360(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 368(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 376(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 384(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 392(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 400(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	adcxq 0(%rsp), %r10
+	adoxq 0(%rsp), %r9
+	adoxq 0(%rsp), %r10
+	movq %r11, 416(%rsp)
+	xorl %r11d, %r11d
+	movq 144(%rdi), %rdx
+	mulxq 88(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 96(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 104(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 112(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 120(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 128(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 136(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 144(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	adcxq 0(%rsp), %r11
+	adoxq 0(%rsp), %r10
+	adoxq 0(%rsp), %r11
+	xorl %eax, %eax
+	movq 80(%rdi), %rdx
+	mulxq 152(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 160(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 168(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 176(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 184(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 192(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 200(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 208(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	adcxq 0(%rsp), %r11
+	adoxq 0(%rsp), %r10
+	adoxq 0(%rsp), %r11
+	xorl %eax, %eax
+	movq 144(%rsi), %rdx
+	mulxq 280(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 288(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 296(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 304(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 312(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 320(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 328(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 336(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	adcxq 0(%rsp), %r11
+	adoxq 0(%rsp), %r10
+	adoxq 0(%rsp), %r11
+	xorl %eax, %eax
+	movq 80(%rsi), %rdx
+	mulxq 344(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 352(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 360(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 368(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 376(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 384(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 392(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 400(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	adcxq 0(%rsp), %r11
+	adoxq 0(%rsp), %r10
+	adoxq 0(%rsp), %r11
+	movq %r12, 424(%rsp)
+	xorl %r12d, %r12d
+	movq 152(%rdi), %rdx
+	mulxq 88(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 96(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 104(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 112(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 120(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 128(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 136(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 144(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	adcxq 0(%rsp), %r12
+	adoxq 0(%rsp), %r11
+	adoxq 0(%rsp), %r12
+	xorl %eax, %eax
+	movq 88(%rdi), %rdx
+	mulxq 152(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 160(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 168(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 176(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 184(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 192(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 200(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 208(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	adcxq 0(%rsp), %r12
+	adoxq 0(%rsp), %r11
+	adoxq 0(%rsp), %r12
+	xorl %eax, %eax
+	movq 152(%rsi), %rdx
+	mulxq 280(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 288(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 296(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 304(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 312(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 320(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 328(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 336(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	adcxq 0(%rsp), %r12
+	adoxq 0(%rsp), %r11
+	adoxq 0(%rsp), %r12
+	xorl %eax, %eax
+	movq 88(%rsi), %rdx
+	mulxq 344(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 352(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 360(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 368(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 376(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 384(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 392(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 400(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	adcxq 0(%rsp), %r12
+	adoxq 0(%rsp), %r11
+	adoxq 0(%rsp), %r12
+	movq %r13, 432(%rsp)
+	xorl %r13d, %r13d
+	movq 160(%rdi), %rdx
+	mulxq 88(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 96(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 104(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 112(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 120(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 128(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 136(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 144(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	adcxq 0(%rsp), %r13
+	adoxq 0(%rsp), %r12
+	adoxq 0(%rsp), %r13
+	xorl %eax, %eax
+	movq 96(%rdi), %rdx
+	mulxq 152(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 160(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 168(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 176(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 184(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 192(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 200(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 208(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	adcxq 0(%rsp), %r13
+	adoxq 0(%rsp), %r12
+	adoxq 0(%rsp), %r13
+	xorl %eax, %eax
+	movq 160(%rsi), %rdx
+	mulxq 280(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 288(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 296(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 304(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 312(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 320(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 328(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 336(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	adcxq 0(%rsp), %r13
+	adoxq 0(%rsp), %r12
+	adoxq 0(%rsp), %r13
+	xorl %eax, %eax
+	movq 96(%rsi), %rdx
+	mulxq 344(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 352(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 360(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 368(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 376(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 384(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 392(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 400(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	adcxq 0(%rsp), %r13
+	adoxq 0(%rsp), %r12
+	adoxq 0(%rsp), %r13
+	movq %r14, 440(%rsp)
+	xorl %r14d, %r14d
+	movq 168(%rdi), %rdx
+	mulxq 88(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 96(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 104(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 112(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 120(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 128(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 136(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 144(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	adcxq 0(%rsp), %r14
+	adoxq 0(%rsp), %r13
+	adoxq 0(%rsp), %r14
+	xorl %eax, %eax
+	movq 104(%rdi), %rdx
+	mulxq 152(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 160(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 168(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 176(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 184(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 192(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 200(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 208(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	adcxq 0(%rsp), %r14
+	adoxq 0(%rsp), %r13
+	adoxq 0(%rsp), %r14
+	xorl %eax, %eax
+	movq 168(%rsi), %rdx
+	mulxq 280(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 288(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 296(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 304(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 312(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 320(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 328(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 336(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	adcxq 0(%rsp), %r14
+	adoxq 0(%rsp), %r13
+	adoxq 0(%rsp), %r14
+	xorl %eax, %eax
+	movq 104(%rsi), %rdx
+	mulxq 344(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 352(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 360(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 368(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 376(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 384(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 392(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 400(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	adcxq 0(%rsp), %r14
+	adoxq 0(%rsp), %r13
+	adoxq 0(%rsp), %r14
+	movq %r15, 448(%rsp)
+	xorl %r15d, %r15d
+	movq 176(%rdi), %rdx
+	mulxq 88(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 96(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 104(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 112(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 120(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 128(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 136(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 144(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	adcxq 0(%rsp), %r15
+	adoxq 0(%rsp), %r14
+	adoxq 0(%rsp), %r15
+	xorl %eax, %eax
+	movq 112(%rdi), %rdx
+	mulxq 152(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 160(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 168(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 176(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 184(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 192(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 200(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 208(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	adcxq 0(%rsp), %r15
+	adoxq 0(%rsp), %r14
+	adoxq 0(%rsp), %r15
+	xorl %eax, %eax
+	movq 176(%rsi), %rdx
+	mulxq 280(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 288(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 296(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 304(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 312(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 320(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 328(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 336(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	adcxq 0(%rsp), %r15
+	adoxq 0(%rsp), %r14
+	adoxq 0(%rsp), %r15
+	xorl %eax, %eax
+	movq 112(%rsi), %rdx
+	mulxq 344(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 352(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 360(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 368(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 376(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 384(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 392(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 400(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	adcxq 0(%rsp), %r15
+	adoxq 0(%rsp), %r14
+	adoxq 0(%rsp), %r15
+	movq %rbx, 456(%rsp)
+	xorl %ebx, %ebx
+	movq 184(%rdi), %rdx
+	mulxq 88(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 96(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 104(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 112(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 120(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 128(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 136(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 144(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	adcxq 0(%rsp), %rbx
+	adoxq 0(%rsp), %r15
+	adoxq 0(%rsp), %rbx
+	xorl %eax, %eax
+	movq 120(%rdi), %rdx
+	mulxq 152(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 160(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 168(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 176(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 184(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 192(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 200(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 208(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	adcxq 0(%rsp), %rbx
+	adoxq 0(%rsp), %r15
+	adoxq 0(%rsp), %rbx
+	xorl %eax, %eax
+	movq 184(%rsi), %rdx
+	mulxq 280(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 288(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 296(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 304(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 312(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 320(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 328(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 336(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	adcxq 0(%rsp), %rbx
+	adoxq 0(%rsp), %r15
+	adoxq 0(%rsp), %rbx
+	xorl %eax, %eax
+	movq 120(%rsi), %rdx
+	mulxq 344(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 352(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 360(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 368(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 376(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 384(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 392(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 400(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	adcxq 0(%rsp), %rbx
+	adoxq 0(%rsp), %r15
+	adoxq 0(%rsp), %rbx
+	movq %rbp, 464(%rsp)
+	xorl %ebp, %ebp
+	movq 128(%rdi), %rdx
+	mulxq 152(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 160(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 168(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 176(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 184(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 192(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 200(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 208(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	adcxq 0(%rsp), %rbp
+	adoxq 0(%rsp), %rbx
+	adoxq 0(%rsp), %rbp
+	xorl %eax, %eax
+	movq 128(%rsi), %rdx
+	mulxq 344(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 352(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 360(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 368(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 376(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 384(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 392(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 400(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	adcxq 0(%rsp), %rbp
+	adoxq 0(%rsp), %rbx
+	adoxq 0(%rsp), %rbp
+	movq %r8, 472(%rsp)
+	xorl %r8d, %r8d
+	movq 136(%rdi), %rdx
+	mulxq 152(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 160(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 168(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 176(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 184(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 192(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 200(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 208(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	adcxq 0(%rsp), %r8
+	adoxq 0(%rsp), %rbp
+	adoxq 0(%rsp), %r8
+	xorl %eax, %eax
+	movq 136(%rsi), %rdx
+	mulxq 344(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 352(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 360(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 368(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 376(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 384(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 392(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 400(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	adcxq 0(%rsp), %r8
+	adoxq 0(%rsp), %rbp
+	adoxq 0(%rsp), %r8
+	movq %r9, 480(%rsp)
+	xorl %r9d, %r9d
+	movq 144(%rdi), %rdx
+	mulxq 152(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 160(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 168(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 176(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 184(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 192(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 200(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 208(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	adcxq 0(%rsp), %r9
+	adoxq 0(%rsp), %r8
+	adoxq 0(%rsp), %r9
+	xorl %eax, %eax
+	movq 144(%rsi), %rdx
+	mulxq 344(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 352(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 360(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 368(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 376(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 384(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 392(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 400(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	adcxq 0(%rsp), %r9
+	adoxq 0(%rsp), %r8
+	adoxq 0(%rsp), %r9
+	movq %r10, 488(%rsp)
+	xorl %r10d, %r10d
+	movq 152(%rdi), %rdx
+	mulxq 152(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 160(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 168(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 176(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 184(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 192(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 200(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 208(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	adcxq 0(%rsp), %r10
+	adoxq 0(%rsp), %r9
+	adoxq 0(%rsp), %r10
+	xorl %eax, %eax
+	movq 152(%rsi), %rdx
+	mulxq 344(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 352(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 360(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 368(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 376(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 384(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 392(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 400(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	adcxq 0(%rsp), %r10
+	adoxq 0(%rsp), %r9
+	adoxq 0(%rsp), %r10
+	movq %r11, 496(%rsp)
+	xorl %r11d, %r11d
+	movq 160(%rdi), %rdx
+	mulxq 152(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 160(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 168(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 176(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 184(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 192(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 200(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 208(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	adcxq 0(%rsp), %r11
+	adoxq 0(%rsp), %r10
+	adoxq 0(%rsp), %r11
+	xorl %eax, %eax
+	movq 160(%rsi), %rdx
+	mulxq 344(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 352(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 360(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 368(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 376(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 384(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 392(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 400(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	adcxq 0(%rsp), %r11
+	adoxq 0(%rsp), %r10
+	adoxq 0(%rsp), %r11
+	movq %r12, 504(%rsp)
+	xorl %r12d, %r12d
+	movq 168(%rdi), %rdx
+	mulxq 152(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 160(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 168(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 176(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 184(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 192(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 200(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 208(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	adcxq 0(%rsp), %r12
+	adoxq 0(%rsp), %r11
+	adoxq 0(%rsp), %r12
+	xorl %eax, %eax
+	movq 168(%rsi), %rdx
+	mulxq 344(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 352(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 360(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 368(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 376(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 384(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 392(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 400(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	adcxq 0(%rsp), %r12
+	adoxq 0(%rsp), %r11
+	adoxq 0(%rsp), %r12
+	movq %r13, 512(%rsp)
+	xorl %r13d, %r13d
+	movq 176(%rdi), %rdx
+	mulxq 152(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 160(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 168(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 176(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 184(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 192(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 200(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 208(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	adcxq 0(%rsp), %r13
+	adoxq 0(%rsp), %r12
+	adoxq 0(%rsp), %r13
+	xorl %eax, %eax
+	movq 176(%rsi), %rdx
+	mulxq 344(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 352(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 360(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 368(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 376(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 384(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 392(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 400(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	adcxq 0(%rsp), %r13
+	adoxq 0(%rsp), %r12
+	adoxq 0(%rsp), %r13
+	movq %r14, 520(%rsp)
+	xorl %r14d, %r14d
+	movq 184(%rdi), %rdx
+	mulxq 152(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 160(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 168(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 176(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 184(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 192(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 200(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 208(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	adcxq 0(%rsp), %r14
+	adoxq 0(%rsp), %r13
+	adoxq 0(%rsp), %r14
+	xorl %eax, %eax
+	movq 184(%rsi), %rdx
+	mulxq 344(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 352(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 360(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 368(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 376(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 384(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 392(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 400(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	adcxq 0(%rsp), %r14
+	adoxq 0(%rsp), %r13
+	adoxq 0(%rsp), %r14
+	movq %r15, 528(%rsp)
+	movq %rbx, 536(%rsp)
+	movq %rbp, 544(%rsp)
+	movq %r8, 552(%rsp)
+	movq %r9, 560(%rsp)
+	movq %r10, 568(%rsp)
+	movq %r11, 576(%rsp)
+	movq %r12, 584(%rsp)
+	movq %r13, 592(%rsp)
+	movq %r14, 600(%rsp)
+	movq 16(%rsp), %rdi
+	movq 408(%rsp), %rax
+	subq 0(%rsi), %rax
+	movq 416(%rsp), %rax
+	sbbq 8(%rsi), %rax
+	movq 424(%rsp), %rax
+	sbbq 16(%rsi), %rax
+	movq 432(%rsp), %rax
+	sbbq 24(%rsi), %rax
+	movq 440(%rsp), %rax
+	sbbq 32(%rsi), %rax
+	movq 448(%rsp), %rax
+	sbbq 40(%rsi), %rax
+	movq 456(%rsp), %rax
+	sbbq 48(%rsi), %rax
+	movq 464(%rsp), %rax
+	sbbq 56(%rsi), %rax
+	movq 472(%rsp), %rax
+	sbbq 64(%rsi), %rax
+	movq 480(%rsp), %rax
+	sbbq 72(%rsi), %rax
+	movq 488(%rsp), %rax
+	sbbq 80(%rsi), %rax
+	movq 496(%rsp), %rax
+	sbbq 88(%rsi), %rax
+	movq 504(%rsp), %rax
+	sbbq 96(%rsi), %rax
+	movq 512(%rsp), %rax
+	sbbq 104(%rsi), %rax
+	movq 520(%rsp), %rax
+	sbbq 112(%rsi), %rax
+	movq 528(%rsp), %rax
+	sbbq 120(%rsi), %rax
+	movq 536(%rsp), %rax
+	sbbq 128(%rsi), %rax
+	movq 544(%rsp), %rax
+	sbbq 136(%rsi), %rax
+	movq 552(%rsp), %rax
+	sbbq 144(%rsi), %rax
+	movq 560(%rsp), %rax
+	sbbq 152(%rsi), %rax
+	movq 568(%rsp), %rax
+	sbbq 160(%rsi), %rax
+	movq 576(%rsp), %rax
+	sbbq 168(%rsi), %rax
+	movq 584(%rsp), %rax
+	sbbq 176(%rsi), %rax
+	movq 592(%rsp), %rax
+	sbbq 184(%rsi), %rax
+	sbbq %rcx, %rcx
+	notq %rcx
+	movq 600(%rsp), %rdx
+	negq %rdx
+	sbbq %rdx, %rdx
+	orq %rdx, %rcx
+	movl %ecx, %edx
+	andl $1, %edx
+	mulxq 0(%rsi), %rcx, %rax
+	movq 408(%rsp), %rax
+	subq %rcx, %rax
+	movq %rax, 0(%rdi)
+	mulxq 8(%rsi), %rcx, %rax
+	movq 416(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 8(%rdi)
+	mulxq 16(%rsi), %rcx, %rax
+	movq 424(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 16(%rdi)
+	mulxq 24(%rsi), %rcx, %rax
+	movq 432(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 24(%rdi)
+	mulxq 32(%rsi), %rcx, %rax
+	movq 440(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 32(%rdi)
+	mulxq 40(%rsi), %rcx, %rax
+	movq 448(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 40(%rdi)
+	mulxq 48(%rsi), %rcx, %rax
+	movq 456(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 48(%rdi)
+	mulxq 56(%rsi), %rcx, %rax
+	movq 464(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 56(%rdi)
+	mulxq 64(%rsi), %rcx, %rax
+	movq 472(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 64(%rdi)
+	mulxq 72(%rsi), %rcx, %rax
+	movq 480(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 72(%rdi)
+	mulxq 80(%rsi), %rcx, %rax
+	movq 488(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 80(%rdi)
+	mulxq 88(%rsi), %rcx, %rax
+	movq 496(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 88(%rdi)
+	mulxq 96(%rsi), %rcx, %rax
+	movq 504(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 96(%rdi)
+	mulxq 104(%rsi), %rcx, %rax
+	movq 512(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 104(%rdi)
+	mulxq 112(%rsi), %rcx, %rax
+	movq 520(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 112(%rdi)
+	mulxq 120(%rsi), %rcx, %rax
+	movq 528(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 120(%rdi)
+	mulxq 128(%rsi), %rcx, %rax
+	movq 536(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 128(%rdi)
+	mulxq 136(%rsi), %rcx, %rax
+	movq 544(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 136(%rdi)
+	mulxq 144(%rsi), %rcx, %rax
+	movq 552(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 144(%rdi)
+	mulxq 152(%rsi), %rcx, %rax
+	movq 560(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 152(%rdi)
+	mulxq 160(%rsi), %rcx, %rax
+	movq 568(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 160(%rdi)
+	mulxq 168(%rsi), %rcx, %rax
+	movq 576(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 168(%rdi)
+	mulxq 176(%rsi), %rcx, %rax
+	movq 584(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 176(%rdi)
+	mulxq 184(%rsi), %rcx, %rax
+	movq 592(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 184(%rdi)
+	addq $616, %rsp
+	popq %r15
+	popq %r14
+	popq %r13
+	popq %r12
+	popq %rbp
+	popq %rbx
+	ret
+	.size parmod_ct_montgomery_mul_adx_24_zs, .-parmod_ct_montgomery_mul_adx_24_zs
+
+	.globl parmod_ct_montgomery_sqr_adx_24_zs
+	.hidden parmod_ct_montgomery_sqr_adx_24_zs
+	.type parmod_ct_montgomery_sqr_adx_24_zs, @function
+	.p2align 5
+parmod_ct_montgomery_sqr_adx_24_zs:
+	endbr64
+	pushq %rbx
+	pushq %rbp
+	pushq %r12
+	pushq %r13
+	pushq %r14
+	pushq %r15
+	subq $824, %rsp
+	movq $0, 0(%rsp)
+	movq %rdi, 16(%rsp)
+	movq %rcx, 8(%rsp)
+	movq %rsi, %rdi
+	movq %rdx, %rsi
+	movq (%rdi), %rax
+	movq 8(%rdi), %rcx
+	movq %rcx, %rdx
+	addq %rcx, %rcx
+	movq %rcx, 32(%rsp)
+	shldq $1, %rax, %rdx
+	movq %rdx, 232(%rsp)
+	movq 8(%rdi), %rax
+	movq 16(%rdi), %rcx
+	movq %rcx, %rdx
+	addq %rcx, %rcx
+	movq %rcx, 40(%rsp)
+	shldq $1, %rax, %rdx
+	movq %rdx, 240(%rsp)
+	movq 16(%rdi), %rax
+	movq 24(%rdi), %rcx
+	movq %rcx, %rdx
+	addq %rcx, %rcx
+	movq %rcx, 48(%rsp)
+	shldq $1, %rax, %rdx
+	movq %rdx, 248(%rsp)
+	movq 24(%rdi), %rax
+	movq 32(%rdi), %rcx
+	movq %rcx, %rdx
+	addq %rcx, %rcx
+	movq %rcx, 56(%rsp)
+	shldq $1, %rax, %rdx
+	movq %rdx, 256(%rsp)
+	movq 32(%rdi), %rax
+	movq 40(%rdi), %rcx
+	movq %rcx, %rdx
+	addq %rcx, %rcx
+	movq %rcx, 64(%rsp)
+	shldq $1, %rax, %rdx
+	movq %rdx, 264(%rsp)
+	movq 40(%rdi), %rax
+	movq 48(%rdi), %rcx
+	movq %rcx, %rdx
+	addq %rcx, %rcx
+	movq %rcx, 72(%rsp)
+	shldq $1, %rax, %rdx
+	movq %rdx, 272(%rsp)
+	movq 48(%rdi), %rax
+	movq 56(%rdi), %rcx
+	movq %rcx, %rdx
+	addq %rcx, %rcx
+	movq %rcx, 80(%rsp)
+	shldq $1, %rax, %rdx
+	movq %rdx, 280(%rsp)
+	movq 56(%rdi), %rax
+	movq 64(%rdi), %rcx
+	movq %rcx, %rdx
+	addq %rcx, %rcx
+	movq %rcx, 88(%rsp)
+	shldq $1, %rax, %rdx
+	movq %rdx, 288(%rsp)
+	movq 64(%rdi), %rax
+	movq 72(%rdi), %rcx
+	movq %rcx, %rdx
+	addq %rcx, %rcx
+	movq %rcx, 96(%rsp)
+	shldq $1, %rax, %rdx
+	movq %rdx, 296(%rsp)
+	movq 72(%rdi), %rax
+	movq 80(%rdi), %rcx
+	movq %rcx, %rdx
+	addq %rcx, %rcx
+	movq %rcx, 104(%rsp)
+	shldq $1, %rax, %rdx
+	movq %rdx, 304(%rsp)
+	movq 80(%rdi), %rax
+	movq 88(%rdi), %rcx
+	movq %rcx, %rdx
+	addq %rcx, %rcx
+	movq %rcx, 112(%rsp)
+	shldq $1, %rax, %rdx
+	movq %rdx, 312(%rsp)
+	movq 88(%rdi), %rax
+	movq 96(%rdi), %rcx
+	movq %rcx, %rdx
+	addq %rcx, %rcx
+	movq %rcx, 120(%rsp)
+	shldq $1, %rax, %rdx
+	movq %rdx, 320(%rsp)
+	movq 96(%rdi), %rax
+	movq 104(%rdi), %rcx
+	movq %rcx, %rdx
+	addq %rcx, %rcx
+	movq %rcx, 128(%rsp)
+	shldq $1, %rax, %rdx
+	movq %rdx, 328(%rsp)
+	movq 104(%rdi), %rax
+	movq 112(%rdi), %rcx
+	movq %rcx, %rdx
+	addq %rcx, %rcx
+	movq %rcx, 136(%rsp)
+	shldq $1, %rax, %rdx
+	movq %rdx, 336(%rsp)
+	movq 112(%rdi), %rax
+	movq 120(%rdi), %rcx
+	movq %rcx, %rdx
+	addq %rcx, %rcx
+	movq %rcx, 144(%rsp)
+	shldq $1, %rax, %rdx
+	movq %rdx, 344(%rsp)
+	movq 120(%rdi), %rax
+	movq 128(%rdi), %rcx
+	movq %rcx, %rdx
+	addq %rcx, %rcx
+	movq %rcx, 152(%rsp)
+	shldq $1, %rax, %rdx
+	movq %rdx, 352(%rsp)
+	movq 128(%rdi), %rax
+	movq 136(%rdi), %rcx
+	movq %rcx, %rdx
+	addq %rcx, %rcx
+	movq %rcx, 160(%rsp)
+	shldq $1, %rax, %rdx
+	movq %rdx, 360(%rsp)
+	movq 136(%rdi), %rax
+	movq 144(%rdi), %rcx
+	movq %rcx, %rdx
+	addq %rcx, %rcx
+	movq %rcx, 168(%rsp)
+	shldq $1, %rax, %rdx
+	movq %rdx, 368(%rsp)
+	movq 144(%rdi), %rax
+	movq 152(%rdi), %rcx
+	movq %rcx, %rdx
+	addq %rcx, %rcx
+	movq %rcx, 176(%rsp)
+	shldq $1, %rax, %rdx
+	movq %rdx, 376(%rsp)
+	movq 152(%rdi), %rax
+	movq 160(%rdi), %rcx
+	movq %rcx, %rdx
+	addq %rcx, %rcx
+	movq %rcx, 184(%rsp)
+	shldq $1, %rax, %rdx
+	movq %rdx, 384(%rsp)
+	movq 160(%rdi), %rax
+	movq 168(%rdi), %rcx
+	movq %rcx, %rdx
+	addq %rcx, %rcx
+	movq %rcx, 192(%rsp)
+	shldq $1, %rax, %rdx
+	movq %rdx, 392(%rsp)
+	movq 168(%rdi), %rax
+	movq 176(%rdi), %rcx
+	movq %rcx, %rdx
+	addq %rcx, %rcx
+	movq %rcx, 200(%rsp)
+	shldq $1, %rax, %rdx
+	movq %rdx, 400(%rsp)
+	movq 176(%rdi), %rax
+	movq 184(%rdi), %rcx
+	movq %rcx, %rdx
+	addq %rcx, %rcx
+	movq %rcx, 208(%rsp)
+	shldq $1, %rax, %rdx
+	movq %rdx, 408(%rsp)
+	movq 184(%rdi), %rax
+	shrq $63, %rax
+	movq %rax, 416(%rsp)
+	xorl %ebx, %ebx
+	xorl %ebp, %ebp
+	xorl %r8d, %r8d
+	xorl %r9d, %r9d
+	xorl %r10d, %r10d
+	xorl %r11d, %r11d
+	xorl %r12d, %r12d
+	xorl %r13d, %r13d
+	xorl %r14d, %r14d
+	xorl %r15d, %r15d
+	xorl %eax, %eax
+	movq 0(%rdi), %rdx
+	mulxq 0(%rdi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 32(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 240(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 248(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 256(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 264(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 272(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 280(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	adcxq 0(%rsp), %r15
+	adoxq 0(%rsp), %r14
+	adoxq 0(%rsp), %r15
+	movq %rbx, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 424(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	adcxq 0(%rsp), %r15
+	adoxq 0(%rsp), %r14
+	adoxq 0(%rsp), %r15
+	movq %rbp, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 432(%rsp)
+	xorl %ebx, %ebx
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	adcxq 0(%rsp), %rbx
+	adoxq 0(%rsp), %r15
+	adoxq 0(%rsp), %rbx
+	xorl %ebp, %ebp
+	movq 8(%rdi), %rdx
+	mulxq 8(%rdi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 40(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 248(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 256(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 264(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 272(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 280(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 288(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	adcxq 0(%rsp), %rbp
+	adoxq 0(%rsp), %rbx
+	adoxq 0(%rsp), %rbp
+	movq %r8, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 440(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	adcxq 0(%rsp), %rbp
+	adoxq 0(%rsp), %rbx
+	adoxq 0(%rsp), %rbp
+	movq %r9, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 448(%rsp)
+	xorl %r8d, %r8d
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	adcxq 0(%rsp), %r8
+	adoxq 0(%rsp), %rbp
+	adoxq 0(%rsp), %r8
+	xorl %r9d, %r9d
+	movq 16(%rdi), %rdx
+	mulxq 16(%rdi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 48(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 256(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 264(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 272(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 280(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 288(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 296(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	adcxq 0(%rsp), %r9
+	adoxq 0(%rsp), %r8
+	adoxq 0(%rsp), %r9
+	movq %r10, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 456(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	adcxq 0(%rsp), %r9
+	adoxq 0(%rsp), %r8
+	adoxq 0(%rsp), %r9
+	movq %r11, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 464(%rsp)
+	xorl %r10d, %r10d
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	adcxq 0(%rsp), %r10
+	adoxq 0(%rsp), %r9
+	adoxq 0(%rsp), %r10
+	xorl %r11d, %r11d
+	movq 24(%rdi), %rdx
+	mulxq 24(%rdi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 56(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 264(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 272(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 280(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 288(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 296(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 304(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	adcxq 0(%rsp), %r11
+	adoxq 0(%rsp), %r10
+	adoxq 0(%rsp), %r11
+	movq %r12, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 472(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	adcxq 0(%rsp), %r11
+	adoxq 0(%rsp), %r10
+	adoxq 0(%rsp), %r11
+	movq %r13, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 480(%rsp)
+	xorl %r12d, %r12d
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	adcxq 0(%rsp), %r12
+	adoxq 0(%rsp), %r11
+	adoxq 0(%rsp), %r12
+	xorl %r13d, %r13d
+	movq 0(%rdi), %rdx
+	mulxq 288(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 296(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 304(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 312(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 320(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 328(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 336(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 344(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	adcxq 0(%rsp), %r13
+	adoxq 0(%rsp), %r12
+	adoxq 0(%rsp), %r13
+	xorl %eax, %eax
+	movq 32(%rdi), %rdx
+	mulxq 32(%rdi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 64(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 272(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 280(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 288(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 296(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 304(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 312(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	adcxq 0(%rsp), %r13
+	adoxq 0(%rsp), %r12
+	adoxq 0(%rsp), %r13
+	xorl %eax, %eax
+	movq 64(%rsi), %rdx
+	mulxq 424(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 432(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 440(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 448(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 456(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 464(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 472(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 480(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	adcxq 0(%rsp), %r13
+	adoxq 0(%rsp), %r12
+	adoxq 0(%rsp), %r13
+	movq %r14, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 488(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	adcxq 0(%rsp), %r13
+	adoxq 0(%rsp), %r12
+	adoxq 0(%rsp), %r13
+	xorl %r14d, %r14d
+	movq 72(%rsi), %rdx
+	mulxq 424(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 432(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 440(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 448(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 456(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 464(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 472(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 480(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	adcxq 0(%rsp), %r14
+	adoxq 0(%rsp), %r13
+	adoxq 0(%rsp), %r14
+	movq %r15, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 496(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	adcxq 0(%rsp), %r14
+	adoxq 0(%rsp), %r13
+	adoxq 0(%rsp), %r14
+	xorl %r15d, %r15d
+	movq 8(%rdi), %rdx
+	mulxq 296(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 304(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 312(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 320(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 328(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 336(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 344(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 352(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	adcxq 0(%rsp), %r15
+	adoxq 0(%rsp), %r14
+	adoxq 0(%rsp), %r15
+	xorl %eax, %eax
+	movq 40(%rdi), %rdx
+	mulxq 40(%rdi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 72(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 280(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 288(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 296(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 304(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 312(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 320(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	adcxq 0(%rsp), %r15
+	adoxq 0(%rsp), %r14
+	adoxq 0(%rsp), %r15
+	xorl %eax, %eax
+	movq 80(%rsi), %rdx
+	mulxq 424(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 432(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 440(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 448(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 456(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 464(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 472(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 480(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	adcxq 0(%rsp), %r15
+	adoxq 0(%rsp), %r14
+	adoxq 0(%rsp), %r15
+	movq %rbx, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 504(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	adcxq 0(%rsp), %r15
+	adoxq 0(%rsp), %r14
+	adoxq 0(%rsp), %r15
+	xorl %ebx, %ebx
+	movq 88(%rsi), %rdx
+	mulxq 424(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 432(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 440(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 448(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 456(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 464(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 472(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 480(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	adcxq 0(%rsp), %rbx
+	adoxq 0(%rsp), %r15
+	adoxq 0(%rsp), %rbx
+	movq %rbp, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 512(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	adcxq 0(%rsp), %rbx
+	adoxq 0(%rsp), %r15
+	adoxq 0(%rsp), %rbx
+	xorl %ebp, %ebp
+	movq 16(%rdi), %rdx
+	mulxq 304(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 312(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 320(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 328(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 336(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 344(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 352(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 360(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	adcxq 0(%rsp), %rbp
+	adoxq 0(%rsp), %rbx
+	adoxq 0(%rsp), %rbp
+	xorl %eax, %eax
+	movq 48(%rdi), %rdx
+	mulxq 48(%rdi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 80(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 288(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 296(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 304(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 312(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 320(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 328(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	adcxq 0(%rsp), %rbp
+	adoxq 0(%rsp), %rbx
+	adoxq 0(%rsp), %rbp
+	xorl %eax, %eax
+	movq 96(%rsi), %rdx
+	mulxq 424(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 432(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 440(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 448(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 456(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 464(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 472(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 480(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	adcxq 0(%rsp), %rbp
+	adoxq 0(%rsp), %rbx
+	adoxq 0(%rsp), %rbp
+	movq %r8, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 520(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	adcxq 0(%rsp), %rbp
+	adoxq 0(%rsp), %rbx
+	adoxq 0(%rsp), %rbp
+	xorl %r8d, %r8d
+	movq 104(%rsi), %rdx
+	mulxq 424(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 432(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 440(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 448(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 456(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 464(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 472(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 480(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	adcxq 0(%rsp), %r8
+	adoxq 0(%rsp), %rbp
+	adoxq 0(%rsp), %r8
+	movq %r9, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 528(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	adcxq 0(%rsp), %r8
+	adoxq 0(%rsp), %rbp
+	adoxq 0(%rsp), %r8
+	xorl %r9d, %r9d
+	movq 24(%rdi), %rdx
+	mulxq 312(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 320(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 328(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 336(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 344(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 352(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 360(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 368(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	adcxq 0(%rsp), %r9
+	adoxq 0(%rsp), %r8
+	adoxq 0(%rsp), %r9
+	xorl %eax, %eax
+	movq 56(%rdi), %rdx
+	mulxq 56(%rdi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 88(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 296(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 304(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 312(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 320(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 328(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 336(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	adcxq 0(%rsp), %r9
+	adoxq 0(%rsp), %r8
+	adoxq 0(%rsp), %r9
+	xorl %eax, %eax
+	movq 112(%rsi), %rdx
+	mulxq 424(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 432(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 440(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 448(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 456(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 464(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 472(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 480(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	adcxq 0(%rsp), %r9
+	adoxq 0(%rsp), %r8
+	adoxq 0(%rsp), %r9
+	movq %r10, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 536(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	adcxq 0(%rsp), %r9
+	adoxq 0(%rsp), %r8
+	adoxq 0(%rsp), %r9
+	xorl %r10d, %r10d
+	movq 120(%rsi), %rdx
+	mulxq 424(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 432(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 440(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 448(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 456(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 464(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 472(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 480(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	adcxq 0(%rsp), %r10
+	adoxq 0(%rsp), %r9
+	adoxq 0(%rsp), %r10
+	movq %r11, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 544(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	adcxq 0(%rsp), %r10
+	adoxq 0(%rsp), %r9
+	adoxq 0(%rsp), %r10
+	xorl %r11d, %r11d
+	movq 0(%rdi), %rdx
+	mulxq 352(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 360(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 368(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 376(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 384(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 392(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 400(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 408(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	adcxq 0(%rsp), %r11
+	adoxq 0(%rsp), %r10
+	adoxq 0(%rsp), %r11
+	xorl %eax, %eax
+	movq 32(%rdi), %rdx
+	mulxq 320(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 328(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 336(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 344(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 352(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 360(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 368(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 376(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	adcxq 0(%rsp), %r11
+	adoxq 0(%rsp), %r10
+	adoxq 0(%rsp), %r11
+	xorl %eax, %eax
+	movq 64(%rdi), %rdx
+	mulxq 64(%rdi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 96(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 304(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 312(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 320(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 328(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 336(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 344(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	adcxq 0(%rsp), %r11
+	adoxq 0(%rsp), %r10
+	adoxq 0(%rsp), %r11
+	xorl %eax, %eax
+	movq 128(%rsi), %rdx
+	mulxq 424(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 432(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 440(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 448(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 456(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 464(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 472(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 480(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	adcxq 0(%rsp), %r11
+	adoxq 0(%rsp), %r10
+	adoxq 0(%rsp), %r11
+	xorl %eax, %eax
+	movq 64(%rsi), %rdx
+	mulxq 488(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 496(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 504(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 512(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 520(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 528(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 536(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 544(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	adcxq 0(%rsp), %r11
+	adoxq 0(%rsp), %r10
+	adoxq 0(%rsp), %r11
+	movq %r12, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 552(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	adcxq 0(%rsp), %r11
+	adoxq 0(%rsp), %r10
+	adoxq 0(%rsp), %r11
+	xorl %r12d, %r12d
+	movq 0(%rdi), %rdx
+	mulxq 416(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	adcxq 0(%rsp), %r12
+	adoxq 0(%rsp), %r11
+	adoxq 0(%rsp), %r12
+	xorl %eax, %eax
+	movq 136(%rsi), %rdx
+	mulxq 424(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 432(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 440(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 448(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 456(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 464(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 472(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 480(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	adcxq 0(%rsp), %r12
+	adoxq 0(%rsp), %r11
+	adoxq 0(%rsp), %r12
+	xorl %eax, %eax
+	movq 72(%rsi), %rdx
+	mulxq 488(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 496(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 504(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 512(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 520(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 528(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 536(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 544(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	adcxq 0(%rsp), %r12
+	adoxq 0(%rsp), %r11
+	adoxq 0(%rsp), %r12
+	movq %r13, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 560(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	adcxq 0(%rsp), %r12
+	adoxq 0(%rsp), %r11
+	adoxq 0(%rsp), %r12
+	xorl %r13d, %r13d
+	movq 8(%rdi), %rdx
+	mulxq 360(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 368(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 376(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 384(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 392(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 400(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 408(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 416(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	adcxq 0(%rsp), %r13
+	adoxq 0(%rsp), %r12
+	adoxq 0(%rsp), %r13
+	xorl %eax, %eax
+	movq 40(%rdi), %rdx
+	mulxq 328(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 336(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 344(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 352(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 360(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 368(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 376(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 384(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	adcxq 0(%rsp), %r13
+	adoxq 0(%rsp), %r12
+	adoxq 0(%rsp), %r13
+	xorl %eax, %eax
+	movq 72(%rdi), %rdx
+	mulxq 72(%rdi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 104(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 312(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 320(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 328(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 336(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 344(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 352(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	adcxq 0(%rsp), %r13
+	adoxq 0(%rsp), %r12
+	adoxq 0(%rsp), %r13
+	xorl %eax, %eax
+	movq 144(%rsi), %rdx
+	mulxq 424(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 432(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 440(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 448(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 456(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 464(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 472(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 480(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	adcxq 0(%rsp), %r13
+	adoxq 0(%rsp), %r12
+	adoxq 0(%rsp), %r13
+	xorl %eax, %eax
+	movq 80(%rsi), %rdx
+	mulxq 488(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 496(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 504(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 512(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 520(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 528(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 536(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 544(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	adcxq 0(%rsp), %r13
+	adoxq 0(%rsp), %r12
+	adoxq 0(%rsp), %r13
+	movq %r14, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 568(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	adcxq 0(%rsp), %r13
+	adoxq 0(%rsp), %r12
+	adoxq 0(%rsp), %r13
+	xorl %r14d, %r14d
+	movq 16(%rdi), %rdx
+	mulxq 368(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 376(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 384(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 392(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 400(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 408(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 416(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	adcxq 0(%rsp), %r14
+	adoxq 0(%rsp), %r13
+	adoxq 0(%rsp), %r14
+	xorl %eax, %eax
+	movq 152(%rsi), %rdx
+	mulxq 424(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 432(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 440(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 448(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 456(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 464(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 472(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 480(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	adcxq 0(%rsp), %r14
+	adoxq 0(%rsp), %r13
+	adoxq 0(%rsp), %r14
+	xorl %eax, %eax
+	movq 88(%rsi), %rdx
+	mulxq 488(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 496(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 504(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 512(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 520(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 528(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 536(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 544(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	adcxq 0(%rsp), %r14
+	adoxq 0(%rsp), %r13
+	adoxq 0(%rsp), %r14
+	movq %r15, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 576(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	adcxq 0(%rsp), %r14
+	adoxq 0(%rsp), %r13
+	adoxq 0(%rsp), %r14
+	xorl %r15d, %r15d
+	movq 24(%rdi), %rdx
+	mulxq 376(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 384(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 392(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 400(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 408(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 416(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	adcxq 0(%rsp), %r15
+	adoxq 0(%rsp), %r14
+	adoxq 0(%rsp), %r15
+	xorl %eax, %eax
+	movq 48(%rdi), %rdx
+	mulxq 336(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 344(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 352(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 360(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 368(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 376(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 384(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 392(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	adcxq 0(%rsp), %r15
+	adoxq 0(%rsp), %r14
+	adoxq 0(%rsp), %r15
+	xorl %eax, %eax
+	movq 80(%rdi), %rdx
+	mulxq 80(%rdi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 112(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 320(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 328(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 336(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 344(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 352(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 360(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	adcxq 0(%rsp), %r15
+	adoxq 0(%rsp), %r14
+	adoxq 0(%rsp), %r15
+	xorl %eax, %eax
+	movq 160(%rsi), %rdx
+	mulxq 424(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 432(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 440(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 448(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 456(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 464(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 472(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 480(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	adcxq 0(%rsp), %r15
+	adoxq 0(%rsp), %r14
+	adoxq 0(%rsp), %r15
+	xorl %eax, %eax
+	movq 96(%rsi), %rdx
+	mulxq 488(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 496(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 504(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 512(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 520(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 528(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 536(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 544(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	adcxq 0(%rsp), %r15
+	adoxq 0(%rsp), %r14
+	adoxq 0(%rsp), %r15
+	movq %rbx, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 584(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	adcxq 0(%rsp), %r15
+	adoxq 0(%rsp), %r14
+	adoxq 0(%rsp), %r15
+	xorl %ebx, %ebx
+	movq 32(%rdi), %rdx
+	mulxq 384(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 392(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 400(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 408(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 416(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	adcxq 0(%rsp), %rbx
+	adoxq 0(%rsp), %r15
+	adoxq 0(%rsp), %rbx
+	xorl %eax, %eax
+	movq 168(%rsi), %rdx
+	mulxq 424(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 432(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 440(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 448(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 456(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 464(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 472(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 480(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	adcxq 0(%rsp), %rbx
+	adoxq 0(%rsp), %r15
+	adoxq 0(%rsp), %rbx
+	xorl %eax, %eax
+	movq 104(%rsi), %rdx
+	mulxq 488(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 496(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 504(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 512(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 520(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 528(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 536(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 544(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	adcxq 0(%rsp), %rbx
+	adoxq 0(%rsp), %r15
+	adoxq 0(%rsp), %rbx
+	movq %rbp, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 592(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	adcxq 0(%rsp), %rbx
+	adoxq 0(%rsp), %r15
+	adoxq 0(%rsp), %rbx
+	xorl %ebp, %ebp
+	movq 40(%rdi), %rdx
+	mulxq 392(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 400(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 408(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 416(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	adcxq 0(%rsp), %rbp
+	adoxq 0(%rsp), %rbx
+	adoxq 0(%rsp), %rbp
+	xorl %eax, %eax
+	movq 56(%rdi), %rdx
+	mulxq 344(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 352(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 360(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 368(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 376(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 384(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 392(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 400(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	adcxq 0(%rsp), %rbp
+	adoxq 0(%rsp), %rbx
+	adoxq 0(%rsp), %rbp
+	xorl %eax, %eax
+	movq 88(%rdi), %rdx
+	mulxq 88(%rdi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 120(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 328(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 336(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 344(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 352(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 360(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 368(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	adcxq 0(%rsp), %rbp
+	adoxq 0(%rsp), %rbx
+	adoxq 0(%rsp), %rbp
+	xorl %eax, %eax
+	movq 176(%rsi), %rdx
+	mulxq 424(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 432(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 440(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 448(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 456(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 464(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 472(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 480(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	adcxq 0(%rsp), %rbp
+	adoxq 0(%rsp), %rbx
+	adoxq 0(%rsp), %rbp
+	xorl %eax, %eax
+	movq 112(%rsi), %rdx
+	mulxq 488(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 496(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 504(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 512(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 520(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 528(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 536(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 544(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	adcxq 0(%rsp), %rbp
+	adoxq 0(%rsp), %rbx
+	adoxq 0(%rsp), %rbp
+	movq %r8, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 600(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	adcxq 0(%rsp), %rbp
+	adoxq 0(%rsp), %rbx
+	adoxq 0(%rsp), %rbp
+	xorl %r8d, %r8d
+	movq 48(%rdi), %rdx
+	mulxq 400(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 408(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 416(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	adcxq 0(%rsp), %r8
+	adoxq 0(%rsp), %rbp
+	adoxq 0(%rsp), %r8
+	xorl %eax, %eax
+	movq 184(%rsi), %rdx
+	mulxq 424(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 432(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 440(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 448(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 456(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 464(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 472(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 480(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	adcxq 0(%rsp), %r8
+	adoxq 0(%rsp), %rbp
+	adoxq 0(%rsp), %r8
+	xorl %eax, %eax
+	movq 120(%rsi), %rdx
+	mulxq 488(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 496(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 504(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 512(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 520(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 528(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 536(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 544(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	adcxq 0(%rsp), %r8
+	adoxq 0(%rsp), %rbp
+	adoxq 0(%rsp), %r8
+	movq %r9, %rdx
+	imulq 8(%rsp), %rdx
+	movq %rdx, 608(%rsp)
+	xorl %eax, %eax
+	mulxq 0(%rsi), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 8(%rsi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 16(%rsi), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 24(%rsi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 32(%rsi), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 40(%rsi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 48(%rsi), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 56(%rsi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	adcxq 0(%rsp), %r8
+	adoxq 0(%rsp), %rbp
+	adoxq 0(%rsp), %r8
+	xorl %r9d, %r9d
+	movq 56(%rdi), %rdx
+	mulxq 408(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 416(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	adcxq 0(%rsp), %r9
+	adoxq 0(%rsp), %r8
+	adoxq 0(%rsp), %r9
+	xorl %eax, %eax
+	movq 64(%rdi), %rdx
+	mulxq 352(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 360(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 368(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 376(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 384(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 392(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 400(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 408(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	adcxq 0(%rsp), %r9
+	adoxq 0(%rsp), %r8
+	adoxq 0(%rsp), %r9
+	xorl %eax, %eax
+	movq 96(%rdi), %rdx
+	mulxq 96(%rdi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 128(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 336(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 344(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 352(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 360(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 368(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 376(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	adcxq 0(%rsp), %r9
+	adoxq 0(%rsp), %r8
+	adoxq 0(%rsp), %r9
+	xorl %eax, %eax
+	movq 128(%rsi), %rdx
+	mulxq 488(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 496(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 504(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 512(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 520(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 528(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 536(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 544(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	adcxq 0(%rsp), %r9
+	adoxq 0(%rsp), %r8
+	adoxq 0(%rsp), %r9
+	xorl %eax, %eax
+	movq 64(%rsi), %rdx
+	mulxq 552(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 560(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 568(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 576(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 584(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 592(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 600(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 608(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	adcxq 0(%rsp), %r9
+	adoxq 0(%rsp), %r8
+	adoxq 0(%rsp), %r9
+	movq %r10, 616(%rsp)
+	xorl %r10d, %r10d
+	movq 64(%rdi), %rdx
+	mulxq 416(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	adcxq 0(%rsp), %r10
+	adoxq 0(%rsp), %r9
+	adoxq 0(%rsp), %r10
+	xorl %eax, %eax
+	movq 136(%rsi), %rdx
+	mulxq 488(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 496(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 504(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 512(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 520(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 528(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 536(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 544(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	adcxq 0(%rsp), %r10
+	adoxq 0(%rsp), %r9
+	adoxq 0(%rsp), %r10
+	xorl %eax, %eax
+	movq 72(%rsi), %rdx
+	mulxq 552(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 560(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 568(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 576(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 584(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 592(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 600(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 608(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	adcxq 0(%rsp), %r10
+	adoxq 0(%rsp), %r9
+	adoxq 0(%rsp), %r10
+	movq %r11, 624(%rsp)
+	xorl %r11d, %r11d
+	movq 72(%rdi), %rdx
+	mulxq 360(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 368(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 376(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 384(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 392(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 400(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 408(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 416(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	adcxq 0(%rsp), %r11
+	adoxq 0(%rsp), %r10
+	adoxq 0(%rsp), %r11
+	xorl %eax, %eax
+	movq 104(%rdi), %rdx
+	mulxq 104(%rdi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 136(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 344(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 352(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 360(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 368(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 376(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 384(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	adcxq 0(%rsp), %r11
+	adoxq 0(%rsp), %r10
+	adoxq 0(%rsp), %r11
+	xorl %eax, %eax
+	movq 144(%rsi), %rdx
+	mulxq 488(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 496(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 504(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 512(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 520(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 528(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 536(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 544(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	adcxq 0(%rsp), %r11
+	adoxq 0(%rsp), %r10
+	adoxq 0(%rsp), %r11
+	xorl %eax, %eax
+	movq 80(%rsi), %rdx
+	mulxq 552(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 560(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 568(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 576(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 584(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 592(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 600(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 608(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	adcxq 0(%rsp), %r11
+	adoxq 0(%rsp), %r10
+	adoxq 0(%rsp), %r11
+	movq %r12, 632(%rsp)
+	xorl %r12d, %r12d
+	movq 80(%rdi), %rdx
+	mulxq 368(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 376(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 384(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 392(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 400(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 408(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 416(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	adcxq 0(%rsp), %r12
+	adoxq 0(%rsp), %r11
+	adoxq 0(%rsp), %r12
+	xorl %eax, %eax
+	movq 152(%rsi), %rdx
+	mulxq 488(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 496(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 504(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 512(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 520(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 528(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 536(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 544(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	adcxq 0(%rsp), %r12
+	adoxq 0(%rsp), %r11
+	adoxq 0(%rsp), %r12
+	xorl %eax, %eax
+	movq 88(%rsi), %rdx
+	mulxq 552(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 560(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 568(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 576(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 584(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 592(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 600(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 608(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	adcxq 0(%rsp), %r12
+	adoxq 0(%rsp), %r11
+	adoxq 0(%rsp), %r12
+	movq %r13, 640(%rsp)
+	xorl %r13d, %r13d
+	movq 88(%rdi), %rdx
+	mulxq 376(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 384(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 392(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 400(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 408(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 416(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	adcxq 0(%rsp), %r13
+	adoxq 0(%rsp), %r12
+	adoxq 0(%rsp), %r13
+	xorl %eax, %eax
+	movq 112(%rdi), %rdx
+	mulxq 112(%rdi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 144(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 352(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 360(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 368(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 376(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 384(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 392(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	adcxq 0(%rsp), %r13
+	adoxq 0(%rsp), %r12
+	adoxq 0(%rsp), %r13
+	xorl %eax, %eax
+	movq 160(%rsi), %rdx
+	mulxq 488(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 496(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 504(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 512(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 520(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 528(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 536(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 544(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	adcxq 0(%rsp), %r13
+	adoxq 0(%rsp), %r12
+	adoxq 0(%rsp), %r13
+	xorl %eax, %eax
+	movq 96(%rsi), %rdx
+	mulxq 552(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 560(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 568(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 576(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 584(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 592(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 600(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 608(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	adcxq 0(%rsp), %r13
+	adoxq 0(%rsp), %r12
+	adoxq 0(%rsp), %r13
+	movq %r14, 648(%rsp)
+	xorl %r14d, %r14d
+	movq 96(%rdi), %rdx
+	mulxq 384(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 392(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 400(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 408(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 416(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	adcxq 0(%rsp), %r14
+	adoxq 0(%rsp), %r13
+	adoxq 0(%rsp), %r14
+	xorl %eax, %eax
+	movq 168(%rsi), %rdx
+	mulxq 488(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 496(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 504(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 512(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 520(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 528(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 536(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 544(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	adcxq 0(%rsp), %r14
+	adoxq 0(%rsp), %r13
+	adoxq 0(%rsp), %r14
+	xorl %eax, %eax
+	movq 104(%rsi), %rdx
+	mulxq 552(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 560(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 568(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 576(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 584(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 592(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 600(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 608(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	adcxq 0(%rsp), %r14
+	adoxq 0(%rsp), %r13
+	adoxq 0(%rsp), %r14
+	movq %r15, 656(%rsp)
+	xorl %r15d, %r15d
+	movq 104(%rdi), %rdx
+	mulxq 392(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 400(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 408(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 416(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	adcxq 0(%rsp), %r15
+	adoxq 0(%rsp), %r14
+	adoxq 0(%rsp), %r15
+	xorl %eax, %eax
+	movq 120(%rdi), %rdx
+	mulxq 120(%rdi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 152(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 360(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 368(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 376(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 384(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 392(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 400(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	adcxq 0(%rsp), %r15
+	adoxq 0(%rsp), %r14
+	adoxq 0(%rsp), %r15
+	xorl %eax, %eax
+	movq 176(%rsi), %rdx
+	mulxq 488(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 496(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 504(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 512(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 520(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 528(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 536(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 544(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	adcxq 0(%rsp), %r15
+	adoxq 0(%rsp), %r14
+	adoxq 0(%rsp), %r15
+	xorl %eax, %eax
+	movq 112(%rsi), %rdx
+	mulxq 552(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 560(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 568(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 576(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 584(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 592(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 600(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 608(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	adcxq 0(%rsp), %r15
+	adoxq 0(%rsp), %r14
+	adoxq 0(%rsp), %r15
+	movq %rbx, 664(%rsp)
+	xorl %ebx, %ebx
+	movq 112(%rdi), %rdx
+	mulxq 400(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 408(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 416(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	adcxq 0(%rsp), %rbx
+	adoxq 0(%rsp), %r15
+	adoxq 0(%rsp), %rbx
+	xorl %eax, %eax
+	movq 184(%rsi), %rdx
+	mulxq 488(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 496(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 504(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 512(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 520(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 528(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 536(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 544(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	adcxq 0(%rsp), %rbx
+	adoxq 0(%rsp), %r15
+	adoxq 0(%rsp), %rbx
+	xorl %eax, %eax
+	movq 120(%rsi), %rdx
+	mulxq 552(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 560(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 568(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 576(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 584(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 592(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 600(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 608(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	adcxq 0(%rsp), %rbx
+	adoxq 0(%rsp), %r15
+	adoxq 0(%rsp), %rbx
+	movq %rbp, 672(%rsp)
+	xorl %ebp, %ebp
+	movq 120(%rdi), %rdx
+	mulxq 408(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 416(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	adcxq 0(%rsp), %rbp
+	adoxq 0(%rsp), %rbx
+	adoxq 0(%rsp), %rbp
+	xorl %eax, %eax
+	movq 128(%rdi), %rdx
+	mulxq 128(%rdi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 160(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 368(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 376(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 384(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 392(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 400(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 408(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	adcxq 0(%rsp), %rbp
+	adoxq 0(%rsp), %rbx
+	adoxq 0(%rsp), %rbp
+	xorl %eax, %eax
+	movq 128(%rsi), %rdx
+	mulxq 552(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 560(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 568(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 576(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 584(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 592(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 600(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 608(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	adcxq 0(%rsp), %rbp
+	adoxq 0(%rsp), %rbx
+	adoxq 0(%rsp), %rbp
+	movq %r8, 680(%rsp)
+	xorl %r8d, %r8d
+	movq 128(%rdi), %rdx
+	mulxq 416(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	adcxq 0(%rsp), %r8
+	adoxq 0(%rsp), %rbp
+	adoxq 0(%rsp), %r8
+	xorl %eax, %eax
+	movq 136(%rsi), %rdx
+	mulxq 552(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 560(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 568(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 576(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 584(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 592(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 600(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 608(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	adcxq 0(%rsp), %r8
+	adoxq 0(%rsp), %rbp
+	adoxq 0(%rsp), %r8
+	movq %r9, 688(%rsp)
+	xorl %r9d, %r9d
+	movq 136(%rdi), %rdx
+	mulxq 136(%rdi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 168(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 376(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 384(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 392(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 400(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 408(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 416(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	adcxq 0(%rsp), %r9
+	adoxq 0(%rsp), %r8
+	adoxq 0(%rsp), %r9
+	xorl %eax, %eax
+	movq 144(%rsi), %rdx
+	mulxq 552(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 560(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 568(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 576(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 584(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 592(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 600(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 608(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	adcxq 0(%rsp), %r9
+	adoxq 0(%rsp), %r8
+	adoxq 0(%rsp), %r9
+	movq %r10, 696(%rsp)
+	xorl %r10d, %r10d
+	movq 144(%rdi), %rdx
+	mulxq 144(%rdi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 176(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 384(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 392(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 400(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 408(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 416(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	adcxq 0(%rsp), %r10
+	adoxq 0(%rsp), %r9
+	adoxq 0(%rsp), %r10
+	xorl %eax, %eax
+	movq 152(%rsi), %rdx
+	mulxq 552(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 560(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 568(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 576(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 584(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 592(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 600(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 608(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	adcxq 0(%rsp), %r10
+	adoxq 0(%rsp), %r9
+	adoxq 0(%rsp), %r10
+	movq %r11, 704(%rsp)
+	xorl %r11d, %r11d
+	movq 152(%rdi), %rdx
+	mulxq 152(%rdi), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 184(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 392(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 400(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 408(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 416(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	adcxq 0(%rsp), %r11
+	adoxq 0(%rsp), %r10
+	adoxq 0(%rsp), %r11
+	xorl %eax, %eax
+	movq 160(%rsi), %rdx
+	mulxq 552(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	mulxq 560(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 568(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 576(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 584(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 592(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 600(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 608(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	adcxq 0(%rsp), %r11
+	adoxq 0(%rsp), %r10
+	adoxq 0(%rsp), %r11
+	movq %r12, 712(%rsp)
+	xorl %r12d, %r12d
+	movq 160(%rdi), %rdx
+	mulxq 160(%rdi), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 192(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 400(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 408(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 416(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	adcxq 0(%rsp), %r12
+	adoxq 0(%rsp), %r11
+	adoxq 0(%rsp), %r12
+	xorl %eax, %eax
+	movq 168(%rsi), %rdx
+	mulxq 552(%rsp), %rax, %rcx
+	adcxq %rcx, %r14
+	adoxq %rax, %r13
+	mulxq 560(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 568(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 576(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 584(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 592(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 600(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 608(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	adcxq 0(%rsp), %r12
+	adoxq 0(%rsp), %r11
+	adoxq 0(%rsp), %r12
+	movq %r13, 720(%rsp)
+	xorl %r13d, %r13d
+	movq 168(%rdi), %rdx
+	mulxq 168(%rdi), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 200(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 408(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 416(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	adcxq 0(%rsp), %r13
+	adoxq 0(%rsp), %r12
+	adoxq 0(%rsp), %r13
+	xorl %eax, %eax
+	movq 176(%rsi), %rdx
+	mulxq 552(%rsp), %rax, %rcx
+	adcxq %rcx, %r15
+	adoxq %rax, %r14
+	mulxq 560(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 568(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 576(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 584(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 592(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 600(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 608(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	adcxq 0(%rsp), %r13
+	adoxq 0(%rsp), %r12
+	adoxq 0(%rsp), %r13
+	movq %r14, 728(%rsp)
+	xorl %r14d, %r14d
+	movq 176(%rdi), %rdx
+	mulxq 176(%rdi), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 208(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 416(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	adcxq 0(%rsp), %r14
+	adoxq 0(%rsp), %r13
+	adoxq 0(%rsp), %r14
+	xorl %eax, %eax
+	movq 184(%rdi), %rdx
+	mulxq 184(%rdi), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	adcxq 0(%rsp), %r14
+	adoxq 0(%rsp), %r13
+	adoxq 0(%rsp), %r14
+	xorl %eax, %eax
+	movq 184(%rsi), %rdx
+	mulxq 552(%rsp), %rax, %rcx
+	adcxq %rcx, %rbx
+	adoxq %rax, %r15
+	mulxq 560(%rsp), %rax, %rcx
+	adcxq %rcx, %rbp
+	adoxq %rax, %rbx
+	mulxq 568(%rsp), %rax, %rcx
+	adcxq %rcx, %r8
+	adoxq %rax, %rbp
+	mulxq 576(%rsp), %rax, %rcx
+	adcxq %rcx, %r9
+	adoxq %rax, %r8
+	mulxq 584(%rsp), %rax, %rcx
+	adcxq %rcx, %r10
+	adoxq %rax, %r9
+	mulxq 592(%rsp), %rax, %rcx
+	adcxq %rcx, %r11
+	adoxq %rax, %r10
+	mulxq 600(%rsp), %rax, %rcx
+	adcxq %rcx, %r12
+	adoxq %rax, %r11
+	mulxq 608(%rsp), %rax, %rcx
+	adcxq %rcx, %r13
+	adoxq %rax, %r12
+	adcxq 0(%rsp), %r14
+	adoxq 0(%rsp), %r13
+	adoxq 0(%rsp), %r14
+	movq %r15, 736(%rsp)
+	movq %rbx, 744(%rsp)
+	movq %rbp, 752(%rsp)
+	movq %r8, 760(%rsp)
+	movq %r9, 768(%rsp)
+	movq %r10, 776(%rsp)
+	movq %r11, 784(%rsp)
+	movq %r12, 792(%rsp)
+	movq %r13, 800(%rsp)
+	movq %r14, 808(%rsp)
+	movq 16(%rsp), %rdi
+	movq 616(%rsp), %rax
+	subq 0(%rsi), %rax
+	movq 624(%rsp), %rax
+	sbbq 8(%rsi), %rax
+	movq 632(%rsp), %rax
+	sbbq 16(%rsi), %rax
+	movq 640(%rsp), %rax
+	sbbq 24(%rsi), %rax
+	movq 648(%rsp), %rax
+	sbbq 32(%rsi), %rax
+	movq 656(%rsp), %rax
+	sbbq 40(%rsi), %rax
+	movq 664(%rsp), %rax
+	sbbq 48(%rsi), %rax
+	movq 672(%rsp), %rax
+	sbbq 56(%rsi), %rax
+	movq 680(%rsp), %rax
+	sbbq 64(%rsi), %rax
+	movq 688(%rsp), %rax
+	sbbq 72(%rsi), %rax
+	movq 696(%rsp), %rax
+	sbbq 80(%rsi), %rax
+	movq 704(%rsp), %rax
+	sbbq 88(%rsi), %rax
+	movq 712(%rsp), %rax
+	sbbq 96(%rsi), %rax
+	movq 720(%rsp), %rax
+	sbbq 104(%rsi), %rax
+	movq 728(%rsp), %rax
+	sbbq 112(%rsi), %rax
+	movq 736(%rsp), %rax
+	sbbq 120(%rsi), %rax
+	movq 744(%rsp), %rax
+	sbbq 128(%rsi), %rax
+	movq 752(%rsp), %rax
+	sbbq 136(%rsi), %rax
+	movq 760(%rsp), %rax
+	sbbq 144(%rsi), %rax
+	movq 768(%rsp), %rax
+	sbbq 152(%rsi), %rax
+	movq 776(%rsp), %rax
+	sbbq 160(%rsi), %rax
+	movq 784(%rsp), %rax
+	sbbq 168(%rsi), %rax
+	movq 792(%rsp), %rax
+	sbbq 176(%rsi), %rax
+	movq 800(%rsp), %rax
+	sbbq 184(%rsi), %rax
+	sbbq %rcx, %rcx
+	notq %rcx
+	movq 808(%rsp), %rdx
+	negq %rdx
+	sbbq %rdx, %rdx
+	orq %rdx, %rcx
+	movl %ecx, %edx
+	andl $1, %edx
+	mulxq 0(%rsi), %rcx, %rax
+	movq 616(%rsp), %rax
+	subq %rcx, %rax
+	movq %rax, 0(%rdi)
+	mulxq 8(%rsi), %rcx, %rax
+	movq 624(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 8(%rdi)
+	mulxq 16(%rsi), %rcx, %rax
+	movq 632(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 16(%rdi)
+	mulxq 24(%rsi), %rcx, %rax
+	movq 640(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 24(%rdi)
+	mulxq 32(%rsi), %rcx, %rax
+	movq 648(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 32(%rdi)
+	mulxq 40(%rsi), %rcx, %rax
+	movq 656(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 40(%rdi)
+	mulxq 48(%rsi), %rcx, %rax
+	movq 664(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 48(%rdi)
+	mulxq 56(%rsi), %rcx, %rax
+	movq 672(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 56(%rdi)
+	mulxq 64(%rsi), %rcx, %rax
+	movq 680(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 64(%rdi)
+	mulxq 72(%rsi), %rcx, %rax
+	movq 688(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 72(%rdi)
+	mulxq 80(%rsi), %rcx, %rax
+	movq 696(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 80(%rdi)
+	mulxq 88(%rsi), %rcx, %rax
+	movq 704(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 88(%rdi)
+	mulxq 96(%rsi), %rcx, %rax
+	movq 712(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 96(%rdi)
+	mulxq 104(%rsi), %rcx, %rax
+	movq 720(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 104(%rdi)
+	mulxq 112(%rsi), %rcx, %rax
+	movq 728(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 112(%rdi)
+	mulxq 120(%rsi), %rcx, %rax
+	movq 736(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 120(%rdi)
+	mulxq 128(%rsi), %rcx, %rax
+	movq 744(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 128(%rdi)
+	mulxq 136(%rsi), %rcx, %rax
+	movq 752(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 136(%rdi)
+	mulxq 144(%rsi), %rcx, %rax
+	movq 760(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 144(%rdi)
+	mulxq 152(%rsi), %rcx, %rax
+	movq 768(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 152(%rdi)
+	mulxq 160(%rsi), %rcx, %rax
+	movq 776(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 160(%rdi)
+	mulxq 168(%rsi), %rcx, %rax
+	movq 784(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 168(%rdi)
+	mulxq 176(%rsi), %rcx, %rax
+	movq 792(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 176(%rdi)
+	mulxq 184(%rsi), %rcx, %rax
+	movq 800(%rsp), %rax
+	sbbq %rcx, %rax
+	movq %rax, 184(%rdi)
+	addq $824, %rsp
+	popq %r15
+	popq %r14
+	popq %r13
+	popq %r12
+	popq %rbp
+	popq %rbx
+	ret
+	.size parmod_ct_montgomery_sqr_adx_24_zs, .-parmod_ct_montgomery_sqr_adx_24_zs
 )PARMOD_ASM");
 // clang-format on
 #endif

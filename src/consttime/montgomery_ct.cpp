@@ -32,6 +32,21 @@ bool unrolled_kernel(std::size_t n, bool square) noexcept {
 #endif
 }
 
+// The kernels of the product (square) of n limbs: the unrolled kernel of a
+// tuned size, the zero-slot family of the entry points' unrolled sizes, or
+// the entry points (the same keys as the Montgomery engine's).
+limbs::WindowKernels window_kernels_for(std::size_t n, bool square) noexcept {
+#if PARMOD_WINDOW_ADX_ASM
+  if (unrolled_kernel(n, square)) return limbs::WindowKernels::unrolled;
+  if (config::tuning().montgomery_adx_small_zero_slot != 0 && limbs::window_adx_unrolled(n))
+    return limbs::WindowKernels::zero_slot;
+#else
+  (void)n;
+  (void)square;
+#endif
+  return limbs::WindowKernels::entry;
+}
+
 }  // namespace
 
 std::size_t montgomery_ct_scratch(std::size_t n) noexcept {
@@ -49,8 +64,8 @@ const char* montgomery_ct_kernels() noexcept { return window_kernels() ? "mulx/a
 MontgomeryCt::MontgomeryCt(const modmul::ModulusConstants& k) noexcept
     : k_(k),
       windows_(window_kernels()),
-      unrolled_mul_(unrolled_kernel(k.n, false)),
-      unrolled_sqr_(unrolled_kernel(k.n, true)) {}
+      kernels_mul_(window_kernels_for(k.n, false)),
+      kernels_sqr_(window_kernels_for(k.n, true)) {}
 
 void montgomery_redc_ct(limb_t* r, limb_t* c, const modmul::ModulusConstants& k) noexcept {
   const std::size_t n = k.n;
@@ -67,7 +82,7 @@ void montgomery_mul_ct(limb_t* r, const limb_t* a, const limb_t* b, const modmul
                        limb_t* scratch) noexcept {
 #if PARMOD_WINDOW_ADX_ASM
   if (window_kernels())
-    return montgomery_mul_adx_ct(r, a, b, k.p.data(), k.mu0, k.n, scratch, unrolled_kernel(k.n, false));
+    return montgomery_mul_adx_ct(r, a, b, k.p.data(), k.mu0, k.n, scratch, window_kernels_for(k.n, false));
 #endif
   const auto sn = static_cast<mp_size_t>(k.n);
   mpn_sec_mul(scratch, a, sn, b, sn, scratch + 2 * k.n);
@@ -77,7 +92,7 @@ void montgomery_mul_ct(limb_t* r, const limb_t* a, const limb_t* b, const modmul
 void montgomery_sqr_ct(limb_t* r, const limb_t* a, const modmul::ModulusConstants& k, limb_t* scratch) noexcept {
 #if PARMOD_WINDOW_ADX_ASM
   if (window_kernels())
-    return montgomery_sqr_adx_ct(r, a, k.p.data(), k.mu0, k.n, scratch, unrolled_kernel(k.n, true));
+    return montgomery_sqr_adx_ct(r, a, k.p.data(), k.mu0, k.n, scratch, window_kernels_for(k.n, true));
 #endif
   const auto sn = static_cast<mp_size_t>(k.n);
   mpn_sec_sqr(scratch, a, sn, scratch + 2 * k.n);

@@ -8,7 +8,8 @@
 // the final subtraction a masked select; the unrolled kernels of the sizes
 // limbs::window_adx_unrolled_tuned names where the tuning keys
 // montgomery.adx_unrolled_max / adx_sqr_unrolled_max let the engine take
-// them).  Elsewhere the product uses GMP's
+// them, and the zero-slot family of the entry points' unrolled sizes where
+// montgomery.adx_small_zero_slot does).  Elsewhere the product uses GMP's
 // side-channel-silent mpn_sec_mul / mpn_sec_sqr (schoolbook), the reduction is
 // word-by-word REDC over mpn_addmul_1 and its final subtraction is GMP's
 // mpn_cnd_sub_n with the condition computed arithmetically.  Neither branches
@@ -41,13 +42,13 @@ class MontgomeryCt {
   explicit MontgomeryCt(const modmul::ModulusConstants& k) noexcept;
   void mul(limb_t* r, const limb_t* a, const limb_t* b, limb_t* scratch) const noexcept {
 #if PARMOD_WINDOW_ADX_ASM
-    if (windows_) return montgomery_mul_adx_ct(r, a, b, k_.p.data(), k_.mu0, k_.n, scratch, unrolled_mul_);
+    if (windows_) return montgomery_mul_adx_ct(r, a, b, k_.p.data(), k_.mu0, k_.n, scratch, kernels_mul_);
 #endif
     montgomery_mul_ct(r, a, b, k_, scratch);
   }
   void sqr(limb_t* r, const limb_t* a, limb_t* scratch) const noexcept {
 #if PARMOD_WINDOW_ADX_ASM
-    if (windows_) return montgomery_sqr_adx_ct(r, a, k_.p.data(), k_.mu0, k_.n, scratch, unrolled_sqr_);
+    if (windows_) return montgomery_sqr_adx_ct(r, a, k_.p.data(), k_.mu0, k_.n, scratch, kernels_sqr_);
 #endif
     montgomery_sqr_ct(r, a, k_, scratch);
   }
@@ -55,7 +56,7 @@ class MontgomeryCt {
  private:
   const modmul::ModulusConstants& k_;
   bool windows_;
-  bool unrolled_mul_, unrolled_sqr_;  // the unrolled kernels of the tuned sizes (montgomery_ct.cpp)
+  limbs::WindowKernels kernels_mul_, kernels_sqr_;  // by the CPU, the tuning row and n (montgomery_ct.cpp)
 };
 
 }  // namespace parmod::consttime

@@ -67,7 +67,13 @@ Three families of functions:
    parmod_montgomery_{mul,sqr}_adx_unrolled: their code is about 50 KB a
    function, which some cores fetch fast enough to beat the passes and
    others do not (the tuning keys montgomery.adx_unrolled_max and
-   montgomery.adx_sqr_unrolled_max decide).
+   montgomery.adx_sqr_unrolled_max decide).  The SMALL_SIZES kernels come
+   twice: a group closes its flag chains into the window's top with zero
+   from rax (movl $0, %eax, then the adds), or, in the family named
+   ..._<n>_zs (entry points parmod_montgomery_{mul,sqr}_adx_small_zs), with
+   the frame's zero slot as the adds' operand, the carry chain's add first.
+   The second saves an ALU instruction a group; which issues faster is a
+   property of the core (the tuning key montgomery.adx_small_zero_slot).
 
 3. Passes, n = 8m in [32, 512] for the Montgomery product, [16, 512] for
    REDC alone (the frame holds copies of b and p): one pass per 8-limb block
@@ -92,11 +98,17 @@ CT = False
 # on the OF chain (False: the other way round; the same window either way).
 HI_FIRST = True
 
+# The family of unrolled kernels being emitted (the docstring's family 2):
+# False closes each group's flag chains from rax, True from the frame's zero
+# slot (names ..._zs).
+CLOSE_FROM_SLOT = False
+
 
 def zero_rax(o):
     """rax = 0 without touching the flags (mov, not xor), for the adds that
-    close the flag chains into the window's top: faster than adding a zero
-    slot of the frame (the same docs/bench file as HI_FIRST).  rax must be
+    close the flag chains into the window's top: on Golden Cove faster than
+    adding a zero slot of the frame (the same docs/bench file as HI_FIRST;
+    the unrolled kernels have both forms, CLOSE_FROM_SLOT).  rax must be
     free: every product's lo has been added."""
     o("movl $0, %eax")
     return "%rax"
@@ -747,11 +759,19 @@ def emit_group(o, g, c, fr, first):
     for k, u in enumerate(g.us):
         o(f"mulxq {u}, %rax, %rcx")
         product_adds(o, "%rax", A(r0 + k), "%rcx", A(r0 + k + 1))
-    z = zero_rax(o)
-    for rel in range(r0 + m, 10):
-        o(f"adoxq {z}, {A(rel)}")
-    for rel in range(r0 + m + 1, 10):
-        o(f"adcxq {z}, {A(rel)}")
+    # The chains' carries into the top: OF into positions r0+m .. 9, CF into
+    # r0+m+1 .. 9.  Each add leaves its flag 0 (the window does not
+    # overflow), so the two chains' adds may come in either order.
+    of_adds = [f"adoxq {{z}}, {A(rel)}" for rel in range(r0 + m, 10)]
+    cf_adds = [f"adcxq {{z}}, {A(rel)}" for rel in range(r0 + m + 1, 10)]
+    if CLOSE_FROM_SLOT:
+        z = fr("ZERO")
+        adds = cf_adds + of_adds
+    else:
+        z = zero_rax(o)
+        adds = of_adds + cf_adds
+    for add in adds:
+        o(add.format(z=z))
 
 
 def emit_wavefront(o, n, fr, product_groups, label):
@@ -827,6 +847,34 @@ def emit_small_final(o, n, fr, label):
     o.label(f"{label}_done")
 
 
+def family_suffix():
+    return "_zs" if CLOSE_FROM_SLOT else ""
+
+
+def small_zero_slot_entry(o, kind, nreg):
+    """parmod_montgomery_<kind>_adx_small_zs: the arguments of
+    parmod_montgomery_<kind>_adx with n (in nreg) in SMALL_SIZES; a tail jump
+    to the unrolled kernel of n in the family that closes from the zero
+    slot (any other n traps: the callers check)."""
+    name = f"parmod_montgomery_{kind}_adx_small_zs"
+    table = f".Lpm_tab_{kind}small_zs"
+    function_label(o, name)
+    o(f"cmpq ${max(SMALL_SIZES)}, {nreg}")
+    o(f"ja {table}_trap")
+    o(f"leaq {table}(%rip), %rax")
+    o(f"movslq (%rax,{nreg},4), %r10")
+    o("addq %rax, %r10")
+    o("jmp *%r10")
+    o.label(f"{table}_trap")
+    o("ud2")
+    o.lines.append(f"\t.size {name}, .-{name}")
+    o.lines.append("\t.p2align 2")
+    o.label(table)
+    for n in range(max(SMALL_SIZES) + 1):
+        target = f"parmod_montgomery_{kind}_adx_{n}_zs" if n in SMALL_SIZES else f"{table}_trap"
+        o(f".long {target}-{table}")
+
+
 def small_function(o, name, n, fr, args, body):
     begin_function(o, name)
     o(f"subq ${fr.size}, %rsp")
@@ -843,7 +891,7 @@ def small_mul(o, n):
     """parmod_montgomery_mul_adx_<n>(r, a, b, p, mu0): a is copied to the
     frame (the strips' limbs), b streams through rdx from rdi."""
     fr = SmallFrame([("A", n), ("Q", n), ("RES", n + 1)])
-    name = f"parmod_montgomery_mul_adx_{n}"
+    name = f"parmod_montgomery_mul_adx_{n}{family_suffix()}"
 
     def body():
         for k in range(n):
@@ -856,7 +904,7 @@ def small_mul(o, n):
             w = min(8, n - s)
             for j in range(n):
                 groups.append(Group(s + j, f"{8 * j}({OPND})", [fr("A", s + k) for k in range(w)]))
-        emit_wavefront(o, n, fr, groups, f".Lpm_m{n}")
+        emit_wavefront(o, n, fr, groups, f".Lpm_m{n}{family_suffix()}")
 
     small_function(o, name, n, fr, [("%rdi", "R"), ("%r8", "MU0")], body)
 
@@ -865,7 +913,7 @@ def small_sqr(o, n):
     """parmod_montgomery_sqr_adx_<n>(r, a, p, mu0): rows a_i (rdx, from rdi)
     times a_i, e_(i+1), d_(i+2) .. d_n (E, D in the frame)."""
     fr = SmallFrame([("E", n + 1), ("D", n + 1), ("Q", n), ("RES", n + 1)])
-    name = f"parmod_montgomery_sqr_adx_{n}"
+    name = f"parmod_montgomery_sqr_adx_{n}{family_suffix()}"
 
     def body():
         o(f"movq %rsi, {OPND}")  # a
@@ -889,7 +937,7 @@ def small_sqr(o, n):
                 mults += [fr("D", j) for j in range(i + 2, n + 1)]
             for g in range(0, len(mults), 8):
                 groups.append(Group(2 * i + g, f"{8 * i}({OPND})", mults[g:g + 8]))
-        emit_wavefront(o, n, fr, groups, f".Lpm_s{n}")
+        emit_wavefront(o, n, fr, groups, f".Lpm_s{n}{family_suffix()}")
 
     small_function(o, name, n, fr, [("%rdi", "R"), ("%rcx", "MU0")], body)
 
@@ -1721,6 +1769,14 @@ def main():
     for n in SMALL_SIZES + TUNED_SIZES:
         small_mul(o, n)
         small_sqr(o, n)
+    global CLOSE_FROM_SLOT
+    CLOSE_FROM_SLOT = True
+    small_zero_slot_entry(o, "mul", "%r9")
+    small_zero_slot_entry(o, "sqr", "%r8")
+    for n in SMALL_SIZES:
+        small_mul(o, n)
+        small_sqr(o, n)
+    CLOSE_FROM_SLOT = False
     if CT:
         text = "\n".join(o.lines).replace("parmod_montgomery_", "parmod_ct_montgomery_")
         print(HEADER_CT + text + "\n" + FOOTER_CT, end="")

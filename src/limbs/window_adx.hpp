@@ -44,6 +44,11 @@ void parmod_montgomery_mul_adx_unrolled(parmod::limb_t* r, const parmod::limb_t*
                                         parmod::limb_t* t) noexcept;
 void parmod_montgomery_sqr_adx_unrolled(parmod::limb_t* r, const parmod::limb_t* a, const parmod::limb_t* p,
                                         parmod::limb_t mu0, std::size_t n, parmod::limb_t* t) noexcept;
+void parmod_montgomery_mul_adx_small_zs(parmod::limb_t* r, const parmod::limb_t* a, const parmod::limb_t* b,
+                                        const parmod::limb_t* p, parmod::limb_t mu0, std::size_t n,
+                                        parmod::limb_t* t) noexcept;
+void parmod_montgomery_sqr_adx_small_zs(parmod::limb_t* r, const parmod::limb_t* a, const parmod::limb_t* p,
+                                        parmod::limb_t mu0, std::size_t n, parmod::limb_t* t) noexcept;
 void parmod_montgomery_redc_adx(parmod::limb_t* r, parmod::limb_t* c, const parmod::limb_t* p,
                                 parmod::limb_t mu0, std::size_t n) noexcept;
 void parmod_montgomery_redc_adx_columns(parmod::limb_t* r, parmod::limb_t* c, const parmod::limb_t* p,
@@ -63,6 +68,22 @@ bool window_adx_enabled() noexcept;
 // (reduce/montgomery_adx.hpp) run fully unrolled kernels (every limb product
 // in one register window; limbs/gen_window_adx.py, SMALL_SIZES).
 bool window_adx_unrolled(std::size_t n) noexcept;
+// Which kernels a Montgomery product or square with REDC folded in runs
+// (reduce/montgomery_adx.hpp, consttime/montgomery_adx_ct.hpp); every choice
+// gives the same result for every n:
+//   entry      the entry points: the unrolled kernel where
+//              window_adx_unrolled(n), else the passes or the generic one;
+//   unrolled   as entry, and the unrolled kernels of the tuned sizes
+//              (window_adx_unrolled_tuned(n));
+//   zero_slot  as entry, but where window_adx_unrolled(n) the second family
+//              of unrolled kernels, whose groups close their flag chains
+//              from the frame's zero slot, the carry chain's add first, in
+//              place of rax (gen_window_adx.py, CLOSE_FROM_SLOT).  The same
+//              instructions per limb product; which family issues faster is
+//              a property of the core (tuning key
+//              montgomery.adx_small_zero_slot).
+enum class WindowKernels { entry, unrolled, zero_slot };
+
 // True for the limb counts that also have fully unrolled Montgomery kernels
 // but reach them only through reduce::montgomery_{mul,sqr}_adx with
 // `unrolled`, where the tuning keys montgomery.adx_unrolled_max and

@@ -53,6 +53,14 @@ bool unrolled(const config::Tuning& t, std::size_t n, bool square) {
          limbs::window_adx_unrolled_tuned(n);
 }
 
+// The family of the unrolled kernels of the entry points' sizes
+// (limbs::window_adx_unrolled) that closes from the zero slot, where the
+// tuning key montgomery.adx_small_zero_slot takes it.  The key first: it is
+// a field, the size test an out-of-line call.
+bool small_zero_slot(const config::Tuning& t, std::size_t n) {
+  return t.montgomery_adx_small_zero_slot != 0 && limbs::window_adx_unrolled(n);
+}
+
 // Whether products of n limbs take the window kernels (tuning key
 // montgomery.window_adx_min, at least the kernels' own minimum).
 bool window_path(const config::Tuning& t, std::size_t n) {
@@ -103,8 +111,17 @@ void montgomery_window_folded(limb_t* r, const limb_t* a, const limb_t* b, const
 
 void montgomery_window_unrolled(limb_t* r, const limb_t* a, const limb_t* b, const ModulusConstants& k,
                                 limb_t* scratch) noexcept {
-  if (a == b) return reduce::montgomery_sqr_adx(r, a, k.p.data(), k.mu0, k.n, scratch, true);
-  reduce::montgomery_mul_adx(r, a, b, k.p.data(), k.mu0, k.n, scratch, true);
+  constexpr auto kernels = limbs::WindowKernels::unrolled;
+  if (a == b) return reduce::montgomery_sqr_adx(r, a, k.p.data(), k.mu0, k.n, scratch, kernels);
+  reduce::montgomery_mul_adx(r, a, b, k.p.data(), k.mu0, k.n, scratch, kernels);
+}
+
+void montgomery_window_zero_slot(limb_t* r, const limb_t* a, const limb_t* b, const ModulusConstants& k,
+                                 limb_t* scratch) noexcept {
+  PARMOD_ASSERT(limbs::window_adx_unrolled(k.n));
+  constexpr auto kernels = limbs::WindowKernels::zero_slot;
+  if (a == b) return reduce::montgomery_sqr_adx(r, a, k.p.data(), k.mu0, k.n, scratch, kernels);
+  reduce::montgomery_mul_adx(r, a, b, k.p.data(), k.mu0, k.n, scratch, kernels);
 }
 
 namespace {
@@ -131,6 +148,7 @@ void montgomery_mul(limb_t* r, const limb_t* a, const limb_t* b, const ModulusCo
   if (window_path(t, k.n)) {
     if (a == b) return montgomery_sqr(r, a, k, scratch);
     if (unrolled(t, k.n, false)) return montgomery_window_unrolled(r, a, b, k, scratch);
+    if (small_zero_slot(t, k.n)) return montgomery_window_zero_slot(r, a, b, k, scratch);
     return folded(t, k.n, false) ? montgomery_window_folded(r, a, b, k, scratch)
                                  : window_split(t, r, a, b, k, scratch);
   }
@@ -147,6 +165,7 @@ void montgomery_sqr(limb_t* r, const limb_t* a, const ModulusConstants& k, limb_
   const config::Tuning& t = config::tuning();  // one snapshot for every decision
   if (window_path(t, k.n)) {
     if (unrolled(t, k.n, true)) return montgomery_window_unrolled(r, a, a, k, scratch);
+    if (small_zero_slot(t, k.n)) return montgomery_window_zero_slot(r, a, a, k, scratch);
     return folded(t, k.n, true) ? montgomery_window_folded(r, a, a, k, scratch)
                                 : window_split(t, r, a, a, k, scratch);
   }

@@ -40,12 +40,17 @@ std::size_t montgomery_scratch(std::size_t n) noexcept;
 // montgomery.adx_*: the folded kernel (product and REDC in one call; a == b:
 // the square), the product then the window REDC, and for the sizes
 // limbs::window_adx_unrolled_tuned(n) names the fully unrolled kernel (the
-// folded one for other n).  montgomery_mul's contract and scratch.  For
-// `parmod tune` (which measures the keys) and the tests.
+// folded one for other n); for the sizes limbs::window_adx_unrolled(n)
+// names (and only those), the family of unrolled kernels that closes from
+// the zero slot (limbs::WindowKernels::zero_slot; the tuning key
+// montgomery.adx_small_zero_slot).  montgomery_mul's contract and scratch.
+// For `parmod tune` (which measures the keys) and the tests.
 void montgomery_window_folded(limb_t* r, const limb_t* a, const limb_t* b, const ModulusConstants& k,
                               limb_t* scratch) noexcept;
 void montgomery_window_unrolled(limb_t* r, const limb_t* a, const limb_t* b, const ModulusConstants& k,
                                 limb_t* scratch) noexcept;
+void montgomery_window_zero_slot(limb_t* r, const limb_t* a, const limb_t* b, const ModulusConstants& k,
+                                 limb_t* scratch) noexcept;
 void montgomery_window_split(limb_t* r, const limb_t* a, const limb_t* b, const ModulusConstants& k,
                              limb_t* scratch) noexcept;
 #endif

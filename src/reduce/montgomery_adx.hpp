@@ -19,6 +19,7 @@
 
 #include <cstddef>
 
+#include "check/assert.hpp"
 #include "limbs/window_adx.hpp"
 
 namespace parmod::reduce {
@@ -45,17 +46,26 @@ constexpr std::size_t montgomery_adx_scratch(std::size_t n) noexcept { return 2 
 // holds montgomery_adx_scratch(n) limbs and overlaps nothing else (the
 // unrolled sizes do not use it).  Cost: n^2 limb products for a b, n^2 + n
 // for REDC, a conditional subtraction.
-// With `unrolled`, on the fully unrolled kernel where
-// limbs::window_adx_unrolled_tuned(n) names one (the Montgomery engine says
-// when: the tuning keys montgomery.adx_unrolled_max and
-// montgomery.adx_sqr_unrolled_max, modmul/montgomery_mul.cpp); for other n
-// the same as without.
+// `kernels` (limbs::WindowKernels): `unrolled` runs the fully unrolled
+// kernel where limbs::window_adx_unrolled_tuned(n) names one, for other n
+// the same as `entry` (the Montgomery engine says when: the tuning keys
+// montgomery.adx_unrolled_max and montgomery.adx_sqr_unrolled_max,
+// modmul/montgomery_mul.cpp); `zero_slot` requires
+// limbs::window_adx_unrolled(n) (the kernel traps on other n) and runs the
+// family of unrolled kernels that closes from the zero slot (tuning key
+// montgomery.adx_small_zero_slot).
 inline void montgomery_mul_adx(limb_t* r, const limb_t* a, const limb_t* b, const limb_t* p, limb_t mu0,
-                               std::size_t n, limb_t* t, bool unrolled = false) noexcept {
-  if (unrolled)
-    parmod_montgomery_mul_adx_unrolled(r, a, b, p, mu0, n, t);
-  else
-    parmod_montgomery_mul_adx(r, a, b, p, mu0, n, t);
+                               std::size_t n, limb_t* t,
+                               limbs::WindowKernels kernels = limbs::WindowKernels::entry) noexcept {
+  switch (kernels) {
+    case limbs::WindowKernels::entry:
+      return parmod_montgomery_mul_adx(r, a, b, p, mu0, n, t);
+    case limbs::WindowKernels::unrolled:
+      return parmod_montgomery_mul_adx_unrolled(r, a, b, p, mu0, n, t);
+    case limbs::WindowKernels::zero_slot:
+      PARMOD_ASSERT(limbs::window_adx_unrolled(n));
+      return parmod_montgomery_mul_adx_small_zs(r, a, b, p, mu0, n, t);
+  }
 }
 
 // r[0, n) = a^2 beta^-n mod P for a in [0, P); as above.  Cost: about
@@ -64,11 +74,16 @@ inline void montgomery_mul_adx(limb_t* r, const limb_t* a, const limb_t* b, cons
 // 8-limb strip a pass, the doubling with the diagonal in one loop, then the
 // REDC passes of montgomery_redc_adx.
 inline void montgomery_sqr_adx(limb_t* r, const limb_t* a, const limb_t* p, limb_t mu0, std::size_t n,
-                               limb_t* t, bool unrolled = false) noexcept {
-  if (unrolled)
-    parmod_montgomery_sqr_adx_unrolled(r, a, p, mu0, n, t);
-  else
-    parmod_montgomery_sqr_adx(r, a, p, mu0, n, t);
+                               limb_t* t, limbs::WindowKernels kernels = limbs::WindowKernels::entry) noexcept {
+  switch (kernels) {
+    case limbs::WindowKernels::entry:
+      return parmod_montgomery_sqr_adx(r, a, p, mu0, n, t);
+    case limbs::WindowKernels::unrolled:
+      return parmod_montgomery_sqr_adx_unrolled(r, a, p, mu0, n, t);
+    case limbs::WindowKernels::zero_slot:
+      PARMOD_ASSERT(limbs::window_adx_unrolled(n));
+      return parmod_montgomery_sqr_adx_small_zs(r, a, p, mu0, n, t);
+  }
 }
 
 // r[0, n) = C beta^-n mod P, fully reduced, for C in c[0, 2n) with

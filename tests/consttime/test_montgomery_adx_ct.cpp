@@ -1,5 +1,6 @@
 // The constant-time register-window kernels (consttime/montgomery_adx_ct.hpp),
-// by the entry points and by the unrolled ones (the tuned sizes' kernels),
+// by the entry points, by the unrolled ones (the tuned sizes' kernels) and by
+// the family of the unrolled kernels that closes from the zero slot,
 // against GMP at every size from 1 to 72 limbs and around the passes' limit:
 // random and edge moduli, operands 0, 1, P - 1, all-ones limbs and rrandomb
 // runs, r == a; the select must take R or R - P exactly where the
@@ -22,8 +23,12 @@ void check(const mpz_class& P, const mpz_class& a, const mpz_class& b) {
   mpz_class rinv;
   mpz_invert(rinv.get_mpz_t(), beta_pow(n).get_mpz_t(), P.get_mpz_t());
   const auto x = limbs_of(a, n), y = limbs_of(b, n);
-  for (bool unrolled : {false, true}) {  // the entry points, the unrolled ones (the same without a tuned size)
-    const char* name = unrolled ? "unrolled" : "entry";
+  using K = limbs::WindowKernels;
+  // the entry points, the unrolled ones (the same without a tuned size), the
+  // zero-slot family (the sizes with an unrolled kernel in the entry points' table)
+  for (K unrolled : {K::entry, K::unrolled, K::zero_slot}) {
+    if (unrolled == K::zero_slot && !limbs::window_adx_unrolled(n)) continue;
+    const char* name = unrolled == K::entry ? "entry" : unrolled == K::unrolled ? "unrolled" : "zero slot";
     std::vector<limb_t> r(n + 1, 7), t(consttime::montgomery_adx_ct_scratch(n) + 1, 7);
     consttime::montgomery_mul_adx_ct(r.data(), x.data(), y.data(), k.p.data(), k.mu0, n, t.data(), unrolled);
     EXPECT_EQ(value_of(r.data(), n), py_mod(a * b * rinv, P)) << name << " mul n=" << n;

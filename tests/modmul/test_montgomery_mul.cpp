@@ -102,11 +102,13 @@ TEST(MontgomeryMul, EverySizeTo64WithEdgeModuli) {
 
 #if PARMOD_WINDOW_ADX_ASM
 // The ways of the window path (modmul::montgomery_window_folded, _split,
-// _unrolled), products and squares (a == b, in place too), against GMP at
-// sizes around the unrolled kernels, the passes (n = 8m) and the keys'
-// defaults and row values; then montgomery_mul/sqr with the five keys at 0
-// (always split) and at their maximum (always folded, the unrolled kernels
-// of the tuned sizes): the keys pick the way, never the result.
+// _unrolled, and _zero_slot at the sizes it takes), products and squares
+// (a == b, in place too), against GMP at sizes around the unrolled kernels,
+// the passes (n = 8m) and the keys' defaults and row values; then
+// montgomery_mul/sqr with the six keys at 0 (always split, closing from
+// rax) and at their maximum (always folded, the unrolled kernels of the
+// tuned sizes, the zero-slot family): the keys pick the way, never the
+// result.
 TEST(MontgomeryMul, WindowWaysAgreeAndTheKeysPickOne) {
   if (!limbs::window_adx_enabled()) GTEST_SKIP() << "no BMI2 + ADX window kernels here";
   for (std::size_t n : {8u, 9u, 16u, 17u, 24u, 25u, 31u, 32u, 33u, 40u, 47u, 48u, 49u, 56u, 63u, 64u, 65u, 72u, 80u, 129u}) {
@@ -124,10 +126,18 @@ TEST(MontgomeryMul, WindowWaysAgreeAndTheKeysPickOne) {
         way(x.data(), x.data(), x.data(), k, scratch.data());
         EXPECT_EQ(value_of(x), py_mod(a * a * rinv, P)) << "square in place, n=" << n;
       }
+      if (limbs::window_adx_unrolled(n)) {
+        auto x = limbs_of(a, n), y = limbs_of(b, n);
+        modmul::montgomery_window_zero_slot(r.data(), x.data(), y.data(), k, scratch.data());
+        EXPECT_EQ(value_of(r), py_mod(a * b * rinv, P)) << "zero slot, n=" << n;
+        modmul::montgomery_window_zero_slot(x.data(), x.data(), x.data(), k, scratch.data());
+        EXPECT_EQ(value_of(x), py_mod(a * a * rinv, P)) << "zero slot, square in place, n=" << n;
+      }
       for (std::size_t key : {std::size_t(0), std::size_t(1048576)}) {
         config::Tuning t = config::tuning();
         t.montgomery_adx_folded_max = t.montgomery_adx_passes_max = t.montgomery_adx_sqr_passes_max = key;
         t.montgomery_adx_unrolled_max = t.montgomery_adx_sqr_unrolled_max = key;
+        t.montgomery_adx_small_zero_slot = key == 0 ? 0 : 1;
         const config::ScopedTuning scoped(t);
         check_montgomery(P, a, b);
       }

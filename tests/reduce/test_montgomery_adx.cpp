@@ -3,7 +3,8 @@
 // unrolled ones of the tuned sizes) against GMP at every size from
 // 1 to 64 limbs and a few above: random and edge moduli (top limb 1, top
 // limb all ones, all-ones limbs), operands 0, 1, P - 1, all-ones limbs,
-// rrandomb runs, aliasing r == a, r == b, r == a == b.  Tested whenever the
+// rrandomb runs, aliasing r == a, r == b, r == a == b; the unrolled sizes
+// also by the family that closes from the zero slot.  Tested whenever the
 // CPU has BMI2 + ADX, whatever PARMOD_MULX_KERNELS says (the engine's choice:
 // tests/modmul/test_montgomery_mul.cpp).
 #include <gtest/gtest.h>
@@ -38,11 +39,14 @@ struct Mont {
 };
 
 // r = a b beta^-n mod P by montgomery_mul_adx, disjoint and aliased; the
-// square when a == b (also by montgomery_sqr_adx); by the entry points and
-// by the unrolled ones (the same as the entry points for sizes without a
-// tuned unrolled kernel).
-void check_mul_by(bool unrolled, const Mont& m, const mpz_class& a, const mpz_class& b) {
-  const char* name = unrolled ? "unrolled" : "entry";
+// square when a == b (also by montgomery_sqr_adx); by the entry points, by
+// the unrolled ones (the same as the entry points for sizes without a tuned
+// unrolled kernel) and, for the sizes with an unrolled kernel in the entry
+// points' table, by the family that closes from the zero slot.
+void check_mul_by(limbs::WindowKernels unrolled, const Mont& m, const mpz_class& a, const mpz_class& b) {
+  const char* name = unrolled == limbs::WindowKernels::entry      ? "entry"
+                     : unrolled == limbs::WindowKernels::unrolled ? "unrolled"
+                                                                  : "zero slot";
   const std::size_t n = m.n;
   const limb_t* p = m.k.p.data();
   const mpz_class want = m.want(a * b);
@@ -72,7 +76,9 @@ void check_mul_by(bool unrolled, const Mont& m, const mpz_class& a, const mpz_cl
 }
 
 void check_mul(const Mont& m, const mpz_class& a, const mpz_class& b) {
-  for (bool unrolled : {false, true}) check_mul_by(unrolled, m, a, b);
+  using K = limbs::WindowKernels;
+  for (K kernels : {K::entry, K::unrolled, K::zero_slot})
+    if (kernels != K::zero_slot || limbs::window_adx_unrolled(m.n)) check_mul_by(kernels, m, a, b);
 }
 
 // R = C beta^-n mod P for C < P beta^n: r disjoint from c, r == c, r == c + n;
