@@ -23,6 +23,7 @@
 #include "limbs/window_adx.hpp"
 #include "runtime/team.hpp"
 #include "steps.hpp"
+#include "wins_from.hpp"
 
 namespace parmod::tune {
 namespace {
@@ -111,6 +112,34 @@ Kernel gmp_sqr(std::size_t n) {
   return [n](limb_t* r, const limb_t* x, const limb_t*) { mpn_sqr(r, x, mp_size_t(n)); };
 }
 
+// mul.karatsuba_adx_min and sqr.karatsuba_adx_min: inside the schoolbook's
+// range (which says where the kernel beats GMP), one Karatsuba level over the
+// kernel (the key set to n, so the halves are schoolbook) against the
+// kernel: the smallest ladder size from which Karatsuba wins by > 2% at that
+// and every larger measured size of the range; 0 (from the schoolbook's
+// limit) where it never does.
+void tune_karatsuba_adx_min(Context& c, std::size_t rows_mul, std::size_t rows_sqr) {
+  WinsFrom mul_from(0), sqr_from(0);
+  for (std::size_t n : c.ladder({16, 20, 24, 26, 28, 32, 36, 40, 48, 56, 64})) {
+    if (n >= std::max(rows_mul, rows_sqr)) break;
+    c.set("mul.karatsuba_adx_min", n);
+    c.set("sqr.karatsuba_adx_min", n);
+    std::vector<limb_t> ws(limbs::karatsuba_adx_scratch(n));
+    const auto [gm, gs] = median_gains(
+        c, n,
+        {[n](limb_t* r, const limb_t* x, const limb_t* y) { limbs::mulx_schoolbook_mul(r, x, n, y, n); },
+         [n, &ws](limb_t* r, const limb_t* x, const limb_t* y) { limbs::mulx_karatsuba_mul(r, x, y, n, ws.data()); },
+         [n](limb_t* r, const limb_t* x, const limb_t*) { limbs::mulx_schoolbook_sqr(r, x, n); },
+         [n, &ws](limb_t* r, const limb_t* x, const limb_t*) { limbs::mulx_karatsuba_sqr(r, x, n, ws.data()); }});
+    std::cerr << "  one Karatsuba level over the mulx kernels " << n << " limbs against them: product " << gm
+              << "x, square " << gs << "x\n";
+    if (n < rows_mul) mul_from.add(n, gm > 1.02);
+    if (n < rows_sqr) sqr_from.add(n, gs > 1.02);
+  }
+  c.set("mul.karatsuba_adx_min", mul_from.from());
+  c.set("sqr.karatsuba_adx_min", sqr_from.from());
+}
+
 // The mulx kernels against GMP, as limbs::mul runs them for these keys: the
 // register windows (limbs/window_adx) where window_adx_enabled(), else the
 // rows (limbs/basecase_adx).  The schoolbook range: one past the largest
@@ -137,6 +166,7 @@ void tune_mulx(Context& c) {
   }
   c.set("mul.basecase_adx_max", rows_mul);
   c.set("sqr.basecase_adx_max", rows_sqr);
+  tune_karatsuba_adx_min(c, rows_mul, rows_sqr);
   if (rows_mul > 0 && rows_sqr > 0) {
     for (std::size_t n : c.ladder({64, 96, 128, 160, 192, 256, 320, 384})) {
       std::vector<limb_t> ws(limbs::karatsuba_adx_scratch(n));
@@ -352,7 +382,8 @@ void run(Context& c) {
 Step mul_step() {
   return {"mul",
           "integer product: the mulx and IFMA kernels' ranges, Comba, the parallel product's thresholds",
-          {"mul.basecase_adx_max", "sqr.basecase_adx_max", "mul.karatsuba_adx_max", "sqr.karatsuba_adx_max",
+          {"mul.basecase_adx_max", "sqr.basecase_adx_max", "mul.karatsuba_adx_min", "sqr.karatsuba_adx_min",
+           "mul.karatsuba_adx_max", "sqr.karatsuba_adx_max",
            "mul.ifma_min", "mul.ifma_max", "sqr.ifma_min", "sqr.ifma_max", "mul.ifma_karatsuba_max",
            "sqr.ifma_karatsuba_max", "mul.comba_max", "mul.par_min", "mul.sqr_par_min", "mul.toom_min", "mul.toom4_min",
            "mul.fft_split_min", "mul.residues_min", "mul.sqr_residues_min", "mul.unbalanced_pct", "mul.health_pct",

@@ -64,7 +64,19 @@ void sqr_basecase_adx(limb_t* rp, const limb_t* ap, std::size_t n) noexcept { mp
 std::size_t mul_basecase_adx_min() noexcept { return 10; }
 std::size_t sqr_basecase_adx_min() noexcept { return 18; }
 
-std::size_t mul_basecase_adx_limit() noexcept { return config::tuning().mul_basecase_adx_max; }
-std::size_t sqr_basecase_adx_limit() noexcept { return config::tuning().sqr_basecase_adx_max; }
+namespace {
+std::size_t karatsuba_from(std::size_t key, std::size_t basecase_max) noexcept {
+  return key == 0 ? basecase_max : std::max(key, kKaratsubaAdxMinLeaf);
+}
+}  // namespace
+
+std::size_t mul_karatsuba_adx_min(const config::Tuning& t) noexcept {
+  return karatsuba_from(t.mul_karatsuba_adx_min, t.mul_basecase_adx_max);
+}
+std::size_t sqr_karatsuba_adx_min(const config::Tuning& t) noexcept {
+  return karatsuba_from(t.sqr_karatsuba_adx_min, t.sqr_basecase_adx_max);
+}
+std::size_t mul_karatsuba_adx_min() noexcept { return mul_karatsuba_adx_min(config::tuning()); }
+std::size_t sqr_karatsuba_adx_min() noexcept { return sqr_karatsuba_adx_min(config::tuning()); }
 
 }  // namespace parmod::limbs

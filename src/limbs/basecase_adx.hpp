@@ -10,6 +10,10 @@
 
 #include "limbs/limbs.hpp"
 
+namespace parmod::config {
+struct Tuning;
+}
+
 namespace parmod::limbs {
 
 // rp[0, an+bn) = a * b.  an >= 1, bn >= 1, rp overlaps neither operand.
@@ -32,7 +36,18 @@ void sqr_basecase_adx(limb_t* rp, const limb_t* ap, std::size_t n) noexcept;
 // never, and 0 without BMI2 + ADX).
 std::size_t mul_basecase_adx_min() noexcept;
 std::size_t sqr_basecase_adx_min() noexcept;
-std::size_t mul_basecase_adx_limit() noexcept;
-std::size_t sqr_basecase_adx_limit() noexcept;
+
+// The size from which balanced products (squares) run Karatsuba over these
+// kernels, and down to which its halves recurse: the tuning key
+// mul.karatsuba_adx_min (sqr.karatsuba_adx_min), at least
+// kKaratsubaAdxMinLeaf, or the schoolbook's limit where the key is 0.  Where
+// the schoolbook beats GMP (its range) and where Karatsuba over it beats the
+// schoolbook are separate facts of the CPU: unbalanced products keep the
+// schoolbook's whole range.
+constexpr std::size_t kKaratsubaAdxMinLeaf = 8;
+std::size_t mul_karatsuba_adx_min(const config::Tuning& t) noexcept;
+std::size_t sqr_karatsuba_adx_min(const config::Tuning& t) noexcept;
+std::size_t mul_karatsuba_adx_min() noexcept;
+std::size_t sqr_karatsuba_adx_min() noexcept;
 
 }  // namespace parmod::limbs

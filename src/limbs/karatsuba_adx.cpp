@@ -13,7 +13,7 @@ void karatsuba_mul_adx(limb_t* rp, const limb_t* ap, const limb_t* bp, std::size
   PARMOD_ASSERT(n >= 2);
   PARMOD_ASSERT(!check::overlap(rp, 2 * n, ap, n) && !check::overlap(rp, 2 * n, bp, n));
   PARMOD_ASSERT(!check::overlap(scratch, karatsuba_adx_scratch(n), rp, 2 * n));
-  karatsuba_steps::mul_recursive(rp, ap, bp, n, mul_basecase_adx_limit(), scratch,
+  karatsuba_steps::mul_recursive(rp, ap, bp, n, mul_karatsuba_adx_min(), scratch,
                                  [](limb_t* r, const limb_t* a, const limb_t* b, std::size_t m, limb_t*) {
                                    mul_basecase_adx(r, a, m, b, m);
                                  });
@@ -23,7 +23,7 @@ void karatsuba_sqr_adx(limb_t* rp, const limb_t* ap, std::size_t n, limb_t* scra
   PARMOD_ASSERT(n >= 2);
   PARMOD_ASSERT(!check::overlap(rp, 2 * n, ap, n));
   PARMOD_ASSERT(!check::overlap(scratch, karatsuba_adx_scratch(n), rp, 2 * n));
-  karatsuba_steps::sqr_recursive(rp, ap, n, sqr_basecase_adx_limit(), scratch,
+  karatsuba_steps::sqr_recursive(rp, ap, n, sqr_karatsuba_adx_min(), scratch,
                                  [](limb_t* r, const limb_t* a, std::size_t m, limb_t*) { sqr_basecase_adx(r, a, m); });
 }
 

@@ -51,8 +51,8 @@ constexpr std::size_t kKaratsubaAdxExtraRows = 2;
 // for shorter operands up to mul_karatsuba_ifma_limit() (an unbalanced one in
 // pieces of the shorter operand's size, from a thread-local buffer grown once
 // to 2 min(an, bn) limbs); otherwise own mulx/adx
-// schoolbook below limbs::mul_basecase_adx_limit() and Karatsuba over it
-// (limbs/karatsuba_adx; a nearly balanced product, the longer operand at most
+// schoolbook below mul.basecase_adx_max and Karatsuba over it from
+// limbs::mul_karatsuba_adx_min() (limbs/karatsuba_adx; a nearly balanced product, the longer operand at most
 // kKaratsubaAdxExtraRows limbs longer, as Karatsuba on the shorter operand's
 // size and one mpn_addmul_1 row per extra limb), GMP's mpn_mul above.  Up to
 // 78 KiB of stack.
@@ -61,7 +61,8 @@ void mul(limb_t* rp, const limb_t* ap, std::size_t an, const limb_t* bp, std::si
 // rp[0, 2n) = a * a.  n >= 1, no overlap.  Cost: the IFMA square and
 // Karatsuba over it in their ranges (sqr_ifma_min() ..
 // sqr_karatsuba_ifma_limit()) where the CPU has IFMA, else own mulx/adx square
-// below limbs::sqr_basecase_adx_limit() and Karatsuba over it, GMP's mpn_sqr
+// below sqr.basecase_adx_max and Karatsuba over it from
+// limbs::sqr_karatsuba_adx_min(), GMP's mpn_sqr
 // above.
 void sqr(limb_t* rp, const limb_t* ap, std::size_t n) noexcept;
 

@@ -158,14 +158,14 @@ void mulx_schoolbook_sqr(limb_t* rp, const limb_t* ap, std::size_t n) noexcept {
 
 void mulx_karatsuba_mul(limb_t* rp, const limb_t* ap, const limb_t* bp, std::size_t n, limb_t* scratch) noexcept {
 #if PARMOD_WINDOW_ADX_ASM
-  if (window_adx_enabled()) return mul_karatsuba_window_adx(rp, ap, bp, n, mul_basecase_adx_limit(), scratch);
+  if (window_adx_enabled()) return mul_karatsuba_window_adx(rp, ap, bp, n, mul_karatsuba_adx_min(), scratch);
 #endif
   karatsuba_mul_adx(rp, ap, bp, n, scratch);
 }
 
 void mulx_karatsuba_sqr(limb_t* rp, const limb_t* ap, std::size_t n, limb_t* scratch) noexcept {
 #if PARMOD_WINDOW_ADX_ASM
-  if (window_adx_enabled()) return sqr_karatsuba_window_adx(rp, ap, n, sqr_basecase_adx_limit(), scratch);
+  if (window_adx_enabled()) return sqr_karatsuba_window_adx(rp, ap, n, sqr_karatsuba_adx_min(), scratch);
 #endif
   karatsuba_sqr_adx(rp, ap, n, scratch);
 }
@@ -179,9 +179,10 @@ MulKernel mul_kernel(const config::Tuning& t, std::size_t an, std::size_t bn) no
   if (bn >= t.mul_ifma_min && bn < ifma_max) return MulKernel::ifma;
   if (ifma_max > 0 && bn >= ifma_max && bn < t.mul_ifma_karatsuba_max) return MulKernel::karatsuba_ifma;
   const std::size_t base = t.mul_basecase_adx_max;
-  if (bn >= mul_basecase_adx_min() && bn < base) return MulKernel::basecase_adx;
-  if (an - bn <= kKaratsubaAdxExtraRows && base > 0 && bn >= base && bn < t.mul_karatsuba_adx_max)
+  if (an - bn <= kKaratsubaAdxExtraRows && base > 0 && bn >= mul_karatsuba_adx_min(t) &&
+      bn < t.mul_karatsuba_adx_max)
     return MulKernel::karatsuba_adx;
+  if (bn >= mul_basecase_adx_min() && bn < base) return MulKernel::basecase_adx;
   return MulKernel::gmp;
 }
 
@@ -190,8 +191,8 @@ MulKernel sqr_kernel(const config::Tuning& t, std::size_t n) noexcept {
   if (n >= t.sqr_ifma_min && n < ifma_max) return MulKernel::ifma;
   if (ifma_max > 0 && n >= ifma_max && n < t.sqr_ifma_karatsuba_max) return MulKernel::karatsuba_ifma;
   const std::size_t base = t.sqr_basecase_adx_max;
+  if (base > 0 && n >= sqr_karatsuba_adx_min(t) && n < t.sqr_karatsuba_adx_max) return MulKernel::karatsuba_adx;
   if (n >= sqr_basecase_adx_min() && n < base) return MulKernel::basecase_adx;
-  if (base > 0 && n >= base && n < t.sqr_karatsuba_adx_max) return MulKernel::karatsuba_adx;
   return MulKernel::gmp;
 }
 

@@ -1,8 +1,10 @@
 // Karatsuba over the mulx row kernels against GMP's mpn_mul_n / mpn_sqr, with
-// the recursion cut at several basecase limits (deep recursion on small
-// sizes, odd sizes at every level), and limbs::mul / limbs::sqr around the
-// Karatsuba limits.
+// the recursion cut at several basecase limits and Karatsuba minima (deep
+// recursion on small sizes, odd sizes at every level), and limbs::mul /
+// limbs::sqr around the Karatsuba limits.
 #include <gtest/gtest.h>
+
+#include <utility>
 
 #include "config/tuning.hpp"
 #include "limbs/basecase_adx.hpp"
@@ -26,9 +28,11 @@ mpz_class operand(std::size_t n, int kind) {
 
 TEST(KaratsubaAdx, ProductAndSquareMatchGmp) {
   if (!limbs::cpu_has_mulx_adx()) GTEST_SKIP() << "no BMI2+ADX";
-  for (std::size_t base : {std::size_t{2}, std::size_t{5}, std::size_t{17}, std::size_t{52}}) {
+  // (schoolbook limit, Karatsuba's own minimum; 0: the limit)
+  for (auto [base, kmin] : {std::pair<std::size_t, std::size_t>{2, 0}, {5, 0}, {17, 0}, {52, 0}, {52, 8}, {52, 26}}) {
     config::Tuning t = config::tuning();
     t.mul_basecase_adx_max = t.sqr_basecase_adx_max = base;
+    t.mul_karatsuba_adx_min = t.sqr_karatsuba_adx_min = kmin;
     const config::ScopedTuning scoped(t);
     for (std::size_t n = 2; n <= 200; n += (n < 40 ? 1 : 7)) {
       std::vector<limb_t> scratch(limbs::karatsuba_adx_scratch(n) + 1, 0x77);
@@ -40,13 +44,13 @@ TEST(KaratsubaAdx, ProductAndSquareMatchGmp) {
         EXPECT_EQ(got.back(), 0x5a5au) << "wrote past the product";
         EXPECT_EQ(scratch.back(), 0x77u) << "wrote past the scratch";
         got.pop_back();
-        EXPECT_EQ(got, want) << "mul n=" << n << " base=" << base << " kind=" << kind;
+        EXPECT_EQ(got, want) << "mul n=" << n << " base=" << base << " kmin=" << kmin << " kind=" << kind;
         got.assign(2 * n + 1, 0x5a5a);
         mpn_sqr(want.data(), a.data(), static_cast<mp_size_t>(n));
         limbs::karatsuba_sqr_adx(got.data(), a.data(), n, scratch.data());
         EXPECT_EQ(got.back(), 0x5a5au) << "wrote past the square";
         got.pop_back();
-        EXPECT_EQ(got, want) << "sqr n=" << n << " base=" << base << " kind=" << kind;
+        EXPECT_EQ(got, want) << "sqr n=" << n << " base=" << base << " kmin=" << kmin << " kind=" << kind;
       }
     }
   }
@@ -54,11 +58,14 @@ TEST(KaratsubaAdx, ProductAndSquareMatchGmp) {
 
 // limbs::mul / limbs::sqr on both sides of every limit: GMP, the row kernels,
 // Karatsuba over them, GMP again, and the IFMA range where the CPU has it
-// (all 0 otherwise); a * a through mul takes the square.
+// (all 0 otherwise); a * a through mul takes the square; products with one
+// to three limbs more on one side.
 TEST(KernelDispatch, AroundEveryLimit) {
   std::vector<std::size_t> sizes = {1, 2, 127, 130};
-  for (std::size_t limit : {limbs::mul_basecase_adx_min(), limbs::sqr_basecase_adx_min(), limbs::mul_basecase_adx_limit(),
-                            limbs::sqr_basecase_adx_limit(), limbs::mul_karatsuba_adx_limit(),
+  const config::Tuning& t = config::tuning();
+  for (std::size_t limit : {limbs::mul_basecase_adx_min(), limbs::sqr_basecase_adx_min(), t.mul_basecase_adx_max,
+                            t.sqr_basecase_adx_max, limbs::mul_karatsuba_adx_min(), limbs::sqr_karatsuba_adx_min(),
+                            limbs::mul_karatsuba_adx_limit(),
                             limbs::sqr_karatsuba_adx_limit(), limbs::mul_ifma_min(), limbs::mul_ifma_max(),
                             limbs::sqr_ifma_min(), limbs::sqr_ifma_max(), limbs::mul_karatsuba_ifma_limit(),
                             limbs::sqr_karatsuba_ifma_limit()})
@@ -75,6 +82,15 @@ TEST(KernelDispatch, AroundEveryLimit) {
     EXPECT_EQ(got, want) << "sqr n=" << n;
     limbs::mul(got.data(), a.data(), n, a.data(), n);
     EXPECT_EQ(got, want) << "mul(a, a) n=" << n;
+    for (std::size_t extra : {1, 2, 3}) {  // nearly balanced (Karatsuba and rows) and not (the schoolbook or GMP)
+      const auto a2 = limbs_of(operand(n + extra, 2), n + extra);
+      std::vector<limb_t> want2(2 * n + extra), got2(2 * n + extra);
+      mpn_mul(want2.data(), a2.data(), static_cast<mp_size_t>(n + extra), b.data(), static_cast<mp_size_t>(n));
+      limbs::mul(got2.data(), a2.data(), n + extra, b.data(), n);
+      EXPECT_EQ(got2, want2) << "mul " << n + extra << " x " << n;
+      limbs::mul(got2.data(), b.data(), n, a2.data(), n + extra);
+      EXPECT_EQ(got2, want2) << "mul " << n << " x " << n + extra;
+    }
   }
 }
 
