@@ -20,12 +20,12 @@ bool window_kernels() noexcept {
 // Whether the product (square) of n limbs takes the unrolled kernel of a
 // tuned size: the same keys as the Montgomery engine's
 // (modmul/montgomery_mul.cpp), a property of the CPU and n only.
-bool unrolled_kernel(std::size_t n, bool square) noexcept {
+bool unrolled_kernel(const config::Tuning& t, std::size_t n, bool square) noexcept {
 #if PARMOD_WINDOW_ADX_ASM
-  const config::Tuning& t = config::tuning();
   return n < (square ? t.montgomery_adx_sqr_unrolled_max : t.montgomery_adx_unrolled_max) &&
          limbs::window_adx_unrolled_tuned(n) && window_kernels();
 #else
+  (void)t;
   (void)n;
   (void)square;
   return false;
@@ -37,8 +37,9 @@ bool unrolled_kernel(std::size_t n, bool square) noexcept {
 // the entry points (the same keys as the Montgomery engine's).
 limbs::WindowKernels window_kernels_for(std::size_t n, bool square) noexcept {
 #if PARMOD_WINDOW_ADX_ASM
-  if (unrolled_kernel(n, square)) return limbs::WindowKernels::unrolled;
-  if (config::tuning().montgomery_adx_small_zero_slot != 0 && limbs::window_adx_unrolled(n))
+  const config::Tuning& t = config::tuning();  // one snapshot for both keys
+  if (unrolled_kernel(t, n, square)) return limbs::WindowKernels::unrolled;
+  if (t.montgomery_adx_small_zero_slot != 0 && limbs::window_adx_unrolled(n))
     return limbs::WindowKernels::zero_slot;
 #else
   (void)n;
