@@ -25,6 +25,7 @@
 #include "modmul/montgomery52.hpp"
 #include "modmul/montgomery_mul.hpp"
 #include "modmul/parallel_classic.hpp"
+#include "modmul/scheduled_montgomery.hpp"
 #include "parmod/parmod.hpp"
 #include "reduce/montgomery_adx.hpp"
 #include "reduce/montgomery_reduce.hpp"
@@ -567,6 +568,42 @@ void tune_wrapped(Context& c, gmp_randclass& rng, int T) {
   c.set("modmul.wrapped_min", wrapped.from());
 }
 
+// modmul.scheduled_min: the Montgomery product on T threads as one schedule
+// of dependent tasks (modmul/scheduled_montgomery) against the faster of the
+// three split products (Q P as a whole product) and one thread, for a product
+// and for a square (pow's step); the key is the smallest measured size from
+// which the schedule wins by 3% at both, at this and every larger measured
+// size (never when it does not).
+void tune_scheduled(Context& c, gmp_randclass& rng, int T) {
+  constexpr std::size_t kNever = 1073741824;
+  WinsFrom scheduled(kNever);
+  for (std::size_t bits : c.ladder({2048, 3072, 4096, 6144, 8192, 12288, 16384, 24576, 32768, 65536})) {
+    const std::size_t n = bits / 64;
+    const mpz_class P = odd_modulus(static_cast<unsigned>(bits), rng);
+    const modmul::ModulusConstants k(P);
+    std::vector<limb_t> a(n), b(n), r(n), ws(modmul::parallel_classic_scratch(n));
+    modmul::to_limbs(a.data(), n, mpz_class(rng.get_z_range(P)));
+    modmul::to_limbs(b.data(), n, mpz_class(rng.get_z_range(P)));
+    bool wins = true;
+    std::cerr << "  modmul.scheduled_min " << n << " limbs, " << T << " threads:";
+    for (const limb_t* y : {b.data(), a.data()}) {
+      std::vector<bench::Variant> v = {
+          {"schedule", [&, y] { modmul::scheduled_montgomery_mul(r.data(), a.data(), y, k, T, ws.data()); }},
+          {"split", [&, y] {
+             modmul::parallel_montgomery_mul(r.data(), a.data(), y, k, T, ws.data(), modmul::QpProduct::whole);
+           }},
+          {"one thread", [&, y] { modmul::montgomery_mul(r.data(), a.data(), y, k, ws.data()); }}};
+      const auto t = bench::measure_interleaved(v, c.timing(9, 0.003));
+      wins = wins && t[0].min_ns < 0.97 * std::min(t[1].min_ns, t[2].min_ns);
+      std::cerr << (y == a.data() ? " square:" : " product:");
+      for (const auto& x : t) std::cerr << ' ' << x.name << ' ' << bench::format_us(x.min_ns) << " us";
+    }
+    std::cerr << (wins ? " -> schedule\n" : " -> not the schedule\n");
+    scheduled.add(n, wins);
+  }
+  c.set("modmul.scheduled_min", scheduled.from());
+}
+
 void run(Context& c) {
   gmp_randclass rng(gmp_randinit_default);
   rng.seed(7);
@@ -588,6 +625,7 @@ void run(Context& c) {
   if (T >= 2) {
     tune_split(c, rng, T);
     tune_wrapped(c, rng, T);
+    tune_scheduled(c, rng, T);
     std::cerr << "  " << T << " threads: montgomery52 and montgomery28 (1 thread) against Montgomery (products split over the "
               << "team from modmul.split_min_limbs), bipartite and multipartite\n";
     c.set("modmul.odd.parallel", size_table(c, rng,
@@ -602,6 +640,7 @@ void run(Context& c) {
                  "table\n";
     c.set("modmul.split_min_limbs", c.tuning().modmul_split_min_limbs);
     c.set("modmul.wrapped_min", c.tuning().modmul_wrapped_min);
+    c.set("modmul.scheduled_min", c.tuning().modmul_scheduled_min);
     c.set("modmul.odd.parallel", config::format_tuning_value(c.tuning(), "modmul.odd"));
   }
 }
@@ -615,7 +654,7 @@ Step modmul_step() {
            "montgomery.adx_passes_max", "montgomery.adx_sqr_passes_max", "montgomery.adx_unrolled_max",
            "montgomery.adx_sqr_unrolled_max", "montgomery.adx_small_zero_slot", "redc_products_threshold", "redc.ifma_max",
            "montgomery52.move_first_max_vectors", "modmul.odd", "modmul.split_min_limbs", "modmul.wrapped_min",
-           "modmul.odd.parallel"},
+           "modmul.scheduled_min", "modmul.odd.parallel"},
           &run};
 }
 

@@ -148,7 +148,9 @@ const std::vector<TuningRow>& tuning_rows() {
       // IFMA) and its Q as three low-product tasks, so that without IFMA it
       // beats bipartite from 577 limbs, and pow on two threads as a
       // squaring chain beside the digit products up to 128 limbs, and
-      // multi_pow on two threads on Montgomery with its chunks on the team.
+      // multi_pow on two threads on Montgomery with its chunks on the team;
+      // without IFMA the two-thread Montgomery product as one schedule of
+      // tasks (modmul/scheduled_montgomery) from 192 limbs.
       {"sapphire_rapids",
        true,
        {{"mul.basecase_adx_max", "27"},
@@ -191,6 +193,7 @@ const std::vector<TuningRow>& tuning_rows() {
         {"mul.sqr_residues_min", "4096"},
         {"modmul.wrapped_min", "512"},
         {"modmul.odd.parallel", "88:montgomery 576:bipartite 18446744073709551615:montgomery"},
+        {"modmul.scheduled_min", "192"},
         {"powm.square_chain_min_bits", "1024"},
         {"powm.square_chain_max_limbs", "128"},
         {"powm.square_chain_asleep_min_bits", "2048"},

@@ -6,6 +6,7 @@
 
 #include "check/assert.hpp"
 #include "limbs/mul_cost.hpp"
+#include "limbs/residue_products.hpp"
 #include "runtime/team.hpp"
 
 // GMP's products modulo beta^rn - 1 and beta^pl + 1 (mpn/generic/mulmod_bnm1.c
@@ -54,15 +55,6 @@ struct Residues {
   Layout lay;
 };
 
-// f[0, L) = x mod (beta^L - 1) for x of xn <= 2L limbs (beta^L - 1 may stand for 0).
-void fold(limb_t* f, const limb_t* x, std::size_t xn, std::size_t L) noexcept {
-  const auto sL = static_cast<mp_size_t>(L);
-  mpn_copyi(f, x, sL);
-  limb_t carry = mpn_add(f, f, sL, x + L, static_cast<mp_size_t>(xn - L));
-  carry = mpn_add_1(f, f, sL, carry);  // beta^L = 1
-  if (carry) mpn_add_1(f, f, sL, carry);  // f was beta^L - 1 plus 1: now 0, and beta^L = 1 again
-}
-
 // Task 0: X1 = a b mod (beta^L - 1) in ws[x1, x1 + L); operands longer than
 // L are folded first (mulmod_bnm1 takes at most L limbs).
 void minus_one_task(const void* ctx, unsigned) {
@@ -75,7 +67,7 @@ void minus_one_task(const void* ctx, unsigned) {
   const bool square = a == b && an == bn;
   limb_t* f = c.ws + c.lay.fold;
   if (an > L) {
-    fold(f, a, an, L);
+    fold_minus_one(f, a, an, L);
     a = f;
     an = L;
   }
@@ -83,7 +75,7 @@ void minus_one_task(const void* ctx, unsigned) {
     b = a;
     bn = an;
   } else if (bn > L) {
-    fold(f + L, b, bn, L);
+    fold_minus_one(f + L, b, bn, L);
     b = f + L;
     bn = L;
   }
@@ -104,38 +96,10 @@ void plus_one_task(const void* ctx, unsigned) {
   x2[L] = static_cast<limb_t>(top & 1);
 }
 
-// out[0, L + hn) = the low L + hn limbs of V = X1 + (beta^L - 1) y, the CRT
-// of the header (V < beta^2L), in four passes over L limbs; hn <= L, and
-// when hn < L the caller knows V < beta^(L + hn).  X1 may be beta^L - 1 for
-// the class of 0 (mulmod_bnm1's convention): any X1 in [0, beta^L - 1]
-// gives the value of V mod (beta^2L - 1), in [0, beta^2L - 1].
+// out[0, L + hn) = the CRT of the two residues (limbs::crt_minus_plus), X2
+// destroyed.
 void combine(limb_t* out, std::size_t hn, const Residues& c) noexcept {
-  const std::size_t L = c.lay.L;
-  const auto sL = static_cast<mp_size_t>(L);
-  const limb_t* x1 = c.ws + c.lay.x1;
-  limb_t* d = c.ws + c.lay.x2;  // X2, then X1 - X2 mod (beta^L + 1), then y
-  // X1 - X2 = t - (borrow + top) beta^L = t + borrow + top (mod beta^L + 1), t = x1 - x2
-  // mod beta^L.  top = 1 only for X2 = beta^L, whose low limbs are 0: no borrow then,
-  // so the sum is at most beta^L.
-  const limb_t top = d[L];
-  const limb_t borrow = mpn_sub_n(d, x1, d, sL);
-  d[L] = mpn_add_1(d, d, sL, borrow + top);
-  PARMOD_ASSERT(d[L] == 0 || mpn_zero_p(d, sL));
-  // y = d / 2 mod (beta^L + 1): for odd d, (d + beta^L + 1) / 2; y <= beta^L.
-  if (d[0] & 1) d[L] += 1 + mpn_add_1(d, d, sL, 1);
-  mpn_rshift(d, d, sL + 1, 1);
-  // V = (X1 - y) + y beta^L: the low half (X1 - y[0, L)) mod beta^L with borrow b,
-  // the high half y - b - y[L] from limb L (y[L] beta^L is subtracted there too).
-  const limb_t b = mpn_sub_n(out, x1, d, sL);
-  if (d[L] != 0) {  // y = beta^L: the high half is beta^L - 1 - b (hn = L: V >= beta^2L - beta^L)
-    PARMOD_ASSERT(hn == L && mpn_zero_p(d, sL));
-    for (std::size_t i = 0; i < L; ++i) out[L + i] = ~limb_t(0);
-    out[L] -= b;
-    return;
-  }
-  // y - b fits hn limbs: y's limbs above them are just the borrow taken from them.
-  [[maybe_unused]] const limb_t under = mpn_sub_1(out + L, d, static_cast<mp_size_t>(hn), b);
-  PARMOD_ASSERT(hn == L ? under == 0 : d[hn] == under && !any_nonzero(d + hn + 1, L - hn - 1));
+  crt_minus_plus(out, hn, c.ws + c.lay.x1, c.ws + c.lay.x2, c.lay.L);
 }
 
 // The longer operand first (mulmod_bnm1 wants bn <= an).

@@ -18,6 +18,7 @@
 #include <string>
 
 #include "limbs/limbs.hpp"
+#include "runtime/schedule.hpp"
 
 namespace parmod::limbs {
 
@@ -33,6 +34,25 @@ std::size_t parallel_mullo_scratch(std::size_t n) noexcept;
 // parallel_mullo_scratch(n) limbs.
 void parallel_mullo(limb_t* rp, const limb_t* ap, const limb_t* bp, std::size_t n, int threads,
                     limb_t* scratch) noexcept;
+
+// The three tasks inside a larger schedule (the two-thread Montgomery
+// product, modmul/scheduled_montgomery): the operands and where the tasks
+// write, in scratch[0, parallel_mullo_scratch(n)).
+struct MulloParts {
+  const limb_t* a;
+  const limb_t* b;
+  std::size_t h, l;
+  limb_t *x, *y, *z;
+};
+MulloParts mullo_parts(const limb_t* ap, const limb_t* bp, std::size_t n, limb_t* scratch) noexcept;
+// Appends the three tasks to s, X = A0 B0 to list thread_x and the two low
+// products to list thread_yz, each waiting for task `after` when it is >= 0;
+// returns the index of the last one (the three are consecutive).  `parts`
+// must outlive the run.
+int add_mullo_tasks(runtime::Schedule& s, const MulloParts& parts, int after, int thread_x, int thread_yz);
+// rp[0, n) = a b mod beta^n from the finished tasks; reads the parts only
+// (two callers may sum at once).  rp overlaps none of them.
+void mullo_parts_sum(limb_t* rp, const MulloParts& parts, std::size_t n) noexcept;
 
 // The schedule parallel_mullo runs for n and `threads` (runtime::describe_built).
 std::string describe_parallel_mullo(std::size_t n, int threads);

@@ -12,9 +12,9 @@ namespace parmod::modmul {
 namespace {
 
 BoundEngine bind_classic(const mpz_class& P, const EngineOptions& o, const Engine& sequential,
-                         const Engine& split) {
+                         const Engine& split, bool (*split_pays)(std::size_t, int)) {
   auto k = make_constants(P);
-  if (!parallel_products_pay(k->n, o.threads)) return {std::move(k), &sequential, 1, "sequential products"};
+  if (!split_pays(k->n, o.threads)) return {std::move(k), &sequential, 1, "sequential products"};
   auto state = std::make_shared<ProductSplit>();
   state->threads = o.threads;
   k->engine_state = std::move(state);
@@ -25,12 +25,12 @@ const char* montgomery_rejects(const mpz_class& P) {
   return mpz_even_p(P.get_mpz_t()) ? "montgomery needs an odd modulus" : nullptr;
 }
 BoundEngine montgomery_bind(const mpz_class& P, const EngineOptions& o) {
-  return bind_classic(P, o, montgomery_engine, parallel_montgomery_engine);
+  return bind_classic(P, o, montgomery_engine, parallel_montgomery_engine, &montgomery_products_split);
 }
 
 const char* barrett_rejects(const mpz_class&) { return nullptr; }
 BoundEngine barrett_bind(const mpz_class& P, const EngineOptions& o) {
-  return bind_classic(P, o, barrett_engine, parallel_barrett_engine);
+  return bind_classic(P, o, barrett_engine, parallel_barrett_engine, &parallel_products_pay);
 }
 
 }  // namespace

@@ -11,45 +11,36 @@
 #include "limbs/parallel_mul_residues.hpp"
 #include "modmul/barrett_mul.hpp"
 #include "modmul/montgomery_mul.hpp"
+#include "modmul/scheduled_montgomery.hpp"
+#include "reduce/montgomery_reduce.hpp"
+#include "runtime/slow_link_choice.hpp"
+#include "runtime/spin_wait.hpp"
+#include "runtime/team.hpp"
 
 namespace parmod::modmul {
 
+runtime::SlowLinkChoice slow_link_scheduled;
+
 std::size_t parallel_classic_scratch(std::size_t n) noexcept {
-  // T (2n), mu T or q1 nu (2n + 4), q P (2n + 4), the products' own scratch.
+  // T (2n), mu T or q1 nu (2n + 4), q P (2n + 4), the products' own scratch;
+  // or the one schedule's, or the sequential product's.
   const std::size_t rn = limbs::wrapped_length(n);
-  return (2 * n) + (2 * n + 4) + (2 * n + 4) +
-         std::max({limbs::parallel_mul_scratch(n + 2, n + 2), rn ? limbs::mul_wrapped_scratch(rn) : 0,
-                   n >= 2 ? limbs::parallel_mullo_scratch(n) : 0});
+  const std::size_t split = (2 * n) + (2 * n + 4) + (2 * n + 4) +
+                            std::max({limbs::parallel_mul_scratch(n + 2, n + 2), rn ? limbs::mul_wrapped_scratch(rn) : 0,
+                                      n >= 2 ? limbs::parallel_mullo_scratch(n) : 0});
+  return std::max({split, scheduled_montgomery_scratch(n), montgomery_scratch(n)});
 }
 
 namespace {
 
-// r = (T + Q P) / beta^n, reduced below P, where Q P's high half H comes from
-// X = Q P mod (beta^rn - 1) (limbs::mul_wrapped, on the team) and its low half,
-// which T fixes: T + Q P = 0 mod beta^n, so Q P = H beta^n + Lo with
-// Lo = -T mod beta^n; H beta^n = X - Lo (mod beta^rn - 1), and as beta^rn = 1
-// there, H = (X - Lo) beta^(rn - n): a rotation by rn - n limbs (GMP's redc_n
-// takes Q P's high half the same way; H < P < beta^n, so it is exact).
-// (T + Q P) / beta^n = T_hi + H + [T_lo != 0] < 2P.  Q is destroyed; X holds rn limbs.
+// r = (T + Q P) / beta^n, reduced below P, with Q P's high half from
+// X = Q P mod (beta^rn - 1) (limbs::mul_wrapped, on the team;
+// reduce::montgomery_reduce_wrapped).  Q is destroyed; X holds rn limbs.
 void redc_wrapped(limb_t* r, const limb_t* T, limb_t* Q, limb_t* X, std::size_t rn, const ModulusConstants& k,
                   int threads, limb_t* ws) noexcept {
-  const std::size_t n = k.n, s = rn - n;
-  PARMOD_ASSERT(rn >= n && rn <= 2 * n + 4);  // X holds 2n + 4 limbs
-  const auto sn = static_cast<mp_size_t>(n);
-  limbs::mul_wrapped(X, Q, n, k.p.data(), n, rn, threads, ws);
-  limb_t* Lo = Q;  // Q is no longer needed
-  const limb_t low_carry = mpn_neg(Lo, T, sn);  // 1 exactly when T_lo != 0
-  if (mpn_sub(X, X, static_cast<mp_size_t>(rn), Lo, sn)) mpn_sub_1(X, X, static_cast<mp_size_t>(rn), 1);
-  bool all_ones = X[0] == ~limb_t(0);  // beta^rn - 1 stands for 0
-  for (std::size_t i = 1; i < rn && all_ones; ++i) all_ones = X[i] == ~limb_t(0);
-  if (all_ones) mpn_zero(X, static_cast<mp_size_t>(rn));
-  limb_t* H = Q;  // H[j] = X[(j - s) mod rn]; X[n - s, n) land above H's n limbs and are 0
-  PARMOD_ASSERT(!limbs::any_nonzero(X + (n - s), s));
-  mpn_copyi(H, X + n, static_cast<mp_size_t>(s));
-  mpn_copyi(H + s, X, static_cast<mp_size_t>(n - s));
-  limb_t carry = mpn_add_n(r, T + n, H, sn);
-  carry += mpn_add_1(r, r, sn, low_carry);
-  if (carry || mpn_cmp(r, k.p.data(), sn) >= 0) mpn_sub_n(r, r, k.p.data(), sn);
+  PARMOD_ASSERT(rn >= k.n && rn <= 2 * k.n + 4);  // X holds 2n + 4 limbs
+  limbs::mul_wrapped(X, Q, k.n, k.p.data(), k.n, rn, threads, ws);
+  reduce::montgomery_reduce_wrapped(r, T, X, rn, k.p.data(), k.n, Q);
 }
 
 // Whether Q = mu T mod beta^n runs as limbs::parallel_mullo's three tasks
@@ -69,6 +60,25 @@ void parallel_montgomery_mul(limb_t* r, const limb_t* a, const limb_t* b, const 
   PARMOD_ASSERT(check::same_or_separate(r, a, k.n) && check::same_or_separate(r, b, k.n));
   PARMOD_ASSERT(!check::overlap_any(scratch, parallel_classic_scratch(k.n), k.n, r, a, b));
   const std::size_t n = k.n;
+  const config::Tuning& t = config::tuning();
+  if (qp == QpProduct::automatic && threads >= 2 && n >= t.modmul_scheduled_min && n >= kScheduledMontgomeryMin) {
+    // One schedule of dependent tasks; while the team is busy, unhealthy or
+    // the caller runs inside a task, the sequential product.  While the
+    // team's link is slow (its tasks meet across it five times or more, and
+    // pass T's and Q's parts over it), the faster of the two by measurement.
+    if (!runtime::team_worth_planning(static_cast<double>(t.mul_health_pct) / 100.0))
+      return montgomery_mul(r, a, b, k, scratch);
+    const unsigned cls = runtime::SlowLinkChoice::size_class(n, a == b ? 1 : 0, 2);
+    const runtime::SlowLinkChoice::Pick pick = slow_link_scheduled.pick(cls, t.team_slow_link_check != 0);
+    if (!pick.timed) return scheduled_montgomery_mul(r, a, b, k, threads, scratch);
+    const std::uint64_t start = runtime::monotonic_ns();
+    if (pick.parallel)
+      scheduled_montgomery_mul(r, a, b, k, threads, scratch);
+    else
+      montgomery_mul(r, a, b, k, scratch);
+    slow_link_scheduled.record(cls, pick.parallel, runtime::monotonic_ns() - start);
+    return;
+  }
   const mp_size_t sn = static_cast<mp_size_t>(n);
   limb_t* T = scratch;
   limb_t* Q = T + 2 * n;
@@ -91,7 +101,7 @@ void parallel_montgomery_mul(limb_t* r, const limb_t* a, const limb_t* b, const 
     limbs::mul_with(ch, Q, T, n, k.mu.data(), n, ws);
   const std::size_t rn = limbs::wrapped_length(n);
   if (rn != 0 && qp == QpProduct::wrapped) return redc_wrapped(r, T, Q, QP, rn, k, threads, ws);
-  if (rn != 0 && qp == QpProduct::automatic && n >= config::tuning().modmul_wrapped_min &&
+  if (rn != 0 && qp == QpProduct::automatic && n >= t.modmul_wrapped_min &&
       ch.method != limbs::MulMethod::sequential && ch.threads == 2)
     return redc_wrapped(r, T, Q, QP, rn, k, threads, ws);
   limbs::mul_with(ch, QP, Q, n, k.p.data(), n, ws);                 // QP
@@ -164,6 +174,11 @@ const Engine parallel_barrett_engine = {
 bool parallel_products_pay(std::size_t n, int threads) noexcept {
   return threads >= 2 && n >= config::tuning().modmul_split_min_limbs &&
          limbs::mul_route(n, n) == limbs::MulRoute::parallel_mul;
+}
+
+bool montgomery_products_split(std::size_t n, int threads) noexcept {
+  return (threads >= 2 && n >= config::tuning().modmul_scheduled_min && n >= kScheduledMontgomeryMin) ||
+         parallel_products_pay(n, threads);
 }
 
 }  // namespace parmod::modmul

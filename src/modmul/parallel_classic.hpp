@@ -8,6 +8,7 @@
 
 #include "limbs/limbs.hpp"
 #include "modmul/engine.hpp"
+#include "runtime/slow_link_choice.hpp"
 #include "modmul/modulus_constants.hpp"
 
 namespace parmod::modmul {
@@ -15,19 +16,25 @@ namespace parmod::modmul {
 // r = a b beta^-n mod P (REDC by products, section 2.1).  P odd; a, b in
 // [0, P), n limbs; r may alias a or b.  Scratch: parallel_classic_scratch(n),
 // overlapping none of r, a, b.
-// Cost: T = a b by limbs::parallel_mul; Q = mu T mod beta^n as a low
-// product, on two threads or more its three tasks (limbs/parallel_mullo:
-// M(h) beside 2 mullo(n - h), h about 0.59 n) where limbs::choose_mul names
-// a parallel method for n x n other than the residues and the IFMA kernels
-// would not take those products, else the whole product by that choice;
-// Q P as that choice decides;
-// on exactly two threads from modmul.wrapped_min limbs (a tuning key), Q P
-// only as its wrapped product mod beta^rn - 1 (limbs::mul_wrapped, rn about
-// n: two residues of about n/2 limbs, one per thread), whose high half
-// follows from the known low half: 2 M(n) and the two residues then.
-// `qp` forces either form (benchmarks, `parmod tune`, tests; wrapped needs
-// limbs::wrapped_length(n) != 0 and otherwise falls back to the whole product).
+// On two threads or more from modmul.scheduled_min limbs (a tuning key): the
+// whole product as one schedule (modmul/scheduled_montgomery), timed against
+// the sequential product while the team's link is slow (slow_link_scheduled).
+// Otherwise three dependent products: T = a b by limbs::parallel_mul; Q = mu T
+// mod beta^n as a low product, on two threads or more its three tasks
+// (limbs/parallel_mullo: M(h) beside 2 mullo(n - h), h about 0.59 n) where
+// limbs::choose_mul names a parallel method for n x n other than the residues
+// and the IFMA kernels would not take those products, else the whole product
+// by that choice; Q P as that choice decides, except on exactly two threads
+// from modmul.wrapped_min limbs (a tuning key): Q P only as its wrapped
+// product mod beta^rn - 1 (limbs::mul_wrapped, rn about n: two residues of
+// about n/2 limbs, one per thread), whose high half follows from the known
+// low half: 2 M(n) and the two residues then.
+// `qp` forces either form of Q P (benchmarks, `parmod tune`, tests; wrapped
+// needs limbs::wrapped_length(n) != 0 and otherwise falls back to the whole
+// product); a forced form never runs as the one schedule.
 enum class QpProduct { automatic, whole, wrapped };
+// The measured choice while the link is slow: a class per size and square or not.
+extern runtime::SlowLinkChoice slow_link_scheduled;
 void parallel_montgomery_mul(limb_t* r, const limb_t* a, const limb_t* b, const ModulusConstants& k, int threads,
                              limb_t* scratch, QpProduct qp = QpProduct::automatic) noexcept;
 
@@ -52,10 +59,13 @@ struct ProductSplit : EngineState {
 extern const Engine parallel_montgomery_engine;
 extern const Engine parallel_barrett_engine;
 
-// Whether products of n x n limbs on `threads` threads run split: limbs::mul_route
+// Whether products of n x n limbs on `threads` threads run split: where limbs::mul_route
 // says parallel_mul (tuning key mul.par_min) and n >= modmul.split_min_limbs
 // (a Montgomery or Barrett product splits three products, and pays three
 // forks and joins, where mul.par_min weighs one).
 bool parallel_products_pay(std::size_t n, int threads) noexcept;
+// The same for the Montgomery engine: also from modmul.scheduled_min limbs
+// (the one schedule).
+bool montgomery_products_split(std::size_t n, int threads) noexcept;
 
 }  // namespace parmod::modmul

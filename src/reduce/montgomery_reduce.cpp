@@ -101,4 +101,27 @@ void montgomery_reduce_products(limb_t* rp, const limb_t* cp, const limb_t* pp, 
   redc_by_limbs(rp, cp, pp, mu, n, scratch);
 }
 
+void montgomery_reduce_wrapped(limb_t* rp, const limb_t* tp, limb_t* xp, std::size_t rn, const limb_t* pp,
+                               std::size_t n, limb_t* scratch) noexcept {
+  PARMOD_ASSERT(n >= 1 && rn >= n && rn <= 2 * n + 4 && pp[0] % 2 == 1 && pp[n - 1] != 0);
+  PARMOD_ASSERT(!check::overlap(rp, n, tp, 2 * n) && !check::overlap(rp, n, xp, rn));
+  PARMOD_ASSERT(!check::overlap(scratch, n, rp, n) && !check::overlap(scratch, n, tp, 2 * n) &&
+                !check::overlap(scratch, n, xp, rn));
+  const std::size_t s = rn - n;
+  const auto sn = static_cast<mp_size_t>(n), srn = static_cast<mp_size_t>(rn);
+  limb_t* lo = scratch;
+  const limb_t low_carry = mpn_neg(lo, tp, sn);  // 1 exactly when T_lo != 0
+  if (mpn_sub(xp, xp, srn, lo, sn)) mpn_sub_1(xp, xp, srn, 1);
+  bool all_ones = xp[0] == ~limb_t(0);  // beta^rn - 1 stands for 0
+  for (std::size_t i = 1; i < rn && all_ones; ++i) all_ones = xp[i] == ~limb_t(0);
+  if (all_ones) mpn_zero(xp, srn);
+  limb_t* h = scratch;  // H[j] = X[(j - s) mod rn]; X[n - s, n) land above H's n limbs and are 0
+  PARMOD_ASSERT(!limbs::any_nonzero(xp + (n - s), s));
+  mpn_copyi(h, xp + n, static_cast<mp_size_t>(s));
+  mpn_copyi(h + s, xp, static_cast<mp_size_t>(n - s));
+  limb_t carry = mpn_add_n(rp, tp + n, h, sn);
+  carry += mpn_add_1(rp, rp, sn, low_carry);
+  if (carry || mpn_cmp(rp, pp, sn) >= 0) mpn_sub_n(rp, rp, pp, sn);
+}
+
 }  // namespace parmod::reduce

@@ -38,4 +38,16 @@ void montgomery_reduce_products(limb_t* rp, const limb_t* cp, const limb_t* pp, 
                                 limb_t* scratch, RedcWay way = RedcWay::automatic) noexcept;
 constexpr std::size_t montgomery_reduce_products_scratch(std::size_t n) noexcept { return 3 * n; }
 
+// REDC from Q P's wrapped product: r[0, n) = (T + Q P) / beta^n reduced below
+// P, given T in t[0, 2n) (T < P beta^n, T + Q P = 0 mod beta^n, Q < beta^n)
+// and X = Q P mod (beta^rn - 1) in x[0, rn) for n <= rn <= 2n + 4 (any
+// representative in [0, beta^rn - 1]).  Q P's low half is known,
+// Lo = -T mod beta^n, so its high half H (< P) is (X - Lo) beta^(rn - n)
+// mod beta^rn - 1: a rotation by rn - n limbs (GMP's redc_n takes the high
+// half the same way).  Then r = T_hi + H + [T_lo != 0], less P if needed.
+// x is destroyed; scratch: n limbs, overlapping none of r, t, x; r overlaps
+// neither t nor x.  Cost: four passes over rn limbs.
+void montgomery_reduce_wrapped(limb_t* rp, const limb_t* tp, limb_t* xp, std::size_t rn, const limb_t* pp,
+                               std::size_t n, limb_t* scratch) noexcept;
+
 }  // namespace parmod::reduce
