@@ -28,7 +28,7 @@ std::size_t parallel_classic_scratch(std::size_t n) noexcept {
   const std::size_t split = (2 * n) + (2 * n + 4) + (2 * n + 4) +
                             std::max({limbs::parallel_mul_scratch(n + 2, n + 2), rn ? limbs::mul_wrapped_scratch(rn) : 0,
                                       n >= 2 ? limbs::parallel_mullo_scratch(n) : 0});
-  return std::max({split, scheduled_montgomery_scratch(n), montgomery_scratch(n)});
+  return std::max({split, n >= kScheduledMontgomeryMin ? scheduled_montgomery_scratch(n) : 0, montgomery_scratch(n)});
 }
 
 namespace {
