@@ -239,7 +239,7 @@ std::string pow_runs(const Modulus& m, std::size_t ebits) {
   const api::PowmPlan plan = ebits > 0 ? api::pow_split(s.plan, ebits, s.bound.product_threads) : api::PowmPlan{};
   if (plan.square_chain)  // on the one-thread engine, sequential products
     return std::string(algorithm_name(s.plan.chain_algorithm)) + ", squaring chain beside the digit products";
-  std::string out = algorithm_name(s.algorithm);
+  std::string out = algorithm_name(ebits > 0 ? s.plan.pow_algorithm : s.algorithm);
   if (s.bound.product_threads > 1) out += ", products on " + std::to_string(s.bound.product_threads) + " threads";
   if (plan.split_threads > 1) out += ", exponent split over " + std::to_string(plan.split_threads);
   return out;
@@ -298,7 +298,7 @@ Series pow_series(const std::shared_ptr<PowState>& st, bool multi, int T) {
       if (automatic) {
         s.automatic_runs = pow_runs(*m, multi ? 0 : mpz_sizeinbase(p->e.get_mpz_t(), 2));
         const api::PowPath path = api::state_of(*m)->plan.pow;
-        const Algorithm runs = multi ? api::state_of(*m)->plan.multi_pow_algorithm : m->algorithm();
+        const Algorithm runs = multi ? api::state_of(*m)->plan.multi_pow_algorithm : api::state_of(*m)->plan.pow_algorithm;
         s.chosen_path = multi || path == api::PowPath::engine ? with_threads(algorithm_name(runs), T)
                         : path == api::PowPath::gmp           ? "GMP mpz_powm"
                                                               : "";

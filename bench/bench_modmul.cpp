@@ -30,7 +30,7 @@
 //                                    on parallel_mul (T = 2, modmul/parallel_classic)
 //   montgomery52                     radix 2^52 on AVX-512 IFMA, the product of two
 //                                    digit elements (its representation), one thread
-//   montgomery28                     radix 2^28 on AVX2 (up to 6942 bits), the product
+//   montgomery28                     radix 2^28 on AVX2 (up to 16574 bits), the product
 //                                    of two elements of its element engine, one thread
 //   bipartite / multi(k=...)         issue 4, 1 thread and 2 threads (the task graph)
 //   bipartite-halves                 the bipartite as two whole tasks on 2 threads

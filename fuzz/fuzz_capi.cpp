@@ -113,10 +113,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       const parmod::AlgorithmInfo& row = parmod::algorithms()[static_cast<std::size_t>(alg)];
       // montgomery52 needs AVX-512 IFMA in use (its size limit, 52778 bits,
       // is above these operands' 80 limbs); montgomery28 AVX2 and moduli of
-      // up to 6942 bits.
+      // up to 16574 bits.
       const bool unavailable =
           (row.algorithm == parmod::Algorithm::montgomery52 && !parmod::field::ifma8::available()) ||
-          (row.algorithm == parmod::Algorithm::montgomery28 && (!cpu_has_avx2() || mpz_sizeinbase(m.get_mpz_t(), 2) > 6942));
+          (row.algorithm == parmod::Algorithm::montgomery28 && (!cpu_has_avx2() || mpz_sizeinbase(m.get_mpz_t(), 2) > 16574));
       const int want_rc = m == 0 ? PARMOD_ERR_DIVISION_BY_ZERO
                           : (row.odd_only && mpz_even_p(m.get_mpz_t())) || unavailable ? PARMOD_ERR_UNSUPPORTED_ALGORITHM
                                                                                      : PARMOD_OK;

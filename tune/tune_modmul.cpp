@@ -469,10 +469,10 @@ std::string size_table(const Context& c, gmp_randclass& rng, const std::vector<s
   std::string last;
   std::size_t last_n = 0;
   // Finer where montgomery52's range ends (9 limbs; 640-768 limbs, below its 52778-bit limit)
-  // and within montgomery28's (up to 6942 bits); up to 4096 limbs, where the
+  // and within montgomery28's (up to 16574 bits); up to 4096 limbs, where the
   // parallel products of the Montgomery engine reach GMP's FFT range.
-  for (std::size_t bits : c.ladder({512, 576, 640, 768, 1024, 1536, 2048, 3072, 4096, 5120, 6144, 6912, 8192, 16384,
-                                    32768, 40960, 45056, 49152, 65536, 131072, 262144})) {
+  for (std::size_t bits : c.ladder({512, 576, 640, 768, 1024, 1536, 2048, 3072, 4096, 5120, 6144, 6912, 8192, 10240,
+                                    12288, 16384, 32768, 40960, 45056, 49152, 65536, 131072, 262144})) {
     const mpz_class P = odd_modulus(static_cast<unsigned>(bits), rng);
     const mpz_class a = rng.get_z_range(P), b = rng.get_z_range(P);
     std::vector<std::unique_ptr<bench::LimbProduct>> products;

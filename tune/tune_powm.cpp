@@ -224,16 +224,18 @@ std::vector<double> pow_times(const Context& c, const mpz_class& P, const std::v
 // pow under automatic on one thread on montgomery28 against montgomery,
 // full-length exponents, at the sizes where modmul.odd (the modmul step's
 // table) names either and montgomery28 takes the modulus: modmul.odd weighs
-// products, pow is mostly squares.  The key is the smallest measured size
-// from which montgomery28 is at most 1% slower at this and every larger
-// measured size (none: beyond the last; no such size measured: 0, as
-// modmul.odd).
+// products, pow is mostly squares.  The keys bound the longest run of
+// consecutive measured sizes at which montgomery28 is at most 1% slower (the
+// larger sizes on a tie): powm.montgomery28_min_limbs its first size,
+// powm.montgomery28_max_limbs its last (no limit when the run reaches the
+// last measured size); no such size: 0, as modmul.odd.
 void tune_pow_montgomery28(Context& c, gmp_randclass& rng) {
   config::Tuning m28 = c.tuning(), m64 = c.tuning();
   m28.powm_montgomery28_min_limbs = 1;
+  m28.powm_montgomery28_max_limbs = std::size_t(1) << 30;
   m64.powm_montgomery28_min_limbs = std::size_t(1) << 30;
   std::vector<std::size_t> sizes;
-  for (std::size_t n : c.ladder({12, 16, 20, 24, 28, 32, 40, 48, 64, 80, 108})) {
+  for (std::size_t n : c.ladder({12, 16, 20, 24, 28, 32, 40, 48, 64, 80, 108, 128, 160, 192, 256})) {
     const Algorithm a = api::choose_algorithm(n, true, 1);
     if ((a == Algorithm::montgomery || a == Algorithm::montgomery28) && modmul::montgomery28_available(64 * n))
       sizes.push_back(n);
@@ -243,17 +245,27 @@ void tune_pow_montgomery28(Context& c, gmp_randclass& rng) {
     c.set("powm.montgomery28_min_limbs", std::size_t{0});
     return;
   }
-  HoldsFrom found;  // montgomery28 within 1%
-  for (std::size_t n : sizes) {
+  std::size_t run_from = 0, run_length = 0, best_from = 0, best_to = 0, best_length = 0;
+  for (std::size_t i = 0; i < sizes.size(); ++i) {
+    const std::size_t n = sizes[i];
     const mpz_class P = odd_modulus(64 * n, rng);
     const auto t = pow_times(c, P, {m28, m64}, rng, 7);
     const bool ok = t[0] <= 1.01 * t[1];
     std::cerr << "  pow " << 64 * n << " bits T=1: montgomery28 " << bench::format_us(t[0]) << " us, montgomery "
               << bench::format_us(t[1]) << " us" << (ok ? " -> montgomery28" : "") << '\n';
-    found.add(n, ok);
+    if (!ok) {
+      run_length = 0;
+      continue;
+    }
+    if (run_length++ == 0) run_from = i;
+    if (run_length >= best_length) best_from = run_from, best_to = i, best_length = run_length;
   }
-  // montgomery28 from the size found, else beyond the last measured one
-  c.set("powm.montgomery28_min_limbs", found.from() ? found.from() : sizes.back() + 1);
+  if (best_length == 0) {  // montgomery28 from beyond the last measured size: never here
+    c.set("powm.montgomery28_min_limbs", sizes.back() + 1);
+    return;
+  }
+  c.set("powm.montgomery28_min_limbs", sizes[best_from]);
+  c.set("powm.montgomery28_max_limbs", best_to + 1 == sizes.size() ? std::size_t(1) << 30 : sizes[best_to]);
 }
 
 // Odd moduli of 1 to 16 limbs: the field kernels (api/small_odd_pow, up to
@@ -404,7 +416,7 @@ Step powm_step() {
   return {"powm",
           "exponentiation: phi = M/S, montgomery28 or montgomery for pow, where the exponent split and the squaring chain pay, the field kernels and mpz_powm for small "
           "moduli, the even split, multi_pow's engine on two threads, the radix-2^28 constant-time halves",
-          {"powm.phi_percent", "powm.montgomery28_min_limbs", "powm.split_min_bits", "powm.square_chain_min_bits", "powm.square_chain_max_limbs",
+          {"powm.phi_percent", "powm.montgomery28_min_limbs", "powm.montgomery28_max_limbs", "powm.split_min_bits", "powm.square_chain_min_bits", "powm.square_chain_max_limbs",
            "powm.square_chain_asleep_min_bits", "powm.field_min_limbs", "powm.field_max_limbs",
            "powm.gmp_below_limbs", "powm.even_split_min_limbs", "multi_pow.sequential_engine_min_limbs",
            "powm_sec.digits28_min_bits"},

@@ -68,16 +68,19 @@ Algorithm choose_algorithm(std::size_t n, bool odd, int threads) {
   const Algorithm a = lookup(threads >= 2 ? t.modmul_odd_parallel : t.modmul_odd, n);
   // A table tuned elsewhere may name montgomery52 where this CPU lacks it.
   if (a == Algorithm::montgomery52 && !modmul::montgomery52_available(n * kLimbBits)) return Algorithm::montgomery;
-  // Or montgomery28 where this CPU lacks AVX2 or a P of n limbs may exceed its 6942 bits.
+  // Or montgomery28 where this CPU lacks AVX2 or a P of n limbs may exceed its kMontgomery28MaxBits.
   if (a == Algorithm::montgomery28 && !modmul::montgomery28_available(n * kLimbBits)) return Algorithm::montgomery;
   return a;
 }
 
 Algorithm choose_pow_algorithm(std::size_t n) {
   const Algorithm a = choose_algorithm(n, true, 1);
-  const std::size_t from = config::tuning().powm_montgomery28_min_limbs;
+  const config::Tuning& t = config::tuning();
+  const std::size_t from = t.powm_montgomery28_min_limbs;
   if (from == 0 || (a != Algorithm::montgomery && a != Algorithm::montgomery28)) return a;
-  return n >= from && modmul::montgomery28_available(n * kLimbBits) ? Algorithm::montgomery28 : Algorithm::montgomery;
+  return n >= from && n <= t.powm_montgomery28_max_limbs && modmul::montgomery28_available(n * kLimbBits)
+             ? Algorithm::montgomery28
+             : Algorithm::montgomery;
 }
 
 }  // namespace parmod::api

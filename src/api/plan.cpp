@@ -103,15 +103,19 @@ ModulusPlan plan_modulus(const mpz_class& P, Algorithm requested, int threads, s
   }
   if (p.pow == PowPath::engine && odd && threads == 1) {
     p.pow_algorithm = choose_pow_algorithm(n);
-    if (p.pow_algorithm != p.algorithm)
+    if (p.pow_algorithm != p.algorithm) {
       use("powm.montgomery28_min_limbs", "pow from this size on montgomery28, below on montgomery: here on " +
                                              std::string(algorithm_name(p.pow_algorithm)));
+      use("powm.montgomery28_max_limbs", "and up to this size");
+    }
   }
   if (p.pow == PowPath::engine && odd && threads >= 2 && square_chain_pays(n)) {
     p.square_chain = true;
     p.chain_algorithm = choose_pow_algorithm(n);
-    if (p.chain_algorithm != choose_algorithm(n, true, 1))
+    if (p.chain_algorithm != choose_algorithm(n, true, 1)) {
       use("powm.montgomery28_min_limbs", "the chain from this size on montgomery28, below on montgomery");
+      use("powm.montgomery28_max_limbs", "and up to this size");
+    }
     use("powm.square_chain_min_bits", "pow from this exponent length: a squaring chain beside the digit products");
     use("powm.square_chain_max_limbs", "up to this size, on " + std::string(algorithm_name(p.chain_algorithm)) +
                                            " with sequential products");

@@ -17,8 +17,8 @@ const std::vector<TuningRow>& tuning_rows() {
       // REDC by products from 160 limbs, no exponent split, multi_pow on
       // two threads with its chunks on the team, powm_sec_crt's halves in
       // radix 2^28 on AVX2 from 2048-bit primes, montgomery28 (AVX2) for
-      // odd moduli of 29 to 108 limbs; with two threads Montgomery on the
-      // caller up to 128 limbs, and Montgomery and Barrett split their
+      // odd moduli of 17 to 128 limbs on one thread or two (pow 20 to 192
+      // limbs), and Montgomery and Barrett split their
       // products only from 512 limbs (docs/tuning.md).
       {"zen3",
        false,
@@ -35,12 +35,13 @@ const std::vector<TuningRow>& tuning_rows() {
         {"powm.square_chain_min_bits", "4096"},
         {"powm.square_chain_max_limbs", "128"},
         {"powm.montgomery28_min_limbs", "20"},
+        {"powm.montgomery28_max_limbs", "192"},
         {"powm.gmp_below_limbs", "8"},
         {"powm.field_max_limbs", "7"},
         {"multi_pow.sequential_engine_min_limbs", "1"},
         {"powm_sec.digits28_min_bits", "2048"},
-        {"modmul.odd", "16:montgomery 108:montgomery28 18446744073709551615:montgomery"},
-        {"modmul.odd.parallel", "16:montgomery 108:montgomery28 128:montgomery 18446744073709551615:bipartite"},
+        {"modmul.odd", "16:montgomery 128:montgomery28 18446744073709551615:montgomery"},
+        {"modmul.odd.parallel", "16:montgomery 128:montgomery28 18446744073709551615:bipartite"},
         {"modmul.split_min_limbs", "512"},
         {"costs.mul_ns",
          "1:7.59,2:9.05,4:17.4,8:54.2,16:199,32:630,64:2200,128:6400,256:17300,512:46200,1024:138000,2048:353000,"

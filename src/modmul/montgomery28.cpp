@@ -14,7 +14,7 @@ bool montgomery28_available(std::size_t bits) noexcept {
 
 bool montgomery28_for_constant_time(std::size_t bits) noexcept {
   const std::size_t from = config::tuning().powm_sec_digits28_min_bits;
-  return from != 0 && bits >= from && montgomery28_available(bits);
+  return from != 0 && bits >= from && bits <= kMontgomery28ConstantTimeMaxBits && montgomery28_available(bits);
 }
 
 void montgomery28_allocate(Montgomery28Constants& c, std::size_t n, std::size_t bits) {

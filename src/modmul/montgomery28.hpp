@@ -1,7 +1,7 @@
 // modmul/montgomery28.hpp - Montgomery multiplication in radix 2^28 on AVX2.
 //
 // Operands are m digits d_j of about 28 bits (limbs/radix28.hpp), m a
-// multiple of 4 (8 <= m <= 248: moduli of up to 6942 bits), R = 2^(28 m) >= 4P.  The product and the reduction run four
+// multiple of 4 (8 <= m <= 592: moduli of up to 16574 bits), R = 2^(28 m) >= 4P.  The product and the reduction run four
 // 64-bit lanes at a time with vpmuludq (32 x 32 -> 64 bits of each lane) and
 // vpaddq, no carries inside:
 //
@@ -24,10 +24,16 @@
 // (consttime/constant_time_powm28.hpp).  A column takes at most m products
 // below 2^56 (1 + 2^-18) from A B and m below 2^56 from Q P, plus a carry
 // below 2^37: up to kMontgomery28CarryFreeDigits = 124 digits all of them fit
-// in 64 bits; above (up to kMontgomery28MaxDigits = 248), the columns of A B
-// are carried once (below 2^28 + 2^36) before the reduction, which keeps
-// every column below 2^64 (248 * 2^56 (1 + 2^-18) + 2^37 < 2^64).  Where it
-// beats the 64-bit kernels is measured per CPU family (the tuning key
+// in 64 bits; above (up to kMontgomery28OneCarryDigits = 248), the columns of
+// A B are carried once (below 2^28 + 2^36) before the reduction, which keeps
+// every column below 2^64 (248 * 2^56 (1 + 2^-18) + 2^37 < 2^64).  Above
+// that (up to kMontgomery28MaxDigits), the columns are carried besides every
+// kMontgomery28CarryBlocks = 56 blocks of four digits of B and of Q (at most
+// 4 (56 + 3) products on a carried column, the pipelined block included),
+// and every 28 blocks of the square's triangle (at most 112 products before
+// T doubles); each pass is about m / 2 vector operations.  The passes depend
+// only on m.  Where it beats the 64-bit kernels is measured per CPU family
+// (the tuning keys modmul.odd, powm.montgomery28_min_limbs and
 // powm_sec.digits28_min_bits).
 #pragma once
 
@@ -44,8 +50,14 @@
 namespace parmod::modmul {
 
 constexpr std::size_t kMontgomery28CarryFreeDigits = 124;  // no carry between the product and REDC up to here
-constexpr std::size_t kMontgomery28MaxDigits = 248;
-constexpr std::size_t kMontgomery28MaxBits = 28 * kMontgomery28MaxDigits - 2;  // 6942
+constexpr std::size_t kMontgomery28OneCarryDigits = 248;  // one carry pass between the product and REDC up to here
+constexpr std::size_t kMontgomery28CarryBlocks = 56;      // above: a carry pass every this many blocks of B and of Q
+constexpr std::size_t kMontgomery28SqrCarryBlocks = 28;   // and of the square's triangle
+constexpr std::size_t kMontgomery28MaxDigits = 592;
+constexpr std::size_t kMontgomery28MaxBits = 28 * kMontgomery28MaxDigits - 2;  // 16574
+// The constant-time exponentiations take radix 2^28 up to here (the sizes
+// their tune step measures, powm_sec.digits28_min_bits).
+constexpr std::size_t kMontgomery28ConstantTimeMaxBits = 28 * kMontgomery28OneCarryDigits - 2;  // 6942
 
 // Digits for a modulus of `bits` bits: the least multiple of 4 with 28 m >= bits + 2 (R >= 4P),
 // at least 8 (the kernels' smallest size; R = 2^224 for any P below 2^111).
@@ -66,12 +78,13 @@ struct Montgomery28Constants {
 };
 
 // Whether the radix-2^28 kernel can take an odd P of `bits` bits on this CPU:
-// AVX2, and 1 <= bits <= kMontgomery28MaxBits (m <= 248 digits).
+// AVX2, and 1 <= bits <= kMontgomery28MaxBits (m <= 592 digits).
 bool montgomery28_available(std::size_t bits) noexcept;
 
 // Whether the constant-time exponentiations take radix 2^28 for a modulus of
-// `bits` bits: available, and at least the tuning key powm_sec.digits28_min_bits
-// (0: never), which the CPU family's row sets from measurements.
+// `bits` bits: available, at most kMontgomery28ConstantTimeMaxBits and at
+// least the tuning key powm_sec.digits28_min_bits (0: never), which the CPU
+// family's row sets from measurements.
 bool montgomery28_for_constant_time(std::size_t bits) noexcept;
 
 // An element is kept spread: 4 (m + 4) words, row k (k = 0..3, m + 4 words
@@ -91,7 +104,7 @@ void montgomery28_spread(std::uint64_t* s, const std::uint64_t* a, std::size_t m
 // 32-byte aligned like as, out and c's vectors.  out may alias as, and b
 // may be row 0 of as or out; t overlaps nothing.  Needs AVX2.  Cost: about
 // m^2 / 2 vector products and additions (vpmuludq, vpaddq) and m / 4 chains
-// of scalar digit arithmetic (above 124 digits, one carry pass over 2m columns).
+// of scalar digit arithmetic (above 124 digits, carry passes over 2m columns).
 void montgomery28_mul(std::uint64_t* out, const std::uint64_t* as, const std::uint64_t* b, const Montgomery28Constants& c,
                       std::uint64_t* t) noexcept;
 
@@ -119,7 +132,7 @@ Montgomery28Constants montgomery28_constants(const mpz_class& P);
 void montgomery28_fill(Montgomery28Constants& c, const limb_t* p, const limb_t* r_mod_p, const limb_t* r2_mod_p) noexcept;
 
 // Algorithm::montgomery28 (modmul/montgomery28_engine.cpp): what
-// montgomery28_factory binds to an odd P of up to 6942 bits on a CPU with
+// montgomery28_factory binds to an odd P of up to 16574 bits on a CPU with
 // AVX2, and its two engines over the representation x -> x R mod P,
 // R = 2^(28 m):
 //  - montgomery28_engine: n-limb residues in [0, P), converted per call;

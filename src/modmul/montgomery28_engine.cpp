@@ -165,8 +165,9 @@ const char* rejects(const mpz_class& P) {
   if (mpz_even_p(P.get_mpz_t())) return "montgomery28 needs an odd modulus";
   if (!limbs::cpu_has_avx2()) return "montgomery28 needs a CPU with AVX2";
   const std::size_t bits = mpz_sizeinbase(P.get_mpz_t(), 2);
+  static_assert(kMontgomery28MaxBits == 16574, "the message below names it");
   if (mpz_sgn(P.get_mpz_t()) <= 0 || !montgomery28_available(bits))
-    return "montgomery28 takes odd moduli of up to 6942 bits";
+    return "montgomery28 takes odd moduli of up to 16574 bits";
   return nullptr;
 }
 

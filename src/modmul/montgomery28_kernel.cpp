@@ -112,17 +112,26 @@ PARMOD_AVX2 void write_spread(u64* out, const u64* x, u64 cin, std::size_t m) {
   spread_vector(out, w, v, dp, zero());
 }
 
-// Above kMontgomery28CarryFreeDigits: the 2m columns of A B (each below
-// 2^63.96: at most m products) carried once, all at once: column j becomes
-// its low 28 bits plus the high bits of column j - 1 (below 2^28 + 2^36).
-// The value is kept: nothing carries out of the top column (A B < R^2 / 4).
-PARMOD_AVX2 void carry_columns_once(u64* t, std::size_t m) {
+// The columns of vectors [from, 2m / 4) of T carried once, all at once:
+// column j becomes its low 28 bits plus the high bits of column j - 1 (below
+// 2^28 + 2^36), the lowest column of the range keeping those of the column
+// below it where they are.  The value is kept: nothing carries out of the top
+// column, as the columns are non-negative and the value they hold (a sum of
+// some of the products of A B + Q P) is below R^2 / 2.
+PARMOD_AVX2 void carry_columns_once(u64* t, std::size_t m, std::size_t from = 0) {
   V4 hp = zero();
-  for (std::size_t q = 0; q < m / 2; ++q) {
+  for (std::size_t q = from; q < m / 2; ++q) {
     const V4 y = ld(t + 4 * q), h = shr28(y);
     st(t + 4 * q, add(low28(y), lane_up(h, hp)));
     hp = h;
   }
+}
+
+// Whether the columns are carried again after block i of a loop over blocks
+// of four digits: above kMontgomery28OneCarryDigits, every `period` blocks
+// but the last (each block adds at most four products to a column).
+inline bool carry_after_block(std::size_t m, std::size_t i, std::size_t period) {
+  return m > kMontgomery28OneCarryDigits && (i + 1) % period == 0 && i + 1 < m / 4;
 }
 
 // T[0, 2m) += Q P over the blocks, then out = the top m columns plus carry, nearly normalised and spread.
@@ -152,6 +161,9 @@ PARMOD_AVX2 void reduce(u64* out, u64* t, const Montgomery28Constants& c) {
       if (i + 2 < v) quotient_digits(lane(nx, 0), lane(nx, 1), lane(nx, 2), lane(nx, 3), carry, c.mu_lo, c.mu_hi, qnn);
     }
     for (std::size_t k = 3; k <= v; ++k) st(tt + 4 * k, mad4(ld(tt + 4 * k), q0, q1, q2, q3, P, k));
+    // Vectors i + 3 on have all of blocks 0 .. i; i + 1 and i + 2 are read
+    // as they are for the carries and digits of blocks i + 1 and i + 2.
+    if (carry_after_block(m, i, kMontgomery28CarryBlocks)) carry_columns_once(t, m, i + 3);
     std::copy(qn, qn + 4, qi);
     std::copy(qnn, qnn + 4, qn);
   }
@@ -177,11 +189,19 @@ PARMOD_AVX2 void montgomery28_mul(std::uint64_t* out, const std::uint64_t* as, c
   PARMOD_ASSERT(m % 4 == 0 && m >= 8 && m <= kMontgomery28MaxDigits);
   PARMOD_ASSERT(reinterpret_cast<std::uintptr_t>(as) % 32 == 0 && reinterpret_cast<std::uintptr_t>(t) % 32 == 0);
   const Rows A(as, m);
-  for (std::size_t i = 0; i < v; ++i) {  // T at 4i += b_(4i+k) A^(k); block 0 writes T[0, m + 4)
+  // Above kMontgomery28OneCarryDigits T starts at zero and is carried every
+  // kMontgomery28CarryBlocks blocks of B; below, each block writes its top
+  // vector first and block 0 all of T[0, m + 4).
+  const bool carried = m > kMontgomery28OneCarryDigits;
+  if (carried)
+    for (std::size_t q = 0; q < 2 * v; ++q) st(t + 4 * q, zero());
+  for (std::size_t i = 0; i < v; ++i) {  // T at 4i += b_(4i+k) A^(k)
     const V4 b0 = set1(b[4 * i]), b1 = set1(b[4 * i + 1]), b2 = set1(b[4 * i + 2]), b3 = set1(b[4 * i + 3]);
     u64* tt = t + 4 * i;
-    for (std::size_t q = 0; q < v; ++q) st(tt + 4 * q, mad4(i == 0 ? zero() : ld(tt + 4 * q), b0, b1, b2, b3, A, q));
-    st(tt + 4 * v, mad4(zero(), b0, b1, b2, b3, A, v));  // the block's top vector, first touched here
+    const bool fresh = i == 0 && !carried;
+    for (std::size_t q = 0; q < v; ++q) st(tt + 4 * q, mad4(fresh ? zero() : ld(tt + 4 * q), b0, b1, b2, b3, A, q));
+    st(tt + 4 * v, mad4(carried ? ld(tt + 4 * v) : zero(), b0, b1, b2, b3, A, v));
+    if (carry_after_block(m, i, kMontgomery28CarryBlocks)) carry_columns_once(t, m);
   }
   reduce(out, t, c);
 }
@@ -206,6 +226,9 @@ PARMOD_AVX2 void montgomery28_sqr(std::uint64_t* out, const std::uint64_t* as, c
     x = add(x, add(mul(b2, band(ld(A.r[2] + o1), l123)), mul(b3, band(ld(A.r[3] + o1), l3))));
     st(tt + o1, add(ld(tt + o1), x));
     for (std::size_t q = I + 2; q <= v; ++q) st(tt + 4 * q, mad4(ld(tt + 4 * q), b0, b1, b2, b3, A, q));
+    // Above kMontgomery28OneCarryDigits: at most 4 kMontgomery28SqrCarryBlocks
+    // products a column on a carried one before T doubles.
+    if (carry_after_block(m, I, kMontgomery28SqrCarryBlocks)) carry_columns_once(t, m);
   }
   for (std::size_t q = 0; q < v; ++q) {  // T = 2 T + sum a_j^2 beta^(2j)
     const V4 d = ld(a + 4 * q);

@@ -10,7 +10,7 @@
 namespace parmod::test {
 namespace {
 
-// The algorithms that take P here (montgomery52: CPUs with IFMA, odd P; montgomery28: AVX2, odd P of up to 6942 bits).
+// The algorithms that take P here (montgomery52: CPUs with IFMA, odd P; montgomery28: AVX2, odd P of up to 16574 bits).
 std::vector<Modulus> moduli_for(const mpz_class& P, int threads) {
   std::vector<Modulus> out;
   for (Algorithm a : {Algorithm::automatic, Algorithm::montgomery, Algorithm::barrett, Algorithm::bipartite,

@@ -20,7 +20,7 @@ namespace {
 
 TEST(Montgomery28Api, PowEveryPathAndThreadCount) {
   REQUIRE_AVX2();
-  for (std::size_t bits : {2u, 63u, 64u, 65u, 110u, 111u, 127u, 128u, 700u, 1024u, 2048u, 3470u, 3471u, 4096u, 6942u}) {
+  for (std::size_t bits : {2u, 63u, 64u, 65u, 110u, 111u, 127u, 128u, 700u, 1024u, 2048u, 3470u, 3471u, 4096u, 6942u, 8192u, 16574u}) {
     const mpz_class P = random_modulus_bits(bits, true);
     for (int T : {1, 2, 3}) {
       if (bits > 3471 && T > (reduced_sizes() ? 1 : 2)) continue;
@@ -35,7 +35,7 @@ TEST(Montgomery28Api, PowEveryPathAndThreadCount) {
 
 TEST(Montgomery28Api, AllOnesModuli) {
   REQUIRE_AVX2();
-  for (std::size_t bits : {3u, 64u, 111u, 1024u, 2048u, 3470u, 4096u, 6942u}) {
+  for (std::size_t bits : {3u, 64u, 111u, 1024u, 2048u, 3470u, 4096u, 6942u, 8192u, 16574u}) {
     const mpz_class P = (mpz_class(1) << bits) - 1;
     const Modulus mod(P, Algorithm::montgomery28, 1);
     const mpz_class e = rrandom_bits(std::min<std::size_t>(bits, 1500));
@@ -46,7 +46,7 @@ TEST(Montgomery28Api, AllOnesModuli) {
 
 TEST(Montgomery28Api, Representation) {
   REQUIRE_AVX2();
-  for (std::size_t bits : {2u, 65u, 111u, 1000u, 1024u, 3470u, 4096u, 6942u}) {
+  for (std::size_t bits : {2u, 65u, 111u, 1000u, 1024u, 3470u, 4096u, 6942u, 8192u, 16574u}) {
     const mpz_class P = random_modulus_bits(bits, true);
     const Modulus mod(P, Algorithm::montgomery28, 1);
     const std::size_t m = modmul::montgomery28_digits(bits);

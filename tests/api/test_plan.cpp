@@ -194,10 +194,10 @@ TEST(Plan, PowTakesTheSquaringChainFromItsKeys) {
   }
 }
 
-// powm.montgomery28_min_limbs: where modmul.odd names montgomery or
+// powm.montgomery28_min_limbs and _max_limbs: where modmul.odd names montgomery or
 // montgomery28, pow under automatic runs its window (one thread) and its
-// squaring chain (two threads) on montgomery28 from the key's size and on
-// montgomery below, whichever of the two the products run on; other rows, an
+// squaring chain (two threads) on montgomery28 from the first key's size up
+// to the second's and on montgomery outside, whichever of the two the products run on; other rows, an
 // explicit algorithm and the key 0 keep modmul.odd's choice.  Equal to
 // mpz_powm either side, at the edges and with 2^320 - 1 and 2^320 + 1.
 TEST(Plan, PowRunsOnMontgomery28FromItsKey) {
@@ -242,6 +242,17 @@ TEST(Plan, PowRunsOnMontgomery28FromItsKey) {
     EXPECT_EQ(api::plan_modulus(five, Algorithm::automatic, 1).pow_algorithm, Algorithm::montgomery28);
     EXPECT_STREQ(api::state_of(Modulus(five, Algorithm::automatic, 1))->pow_bound->engine->name, "montgomery28");
   }
+  // powm.montgomery28_max_limbs ends the range: above it pow runs on montgomery.
+  config::Tuning capped = montgomery_products;
+  ASSERT_EQ(config::set_tuning_value(capped, "powm.montgomery28_max_limbs", "5"), "");
+  {
+    const config::ScopedTuning scoped_c(capped);
+    EXPECT_EQ(api::plan_modulus(five, Algorithm::automatic, 1).pow_algorithm, Algorithm::montgomery28);
+    EXPECT_EQ(api::plan_modulus(six, Algorithm::automatic, 1).pow_algorithm, Algorithm::montgomery);
+    EXPECT_EQ(api::plan_modulus(six, Algorithm::automatic, 2).chain_algorithm, Algorithm::montgomery);
+    const std::string dc = Modulus(five, Algorithm::automatic, 1).describe();
+    EXPECT_NE(dc.find("powm.montgomery28_max_limbs = 5: and up to this size"), std::string::npos) << dc;
+  }
   config::Tuning off = t;
   ASSERT_EQ(config::set_tuning_value(off, "powm.montgomery28_min_limbs", "0"), "");
   {
@@ -249,7 +260,7 @@ TEST(Plan, PowRunsOnMontgomery28FromItsKey) {
     EXPECT_EQ(api::plan_modulus(five, Algorithm::automatic, 1).pow_algorithm, Algorithm::montgomery28);
     EXPECT_EQ(api::plan_modulus(three, Algorithm::automatic, 1).pow_algorithm, Algorithm::montgomery);
   }
-  for (const config::Tuning& tuning : {t, montgomery_products, off}) {
+  for (const config::Tuning& tuning : {t, montgomery_products, capped, off}) {
     const config::ScopedTuning scoped_case(tuning);
     for (const mpz_class& P : std::vector<mpz_class>{three, five, six, (mpz_class(1) << 320) - 1,
                                                       (mpz_class(1) << 320) + 1}) {

@@ -2,6 +2,7 @@
 // squares at every digit count, the largest operands and moduli, edge moduli.
 #include <gtest/gtest.h>
 
+#include "config/tuning.hpp"
 #include "limbs/cpu_features.hpp"
 #include "limbs/radix28.hpp"
 #include "modmul/montgomery28.hpp"
@@ -77,8 +78,9 @@ void check_kernel(const Montgomery28Constants& c, const mpz_class& P, const mpz_
 
 TEST(Montgomery28, EveryDigitCount) {
   REQUIRE_AVX2();
-  // Every digit count m = 8, 12, .. 248, each at its smallest, a middle and its largest P
-  // (from 128 digits the columns of A B are carried once before the reduction).
+  // Every digit count m = 8, 12, .. 592, each at its smallest, a middle and its largest P
+  // (from 128 digits the columns of A B are carried once before the reduction, from 252
+  // also every 56 blocks of B and of Q and every 28 of the square's triangle).
   for (std::size_t m = 8; m <= modmul::kMontgomery28MaxDigits; m += 4) {
     for (std::size_t bits : {28 * (m - 4) - 1, 28 * m - 60, 28 * m - 2}) {
       if (modmul::montgomery28_digits(bits) != m || !modmul::montgomery28_available(bits)) continue;
@@ -98,7 +100,7 @@ TEST(Montgomery28, LargestOperandsAndModuli) {
   REQUIRE_AVX2();
   // All-ones moduli and 2P - 1 operands make every column as large as it gets.
   for (std::size_t bits : {3u, 5u, 63u, 64u, 65u, 110u, 111u, 200u, 222u, 1022u, 1024u, 1536u, 2046u, 2048u, 3072u, 3470u,
-                           3471u, 3472u, 4096u, 6942u}) {
+                           3471u, 3472u, 4096u, 6942u, 6943u, 6944u, 7168u, 8192u, 10000u, 12544u, 16384u, 16574u}) {
     const mpz_class ones = (mpz_class(1) << bits) - 1;
     for (const mpz_class& P : std::vector<mpz_class>{ones, (mpz_class(1) << (bits - 1)) + 1, random_modulus_bits(bits, true)}) {
       const Montgomery28Constants c = constants_of(P);
@@ -110,8 +112,8 @@ TEST(Montgomery28, LargestOperandsAndModuli) {
 
 TEST(Montgomery28, EdgeModuli) {
   REQUIRE_AVX2();
-  for (std::size_t n : {2u, 3u, 5u, 8u, 16u, 17u, 24u, 32u, 33u, 48u, 54u, 55u, 64u, 65u, 108u}) {
-    if (reduced_sizes() && n % 2 == 0 && n != 2 && n != 108) continue;  // the odd counts and both ends
+  for (std::size_t n : {2u, 3u, 5u, 8u, 16u, 17u, 24u, 32u, 33u, 48u, 54u, 55u, 64u, 65u, 108u, 109u, 128u, 129u, 200u, 259u}) {
+    if (reduced_sizes() && n % 2 == 0 && n != 2 && n != 128) continue;  // the odd counts and the ends
     for (const mpz_class& P : edge_moduli(n, true)) {
       if (!modmul::montgomery28_available(mpz_sizeinbase(P.get_mpz_t(), 2))) continue;
       const Montgomery28Constants c = constants_of(P);
@@ -127,7 +129,7 @@ TEST(Montgomery28, EdgeModuli) {
 // at every limb count the algorithm takes.
 TEST(Montgomery28, EnginesAgainstGmp) {
   REQUIRE_AVX2();
-  for (std::size_t n = 1; n <= 109; n += (n < 40 ? 1 : 7)) {
+  for (std::size_t n = 1; n <= 260; n += (n < 40 ? 1 : n < 110 ? 7 : 30)) {
     std::vector<mpz_class> moduli = {random_modulus(n, true), edge_moduli(n, true).front(), edge_moduli(n, true).back()};
     for (const mpz_class& P : moduli) {
       if (modmul::montgomery28_factory.rejects(P) != nullptr) {
@@ -183,6 +185,22 @@ TEST(Montgomery28, AvailableRange) {
     ASSERT_GE(28 * m, bits + 2) << bits;  // R >= 4P
     if (m > 8) ASSERT_LT(28 * (m - 4), bits + 2) << bits;  // the fewest such digits
   }
+}
+
+// The constant-time exponentiations take radix 2^28 from their key up to
+// kMontgomery28ConstantTimeMaxBits only (the sizes measured), though the
+// kernels go further.
+TEST(Montgomery28, ConstantTimeRange) {
+  config::Tuning t = config::tuning();
+  ASSERT_EQ(config::set_tuning_value(t, "powm_sec.digits28_min_bits", "1024"), "");
+  const config::ScopedTuning scoped(t);
+  const bool avx2 = limbs::cpu_has_avx2();
+  EXPECT_FALSE(modmul::montgomery28_for_constant_time(1023));
+  EXPECT_EQ(modmul::montgomery28_for_constant_time(1024), avx2);
+  EXPECT_EQ(modmul::montgomery28_for_constant_time(modmul::kMontgomery28ConstantTimeMaxBits), avx2);
+  EXPECT_FALSE(modmul::montgomery28_for_constant_time(modmul::kMontgomery28ConstantTimeMaxBits + 1));
+  EXPECT_FALSE(modmul::montgomery28_for_constant_time(8192));
+  EXPECT_EQ(modmul::montgomery28_available(8192), avx2);
 }
 
 }  // namespace

@@ -19,12 +19,12 @@ def MONTGOMERY52(m):
 
 
 def MONTGOMERY28(m):
-    """Whether algorithm='montgomery28' takes m here (an AVX2 CPU, odd m of up to 6942 bits)."""
+    """Whether algorithm='montgomery28' takes m here (an AVX2 CPU, odd m of up to 16574 bits)."""
     try:
         parmod.Modulus(m, algorithm="montgomery28")
         return True
     except ValueError as e:
-        assert "AVX2" in str(e) or "6942 bits" in str(e)
+        assert "AVX2" in str(e) or "16574 bits" in str(e)
         return False
 
 
