@@ -7,7 +7,9 @@
 //
 //  - A B as column sums T_c = sum_(i+j=c) a_i b_j.  Block I of B (digits 4I ..
 //    4I+3) adds b_(4I+k) A^(k) to T at 4I, A^(k) = A shifted up k digits
-//    (montgomery28_spread), so every vector load and store is aligned.
+//    (montgomery28_spread), so every vector load and store is aligned; two
+//    blocks go in one pass over T (a load and a store of T for eight
+//    products).
 //    The square adds the triangle i < j the same way (masked at the
 //    diagonal), doubles T and adds the squares a_j^2 at column 2j.
 //  - The reduction in blocks of four digits (HAC 14.32 in radix 2^112): the

@@ -134,6 +134,15 @@ inline bool carry_after_block(std::size_t m, std::size_t i, std::size_t period) 
   return m > kMontgomery28OneCarryDigits && (i + 1) % period == 0 && i + 1 < m / 4;
 }
 
+// Four digits (a block of B or of Q) broadcast to all lanes.
+struct Block {
+  V4 d[4];
+};
+PARMOD_AVX2 inline Block broadcast(const u64* q) { return {{set1(q[0]), set1(q[1]), set1(q[2]), set1(q[3])}}; }
+PARMOD_AVX2 inline V4 mad4(V4 acc, const Block& q, const Rows& x, std::size_t k) {
+  return mad4(acc, q.d[0], q.d[1], q.d[2], q.d[3], x, k);
+}
+
 // T[0, 2m) += Q P over the blocks, then out = the top m columns plus carry, nearly normalised and spread.
 PARMOD_AVX2 void reduce(u64* out, u64* t, const Montgomery28Constants& c) {
   const std::size_t m = c.digits, v = m / 4;
@@ -190,18 +199,29 @@ PARMOD_AVX2 void montgomery28_mul(std::uint64_t* out, const std::uint64_t* as, c
   PARMOD_ASSERT(reinterpret_cast<std::uintptr_t>(as) % 32 == 0 && reinterpret_cast<std::uintptr_t>(t) % 32 == 0);
   const Rows A(as, m);
   // Above kMontgomery28OneCarryDigits T starts at zero and is carried every
-  // kMontgomery28CarryBlocks blocks of B; below, each block writes its top
-  // vector first and block 0 all of T[0, m + 4).
+  // kMontgomery28CarryBlocks blocks of B; below, each pass writes its top two
+  // vectors first and the first pass all of T[0, m + 8).
   const bool carried = m > kMontgomery28OneCarryDigits;
   if (carried)
     for (std::size_t q = 0; q < 2 * v; ++q) st(t + 4 * q, zero());
-  for (std::size_t i = 0; i < v; ++i) {  // T at 4i += b_(4i+k) A^(k)
-    const V4 b0 = set1(b[4 * i]), b1 = set1(b[4 * i + 1]), b2 = set1(b[4 * i + 2]), b3 = set1(b[4 * i + 3]);
+  // T at 4i += b_(4i+k) A^(k) + b_(4i+4+k) A^(k) shifted up a vector: two
+  // blocks of B a pass (the last alone when m / 4 is odd).
+  std::size_t i = 0;
+  for (; i + 1 < v; i += 2) {
+    const Block x = broadcast(b + 4 * i), y = broadcast(b + 4 * i + 4);
     u64* tt = t + 4 * i;
     const bool fresh = i == 0 && !carried;
-    for (std::size_t q = 0; q < v; ++q) st(tt + 4 * q, mad4(fresh ? zero() : ld(tt + 4 * q), b0, b1, b2, b3, A, q));
-    st(tt + 4 * v, mad4(carried ? ld(tt + 4 * v) : zero(), b0, b1, b2, b3, A, v));
-    if (carry_after_block(m, i, kMontgomery28CarryBlocks)) carry_columns_once(t, m);
+    st(tt, mad4(fresh ? zero() : ld(tt), x, A, 0));
+    for (std::size_t q = 1; q < v; ++q) st(tt + 4 * q, mad4(mad4(fresh ? zero() : ld(tt + 4 * q), x, A, q), y, A, q - 1));
+    st(tt + 4 * v, mad4(mad4(carried ? ld(tt + 4 * v) : zero(), x, A, v), y, A, v - 1));
+    st(tt + 4 * v + 4, mad4(carried ? ld(tt + 4 * v + 4) : zero(), y, A, v));
+    if (carry_after_block(m, i + 1, kMontgomery28CarryBlocks)) carry_columns_once(t, m);
+  }
+  if (i < v) {
+    const Block x = broadcast(b + 4 * i);
+    u64* tt = t + 4 * i;
+    for (std::size_t q = 0; q < v; ++q) st(tt + 4 * q, mad4(ld(tt + 4 * q), x, A, q));
+    st(tt + 4 * v, mad4(carried ? ld(tt + 4 * v) : zero(), x, A, v));
   }
   reduce(out, t, c);
 }

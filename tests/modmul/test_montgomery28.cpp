@@ -2,6 +2,9 @@
 // squares at every digit count, the largest operands and moduli, edge moduli.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <vector>
+
 #include "config/tuning.hpp"
 #include "limbs/cpu_features.hpp"
 #include "limbs/radix28.hpp"
@@ -78,10 +81,14 @@ void check_kernel(const Montgomery28Constants& c, const mpz_class& P, const mpz_
 
 TEST(Montgomery28, EveryDigitCount) {
   REQUIRE_AVX2();
-  // Every digit count m = 8, 12, .. 592, each at its smallest, a middle and its largest P
+  // Every digit count m = 8, 12, .. 264, each at its smallest, a middle and its largest P
   // (from 128 digits the columns of A B are carried once before the reduction, from 252
-  // also every 56 blocks of B and of Q and every 28 of the square's triangle).
+  // also every 56 blocks of B and of Q and every 28 of the square's triangle); above, the
+  // counts around the second and third passes (m / 4 = 112 and 113 blocks, 140 and 141)
+  // and the largest, odd and even block counts among them.
+  const std::vector<std::size_t> large = {268, 300, 336, 448, 452, 456, 476, 560, 564, 588, 592};
   for (std::size_t m = 8; m <= modmul::kMontgomery28MaxDigits; m += 4) {
+    if (m > 264 && std::find(large.begin(), large.end(), m) == large.end()) continue;
     for (std::size_t bits : {28 * (m - 4) - 1, 28 * m - 60, 28 * m - 2}) {
       if (modmul::montgomery28_digits(bits) != m || !modmul::montgomery28_available(bits)) continue;
       const mpz_class P = random_modulus_bits(bits, true);
