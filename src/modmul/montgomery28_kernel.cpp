@@ -134,7 +134,7 @@ inline bool carry_after_block(std::size_t m, std::size_t i, std::size_t period) 
   return m > kMontgomery28OneCarryDigits && (i + 1) % period == 0 && i + 1 < m / 4;
 }
 
-// Four digits (a block of B or of Q) broadcast to all lanes.
+// Four digits (a block of B) broadcast to all lanes.
 struct Block {
   V4 d[4];
 };
