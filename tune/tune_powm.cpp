@@ -228,7 +228,8 @@ std::vector<double> pow_times(const Context& c, const mpz_class& P, const std::v
 // consecutive measured sizes at which montgomery28 is at most 1% slower (the
 // larger sizes on a tie): powm.montgomery28_min_limbs its first size,
 // powm.montgomery28_max_limbs its last (no limit when the run reaches the
-// last measured size); no such size: 0, as modmul.odd.
+// last measured size); no such size: 0, as modmul.odd (the maximum then
+// has no limit, as it has nothing to bound).
 void tune_pow_montgomery28(Context& c, gmp_randclass& rng) {
   config::Tuning m28 = c.tuning(), m64 = c.tuning();
   m28.powm_montgomery28_min_limbs = 1;
@@ -243,6 +244,7 @@ void tune_pow_montgomery28(Context& c, gmp_randclass& rng) {
   if (sizes.empty()) {
     std::cerr << "  no size for montgomery28 against montgomery: powm.montgomery28_min_limbs 0\n";
     c.set("powm.montgomery28_min_limbs", std::size_t{0});
+    c.set("powm.montgomery28_max_limbs", std::size_t(1) << 30);
     return;
   }
   std::size_t run_from = 0, run_length = 0, best_from = 0, best_to = 0, best_length = 0;
@@ -262,6 +264,7 @@ void tune_pow_montgomery28(Context& c, gmp_randclass& rng) {
   }
   if (best_length == 0) {  // montgomery28 from beyond the last measured size: never here
     c.set("powm.montgomery28_min_limbs", sizes.back() + 1);
+    c.set("powm.montgomery28_max_limbs", std::size_t(1) << 30);
     return;
   }
   c.set("powm.montgomery28_min_limbs", sizes[best_from]);

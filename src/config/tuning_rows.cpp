@@ -13,13 +13,16 @@ const std::vector<TuningRow>& tuning_rows() {
         {"sqr.karatsuba_adx_max", "0"},
         {"montgomery.window_adx_min", "0"}}},
       // Zen 3 (no AVX-512): the mulx rows and Karatsuba over them where they
-      // beat GMP here, the folded window kernels further up than on Zen 5,
-      // REDC by products from 160 limbs, no exponent split, multi_pow on
-      // two threads with its chunks on the team, powm_sec_crt's halves in
-      // radix 2^28 on AVX2 from 2048-bit primes, montgomery28 (AVX2) for
-      // odd moduli of 17 to 128 limbs on one thread or two (pow 20 to 192
-      // limbs), and Montgomery and Barrett split their
-      // products only from 512 limbs (docs/tuning.md).
+      // beat GMP here, the unrolled kernels closing from the zero slot, the
+      // folded window kernels further up than on Zen 5, REDC by products
+      // from 160 limbs, no exponent split, multi_pow on two threads with
+      // its chunks on the team, powm_sec_crt's halves in radix 2^28 on AVX2
+      // from 2048-bit primes, montgomery28 (AVX2) for odd moduli of 17 to
+      // 224 limbs on one thread, to 176 on two, then the scheduled
+      // two-thread Montgomery product to 2048 limbs (pow on montgomery28 20
+      // to 192 limbs, the squaring chain from 1024-bit exponents), and
+      // Montgomery and Barrett split their products only from 512 limbs
+      // (docs/tuning.md).
       {"zen3",
        false,
        {{"mul.basecase_adx_max", "49"},
@@ -27,12 +30,16 @@ const std::vector<TuningRow>& tuning_rows() {
         {"montgomery.adx_passes_max", "64"},
         {"montgomery.adx_sqr_passes_max", "64"},
         {"sqr.basecase_adx_max", "65"},
-        {"mul.karatsuba_adx_max", "161"},
-        {"sqr.karatsuba_adx_max", "193"},
+        {"mul.karatsuba_adx_min", "32"},
+        {"sqr.karatsuba_adx_min", "64"},
+        {"mul.karatsuba_adx_max", "193"},
+        {"sqr.karatsuba_adx_max", "321"},
+        {"montgomery.adx_small_zero_slot", "1"},
         {"redc_products_threshold", "160"},
         {"mul.par_min", "224"},
         {"powm.split_min_bits", "0"},
-        {"powm.square_chain_min_bits", "4096"},
+        {"powm.square_chain_min_bits", "1024"},
+        {"powm.square_chain_asleep_min_bits", "2048"},
         {"powm.square_chain_max_limbs", "128"},
         {"powm.montgomery28_min_limbs", "20"},
         {"powm.montgomery28_max_limbs", "192"},
@@ -40,8 +47,9 @@ const std::vector<TuningRow>& tuning_rows() {
         {"powm.field_max_limbs", "7"},
         {"multi_pow.sequential_engine_min_limbs", "1"},
         {"powm_sec.digits28_min_bits", "2048"},
-        {"modmul.odd", "16:montgomery 128:montgomery28 18446744073709551615:montgomery"},
-        {"modmul.odd.parallel", "16:montgomery 128:montgomery28 18446744073709551615:bipartite"},
+        {"modmul.odd", "16:montgomery 224:montgomery28 18446744073709551615:montgomery"},
+        {"modmul.odd.parallel", "16:montgomery 176:montgomery28 2048:montgomery 18446744073709551615:bipartite"},
+        {"modmul.scheduled_min", "176"},
         {"modmul.split_min_limbs", "512"},
         {"costs.mul_ns",
          "1:7.59,2:9.05,4:17.4,8:54.2,16:199,32:630,64:2200,128:6400,256:17300,512:46200,1024:138000,2048:353000,"
@@ -106,15 +114,20 @@ const std::vector<TuningRow>& tuning_rows() {
         {"powm.square_chain_min_bits", "1024"},
         {"powm.square_chain_max_limbs", "32"},
         {"multi_pow.sequential_engine_min_limbs", "1"}}},
-      // Zen 5: own mulx kernels below 25 limbs only, IFMA from 11 limbs,
-      // REDC by products from 32 limbs, montgomery52 from 10 limbs;
-      // the two-thread keys as Zen 4's row had them until 2026-11-30.
+      // Zen 5: IFMA from 11 limbs, REDC by products from 64 limbs,
+      // montgomery52 from 10 limbs; the two-thread keys as Zen 4's row had
+      // them until 2026-11-30.  The mulx windows (below 49 limbs, squares
+      // 65) and Karatsuba over them (to 161 limbs, squares 321) where IFMA
+      // does not run.  Without IFMA montgomery28 (AVX2) from 21 to 176 limbs
+      // (pow 20 to 192), on two threads to 118, then bipartite to 384.
       {"zen5",
        true,
-       {{"mul.basecase_adx_max", "25"},
-        {"sqr.basecase_adx_max", "33"},
-        {"mul.karatsuba_adx_max", "0"},
-        {"sqr.karatsuba_adx_max", "0"},
+       {{"mul.basecase_adx_max", "49"},
+        {"sqr.basecase_adx_max", "65"},
+        {"mul.karatsuba_adx_min", "32"},
+        {"sqr.karatsuba_adx_min", "64"},
+        {"mul.karatsuba_adx_max", "161"},
+        {"sqr.karatsuba_adx_max", "321"},
         {"mul.ifma_min", "11"},
         {"mul.ifma_max", "192"},
         {"sqr.ifma_min", "16"},
@@ -128,10 +141,25 @@ const std::vector<TuningRow>& tuning_rows() {
         {"modmul.odd", "9:montgomery 896:montgomery52 18446744073709551615:montgomery"},
         {"modmul.odd.parallel", "9:montgomery 192:montgomery52 384:bipartite 18446744073709551615:montgomery"},
         {"powm.gmp_below_limbs", "10"},
+        {"powm.montgomery28_min_limbs", "20"},
+        {"powm.montgomery28_max_limbs", "192"},
         {"costs.mul_ns",
          "1:4.0,2:4.8,4:9.5,8:27,16:98,32:319,64:1010,128:3220,256:8900,512:24300,1024:66500,2048:173000,"
          "4096:443000,8192:1166000"},
-        {"costs.add_ns_per_limb", "0.24"}}},
+        {"costs.add_ns_per_limb", "0.24"}},
+       {{"montgomery.karatsuba_window_max", "256"},
+        {"redc_products_threshold", "128"},
+        {"mul.par_min", "128"},
+        {"mul.sqr_par_min", "1024"},
+        {"mul.toom_min", "160"},
+        {"mul.residues_min", "3072"},
+        {"mul.sqr_residues_min", "6144"},
+        {"modmul.odd", "20:montgomery 176:montgomery28 18446744073709551615:montgomery"},
+        {"modmul.odd.parallel", "20:montgomery 118:montgomery28 384:bipartite 18446744073709551615:montgomery"},
+        {"modmul.wrapped_min", "512"},
+        {"powm.square_chain_min_bits", "1024"},
+        {"powm.square_chain_max_limbs", "128"},
+        {"multi_pow.sequential_engine_min_limbs", "1"}}},
       // Sapphire Rapids (Intel Golden Cove; measured on a KVM guest whose
       // CPUID reports family 6 model 0xa7, Rocket Lake's, but AMX,
       // AVX512-FP16 and 2 MiB of L2 per core: config/cpu.cpp names the
