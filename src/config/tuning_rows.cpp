@@ -21,7 +21,8 @@ const std::vector<TuningRow>& tuning_rows() {
       // 224 limbs on one thread, to 176 on two, then the scheduled
       // two-thread Montgomery product to 2048 limbs (pow on montgomery28 20
       // to 192 limbs, the squaring chain from 1024-bit exponents), and
-      // Montgomery and Barrett split their products only from 512 limbs
+      // Montgomery and Barrett split their products only from 512 limbs;
+      // two-thread integer products from 3072 limbs by residues
       // (docs/tuning.md).
       {"zen3",
        false,
@@ -37,6 +38,7 @@ const std::vector<TuningRow>& tuning_rows() {
         {"montgomery.adx_small_zero_slot", "1"},
         {"redc_products_threshold", "160"},
         {"mul.par_min", "224"},
+        {"mul.residues_min", "3072"},
         {"powm.split_min_bits", "0"},
         {"powm.square_chain_min_bits", "1024"},
         {"powm.square_chain_asleep_min_bits", "2048"},
