@@ -7,18 +7,21 @@
 // section 2.1, cost 2M(n) after the product) one after the other, each split
 // over the team and joined.  Here, with a = A1 beta^h + A0 (h = ceil(n/2),
 // l = n - h) and b likewise:
-//   T = A0 B0 + (A0 B1 + A1 B0) beta^h + A1 B1 beta^2h   (square: 2 A0 A1),
+//   T = A0 B0 + C beta^h + A1 B1 beta^2h, C = A0 B1 + A1 B0 = M - A0 B0 - A1 B1,
+//       M = (A0 + A1)(B0 + B1) (Karatsuba) as two tasks of rows of B0 + B1,
+//       so that four tasks of about M(n/2) and 0.6 M(n/2) fill both threads
+//       (the square: C = 2 A0 A1, and A1^2 runs beside Q's tasks),
 //   Q = mu T mod beta^n  (mu = -P^-1 mod beta^n; limbs::parallel_mullo's three
-//       tasks, which need only T mod beta^n, so A1 B1 runs beside them),
+//       tasks, which need only T mod beta^n),
 //   X = Q P mod (beta^2L - 1), L = ceil(n/2), from its residues mod
 //       beta^L - 1 and beta^L + 1 (limbs/residue_products: one M(L) each),
 //   r = (T + Q P) / beta^n from X and Q P's known low half -T mod beta^n
 //       (reduce::montgomery_reduce_wrapped).
 // Eleven or twelve tasks of about M(n/2) each, so that whichever thread is
 // free takes the next ready one: a partner that is late or stalled costs its
-// share of the work, not a wait at a barrier.  Work about 4 M(n/2) + 2 mullo
-// for the product (the square: about 3 M(n/2) + 2 mullo); critical path
-// about M(n/2) + M(0.6 n) + M(n/2).
+// share of the work, not a wait at a barrier.  Work about 3.3 M(n/2) + 2
+// mullo + 2 M(L) for the product (the square: about 2.2 M(n/2) + 2 mullo +
+// 2 M(L)); critical path about 1.6 M(n/2) + M(0.6 n) + M(n/2).
 #pragma once
 
 #include <cstddef>
