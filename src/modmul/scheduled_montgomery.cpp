@@ -179,9 +179,11 @@ void final_task(const void* ctx, unsigned) {
                                     x + line_words(2 * j.L));
 }
 
-// The lists: the caller (list 0) starts with A0 B0 and A1 B1, the partner
-// (which starts later) with A0 B1 and T's low half, then Q's whole part; the
-// caller takes Q's low products.  Free threads take ready tasks of either list.
+// The lists: the caller (list 0) starts with A0 B0 and M's rows [g, h] (the
+// square: A0^2 and A1^2), the partner (which starts later) with M's rows
+// [0, g) and A1 B1 (the square: A0 A1), then T's low half, Q's whole part and
+// T; the caller takes Q's low products.  Free threads take ready tasks of
+// either list.
 void build(runtime::Schedule& s, const Job& j) {
   const double half = limbs::mul_cost_estimate(j.h, j.h), pass = 0.02 * half;
   const bool sq = j.square();
