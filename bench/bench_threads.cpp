@@ -2,8 +2,12 @@
 // the thread count, or an idle spell, costs the next two-thread call.
 //
 // Per operation, one timed call in each of these situations:
-//   T=1 steady      right after another one-thread call;
-//   T=2 steady      right after another two-thread call (the workers spin);
+//   T=1 steady      right after one-thread calls for 3 ms;
+//   T=2 steady      right after two-thread calls for 3 ms (at least one): the
+//                   workers spin (one call before is not enough where a call
+//                   is shorter than a sleeping worker's wake-up, 0.1 to 1 ms
+//                   on a cloud VM: the worker woken by it is not yet running
+//                   at the timed call);
 //   T=2 after 1->2  set_num_threads(1), one-thread calls for 3 ms (at least
 //                   one; the workers fall asleep), set_num_threads(2), then
 //                   the timed two-thread call (what a program that alternates
@@ -149,10 +153,18 @@ Operation product_op(gmp_randclass& rng, std::size_t bits, Algorithm a) {
           }};
 }
 
-// The one-thread spell before "T=2 after 1->2": past the workers' spin budget
-// (1 ms by default), as in a program that alternates the count between
-// calls of milliseconds.
-constexpr std::uint64_t kOneThreadSpellNs = 3000000;
+// The spell of calls before the timed one: before "T=2 after 1->2" one-thread
+// calls past the workers' spin budget (1 ms by default), as in a program that
+// alternates the count between calls of milliseconds; before the steady calls
+// calls on as many threads, past a sleeping worker's wake-up.
+constexpr std::uint64_t kSpellNs = 3000000;
+
+// Calls op on T threads for at least kSpellNs (at least once).
+void spell(const Operation& op, int T) {
+  const std::uint64_t from = runtime::monotonic_ns();
+  do op.call(T);
+  while (runtime::monotonic_ns() - from < kSpellNs);
+}
 
 enum Situation { kSteady1, kSteady2, kSwitch2, kIdle2, kIdle1, kSituations };
 const char* const kSituationNames[kSituations] = {"T=1 steady", "T=2 steady", "T=2 after 1->2", "T=2 after idle",
@@ -176,20 +188,17 @@ double sample(const Operation& op, Situation s, int idle_ms, Samples& out) {
   switch (s) {
     case kSteady1:
       set_num_threads(1);
-      op.call(1);
+      spell(op, 1);
       break;
     case kSteady2:
       set_num_threads(2);
-      op.call(2);
+      spell(op, 2);
       break;
-    case kSwitch2: {  // one-thread calls for at least kOneThreadSpellNs: the workers fall asleep
+    case kSwitch2:  // one-thread calls for at least kSpellNs: the workers fall asleep
       set_num_threads(1);
-      const std::uint64_t from = runtime::monotonic_ns();
-      do op.call(1);
-      while (runtime::monotonic_ns() - from < kOneThreadSpellNs);
+      spell(op, 1);
       set_num_threads(2);
       break;
-    }
     case kIdle1:
     case kIdle2:
       set_num_threads(s == kIdle1 ? 1 : 2);

@@ -224,7 +224,7 @@ const std::vector<TuningRow>& tuning_rows() {
         {"mul.residues_min", "2048"},
         {"mul.sqr_residues_min", "4096"},
         {"modmul.wrapped_min", "512"},
-        {"modmul.odd.parallel", "88:montgomery 576:bipartite 18446744073709551615:montgomery"},
+        {"modmul.odd.parallel", "88:montgomery 384:bipartite 18446744073709551615:montgomery"},
         {"modmul.scheduled_min", "192"},
         {"powm.square_chain_min_bits", "1024"},
         {"powm.square_chain_max_limbs", "128"},
