@@ -236,11 +236,13 @@ std::string pow_runs(const Modulus& m, std::size_t ebits) {
   if (ebits > 0 && s.plan.pow != api::PowPath::engine) return api::pow_path_name(s.plan.pow);
   if (ebits == 0 && s.multi_pow_bound)  // multi_pow on its own engine (api/plan.hpp)
     return std::string(algorithm_name(s.plan.multi_pow_algorithm)) + ", chunks on the threads";
-  const api::PowmPlan plan = ebits > 0 ? api::pow_split(s.plan, ebits, s.bound.product_threads) : api::PowmPlan{};
+  const int product_threads =
+      ebits > 0 ? api::pow_product_threads(s.plan, s.bound.product_threads) : s.bound.product_threads;
+  const api::PowmPlan plan = ebits > 0 ? api::pow_split(s.plan, ebits, product_threads) : api::PowmPlan{};
   if (plan.square_chain)  // on the one-thread engine, sequential products
     return std::string(algorithm_name(s.plan.chain_algorithm)) + ", squaring chain beside the digit products";
   std::string out = algorithm_name(ebits > 0 ? s.plan.pow_algorithm : s.algorithm);
-  if (s.bound.product_threads > 1) out += ", products on " + std::to_string(s.bound.product_threads) + " threads";
+  if (product_threads > 1) out += ", products on " + std::to_string(product_threads) + " threads";
   if (plan.split_threads > 1) out += ", exponent split over " + std::to_string(plan.split_threads);
   return out;
 }

@@ -5,7 +5,8 @@
 // field kernels and mpz_powm take small moduli, from which size the
 // split P = 2^s m' of an even modulus beats Barrett, and from which size
 // multi_pow on two threads runs on the one-thread engine, and from which
-// size the constant-time exponentiations run in radix 2^28.
+// size the constant-time exponentiations run in radix 2^28, and up to which
+// size pow on two threads runs its window on the one-thread engine.
 #include <algorithm>
 #include <chrono>
 #include <thread>
@@ -400,6 +401,57 @@ void tune_multi_pow(Context& c, gmp_randclass& rng) {
   c.set("multi_pow.sequential_engine_min_limbs", found.from());
 }
 
+// pow under automatic on two threads at the sizes where its window runs on
+// products split over the team (modmul.odd.parallel), against the same with
+// the window on pow's one-thread engine (powm.sequential_engine_max_limbs),
+// exponents of min(bits, 4096) bits: the team's products win at a size when
+// they are faster by > 3%; the key is the last measured size before the
+// unbroken run of their wins that ends the ladder (no such run: the last
+// measured size; the run starts at the first measured size: 0, never).
+void tune_pow_sequential_engine(Context& c, gmp_randclass& rng) {
+  const int T = c.threads();
+  if (T < 2) {
+    std::cerr << "  one thread only: powm.sequential_engine_max_limbs 0\n";
+    c.set("powm.sequential_engine_max_limbs", std::size_t{0});
+    return;
+  }
+  config::Tuning own = c.tuning(), sequential = c.tuning();
+  own.powm_sequential_engine_max_limbs = 0;
+  sequential.powm_sequential_engine_max_limbs = std::size_t(1) << 30;
+  WinsFrom team(0);  // 0: no measured size
+  std::vector<std::size_t> measured;
+  for (std::size_t n : c.ladder({32, 48, 64, 96, 128, 160, 192, 224, 256, 320, 384})) {
+    const mpz_class P = odd_modulus(64 * n, rng);
+    std::vector<Modulus> mods;
+    for (const config::Tuning& t : {own, sequential}) {
+      const config::ScopedTuning scoped(t);
+      mods.emplace_back(P, Algorithm::automatic, T);
+    }
+    const detail::ModulusState& st = *api::state_of(mods[0]);
+    if (st.plan.pow != api::PowPath::engine || st.bound.product_threads < 2) continue;  // nothing to choose
+    const mpz_class b = rng.get_z_range(P), e = rng.get_z_bits(std::min<std::size_t>(64 * n, 4096));
+    std::vector<bench::Variant> v;
+    for (const Modulus& m : mods) v.push_back({"pow", [&m, &b, &e] { m.pow(b, e); }});
+    const auto t = bench::measure_interleaved(v, c.timing(3, 0.02));
+    const bool wins = t[0].min_ns < 0.97 * t[1].min_ns;
+    std::cerr << "  pow " << 64 * n << " bits T=" << T << ": " << algorithm_name(st.algorithm) << " on the team "
+              << bench::format_us(t[0].min_ns) << " us, " << algorithm_name(api::state_of(mods[1])->plan.pow_algorithm)
+              << " with sequential products " << bench::format_us(t[1].min_ns) << " us"
+              << (wins ? "" : " -> sequential") << '\n';
+    team.add(n, wins);
+    measured.push_back(n);
+  }
+  // The measured sizes before the team's unbroken run of wins take the one-thread engine.
+  const std::size_t from = team.from();
+  std::size_t max_limbs = measured.empty() ? 0 : measured.back();
+  if (from != 0) {
+    max_limbs = 0;
+    for (std::size_t n : measured)
+      if (n < from) max_limbs = n;
+  }
+  c.set("powm.sequential_engine_max_limbs", max_limbs);
+}
+
 void run(Context& c) {
   gmp_randclass rng(gmp_randinit_default);
   rng.seed(11);
@@ -410,6 +462,7 @@ void run(Context& c) {
   tune_small(c, rng);
   tune_even(c, rng);
   tune_multi_pow(c, rng);
+  tune_pow_sequential_engine(c, rng);
   tune_secret_digits28(c, rng);
 }
 
@@ -418,10 +471,11 @@ void run(Context& c) {
 Step powm_step() {
   return {"powm",
           "exponentiation: phi = M/S, montgomery28 or montgomery for pow, where the exponent split and the squaring chain pay, the field kernels and mpz_powm for small "
-          "moduli, the even split, multi_pow's engine on two threads, the radix-2^28 constant-time halves",
+          "moduli, the even split, multi_pow's and pow's engines on two threads, the radix-2^28 constant-time halves",
           {"powm.phi_percent", "powm.montgomery28_min_limbs", "powm.montgomery28_max_limbs", "powm.split_min_bits", "powm.square_chain_min_bits", "powm.square_chain_max_limbs",
            "powm.square_chain_asleep_min_bits", "powm.field_min_limbs", "powm.field_max_limbs",
            "powm.gmp_below_limbs", "powm.even_split_min_limbs", "multi_pow.sequential_engine_min_limbs",
+           "powm.sequential_engine_max_limbs",
            "powm_sec.digits28_min_bits"},
           &run};
 }

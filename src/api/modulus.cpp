@@ -51,9 +51,12 @@ ModulusState::ModulusState(const mpz_class& m_, const mpz_class& P_, const api::
     chain_bound = std::make_shared<const modmul::BoundEngine>(
         api::algorithm_row(p.chain_algorithm).factory->bind(P_, one_thread));
   }
-  if (p.pow_algorithm != p.algorithm)
-    pow_bound = std::make_shared<const modmul::BoundEngine>(
-        api::algorithm_row(p.pow_algorithm).factory->bind(P_, p.engine_options));
+  if (p.pow_algorithm != p.algorithm || (p.pow_sequential && bound.product_threads > 1)) {
+    modmul::EngineOptions options = p.engine_options;
+    if (p.pow_sequential) options.threads = 1;
+    pow_bound =
+        std::make_shared<const modmul::BoundEngine>(api::algorithm_row(p.pow_algorithm).factory->bind(P_, options));
+  }
   const modmul::BoundEngine& window = pow_bound ? *pow_bound : bound;
   if (p.requested == Algorithm::automatic && p.pow == api::PowPath::engine && window.product_threads > 1 &&
       mpz_odd_p(P_.get_mpz_t())) {
@@ -199,8 +202,8 @@ mpz_class Modulus::pow(const mpz_class& b, const mpz_class& e) const {
       exponentiation::even_modulus_powm(x, x, ep, en, c, threads, plan.phi, x + n);
       return result_from(s, x);
     }
-    const api::PowmPlan plan =
-        api::pow_split(s.plan, mpz_sizeinbase(exponent.get_mpz_t(), 2), s.bound.product_threads);
+    const modmul::BoundEngine& planned = s.pow_bound ? *s.pow_bound : s.bound;  // the window's engine
+    const api::PowmPlan plan = api::pow_split(s.plan, mpz_sizeinbase(exponent.get_mpz_t(), 2), planned.product_threads);
     if (plan.square_chain) {
       const modmul::BoundEngine& c = s.chain_bound ? *s.chain_bound : s.bound;
       api::ScratchLease lease(n + exponentiation::square_chain_powm_scratch(n, en, *c.engine));
@@ -210,10 +213,10 @@ mpz_class Modulus::pow(const mpz_class& b, const mpz_class& e) const {
       return result_from(s, x);
     }
     if (plan.split_threads > 1) {
-      api::ScratchLease lease(n + exponentiation::split_powm_scratch(n, en, *s.engine, plan.split_threads));
+      api::ScratchLease lease(n + exponentiation::split_powm_scratch(n, en, *planned.engine, plan.split_threads));
       limb_t* x = lease.get();
       api::reduce_to_limbs(x, n, base, s.P);
-      exponentiation::split_powm(x, x, ep, en, s.k, *s.engine, plan.split_threads, plan.phi, x + n);
+      exponentiation::split_powm(x, x, ep, en, *planned.k, *planned.engine, plan.split_threads, plan.phi, x + n);
       return result_from(s, x);
     }
     // The window.  While the team's link is slow, a window on products split
@@ -222,7 +225,6 @@ mpz_class Modulus::pow(const mpz_class& b, const mpz_class& e) const {
     // one-thread engine (the split's length and up), timed against the window
     // on that engine; the faster runs, by measurement.  (The exponent split
     // and the squaring chain of the plan cross it a few times per call.)
-    const modmul::BoundEngine& planned = s.pow_bound ? *s.pow_bound : s.bound;
     const unsigned cls = runtime::SlowLinkChoice::size_class(n, std::min<std::size_t>(15, std::bit_width(en)), 16);
     const runtime::SlowLinkChoice::Pick pick =
         s.pow_one_thread ? api::slow_link_pows().pick(cls, config::tuning().team_slow_link_check != 0)

@@ -33,8 +33,9 @@ struct ModulusState {
   // plan.square_chain and `bound` is another row or splits its products;
   // else null and the chain runs on `bound`.
   std::shared_ptr<const modmul::BoundEngine> chain_bound;
-  // plan.pow_algorithm's engine bound to P when it is not plan.algorithm;
-  // else null and pow's window runs on `bound`.
+  // plan.pow_algorithm's engine bound to P when it is not plan.algorithm, or
+  // when plan.pow_sequential and `bound` splits its products (then with one
+  // thread per product); else null and pow's window runs on `bound`.
   std::shared_ptr<const modmul::BoundEngine> pow_bound;
   // When automatic's pow window runs on products split over the team (odd
   // P, two threads or more): the engine of the window on one thread

@@ -109,6 +109,13 @@ ModulusPlan plan_modulus(const mpz_class& P, Algorithm requested, int threads, s
       use("powm.montgomery28_max_limbs", "and up to this size");
     }
   }
+  if (p.pow == PowPath::engine && odd && threads >= 2 && n <= config::tuning().powm_sequential_engine_max_limbs) {
+    p.pow_algorithm = choose_pow_algorithm(n);
+    p.pow_sequential = true;
+    use("powm.sequential_engine_max_limbs", "pow's window up to this size on " +
+                                                std::string(algorithm_name(p.pow_algorithm)) +
+                                                " with sequential products");
+  }
   if (p.pow == PowPath::engine && odd && threads >= 2 && square_chain_pays(n)) {
     p.square_chain = true;
     p.chain_algorithm = choose_pow_algorithm(n);
@@ -130,7 +137,7 @@ PowmPlan pow_split(const ModulusPlan& p, std::size_t exponent_bits, int product_
     chain.square_chain = true;
     return chain;
   }
-  const Algorithm a = p.pow == PowPath::even_split ? p.even_odd_algorithm : p.algorithm;
+  const Algorithm a = p.pow == PowPath::even_split ? p.even_odd_algorithm : p.pow_algorithm;
   return choose_powm_plan(0, exponent_bits, p.threads, a, product_threads > 1);
 }
 
@@ -153,12 +160,14 @@ std::string describe_plan(const mpz_class& P, const ModulusPlan& p, const std::v
     << "\n";
   o << "pow: " << pow_path_name(p.pow);
   if (p.pow == PowPath::even_split) o << ", m' on " << algorithm_name(p.even_odd_algorithm);
-  if (p.pow_algorithm != p.algorithm) o << ", on " << algorithm_name(p.pow_algorithm);
+  if (p.pow_algorithm != p.algorithm || p.pow_sequential)
+    o << ", on " << algorithm_name(p.pow_algorithm) << (p.pow_sequential ? " with sequential products" : "");
   o << "\n";
   if (p.multi_pow_algorithm != p.algorithm)
     o << "multi_pow: on " << algorithm_name(p.multi_pow_algorithm) << ", the chunks of its plan on the threads\n";
   if (exponent_bits > 0 && (p.pow == PowPath::engine || p.pow == PowPath::even_split)) {
-    const PowmPlan split = pow_split(p, exponent_bits, p.pow == PowPath::even_split ? 1 : bound.product_threads);
+    const PowmPlan split =
+        pow_split(p, exponent_bits, p.pow == PowPath::even_split ? 1 : pow_product_threads(p, bound.product_threads));
     o << "pow with a " << exponent_bits << "-bit exponent: "
       << (chain_length(p, exponent_bits) ? "a squaring chain beside the digit products on two threads, on " +
                                                std::string(algorithm_name(p.chain_algorithm)) +

@@ -64,11 +64,22 @@ struct ModulusPlan {
   // (api::choose_pow_algorithm) with sequential products.
   bool square_chain = false;
   Algorithm chain_algorithm = Algorithm::barrett;
-  // The row whose engine runs pow's one-thread window: `algorithm`, except
-  // under automatic on one thread modulo an odd P with PowPath::engine, where
-  // it is api::choose_pow_algorithm (powm.montgomery28_min_limbs).
+  // The row whose engine runs pow's window: `algorithm`, except under
+  // automatic modulo an odd P with PowPath::engine on one thread, or on two
+  // threads or more up to powm.sequential_engine_max_limbs limbs, where it is
+  // api::choose_pow_algorithm (powm.montgomery28_min_limbs).
   Algorithm pow_algorithm = Algorithm::barrett;
+  // On two threads or more up to powm.sequential_engine_max_limbs: pow's
+  // window runs on pow_algorithm's engine with sequential products (the
+  // exponent split and the squaring chain still take the threads).
+  bool pow_sequential = false;
 };
+
+// The threads of each product in pow's window under plan p, whose modulus
+// engine splits its products over `bound_product_threads` threads.
+inline int pow_product_threads(const ModulusPlan& p, int bound_product_threads) {
+  return p.pow_sequential ? 1 : bound_product_threads;
+}
 
 // The plan for P > 0 under `requested` on `threads` threads (>= 1).  Throws
 // UnsupportedAlgorithm with the row's reason when the requested row cannot

@@ -62,8 +62,10 @@ const std::vector<TuningRow>& tuning_rows() {
       // (squares 320), montgomery52 up to 448 limbs on one thread; on two
       // threads montgomery52 up to 144 limbs, bipartite up to 512, then the
       // split Montgomery; the exponent split from 2048 bits.  Without IFMA
-      // montgomery28 (AVX2) from 21 to 118 limbs, bipartite on two threads
-      // up to 384, pow's squaring chain up to 32 limbs.
+      // montgomery28 (AVX2) from 21 to 224 limbs (pow to its 259), on two
+      // threads to 118, then bipartite up to 384 and the scheduled
+      // Montgomery product; pow on two threads on montgomery28 with
+      // sequential products up to 128 limbs, its squaring chain up to 32.
       {"zen4",
        true,
        {{"mul.basecase_adx_max", "49"},
@@ -96,6 +98,7 @@ const std::vector<TuningRow>& tuning_rows() {
         {"modmul.wrapped_min", "1536"},
         {"powm.split_min_bits", "2048"},
         {"powm.montgomery28_min_limbs", "20"},
+        {"powm.montgomery28_max_limbs", "1073741824"},
         {"powm.gmp_below_limbs", "8"},
         {"powm.field_max_limbs", "7"},
         {"powm_sec.digits28_min_bits", "1536"},
@@ -110,11 +113,13 @@ const std::vector<TuningRow>& tuning_rows() {
         {"mul.sqr_par_min", "256"},
         {"mul.residues_min", "2048"},
         {"mul.sqr_residues_min", "4096"},
-        {"modmul.odd", "20:montgomery 118:montgomery28 18446744073709551615:montgomery"},
+        {"modmul.odd", "20:montgomery 224:montgomery28 18446744073709551615:montgomery"},
         {"modmul.odd.parallel", "20:montgomery 118:montgomery28 384:bipartite 18446744073709551615:montgomery"},
         {"modmul.wrapped_min", "512"},
+        {"modmul.scheduled_min", "384"},
         {"powm.square_chain_min_bits", "1024"},
         {"powm.square_chain_max_limbs", "32"},
+        {"powm.sequential_engine_max_limbs", "128"},
         {"multi_pow.sequential_engine_min_limbs", "1"}}},
       // Zen 5: IFMA from 11 limbs, REDC by products from 64 limbs,
       // montgomery52 from 10 limbs; the two-thread keys as Zen 4's row had

@@ -277,6 +277,91 @@ TEST(Plan, PowRunsOnMontgomery28FromItsKey) {
   }
 }
 
+// powm.sequential_engine_max_limbs: under automatic on two threads or more,
+// odd moduli up to that size run pow's window on pow's one-thread engine
+// with sequential products (a second binding when the modulus's own engine
+// splits its products), and the exponent split plans on that engine; above
+// it, on one thread, for even moduli, explicit algorithms and the key 0 pow
+// keeps the modulus's engine.  Equal to mpz_powm on bipartite,
+// multipartite and split Montgomery products, with and without the
+// exponent split, at the edges and with 2^320 - 1 and 2^320 + 1.
+TEST(Plan, PowOnTwoThreadsTakesTheOneThreadEngineFromItsKey) {
+  const config::Tuning t = tuning_with({{"modmul.odd", "18446744073709551615:montgomery"},
+                                        {"modmul.odd.parallel", "3:montgomery 18446744073709551615:bipartite"},
+                                        {"powm.sequential_engine_max_limbs", "5"},
+                                        {"powm.montgomery28_min_limbs", "0"},
+                                        {"powm.square_chain_min_bits", "0"},
+                                        {"powm.split_min_bits", "0"},
+                                        {"powm.gmp_below_limbs", "0"},
+                                        {"powm.field_max_limbs", "0"}});
+  const config::ScopedTuning scoped(t);
+  const mpz_class at_max = odd_bits(64 * 5), above = odd_bits(64 * 6), small = odd_bits(64 * 2);
+  const api::ModulusPlan p = api::plan_modulus(at_max, Algorithm::automatic, 2);
+  EXPECT_EQ(p.algorithm, Algorithm::bipartite);
+  EXPECT_EQ(p.pow_algorithm, Algorithm::montgomery);
+  EXPECT_TRUE(p.pow_sequential);
+  EXPECT_EQ(api::pow_product_threads(p, 2), 1);
+  const api::ModulusPlan q = api::plan_modulus(above, Algorithm::automatic, 2);
+  EXPECT_EQ(q.pow_algorithm, Algorithm::bipartite);
+  EXPECT_FALSE(q.pow_sequential);
+  EXPECT_EQ(api::pow_product_threads(q, 2), 2);
+  EXPECT_FALSE(api::plan_modulus(at_max, Algorithm::automatic, 1).pow_sequential);
+  EXPECT_FALSE(api::plan_modulus(at_max, Algorithm::bipartite, 2).pow_sequential);
+  EXPECT_FALSE(api::plan_modulus(at_max + 1, Algorithm::automatic, 2).pow_sequential);  // even
+  const Modulus m(at_max, Algorithm::automatic, 2);
+  const auto& s = *api::state_of(m);
+  ASSERT_NE(s.pow_bound, nullptr);
+  EXPECT_STREQ(s.pow_bound->engine->name, "montgomery");
+  EXPECT_EQ(s.pow_bound->product_threads, 1);
+  EXPECT_EQ(s.pow_one_thread, nullptr);  // no split products to time against
+  EXPECT_EQ(api::state_of(Modulus(small, Algorithm::automatic, 2))->pow_bound, nullptr);  // montgomery already
+  EXPECT_EQ(api::state_of(Modulus(above, Algorithm::automatic, 2))->pow_bound, nullptr);
+  const std::string d = m.describe();
+  EXPECT_NE(d.find("pow: sliding window on the engine, on montgomery with sequential products"), std::string::npos)
+      << d;
+  EXPECT_NE(d.find("powm.sequential_engine_max_limbs = 5: pow's window up to this size on montgomery"),
+            std::string::npos)
+      << d;
+  // The exponent split: planned on the one-thread engine, not beside split products.
+  config::Tuning split = t;
+  ASSERT_EQ(config::set_tuning_value(split, "powm.split_min_bits", "64"), "");
+  const auto healthy = [] { return runtime::team_health() >= 0.5 && runtime::team_free(); };
+  {
+    const config::ScopedTuning scoped_split(split);
+    if (healthy()) EXPECT_EQ(api::pow_split(p, 300, 1).split_threads, 2);
+    EXPECT_EQ(api::pow_split(q, 300, 2).split_threads, 1);
+  }
+  config::Tuning never = t;
+  ASSERT_EQ(config::set_tuning_value(never, "powm.sequential_engine_max_limbs", "0"), "");
+  {
+    const config::ScopedTuning scoped_never(never);
+    EXPECT_FALSE(api::plan_modulus(at_max, Algorithm::automatic, 2).pow_sequential);
+    EXPECT_EQ(api::state_of(Modulus(at_max, Algorithm::automatic, 2))->pow_bound, nullptr);
+  }
+  config::Tuning multipartite = t, split_montgomery = t;
+  ASSERT_EQ(config::set_tuning_value(multipartite, "modmul.odd.parallel", "18446744073709551615:multipartite"), "");
+  ASSERT_EQ(config::set_tuning_value(split_montgomery, "modmul.odd.parallel", "18446744073709551615:montgomery"), "");
+  ASSERT_EQ(config::set_tuning_value(split_montgomery, "modmul.split_min_limbs", "1"), "");
+  for (const config::Tuning* base : std::initializer_list<const config::Tuning*>{&t, &multipartite, &split_montgomery})
+    for (const char* split_bits : {"0", "64"}) {
+      config::Tuning tuning = *base;
+      ASSERT_EQ(config::set_tuning_value(tuning, "powm.split_min_bits", split_bits), "");
+      const config::ScopedTuning scoped_case(tuning);
+      for (const mpz_class& P : std::vector<mpz_class>{odd_bits(64), small, odd_bits(64 * 3 + 17), at_max, above,
+                                                        (mpz_class(1) << 320) - 1, (mpz_class(1) << 320) + 1})
+        for (int T : {2, 4}) {
+          const Modulus mod(P, Algorithm::automatic, T);
+          for (const mpz_class& b : {mpz_class(0), mpz_class(1), mpz_class(P - 1), test::random_below(P)})
+            for (const mpz_class& e : {mpz_class(0), mpz_class(1), test::rrandom_bits(64), test::rrandom_bits(700)}) {
+              mpz_class want;
+              mpz_powm(want.get_mpz_t(), b.get_mpz_t(), e.get_mpz_t(), P.get_mpz_t());
+              EXPECT_EQ(mod.pow(b, e), want) << "P bits " << mpz_sizeinbase(P.get_mpz_t(), 2) << " T " << T
+                                             << " split " << split_bits;
+            }
+        }
+    }
+}
+
 TEST(Plan, DescribeNamesThePathsAndTheKeys) {
   const Modulus m(odd_bits(8192), Algorithm::automatic, 2);
   const std::string d = m.describe(odd_bits(8192));
