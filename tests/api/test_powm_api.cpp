@@ -199,6 +199,7 @@ TEST_P(PowWhileTheLinkIsSlow, RunsBothForms) {
   t.modmul_odd_parallel = {{~std::size_t(0), Algorithm::bipartite}};
   t.powm_split_min_bits = GetParam();
   t.powm_square_chain_min_bits = 0;
+  t.powm_sequential_engine_max_limbs = 0;  // pow on the bipartite's products
   t.mul_health_pct = 0;
   const config::ScopedTuning scoped(t);
   auto make_slow = [] {
