@@ -63,9 +63,9 @@ const std::vector<TuningRow>& tuning_rows() {
       // threads montgomery52 up to 144 limbs, bipartite up to 512, then the
       // split Montgomery; the exponent split from 2048 bits.  Without IFMA
       // montgomery28 (AVX2) from 21 to 224 limbs (pow to its 259), on two
-      // threads to 118, then bipartite up to 384 and the scheduled
-      // Montgomery product; pow on two threads on montgomery28 with
-      // sequential products up to 128 limbs, its squaring chain up to 32.
+      // threads to 176, then the scheduled Montgomery product (from 96
+      // limbs wherever Montgomery runs on two threads); pow's squaring
+      // chain up to 128 limbs.
       {"zen4",
        true,
        {{"mul.basecase_adx_max", "49"},
@@ -114,12 +114,11 @@ const std::vector<TuningRow>& tuning_rows() {
         {"mul.residues_min", "2048"},
         {"mul.sqr_residues_min", "4096"},
         {"modmul.odd", "20:montgomery 224:montgomery28 18446744073709551615:montgomery"},
-        {"modmul.odd.parallel", "20:montgomery 118:montgomery28 384:bipartite 18446744073709551615:montgomery"},
+        {"modmul.odd.parallel", "20:montgomery 176:montgomery28 18446744073709551615:montgomery"},
         {"modmul.wrapped_min", "512"},
-        {"modmul.scheduled_min", "384"},
+        {"modmul.scheduled_min", "96"},
         {"powm.square_chain_min_bits", "1024"},
-        {"powm.square_chain_max_limbs", "32"},
-        {"powm.sequential_engine_max_limbs", "128"},
+        {"powm.square_chain_max_limbs", "128"},
         {"multi_pow.sequential_engine_min_limbs", "1"}}},
       // Zen 5: IFMA from 11 limbs, REDC by products from 64 limbs,
       // montgomery52 from 10 limbs; the two-thread keys as Zen 4's row had

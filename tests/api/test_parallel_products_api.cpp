@@ -123,6 +123,7 @@ TEST(ParallelProducts, FourUserThreadsShareOneModulus) {
 TEST(ParallelProducts, SplitMinLimbsKeepsSmallerProductsOnTheCaller) {
   config::Tuning t = with_split_min(200);
   t.mul_par_min = t.mul_sqr_par_min = 96;
+  t.modmul_scheduled_min = 1073741824;  // the scheduled Montgomery product splits from its own key
   const config::ScopedTuning scoped(t);
   for (Algorithm a : {Algorithm::montgomery, Algorithm::barrett}) {
     const mpz_class below = random_modulus(150, true), from = random_modulus(200, true);
