@@ -23,5 +23,6 @@ extern const Bench kThreadsBench;   // bench_threads.cpp
 extern const Bench kAutomaticBench; // bench_automatic.cpp
 extern const Bench kCtBench;        // bench_ct.cpp
 extern const Bench kSoakBench;      // bench_soak.cpp
+extern const Bench kTimelineBench;  // bench_timeline.cpp
 
 }  // namespace parmod::bench

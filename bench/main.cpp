@@ -15,7 +15,7 @@ namespace {
 using namespace parmod::bench;
 
 const Bench* const kBenches[] = {&kMulBench, &kModmulBench, &kPowmBench, &kMultiexpBench, &kFieldBench, &kRuntimeBench,
-                                  &kThreadsBench, &kAutomaticBench, &kCtBench, &kSoakBench};
+                                  &kThreadsBench, &kAutomaticBench, &kCtBench, &kSoakBench, &kTimelineBench};
 
 void print_help() {
   std::cout << "usage: parmod-bench NAME [options]   (parmod-bench NAME --help lists its options)\n\n"

@@ -274,6 +274,11 @@ void scheduled_montgomery_mul(limb_t* r, const limb_t* a, const limb_t* b, const
   runtime::run(*c.schedule, T);
 }
 
+runtime::Schedule* scheduled_montgomery_schedule(bool square) noexcept {
+  Cache& c = t_cache[square ? 1 : 0];
+  return c.schedule ? &*c.schedule : nullptr;
+}
+
 std::string describe_scheduled_montgomery(std::size_t n, bool square, int threads) {
   static const limb_t one = 1, two = 2;
   const Job j = job(&one, square ? &one : &two, nullptr, nullptr, n, nullptr);

@@ -29,6 +29,7 @@
 
 #include "limbs/limbs.hpp"
 #include "modmul/modulus_constants.hpp"
+#include "runtime/schedule.hpp"
 
 namespace parmod::modmul {
 
@@ -46,5 +47,13 @@ std::size_t scheduled_montgomery_scratch(std::size_t n) noexcept;
 
 // The schedule for n limbs (for `parmod schedule` and the tests).
 std::string describe_scheduled_montgomery(std::size_t n, bool square, int threads);
+
+// The calling thread's cached schedule of products (square false) or of
+// squares, as its last scheduled_montgomery_mul of that kind built it
+// (nullptr before one).  It stays until a call of that kind with another
+// size, thread count or scratch builds the next.  For `parmod-bench
+// timeline`, which turns on its task timing (runtime::Schedule::set_timed)
+// and reads the times after each call.
+runtime::Schedule* scheduled_montgomery_schedule(bool square) noexcept;
 
 }  // namespace parmod::modmul

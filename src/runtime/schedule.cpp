@@ -2,6 +2,7 @@
 #include "runtime/schedule.hpp"
 
 #include <algorithm>
+#include <cstdint>
 #include <cstdio>
 #include <new>
 #include <stdexcept>
@@ -88,6 +89,10 @@ bool Schedule::absorb(int task) noexcept {
 void Schedule::prepare_run() noexcept {
   for (int i = 0; i < n_; ++i) tasks_[i].state.store(0, std::memory_order_relaxed);
   caller_idle_ns_ = 0;
+  if (timed_) {
+    for (int i = 0; i < n_; ++i) tasks_[i].start_ns = tasks_[i].end_ns = 0;
+    run_start_ns_ = monotonic_ns();
+  }
 }
 
 bool Schedule::ready(int i) const noexcept {
@@ -99,7 +104,16 @@ bool Schedule::ready(int i) const noexcept {
 
 void Schedule::run_task(int i, int p) noexcept {
   Task& t = tasks_[i];
-  t.fn(t.ctx, t.arg);
+  if (timed_) {
+    auto since_start = [this](std::uint64_t ns) {
+      return static_cast<std::uint32_t>(std::min<std::uint64_t>(ns - run_start_ns_, UINT32_MAX));
+    };
+    t.start_ns = since_start(monotonic_ns());
+    t.fn(t.ctx, t.arg);
+    t.end_ns = since_start(monotonic_ns());
+  } else {
+    t.fn(t.ctx, t.arg);
+  }
   t.ran_on = static_cast<std::int8_t>(p);
   t.state.store(2, std::memory_order_release);
 }

@@ -86,6 +86,19 @@ class Schedule {
   // squarings), so a late or stalled partner costs nothing extra.
   bool absorb(int task) noexcept;
 
+  // Task timing, for `parmod-bench timeline`: while on, each run records
+  // when each task started and finished, in nanoseconds from the run's start
+  // (runtime::monotonic_ns; clamped to 2^32 - 1), at two clock reads per
+  // task.  Off in a new schedule.
+  void set_timed(bool timed) noexcept { timed_ = timed; }
+  bool timed() const noexcept { return timed_; }
+  // Task i's start and finish in the last timed run (0 and 0 for a task
+  // that was absorbed, or before any timed run), its name and its list.
+  std::uint32_t started_ns(int i) const noexcept { return tasks_[i].start_ns; }
+  std::uint32_t finished_ns(int i) const noexcept { return tasks_[i].end_ns; }
+  const char* name(int i) const noexcept { return tasks_[i].name; }
+  int planned_thread(int i) const noexcept { return static_cast<int>(tasks_[i].thread); }
+
   // Human-readable plan: each thread's list in order with costs, the
   // dependencies, and (after a run) which participant ran each task.
   std::string describe() const;
@@ -115,6 +128,7 @@ class Schedule {
   struct alignas(64) Task : Description {
     std::atomic<std::uint32_t> state{0};  // 0 free, 1 claimed, 2 done
     std::int8_t ran_on = -1;
+    std::uint32_t start_ns = 0, end_ns = 0;  // the last timed run's (set_timed)
   };
   static_assert(sizeof(Task) == 64);
   static_assert(std::is_trivially_destructible_v<Task>);  // the inline tasks are never destroyed
@@ -126,6 +140,8 @@ class Schedule {
 
   int threads_;
   bool strict_ = false;
+  bool timed_ = false;
+  std::uint64_t run_start_ns_ = 0;  // the timed run's start (prepare_run)
   int n_ = 0;
   int ndeps_ = 0;
   // Dependencies are stored grouped by task: depend() calls for one task must

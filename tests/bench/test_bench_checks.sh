@@ -43,6 +43,7 @@ run_checked --first-only runtime --short --threads 2
 run_checked --first-only threads --short --rounds 1 --idle-ms 10
 run_checked automatic --sizes 1024 --rounds 1
 run_checked automatic --op mul --sizes 1000 --threads 2 --rounds 1
+run_checked timeline --sizes 256,1000 --rounds 1
 
 expect_usage_error
 expect_usage_error nosuchbench
@@ -56,6 +57,8 @@ expect_usage_error field stray
 expect_usage_error automatic --op bogus
 expect_usage_error automatic --sizes 10
 expect_usage_error soak --minutes 0
+expect_usage_error timeline --sizes 255
+expect_usage_error timeline --threads 2
 expect_usage_error soak --users 65
 "$B" --help | grep -q "^  runtime " && ok || bad "--help lists the benches"
 "$B" modmul --help | grep -q -- "--stat median|min" && ok || bad "modmul --help lists its flags"

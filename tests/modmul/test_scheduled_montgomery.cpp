@@ -5,7 +5,7 @@
 // threads; the scratch at every offset from a line boundary and nothing
 // written past it; several user threads at once (each keeps its own cached
 // schedule); parallel_montgomery_mul routing to it by modmul.scheduled_min;
-// and the printed schedule.
+// the thread's cached schedule with its task times; and the printed schedule.
 #include "modmul/scheduled_montgomery.hpp"
 
 #include <gtest/gtest.h>
@@ -133,6 +133,36 @@ TEST(ScheduledMontgomery, TheKeyRoutesTheSplitProduct) {
       ASSERT_EQ(value_of(a), expected(A, A, P, n)) << "square, n=" << n;
     }
   }
+}
+
+// The calling thread's cached schedules (for parmod-bench timeline): one per
+// kind once a call of that kind ran, another thread's own; timed, the last
+// task (REDC) starts after every other task of the call finished.
+TEST(ScheduledMontgomery, TheThreadsCachedScheduleIsTimed) {
+  const std::size_t n = 40;
+  const mpz_class P = random_modulus(n, true);
+  const ModulusConstants k(P);
+  std::vector<limb_t> ws(scheduled_montgomery_scratch(n)), r(n);
+  const auto a = limbs_of(random_below(P), n), b = limbs_of(random_below(P), n);
+  std::thread([] {
+    EXPECT_EQ(scheduled_montgomery_schedule(false), nullptr);
+    EXPECT_EQ(scheduled_montgomery_schedule(true), nullptr);
+  }).join();
+  scheduled_montgomery_mul(r.data(), a.data(), b.data(), k, 2, ws.data());
+  runtime::Schedule* s = scheduled_montgomery_schedule(false);
+  ASSERT_NE(s, nullptr);
+  EXPECT_EQ(s->size(), 12);
+  s->set_timed(true);
+  scheduled_montgomery_mul(r.data(), a.data(), b.data(), k, 2, ws.data());
+  ASSERT_EQ(scheduled_montgomery_schedule(false), s);  // same size, threads and scratch: the same schedule
+  EXPECT_EQ(value_of(r), expected(value_of(a), value_of(b), P, n));
+  const int last = s->size() - 1;
+  EXPECT_GT(s->finished_ns(last), 0u);
+  for (int i = 0; i < last; ++i) EXPECT_GE(s->started_ns(last), s->finished_ns(i)) << i;
+  s->set_timed(false);
+  scheduled_montgomery_mul(r.data(), a.data(), a.data(), k, 2, ws.data());
+  ASSERT_NE(scheduled_montgomery_schedule(true), nullptr);
+  EXPECT_EQ(scheduled_montgomery_schedule(true)->size(), 11);
 }
 
 TEST(ScheduledMontgomery, ThePrintedSchedule) {

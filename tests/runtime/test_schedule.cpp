@@ -4,11 +4,14 @@
 #include <stdexcept>
 #include <string>
 
+#include "runtime/spin_wait.hpp"
 #include "runtime/team.hpp"
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <atomic>
+#include <cstdint>
 #include <vector>
 
 namespace {
@@ -201,5 +204,49 @@ TEST(Schedule, AbsorbRefusesTasksOthersDependOn) {
   EXPECT_TRUE(s.absorb(1));
   EXPECT_FALSE(s.absorb(1));  // taken already
   EXPECT_FALSE(s.absorb(7));  // no such task
+}
+}  // namespace
+
+namespace {
+// A task that spins for `arg` microseconds, so that its recorded duration is known from below.
+void spin_task(const void*, unsigned us) {
+  const std::uint64_t until = parmod::runtime::monotonic_ns() + 1000ull * us;
+  while (parmod::runtime::monotonic_ns() < until) {
+  }
+}
+
+// Task times (set_timed): none before a timed run; then each task lasts at
+// least its spin and starts after its dependencies finished, on the team and
+// in order on one thread; an untimed run keeps the last timed run's times.
+TEST(Schedule, TimedRunsRecordEachTaskAfterItsDependencies) {
+  Schedule s(2);
+  const int a = s.add(&spin_task, nullptr, 30, 1, 0, "a");
+  const int b = s.add(&spin_task, nullptr, 20, 1, 1, "b");
+  s.depend(b, a);
+  const int c = s.add(&spin_task, nullptr, 20, 1, 0, "c");
+  s.depend(c, a);
+  const int d = s.add(&spin_task, nullptr, 10, 1, 1, "d");
+  s.depend(d, b);
+  s.depend(d, c);
+  EXPECT_FALSE(s.timed());
+  parmod::runtime::run(s, 2);
+  for (int i = 0; i < s.size(); ++i) EXPECT_EQ(s.finished_ns(i), 0u) << i;
+  s.set_timed(true);
+  for (int threads : {2, 1}) {
+    parmod::runtime::run(s, threads);
+    const unsigned spin[] = {30, 20, 20, 10};
+    for (int i = 0; i < s.size(); ++i) EXPECT_GE(s.finished_ns(i), s.started_ns(i) + 1000 * spin[i]) << i;
+    EXPECT_GE(s.started_ns(b), s.finished_ns(a));
+    EXPECT_GE(s.started_ns(c), s.finished_ns(a));
+    EXPECT_GE(s.started_ns(d), std::max(s.finished_ns(b), s.finished_ns(c)));
+    if (threads == 1)
+      for (int i = 1; i < s.size(); ++i) EXPECT_GE(s.started_ns(i), s.finished_ns(i - 1)) << "in order, " << i;
+  }
+  EXPECT_STREQ(s.name(c), "c");
+  EXPECT_EQ(s.planned_thread(d), 1);
+  const std::uint32_t last = s.finished_ns(d);
+  s.set_timed(false);
+  parmod::runtime::run(s, 2);
+  EXPECT_EQ(s.finished_ns(d), last);
 }
 }  // namespace
