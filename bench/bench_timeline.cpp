@@ -3,8 +3,8 @@
 // schedule automatic runs for odd moduli on two threads from
 // modmul.scheduled_min limbs).
 //
-// Per size (--sizes, bits; default 8192, 16384 and 32768) and for the
-// product and the square: each task of the schedule with the median over
+// Per size (--sizes, bits, rounded up to whole limbs; default 8192, 16384
+// and 32768) and for the product and the square: each task of the schedule with the median over
 // calls of its start and finish (microseconds from the run's start,
 // runtime::Schedule::set_timed), its duration on two threads, the share of
 // calls in which the partner (participant 1) ran it, and its duration when
@@ -116,9 +116,9 @@ mpz_class expected(const mpz_class& A, const mpz_class& B, const mpz_class& P, s
 
 std::string us(double ns) { return format_us(ns); }
 
-void print_form(std::size_t bits, std::size_t n, bool square, const Form& f) {
+void print_form(std::size_t n, bool square, const Form& f) {
   const double two = median(f.call_ns[1]), one = median(f.call_ns[0]);
-  std::cout << "\n### " << bits << " bits (" << n << " limbs), " << (square ? "square" : "product") << ": two threads "
+  std::cout << "\n### " << 64 * n << " bits (" << n << " limbs), " << (square ? "square" : "product") << ": two threads "
             << us(two) << " us, the same tasks in order on one thread " << us(one) << " us ("
             << format_ratio(one / two) << "); busy in its tasks per call: the caller " << us(median(f.busy_ns[0]))
             << " us, the partner " << us(median(f.busy_ns[1])) << " us\n\n";
@@ -174,7 +174,7 @@ int bench_timeline(const Args& args) {
       Form f;
       for (std::size_t r = 0; r < rounds; ++r)
         for (int i = 0; i < 2; ++i) batch(o, square, (r + i) % 2 ? 1 : 2, f);
-      print_form(bits, n, square, f);
+      print_form(n, square, f);
     }
   }
   return 0;
