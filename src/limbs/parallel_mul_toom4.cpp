@@ -80,23 +80,42 @@ void eval_half(limb_t* h, const Parts& p) {
   mpn_add(h, h, sz(s + 1), p.part(3), sz(p.t));
 }
 
-enum Job : unsigned { kW1, kWm1, kW2, kWm2, kW0, kWinf, kWhLo, kWhHi, kWhMid, kJobs };
+enum Job : unsigned { kW1, kWm1, kW2, kWm2, kW0, kWinf, kWhLo, kWhHi, kWhMid };
+enum Point : unsigned { kP1, kM1, kP2, kM2, kHalf, kPoints };
+// The point products' jobs index their points (product_task).
+static_assert(unsigned(kW1) == kP1 && unsigned(kWm1) == kM1 && unsigned(kW2) == kP2 && unsigned(kWm2) == kM2);
 
 struct Toom4 {
   limb_t* rp;
   Parts a, b;
   std::size_t an, bn, s, h, tk, w;
-  limb_t* priv[kJobs];  // 4 (s+1) private limbs per task
+  // ev[0] A's values, ev[1] B's, s + 1 limbs each: A(1), |A(-1)|, A(2),
+  // |A(-2)|, 8 A(1/2); neg[op][0] and neg[op][1] the signs of the values at
+  // -1 and -2.  Written by the two evaluation tasks.
+  limb_t* ev[2][kPoints];
+  int neg[2][2];
+  limb_t* ev_tmp[2];    // s + 1 limbs per evaluation task
+  limb_t* sums[2];      // x0 + x1 and y0 + y1 of W(1/2)'s middle product, s + 1 limbs each
   limb_t* wv[6];        // W1, Wm1, W2, Wm2, Wh, Wh's Karatsuba middle (w limbs each)
-  limb_t* tmp[4];       // interpolation temporaries, w + 2 limbs each
+  limb_t* y;            // Y, then Q, then c3 (w limbs)
+  limb_t* itmp[2];      // part 1's temporaries, w + 2 limbs each
 };
+
+// Evaluates operand `op` (0: A, 1: B) at 1, -1, 2, -2 and 1/2 (as 8 x(1/2)),
+// x(-1) and x(-2) in absolute value, their signs into neg[op].
+void eval_task(const void* ctx, unsigned op) {
+  Toom4& T = *const_cast<Toom4*>(static_cast<const Toom4*>(ctx));
+  const Parts& x = op == 0 ? T.a : T.b;
+  limb_t* const* v = T.ev[op];
+  T.neg[op][0] = eval_pm1(v[kP1], v[kM1], x, T.ev_tmp[op]);
+  T.neg[op][1] = eval_pm2(v[kP2], v[kM2], x, T.ev_tmp[op]);
+  eval_half(v[kHalf], x);
+}
 
 // Point products; a negative value is stored in two's complement on w limbs.
 void product_task(const void* ctx, unsigned job) {
   Toom4& T = *const_cast<Toom4*>(static_cast<const Toom4*>(ctx));
   const std::size_t s = T.s, e = s + 1;
-  limb_t* q = T.priv[job];
-  limb_t *ea = q, *eb = q + e, *t1 = q + 2 * e, *t2 = q + 3 * e;
   switch (job) {
     case kW0:
       limbs::mul(T.rp, T.a.x, s, T.b.x, s);
@@ -108,57 +127,65 @@ void product_task(const void* ctx, unsigned job) {
     case kWm1:
     case kW2:
     case kWm2: {
-      // W(+-1) from eval_pm1, W(+-2) from eval_pm2: each evaluates both signs,
-      // the plus point into its first argument; only the needed one lands in ea/eb.
-      const bool two = job == kW2 || job == kWm2, plus = job == kW1 || job == kW2;
-      auto eval = two ? eval_pm2 : eval_pm1;
-      const int na = eval(plus ? ea : t1, plus ? t1 : ea, T.a, t2);
-      const int nb = eval(plus ? eb : t1, plus ? t1 : eb, T.b, t2);
-      limb_t* out = T.wv[(two ? 2 : 0) + (plus ? 0 : 1)];
-      limbs::mul(out, ea, e, eb, e);
-      if (!plus && (na ^ nb)) mpn_neg(out, out, sz(T.w));
-      return;
-    }
-    case kWhLo:
-    case kWhHi:
-    case kWhMid: {
-      // W(1/2) = x y (x = 8 A(1/2), y = 8 B(1/2), s + 1 limbs) by one
-      // Karatsuba level at h: x0 y0 into Wh[0, 2h), x1 y1 into Wh[2h, w), the
-      // middle (x0 + x1)(y0 + y1) into wv[5]; the interpolation joins them.
-      eval_half(ea, T.a);
-      eval_half(eb, T.b);
-      const std::size_t h = T.h, tk = T.tk;
-      if (job == kWhLo) {
-        limbs::mul(T.wv[4], ea, h, eb, h);
-      } else if (job == kWhHi) {
-        limbs::mul(T.wv[4] + 2 * h, ea + h, tk, eb + h, tk);
-      } else {
-        karatsuba_steps::product_of_sums(T.wv[5], ea, eb, h, tk, t1, t2);
+      const unsigned point = job;
+      limb_t* out = T.wv[point];
+      limbs::mul(out, T.ev[0][point], e, T.ev[1][point], e);
+      if (point == kM1 || point == kM2) {
+        const int i = point == kM1 ? 0 : 1;
+        if (T.neg[0][i] ^ T.neg[1][i]) mpn_neg(out, out, sz(T.w));
       }
       return;
     }
+    default: {
+      // W(1/2) = x y (x = 8 A(1/2), y = 8 B(1/2), s + 1 limbs) by one
+      // Karatsuba level at h: x0 y0 into Wh[0, 2h), x1 y1 into Wh[2h, w), the
+      // middle (x0 + x1)(y0 + y1) into wv[5]; the interpolation joins them.
+      const limb_t* x = T.ev[0][kHalf];
+      const limb_t* y = T.ev[1][kHalf];
+      const std::size_t h = T.h, tk = T.tk;
+      if (job == kWhLo)
+        limbs::mul(T.wv[4], x, h, y, h);
+      else if (job == kWhHi)
+        limbs::mul(T.wv[4] + 2 * h, x + h, tk, y + h, tk);
+      else
+        karatsuba_steps::product_of_sums(T.wv[5], x, y, h, tk, T.sums[0], T.sums[1]);
+      return;
+    }
   }
 }
 
-// x -= y << k for y of yn limbs (k < 64); tmp holds yn + 1 limbs.
+// x -= y << k (sub) or x += y << k (add) for y of yn limbs (k < 64), mod
+// beta^w; tmp holds yn + 1 limbs.
 void sub_shifted(limb_t* x, std::size_t w, const limb_t* y, std::size_t yn, unsigned k, limb_t* tmp) {
-  if (k == 0) {
-    mpn_sub(x, x, sz(w), y, sz(yn));
-    return;
-  }
   tmp[yn] = mpn_lshift(tmp, y, sz(yn), k);
   mpn_sub(x, x, sz(w), tmp, sz(yn + 1));
 }
+void add_shifted(limb_t* x, std::size_t w, const limb_t* y, std::size_t yn, unsigned k, limb_t* tmp) {
+  tmp[yn] = mpn_lshift(tmp, y, sz(yn), k);
+  mpn_add(x, x, sz(w), tmp, sz(yn + 1));
+}
 
-void interpolate_task(const void* ctx, unsigned) {
+// r[off, total) += c (w limbs, its limbs beyond the product's length zero).
+void add_coefficient(const Toom4& T, std::size_t off, const limb_t* c) {
+  const std::size_t total = T.an + T.bn;
+  std::size_t len = std::min(normalized_size(c, T.w), total - off);
+  if (len) mpn_add(T.rp + off, T.rp + off, sz(total - off), c, sz(len));
+}
+
+// The interpolation (the header's sequence) in two parts, in two's
+// complement on w limbs.  Part 1 needs W(0), W(inf), W(+-1) and W(+-2) only,
+// so it overlaps W(1/2)'s products: O1, P = c3 + 5c5, c2 and c4 (added into
+// r), and, folding every term of Q but W(1/2), Y = 32 O1 + K with K = 64c0 +
+// 16c2 + 4c4 + c6 = W(1/2) - 2V.  Part 2 joins W(1/2): Q = (Y - W(1/2))/6
+// (= (32 O1 - 2V)/6 = 4c3 + 5c5 >= 0, so the divisions are exact on w
+// limbs), then c3, c5, c1 into r.
+void interpolate1_task(const void* ctx, unsigned) {
   Toom4& T = *const_cast<Toom4*>(static_cast<const Toom4*>(ctx));
-  const std::size_t s = T.s, w = T.w, total = T.an + T.bn, l6 = T.a.t + T.b.t;
+  const std::size_t s = T.s, w = T.w, l6 = T.a.t + T.b.t;
   const limb_t* c0 = T.rp;
   const limb_t* c6 = T.rp + 6 * s;
-  limb_t *W1 = T.wv[0], *Wm1 = T.wv[1], *W2 = T.wv[2], *Wm2 = T.wv[3], *Wh = T.wv[4];
-  limb_t *e1 = T.tmp[0], *sh = T.tmp[1], *q = T.tmp[2];
-  // W(1/2) = x0 y0 + x1 y1 beta^2h (in place) + ((x0 + x1)(y0 + y1) - x0 y0 - x1 y1) beta^h.
-  karatsuba_steps::add_middle_of_sums(Wh, T.h, T.tk, T.wv[5]);
+  limb_t *W1 = T.wv[0], *Wm1 = T.wv[1], *W2 = T.wv[2], *Wm2 = T.wv[3];
+  limb_t *e1 = T.itmp[0], *sh = T.itmp[1], *y = T.y;
   // E1 = (W1 + Wm1)/2 into e1; O1 = W1 - E1 into W1.
   mpn_add_n(e1, W1, Wm1, sz(w));
   mpn_rshift(e1, e1, sz(w), 1);
@@ -182,35 +209,41 @@ void interpolate_task(const void* ctx, unsigned) {
   mpn_divexact_by3(e2, e2, sz(w));
   mpn_sub_n(e1, e1, e2, sz(w));
   limb_t *c2 = e1, *c4 = e2;
-  // V = (W(1/2) - 64 c0 - 16 c2 - 4 c4 - c6)/2 = 16c1 + 4c3 + c5 into Wh
-  sub_shifted(Wh, w, c0, 2 * s, 6, sh);
-  sub_shifted(Wh, w, c2, w - 1, 4, sh);
-  sub_shifted(Wh, w, c4, w - 1, 2, sh);
-  mpn_sub(Wh, Wh, sz(w), c6, sz(l6));
-  mpn_rshift(Wh, Wh, sz(w), 1);
   // P = (O2 - O1)/3 = c3 + 5c5 into o2
   mpn_sub_n(o2, o2, o1, sz(w));
   mpn_divexact_by3(o2, o2, sz(w));
-  // Q = (16 O1 - V)/3 = 4c3 + 5c5 into q
-  mpn_lshift(q, o1, sz(w), 4);
+  // Y = 32 O1 + 64 c0 + 16 c2 + 4 c4 + c6 (mod beta^w)
+  mpn_lshift(y, o1, sz(w), 5);
+  add_shifted(y, w, c0, 2 * s, 6, sh);
+  add_shifted(y, w, c2, w - 1, 4, sh);
+  add_shifted(y, w, c4, w - 1, 2, sh);
+  mpn_add(y, y, sz(w), c6, sz(l6));
+  // r[2s, 6s) = 0, then c2 at 2s and c4 at 4s (c0 and c6 are in place).
+  std::memset(T.rp + 2 * s, 0, 4 * s * sizeof(limb_t));
+  add_coefficient(T, 2 * s, c2);
+  add_coefficient(T, 4 * s, c4);
+}
+
+void interpolate2_task(const void* ctx, unsigned) {
+  Toom4& T = *const_cast<Toom4*>(static_cast<const Toom4*>(ctx));
+  const std::size_t s = T.s, w = T.w;
+  limb_t *o1 = T.wv[0], *p = T.wv[2], *Wh = T.wv[4], *q = T.y;
+  // W(1/2) = x0 y0 + x1 y1 beta^2h (in place) + ((x0 + x1)(y0 + y1) - x0 y0 - x1 y1) beta^h.
+  karatsuba_steps::add_middle_of_sums(Wh, T.h, T.tk, T.wv[5]);
+  // Q = (Y - W(1/2))/6 = 4c3 + 5c5 into q (Y's place)
   mpn_sub_n(q, q, Wh, sz(w));
   mpn_divexact_by3(q, q, sz(w));
-  // c3 = (Q - P)/3 into q;  c5 = (P - c3)/5 into o2;  c1 = O1 - c3 - c5 into o1
-  mpn_sub_n(q, q, o2, sz(w));
+  mpn_rshift(q, q, sz(w), 1);
+  // c3 = (Q - P)/3 into q;  c5 = (P - c3)/5 into p;  c1 = O1 - c3 - c5 into o1
+  mpn_sub_n(q, q, p, sz(w));
   mpn_divexact_by3(q, q, sz(w));
-  mpn_sub_n(o2, o2, q, sz(w));
-  mpn_divexact_1(o2, o2, sz(w), 5);
+  mpn_sub_n(p, p, q, sz(w));
+  mpn_divexact_1(p, p, sz(w), 5);
   mpn_sub_n(o1, o1, q, sz(w));
-  mpn_sub_n(o1, o1, o2, sz(w));
-  // r = c0 + c1 x + ... + c6 x^6 at x = beta^s
-  std::memset(T.rp + 2 * s, 0, 4 * s * sizeof(limb_t));
-  const limb_t* coef[5] = {o1, c2, q, c4, o2};
-  for (int i = 0; i < 5; ++i) {
-    std::size_t off = (i + 1) * s;
-    std::size_t len = normalized_size(coef[i], w);
-    if (len > total - off) len = total - off;  // higher limbs are zero for the true value
-    if (len) mpn_add(T.rp + off, T.rp + off, sz(total - off), coef[i], sz(len));
-  }
+  mpn_sub_n(o1, o1, p, sz(w));
+  add_coefficient(T, s, o1);
+  add_coefficient(T, 3 * s, q);
+  add_coefficient(T, 5 * s, p);
 }
 
 void setup(Toom4& T, limb_t* rp, const limb_t* ap, std::size_t an, const limb_t* bp, std::size_t bn,
@@ -237,26 +270,54 @@ void setup(Toom4& T, limb_t* rp, const limb_t* ap, std::size_t an, const limb_t*
     if (p) p += line_words(n);
     return q;
   };
-  for (auto& x : T.priv) x = take(4 * (s + 1));
-  for (int i = 0; i < 5; ++i) T.wv[i] = take(T.w);
-  T.wv[5] = take(T.w);
-  for (auto& x : T.tmp) x = take(T.w + 2);
+  for (auto& op : T.ev)
+    for (auto& x : op) x = take(s + 1);
+  for (auto& x : T.ev_tmp) x = take(s + 1);
+  for (auto& x : T.sums) x = take(s + 1);
+  for (auto& x : T.wv) x = take(T.w);
+  T.y = take(T.w);
+  for (auto& x : T.itmp) x = take(T.w + 2);
+  T.neg[0][0] = T.neg[0][1] = T.neg[1][0] = T.neg[1][1] = 0;
 }
 
 void build(runtime::Schedule& sch, const Toom4& T) {
   const double c = mul_cost_estimate(T.s + 1, T.s + 1), ch = mul_cost_estimate(T.tk + 1, T.tk + 1);
-  // Two planned lists: {W1, W2, W0, W(1/2)lo, W(1/2)mid} and {W-1, W-2, Winf, W(1/2)hi}.
-  sch.add(&product_task, &T, kW1, c, 0, "W(1)");
-  sch.add(&product_task, &T, kWm1, c, 1, "W(-1)");
-  sch.add(&product_task, &T, kW2, c, 0, "W(2)");
-  sch.add(&product_task, &T, kWm2, c, 1, "W(-2)");
-  sch.add(&product_task, &T, kW0, c, 0, "W(0)");
-  sch.add(&product_task, &T, kWinf, mul_cost_estimate(T.a.t, T.b.t), 1, "W(inf)");
-  sch.add(&product_task, &T, kWhLo, ch, 0, "W(1/2)lo");
-  sch.add(&product_task, &T, kWhHi, ch, 1, "W(1/2)hi");
-  sch.add(&product_task, &T, kWhMid, ch, 0, "W(1/2)mid");
-  int in = sch.add(&interpolate_task, &T, 0, 14.0 * double(T.w), 0, "interpolate");
-  for (int i = 0; i < int(kJobs); ++i) sch.depend(in, i);
+  // Two planned lists: {evaluate A, W0, W1, W2, W(1/2)lo, interpolate-1,
+  // interpolate-2} and {evaluate B, Winf, W-1, W-2, W(1/2)hi, W(1/2)mid}.
+  // W(0) and W(inf) need no evaluation and run while the other thread
+  // evaluates; the six whole products balance, then part 1 of the
+  // interpolation (ready once the six are) runs beside W(1/2)'s products,
+  // on the list that also runs part 2 (one hand-over less on the critical
+  // path); a list that runs dry takes the other's next ready task.
+  const int ea = sch.add(&eval_task, &T, 0, 5.0 * double(T.s), 0, "evaluate A");
+  const int eb = sch.add(&eval_task, &T, 1, 5.0 * double(T.s), 1, "evaluate B");
+  int whole[6];
+  whole[0] = sch.add(&product_task, &T, kW0, c, 0, "W(0)");
+  whole[1] = sch.add(&product_task, &T, kWinf, mul_cost_estimate(T.a.t, T.b.t), 1, "W(inf)");
+  const struct {
+    Job job;
+    int thread;
+    const char* name;
+  } points[4] = {{kW1, 0, "W(1)"}, {kWm1, 1, "W(-1)"}, {kW2, 0, "W(2)"}, {kWm2, 1, "W(-2)"}};
+  for (int i = 0; i < 4; ++i) {
+    whole[2 + i] = sch.add(&product_task, &T, points[i].job, c, points[i].thread, points[i].name);
+    for (int d : {ea, eb}) sch.depend(whole[2 + i], d);
+  }
+  const struct {
+    Job job;
+    int thread;
+    const char* name;
+  } halves[3] = {{kWhLo, 0, "W(1/2)lo"}, {kWhHi, 1, "W(1/2)hi"}, {kWhMid, 1, "W(1/2)mid"}};
+  int half[3];
+  for (int i = 0; i < 3; ++i) {
+    half[i] = sch.add(&product_task, &T, halves[i].job, ch, halves[i].thread, halves[i].name);
+    for (int d : {ea, eb}) sch.depend(half[i], d);
+  }
+  const int i1 = sch.add(&interpolate1_task, &T, 0, 9.0 * double(T.w), 0, "interpolate-1");
+  for (int d : whole) sch.depend(i1, d);
+  const int i2 = sch.add(&interpolate2_task, &T, 0, 6.0 * double(T.w), 0, "interpolate-2");
+  sch.depend(i2, i1);
+  for (int d : half) sch.depend(i2, d);
 }
 
 }  // namespace
@@ -269,8 +330,9 @@ bool toom4_applicable(std::size_t an, std::size_t bn) noexcept {
 
 std::size_t mul_toom4_scratch(std::size_t an, std::size_t bn) noexcept {
   std::size_t s = (std::max(an, bn) + 3) / 4;
-  // setup(): kJobs private areas, 6 values and 4 temporaries, each rounded up to whole lines, from a line boundary.
-  return 64 * (s + 1) + (kJobs + 11) * (kLineWords - 1);
+  // setup(): 14 values of s + 1 limbs (the evaluations and their temporaries, W(1/2)'s sums), 7 of w = 2s + 2
+  // and 2 of w + 2, each rounded up to whole lines, from a line boundary.
+  return 32 * (s + 1) + 4 + 23 * (kLineWords - 1);
 }
 
 void mul_toom4(limb_t* rp, const limb_t* ap, std::size_t an, const limb_t* bp, std::size_t bn, int threads,

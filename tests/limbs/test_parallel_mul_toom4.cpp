@@ -57,10 +57,36 @@ TEST(ParallelMulToom4, UnequalSizes) {
     }
 }
 
-TEST(ParallelMulToom4, DescribeShowsEightProductsAndInterpolation) {
+TEST(ParallelMulToom4, DescribeShowsEvaluationsProductsAndTwoInterpolations) {
   std::string d = limbs::describe_mul_toom4(1024, 1024, 2);
   EXPECT_NE(d.find("W(1/2)hi"), std::string::npos) << d;
   EXPECT_NE(d.find("W(1/2)mid"), std::string::npos) << d;
-  EXPECT_NE(d.find("[9] after 0 1 2 3 4 5 6 7 8"), std::string::npos) << d;
+  // The point products wait for the two evaluation tasks, W(0) and W(inf) for
+  // nothing; part 1 of the interpolation for the six whole products, part 2
+  // for it and W(1/2)'s three.
+  EXPECT_NE(d.find("[0] evaluate A"), std::string::npos) << d;
+  EXPECT_EQ(d.find("[2] after"), std::string::npos) << d;
+  EXPECT_NE(d.find("[4] after 0 1\n"), std::string::npos) << d;
+  EXPECT_NE(d.find("[8] after 0 1\n"), std::string::npos) << d;
+  EXPECT_NE(d.find("[11] interpolate-1"), std::string::npos) << d;
+  EXPECT_NE(d.find("[11] after 2 3 4 5 6 7\n"), std::string::npos) << d;
+  EXPECT_NE(d.find("[12] after 11 8 9 10"), std::string::npos) << d;
+}
+
+// The first interpolation task runs while W(1/2)'s products are computed:
+// with four threads every task may run on any of them, in any order the
+// dependencies allow; many runs of the same product find every interleaving
+// the team takes.
+TEST(ParallelMulToom4, RepeatedRunsOnFourThreadsAgree) {
+  test::Rng g(73);
+  for (std::size_t n : {37, 130, 515}) {
+    auto a = g.limbs(n, Fill::rrandomb), b = g.limbs(n, Fill::ones);
+    auto want = test::reference_mul(a, b);
+    std::vector<limb_t> r(2 * n), scratch(limbs::mul_toom4_scratch(n, n));
+    for (int k = 0; k < 200; ++k) {
+      limbs::mul_toom4(r.data(), a.data(), n, b.data(), n, 4, scratch.data());
+      ASSERT_EQ(r, want) << n << " run " << k;
+    }
+  }
 }
 }  // namespace
