@@ -45,7 +45,9 @@ T reps(T n) {
 // loops 15 to 40 times slower than in the Release build.
 bool reduced_sizes();
 // True under ThreadSanitizer: the costliest loops over thread counts skip one
-// thread, which the Release and ASan builds run (TSan checks the threaded paths).
+// thread, the costliest one-thread sweeps and repeats of the same threaded
+// case are skipped; the Release and ASan builds run them (TSan checks the
+// threaded paths).
 bool threaded_cases_only();
 // "PARMOD_TEST_SEED=0x... [PARMOD_TEST_REPS=k]": what replays this run's tests.
 std::string replay_line();
