@@ -154,7 +154,7 @@ void product_task(const void* ctx, unsigned job) {
   }
 }
 
-// x -= y << k (sub) or x += y << k (add) for y of yn limbs (k < 64), mod
+// x -= y << k (sub) or x += y << k (add) for y of yn limbs (1 <= k < 64), mod
 // beta^w; tmp holds yn + 1 limbs.
 void sub_shifted(limb_t* x, std::size_t w, const limb_t* y, std::size_t yn, unsigned k, limb_t* tmp) {
   tmp[yn] = mpn_lshift(tmp, y, sz(yn), k);

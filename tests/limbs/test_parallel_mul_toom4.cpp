@@ -62,7 +62,7 @@ TEST(ParallelMulToom4, DescribeShowsEvaluationsProductsAndTwoInterpolations) {
   EXPECT_NE(d.find("W(1/2)hi"), std::string::npos) << d;
   EXPECT_NE(d.find("W(1/2)mid"), std::string::npos) << d;
   // The point products wait for the two evaluation tasks, W(0) and W(inf) for
-  // nothing; part 1 of the interpolation for the six whole products, part 2
+  // no task; part 1 of the interpolation for the six whole products, part 2
   // for it and W(1/2)'s three.
   EXPECT_NE(d.find("[0] evaluate A"), std::string::npos) << d;
   EXPECT_EQ(d.find("[2] after"), std::string::npos) << d;
@@ -75,8 +75,8 @@ TEST(ParallelMulToom4, DescribeShowsEvaluationsProductsAndTwoInterpolations) {
 
 // The first interpolation task runs while W(1/2)'s products are computed:
 // with four threads every task may run on any of them, in any order the
-// dependencies allow; many runs of the same product find every interleaving
-// the team takes.
+// dependencies allow; many runs of the same product meet many of the
+// interleavings the team takes.
 TEST(ParallelMulToom4, RepeatedRunsOnFourThreadsAgree) {
   test::Rng g(73);
   for (std::size_t n : {37, 130, 515}) {
