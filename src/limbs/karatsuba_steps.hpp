@@ -60,6 +60,13 @@ inline void product_of_sums(limb_t* r, const limb_t* x, const limb_t* y, std::si
   limbs::mul(r, xs, l + 1, ys, l + 1);
 }
 
+// r[off, total) += c, c of w limbs, its limbs from total - off up zero (a
+// coefficient of a product of total limbs added in place; the sum fits).
+inline void add_at(limb_t* r, std::size_t total, std::size_t off, const limb_t* c, std::size_t w) noexcept {
+  const std::size_t len = std::min(normalized_size(c, w), total - off);
+  if (len) mpn_add(r + off, r + off, sz(total - off), c, sz(len));
+}
+
 // The additive form's middle term, where the three products are separate
 // tasks (the parallel Toom products' W(2), W(1/2)): rp holds z0 = x0 y0 (2h
 // limbs) then z2 = x1 y1 (2l limbs, l >= h), m holds (x0 + x1)(y0 + y1) on
@@ -69,8 +76,7 @@ inline void add_middle_of_sums(limb_t* rp, std::size_t h, std::size_t l, limb_t*
   const std::size_t mn = 2 * l + 2, rn = 2 * h + 2 * l;
   mpn_sub(m, m, sz(mn), rp, sz(2 * h));
   mpn_sub(m, m, sz(mn), rp + 2 * h, sz(2 * l));
-  const std::size_t len = std::min(normalized_size(m, mn), rn - h);
-  if (len) mpn_add(rp + h, rp + h, sz(rn - h), m, sz(len));
+  add_at(rp, rn, h, m, mn);
 }
 
 // rp[0, 2n) = a b for n-limb a, b: Karatsuba (subtractive form) while

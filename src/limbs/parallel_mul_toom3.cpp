@@ -169,8 +169,7 @@ void interpolate1_task(const void* ctx, unsigned) {
   tmp[l4] = mpn_lshift(tmp, w4, sz(l4), 2);
   mpn_add(T.t2, T.t2, sz(w), tmp, sz(l4 + 1));     // v = t2 + 4 W4
   std::memset(T.rp + 2 * s, 0, 2 * s * sizeof(limb_t));
-  std::size_t len = std::min(normalized_size(T.c2, w), total - 2 * s);
-  if (len) mpn_add(T.rp + 2 * s, T.rp + 2 * s, sz(total - 2 * s), T.c2, sz(len));
+  karatsuba_steps::add_at(T.rp, total, 2 * s, T.c2, w);
   limb_t* y = T.c2;  // c2 is in r now
   mpn_copyi(y, T.wm1, sz(w));
   mpn_addmul_1(y, T.t2, sz(w), 3);  // carries out of w limbs drop: arithmetic mod beta^w
@@ -188,12 +187,8 @@ void interpolate2_task(const void* ctx, unsigned) {
   mpn_divexact_by3(T.t3, T.t3, sz(w));             // 2 c3
   mpn_rshift(T.t3, T.t3, sz(w), 1);                // c3
   mpn_sub_n(T.t1, T.t1, T.t3, sz(w));              // c1
-  const limb_t* coef[2] = {T.t1, T.t3};
-  for (int i = 0; i < 2; ++i) {
-    std::size_t off = (2 * i + 1) * s;
-    std::size_t len = std::min(normalized_size(coef[i], w), total - off);  // higher limbs are zero
-    if (len) mpn_add(T.rp + off, T.rp + off, sz(total - off), coef[i], sz(len));
-  }
+  karatsuba_steps::add_at(T.rp, total, s, T.t1, w);
+  karatsuba_steps::add_at(T.rp, total, 3 * s, T.t3, w);
 }
 
 // Whether limbs::mul on two n-limb operands runs a recursive algorithm

@@ -165,11 +165,9 @@ void add_shifted(limb_t* x, std::size_t w, const limb_t* y, std::size_t yn, unsi
   mpn_add(x, x, sz(w), tmp, sz(yn + 1));
 }
 
-// r[off, total) += c (w limbs, its limbs beyond the product's length zero).
+// r[off, an + bn) += c (w limbs, its limbs beyond the product's length zero).
 void add_coefficient(const Toom4& T, std::size_t off, const limb_t* c) {
-  const std::size_t total = T.an + T.bn;
-  std::size_t len = std::min(normalized_size(c, T.w), total - off);
-  if (len) mpn_add(T.rp + off, T.rp + off, sz(total - off), c, sz(len));
+  karatsuba_steps::add_at(T.rp, T.an + T.bn, off, c, T.w);
 }
 
 // The interpolation (the header's sequence) in two parts, in two's
