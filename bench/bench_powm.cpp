@@ -14,10 +14,12 @@
 //   parmod-bench powm [--max-bits N] [--rounds R] [--json] [--plot FILE.png] [--even-only] [--rsa-only]
 #include <cstdio>
 #include <algorithm>
+#include <atomic>
 #include <cmath>
 #include <cstring>
 #include <functional>
 #include <map>
+#include <memory>
 #include <iostream>
 #include <stdexcept>
 #include <string>
@@ -27,7 +29,9 @@
 #include "api/modulus_state.hpp"
 #include "benches.hpp"
 #include "check.hpp"
+#include "check/assert.hpp"
 #include "harness.hpp"
+#include "limbs/limbs.hpp"
 #include "modmul/montgomery_mul.hpp"
 #include "parmod/parmod.hpp"
 #include "peers.hpp"
@@ -44,10 +48,14 @@ mpz_class mpz_powm_of(const mpz_class& b, const mpz_class& e, const mpz_class& m
   return r;
 }
 
-// Runs every variant once and checks result(name) against want (before timing).
+// Runs every variant once and checks result(name) against want (before
+// timing); the variants in `checked_apart` compute something else and are
+// checked by the caller.
 void check_variants(const std::string& where, const std::vector<bench::Variant>& v,
-                    const std::function<mpz_class(const std::string&)>& result, const mpz_class& want) {
+                    const std::function<mpz_class(const std::string&)>& result, const mpz_class& want,
+                    const std::vector<std::string>& checked_apart = {}) {
   for (const auto& var : v) {
+    if (std::find(checked_apart.begin(), checked_apart.end(), var.name) != checked_apart.end()) continue;
     var.run();
     check_result("powm " + where + ": " + var.name, result(var.name), want);
   }
@@ -60,14 +68,90 @@ double median_ms(const std::vector<bench::Timing>& t, const char* name) {
   return 0;
 }
 
-// A cell in ms: 3 decimals below 10 ms, 1 above; "n/a" for a missing variant.
-std::string ms_cell(const std::vector<bench::Timing>& t, const char* name) {
-  const double x = median_ms(t, name);
+// A time in ms: 3 decimals below 10 ms, 1 above; "n/a" for 0 (a missing variant).
+std::string ms_text(double x) {
   if (x == 0) return "n/a";
   char buf[32];
   std::snprintf(buf, sizeof buf, x < 10 ? "%.3f" : "%.1f", x);
   return buf;
 }
+std::string ms_cell(const std::vector<bench::Timing>& t, const char* name) { return ms_text(median_ms(t, name)); }
+
+// The bits - 1 squarings of a pow with a `bits`-bit exponent, one after
+// another, on an engine pow runs: every window and the squaring chain keep
+// them in sequence, so on that engine no such pow takes less (a bound on what
+// pow can reach against its peers).  run_beside_busy() squares while a thread of
+// its own multiplies on the same engine (operands of its own) the whole time:
+// the floor when both cores compute at once, as the chain's worker and a split
+// product's partner do.  The busy thread sleeps (a futex wait) between runs.
+class SquareRun {
+ public:
+  // x in [0, P); the busy thread only when with_busy_thread.
+  SquareRun(const modmul::BoundEngine& bound, const mpz_class& x, std::size_t squares, bool with_busy_thread)
+      : k_(*bound.k), e_(modmul::element_engine(*bound.engine)), s_(modmul::element_size(e_, k_.n)),
+        squares_(squares), store_(4 * limbs::line_words(s_) + 2 * limbs::line_words(e_.scratch_limbs(k_.n)) +
+                                  limbs::kLineWords) {
+    limb_t* p = limbs::line_aligned(store_.data());
+    start_ = p;
+    x_ = start_ + limbs::line_words(s_);
+    busy_x_ = x_ + limbs::line_words(s_);
+    busy_y_ = busy_x_ + limbs::line_words(s_);
+    work_ = busy_y_ + limbs::line_words(s_);
+    busy_work_ = work_ + limbs::line_words(e_.scratch_limbs(k_.n));
+    std::vector<limb_t> plain(k_.n);
+    modmul::to_limbs(plain.data(), k_.n, x);
+    e_.to_repr(start_, plain.data(), k_, work_);
+    mpn_copyi(busy_x_, start_, static_cast<mp_size_t>(s_));
+    mpn_copyi(busy_y_, start_, static_cast<mp_size_t>(s_));
+    if (with_busy_thread) busy_ = std::thread([this] { busy_loop(); });
+  }
+  ~SquareRun() {
+    phase_.store(kExit);
+    phase_.notify_one();
+    if (busy_.joinable()) busy_.join();
+  }
+  SquareRun(const SquareRun&) = delete;
+  SquareRun& operator=(const SquareRun&) = delete;
+
+  void run() {
+    mpn_copyi(x_, start_, static_cast<mp_size_t>(s_));
+    for (std::size_t i = 0; i < squares_; ++i) e_.sqr(x_, x_, k_, work_);
+  }
+  void run_beside_busy() {
+    PARMOD_ASSERT(busy_.joinable());
+    phase_.store(kBusy);
+    phase_.notify_one();
+    run();
+    phase_.store(kIdle);
+  }
+  // x^(2^squares) mod P from the last run.
+  mpz_class result() const {
+    std::vector<limb_t> r(k_.n), work(e_.scratch_limbs(k_.n) + limbs::kLineWords);
+    e_.from_repr(r.data(), x_, k_, limbs::line_aligned(work.data()));
+    return from_limbs(r.data(), k_.n);
+  }
+
+ private:
+  static constexpr int kIdle = 0, kBusy = 1, kExit = 2;
+  void busy_loop() {
+    for (;;) {
+      const int p = phase_.load();
+      if (p == kExit) return;
+      if (p == kIdle) {
+        phase_.wait(kIdle);
+        continue;
+      }
+      e_.mul(busy_y_, busy_y_, busy_x_, k_, busy_work_);
+    }
+  }
+  const modmul::ModulusConstants& k_;
+  const modmul::Engine& e_;
+  std::size_t s_, squares_;
+  std::vector<limb_t> store_;
+  limb_t *start_, *x_, *busy_x_, *busy_y_, *work_, *busy_work_;
+  std::atomic<int> phase_{kIdle};
+  std::thread busy_;
+};
 
 // RSA private operation m^d mod N with p, q known, like against like:
 //  - variable time: parmod::powm_crt against GMP's mpz_powm per half and
@@ -270,6 +354,11 @@ int run(const Args& args) {
                   "OpenSSL consttime (ms)", "binary (ms)", "parmod pow montgomery T=1 (ms)", "parmod pow_sec (ms)",
                   "exponent split T=2 (ms)", "parmod pow T=1 automatic (ms)", "parmod pow T=2 automatic (ms)",
                   "T=1 automatic vs best peer", "T=2 automatic vs best peer"};
+  bench::Table floor_table;
+  floor_table.header = {"bits", "engine T=1 / T=2", "best peer (ms)", "pow T=1 automatic (ms)", "pow T=2 automatic (ms)",
+                  "bits - 1 squares T=1 (ms)", "the same, other core busy (ms)", "bits - 1 squares T=2 (ms)",
+                  "best peer / squares T=1", "best peer / squares T=1, other core busy", "best peer / squares T=2",
+                  "best peer / pow T=2"};
   if (!json) std::cerr << "parmod-bench powm on " << bench::machine_description() << '\n';
   // 256-512 bits: where automatic's pow leaves parmod's sliding window (the
   // field kernels for odd moduli of 4-8 limbs, mpz_powm below).
@@ -313,6 +402,31 @@ int run(const Args& args) {
                    exponentiation::split_powm(r.data(), x.data(), ev.data(), ev.size(), st1.k, *st1.engine, 2, 1.3,
                                               split_scratch.data());
                  }});
+    // The squarings' floor (SquareRun) from 1024 bits, on the engines of
+    // automatic's windows: pow T=1's, and pow T=2's (its products on the team
+    // where it splits them; the squaring chain squares on one thread).
+    std::unique_ptr<SquareRun> sq1, sq2;
+    if (bits >= 1024) {
+      const detail::ModulusState& s1 = *api::state_of(mod1);
+      const detail::ModulusState& s2 = *api::state_of(mod2);
+      const modmul::BoundEngine& w1 = s1.pow_bound ? *s1.pow_bound : s1.bound;
+      const modmul::BoundEngine& w2 = s2.pow_bound ? *s2.pow_bound : s2.bound;
+      sq1 = std::make_unique<SquareRun>(w1, b, bits - 1, true);
+      sq2 = std::make_unique<SquareRun>(w2, b, bits - 1, false);
+      v.push_back({"sq1", [&] { sq1->run(); }});
+      v.push_back({"sq1busy", [&] { sq1->run_beside_busy(); }});
+      v.push_back({"sq2", [&] { sq2->run(); }});
+      const mpz_class want = mpz_powm_of(b, mpz_class(1) << (bits - 1), P);
+      sq1->run();
+      check_result("powm " + std::to_string(bits) + " bits: squares T=1", sq1->result(), want);
+      sq1->run_beside_busy();
+      check_result("powm " + std::to_string(bits) + " bits: squares T=1 beside busy", sq1->result(), want);
+      sq2->run();
+      check_result("powm " + std::to_string(bits) + " bits: squares T=2", sq2->result(), want);
+      floor_table.rows.push_back({std::to_string(bits), modmul::element_engine(*w1.engine).name + std::string(" / ") +
+                                                      modmul::element_engine(*w2.engine).name +
+                                                      (w2.product_threads > 1 ? " on " + std::to_string(w2.product_threads) + " threads" : "")});
+    }
     check_variants(std::to_string(bits) + " bits", v,
                    [&](const std::string& name) {
 #ifdef PARMOD_HAVE_OPENSSL
@@ -320,7 +434,7 @@ int run(const Args& args) {
 #endif
                      return name == "binary" || name == "split2" ? from_limbs(r.data(), k.n) : out;
                    },
-                   mpz_powm_of(b, e, P));
+                   mpz_powm_of(b, e, P), {"sq1", "sq1busy", "sq2"});
     const auto t = bench::measure_interleaved(v, bench::Options{rounds, 0.02});
     auto ms = [&](const char* name) { return median_ms(t, name); };
     auto cell = [&](const char* name) { return ms_cell(t, name); };
@@ -329,6 +443,12 @@ int run(const Args& args) {
     table.rows.push_back({std::to_string(bits), cell("gmp"), cell("gmp_sec"), cell("openssl"), cell("openssl_ct"),
                           cell("binary"), cell("pow"), cell("pow_sec"), cell("split2"), cell("pow1"), cell("pow2"),
                           bench::format_ratio(best_peer / ms("pow1")), bench::format_ratio(best_peer / ms("pow2"))});
+    if (sq1) {
+      std::vector<std::string>& row = floor_table.rows.back();
+      row.insert(row.end(), {ms_text(best_peer), cell("pow1"), cell("pow2"), cell("sq1"), cell("sq1busy"), cell("sq2"),
+                             bench::format_ratio(best_peer / ms("sq1")), bench::format_ratio(best_peer / ms("sq1busy")),
+                             bench::format_ratio(best_peer / ms("sq2")), bench::format_ratio(best_peer / ms("pow2"))});
+    }
     if (!json) std::cerr << "  " << bits << " bits done\n";
   }
   if (!plot.empty()) {
@@ -340,13 +460,18 @@ int run(const Args& args) {
   const bench::Table even = even_table(rng, rounds, max_bits, json);
   if (json) {
     std::cout << "[" << table.json("parmod-bench powm: modular exponentiation") << ","
+              << floor_table.json("parmod-bench powm: the squarings' floor") << ","
               << crt.json("parmod-bench powm: RSA-CRT private operation") << ","
               << batch.json("parmod-bench powm: batch throughput") << ","
               << even.json("parmod-bench powm: even moduli") << "]\n";
   } else {
     std::cout << "Modular exponentiation with a full-length exponent, median of interleaved rounds\n"
               << "Machine: " << bench::machine_description() << "\n\n"
-              << table.markdown() << "\nRSA-CRT private operation (d mod p-1, d mod q-1, two half-size powers, Garner)\n\n"
+              << table.markdown()
+              << "\nThe squarings' floor: the bits - 1 squarings of a full-length exponent in sequence on the engine of "
+                 "automatic's window (T=1; T=2, its products split where it splits them), alone and (T=1) with the other "
+                 "core multiplying the whole time; no pow that keeps its squarings in sequence on that engine takes less\n\n"
+              << floor_table.markdown() << "\nRSA-CRT private operation (d mod p-1, d mod q-1, two half-size powers, Garner)\n\n"
               << crt.markdown() << "\nBatch throughput: 64 exponentiations, one modulus, full-length exponents\n\n"
               << batch.markdown()
               << "\nEven moduli P = 2^s m' (s = 1, bits/2 and bits - 1; s = bits - 1 is P = 2^s), full-length exponents, one thread; automatic (the split from 9 limbs, mpz_powm below) against Barrett and GMP\n\n"
