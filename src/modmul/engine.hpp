@@ -43,6 +43,11 @@ struct Engine {
   // The same representation R with elements of element_words words (faster:
   // no conversion per product), for such loops; null when there is none.
   const Engine* elements = nullptr;
+  // Words of an element that mul reads of its second operand b, when that is
+  // fewer than the element's (null: all of them).  A loop that keeps many
+  // elements only to multiply by them (the squaring chain's published
+  // powers, powm/square_chain_powm) stores just these words of each.
+  std::size_t (*multiplier_words)(std::size_t n) = nullptr;
   // True when sqr is mul(a, a) at the same cost (no dedicated squaring):
   // planners that weigh squarings against multiplications (phi = M/S, the
   // exponent split and multi-exponentiation chunks) take phi = 1 for it.
@@ -90,6 +95,11 @@ inline const Engine& element_engine(const Engine& engine) { return engine.elemen
 // Words per element of `engine` for a P of n limbs.
 inline std::size_t element_size(const Engine& engine, std::size_t n) {
   return engine.element_words ? engine.element_words(n) : n;
+}
+
+// Words of an element of `engine` that its mul reads as the second operand, for a P of n limbs.
+inline std::size_t multiplier_size(const Engine& engine, std::size_t n) {
+  return engine.multiplier_words ? engine.multiplier_words(n) : element_size(engine, n);
 }
 
 // Loops that lay out elements in their scratch start them on a 32-byte

@@ -112,6 +112,8 @@ void element_from_repr(limb_t* r, const limb_t* a, const ModulusConstants& k, li
 }
 const limb_t* element_one(const ModulusConstants& k) { return state(k).one_spread.data(); }
 std::size_t element_words(std::size_t n) noexcept { return max_spread(n); }
+// The kernels read a product's second operand as m digits: row 0 of its element.
+std::size_t multiplier_words(std::size_t n) noexcept { return max_digits(n); }
 
 // ---- n-limb residues in [0, P), converted per call ----
 
@@ -196,7 +198,7 @@ const Engine montgomery28_engine = {
 const Engine montgomery28_element_engine = {
     .name = "montgomery28 elements", .scratch_limbs = element_scratch, .mul = element_mul, .sqr = element_sqr,
     .to_repr = element_to_repr, .from_repr = element_from_repr, .one = element_one,
-    .element_words = element_words,
+    .element_words = element_words, .multiplier_words = multiplier_words,
 };
 
 const EngineFactory montgomery28_factory = {rejects, bind};

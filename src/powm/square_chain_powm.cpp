@@ -30,9 +30,10 @@ struct ChainJob {
   const limb_t* ep;
   std::size_t en, digits, s;  // s: words per element
   std::size_t stride;         // s on whole cache lines: the layout's element stride
+  std::size_t sm, sm_stride;  // words published per power (modmul::multiplier_size), on whole lines
   const modmul::ModulusConstants* k;
   const modmul::Engine* engine;
-  limb_t* powers;   // x_i at powers + i stride
+  limb_t* powers;   // x_i's multiplier words at powers + i sm_stride
   limb_t* buckets;  // set t's B_j at buckets + (t kBuckets + j - 1) stride
   limb_t* chain;    // the chain's current power
   struct alignas(64) Filled {  // filled[t].v[j]: set t's B_j holds a value (a line per set)
@@ -54,9 +55,11 @@ void take_digit(const ChainJob& j, std::size_t i, unsigned t) noexcept {
   const unsigned d = digit(j, i);
   if (d == 0) return;
   limb_t* bucket = j.buckets + (t * kBuckets + d - 1) * j.stride;
-  const limb_t* x = j.powers + i * j.stride;
+  const limb_t* x = j.powers + i * j.sm_stride;
   if (j.filled[t].v[d])
     j.engine->mul(bucket, bucket, x, *j.k, j.work[t]);
+  else if (j.sm < j.s)  // x_i is published short: B = 1 x_i
+    j.engine->mul(bucket, j.engine->one(*j.k), x, *j.k, j.work[t]);
   else
     mpn_copyi(bucket, x, static_cast<mp_size_t>(j.s));
   j.filled[t].v[d] = true;
@@ -66,16 +69,16 @@ void take_digit(const ChainJob& j, std::size_t i, unsigned t) noexcept {
 void chain_task(const void* ctx, unsigned) {
   const ChainJob& j = *static_cast<const ChainJob*>(ctx);
   const modmul::Engine& e = *j.engine;
-  // The chain squares in its own buffer and copies each power out: the
-  // published copies' cache lines move to the worker, the chain's stay.
+  // The chain squares in its own buffer (x_0 there from the start) and
+  // copies out the words a product reads of each power: the published
+  // copies' cache lines move to the worker, the chain's stay.
   limb_t* x = j.chain;
-  mpn_copyi(x, j.powers, static_cast<mp_size_t>(j.s));
   for (std::size_t i = 1; i < j.digits; ++i) {
     // Own the slot's lines before the copy (the worker read them last call):
     // a store waiting for another core would hold up the chain's own stores.
-    for (std::size_t w = 0; w < j.s; w += limbs::kLineWords) __builtin_prefetch(j.powers + i * j.stride + w, 1, 3);
+    for (std::size_t w = 0; w < j.sm; w += limbs::kLineWords) __builtin_prefetch(j.powers + i * j.sm_stride + w, 1, 3);
     for (unsigned q = 0; q < kW; ++q) e.sqr(x, x, *j.k, j.work[0]);
-    mpn_copyi(j.powers + i * j.stride, x, static_cast<mp_size_t>(j.s));
+    mpn_copyi(j.powers + i * j.sm_stride, x, static_cast<mp_size_t>(j.sm));
     j.progress->ready.store(i + 1, std::memory_order_release);
   }
   std::uint64_t v = j.ends->v.load(std::memory_order_acquire);
@@ -118,13 +121,13 @@ bool square_chain_fits(std::size_t n, std::size_t bits) noexcept {
 
 std::size_t square_chain_powm_scratch(std::size_t n, std::size_t en, const modmul::Engine& engine) noexcept {
   const modmul::Engine& e = modmul::element_engine(engine);
-  const std::size_t s = modmul::element_size(e, n);
+  const std::size_t s = modmul::element_size(e, n), sm = modmul::multiplier_size(e, n);
   const std::size_t digits = digit_count(en * kLimbBits);
   if (!square_chain_fits(n, en * kLimbBits)) return sliding_window_powm_scratch(n, en, engine);
   // From a line boundary, each on whole lines (the threads write next to
-  // each other): the powers, two bucket sets, A, C and the chain's power,
-  // two engine scratch areas; or the sequential window's.
-  return std::max(limbs::kLineWords - 1 + (digits + 2 * kBuckets + 3) * limbs::line_words(s) +
+  // each other): the powers (their multiplier words), two bucket sets, A, C
+  // and the chain's power, two engine scratch areas; or the sequential window's.
+  return std::max(limbs::kLineWords - 1 + digits * limbs::line_words(sm) + (2 * kBuckets + 3) * limbs::line_words(s) +
                       2 * limbs::line_words(e.scratch_limbs(n)),
                   sliding_window_powm_scratch(n, en, engine));
 }
@@ -144,22 +147,27 @@ void square_chain_powm(limb_t* r, const limb_t* b, const limb_t* ep, std::size_t
   // elements are also element-aligned): the chain writes the next power
   // while the worker reads the last, and each thread writes its own scratch.
   const std::size_t s = modmul::element_size(engine, k.n), stride = limbs::line_words(s);
+  const std::size_t sm = modmul::multiplier_size(engine, k.n), sm_stride = limbs::line_words(sm);
+  PARMOD_ASSERT(sm <= s);
   const std::size_t digits = digit_count(bits);
   PARMOD_ASSERT(digits <= digit_count(en * kLimbBits));
   limb_t* powers = limbs::line_aligned(scratch);
-  limb_t* buckets = powers + digits * stride;
+  limb_t* buckets = powers + digits * sm_stride;
   limb_t* acc = buckets + 2 * kBuckets * stride;
   limb_t* result = acc + stride;
   limb_t* chain = result + stride;
   limb_t* work0 = chain + stride;
   limb_t* work1 = work0 + limbs::line_words(engine.scratch_limbs(k.n));
-  engine.to_repr(powers, b, k, work0);
+  engine.to_repr(chain, b, k, work0);  // x_0
+  mpn_copyi(powers, chain, static_cast<mp_size_t>(sm));
   ChainJob::Filled filled[2] = {};
   Progress progress;
   progress.ready.store(1, std::memory_order_relaxed);
   Ends ends;
   ends.v.store(std::uint64_t(digits) << 32, std::memory_order_relaxed);
-  const ChainJob job{ep, en, digits, s, stride, &k, &engine, powers, buckets, chain, filled, {work0, work1}, &progress, &ends};
+  const ChainJob job{ep,     en,      digits, s,     stride, sm,
+                     sm_stride, &k, &engine, powers, buckets, chain,
+                     filled, {work0, work1}, &progress, &ends};
   runtime::Schedule sched(2);
   const double m = static_cast<double>(digits) * (1.0 - 1.0 / (kBuckets + 1));  // products in buckets
   sched.add(chain_task, &job, 0, static_cast<double>((digits - 1) * kW), 0, "square chain");

@@ -9,8 +9,11 @@
 //
 // The chain x_(i+1) = x_i^(2^w) (w squarings per digit, log2(e) in all) is
 // the only sequential part.  Its task runs on the caller and publishes each
-// x_i (one release store); the bucket task, on the worker, multiplies x_i
-// into B_(d_i) as soon as it is published, from the lowest digit up.  When
+// x_i (the words of it a product reads as its second operand,
+// modmul::multiplier_size; one release store); the bucket task, on the
+// worker, multiplies x_i into B_(d_i) as soon as it is published, from the
+// lowest digit up (an empty bucket becomes 1 x_i, or a copy of x_i where
+// whole elements are published).  When
 // the chain is done the caller takes the digits left from the top down into
 // buckets of its own (one compare-exchange per digit on a word holding both
 // ends), so a late or stalled worker costs its share of the products, never

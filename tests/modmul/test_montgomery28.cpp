@@ -175,6 +175,17 @@ TEST(Montgomery28, EnginesAgainstGmp) {
         d.mul(pb, pa, pb, k, sc);  // the output is the second operand
         d.from_repr(out.data(), pb, k, sc);
         ASSERT_EQ(value_of(out), py_mod(a * b * a * b * b, P)) << "element engine n=" << n << " offset " << off;
+        // A product reads only the multiplier words of its second operand:
+        // the rest of it poisoned, the same element comes out.
+        const std::size_t mw = modmul::multiplier_size(d, n);
+        ASSERT_GE(mw, m) << n;
+        ASSERT_LT(mw, w) << n;
+        modmul::DigitVector whole(w + off), shortened(w + off, ~limb_t(0));
+        std::copy(pb, pb + mw, shortened.data() + off);
+        d.mul(whole.data() + off, pa, pb, k, sc);
+        d.mul(shortened.data() + off, pa, shortened.data() + off, k, sc);
+        for (std::size_t j = 0; j < modmul::montgomery28_spread_words(m); ++j)
+          ASSERT_EQ(shortened[off + j], whole[off + j]) << "n=" << n << " word " << j;
       }
     }
   }

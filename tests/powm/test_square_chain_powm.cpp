@@ -1,11 +1,15 @@
 // The squaring chain beside the digit products (powm/square_chain_powm)
 // against mpz_powm: edge moduli and operands, exponents of every digit
-// pattern (rrandomb), one and two threads, and calls from several user
-// threads at once (one owns the team, the others run sequentially).
+// pattern (rrandomb), one and two threads, on the Montgomery engine (whole
+// powers published) and on montgomery28's elements (only their multiplier
+// words published), and calls from several user threads at once (one owns
+// the team, the others run sequentially).
 #include <gtest/gtest.h>
 
 #include <thread>
 
+#include "limbs/cpu_features.hpp"
+#include "modmul/montgomery28.hpp"
 #include "modmul/montgomery_mul.hpp"
 #include "powm/square_chain_powm.hpp"
 #include "support/random_operands.hpp"
@@ -13,16 +17,20 @@
 namespace parmod::test {
 namespace {
 
-mpz_class chain_pow(const mpz_class& b, const mpz_class& e, const mpz_class& P, int threads) {
-  const modmul::ModulusConstants k(P);
+mpz_class chain_pow_on(const modmul::Engine& engine, const modmul::ModulusConstants& k, const mpz_class& b,
+                       const mpz_class& e, int threads) {
   const std::size_t n = k.n, en = mpz_size(e.get_mpz_t());
   auto x = limbs_of(b, n);
   const auto ev = limbs_of(e, en);
-  std::vector<limb_t> s(exponentiation::square_chain_powm_scratch(n, en, modmul::montgomery_engine) + 1, 0x17);
-  exponentiation::square_chain_powm(x.data(), x.data(), ev.data(), en, k, modmul::montgomery_engine, threads,
-                                    s.data());
+  std::vector<limb_t> s(exponentiation::square_chain_powm_scratch(n, en, engine) + 1, 0x17);
+  exponentiation::square_chain_powm(x.data(), x.data(), ev.data(), en, k, engine, threads, s.data());
   EXPECT_EQ(s.back(), 0x17u) << "scratch overrun";
   return value_of(x);
+}
+
+mpz_class chain_pow(const mpz_class& b, const mpz_class& e, const mpz_class& P, int threads) {
+  const modmul::ModulusConstants k(P);
+  return chain_pow_on(modmul::montgomery_engine, k, b, e, threads);
 }
 
 mpz_class gmp_pow(const mpz_class& b, const mpz_class& e, const mpz_class& P) {
@@ -58,6 +66,36 @@ TEST(SquareChainPowm, DigitPatterns) {
     for (std::size_t i = 0; i < digits; i += 2) alt += mpz_class(5) << (w * i);
     for (const mpz_class& e : {ones, top, alt, mpz_class(ones - 1), mpz_class(top + 1)})
       EXPECT_EQ(chain_pow(b, e, P, 2), gmp_pow(b, e, P)) << "e=" << e.get_str(16);
+  }
+}
+
+// On montgomery28 the chain runs on the element engine, whose product reads
+// only the digits of its second operand: the chain publishes those (a
+// quarter of an element) and starts each bucket as 1 x_i.
+TEST(SquareChainPowm, Montgomery28PublishesMultiplierWords) {
+  if (!limbs::cpu_has_avx2()) GTEST_SKIP() << "no AVX2 on this CPU";
+  const modmul::Engine& elements = *modmul::montgomery28_engine.elements;
+  for (std::size_t n : {1u, 2u, 7u, 16u, 32u, 33u, 61u}) {
+    ASSERT_LT(modmul::multiplier_size(elements, n), modmul::element_size(elements, n)) << n;
+    for (const mpz_class& P : {random_modulus(n, true), edge_moduli(n, true).front(), edge_moduli(n, true).back()}) {
+      if (modmul::montgomery28_factory.rejects(P) != nullptr) continue;
+      const modmul::BoundEngine bound = modmul::montgomery28_factory.bind(P, {});
+      const auto bases = edge_operands(P);
+      for (std::size_t ebits : {std::size_t(2), std::size_t(7), std::size_t(64), 64 * n + 3}) {
+        const mpz_class e = rrandom_bits(ebits);
+        for (std::size_t i = 0; i < bases.size(); i += 1 + bases.size() / 4) {
+          const mpz_class want = gmp_pow(bases[i], e, P);
+          for (int threads : {1, 2})
+            EXPECT_EQ(chain_pow_on(*bound.engine, *bound.k, bases[i], e, threads), want)
+                << "n=" << n << " P=" << P.get_str(16) << " ebits=" << ebits << " T=" << threads;
+        }
+      }
+      // Every bucket full, and a single one.
+      const unsigned w = exponentiation::kSquareChainWindow;
+      const mpz_class ones = (mpz_class(1) << (w * 40)) - 1, top = mpz_class(1) << (w * 39), b = random_below(P);
+      for (const mpz_class& e : {ones, top})
+        EXPECT_EQ(chain_pow_on(*bound.engine, *bound.k, b, e, 2), gmp_pow(b, e, P)) << "n=" << n;
+    }
   }
 }
 
