@@ -10,6 +10,7 @@
 #include <random>
 #include <sstream>
 #include <thread>
+#include <utility>
 
 namespace parmod::bench {
 
@@ -67,14 +68,19 @@ std::vector<Timing> measure_interleaved(const std::vector<Variant>& variants, co
     }
   }
   for (std::size_t i = 0; i < v; ++i) {
-    auto& s = samples[i];
+    const auto& s = samples[i];
     out[i].round_ns = s;
-    std::sort(s.begin(), s.end());
     out[i].rounds = s.size();
-    out[i].min_ns = s.empty() ? 0 : s.front();
-    out[i].median_ns = s.empty() ? 0 : (s.size() % 2 ? s[s.size() / 2] : 0.5 * (s[s.size() / 2 - 1] + s[s.size() / 2]));
+    out[i].min_ns = s.empty() ? 0 : *std::min_element(s.begin(), s.end());
+    out[i].median_ns = median_of(s);
   }
   return out;
+}
+
+double median_of(std::vector<double> x) {
+  if (x.empty()) return 0;
+  std::sort(x.begin(), x.end());
+  return x.size() % 2 ? x[x.size() / 2] : 0.5 * (x[x.size() / 2 - 1] + x[x.size() / 2]);
 }
 
 RatioSpread round_ratios(const Timing& a, const Timing& b) {
@@ -82,18 +88,15 @@ RatioSpread round_ratios(const Timing& a, const Timing& b) {
   for (std::size_t i = 0; i < std::min(a.round_ns.size(), b.round_ns.size()); ++i)
     if (b.round_ns[i] > 0) r.push_back(a.round_ns[i] / b.round_ns[i]);
   if (r.empty()) return {};
-  std::sort(r.begin(), r.end());
-  const double med = r.size() % 2 ? r[r.size() / 2] : 0.5 * (r[r.size() / 2 - 1] + r[r.size() / 2]);
-  return {med, r.front(), r.back()};
+  const auto [lo, hi] = std::minmax_element(r.begin(), r.end());
+  return {median_of(r), *lo, *hi};
 }
 
 double median_in_state(const Timing& t, const std::vector<int>& states, int want) {
   std::vector<double> x;
   for (std::size_t i = 0; i < std::min(t.round_ns.size(), states.size()); ++i)
     if (states[i] == want) x.push_back(t.round_ns[i]);
-  if (x.empty()) return 0;
-  std::sort(x.begin(), x.end());
-  return x.size() % 2 ? x[x.size() / 2] : 0.5 * (x[x.size() / 2 - 1] + x[x.size() / 2]);
+  return median_of(std::move(x));
 }
 
 std::string machine_description() {

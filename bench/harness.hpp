@@ -42,6 +42,9 @@ struct Timing {
   std::vector<double> round_ns;  // ns per operation in each round, in round order
 };
 
+// The median of x (the mean of the middle two for an even count); 0 when x is empty.
+double median_of(std::vector<double> x);
+
 // a's time over b's, round by round (both from one measure_interleaved call,
 // so each round's two samples are minutes closer than the medians' may be):
 // the median and the extremes of the per-round ratios.

@@ -141,7 +141,11 @@ void tune_secret_digits28(Context& c, gmp_randclass& rng) {
 // which the chain beats the window by > 3% at every size up to there (0:
 // never); powm.square_chain_asleep_min_bits the smallest length from
 // which the chain still beats the window by > 3% when each call starts after
-// a pause past the workers' spin budget (0: wherever the chain runs).
+// a pause past the workers' spin budget, in the median of kAsleepCalls such
+// calls each (0: wherever the chain runs).  The median, not the fastest: how
+// late a sleeping worker starts varies call to call on a shared host, and
+// the fastest call hides it.
+constexpr int kAsleepCalls = 9;
 void tune_square_chain(Context& c, gmp_randclass& rng) {
   config::Tuning on = c.tuning(), off = c.tuning();
   on.powm_square_chain_min_bits = 1;
@@ -167,20 +171,21 @@ void tune_square_chain(Context& c, gmp_randclass& rng) {
                                                {"chain", [&] { chain.pow(b, e); }},
                                                {"T=2 without", [&] { without.pow(b, e); }}},
                                               c.timing(5, 0.02));
-    // Each call after a pause past the spin budget (the worker sleeps): the fastest of a few.
-    double asleep[2] = {1e300, 1e300};
-    for (int round = 0; round < 5; ++round)
+    // Each call after a pause past the spin budget (the worker sleeps), the two alternated.
+    std::vector<double> asleep_calls[2];
+    for (int round = 0; round < kAsleepCalls; ++round)
       for (int v = 0; v < 2; ++v) {
         std::this_thread::sleep_for(std::chrono::nanoseconds(3 * runtime::spin_budget_ns() + 1000000));
         const std::uint64_t t0 = runtime::monotonic_ns();
         (v == 0 ? window : chain).pow(b, e);
-        asleep[v] = std::min(asleep[v], static_cast<double>(runtime::monotonic_ns() - t0));
+        asleep_calls[v].push_back(static_cast<double>(runtime::monotonic_ns() - t0));
       }
+    const double asleep[2] = {bench::median_of(asleep_calls[0]), bench::median_of(asleep_calls[1])};
     rows.push_back({bits, t[1].min_ns < 0.97 * t[0].min_ns, t[1].min_ns <= 1.03 * t[2].min_ns,
                     asleep[1] < 0.97 * asleep[0]});
     std::cerr << "  pow " << bits << " bits: one thread " << bench::format_us(t[0].min_ns)
               << " us, squaring chain T=2 " << bench::format_us(t[1].min_ns) << " us, T=2 without it "
-              << bench::format_us(t[2].min_ns) << " us; after a pause: one thread " << bench::format_us(asleep[0])
+              << bench::format_us(t[2].min_ns) << " us; after a pause (median): one thread " << bench::format_us(asleep[0])
               << " us, the chain " << bench::format_us(asleep[1]) << " us\n";
   }
   // The largest size up to which the chain keeps up with two threads without

@@ -65,7 +65,8 @@ const std::vector<TuningRow>& tuning_rows() {
       // montgomery28 (AVX2) from 21 to 224 limbs (pow to its 259), on two
       // threads to 176, then the scheduled Montgomery product (from 96
       // limbs wherever Montgomery runs on two threads); pow's squaring
-      // chain up to 128 limbs.
+      // chain up to 128 limbs, after a pause (the worker asleep) from
+      // 4096-bit exponents.
       {"zen4",
        true,
        {{"mul.basecase_adx_max", "49"},
@@ -119,6 +120,7 @@ const std::vector<TuningRow>& tuning_rows() {
         {"modmul.scheduled_min", "96"},
         {"powm.square_chain_min_bits", "1024"},
         {"powm.square_chain_max_limbs", "128"},
+        {"powm.square_chain_asleep_min_bits", "4096"},
         {"multi_pow.sequential_engine_min_limbs", "1"}}},
       // Zen 5: IFMA from 11 limbs, REDC by products from 64 limbs,
       // montgomery52 from 10 limbs; the two-thread keys as Zen 4's row had

@@ -22,6 +22,13 @@ TEST(Harness, KeepsOneSamplePerRoundInRoundOrder) {
   EXPECT_GT(calls, 14);
 }
 
+TEST(Harness, MedianOfUnsortedSamples) {
+  EXPECT_DOUBLE_EQ(median_of({5, 1, 3}), 3.0);
+  EXPECT_DOUBLE_EQ(median_of({4, 1, 3, 2}), 2.5);  // even count: the mean of the middle two
+  EXPECT_DOUBLE_EQ(median_of({7}), 7.0);
+  EXPECT_DOUBLE_EQ(median_of({}), 0.0);
+}
+
 TEST(Harness, RoundRatiosPairRoundsNotSortedSamples) {
   Timing a, b;
   // a is twice b in every round, while the sorted samples would pair 2 with 1

@@ -1,6 +1,6 @@
 // The squaring chain of the commit before (whole powers published, compiled
 // from that commit's src/powm/square_chain_powm.cpp as old_chain_powm by
-// run.sh) against this tree's (multiplier words), on automatic's two-thread
+// run_chain_ab.sh) against this tree's (multiplier words), on automatic's two-thread
 // chain engine, alternated call by call in one process, each result checked
 // against mpz_powm; pow through the API on one and two threads beside them.
 // Usage: chain_ab BITS CALLS

@@ -1,7 +1,7 @@
 #!/bin/sh
 # Rebuilds chain_ab against this tree's Release build (build/release) and the
 # squaring chain of commit $BEFORE, then runs it without IFMA.  From the
-# repository root: sh docs/bench/zen4/2026-12-03-chain-words/run.sh
+# repository root: sh docs/bench/zen4/2026-12-03-chain-words/run_chain_ab.sh
 set -e
 BEFORE=${BEFORE:-0f202be}
 dir=$(dirname "$0")
