@@ -165,9 +165,8 @@ void square_chain_powm(limb_t* r, const limb_t* b, const limb_t* ep, std::size_t
   progress.ready.store(1, std::memory_order_relaxed);
   Ends ends;
   ends.v.store(std::uint64_t(digits) << 32, std::memory_order_relaxed);
-  const ChainJob job{ep,     en,      digits, s,     stride, sm,
-                     sm_stride, &k, &engine, powers, buckets, chain,
-                     filled, {work0, work1}, &progress, &ends};
+  const ChainJob job{ep, en, digits, s, stride, sm, sm_stride, &k, &engine, powers, buckets, chain, filled,
+                     {work0, work1}, &progress, &ends};
   runtime::Schedule sched(2);
   const double m = static_cast<double>(digits) * (1.0 - 1.0 / (kBuckets + 1));  // products in buckets
   sched.add(chain_task, &job, 0, static_cast<double>((digits - 1) * kW), 0, "square chain");
